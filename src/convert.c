@@ -1,0 +1,322 @@
+/*
+ * convert.c: HBase cell bytes -> PostgreSQL Datums, per column encoding.
+ *
+ * "text": the UTF-8 text form parsed by the type's input function (what the
+ * HBase shell and Bytes.toBytes(String) write).  "binary": Java's
+ * Bytes.toBytes(long|int|short|double|float|boolean|BigDecimal), big-endian;
+ * timestamps as epoch milliseconds.  bytea always takes the raw bytes.
+ */
+#include "postgres.h"
+
+#include "catalog/pg_type.h"
+#include "lib/stringinfo.h"
+#include "datatype/timestamp.h"
+#include "mb/pg_wchar.h"
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+#include "utils/numeric.h"
+#include "utils/timestamp.h"
+
+#include "hbase_fdw.h"
+
+/* Types whose binary form we know; everything else must be text. */
+static bool
+binary_supported(Oid typid)
+{
+	switch (typid)
+	{
+		case INT2OID:
+		case INT4OID:
+		case INT8OID:
+		case FLOAT4OID:
+		case FLOAT8OID:
+		case BOOLOID:
+		case NUMERICOID:
+		case TIMESTAMPOID:
+		case TIMESTAMPTZOID:
+		case BYTEAOID:
+		case TEXTOID:
+		case VARCHAROID:
+		case BPCHAROID:
+			return true;
+		default:
+			return false;
+	}
+}
+
+void
+hbase_check_column_type(HBaseTable *table, HBaseColumn *col)
+{
+	if (col->kind == HBASE_COL_ROWKEY)
+	{
+		if (col->atttypid != BYTEAOID && col->atttypid != TEXTOID &&
+			col->atttypid != VARCHAROID)
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_INVALID_DATA_TYPE),
+					 errmsg("rowkey column \"%s\" of foreign table %s must be of type text, varchar or bytea",
+							col->attname, table->relname),
+					 errdetail("Its type is %s.", format_type_be(col->atttypid))));
+		return;
+	}
+	if (col->encoding == HBASE_ENC_BINARY && !binary_supported(col->atttypid))
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_DATA_TYPE),
+				 errmsg("encoding \"binary\" is not supported for column \"%s\" of type %s in foreign table %s",
+						col->attname, format_type_be(col->atttypid), table->relname),
+				 errhint("Binary encoding covers smallint, integer, bigint, real, double precision, boolean, numeric, timestamp and bytea; use encoding 'text' for this column.")));
+}
+
+void
+hbase_column_io_init(HBaseColumn *col, HBaseColumnIO *io)
+{
+	Oid			infunc;
+
+	getTypeInputInfo(col->atttypid, &infunc, &io->typioparam);
+	fmgr_info(infunc, &io->infunc);
+}
+
+/*
+ * A rowkey or value in a form fit for messages: UTF-8 printable text as is,
+ * other bytes as \xNN.
+ */
+char *
+hbase_printable_key(const char *key, int len)
+{
+	StringInfoData buf;
+	bool		utf8 = pg_verify_mbstr(PG_UTF8, key, len, true);
+	int			i;
+
+	initStringInfo(&buf);
+	for (i = 0; i < len; i++)
+	{
+		unsigned char c = (unsigned char) key[i];
+
+		if (c == '\\')
+			appendStringInfoString(&buf, "\\\\");
+		else if ((c >= 0x20 && c < 0x7f) || (utf8 && c >= 0x80))
+			appendStringInfoChar(&buf, (char) c);
+		else
+			appendStringInfo(&buf, "\\x%02x", c);
+	}
+	return buf.data;
+}
+
+typedef struct ConvContext
+{
+	HBaseTable *table;
+	HBaseColumn *col;
+	const char *key;
+	int			keylen;
+} ConvContext;
+
+static void
+conversion_error_callback(void *arg)
+{
+	ConvContext *cc = arg;
+
+	errcontext("column \"%s\" of foreign table %s, HBase table \"%s\", rowkey \"%s\"",
+			   cc->col->attname, cc->table->relname, cc->table->hbase_table,
+			   hbase_printable_key(cc->key, cc->keylen));
+}
+
+static void
+bad_binary(HBaseColumn *col, int len, const char *what)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+			 errmsg("invalid binary value of %d bytes for type %s", len, format_type_be(col->atttypid)),
+			 errdetail("Expected %s.", what)));
+}
+
+static int64
+be_signed(const unsigned char *p, int len)
+{
+	uint64		v = (p[0] & 0x80) ? ~UINT64CONST(0) : 0;
+	int			i;
+
+	for (i = 0; i < len; i++)
+		v = (v << 8) | p[i];
+	return (int64) v;
+}
+
+static void
+out_of_range(HBaseColumn *col, int64 v)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+			 errmsg("value " INT64_FORMAT " is out of range for type %s", v,
+					format_type_be(col->atttypid))));
+}
+
+/* Java BigDecimal: 4-byte scale, then the unscaled two's complement value */
+static Datum
+binary_numeric(HBaseColumn *col, const unsigned char *p, int len)
+{
+	int32		scale;
+	Datum		acc;
+	Datum		b256 = DirectFunctionCall1(int4_numeric, Int32GetDatum(256));
+	bool		neg;
+	int			i;
+	char	   *str;
+
+	if (len < 5)
+		bad_binary(col, len, "Java Bytes.toBytes(BigDecimal): a 4-byte scale and at least one byte of unscaled value");
+	scale = (int32) be_signed(p, 4);
+	p += 4;
+	len -= 4;
+	neg = (p[0] & 0x80) != 0;
+	acc = DirectFunctionCall1(int4_numeric, Int32GetDatum(0));
+	for (i = 0; i < len; i++)
+	{
+		int			byte = neg ? (~p[i] & 0xff) : p[i];
+
+		acc = DirectFunctionCall2(numeric_mul, acc, b256);
+		acc = DirectFunctionCall2(numeric_add, acc,
+								  DirectFunctionCall1(int4_numeric, Int32GetDatum(byte)));
+	}
+	if (neg)					/* two's complement: -(~x + 1) */
+		acc = DirectFunctionCall1(numeric_uminus,
+								  DirectFunctionCall2(numeric_add, acc,
+													  DirectFunctionCall1(int4_numeric, Int32GetDatum(1))));
+	str = psprintf("%se%d", DatumGetCString(DirectFunctionCall1(numeric_out, acc)), -scale);
+	return DirectFunctionCall3(numeric_in, CStringGetDatum(str), ObjectIdGetDatum(InvalidOid),
+							   Int32GetDatum(col->atttypmod));
+}
+
+static Datum
+binary_to_datum(HBaseColumn *col, const unsigned char *p, int len)
+{
+	switch (col->atttypid)
+	{
+		case INT2OID:
+		case INT4OID:
+		case INT8OID:
+			{
+				int64		v;
+
+				/* any Java integral width; the column type bounds the value */
+				if (len != 1 && len != 2 && len != 4 && len != 8)
+					bad_binary(col, len, "1, 2, 4 or 8 bytes (Java Bytes.toBytes of a short, int or long)");
+				v = be_signed(p, len);
+				if (col->atttypid == INT2OID)
+				{
+					if (v < PG_INT16_MIN || v > PG_INT16_MAX)
+						out_of_range(col, v);
+					return Int16GetDatum((int16) v);
+				}
+				if (col->atttypid == INT4OID)
+				{
+					if (v < PG_INT32_MIN || v > PG_INT32_MAX)
+						out_of_range(col, v);
+					return Int32GetDatum((int32) v);
+				}
+				return Int64GetDatum(v);
+			}
+		case FLOAT4OID:
+		case FLOAT8OID:
+			{
+				if (len == 4)
+				{
+					union
+					{
+						uint32		i;
+						float4		f;
+					}			u;
+
+					u.i = (uint32) be_signed(p, 4);
+					return col->atttypid == FLOAT4OID ? Float4GetDatum(u.f) : Float8GetDatum((float8) u.f);
+				}
+				if (len == 8 && col->atttypid == FLOAT8OID)
+				{
+					union
+					{
+						uint64		i;
+						float8		f;
+					}			u;
+
+					u.i = (uint64) be_signed(p, 8);
+					return Float8GetDatum(u.f);
+				}
+				bad_binary(col, len, col->atttypid == FLOAT4OID ?
+						   "4 bytes (Java Bytes.toBytes(float))" :
+						   "8 bytes (Java Bytes.toBytes(double)) or 4 bytes (float)");
+			}
+			break;
+		case BOOLOID:
+			if (len != 1)
+				bad_binary(col, len, "1 byte (Java Bytes.toBytes(boolean))");
+			return BoolGetDatum(p[0] != 0);
+		case NUMERICOID:
+			return binary_numeric(col, p, len);
+		case TIMESTAMPOID:
+		case TIMESTAMPTZOID:
+			{
+				int64		ms;
+				Timestamp	ts;
+
+				if (len != 8)
+					bad_binary(col, len, "8 bytes (Java Bytes.toBytes(long) of epoch milliseconds)");
+				ms = be_signed(p, 8);
+				/* epoch milliseconds -> microseconds since 2000-01-01 */
+				if (ms > PG_INT64_MAX / 1000 || ms < PG_INT64_MIN / 1000)
+					out_of_range(col, ms);
+				ts = ms * 1000 - (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
+				if (!IS_VALID_TIMESTAMP(ts))
+					out_of_range(col, ms);
+				return TimestampGetDatum(ts);
+			}
+		default:
+			break;
+	}
+	elog(ERROR, "unexpected type %u for binary encoding", col->atttypid);
+	return (Datum) 0;
+}
+
+static Datum
+text_to_datum(HBaseColumn *col, HBaseColumnIO *io, const char *value, int len)
+{
+	char	   *str;
+
+	/* HBase holds UTF-8; say which column and row when it does not */
+	if (!pg_verify_mbstr(PG_UTF8, value, len, true))
+		ereport(ERROR,
+				(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
+				 errmsg("value is not valid UTF-8"),
+				 errhint("Map the column as bytea to read raw bytes.")));
+	str = pg_any_to_server(value, len, PG_UTF8);
+	if (str == value)
+		str = pnstrdup(value, len);
+	return InputFunctionCall(&io->infunc, str, io->typioparam, col->atttypmod);
+}
+
+Datum
+hbase_cell_to_datum(HBaseTable *table, HBaseColumn *col, HBaseColumnIO *io,
+					const char *value, int len, const char *rowkey, int keylen)
+{
+	ErrorContextCallback errcb;
+	ConvContext cc = {table, col, rowkey, keylen};
+	Datum		d;
+
+	errcb.callback = conversion_error_callback;
+	errcb.arg = &cc;
+	errcb.previous = error_context_stack;
+	error_context_stack = &errcb;
+
+	if (col->atttypid == BYTEAOID)
+	{
+		bytea	   *b = palloc(VARHDRSZ + len);
+
+		SET_VARSIZE(b, VARHDRSZ + len);
+		memcpy(VARDATA(b), value, len);
+		d = PointerGetDatum(b);
+	}
+	else if (col->encoding == HBASE_ENC_BINARY && col->kind == HBASE_COL_CELL &&
+			 col->atttypid != TEXTOID && col->atttypid != VARCHAROID &&
+			 col->atttypid != BPCHAROID)
+		d = binary_to_datum(col, (const unsigned char *) value, len);
+	else
+		d = text_to_datum(col, io, value, len);
+
+	error_context_stack = errcb.previous;
+	return d;
+}

@@ -1,0 +1,160 @@
+/*
+ * hbase_fdw.h: internal interfaces shared by the files of hbase_fdw.
+ *
+ * Each section names the file that owns it.
+ */
+#ifndef HBASE_FDW_H
+#define HBASE_FDW_H
+
+#include "postgres.h"
+
+#include "access/attnum.h"
+#include "fmgr.h"
+#include "foreign/foreign.h"
+#include "nodes/pg_list.h"
+
+/* ---------- options.c: catalog options, parsed ---------- */
+
+typedef enum HBaseEncoding
+{
+	HBASE_ENC_TEXT,				/* UTF-8 text form, type input function */
+	HBASE_ENC_BINARY			/* Java Bytes.toBytes(...), big-endian */
+} HBaseEncoding;
+
+typedef enum HBaseColumnKind
+{
+	HBASE_COL_CELL,				/* family:qualifier */
+	HBASE_COL_ROWKEY			/* the raw rowkey (column ':key') */
+} HBaseColumnKind;
+
+typedef struct HBaseColumn
+{
+	AttrNumber	attnum;
+	char	   *attname;
+	Oid			atttypid;
+	int32		atttypmod;
+	bool		dropped;
+	HBaseColumnKind kind;
+	char	   *colspec;		/* "family:qualifier" as HBase spells it */
+	int			famlen;			/* length of the family part of colspec */
+	HBaseEncoding encoding;
+} HBaseColumn;
+
+typedef struct HBaseServerOptions
+{
+	char	   *url;			/* without trailing slash */
+	long		connect_timeout_ms;
+	long		request_timeout_ms;
+	char	   *ca_file;
+	bool		tls_verify;
+	int			fetch_size;
+} HBaseServerOptions;
+
+typedef struct HBaseTable
+{
+	Oid			relid;
+	char	   *relname;		/* for messages */
+	char	   *hbase_table;	/* "ns:table" or "table" */
+	int			fetch_size;
+	int			natts;
+	HBaseColumn *columns;		/* indexed by attnum - 1 */
+} HBaseTable;
+
+#define HBASE_DEFAULT_FETCH_SIZE	1000
+
+extern void hbase_server_options(ForeignServer *server, HBaseServerOptions *opts);
+extern HBaseTable *hbase_get_table(Oid relid);
+
+/* ---------- connection.c: connection cache and requests ---------- */
+
+typedef struct HBaseConn HBaseConn;
+
+typedef struct HBaseResponse
+{
+	long		status;
+	char	   *body;			/* palloc'd, NUL-terminated */
+	size_t		len;
+	char	   *location;		/* palloc'd Location header or NULL */
+} HBaseResponse;
+
+extern HBaseConn *hbase_get_connection(Oid serverid, Oid userid);
+extern HBaseResponse *hbase_request(HBaseConn *conn, const char *method,
+									const char *path, const char *body,
+									size_t bodylen, const char *what);
+extern char *hbase_escape(HBaseConn *conn, const char *s, size_t len);
+extern const char *hbase_conn_url(HBaseConn *conn);
+extern void hbase_scanner_opened(HBaseConn *conn, const char *path);
+extern void hbase_scanner_closed(HBaseConn *conn, const char *path);
+extern void hbase_report_status(HBaseResponse *resp, HBaseTable *table,
+								const char *what) pg_attribute_noreturn();
+
+/* ---------- json.c: the only user of jansson ---------- */
+
+typedef struct HBaseCell
+{
+	char	   *column;			/* "family:qualifier" bytes */
+	int			collen;
+	char	   *value;
+	int			vallen;
+	int64		timestamp;
+} HBaseCell;
+
+typedef struct HBaseRow
+{
+	char	   *key;
+	int			keylen;
+	int			ncells;
+	HBaseCell  *cells;
+} HBaseRow;
+
+typedef struct HBaseCellSet
+{
+	int			nrows;
+	int			ncells;			/* total over all rows */
+	HBaseRow   *rows;
+} HBaseCellSet;
+
+/* what a scanner is asked for */
+typedef struct HBaseScanSpec
+{
+	const char *startrow;
+	int			startlen;		/* 0 = from the first row */
+	const char *endrow;
+	int			endlen;			/* 0 = to the last row */
+	List	   *colspecs;		/* "family:qualifier" strings; NIL = keys only */
+	int			batch;			/* cells per scanner batch */
+	int			caching;
+} HBaseScanSpec;
+
+extern void hbase_json_init(void);
+extern HBaseCellSet *hbase_json_parse_cellset(const char *body, size_t len,
+											  const char **error);
+extern char *hbase_json_scanner_model(const HBaseScanSpec *spec);
+
+/* ---------- convert.c: cell bytes <-> Datum ---------- */
+
+typedef struct HBaseColumnIO
+{
+	FmgrInfo	infunc;
+	Oid			typioparam;
+} HBaseColumnIO;
+
+extern void hbase_check_column_type(HBaseTable *table, HBaseColumn *col);
+extern void hbase_column_io_init(HBaseColumn *col, HBaseColumnIO *io);
+extern Datum hbase_cell_to_datum(HBaseTable *table, HBaseColumn *col,
+								 HBaseColumnIO *io, const char *value, int len,
+								 const char *rowkey, int keylen);
+extern char *hbase_printable_key(const char *key, int len);
+
+/* ---------- scan.c: scan execution ---------- */
+
+typedef struct HBaseScan HBaseScan;
+
+extern HBaseScan *hbase_scan_begin(HBaseTable *table, HBaseConn *conn,
+								   List *retrieved_attrs);
+extern HBaseRow *hbase_scan_next(HBaseScan *scan);
+extern void hbase_scan_rescan(HBaseScan *scan);
+extern void hbase_scan_end(HBaseScan *scan);
+extern void hbase_scan_stats(HBaseScan *scan, long *requests, long *rows);
+
+#endif

@@ -1,0 +1,257 @@
+/*
+ * http.c: the libcurl side of hbase_fdw.
+ *
+ * Owns one reusable easy handle per connection (keep-alive), request setup,
+ * response buffering and the interrupt hook.  No PostgreSQL headers: the
+ * progress callback only returns non-zero when an interrupt is pending, the
+ * caller then runs CHECK_FOR_INTERRUPTS().  All memory is malloc'd here and
+ * released by hbase_http_result_free / hbase_http_close.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+#include <curl/curl.h>
+
+#include "http.h"
+
+struct hbase_http
+{
+	CURL	   *curl;
+	volatile sig_atomic_t *interrupt_flag;
+};
+
+typedef struct response_buf
+{
+	hbase_http_result *res;
+	size_t		cap;
+	int			oom;
+} response_buf;
+
+int
+hbase_http_global_init(void)
+{
+	return curl_global_init(CURL_GLOBAL_ALL) == CURLE_OK ? 0 : -1;
+}
+
+static size_t
+write_cb(char *ptr, size_t size, size_t nmemb, void *userdata)
+{
+	response_buf *buf = userdata;
+	hbase_http_result *res = buf->res;
+	size_t		n = size * nmemb;
+
+	if (res->len + n + 1 > buf->cap)
+	{
+		size_t		newcap = buf->cap ? buf->cap * 2 : 16384;
+		char	   *p;
+
+		while (newcap < res->len + n + 1)
+			newcap *= 2;
+		p = realloc(res->body, newcap);
+		if (p == NULL)
+		{
+			buf->oom = 1;
+			return 0;			/* makes curl fail with CURLE_WRITE_ERROR */
+		}
+		res->body = p;
+		buf->cap = newcap;
+	}
+	memcpy(res->body + res->len, ptr, n);
+	res->len += n;
+	res->body[res->len] = '\0';
+	return n;
+}
+
+static size_t
+header_cb(char *ptr, size_t size, size_t nitems, void *userdata)
+{
+	response_buf *buf = userdata;
+	size_t		n = size * nitems;
+
+	if (n > 9 && strncasecmp(ptr, "location:", 9) == 0)
+	{
+		const char *v = ptr + 9;
+		size_t		vl = n - 9;
+
+		while (vl > 0 && (*v == ' ' || *v == '\t'))
+			v++, vl--;
+		while (vl > 0 && (v[vl - 1] == '\r' || v[vl - 1] == '\n' || v[vl - 1] == ' '))
+			vl--;
+		free(buf->res->location);
+		buf->res->location = malloc(vl + 1);
+		if (buf->res->location == NULL)
+		{
+			buf->oom = 1;
+			return 0;
+		}
+		memcpy(buf->res->location, v, vl);
+		buf->res->location[vl] = '\0';
+	}
+	return n;
+}
+
+/* Only reports: raising errors here would longjmp through libcurl. */
+static int
+progress_cb(void *clientp, curl_off_t dltotal, curl_off_t dlnow,
+			curl_off_t ultotal, curl_off_t ulnow)
+{
+	hbase_http *h = clientp;
+
+	return (h->interrupt_flag && *h->interrupt_flag) ? 1 : 0;
+}
+
+hbase_http *
+hbase_http_open(const hbase_http_config *cfg)
+{
+	hbase_http *h = calloc(1, sizeof(hbase_http));
+
+	if (h == NULL)
+		return NULL;
+	h->curl = curl_easy_init();
+	if (h->curl == NULL)
+	{
+		free(h);
+		return NULL;
+	}
+	h->interrupt_flag = cfg->interrupt_flag;
+
+	curl_easy_setopt(h->curl, CURLOPT_NOSIGNAL, 1L);
+#if LIBCURL_VERSION_NUM >= 0x075500
+	curl_easy_setopt(h->curl, CURLOPT_PROTOCOLS_STR, "http,https");
+	curl_easy_setopt(h->curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+#else
+	curl_easy_setopt(h->curl, CURLOPT_PROTOCOLS, (long) (CURLPROTO_HTTP | CURLPROTO_HTTPS));
+	curl_easy_setopt(h->curl, CURLOPT_REDIR_PROTOCOLS, (long) (CURLPROTO_HTTP | CURLPROTO_HTTPS));
+#endif
+	curl_easy_setopt(h->curl, CURLOPT_FOLLOWLOCATION, 0L);
+	curl_easy_setopt(h->curl, CURLOPT_TCP_KEEPALIVE, 1L);
+	curl_easy_setopt(h->curl, CURLOPT_NOPROGRESS, 0L);
+	curl_easy_setopt(h->curl, CURLOPT_XFERINFOFUNCTION, progress_cb);
+	curl_easy_setopt(h->curl, CURLOPT_XFERINFODATA, h);
+	curl_easy_setopt(h->curl, CURLOPT_WRITEFUNCTION, write_cb);
+	curl_easy_setopt(h->curl, CURLOPT_HEADERFUNCTION, header_cb);
+	curl_easy_setopt(h->curl, CURLOPT_CONNECTTIMEOUT_MS, cfg->connect_timeout_ms);
+	curl_easy_setopt(h->curl, CURLOPT_TIMEOUT_MS, cfg->request_timeout_ms);
+	curl_easy_setopt(h->curl, CURLOPT_USERAGENT, "hbase_fdw/0.1");
+	curl_easy_setopt(h->curl, CURLOPT_SSL_VERIFYPEER, cfg->verify_peer ? 1L : 0L);
+	curl_easy_setopt(h->curl, CURLOPT_SSL_VERIFYHOST, cfg->verify_peer ? 2L : 0L);
+	if (cfg->ca_file)
+		curl_easy_setopt(h->curl, CURLOPT_CAINFO, cfg->ca_file);
+	if (cfg->user)
+	{
+		/* curl copies the strings; the caller's copies can go */
+		curl_easy_setopt(h->curl, CURLOPT_HTTPAUTH, (long) CURLAUTH_BASIC);
+		curl_easy_setopt(h->curl, CURLOPT_USERNAME, cfg->user);
+		curl_easy_setopt(h->curl, CURLOPT_PASSWORD, cfg->password ? cfg->password : "");
+	}
+	return h;
+}
+
+void
+hbase_http_close(hbase_http *h)
+{
+	if (h == NULL)
+		return;
+	curl_easy_cleanup(h->curl);
+	free(h);
+}
+
+void
+hbase_http_result_free(hbase_http_result *res)
+{
+	free(res->body);
+	free(res->location);
+	res->body = NULL;
+	res->location = NULL;
+	res->len = 0;
+}
+
+hbase_http_outcome
+hbase_http_perform(hbase_http *h, const char *method, const char *url,
+				   const char *body, size_t bodylen, hbase_http_result *res)
+{
+	struct curl_slist *headers = NULL;
+	struct curl_slist *tmp;
+	response_buf buf;
+	CURLcode	rc;
+	hbase_http_outcome outcome = HBASE_HTTP_OK;
+
+	memset(res, 0, sizeof(*res));
+	memset(&buf, 0, sizeof(buf));
+	buf.res = res;
+
+	tmp = curl_slist_append(headers, "Accept: application/json");
+	if (tmp)
+		tmp = curl_slist_append(headers = tmp, "Expect:");
+	if (tmp && body)
+		tmp = curl_slist_append(headers = tmp, "Content-Type: application/json");
+	/* CSRF protection of the gateway wants this on writes; harmless anyway */
+	if (tmp && strcmp(method, "GET") != 0)
+		tmp = curl_slist_append(headers = tmp, "X-XSRF-HEADER: hbase_fdw");
+	if (tmp == NULL)
+	{
+		curl_slist_free_all(headers);
+		snprintf(res->error, sizeof(res->error), "out of memory");
+		return HBASE_HTTP_FAILED;
+	}
+	headers = tmp;
+
+	curl_easy_setopt(h->curl, CURLOPT_URL, url);
+	curl_easy_setopt(h->curl, CURLOPT_HTTPHEADER, headers);
+	curl_easy_setopt(h->curl, CURLOPT_WRITEDATA, &buf);
+	curl_easy_setopt(h->curl, CURLOPT_HEADERDATA, &buf);
+	if (body)
+	{
+		curl_easy_setopt(h->curl, CURLOPT_POST, 1L);
+		curl_easy_setopt(h->curl, CURLOPT_POSTFIELDS, body);
+		curl_easy_setopt(h->curl, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t) bodylen);
+	}
+	else
+		curl_easy_setopt(h->curl, CURLOPT_HTTPGET, 1L);
+	curl_easy_setopt(h->curl, CURLOPT_CUSTOMREQUEST,
+					 (strcmp(method, "GET") == 0 || strcmp(method, "POST") == 0) ? NULL : method);
+
+	rc = curl_easy_perform(h->curl);
+
+	/* leave no dangling pointers to our stack or freed lists in the handle */
+	curl_easy_setopt(h->curl, CURLOPT_HTTPHEADER, NULL);
+	curl_easy_setopt(h->curl, CURLOPT_WRITEDATA, NULL);
+	curl_easy_setopt(h->curl, CURLOPT_HEADERDATA, NULL);
+	curl_easy_setopt(h->curl, CURLOPT_POSTFIELDS, NULL);
+	curl_slist_free_all(headers);
+
+	if (rc == CURLE_ABORTED_BY_CALLBACK)
+		outcome = HBASE_HTTP_INTERRUPTED;
+	else if (rc != CURLE_OK)
+	{
+		outcome = HBASE_HTTP_FAILED;
+		if (buf.oom)
+			snprintf(res->error, sizeof(res->error), "out of memory");
+		else
+			snprintf(res->error, sizeof(res->error), "%s", curl_easy_strerror(rc));
+		res->connect_failed = (rc == CURLE_COULDNT_CONNECT ||
+							   rc == CURLE_COULDNT_RESOLVE_HOST ||
+							   rc == CURLE_COULDNT_RESOLVE_PROXY ||
+							   rc == CURLE_SSL_CONNECT_ERROR ||
+							   rc == CURLE_PEER_FAILED_VERIFICATION);
+		res->timed_out = (rc == CURLE_OPERATION_TIMEDOUT);
+	}
+	else
+		curl_easy_getinfo(h->curl, CURLINFO_RESPONSE_CODE, &res->status);
+
+	if (outcome != HBASE_HTTP_OK)
+		hbase_http_result_free(res);
+	return outcome;
+}
+
+char *
+hbase_http_escape(hbase_http *h, const char *s, size_t len)
+{
+	return curl_easy_escape(h->curl, s, (int) len);
+}
+
+void
+hbase_http_free(void *p)
+{
+	curl_free(p);
+}

@@ -1,0 +1,61 @@
+/*
+ * http.h: narrow interface to libcurl for hbase_fdw.
+ *
+ * Nothing here depends on PostgreSQL headers: http.c only talks libcurl and
+ * malloc.  It never raises errors itself; callers (connection.c) copy results
+ * into palloc'd memory, free them, and then report.
+ */
+#ifndef HBASE_HTTP_H
+#define HBASE_HTTP_H
+
+#include <signal.h>
+#include <stddef.h>
+
+typedef struct hbase_http hbase_http;
+
+typedef struct hbase_http_config
+{
+	const char *user;			/* HTTP Basic auth, or NULL */
+	const char *password;
+	const char *ca_file;		/* CA bundle for https, or NULL */
+	int			verify_peer;	/* verify TLS peer and host name */
+	long		connect_timeout_ms;
+	long		request_timeout_ms; /* 0 = no limit */
+	/* set by a signal handler when the transfer should stop (cancel) */
+	volatile sig_atomic_t *interrupt_flag;
+} hbase_http_config;
+
+typedef enum hbase_http_outcome
+{
+	HBASE_HTTP_OK = 0,			/* an HTTP response was received */
+	HBASE_HTTP_FAILED,			/* transport error, see error/connect_failed */
+	HBASE_HTTP_INTERRUPTED		/* stopped because *interrupt_flag was set */
+} hbase_http_outcome;
+
+typedef struct hbase_http_result
+{
+	long		status;			/* HTTP status */
+	char	   *body;			/* malloc'd, NUL-terminated, or NULL */
+	size_t		len;
+	char	   *location;		/* malloc'd Location header, or NULL */
+	int			connect_failed; /* could not reach the gateway at all */
+	int			timed_out;
+	char		error[256];		/* transport error text */
+} hbase_http_result;
+
+extern hbase_http *hbase_http_open(const hbase_http_config *cfg);
+extern hbase_http_outcome hbase_http_perform(hbase_http *h, const char *method,
+											 const char *url,
+											 const char *body, size_t bodylen,
+											 hbase_http_result *res);
+extern void hbase_http_result_free(hbase_http_result *res);
+extern void hbase_http_close(hbase_http *h);
+
+/* URL-escape a byte string (malloc'd result, free with hbase_http_free) */
+extern char *hbase_http_escape(hbase_http *h, const char *s, size_t len);
+extern void hbase_http_free(void *p);
+
+/* once per process */
+extern int	hbase_http_global_init(void);
+
+#endif

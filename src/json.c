@@ -1,0 +1,211 @@
+/*
+ * json.c: the JSON side of the REST protocol (CellSet, ScannerModel,
+ * FilterModel).  The only file that includes jansson.h.
+ *
+ * jansson allocates through palloc/pfree (set in hbase_json_init), so a
+ * document being parsed when an error is raised is freed with its memory
+ * context.  Never call json_object(): PostgreSQL exports a function of that
+ * name; json_pack("{}") makes empty objects.
+ */
+#include "postgres.h"
+
+#include <jansson.h>
+
+#include "common/base64.h"
+
+#include "hbase_fdw.h"
+
+static void *
+json_palloc(size_t size)
+{
+	return palloc(size);
+}
+
+static void
+json_pfree(void *ptr)
+{
+	if (ptr)
+		pfree(ptr);
+}
+
+void
+hbase_json_init(void)
+{
+	json_set_alloc_funcs(json_palloc, json_pfree);
+}
+
+static char *
+b64_encode(const char *data, int len)
+{
+	int			enclen = pg_b64_enc_len(len);
+	char	   *out = palloc(enclen + 1);
+	int			n = pg_b64_encode(data, len, out, enclen);
+
+	if (n < 0)
+		elog(ERROR, "could not encode base64");
+	out[n] = '\0';
+	return out;
+}
+
+/* decodes a base64 JSON string member into palloc'd bytes; false if malformed */
+static bool
+b64_decode(json_t *str, char **out, int *outlen)
+{
+	const char *s;
+	int			len;
+	int			declen;
+
+	if (!json_is_string(str))
+		return false;
+	s = json_string_value(str);
+	len = (int) json_string_length(str);
+	declen = pg_b64_dec_len(len);
+	*out = palloc(declen + 1);
+	*outlen = pg_b64_decode(s, len, *out, declen);
+	if (*outlen < 0)
+		return false;
+	(*out)[*outlen] = '\0';
+	return true;
+}
+
+HBaseCellSet *
+hbase_json_parse_cellset(const char *body, size_t len, const char **error)
+{
+	json_error_t jerr;
+	json_t	   *root = json_loadb(body, len, 0, &jerr);
+	json_t	   *rows;
+	HBaseCellSet *set;
+	size_t		i;
+
+	*error = NULL;
+	if (root == NULL)
+	{
+		*error = psprintf("invalid JSON at line %d, column %d: %s", jerr.line, jerr.column, jerr.text);
+		return NULL;
+	}
+	rows = json_object_get(root, "Row");
+	set = palloc0(sizeof(HBaseCellSet));
+	if (rows == NULL)
+	{
+		json_decref(root);
+		return set;
+	}
+	if (!json_is_array(rows))
+		goto bad;
+	set->nrows = (int) json_array_size(rows);
+	set->rows = palloc0(sizeof(HBaseRow) * Max(set->nrows, 1));
+	for (i = 0; i < json_array_size(rows); i++)
+	{
+		json_t	   *row = json_array_get(rows, i);
+		json_t	   *cells = json_object_get(row, "Cell");
+		HBaseRow   *r = &set->rows[i];
+		size_t		j;
+
+		if (!b64_decode(json_object_get(row, "key"), &r->key, &r->keylen))
+			goto bad;
+		if (cells == NULL)
+			continue;
+		if (!json_is_array(cells))
+			goto bad;
+		r->ncells = (int) json_array_size(cells);
+		r->cells = palloc0(sizeof(HBaseCell) * Max(r->ncells, 1));
+		set->ncells += r->ncells;
+		for (j = 0; j < json_array_size(cells); j++)
+		{
+			json_t	   *cell = json_array_get(cells, j);
+			HBaseCell  *c = &r->cells[j];
+			json_t	   *ts = json_object_get(cell, "timestamp");
+			json_t	   *val = json_object_get(cell, "$");
+
+			if (!b64_decode(json_object_get(cell, "column"), &c->column, &c->collen))
+				goto bad;
+			/* an empty value may come as "" or be absent */
+			if (val == NULL)
+			{
+				c->value = "";
+				c->vallen = 0;
+			}
+			else if (!b64_decode(val, &c->value, &c->vallen))
+				goto bad;
+			c->timestamp = json_is_integer(ts) ? (int64) json_integer_value(ts) : 0;
+		}
+	}
+	json_decref(root);
+	return set;
+
+bad:
+	json_decref(root);
+	*error = "unexpected CellSet structure";
+	return NULL;
+}
+
+static json_t *
+binary_comparator(const char *value, int len)
+{
+	return json_pack("{s:s, s:s}", "type", "BinaryComparator", "value", b64_encode(value, len));
+}
+
+/*
+ * The filter that returns the wanted columns of every row, and still every
+ * row: HBase drops rows that have none of the requested columns, so the first
+ * cell of each row comes along (MUST_PASS_ONE with FirstKeyOnlyFilter).  With
+ * no wanted columns, only keys travel.
+ */
+static json_t *
+columns_filter(List *colspecs)
+{
+	json_t	   *filters;
+	ListCell   *lc;
+
+	if (colspecs == NIL)
+		return json_pack("{s:s, s:s, s:[{s:s}, {s:s, s:b}]}",
+						 "type", "FilterList", "op", "MUST_PASS_ALL", "filters",
+						 "type", "FirstKeyOnlyFilter",
+						 "type", "KeyOnlyFilter", "lenAsVal", 0);
+
+	filters = json_pack("[{s:s}]", "type", "FirstKeyOnlyFilter");
+	foreach(lc, colspecs)
+	{
+		const char *spec = lfirst(lc);
+		const char *colon = strchr(spec, ':');
+		int			famlen = colon - spec;
+
+		json_array_append_new(filters,
+							  json_pack("{s:s, s:s, s:[{s:s, s:s, s:o}, {s:s, s:s, s:o}]}",
+										"type", "FilterList", "op", "MUST_PASS_ALL", "filters",
+										"type", "FamilyFilter", "op", "EQUAL",
+										"comparator", binary_comparator(spec, famlen),
+										"type", "QualifierFilter", "op", "EQUAL",
+										"comparator", binary_comparator(colon + 1, strlen(colon + 1))));
+	}
+	return json_pack("{s:s, s:s, s:o}", "type", "FilterList", "op", "MUST_PASS_ONE",
+					 "filters", filters);
+}
+
+char *
+hbase_json_scanner_model(const HBaseScanSpec *spec)
+{
+	json_t	   *model = json_pack("{s:i, s:i, s:i, s:b}",
+								  "batch", spec->batch,
+								  "caching", spec->caching,
+								  "maxVersions", 1,
+								  "cacheBlocks", 1);
+	json_t	   *filter = columns_filter(spec->colspecs);
+	char	   *filterstr;
+	char	   *result;
+
+	if (spec->startlen > 0)
+		json_object_set_new(model, "startRow", json_string(b64_encode(spec->startrow, spec->startlen)));
+	if (spec->endlen > 0)
+		json_object_set_new(model, "endRow", json_string(b64_encode(spec->endrow, spec->endlen)));
+
+	/* the FilterModel travels as a string inside the ScannerModel */
+	filterstr = json_dumps(filter, JSON_COMPACT);
+	json_decref(filter);
+	json_object_set_new(model, "filter", json_string(filterstr));
+	pfree(filterstr);
+
+	result = json_dumps(model, JSON_COMPACT);
+	json_decref(model);
+	return result;
+}

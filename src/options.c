@@ -1,0 +1,443 @@
+/*
+ * options.c: the options of hbase_fdw objects.
+ *
+ * Owns the table of valid options per catalog, the validator (with "did you
+ * mean" hints and value checks at CREATE/ALTER time) and the parsing of a
+ * foreign table's options into an HBaseTable.
+ */
+#include "postgres.h"
+
+#include <math.h>
+
+#include "access/reloptions.h"
+#include "catalog/pg_foreign_data_wrapper.h"
+#include "catalog/pg_foreign_server.h"
+#include "catalog/pg_foreign_table.h"
+#include "catalog/pg_user_mapping.h"
+#include "catalog/pg_attribute.h"
+#include "commands/defrem.h"
+#include "fmgr.h"
+#include "miscadmin.h"
+#include "utils/lsyscache.h"
+#include "utils/rel.h"
+#include "utils/builtins.h"
+#include "utils/varlena.h"
+#include "access/table.h"
+
+#include "hbase_fdw.h"
+
+PG_FUNCTION_INFO_V1(hbase_fdw_validator);
+
+typedef struct HBaseOption
+{
+	const char *name;
+	Oid			context;		/* catalog the option belongs to */
+} HBaseOption;
+
+static const HBaseOption valid_options[] = {
+	/* server */
+	{"url", ForeignServerRelationId},
+	{"connect_timeout", ForeignServerRelationId},
+	{"request_timeout", ForeignServerRelationId},
+	{"tls_verify", ForeignServerRelationId},
+	{"ca_file", ForeignServerRelationId},
+	{"fetch_size", ForeignServerRelationId},
+	/* user mapping */
+	{"user", UserMappingRelationId},
+	{"password", UserMappingRelationId},
+	/* foreign table */
+	{"table", ForeignTableRelationId},
+	{"family", ForeignTableRelationId},
+	{"encoding", ForeignTableRelationId},
+	{"fetch_size", ForeignTableRelationId},
+	/* column */
+	{"column", AttributeRelationId},
+	{"encoding", AttributeRelationId},
+	{NULL, InvalidOid}
+};
+
+static const char *
+context_name(Oid context)
+{
+	switch (context)
+	{
+		case ForeignServerRelationId:
+			return "server";
+		case UserMappingRelationId:
+			return "user mapping";
+		case ForeignTableRelationId:
+			return "foreign table";
+		case AttributeRelationId:
+			return "column";
+		default:
+			return "foreign-data wrapper";
+	}
+}
+
+/* The option name closest to a misspelt one, like PostgreSQL's own hints. */
+static const char *
+closest_option(const char *name, Oid context)
+{
+	const char *best = NULL;
+	int			bestdist = 3;	/* farther than that is no suggestion */
+	const HBaseOption *opt;
+
+	for (opt = valid_options; opt->name; opt++)
+	{
+		int			d;
+
+		if (opt->context != context)
+			continue;
+		d = varstr_levenshtein_less_equal(name, strlen(name), opt->name,
+										  strlen(opt->name), 1, 1, 1,
+										  bestdist, true);
+		if (d < bestdist)
+		{
+			bestdist = d;
+			best = opt->name;
+		}
+	}
+	return best;
+}
+
+static void
+invalid_option(const char *name, Oid context)
+{
+	const char *hint = closest_option(name, context);
+	StringInfoData valid;
+	const HBaseOption *opt;
+
+	initStringInfo(&valid);
+	for (opt = valid_options; opt->name; opt++)
+		if (opt->context == context)
+			appendStringInfo(&valid, "%s%s", valid.len ? ", " : "", opt->name);
+
+	ereport(ERROR,
+			(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
+			 errmsg("invalid option \"%s\" for hbase_fdw %s", name, context_name(context)),
+			 hint ? errhint("Perhaps you meant the option \"%s\".", hint) :
+			 valid.len ? errhint("Valid options for a %s are: %s.", context_name(context), valid.data) :
+			 errhint("There are no valid options in this context.")));
+}
+
+static void
+bad_value(const char *name, const char *value, const char *detail)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+			 errmsg("invalid value for option \"%s\": \"%s\"", name, value),
+			 errdetail("%s", detail)));
+}
+
+/* seconds, fractional allowed; returns milliseconds */
+static long
+parse_seconds(const char *name, const char *value)
+{
+	char	   *end;
+	double		d;
+
+	errno = 0;
+	d = strtod(value, &end);
+	if (end == value || *end != '\0' || errno != 0 || isnan(d) || d < 0 || d > 86400.0 * 365)
+		bad_value(name, value, "A timeout is a non-negative number of seconds.");
+	return (long) rint(d * 1000.0);
+}
+
+static int
+parse_fetch_size(const char *value)
+{
+	char	   *end;
+	long		n;
+
+	errno = 0;
+	n = strtol(value, &end, 10);
+	if (end == value || *end != '\0' || errno != 0 || n < 1 || n > 1000000)
+		bad_value("fetch_size", value, "fetch_size is a number of rows between 1 and 1000000.");
+	return (int) n;
+}
+
+static void
+check_url(const char *value)
+{
+	const char *p;
+	size_t		authlen;
+
+	if (strncmp(value, "http://", 7) == 0)
+		p = value + 7;
+	else if (strncmp(value, "https://", 8) == 0)
+		p = value + 8;
+	else
+		bad_value("url", value, "The URL must start with http:// or https://.");
+	authlen = strcspn(p, "/?#");
+	if (authlen == 0)
+		bad_value("url", value, "The URL has no host.");
+	if (memchr(p, '@', authlen) != NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+				 errmsg("invalid value for option \"url\""),
+				 errdetail("Credentials must not be part of the URL."),
+				 errhint("Put them in the options \"user\" and \"password\" of a user mapping.")));
+	if (strpbrk(p, "?# \t\r\n") != NULL)
+		bad_value("url", value, "The URL must not contain a query, a fragment or white space.");
+}
+
+/* HBase table names: [namespace:]qualifier of word characters, '.' and '-' */
+static void
+check_table_name(const char *value)
+{
+	const char *colon = strchr(value, ':');
+	const char *p;
+
+	if (*value == '\0' || value[0] == ':' || (colon && (colon[1] == '\0' || strchr(colon + 1, ':'))))
+		bad_value("table", value, "An HBase table name is \"table\" or \"namespace:table\".");
+	for (p = value; *p; p++)
+		if (!(isalnum((unsigned char) *p) || *p == '_' || *p == '-' || *p == '.' || *p == ':'))
+			bad_value("table", value, "HBase table names consist of letters, digits, '_', '-' and '.'.");
+}
+
+static void
+check_family(const char *name, const char *value, size_t len)
+{
+	size_t		i;
+
+	if (len == 0)
+		bad_value(name, value, "The column family name is empty.");
+	for (i = 0; i < len; i++)
+		if (value[i] == ':' || (unsigned char) value[i] < 0x20 || value[i] == 0x7f)
+			bad_value(name, value, "A column family name must not contain ':' or control characters.");
+}
+
+static void
+check_column(const char *value)
+{
+	const char *colon = strchr(value, ':');
+
+	if (strcmp(value, ":key") == 0)
+		return;
+	if (colon == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+				 errmsg("invalid value for option \"column\": \"%s\"", value),
+				 errdetail("A column maps to \"family:qualifier\" or to \":key\", the rowkey."),
+				 errhint("Write for instance column 'cf:%s'.", value)));
+	check_family("column", value, colon - value);
+}
+
+static HBaseEncoding
+parse_encoding(const char *value)
+{
+	if (strcmp(value, "text") == 0)
+		return HBASE_ENC_TEXT;
+	if (strcmp(value, "binary") == 0)
+		return HBASE_ENC_BINARY;
+	bad_value("encoding", value, "Valid encodings are \"text\" and \"binary\".");
+	return HBASE_ENC_TEXT;		/* keep compiler quiet */
+}
+
+Datum
+hbase_fdw_validator(PG_FUNCTION_ARGS)
+{
+	List	   *options = untransformRelOptions(PG_GETARG_DATUM(0));
+	Oid			catalog = PG_GETARG_OID(1);
+	ListCell   *lc;
+	bool		have_url = false;
+
+	foreach(lc, options)
+	{
+		DefElem    *def = lfirst(lc);
+		const char *name = def->defname;
+		const char *value = defGetString(def);
+		const HBaseOption *opt;
+		bool		known = false;
+
+		for (opt = valid_options; opt->name; opt++)
+			if (opt->context == catalog && strcmp(opt->name, name) == 0)
+				known = true;
+		if (!known)
+			invalid_option(name, catalog);
+
+		if (strcmp(name, "url") == 0)
+		{
+			check_url(value);
+			have_url = true;
+		}
+		else if (strcmp(name, "connect_timeout") == 0 || strcmp(name, "request_timeout") == 0)
+			(void) parse_seconds(name, value);
+		else if (strcmp(name, "tls_verify") == 0)
+			(void) defGetBoolean(def);
+		else if (strcmp(name, "ca_file") == 0)
+		{
+			if (!superuser())
+				ereport(ERROR,
+						(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+						 errmsg("only superusers can set option \"ca_file\""),
+						 errdetail("The option names a file on the database server.")));
+			if (!is_absolute_path(value))
+				bad_value(name, value, "The CA file must be given by an absolute path.");
+		}
+		else if (strcmp(name, "fetch_size") == 0)
+			(void) parse_fetch_size(value);
+		else if (strcmp(name, "table") == 0)
+			check_table_name(value);
+		else if (strcmp(name, "family") == 0)
+			check_family(name, value, strlen(value));
+		else if (strcmp(name, "column") == 0)
+			check_column(value);
+		else if (strcmp(name, "encoding") == 0)
+			(void) parse_encoding(value);
+	}
+
+	/*
+	 * Required options.  ALTER ... OPTIONS (DROP x) passes the remaining
+	 * options, so this also stops dropping them.
+	 */
+	if (catalog == ForeignServerRelationId && !have_url)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_OPTION_NAME_NOT_FOUND),
+				 errmsg("hbase_fdw server needs option \"url\""),
+				 errhint("Add OPTIONS (url 'http://host:port') with the address of the HBase REST gateway.")));
+
+	PG_RETURN_VOID();
+}
+
+void
+hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
+{
+	ListCell   *lc;
+
+	memset(opts, 0, sizeof(*opts));
+	opts->connect_timeout_ms = 10000;
+	opts->request_timeout_ms = 300000;
+	opts->tls_verify = true;
+	opts->fetch_size = HBASE_DEFAULT_FETCH_SIZE;
+
+	foreach(lc, server->options)
+	{
+		DefElem    *def = lfirst(lc);
+		const char *value = defGetString(def);
+
+		if (strcmp(def->defname, "url") == 0)
+		{
+			char	   *url = pstrdup(value);
+			size_t		len = strlen(url);
+
+			while (len > 0 && url[len - 1] == '/')
+				url[--len] = '\0';
+			opts->url = url;
+		}
+		else if (strcmp(def->defname, "connect_timeout") == 0)
+			opts->connect_timeout_ms = parse_seconds(def->defname, value);
+		else if (strcmp(def->defname, "request_timeout") == 0)
+			opts->request_timeout_ms = parse_seconds(def->defname, value);
+		else if (strcmp(def->defname, "tls_verify") == 0)
+			opts->tls_verify = defGetBoolean(def);
+		else if (strcmp(def->defname, "ca_file") == 0)
+			opts->ca_file = pstrdup(value);
+		else if (strcmp(def->defname, "fetch_size") == 0)
+			opts->fetch_size = parse_fetch_size(value);
+	}
+	/* a connect timeout of 0 means curl's default (300 s); keep ours explicit */
+	if (opts->connect_timeout_ms == 0)
+		opts->connect_timeout_ms = 300000;
+}
+
+/*
+ * Read a foreign table's options and its columns' options into an
+ * HBaseTable.  Only catalog access: never talks to HBase.
+ */
+HBaseTable *
+hbase_get_table(Oid relid)
+{
+	ForeignTable *ft = GetForeignTable(relid);
+	ForeignServer *server = GetForeignServer(ft->serverid);
+	HBaseTable *table = palloc0(sizeof(HBaseTable));
+	HBaseServerOptions sopts;
+	const char *family = NULL;
+	HBaseEncoding tenc = HBASE_ENC_TEXT;
+	Relation	rel;
+	TupleDesc	tupdesc;
+	ListCell   *lc;
+	int			i;
+
+	hbase_server_options(server, &sopts);
+	table->relid = relid;
+	table->relname = quote_qualified_identifier(get_namespace_name(get_rel_namespace(relid)),
+												get_rel_name(relid));
+	table->fetch_size = sopts.fetch_size;
+
+	foreach(lc, ft->options)
+	{
+		DefElem    *def = lfirst(lc);
+
+		if (strcmp(def->defname, "table") == 0)
+			table->hbase_table = defGetString(def);
+		else if (strcmp(def->defname, "family") == 0)
+			family = defGetString(def);
+		else if (strcmp(def->defname, "encoding") == 0)
+			tenc = parse_encoding(defGetString(def));
+		else if (strcmp(def->defname, "fetch_size") == 0)
+			table->fetch_size = parse_fetch_size(defGetString(def));
+	}
+
+	rel = table_open(relid, AccessShareLock);
+	tupdesc = RelationGetDescr(rel);
+	table->natts = tupdesc->natts;
+	table->columns = palloc0(sizeof(HBaseColumn) * Max(tupdesc->natts, 1));
+
+	for (i = 0; i < tupdesc->natts; i++)
+	{
+		Form_pg_attribute att = TupleDescAttr(tupdesc, i);
+		HBaseColumn *col = &table->columns[i];
+		const char *spec = NULL;
+		HBaseEncoding enc = tenc;
+
+		col->attnum = att->attnum;
+		col->attname = pstrdup(NameStr(att->attname));
+		col->atttypid = att->atttypid;
+		col->atttypmod = att->atttypmod;
+		col->dropped = att->attisdropped;
+		if (col->dropped)
+			continue;
+
+		foreach(lc, GetForeignColumnOptions(relid, att->attnum))
+		{
+			DefElem    *def = lfirst(lc);
+
+			if (strcmp(def->defname, "column") == 0)
+				spec = defGetString(def);
+			else if (strcmp(def->defname, "encoding") == 0)
+				enc = parse_encoding(defGetString(def));
+		}
+		col->encoding = enc;
+
+		if (spec && strcmp(spec, ":key") == 0)
+		{
+			col->kind = HBASE_COL_ROWKEY;
+			col->colspec = NULL;
+		}
+		else if (spec)
+		{
+			col->kind = HBASE_COL_CELL;
+			col->colspec = pstrdup(spec);
+			col->famlen = strchr(spec, ':') - spec;
+		}
+		else if (family)
+		{
+			col->kind = HBASE_COL_CELL;
+			col->colspec = psprintf("%s:%s", family, col->attname);
+			col->famlen = strlen(family);
+		}
+		else
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_OPTION_NAME_NOT_FOUND),
+					 errmsg("column \"%s\" of foreign table %s is not mapped to HBase",
+							col->attname, table->relname),
+					 errhint("Give the column OPTIONS (column 'family:qualifier'), or the table a default OPTIONS (family 'cf').")));
+		hbase_check_column_type(table, col);
+	}
+	table_close(rel, AccessShareLock);
+	/* like postgres_fdw's table_name, default to the foreign table's name */
+	if (table->hbase_table == NULL)
+		table->hbase_table = get_rel_name(relid);
+	return table;
+}
