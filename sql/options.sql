@@ -1,0 +1,85 @@
+-- Options: validation at CREATE/ALTER time, hints, required options, privileges.
+\getenv hbase_url HBASE_URL
+\set VERBOSITY default
+
+-- a server needs a url, and a good one
+CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw;
+\echo :SQLSTATE
+CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'ftp://example.org');
+CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://');
+CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://u:secret@127.0.0.1:1');
+CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1/x?y=1');
+-- misspelt option names get a hint
+CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (uri 'http://127.0.0.1:1');
+\echo :SQLSTATE
+CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', conect_timeout '1');
+CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', zzzzzz '1');
+-- timeouts and sizes
+CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', connect_timeout '-1');
+\echo :SQLSTATE
+CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', request_timeout 'soon');
+CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', fetch_size '0');
+CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', tls_verify 'maybe');
+CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'https://127.0.0.1:1', ca_file 'relative.pem');
+
+CREATE SERVER opt_srv FOREIGN DATA WRAPPER hbase_fdw
+  OPTIONS (url 'https://127.0.0.1:1/', connect_timeout '2.5', request_timeout '0', fetch_size '500', tls_verify 'true');
+-- the url cannot be dropped
+ALTER SERVER opt_srv OPTIONS (DROP url);
+ALTER SERVER opt_srv OPTIONS (SET fetch_size '-5');
+ALTER SERVER opt_srv OPTIONS (ADD ca_file '/etc/ssl/certs/ca-certificates.crt');
+
+-- user mapping: user and password only
+CREATE USER MAPPING FOR CURRENT_USER SERVER opt_srv OPTIONS (usr 'alice');
+CREATE USER MAPPING FOR CURRENT_USER SERVER opt_srv OPTIONS (user 'alice', password 'topsecret');
+
+-- foreign table and column options
+CREATE FOREIGN TABLE opt_t1 (a int) SERVER opt_srv OPTIONS (tabel 'x');
+CREATE FOREIGN TABLE opt_t1 (a int) SERVER opt_srv OPTIONS (table 'a:b:c');
+CREATE FOREIGN TABLE opt_t1 (a int) SERVER opt_srv OPTIONS (table 'bad name');
+CREATE FOREIGN TABLE opt_t1 (a int) SERVER opt_srv OPTIONS (table 'ns:', family 'cf');
+CREATE FOREIGN TABLE opt_t1 (a int) SERVER opt_srv OPTIONS (table 't', family 'c:f');
+CREATE FOREIGN TABLE opt_t1 (a int) SERVER opt_srv OPTIONS (table 't', encoding 'utf16');
+CREATE FOREIGN TABLE opt_t1 (a int OPTIONS (colum 'cf:a')) SERVER opt_srv OPTIONS (table 't');
+CREATE FOREIGN TABLE opt_t1 (a int OPTIONS (column 'cfa')) SERVER opt_srv OPTIONS (table 't');
+CREATE FOREIGN TABLE opt_t1 (a int OPTIONS (column ':a')) SERVER opt_srv OPTIONS (table 't');
+CREATE FOREIGN TABLE opt_t1 (a int OPTIONS (column 'cf:a', encoding 'hex')) SERVER opt_srv OPTIONS (table 't');
+CREATE FOREIGN TABLE opt_t1 (
+  k text OPTIONS (column ':key'),
+  a int OPTIONS (column 'cf:a', encoding 'binary'),
+  b text OPTIONS (column 'cf:')
+) SERVER opt_srv OPTIONS (table 'ns:t1', family 'cf', fetch_size '10');
+ALTER FOREIGN TABLE opt_t1 ALTER COLUMN b OPTIONS (SET column 'nocolon');
+ALTER FOREIGN TABLE opt_t1 OPTIONS (SET fetch_size 'lots');
+
+-- a column without mapping and no default family is reported when used (planning, no request)
+CREATE FOREIGN TABLE opt_t2 (a int) SERVER opt_srv;
+EXPLAIN (COSTS OFF) SELECT * FROM opt_t2;
+\echo :SQLSTATE
+-- binary encoding of an unsupported type, and a rowkey column of a wrong type
+CREATE FOREIGN TABLE opt_t3 (d date OPTIONS (column 'cf:d', encoding 'binary')) SERVER opt_srv;
+EXPLAIN (COSTS OFF) SELECT * FROM opt_t3;
+CREATE FOREIGN TABLE opt_t4 (k int OPTIONS (column ':key')) SERVER opt_srv;
+EXPLAIN (COSTS OFF) SELECT * FROM opt_t4;
+-- the table name defaults to the foreign table's name
+CREATE FOREIGN TABLE opt_t5 (a int) SERVER opt_srv OPTIONS (family 'cf');
+EXPLAIN (COSTS OFF) SELECT * FROM opt_t5;
+
+-- secrets stay out of EXPLAIN and out of errors
+EXPLAIN (VERBOSE, COSTS OFF) SELECT * FROM opt_t1;
+SELECT * FROM opt_t1;
+\echo :SQLSTATE
+
+-- ca_file names a server file: superusers only
+CREATE ROLE hbase_fdw_plain;
+GRANT USAGE ON FOREIGN DATA WRAPPER hbase_fdw TO hbase_fdw_plain;
+SET ROLE hbase_fdw_plain;
+CREATE SERVER plain_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'https://127.0.0.1:1', ca_file '/tmp/ca.pem');
+\echo :SQLSTATE
+CREATE SERVER plain_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'https://127.0.0.1:1');
+DROP SERVER plain_srv;
+RESET ROLE;
+REVOKE USAGE ON FOREIGN DATA WRAPPER hbase_fdw FROM hbase_fdw_plain;
+DROP ROLE hbase_fdw_plain;
+
+DROP SERVER opt_srv CASCADE;
