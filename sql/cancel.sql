@@ -1,0 +1,19 @@
+-- Cancel: a hung gateway (the real one, frozen with SIGSTOP) does not hang the backend:
+-- statement_timeout stops the HTTP transfer and raises the usual 57014.
+SELECT count(*) FROM split_t;
+\! scripts/hbase-local pause-rest
+SET statement_timeout = '1s';
+SELECT count(*) FROM split_t;
+\echo :SQLSTATE
+RESET statement_timeout;
+\! scripts/hbase-local resume-rest
+-- the backend and the connection cache are fine afterwards
+SELECT count(*) FROM split_t;
+-- cancel in the middle of a multi-page scan, between two requests
+SET statement_timeout = '300ms';
+ALTER FOREIGN TABLE split_t OPTIONS (ADD fetch_size '1');
+SELECT count(*) FROM split_t, pg_sleep(0.002) s;
+\echo :SQLSTATE
+RESET statement_timeout;
+ALTER FOREIGN TABLE split_t OPTIONS (DROP fetch_size);
+SELECT count(*) FROM split_t;

@@ -1,0 +1,36 @@
+-- The gateway unreachable, going away and coming back; connection cache invalidation;
+-- credentials never shown.
+\getenv hbase_url HBASE_URL
+
+-- nothing listens there: HV00N
+CREATE SERVER nowhere FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:9', connect_timeout '2');
+CREATE FOREIGN TABLE nowhere_t (k text OPTIONS (column ':key')) SERVER nowhere OPTIONS (table 'fdw_split');
+SELECT * FROM nowhere_t;
+\echo :SQLSTATE
+DROP SERVER nowhere CASCADE;
+
+-- the real gateway stops: a clear error; it comes back: the same session works again
+SELECT count(*) FROM split_t;
+\! scripts/hbase-local stop-rest >/dev/null
+\set VERBOSITY sqlstate
+SELECT count(*) FROM split_t;
+\set VERBOSITY default
+\echo :LAST_ERROR_MESSAGE
+\! scripts/hbase-local start-rest >/dev/null
+SELECT count(*) FROM split_t;
+
+-- ALTER SERVER drops the cached connection
+ALTER SERVER hbase OPTIONS (SET url 'http://127.0.0.1:9');
+SELECT count(*) FROM split_t;
+ALTER SERVER hbase OPTIONS (SET url :'hbase_url');
+SELECT count(*) FROM split_t;
+
+-- credentials go to the gateway as HTTP Basic auth, and nowhere else
+CREATE USER MAPPING FOR CURRENT_USER SERVER hbase OPTIONS (user 'report', password 's3cr3t-pw');
+SELECT count(*) FROM split_t;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT k FROM split_t;
+ALTER SERVER hbase OPTIONS (SET url 'http://127.0.0.1:9');
+SELECT count(*) FROM split_t;
+ALTER SERVER hbase OPTIONS (SET url :'hbase_url');
+DROP USER MAPPING FOR CURRENT_USER SERVER hbase;
+SELECT count(*) FROM split_t;
