@@ -158,10 +158,10 @@ columns_filter(List *colspecs)
 	ListCell   *lc;
 
 	if (colspecs == NIL)
-		return json_pack("{s:s, s:s, s:[{s:s}, {s:s, s:b}]}",
+		return json_pack("{s:s, s:s, s:[{s:s}, {s:s}]}",
 						 "type", "FilterList", "op", "MUST_PASS_ALL", "filters",
 						 "type", "FirstKeyOnlyFilter",
-						 "type", "KeyOnlyFilter", "lenAsVal", 0);
+						 "type", "KeyOnlyFilter");
 
 	filters = json_pack("[{s:s}]", "type", "FirstKeyOnlyFilter");
 	foreach(lc, colspecs)

@@ -23,6 +23,7 @@ struct HBaseScan
 	List	   *colspecs;		/* wanted "family:qualifier" */
 	char	   *scanner_path;	/* NULL when no scanner is open */
 	bool		eof;
+	bool		exhausted;		/* the last page has been read */
 	MemoryContext pagecxt;		/* the current page */
 	MemoryContext holdcxt;		/* a row held back across pages */
 	HBaseCellSet *page;
@@ -146,6 +147,8 @@ fetch_page(HBaseScan *scan)
 	HBaseCellSet *set;
 	bool		cut;
 
+	if (scan->exhausted)
+		return false;
 	if (scan->scanner_path == NULL)
 		open_scanner(scan);
 
@@ -172,6 +175,13 @@ fetch_page(HBaseScan *scan)
 						scan->table->hbase_table, error)));
 	pfree(resp->body);
 	cut = (set->ncells >= HBASE_CELL_LIMIT);
+
+	/*
+	 * The gateway stops a page at n rows or c cells, else only when the
+	 * scanner is exhausted: then no need to ask again for the 204.
+	 */
+	if (!cut && set->nrows < scan->table->fetch_size)
+		scan->exhausted = true;
 
 	/* merge a row held back from the previous page */
 	if (scan->held && set->nrows > 0 &&
@@ -259,6 +269,7 @@ hbase_scan_rescan(HBaseScan *scan)
 	scan->held = NULL;
 	scan->next = 0;
 	scan->eof = false;
+	scan->exhausted = false;
 }
 
 void

@@ -1,0 +1,52 @@
+-- demo/report.sql - the ad-report example: HBase rows joined with relational tables.
+\set ON_ERROR_STOP on
+\getenv hbase_url HBASE_URL
+SET client_min_messages = warning;
+CREATE EXTENSION IF NOT EXISTS hbase_fdw;
+DROP SERVER IF EXISTS hbase CASCADE;
+CREATE SERVER hbase FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'hbase_url');
+
+-- rowkey: substr(md5(company_id + stat_date),0,5) + company_id + stat_date [+ campaign_id]
+CREATE FOREIGN TABLE ad_report (
+  rowkey      text    OPTIONS (column ':key'),
+  company_id  int,
+  stat_date   date,
+  campaign_id int,
+  cost        numeric(12,2),
+  clicks      bigint  OPTIONS (encoding 'binary'),
+  impressions bigint  OPTIONS (encoding 'binary')
+) SERVER hbase OPTIONS (table 'ad_report', family 'd');
+
+-- the relational side
+DROP TABLE IF EXISTS companies, campaigns;
+CREATE TABLE companies (company_id int PRIMARY KEY, name text, owner text);
+INSERT INTO companies VALUES (100001, 'Acme Corp', 'alice'), (100002, 'Globex', 'bob'),
+  (100003, 'Initech', 'carol');
+CREATE TABLE campaigns (campaign_id int PRIMARY KEY, company_id int REFERENCES companies, name text);
+INSERT INTO campaigns
+  SELECT c.company_id * 10 + n, c.company_id,
+         (ARRAY['Spring sale','Brand','Retargeting','Search','Video'])[n]
+  FROM companies c, generate_series(1, 5) n;
+RESET client_min_messages;
+
+\echo
+\echo 'Week of 2024-03-01: cost, clicks and CTR per campaign, joined with local tables'
+SELECT co.name AS company, ca.name AS campaign,
+       sum(r.cost) AS cost, sum(r.clicks) AS clicks,
+       round(100.0 * sum(r.clicks) / nullif(sum(r.impressions), 0), 2) AS ctr_pct
+  FROM ad_report r
+  JOIN campaigns ca ON ca.campaign_id = r.campaign_id
+  JOIN companies co ON co.company_id = r.company_id
+ WHERE r.stat_date BETWEEN '2024-03-01' AND '2024-03-07'
+ GROUP BY co.name, ca.name
+ ORDER BY co.name, cost DESC;
+
+\echo 'Company/day total rows (no campaign part in the key) agree with the detail rows'
+SELECT t.company_id, count(*) AS days,
+       bool_and(t.cost = d.cost AND t.clicks = d.clicks) AS totals_match
+  FROM ad_report t
+  JOIN (SELECT company_id, stat_date, sum(cost) AS cost, sum(clicks) AS clicks
+          FROM ad_report WHERE campaign_id IS NOT NULL GROUP BY 1, 2) d
+    ON d.company_id = t.company_id AND d.stat_date = t.stat_date
+ WHERE t.campaign_id IS NULL
+ GROUP BY t.company_id ORDER BY 1;
