@@ -6,19 +6,26 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
 import hbase_rest  # noqa: E402
 
+HB = hbase_rest.Client()
+
+
+def put(table, rows):
+    """rows: [(key bytes, {"cf:q": value bytes})]"""
+    HB.put_rows(table, [{"key": k, "cells": c} for k, c in rows])
+
 
 def main():
     table, n = sys.argv[1], int(sys.argv[2])
-    hbase_rest.create_table(table, ["cf"])
+    HB.create_table(table, ["cf"])
     pad = b"x" * 40
     batch = []
     for i in range(n):
         batch.append((b"row%09d" % i, {"cf:n": b"%d" % i, "cf:pad": pad}))
         if len(batch) == 20000:
-            hbase_rest.put_rows(table, batch)
+            put(table, batch)
             batch = []
     if batch:
-        hbase_rest.put_rows(table, batch)
+        put(table, batch)
 
 
 if __name__ == "__main__":

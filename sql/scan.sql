@@ -37,7 +37,7 @@ SELECT a FROM sparse ORDER BY a NULLS FIRST;
 SELECT k, x FROM sparse ORDER BY k;
 SELECT count(*), count(a), count(x), count(z) FROM sparse;
 SELECT k FROM sparse WHERE a > 10;
--- EXPLAIN ANALYZE counts requests (create, one page, end-of-scan, delete) and rows received
+-- EXPLAIN ANALYZE counts requests (create, one short page that ends the scan, delete) and rows
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT a FROM sparse;
 
 -- a table pre-split into 4 regions: every row exactly once, in key order

@@ -124,7 +124,9 @@ bad_binary(HBaseColumn *col, int len, const char *what)
 {
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-			 errmsg("invalid binary value of %d bytes for type %s", len, format_type_be(col->atttypid)),
+			 errmsg_plural("invalid binary value of %d byte for type %s",
+						   "invalid binary value of %d bytes for type %s",
+						   len, len, format_type_be(col->atttypid)),
 			 errdetail("Expected %s.", what)));
 }
 

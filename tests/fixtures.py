@@ -13,6 +13,13 @@ import os
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hbase_rest  # noqa: E402
 
+HB = hbase_rest.Client()
+
+
+def put(table, rows):
+    """rows: [(key bytes, {"cf:q": value bytes})]"""
+    HB.put_rows(table, [{"key": k, "cells": c} for k, c in rows])
+
 
 def s(text):
     """Bytes.toBytes(String)"""
@@ -117,24 +124,24 @@ def sparse_rows():
 
 
 def main():
-    hbase_rest.create_table("fdw_types", ["t", "b"])
-    hbase_rest.put_rows("fdw_types", types_rows())
-    hbase_rest.create_table("fdw_bad", ["t", "b"])
-    hbase_rest.put_rows("fdw_bad", bad_rows())
-    hbase_rest.create_table("fdw_keys", ["cf"])
-    hbase_rest.put_rows("fdw_keys", keys_rows())
-    hbase_rest.create_table("fdw_empty", ["cf"])
-    hbase_rest.create_table("fdw_split", ["cf"], splits=[b"b", b"c", b"d"])
-    hbase_rest.put_rows("fdw_split", split_rows())
-    regions = hbase_rest.region_count("fdw_split")
+    HB.create_table("fdw_types", ["t", "b"])
+    put("fdw_types", types_rows())
+    HB.create_table("fdw_bad", ["t", "b"])
+    put("fdw_bad", bad_rows())
+    HB.create_table("fdw_keys", ["cf"])
+    put("fdw_keys", keys_rows())
+    HB.create_table("fdw_empty", ["cf"])
+    HB.create_table("fdw_split", ["cf"], splits=[b"b", b"c", b"d"])
+    put("fdw_split", split_rows())
+    regions = len(HB.regions("fdw_split"))
     if regions != 4:
         sys.exit("fdw_split has %d regions, expected 4" % regions)
-    hbase_rest.create_table("fdw_sparse", ["cf", "d", "e"])
-    hbase_rest.put_rows("fdw_sparse", sparse_rows())
-    hbase_rest.create_table("fdw_ns:ns_table", ["cf"])
-    hbase_rest.put_rows("fdw_ns:ns_table", [(b"x", {"cf:v": s("in a namespace")})])
-    if hbase_rest.table_exists("fdw_missing"):
-        hbase_rest.drop_table("fdw_missing")
+    HB.create_table("fdw_sparse", ["cf", "d", "e"])
+    put("fdw_sparse", sparse_rows())
+    HB.create_table("fdw_ns:ns_table", ["cf"])
+    put("fdw_ns:ns_table", [(b"x", {"cf:v": s("in a namespace")})])
+    if HB.table_exists("fdw_missing"):
+        HB.drop_table("fdw_missing")
 
 
 if __name__ == "__main__":
