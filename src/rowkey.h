@@ -1,0 +1,110 @@
+/*
+ * rowkey.h: the rowkey codec of hbase_fdw, pure C (libc + OpenSSL hashes).
+ *
+ * A layout is the whiteboard formula of an HBase table's rowkey, e.g.
+ *     left(md5(company_id + stat_date), 5) + lpad(company_id, 6) +
+ *     date(stat_date, 'yyyyMMdd') + [lpad(campaign_id, 6)]
+ * hbase_rk_parse() compiles it against the key columns' types; then
+ * hbase_rk_encode() computes a key from column values and hbase_rk_decode()
+ * reads the values back out of a key.  No I/O and no catalog access: memory
+ * comes from the allocator given to hbase_rk_set_allocator (palloc in the
+ * backend, so an error raised by the caller frees everything).
+ */
+#ifndef HBASE_ROWKEY_H
+#define HBASE_ROWKEY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* SQL-side types a key column can have, as the codec sees them */
+typedef enum rk_type
+{
+	RK_INT,						/* smallint/integer/bigint (width in bytes) */
+	RK_FLOAT,					/* real (4) / double precision (8) */
+	RK_TEXT,					/* text, varchar: UTF-8 */
+	RK_DATE,					/* days since 1970-01-01 */
+	RK_TIMESTAMP,				/* microseconds since 1970-01-01 00:00 UTC */
+	RK_BYTES					/* bytea */
+} rk_type;
+
+typedef struct rk_column
+{
+	const char *name;
+	rk_type		type;
+	int			width;			/* bytes of RK_INT / RK_FLOAT */
+} rk_column;
+
+typedef struct rk_value
+{
+	int			isnull;
+	int64_t		i;				/* RK_INT, RK_DATE, RK_TIMESTAMP */
+	double		f;				/* RK_FLOAT */
+	const char *s;				/* RK_TEXT, RK_BYTES */
+	size_t		len;
+} rk_value;
+
+/* how a part's bytes sort compared with its column's values */
+typedef enum rk_order
+{
+	RK_ORDER_NONE,				/* no relation: equality only */
+	RK_ORDER_ASC,				/* byte order = value order */
+	RK_ORDER_DESC				/* byte order = reverse value order */
+} rk_order;
+
+typedef struct rk_layout rk_layout;
+
+/* information about one part, for EXPLAIN, the planner and the SQL helpers */
+typedef enum rk_part_kind
+{
+	RK_PART_LITERAL,
+	RK_PART_COLUMN,
+	RK_PART_SALT,
+	RK_PART_HASH
+} rk_part_kind;
+
+typedef struct rk_part_info
+{
+	rk_part_kind kind;
+	int			column;			/* index into the columns, or -1 */
+	int			width;			/* fixed byte width, or -1 when variable */
+	rk_order	order;
+	int			optional;		/* first part of an optional trailing group */
+	int			salt_buckets;	/* RK_PART_SALT: N */
+	int			salt_random;	/* RK_PART_SALT: writer picks the bucket */
+	const char *text;			/* the part as written in the layout */
+} rk_part_info;
+
+extern void hbase_rk_set_allocator(void *(*alloc) (size_t), void (*dealloc) (void *));
+
+/*
+ * Compile a layout.  On error returns NULL and sets *error to a message, and
+ * *errpos to the 0-based offset in the layout text of the offending part.
+ */
+extern rk_layout *hbase_rk_parse(const char *text, const rk_column *columns,
+								 int ncolumns, const char **error, int *errpos);
+extern void hbase_rk_free(rk_layout *layout);
+
+extern int	hbase_rk_nparts(const rk_layout *layout);
+extern void hbase_rk_part(const rk_layout *layout, int i, rk_part_info *info);
+/* does the key use this column? */
+extern int	hbase_rk_uses_column(const rk_layout *layout, int column);
+
+/*
+ * Encode values (indexed like the columns) into a key.  NULL values are
+ * allowed only for the columns of optional trailing groups: the key stops
+ * before the first group that has a NULL.  Returns the key length, or -1 and
+ * *error (naming the column and the part).  *out is allocated.
+ * For a random salt, random_bucket gives the bucket to write.
+ */
+extern int	hbase_rk_encode(const rk_layout *layout, const rk_value *values,
+							int random_bucket, char **out, const char **error);
+
+/*
+ * Decode a key into values (indexed like the columns; columns the key does
+ * not hold are left NULL).  Text and bytes values point into allocated
+ * memory.  Returns 0, or -1 with *error.
+ */
+extern int	hbase_rk_decode(const rk_layout *layout, const char *key, size_t keylen,
+							rk_value *values, const char **error);
+
+#endif
