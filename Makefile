@@ -17,3 +17,11 @@ PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
+
+# pure-C unit tests (no PostgreSQL): scripts/test runs them
+UNIT_TESTS = tests/unit/test_rowkey
+tests/unit/test_rowkey: tests/unit/test_rowkey.c src/rowkey.c src/rowkey.h
+	$(CC) -Wall -Wextra -Wno-unused-parameter -O1 -g -I$(srcdir)/src -o $@ $< src/rowkey.c -lcrypto
+unit-tests: $(UNIT_TESTS)
+.PHONY: unit-tests
+EXTRA_CLEAN = $(UNIT_TESTS)

@@ -10,8 +10,10 @@ eval "$(scripts/pg-local env)"
 export HBASE_URL=${HBASE_URL:-http://127.0.0.1:${HBASE_REST_PORT:-18080}}
 
 t0=$(date +%s.%N)
-python3 bench/load_rows.py bench_big "$N"
-python3 bench/load_rows.py bench_small "$SMALL"
+if [[ -z ${SKIP_LOAD:-} ]]; then
+	python3 bench/load_rows.py bench_big "$N"
+	python3 bench/load_rows.py bench_small "$SMALL"
+fi
 t1=$(date +%s.%N)
 awk -v a="$t0" -v b="$t1" -v n="$N" -v s="$SMALL" 'BEGIN{printf "loaded %d + %d rows through REST in %.1f s\n", n, s, b - a}'
 
@@ -29,7 +31,8 @@ SELECT pg_backend_pid() AS pid \gset
 \set t0 `date +%s.%N`
 SELECT count(*), sum(n), sum(length(pad)) FROM bench_t;
 \set t1 `date +%s.%N`
-\! grep VmHWM /proc/:pid/status
+\setenv BPID :pid
+\! grep VmHWM /proc/$BPID/status
 \echo elapsed :t0 :t1
 DROP SERVER bench_srv CASCADE;
 SQL

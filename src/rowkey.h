@@ -68,6 +68,7 @@ typedef struct rk_part_info
 	int			column;			/* index into the columns, or -1 */
 	int			width;			/* fixed byte width, or -1 when variable */
 	rk_order	order;
+	int			order_nonneg;	/* order holds only where the encoded number >= 0 */
 	int			optional;		/* first part of an optional trailing group */
 	int			salt_buckets;	/* RK_PART_SALT: N */
 	int			salt_random;	/* RK_PART_SALT: writer picks the bucket */

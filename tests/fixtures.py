@@ -142,6 +142,7 @@ def main():
     put("fdw_ns:ns_table", [(b"x", {"cf:v": s("in a namespace")})])
     if HB.table_exists("fdw_missing"):
         HB.drop_table("fdw_missing")
+    __import__("fixtures_layouts").main()  # the lay_* tables of sql/layouts.sql
 
 
 if __name__ == "__main__":

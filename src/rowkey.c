@@ -1,0 +1,2695 @@
+/*
+ * rowkey.c: the rowkey codec (see rowkey.h for the contract).
+ *
+ * A layout text is tokenized and parsed into a small tree, then compiled
+ * into parts: literals, salt and hash prefixes, and column parts.  A column
+ * part is a pipeline of operations applied in order when encoding (value
+ * transforms such as epoch or Long.MAX_VALUE - x, then one encoding into
+ * bytes, then byte transforms such as padding or reversal) and undone in
+ * reverse order when decoding.  Pure C: libc and OpenSSL's digests only.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/evp.h>
+
+#include "rowkey.h"
+
+static void *(*rk_alloc) (size_t) = malloc;
+static void (*rk_dealloc) (void *) = free;
+
+/* messages live here until the next call: the backend is single-threaded */
+static char rk_errbuf[512];
+
+void
+hbase_rk_set_allocator(void *(*alloc) (size_t), void (*dealloc) (void *))
+{
+	rk_alloc = alloc;
+	rk_dealloc = dealloc;
+}
+
+static void *
+rk_zalloc(size_t n)
+{
+	void	   *p = rk_alloc(n ? n : 1);
+
+	if (p)
+		memset(p, 0, n ? n : 1);
+	return p;
+}
+
+static char *
+rk_strndup(const char *s, size_t n)
+{
+	char	   *p = rk_alloc(n + 1);
+
+	if (p)
+	{
+		memcpy(p, s, n);
+		p[n] = '\0';
+	}
+	return p;
+}
+
+static const char *
+fmt_error(const char *fmt,...)
+{
+	va_list		ap;
+
+	va_start(ap, fmt);
+	vsnprintf(rk_errbuf, sizeof(rk_errbuf), fmt, ap);
+	va_end(ap);
+	return rk_errbuf;
+}
+
+/* ---------------- growable byte buffer ---------------- */
+
+typedef struct buf
+{
+	char	   *data;
+	size_t		len;
+	size_t		cap;
+} buf;
+
+static int
+buf_reserve(buf *b, size_t more)
+{
+	if (b->len + more + 1 > b->cap)
+	{
+		size_t		cap = b->cap ? b->cap * 2 : 64;
+		char	   *p;
+
+		while (cap < b->len + more + 1)
+			cap *= 2;
+		p = rk_alloc(cap);
+		if (p == NULL)
+			return -1;
+		if (b->len)
+			memcpy(p, b->data, b->len);
+		if (b->data)
+			rk_dealloc(b->data);
+		b->data = p;
+		b->cap = cap;
+	}
+	return 0;
+}
+
+static int
+buf_append(buf *b, const void *data, size_t n)
+{
+	if (buf_reserve(b, n) < 0)
+		return -1;
+	memcpy(b->data + b->len, data, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+	return 0;
+}
+
+static void
+buf_free(buf *b)
+{
+	if (b->data)
+		rk_dealloc(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
+}
+
+/* ---------------- tokenizer and parser ---------------- */
+
+typedef enum tkind
+{
+	T_END, T_NAME, T_STR, T_NUM, T_PLUS, T_MINUS, T_LP, T_RP, T_COMMA, T_LB, T_RB, T_BAD
+} tkind;
+
+typedef struct token
+{
+	tkind		kind;
+	int			pos;
+	const char *start;
+	size_t		len;
+	char	   *str;			/* T_STR: unescaped bytes */
+	size_t		slen;
+	long long	num;
+} token;
+
+typedef enum nkind
+{
+	N_NAME, N_STR, N_NUM, N_CALL, N_MAXMINUS, N_SEQ, N_OPT
+} nkind;
+
+typedef struct node
+{
+	nkind		kind;
+	int			pos;
+	int			end;			/* offset just after the node in the text */
+	char	   *name;			/* N_NAME, N_CALL */
+	char	   *str;			/* N_STR */
+	size_t		slen;
+	long long	num;			/* N_NUM */
+	struct node **kids;			/* N_CALL args, N_SEQ items, N_OPT/N_MAXMINUS child */
+	int			nkids;
+} node;
+
+typedef struct parser
+{
+	const char *text;
+	int			p;
+	token		tok;
+	const char *error;
+	int			errpos;
+} parser;
+
+static void
+perr(parser *ps, int pos, const char *msg)
+{
+	if (ps->error == NULL)
+	{
+		ps->error = msg;
+		ps->errpos = pos;
+	}
+}
+
+static void
+next_token(parser *ps)
+{
+	const char *t = ps->text;
+	int			p = ps->p;
+	token	   *tok = &ps->tok;
+
+	while (t[p] && isspace((unsigned char) t[p]))
+		p++;
+	memset(tok, 0, sizeof(*tok));
+	tok->pos = p;
+	tok->start = t + p;
+	if (t[p] == '\0')
+		tok->kind = T_END;
+	else if (isalpha((unsigned char) t[p]) || t[p] == '_')
+	{
+		int			s = p;
+
+		while (isalnum((unsigned char) t[p]) || t[p] == '_' || t[p] == '.')
+			p++;
+		tok->kind = T_NAME;
+		tok->len = p - s;
+	}
+	else if (isdigit((unsigned char) t[p]))
+	{
+		long long	v = 0;
+
+		while (isdigit((unsigned char) t[p]))
+		{
+			if (v > 100000000000000LL)
+			{
+				tok->kind = T_BAD;
+				perr(ps, tok->pos, "number too large");
+				ps->p = p;
+				return;
+			}
+			v = v * 10 + (t[p++] - '0');
+		}
+		tok->kind = T_NUM;
+		tok->num = v;
+	}
+	else if (t[p] == '\'' || t[p] == '"')
+	{
+		char		q = t[p++];
+		buf			b = {0};
+
+		for (;;)
+		{
+			char		c = t[p];
+
+			if (c == '\0')
+			{
+				buf_free(&b);
+				tok->kind = T_BAD;
+				perr(ps, tok->pos, "unterminated string");
+				ps->p = p;
+				return;
+			}
+			if (c == q && t[p + 1] == q)
+			{
+				buf_append(&b, &c, 1);
+				p += 2;
+				continue;
+			}
+			if (c == q)
+			{
+				p++;
+				break;
+			}
+			if (c == '\\' && t[p + 1] == 'x' && isxdigit((unsigned char) t[p + 2]) &&
+				isxdigit((unsigned char) t[p + 3]))
+			{
+				char		hex[3] = {t[p + 2], t[p + 3], 0};
+				char		byte = (char) strtol(hex, NULL, 16);
+
+				buf_append(&b, &byte, 1);
+				p += 4;
+				continue;
+			}
+			if (c == '\\' && t[p + 1] == '\\')
+			{
+				buf_append(&b, "\\", 1);
+				p += 2;
+				continue;
+			}
+			buf_append(&b, &c, 1);
+			p++;
+		}
+		tok->kind = T_STR;
+		tok->str = b.data ? b.data : rk_zalloc(1);
+		tok->slen = b.len;
+	}
+	else
+	{
+		switch (t[p])
+		{
+			case '+':
+				tok->kind = T_PLUS;
+				break;
+			case '-':
+				tok->kind = T_MINUS;
+				break;
+			case '(':
+				tok->kind = T_LP;
+				break;
+			case ')':
+				tok->kind = T_RP;
+				break;
+			case ',':
+				tok->kind = T_COMMA;
+				break;
+			case '[':
+				tok->kind = T_LB;
+				break;
+			case ']':
+				tok->kind = T_RB;
+				break;
+			default:
+				tok->kind = T_BAD;
+				perr(ps, p, "unexpected character");
+				break;
+		}
+		p++;
+		tok->len = 1;
+	}
+	ps->p = p;
+}
+
+static node *
+new_node(nkind kind, int pos)
+{
+	node	   *n = rk_zalloc(sizeof(node));
+
+	n->kind = kind;
+	n->pos = pos;
+	return n;
+}
+
+static void
+add_kid(node *n, node *kid)
+{
+	node	  **k = rk_zalloc(sizeof(node *) * (n->nkids + 1));
+
+	if (n->nkids)
+	{
+		memcpy(k, n->kids, sizeof(node *) * n->nkids);
+		rk_dealloc(n->kids);
+	}
+	k[n->nkids++] = kid;
+	n->kids = k;
+}
+
+static void
+free_node(node *n)
+{
+	int			i;
+
+	if (n == NULL)
+		return;
+	for (i = 0; i < n->nkids; i++)
+		free_node(n->kids[i]);
+	if (n->kids)
+		rk_dealloc(n->kids);
+	if (n->name)
+		rk_dealloc(n->name);
+	if (n->str)
+		rk_dealloc(n->str);
+	rk_dealloc(n);
+}
+
+static node *parse_seq(parser *ps);
+
+static node *
+parse_primary(parser *ps)
+{
+	token		tok = ps->tok;
+	node	   *n;
+
+	switch (tok.kind)
+	{
+		case T_STR:
+			n = new_node(N_STR, tok.pos);
+			n->str = tok.str;
+			n->slen = tok.slen;
+			next_token(ps);
+			n->end = ps->tok.pos;
+			return n;
+		case T_NUM:
+			n = new_node(N_NUM, tok.pos);
+			n->num = tok.num;
+			next_token(ps);
+			n->end = ps->tok.pos;
+			return n;
+		case T_LP:
+			next_token(ps);
+			n = parse_seq(ps);
+			if (ps->error)
+				return n;
+			if (ps->tok.kind != T_RP)
+			{
+				perr(ps, ps->tok.pos, "expected \")\"");
+				return n;
+			}
+			next_token(ps);
+			if (n->nkids == 1)
+			{
+				node	   *inner = n->kids[0];
+
+				rk_dealloc(n->kids);
+				rk_dealloc(n);
+				return inner;
+			}
+			return n;
+		case T_NAME:
+			next_token(ps);
+			if (tok.len == strlen("Long.MAX_VALUE") &&
+				strncmp(tok.start, "Long.MAX_VALUE", tok.len) == 0)
+			{
+				n = new_node(N_MAXMINUS, tok.pos);
+				if (ps->tok.kind != T_MINUS)
+				{
+					perr(ps, ps->tok.pos, "expected \"-\" after Long.MAX_VALUE");
+					return n;
+				}
+				next_token(ps);
+				add_kid(n, parse_primary(ps));
+				n->end = ps->tok.pos;
+				return n;
+			}
+			if (ps->tok.kind == T_LP)
+			{
+				n = new_node(N_CALL, tok.pos);
+				n->name = rk_strndup(tok.start, tok.len);
+				next_token(ps);
+				if (ps->tok.kind != T_RP)
+				{
+					for (;;)
+					{
+						add_kid(n, parse_seq(ps));
+						if (ps->error)
+							return n;
+						if (ps->tok.kind == T_COMMA)
+						{
+							next_token(ps);
+							continue;
+						}
+						break;
+					}
+				}
+				if (ps->tok.kind != T_RP)
+				{
+					perr(ps, ps->tok.pos, "expected \")\" or \",\"");
+					return n;
+				}
+				next_token(ps);
+				n->end = ps->tok.pos;
+				return n;
+			}
+			n = new_node(N_NAME, tok.pos);
+			n->name = rk_strndup(tok.start, tok.len);
+			n->end = ps->tok.pos;
+			return n;
+		case T_END:
+			n = new_node(N_STR, tok.pos);
+			perr(ps, tok.pos, "unexpected end of layout");
+			return n;
+		default:
+			n = new_node(N_STR, tok.pos);
+			if (tok.kind != T_BAD)
+				perr(ps, tok.pos, "unexpected token");
+			return n;
+	}
+}
+
+static node *
+parse_term(parser *ps)
+{
+	if (ps->tok.kind == T_LB)
+	{
+		node	   *n = new_node(N_OPT, ps->tok.pos);
+
+		next_token(ps);
+		add_kid(n, parse_seq(ps));
+		if (ps->error)
+			return n;
+		if (ps->tok.kind != T_RB)
+		{
+			perr(ps, ps->tok.pos, "expected \"]\"");
+			return n;
+		}
+		next_token(ps);
+		n->end = ps->tok.pos;
+		return n;
+	}
+	return parse_primary(ps);
+}
+
+static node *
+parse_seq(parser *ps)
+{
+	node	   *seq = new_node(N_SEQ, ps->tok.pos);
+
+	add_kid(seq, parse_term(ps));
+	while (!ps->error && ps->tok.kind == T_PLUS)
+	{
+		next_token(ps);
+		add_kid(seq, parse_term(ps));
+	}
+	seq->end = ps->tok.pos;
+	return seq;
+}
+
+/* ---------------- compiled layout ---------------- */
+
+typedef enum opkind
+{
+	OP_EPOCH_S,					/* date/timestamp -> seconds */
+	OP_EPOCH_MS,				/* date/timestamp -> milliseconds */
+	OP_INVERT,					/* x -> Long.MAX_VALUE - x */
+	OP_BITREV,					/* x -> Long.reverse(x) */
+	OP_DEC,						/* integer -> decimal text */
+	OP_DATEFMT,					/* date/timestamp -> pattern text */
+	OP_LPAD,
+	OP_RPAD,
+	OP_REVERSE,					/* characters reversed */
+	OP_BIN_INT,					/* integer -> big-endian bytes */
+	OP_BIN_FLOAT,				/* float -> IEEE big-endian bytes */
+	OP_SORTABLE					/* flip sign bit (floats: all bits if negative) */
+} opkind;
+
+typedef struct op
+{
+	opkind		kind;
+	int			width;
+	char		pad;
+	char	   *pattern;		/* OP_DATEFMT */
+	int			isfloat;		/* OP_SORTABLE over a float */
+} op;
+
+/* what a pipeline carries between operations */
+typedef enum vkind
+{
+	V_INT, V_FLOAT, V_TEXT, V_DATE, V_TS, V_BYTES, V_BIN
+} vkind;
+
+typedef struct pipeline
+{
+	int			column;
+	op		   *ops;
+	int			nops;
+	vkind		kind;			/* what the last op produces */
+	vkind		source;			/* the column's own kind */
+	int			width;			/* fixed byte width or -1 */
+	rk_order	order;
+	int			nonneg;			/* order holds only for encoded numbers >= 0 */
+	int			valwidth;		/* bytes of the integer value (hash, range) */
+	int			padded_dec;		/* OP_LPAD over decimal: negatives refused */
+} pipeline;
+
+typedef enum salt_kind
+{
+	SALT_PHOENIX, SALT_JAVAHASH, SALT_RANDOM
+} salt_kind;
+
+typedef enum salt_format
+{
+	SALTF_BYTE, SALTF_DEC, SALTF_HEX, SALTF_LETTER
+} salt_format;
+
+typedef struct part
+{
+	rk_part_kind kind;
+	int			pos;			/* in the layout text */
+	char	   *text;			/* as written */
+	int			optional;
+	/* literal */
+	char	   *lit;
+	size_t		litlen;
+	/* column */
+	pipeline	pl;
+	/* salt */
+	int			buckets;
+	salt_kind	salt;
+	salt_format sfmt;
+	pipeline	hashsrc;		/* SALT_JAVAHASH input */
+	/* salt, hash */
+	int			width;
+	/* hash */
+	const EVP_MD *md;
+	int			raw;
+	struct part **items;		/* what is hashed */
+	int			nitems;
+} part;
+
+struct rk_layout
+{
+	const rk_column *columns;
+	int			ncolumns;
+	part	  **parts;
+	int			nparts;
+};
+
+static void
+free_pipeline(pipeline *pl)
+{
+	int			i;
+
+	for (i = 0; i < pl->nops; i++)
+		if (pl->ops[i].pattern)
+			rk_dealloc(pl->ops[i].pattern);
+	if (pl->ops)
+		rk_dealloc(pl->ops);
+	pl->ops = NULL;
+	pl->nops = 0;
+}
+
+static void
+free_part(part *p)
+{
+	int			i;
+
+	if (p == NULL)
+		return;
+	free_pipeline(&p->pl);
+	free_pipeline(&p->hashsrc);
+	if (p->lit)
+		rk_dealloc(p->lit);
+	if (p->text)
+		rk_dealloc(p->text);
+	for (i = 0; i < p->nitems; i++)
+		free_part(p->items[i]);
+	if (p->items)
+		rk_dealloc(p->items);
+	rk_dealloc(p);
+}
+
+void
+hbase_rk_free(rk_layout *layout)
+{
+	int			i;
+
+	if (layout == NULL)
+		return;
+	for (i = 0; i < layout->nparts; i++)
+		free_part(layout->parts[i]);
+	if (layout->parts)
+		rk_dealloc(layout->parts);
+	rk_dealloc(layout);
+}
+
+typedef struct compiler
+{
+	char		msg[512];		/* first error, copied: fmt_error's buffer is reused */
+	const char *text;
+	const rk_column *columns;
+	int			ncolumns;
+	const char *error;
+	int			errpos;
+} compiler;
+
+static void
+cerr(compiler *c, int pos, const char *msg)
+{
+	if (c->error == NULL)
+	{
+		snprintf(c->msg, sizeof(c->msg), "%s", msg);
+		c->error = c->msg;
+		c->errpos = pos;
+	}
+}
+
+static void
+add_op(pipeline *pl, op o)
+{
+	op		   *ops = rk_zalloc(sizeof(op) * (pl->nops + 1));
+
+	if (pl->nops)
+	{
+		memcpy(ops, pl->ops, sizeof(op) * pl->nops);
+		rk_dealloc(pl->ops);
+	}
+	ops[pl->nops++] = o;
+	pl->ops = ops;
+}
+
+static int
+find_column(compiler *c, const char *name)
+{
+	int			i;
+
+	for (i = 0; i < c->ncolumns; i++)
+		if (strcmp(c->columns[i].name, name) == 0)
+			return i;
+	for (i = 0; i < c->ncolumns; i++)
+		if (strcasecmp(c->columns[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+static int
+is_call(node *n, const char *name)
+{
+	return n->kind == N_CALL && strcmp(n->name, name) == 0;
+}
+
+/* a call argument that must be a single expression */
+static node *
+arg1(node *seq)
+{
+	return seq->nkids == 1 ? seq->kids[0] : NULL;
+}
+
+static int
+num_arg(compiler *c, node *call, int i, long long lo, long long hi, const char *what)
+{
+	node	   *a = arg1(call->kids[i]);
+
+	if (a == NULL || a->kind != N_NUM || a->num < lo || a->num > hi)
+	{
+		cerr(c, call->kids[i]->pos, fmt_error("%s of %s() must be a number from %lld to %lld",
+											   what, call->name, lo, hi));
+		return (int) lo;
+	}
+	return (int) a->num;
+}
+
+/* date pattern: fixed width, and whether fields go from year down */
+static int
+check_pattern(compiler *c, node *n, const char *pat, int *ordered, int has_time)
+{
+	static const char *fields[] = {"yyyy", "MM", "dd", "HH", "mm", "ss", "SSS"};
+	int			width = 0;
+	int			last = -1;
+	const char *p = pat;
+
+	*ordered = 1;
+	while (*p)
+	{
+		int			f,
+					matched = 0;
+
+		for (f = 0; f < 7; f++)
+		{
+			size_t		fl = strlen(fields[f]);
+
+			if (strncmp(p, fields[f], fl) == 0)
+			{
+				if (f <= last)
+					*ordered = 0;
+				if (f != last + 1)
+					*ordered = 0;
+				last = f;
+				width += (int) fl;
+				p += fl;
+				matched = 1;
+				break;
+			}
+		}
+		if (matched)
+			continue;
+		if (isalpha((unsigned char) *p))
+		{
+			cerr(c, n->pos, fmt_error("unknown field \"%c\" in date pattern \"%s\" (use yyyy, MM, dd, HH, mm, ss, SSS)",
+									  *p, pat));
+			return 0;
+		}
+		width++;
+		p++;
+	}
+	if (width == 0 || last < 0)
+		cerr(c, n->pos, fmt_error("date pattern \"%s\" has no field", pat));
+	(void) has_time;
+	return width;
+}
+
+static void compile_value(compiler *c, node *n, pipeline *pl);
+
+/* bring a pipeline to text (decimal for integers) */
+static void
+to_text(compiler *c, node *n, pipeline *pl)
+{
+	switch (pl->kind)
+	{
+		case V_INT:
+			add_op(pl, (op) {.kind = OP_DEC});
+			pl->kind = V_TEXT;
+			pl->width = -1;
+			break;
+		case V_TEXT:
+			break;
+		case V_BYTES:
+			cerr(c, n->pos, "a bytea column takes bytes(col) or the bare column, not a text function");
+			break;
+		case V_FLOAT:
+			cerr(c, n->pos, "a floating-point value needs double(x), float(x) or sortable(...)");
+			break;
+		case V_DATE:
+		case V_TS:
+			cerr(c, n->pos, "a date or timestamp needs date(col, 'pattern'), epoch(col) or epoch_ms(col)");
+			break;
+		case V_BIN:
+			cerr(c, n->pos, "binary bytes cannot be used as text");
+			break;
+	}
+}
+
+static void
+compile_value(compiler *c, node *n, pipeline *pl)
+{
+	if (c->error)
+		return;
+	switch (n->kind)
+	{
+		case N_NAME:
+			{
+				int			col = find_column(c, n->name);
+
+				if (col < 0)
+				{
+					cerr(c, n->pos, fmt_error("\"%s\" is not a column of the foreign table", n->name));
+					return;
+				}
+				if (pl->column >= 0 && pl->column != col)
+				{
+					cerr(c, n->pos, "a key part can use only one column");
+					return;
+				}
+				pl->column = col;
+				pl->width = -1;
+				pl->order = RK_ORDER_ASC;
+				switch (c->columns[col].type)
+				{
+					case RK_INT:
+						pl->kind = V_INT;
+						pl->valwidth = c->columns[col].width;
+						break;
+					case RK_FLOAT:
+						pl->kind = V_FLOAT;
+						pl->valwidth = c->columns[col].width;
+						break;
+					case RK_TEXT:
+						pl->kind = V_TEXT;
+						break;
+					case RK_DATE:
+						pl->kind = V_DATE;
+						break;
+					case RK_TIMESTAMP:
+						pl->kind = V_TS;
+						break;
+					case RK_BYTES:
+						pl->kind = V_BYTES;
+						break;
+				}
+				pl->source = pl->kind;
+				return;
+			}
+		case N_MAXMINUS:
+			compile_value(c, n->kids[0], pl);
+			if (c->error)
+				return;
+			if (pl->kind != V_INT)
+			{
+				cerr(c, n->pos, "Long.MAX_VALUE - x needs an integer x");
+				return;
+			}
+			add_op(pl, (op) {.kind = OP_INVERT});
+			pl->valwidth = 8;
+			if (pl->order == RK_ORDER_ASC)
+				pl->order = RK_ORDER_DESC;
+			else if (pl->order == RK_ORDER_DESC)
+				pl->order = RK_ORDER_ASC;
+			return;
+		case N_CALL:
+			break;
+		case N_STR:
+			cerr(c, n->pos, "a string literal cannot stand here");
+			return;
+		case N_NUM:
+			cerr(c, n->pos, "a number cannot stand here");
+			return;
+		default:
+			cerr(c, n->pos, "unexpected expression");
+			return;
+	}
+
+	/* function calls */
+	if (is_call(n, "epoch") || is_call(n, "epoch_ms"))
+	{
+		node	   *a;
+
+		if (n->nkids != 1 || (a = arg1(n->kids[0])) == NULL)
+		{
+			cerr(c, n->pos, fmt_error("%s() takes one column", n->name));
+			return;
+		}
+		compile_value(c, a, pl);
+		if (c->error)
+			return;
+		if (pl->kind != V_DATE && pl->kind != V_TS)
+		{
+			cerr(c, n->pos, fmt_error("%s() needs a date or timestamp column", n->name));
+			return;
+		}
+		add_op(pl, (op) {.kind = is_call(n, "epoch") ? OP_EPOCH_S : OP_EPOCH_MS});
+		pl->kind = V_INT;
+		pl->valwidth = 8;
+		return;
+	}
+	if (is_call(n, "bitreverse"))
+	{
+		node	   *a;
+
+		if (n->nkids != 1 || (a = arg1(n->kids[0])) == NULL)
+		{
+			cerr(c, n->pos, "bitreverse() takes one integer");
+			return;
+		}
+		compile_value(c, a, pl);
+		if (c->error)
+			return;
+		if (pl->kind != V_INT)
+		{
+			cerr(c, n->pos, "bitreverse() needs an integer");
+			return;
+		}
+		add_op(pl, (op) {.kind = OP_BITREV});
+		pl->valwidth = 8;
+		pl->order = RK_ORDER_NONE;
+		return;
+	}
+	if (is_call(n, "lpad") || is_call(n, "rpad"))
+	{
+		int			left = is_call(n, "lpad");
+		node	   *a;
+		op			o = {.kind = left ? OP_LPAD : OP_RPAD};
+
+		if (n->nkids < 2 || n->nkids > 3 || (a = arg1(n->kids[0])) == NULL)
+		{
+			cerr(c, n->pos, fmt_error("%s() takes (value, width [, 'pad'])", n->name));
+			return;
+		}
+		compile_value(c, a, pl);
+		if (c->error)
+			return;
+		to_text(c, a, pl);
+		o.width = num_arg(c, n, 1, 1, 1000, "the width");
+		o.pad = left ? '0' : ' ';
+		if (n->nkids == 3)
+		{
+			node	   *p = arg1(n->kids[2]);
+
+			if (p == NULL || p->kind != N_STR || p->slen != 1)
+			{
+				cerr(c, n->kids[2]->pos, fmt_error("the pad of %s() must be one character", n->name));
+				return;
+			}
+			o.pad = p->str[0];
+		}
+		if (c->error)
+			return;
+		pl->padded_dec = (pl->nops > 0 && pl->ops[pl->nops - 1].kind == OP_DEC);
+		if (!(left && pl->padded_dec && o.pad == '0'))
+			pl->order = RK_ORDER_NONE;
+		add_op(pl, o);
+		pl->width = o.width;
+		return;
+	}
+	if (is_call(n, "fixed"))
+	{
+		node	   *a;
+
+		if (n->nkids != 2 || (a = arg1(n->kids[0])) == NULL)
+		{
+			cerr(c, n->pos, "fixed() takes (value, width)");
+			return;
+		}
+		compile_value(c, a, pl);
+		if (c->error)
+			return;
+		to_text(c, a, pl);
+		pl->width = num_arg(c, n, 1, 1, 1000, "the width");
+		if (pl->nops > 0 && pl->ops[pl->nops - 1].kind == OP_DEC)
+			pl->order = RK_ORDER_NONE;
+		return;
+	}
+	if (is_call(n, "date"))
+	{
+		node	   *a,
+				   *p;
+		int			ordered;
+		op			o = {.kind = OP_DATEFMT};
+
+		if (n->nkids != 2 || (a = arg1(n->kids[0])) == NULL ||
+			(p = arg1(n->kids[1])) == NULL || p->kind != N_STR)
+		{
+			cerr(c, n->pos, "date() takes (column, 'pattern')");
+			return;
+		}
+		compile_value(c, a, pl);
+		if (c->error)
+			return;
+		if (pl->kind != V_DATE && pl->kind != V_TS)
+		{
+			cerr(c, n->pos, "date() needs a date or timestamp column");
+			return;
+		}
+		o.width = check_pattern(c, p, p->str, &ordered, pl->kind == V_TS);
+		if (c->error)
+			return;
+		o.pattern = rk_strndup(p->str, p->slen);
+		add_op(pl, o);
+		pl->kind = V_TEXT;
+		pl->width = o.width;
+		if (!ordered)
+			pl->order = RK_ORDER_NONE;
+		return;
+	}
+	if (is_call(n, "reverse"))
+	{
+		node	   *a;
+
+		if (n->nkids != 1 || (a = arg1(n->kids[0])) == NULL)
+		{
+			cerr(c, n->pos, "reverse() takes one value");
+			return;
+		}
+		compile_value(c, a, pl);
+		if (c->error)
+			return;
+		to_text(c, a, pl);
+		add_op(pl, (op) {.kind = OP_REVERSE});
+		pl->order = RK_ORDER_NONE;
+		return;
+	}
+	if (is_call(n, "long") || is_call(n, "int") || is_call(n, "short") || is_call(n, "byte"))
+	{
+		node	   *a;
+		int			w = is_call(n, "long") ? 8 : is_call(n, "int") ? 4 : is_call(n, "short") ? 2 : 1;
+
+		if (n->nkids != 1 || (a = arg1(n->kids[0])) == NULL)
+		{
+			cerr(c, n->pos, fmt_error("%s() takes one integer", n->name));
+			return;
+		}
+		compile_value(c, a, pl);
+		if (c->error)
+			return;
+		if (pl->kind != V_INT)
+		{
+			cerr(c, n->pos, fmt_error("%s() needs an integer", n->name));
+			return;
+		}
+		/* a column wider than the encoding cannot fit */
+		if (pl->nops == 0 && pl->valwidth > w)
+		{
+			cerr(c, n->pos, fmt_error("%s() holds %d bytes but column \"%s\" has %d",
+									  n->name, w, c->columns[pl->column].name, pl->valwidth));
+			return;
+		}
+		add_op(pl, (op) {.kind = OP_BIN_INT, .width = w});
+		pl->kind = V_BIN;
+		pl->width = w;
+		pl->nonneg = 1;
+		return;
+	}
+	if (is_call(n, "double") || is_call(n, "float"))
+	{
+		node	   *a;
+		int			w = is_call(n, "double") ? 8 : 4;
+
+		if (n->nkids != 1 || (a = arg1(n->kids[0])) == NULL)
+		{
+			cerr(c, n->pos, fmt_error("%s() takes one number", n->name));
+			return;
+		}
+		compile_value(c, a, pl);
+		if (c->error)
+			return;
+		if (pl->kind != V_FLOAT)
+		{
+			cerr(c, n->pos, fmt_error("%s() needs a real or double precision column", n->name));
+			return;
+		}
+		if (pl->valwidth > w)
+		{
+			cerr(c, n->pos, fmt_error("%s() holds %d bytes but column \"%s\" has %d",
+									  n->name, w, c->columns[pl->column].name, pl->valwidth));
+			return;
+		}
+		add_op(pl, (op) {.kind = OP_BIN_FLOAT, .width = w});
+		pl->kind = V_BIN;
+		pl->width = w;
+		pl->order = RK_ORDER_NONE;
+		return;
+	}
+	if (is_call(n, "sortable"))
+	{
+		node	   *a;
+		op			o = {.kind = OP_SORTABLE};
+
+		if (n->nkids != 1 || (a = arg1(n->kids[0])) == NULL ||
+			!(is_call(a, "long") || is_call(a, "int") || is_call(a, "short") ||
+			  is_call(a, "byte") || is_call(a, "double") || is_call(a, "float")))
+		{
+			cerr(c, n->pos, "sortable() takes long(x), int(x), short(x), byte(x), double(x) or float(x)");
+			return;
+		}
+		compile_value(c, a, pl);
+		if (c->error)
+			return;
+		o.isfloat = (pl->ops[pl->nops - 1].kind == OP_BIN_FLOAT);
+		o.width = pl->width;
+		add_op(pl, o);
+		if (o.isfloat)
+			pl->order = RK_ORDER_ASC;
+		pl->nonneg = 0;
+		return;
+	}
+	if (is_call(n, "bytes"))
+	{
+		node	   *a;
+
+		if (n->nkids < 1 || n->nkids > 2 || (a = arg1(n->kids[0])) == NULL || a->kind != N_NAME)
+		{
+			cerr(c, n->pos, "bytes() takes (column [, width])");
+			return;
+		}
+		compile_value(c, a, pl);
+		if (c->error)
+			return;
+		if (pl->kind != V_BYTES && pl->kind != V_TEXT)
+		{
+			cerr(c, n->pos, "bytes() needs a bytea or text column");
+			return;
+		}
+		if (n->nkids == 2)
+			pl->width = num_arg(c, n, 1, 1, 1000, "the width");
+		return;
+	}
+	if (is_call(n, "salt") || is_call(n, "md5") || is_call(n, "sha1") || is_call(n, "sha256") ||
+		is_call(n, "left") || is_call(n, "substr") || is_call(n, "hex") || is_call(n, "letter"))
+	{
+		cerr(c, n->pos, fmt_error("%s() can only be the first part of the key", n->name));
+		return;
+	}
+	cerr(c, n->pos, fmt_error("unknown function \"%s\"", n->name));
+}
+
+static part *
+new_part(compiler *c, rk_part_kind kind, node *n)
+{
+	part	   *p = rk_zalloc(sizeof(part));
+
+	p->kind = kind;
+	p->pos = n->pos;
+	p->pl.column = -1;
+	p->hashsrc.column = -1;
+	p->width = -1;
+	{
+		int			end = n->end > n->pos ? n->end : n->pos + 1;
+
+		while (end > n->pos && isspace((unsigned char) c->text[end - 1]))
+			end--;
+		p->text = rk_strndup(c->text + n->pos, end - n->pos);
+	}
+	return p;
+}
+
+static part *
+compile_column_part(compiler *c, node *n)
+{
+	part	   *p = new_part(c, RK_PART_COLUMN, n);
+
+	compile_value(c, n, &p->pl);
+	if (c->error)
+		return p;
+	switch (p->pl.kind)
+	{
+		case V_INT:
+			if (p->pl.nops > 0 && p->pl.ops[p->pl.nops - 1].kind == OP_INVERT)
+			{
+				/* Long.MAX_VALUE - x as text: 19 digits, byte order reversed */
+				add_op(&p->pl, (op) {.kind = OP_DEC});
+				p->pl.kind = V_TEXT;
+				p->pl.width = 19;
+				break;
+			}
+			/* a bare integer: decimal, variable width, no useful order */
+			add_op(&p->pl, (op) {.kind = OP_DEC});
+			p->pl.kind = V_TEXT;
+			p->pl.width = -1;
+			p->pl.order = RK_ORDER_NONE;
+			break;
+		case V_FLOAT:
+		case V_DATE:
+		case V_TS:
+			to_text(c, n, &p->pl);
+			break;
+		default:
+			break;
+	}
+	p->width = p->pl.width;
+	return p;
+}
+
+static const EVP_MD *
+digest_of(const char *name, int *raw)
+{
+	*raw = 0;
+	if (strncmp(name, "md5", 3) == 0 || strncmp(name, "sha1", 4) == 0 ||
+		strncmp(name, "sha256", 6) == 0)
+	{
+		const char *u = strchr(name, '_');
+
+		if (u && strcmp(u, "_raw") != 0)
+			return NULL;
+		*raw = (u != NULL);
+		if (strncmp(name, "md5", 3) == 0 && (name[3] == '\0' || name[3] == '_'))
+			return EVP_md5();
+		if (strncmp(name, "sha1", 4) == 0 && (name[4] == '\0' || name[4] == '_'))
+			return EVP_sha1();
+		if (strncmp(name, "sha256", 6) == 0 && (name[6] == '\0' || name[6] == '_'))
+			return EVP_sha256();
+	}
+	return NULL;
+}
+
+/* salt(N [, javahash(x) | random]) with an optional output format around it */
+static part *
+compile_salt(compiler *c, node *n, node *s, salt_format fmt, int width)
+{
+	part	   *p = new_part(c, RK_PART_SALT, n);
+
+	p->sfmt = fmt;
+	p->width = width;
+	if (s->nkids < 1 || s->nkids > 2)
+	{
+		cerr(c, s->pos, "salt() takes (buckets [, javahash(x) | random])");
+		return p;
+	}
+	p->buckets = num_arg(c, s, 0, 1, 256, "the number of buckets");
+	if (c->error)
+		return p;
+	if (fmt == SALTF_BYTE && p->buckets > 256)
+		cerr(c, s->pos, "a salt byte holds at most 256 buckets");
+	p->salt = SALT_PHOENIX;
+	if (s->nkids == 2)
+	{
+		node	   *h = arg1(s->kids[1]);
+
+		if (h && h->kind == N_NAME && strcmp(h->name, "random") == 0)
+			p->salt = SALT_RANDOM;
+		else if (h && is_call(h, "javahash") && h->nkids == 1 && arg1(h->kids[0]))
+		{
+			p->salt = SALT_JAVAHASH;
+			compile_value(c, arg1(h->kids[0]), &p->hashsrc);
+			if (!c->error && p->hashsrc.kind != V_INT && p->hashsrc.kind != V_TEXT)
+				cerr(c, h->pos, "javahash() needs an integer or text value");
+		}
+		else
+			cerr(c, s->kids[1]->pos, "the salt's hash is javahash(x) or random");
+	}
+	if (!c->error && fmt == SALTF_DEC)
+	{
+		int			digits = 1,
+					v = p->buckets - 1;
+
+		while (v >= 10)
+			v /= 10, digits++;
+		if (digits > width)
+			cerr(c, n->pos, "the width is too small for the number of buckets");
+	}
+	if (!c->error && fmt == SALTF_HEX)
+	{
+		int			digits = 1,
+					v = p->buckets - 1;
+
+		while (v >= 16)
+			v /= 16, digits++;
+		if (digits > width)
+			cerr(c, n->pos, "the width is too small for the number of buckets");
+	}
+	if (!c->error && fmt == SALTF_LETTER && p->buckets > 26)
+		cerr(c, n->pos, "letter() holds at most 26 buckets");
+	return p;
+}
+
+/* is this node a prefix (salt or hash) form? compile it then */
+static part *
+compile_prefix(compiler *c, node *n)
+{
+	node	   *s;
+
+	if (is_call(n, "salt"))
+		return compile_salt(c, n, n, SALTF_BYTE, 1);
+	if ((is_call(n, "lpad") || is_call(n, "hex")) && n->nkids == 2 &&
+		(s = arg1(n->kids[0])) != NULL && is_call(s, "salt"))
+	{
+		int			w = num_arg(c, n, 1, 1, 8, "the width");
+
+		return compile_salt(c, n, s, is_call(n, "hex") ? SALTF_HEX : SALTF_DEC, w);
+	}
+	if (is_call(n, "letter") && n->nkids == 1 && (s = arg1(n->kids[0])) != NULL && is_call(s, "salt"))
+		return compile_salt(c, n, s, SALTF_LETTER, 1);
+	if ((is_call(n, "left") && n->nkids == 2) || (is_call(n, "substr") && n->nkids == 3))
+	{
+		node	   *h = arg1(n->kids[0]);
+		int			raw;
+		const EVP_MD *md = (h && h->kind == N_CALL) ? digest_of(h->name, &raw) : NULL;
+		part	   *p;
+		int			k;
+
+		if (md == NULL)
+			return NULL;
+		p = new_part(c, RK_PART_HASH, n);
+		p->md = md;
+		p->raw = raw;
+		if (is_call(n, "substr"))
+		{
+			num_arg(c, n, 1, 0, 0, "the start");
+			k = num_arg(c, n, 2, 1, 64, "the length");
+		}
+		else
+			k = num_arg(c, n, 1, 1, 64, "the length");
+		if (!c->error && k > (raw ? 1 : 2) * EVP_MD_size(md))
+			cerr(c, n->pos, fmt_error("%s gives only %d %s", h->name,
+									  (raw ? 1 : 2) * EVP_MD_size(md), raw ? "bytes" : "hex digits"));
+		p->width = k;
+		if (h->nkids != 1)
+			cerr(c, h->pos, fmt_error("%s() takes the parts to hash, joined with +", h->name));
+		return p;
+	}
+	return NULL;
+}
+
+static int
+add_part(rk_layout *l, part *p)
+{
+	part	  **parts = rk_zalloc(sizeof(part *) * (l->nparts + 1));
+
+	if (l->nparts)
+	{
+		memcpy(parts, l->parts, sizeof(part *) * l->nparts);
+		rk_dealloc(l->parts);
+	}
+	parts[l->nparts++] = p;
+	l->parts = parts;
+	return l->nparts - 1;
+}
+
+/* flatten a sequence (with optional groups at its end) into parts */
+static void
+flatten(compiler *c, rk_layout *l, node *seq, int optional)
+{
+	int			i;
+
+	for (i = 0; i < seq->nkids && !c->error; i++)
+	{
+		node	   *n = seq->kids[i];
+		part	   *p;
+
+		if (n->kind == N_OPT)
+		{
+			if (i != seq->nkids - 1)
+			{
+				cerr(c, n->pos, "an optional group [...] must be the last part of the key");
+				return;
+			}
+			flatten(c, l, n->kids[0], 1);
+			continue;
+		}
+		if (n->kind == N_STR)
+		{
+			p = new_part(c, RK_PART_LITERAL, n);
+			p->lit = rk_strndup(n->str, n->slen);
+			p->litlen = n->slen;
+			p->width = (int) n->slen;
+			if (n->slen == 0)
+				cerr(c, n->pos, "an empty literal");
+		}
+		else if ((p = compile_prefix(c, n)) != NULL)
+		{
+			if (l->nparts > 0 || optional)
+				cerr(c, n->pos, "a salt or hash prefix must be the first part of the key");
+		}
+		else
+			p = compile_column_part(c, n);
+		p->optional = optional;
+		optional = 0;
+		add_part(l, p);
+	}
+}
+
+static void
+copy_pipeline(pipeline *dst, const pipeline *src)
+{
+	int			i;
+
+	*dst = *src;
+	dst->ops = rk_zalloc(sizeof(op) * (src->nops ? src->nops : 1));
+	for (i = 0; i < src->nops; i++)
+	{
+		dst->ops[i] = src->ops[i];
+		if (src->ops[i].pattern)
+			dst->ops[i].pattern = rk_strndup(src->ops[i].pattern, strlen(src->ops[i].pattern));
+	}
+}
+
+/* the items of a hash: bare columns take their encoding elsewhere in the key */
+static void
+compile_hash_items(compiler *c, rk_layout *l, part *h, node *seq)
+{
+	int			i;
+
+	h->items = rk_zalloc(sizeof(part *) * seq->nkids);
+	for (i = 0; i < seq->nkids && !c->error; i++)
+	{
+		node	   *n = seq->kids[i];
+		part	   *p = NULL;
+
+		if (n->kind == N_STR)
+		{
+			p = new_part(c, RK_PART_LITERAL, n);
+			p->lit = rk_strndup(n->str, n->slen);
+			p->litlen = n->slen;
+		}
+		else if (n->kind == N_NAME)
+		{
+			int			col = find_column(c, n->name);
+			int			j;
+
+			if (col < 0)
+			{
+				cerr(c, n->pos, fmt_error("hash over \"%s\", which is not a column of the foreign table", n->name));
+				return;
+			}
+			for (j = 0; j < l->nparts; j++)
+				if (l->parts[j]->kind == RK_PART_COLUMN && l->parts[j]->pl.column == col)
+					break;
+			if (j < l->nparts)
+			{
+				/* the same bytes as that column's part of the key */
+				p = new_part(c, RK_PART_COLUMN, n);
+				copy_pipeline(&p->pl, &l->parts[j]->pl);
+				p->width = p->pl.width;
+			}
+			else
+				p = compile_column_part(c, n);
+		}
+		else if (n->kind == N_OPT)
+			cerr(c, n->pos, "an optional group cannot be hashed");
+		else
+			p = compile_column_part(c, n);
+		if (p)
+			h->items[h->nitems++] = p;
+	}
+}
+
+static void
+hash_items_of(compiler *c, rk_layout *l, node *root)
+{
+	node	   *first = root->kids[0];
+	node	   *h;
+	part	   *p = l->parts[0];
+
+	if (p->kind != RK_PART_HASH)
+		return;
+	h = arg1(first->kids[0]);
+	compile_hash_items(c, l, p, h->kids[0]);
+}
+
+static void
+check_layout(compiler *c, rk_layout *l)
+{
+	int			i,
+				j;
+
+	for (i = 0; i < l->nparts && !c->error; i++)
+	{
+		part	   *p = l->parts[i];
+		part	   *next = (i + 1 < l->nparts) ? l->parts[i + 1] : NULL;
+
+		if (p->kind == RK_PART_COLUMN)
+		{
+			for (j = 0; j < i; j++)
+				if (l->parts[j]->kind == RK_PART_COLUMN && l->parts[j]->pl.column == p->pl.column)
+					cerr(c, p->pos, fmt_error("column \"%s\" appears twice in the key",
+											  c->columns[p->pl.column].name));
+			if (p->width < 0 && next != NULL && next->kind != RK_PART_LITERAL)
+				cerr(c, p->pos, fmt_error("variable-width part \"%s\" must be followed by a literal delimiter or be the last part",
+										  p->text));
+			/* text order survives a delimiter only if it sorts below every character */
+			if (p->width < 0 && p->pl.order == RK_ORDER_ASC && next != NULL &&
+				!(next->litlen >= 1 && next->lit[0] == '\0'))
+				p->pl.order = RK_ORDER_NONE;
+		}
+		if (p->kind == RK_PART_LITERAL && p->optional && (next == NULL))
+			cerr(c, p->pos, "an optional group needs a column");
+	}
+	if (!c->error && l->nparts == 0)
+		cerr(c, 0, "the layout is empty");
+	if (!c->error)
+	{
+		int			ncol = 0;
+
+		for (i = 0; i < l->nparts; i++)
+			if (l->parts[i]->kind == RK_PART_COLUMN)
+				ncol++;
+		if (ncol == 0)
+			cerr(c, 0, "the layout names no column");
+	}
+}
+
+rk_layout *
+hbase_rk_parse(const char *text, const rk_column *columns, int ncolumns,
+			   const char **error, int *errpos)
+{
+	parser		ps = {0};
+	compiler	c = {0};
+	node	   *root;
+	rk_layout  *l = rk_zalloc(sizeof(rk_layout));
+
+	ps.text = text;
+	next_token(&ps);
+	root = parse_seq(&ps);
+	if (!ps.error && ps.tok.kind != T_END)
+		perr(&ps, ps.tok.pos, ps.tok.kind == T_RP ? "unbalanced \")\"" :
+			 ps.tok.kind == T_RB ? "unbalanced \"]\"" : "expected \"+\" between parts");
+	if (ps.error)
+	{
+		free_node(root);
+		hbase_rk_free(l);
+		*error = ps.error;
+		*errpos = ps.errpos;
+		return NULL;
+	}
+
+	c.text = text;
+	c.columns = columns;
+	c.ncolumns = ncolumns;
+	l->columns = columns;
+	l->ncolumns = ncolumns;
+	flatten(&c, l, root, 0);
+	if (!c.error)
+		hash_items_of(&c, l, root);
+	if (!c.error)
+		check_layout(&c, l);
+	free_node(root);
+	if (c.error)
+	{
+		static char final[512];
+
+		hbase_rk_free(l);
+		snprintf(final, sizeof(final), "%s", c.msg);
+		*error = final;
+		*errpos = c.errpos;
+		return NULL;
+	}
+	*error = NULL;
+	*errpos = -1;
+	return l;
+}
+
+int
+hbase_rk_nparts(const rk_layout *layout)
+{
+	return layout->nparts;
+}
+
+void
+hbase_rk_part(const rk_layout *layout, int i, rk_part_info *info)
+{
+	part	   *p = layout->parts[i];
+
+	memset(info, 0, sizeof(*info));
+	info->kind = p->kind;
+	info->column = p->kind == RK_PART_COLUMN ? p->pl.column : -1;
+	info->width = p->width;
+	info->order = p->kind == RK_PART_COLUMN ? p->pl.order : RK_ORDER_NONE;
+	info->order_nonneg = p->kind == RK_PART_COLUMN ? p->pl.nonneg : 0;
+	info->optional = p->optional;
+	info->salt_buckets = p->kind == RK_PART_SALT ? p->buckets : 0;
+	info->salt_random = p->kind == RK_PART_SALT && p->salt == SALT_RANDOM;
+	info->text = p->text;
+}
+
+int
+hbase_rk_uses_column(const rk_layout *layout, int column)
+{
+	int			i;
+
+	for (i = 0; i < layout->nparts; i++)
+		if (layout->parts[i]->kind == RK_PART_COLUMN && layout->parts[i]->pl.column == column)
+			return 1;
+	return 0;
+}
+
+/* ---------------- calendar (proleptic Gregorian, UTC) ---------------- */
+
+static int64_t
+days_from_civil(int64_t y, int m, int d)
+{
+	int64_t		era;
+	unsigned	yoe,
+				doy,
+				doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = (unsigned) (y - era * 400);
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + (int64_t) doe - 719468;
+}
+
+static void
+civil_from_days(int64_t z, int64_t *y, int *m, int *d)
+{
+	int64_t		era;
+	unsigned	doe,
+				yoe,
+				doy,
+				mp;
+
+	z += 719468;
+	era = (z >= 0 ? z : z - 146096) / 146097;
+	doe = (unsigned) (z - era * 146097);
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	*y = (int64_t) yoe + era * 400;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	*d = (int) (doy - (153 * mp + 2) / 5 + 1);
+	*m = (int) (mp < 10 ? mp + 3 : mp - 9);
+	*y += (*m <= 2);
+}
+
+static int64_t
+floordiv(int64_t a, int64_t b)
+{
+	int64_t		q = a / b;
+
+	if ((a % b != 0) && ((a < 0) != (b < 0)))
+		q--;
+	return q;
+}
+
+#define USECS_PER_DAY	INT64_C(86400000000)
+
+/* ---------------- encoding ---------------- */
+
+typedef struct cur
+{
+	int			isint;			/* the value is a number (i or f) */
+	int64_t		i;
+	double		f;
+	buf			b;				/* or bytes */
+} cur;
+
+static uint64_t
+bitrev64(uint64_t v)
+{
+	uint64_t	r = 0;
+	int			k;
+
+	for (k = 0; k < 64; k++)
+	{
+		r = (r << 1) | (v & 1);
+		v >>= 1;
+	}
+	return r;
+}
+
+/* reverse the UTF-8 characters of b in place */
+static void
+reverse_chars(char *s, size_t len)
+{
+	size_t		i;
+	char	   *tmp = rk_alloc(len + 1);
+	size_t		o = len;
+
+	for (i = 0; i < len;)
+	{
+		size_t		n = 1;
+		unsigned char c = (unsigned char) s[i];
+
+		if (c >= 0xF0)
+			n = 4;
+		else if (c >= 0xE0)
+			n = 3;
+		else if (c >= 0xC0)
+			n = 2;
+		if (i + n > len)
+			n = len - i;
+		o -= n;
+		memcpy(tmp + o, s + i, n);
+		i += n;
+	}
+	memcpy(s, tmp, len);
+	rk_dealloc(tmp);
+}
+
+static int
+format_date(const char *pattern, int64_t usecs, buf *out)
+{
+	int64_t		days = floordiv(usecs, USECS_PER_DAY);
+	int64_t		rem = usecs - days * USECS_PER_DAY;
+	int64_t		y;
+	int			m,
+				d;
+	const char *p;
+	char		tmp[16];
+
+	civil_from_days(days, &y, &m, &d);
+	if (y < 0 || y > 9999)
+		return -1;
+	for (p = pattern; *p;)
+	{
+		if (strncmp(p, "yyyy", 4) == 0)
+		{
+			snprintf(tmp, sizeof(tmp), "%04d", (int) y);
+			p += 4;
+		}
+		else if (strncmp(p, "MM", 2) == 0)
+		{
+			snprintf(tmp, sizeof(tmp), "%02d", m);
+			p += 2;
+		}
+		else if (strncmp(p, "dd", 2) == 0)
+		{
+			snprintf(tmp, sizeof(tmp), "%02d", d);
+			p += 2;
+		}
+		else if (strncmp(p, "HH", 2) == 0)
+		{
+			snprintf(tmp, sizeof(tmp), "%02d", (int) (rem / INT64_C(3600000000)));
+			p += 2;
+		}
+		else if (strncmp(p, "mm", 2) == 0)
+		{
+			snprintf(tmp, sizeof(tmp), "%02d", (int) (rem / 60000000 % 60));
+			p += 2;
+		}
+		else if (strncmp(p, "SSS", 3) == 0)
+		{
+			snprintf(tmp, sizeof(tmp), "%03d", (int) (rem / 1000 % 1000));
+			p += 3;
+		}
+		else if (strncmp(p, "ss", 2) == 0)
+		{
+			snprintf(tmp, sizeof(tmp), "%02d", (int) (rem / 1000000 % 60));
+			p += 2;
+		}
+		else
+		{
+			tmp[0] = *p++;
+			tmp[1] = '\0';
+		}
+		buf_append(out, tmp, strlen(tmp));
+	}
+	return 0;
+}
+
+/* the microseconds a pattern keeps: what it drops must be zero */
+static int64_t
+pattern_resolution(const char *pattern)
+{
+	if (strstr(pattern, "SSS"))
+		return 1000;
+	if (strstr(pattern, "ss"))
+		return 1000000;
+	if (strstr(pattern, "mm"))
+		return 60000000;
+	if (strstr(pattern, "HH"))
+		return INT64_C(3600000000);
+	return USECS_PER_DAY;
+}
+
+/* run a pipeline forward; *error names the column */
+static int
+run_pipeline(const rk_layout *l, const pipeline *pl, const rk_value *v, buf *out,
+			 const char **error)
+{
+	cur			cv = {0};
+	int			k;
+	const rk_column *col = &l->columns[pl->column];
+
+	switch (pl->source)
+	{
+		case V_INT:
+		case V_DATE:
+		case V_TS:
+			cv.isint = 1;
+			cv.i = v->i;
+			break;
+		case V_FLOAT:
+			cv.isint = 1;
+			cv.f = v->f;
+			break;
+		default:
+			buf_append(&cv.b, v->s ? v->s : "", v->len);
+			break;
+	}
+
+	for (k = 0; k < pl->nops; k++)
+	{
+		const op   *o = &pl->ops[k];
+
+		switch (o->kind)
+		{
+			case OP_EPOCH_S:
+			case OP_EPOCH_MS:
+				{
+					int64_t		us = col->type == RK_DATE ? cv.i * USECS_PER_DAY : cv.i;
+					int64_t		unit = o->kind == OP_EPOCH_S ? 1000000 : 1000;
+
+					if (us % unit != 0)
+					{
+						*error = fmt_error("value of column \"%s\" has more precision than %s() keeps",
+										   col->name, o->kind == OP_EPOCH_S ? "epoch" : "epoch_ms");
+						goto fail;
+					}
+					cv.i = us / unit;
+					break;
+				}
+			case OP_INVERT:
+				if (cv.i < 0)
+				{
+					*error = fmt_error("negative value " "%lld" " of column \"%s\" cannot be inverted as Long.MAX_VALUE - x",
+									   (long long) cv.i, col->name);
+					goto fail;
+				}
+				cv.i = INT64_MAX - cv.i;
+				break;
+			case OP_BITREV:
+				cv.i = (int64_t) bitrev64((uint64_t) cv.i);
+				break;
+			case OP_DEC:
+				{
+					char		tmp[32];
+					int			n;
+
+					/* Long.MAX_VALUE - x is written with all 19 digits */
+					if (k > 0 && pl->ops[k - 1].kind == OP_INVERT)
+						n = snprintf(tmp, sizeof(tmp), "%019lld", (long long) cv.i);
+					else
+						n = snprintf(tmp, sizeof(tmp), "%lld", (long long) cv.i);
+					if (cv.i < 0 && pl->padded_dec)
+					{
+						*error = fmt_error("negative value %lld of column \"%s\" cannot be zero-padded in the key",
+										   (long long) cv.i, col->name);
+						goto fail;
+					}
+					buf_append(&cv.b, tmp, n);
+					cv.isint = 0;
+					break;
+				}
+			case OP_DATEFMT:
+				{
+					int64_t		us = col->type == RK_DATE ? cv.i * USECS_PER_DAY : cv.i;
+
+					if (floordiv(us, pattern_resolution(o->pattern)) * pattern_resolution(o->pattern) != us)
+					{
+						*error = fmt_error("value of column \"%s\" has more precision than the pattern \"%s\" keeps",
+										   col->name, o->pattern);
+						goto fail;
+					}
+					if (format_date(o->pattern, us, &cv.b) < 0)
+					{
+						*error = fmt_error("value of column \"%s\" is outside years 0000-9999 of the pattern \"%s\"",
+										   col->name, o->pattern);
+						goto fail;
+					}
+					cv.isint = 0;
+					break;
+				}
+			case OP_LPAD:
+			case OP_RPAD:
+				{
+					size_t		n = cv.b.len;
+
+					if (n > (size_t) o->width)
+					{
+						*error = fmt_error("value \"%.*s\" of column \"%s\" is longer than the %d bytes of %s",
+										   (int) (n > 40 ? 40 : n), cv.b.data, col->name, o->width,
+										   o->kind == OP_LPAD ? "lpad()" : "rpad()");
+						goto fail;
+					}
+					/* a value starting (ending) with the pad could not be read back */
+					if (n > 0 && ((o->kind == OP_LPAD && cv.b.data[0] == o->pad &&
+								   !(pl->padded_dec && n == 1)) ||
+								  (o->kind == OP_RPAD && cv.b.data[n - 1] == o->pad)))
+					{
+						*error = fmt_error("value \"%.*s\" of column \"%s\" %s with the pad character '%c'",
+										   (int) (n > 40 ? 40 : n), cv.b.data, col->name,
+										   o->kind == OP_LPAD ? "starts" : "ends", o->pad);
+						goto fail;
+					}
+					buf_reserve(&cv.b, o->width - n);
+					if (o->kind == OP_LPAD)
+					{
+						memmove(cv.b.data + (o->width - n), cv.b.data, n);
+						memset(cv.b.data, o->pad, o->width - n);
+					}
+					else
+						memset(cv.b.data + n, o->pad, o->width - n);
+					cv.b.len = o->width;
+					cv.b.data[cv.b.len] = '\0';
+					break;
+				}
+			case OP_REVERSE:
+				reverse_chars(cv.b.data, cv.b.len);
+				break;
+			case OP_BIN_INT:
+				{
+					unsigned char tmp[8];
+					int			w = o->width,
+								i;
+					int64_t		lo = w == 8 ? INT64_MIN : -(INT64_C(1) << (8 * w - 1));
+					int64_t		hi = w == 8 ? INT64_MAX : (INT64_C(1) << (8 * w - 1)) - 1;
+
+					if (cv.i < lo || cv.i > hi)
+					{
+						*error = fmt_error("value %lld of column \"%s\" does not fit in %d bytes",
+										   (long long) cv.i, col->name, w);
+						goto fail;
+					}
+					for (i = w - 1; i >= 0; i--)
+					{
+						tmp[i] = (unsigned char) ((uint64_t) cv.i & 0xff);
+						cv.i = (int64_t) ((uint64_t) cv.i >> 8);
+					}
+					buf_append(&cv.b, tmp, w);
+					cv.isint = 0;
+					break;
+				}
+			case OP_BIN_FLOAT:
+				{
+					unsigned char tmp[8];
+					uint64_t	bits;
+					int			i;
+
+					if (o->width == 4)
+					{
+						float		f = (float) cv.f;
+						uint32_t	b32;
+
+						memcpy(&b32, &f, 4);
+						bits = b32;
+					}
+					else
+						memcpy(&bits, &cv.f, 8);
+					for (i = o->width - 1; i >= 0; i--)
+					{
+						tmp[i] = (unsigned char) (bits & 0xff);
+						bits >>= 8;
+					}
+					buf_append(&cv.b, tmp, o->width);
+					cv.isint = 0;
+					break;
+				}
+			case OP_SORTABLE:
+				{
+					unsigned char *b = (unsigned char *) cv.b.data;
+					size_t		i;
+
+					if (o->isfloat && (b[0] & 0x80))
+						for (i = 0; i < cv.b.len; i++)
+							b[i] = ~b[i];
+					else
+						b[0] ^= 0x80;
+					break;
+				}
+		}
+	}
+	if (pl->width >= 0 && cv.b.len != (size_t) pl->width)
+	{
+		*error = fmt_error("value of column \"%s\" has %zu bytes where its key part holds %d",
+						   col->name, cv.b.len, pl->width);
+		goto fail;
+	}
+	buf_append(out, cv.b.data ? cv.b.data : "", cv.b.len);
+	buf_free(&cv.b);
+	return 0;
+
+fail:
+	buf_free(&cv.b);
+	return -1;
+}
+
+static int32_t
+java_string_hash(const char *s, size_t len)
+{
+	uint32_t	h = 0;
+	size_t		i = 0;
+
+	while (i < len)
+	{
+		unsigned char c = (unsigned char) s[i];
+		uint32_t	cp;
+		int			n;
+
+		if (c < 0x80)
+			cp = c, n = 1;
+		else if (c >= 0xF0 && i + 3 < len + 0)
+			cp = ((c & 0x07) << 18) | ((s[i + 1] & 0x3F) << 12) | ((s[i + 2] & 0x3F) << 6) | (s[i + 3] & 0x3F), n = 4;
+		else if (c >= 0xE0 && i + 2 < len)
+			cp = ((c & 0x0F) << 12) | ((s[i + 1] & 0x3F) << 6) | (s[i + 2] & 0x3F), n = 3;
+		else if (c >= 0xC0 && i + 1 < len)
+			cp = ((c & 0x1F) << 6) | (s[i + 1] & 0x3F), n = 2;
+		else
+			cp = 0xFFFD, n = 1;
+		if (cp >= 0x10000)
+		{
+			cp -= 0x10000;
+			h = 31 * h + (0xD800 + (cp >> 10));
+			h = 31 * h + (0xDC00 + (cp & 0x3FF));
+		}
+		else
+			h = 31 * h + cp;
+		i += n;
+	}
+	return (int32_t) h;
+}
+
+static int
+salt_bucket(const rk_layout *l, const part *p, const rk_value *values, const char *rest,
+			size_t restlen, int random_bucket, const char **error)
+{
+	int32_t		h;
+
+	switch (p->salt)
+	{
+		case SALT_RANDOM:
+			if (random_bucket < 0 || random_bucket >= p->buckets)
+			{
+				*error = fmt_error("a random salt needs a bucket from 0 to %d", p->buckets - 1);
+				return -1;
+			}
+			return random_bucket;
+		case SALT_PHOENIX:
+			{
+				uint32_t	u = 1;
+				size_t		i;
+
+				for (i = 0; i < restlen; i++)
+					u = 31 * u + (uint32_t) (int32_t) (signed char) rest[i];
+				h = (int32_t) u;
+				h = h % p->buckets;
+				return h < 0 ? -h : h;
+			}
+		case SALT_JAVAHASH:
+			{
+				const rk_value *v = &values[p->hashsrc.column];
+				buf			b = {0};
+
+				if (v->isnull)
+				{
+					*error = fmt_error("column \"%s\" is NULL but the salt hashes it",
+									   l->columns[p->hashsrc.column].name);
+					return -1;
+				}
+				if (p->hashsrc.kind == V_TEXT)
+				{
+					pipeline	pl = p->hashsrc;
+
+					if (run_pipeline(l, &pl, v, &b, error) < 0)
+						return -1;
+					h = java_string_hash(b.data ? b.data : "", b.len);
+					buf_free(&b);
+				}
+				else
+				{
+					/* value transforms only (epoch_ms ...): run and read the number */
+					int64_t		x = v->i;
+					int			k;
+
+					for (k = 0; k < p->hashsrc.nops; k++)
+					{
+						const op   *o = &p->hashsrc.ops[k];
+						int64_t		us = l->columns[p->hashsrc.column].type == RK_DATE ? x * USECS_PER_DAY : x;
+
+						if (o->kind == OP_EPOCH_S)
+							x = floordiv(us, 1000000);
+						else if (o->kind == OP_EPOCH_MS)
+							x = floordiv(us, 1000);
+						else if (o->kind == OP_INVERT)
+							x = INT64_MAX - x;
+						else if (o->kind == OP_BITREV)
+							x = (int64_t) bitrev64((uint64_t) x);
+					}
+					if (p->hashsrc.valwidth == 8)
+						h = (int32_t) (uint32_t) ((uint64_t) x ^ ((uint64_t) x >> 32));
+					else
+						h = (int32_t) x;
+				}
+				/* Math.abs(h) % N, Integer.MIN_VALUE included, as Java does */
+				if (h != INT32_MIN)
+					h = h < 0 ? -h : h;
+				return h % p->buckets;
+			}
+	}
+	return 0;
+}
+
+static void
+salt_bytes(const part *p, int bucket, char *out)
+{
+	char		tmp[16];
+
+	switch (p->sfmt)
+	{
+		case SALTF_BYTE:
+			out[0] = (char) (unsigned char) (bucket & 0xff);
+			break;
+		case SALTF_DEC:
+			snprintf(tmp, sizeof(tmp), "%0*d", p->width, bucket);
+			memcpy(out, tmp, p->width);
+			break;
+		case SALTF_HEX:
+			snprintf(tmp, sizeof(tmp), "%0*x", p->width, bucket);
+			memcpy(out, tmp, p->width);
+			break;
+		case SALTF_LETTER:
+			out[0] = (char) ('a' + bucket);
+			break;
+	}
+}
+
+/* the columns of the part range [from, to) */
+static int
+group_state(const rk_layout *l, const rk_value *values, int from, int *end, int *anynull,
+			int *allnull, const char **nullcol)
+{
+	int			i;
+
+	*anynull = 0;
+	*allnull = 1;
+	*nullcol = NULL;
+	for (i = from; i < l->nparts; i++)
+	{
+		part	   *p = l->parts[i];
+
+		if (i > from && p->optional)
+			break;
+		if (p->kind != RK_PART_COLUMN)
+			continue;
+		if (values[p->pl.column].isnull)
+		{
+			*anynull = 1;
+			if (*nullcol == NULL)
+				*nullcol = l->columns[p->pl.column].name;
+		}
+		else
+			*allnull = 0;
+	}
+	*end = i;
+	return 0;
+}
+
+int
+hbase_rk_encode(const rk_layout *l, const rk_value *values, int random_bucket,
+				char **out, const char **error)
+{
+	buf			b = {0};
+	int			i;
+	int			salt_at = -1;
+	int			stop = l->nparts;
+	int			group_start = -1;	/* output offset where an optional group began */
+	int			group_col = -1;
+
+	*error = NULL;
+	*out = NULL;
+
+	/* where the key stops: before the first optional group whose columns are NULL */
+	for (i = 0; i < l->nparts; i++)
+	{
+		int			end,
+					anynull,
+					allnull;
+		const char *nullcol;
+
+		if (i > 0 && !l->parts[i]->optional)
+			continue;
+		group_state(l, values, i, &end, &anynull, &allnull, &nullcol);
+		if (anynull && !(l->parts[i]->optional && allnull))
+		{
+			*error = fmt_error("key column \"%s\" is NULL", nullcol);
+			goto fail;
+		}
+		if (l->parts[i]->optional && allnull)
+		{
+			/* every later group must be absent too */
+			int			j;
+
+			for (j = end; j < l->nparts; j++)
+				if (l->parts[j]->kind == RK_PART_COLUMN && !values[l->parts[j]->pl.column].isnull)
+				{
+					*error = fmt_error("key column \"%s\" is set but \"%s\", before it in the key, is NULL",
+									   l->columns[l->parts[j]->pl.column].name, nullcol);
+					goto fail;
+				}
+			stop = i;
+			break;
+		}
+	}
+
+	for (i = 0; i < stop; i++)
+	{
+		part	   *p = l->parts[i];
+
+		/* an optional group that writes nothing would read back as absent */
+		if (p->optional)
+		{
+			if (group_start >= 0 && b.len == (size_t) group_start)
+				goto empty_group;
+			group_start = (int) b.len;
+			group_col = -1;
+		}
+		if (p->kind == RK_PART_COLUMN && group_start >= 0 && group_col < 0)
+			group_col = p->pl.column;
+
+		switch (p->kind)
+		{
+			case RK_PART_LITERAL:
+				buf_append(&b, p->lit, p->litlen);
+				break;
+			case RK_PART_COLUMN:
+				{
+					size_t		before = b.len;
+
+					if (run_pipeline(l, &p->pl, &values[p->pl.column], &b, error) < 0)
+						goto fail;
+					/* a delimited part must not contain its delimiter */
+					if (p->width < 0 && i + 1 < l->nparts &&
+						l->parts[i + 1]->kind == RK_PART_LITERAL)
+					{
+						part	   *d = l->parts[i + 1];
+						size_t		k;
+
+						for (k = before; k + d->litlen <= b.len; k++)
+							if (memcmp(b.data + k, d->lit, d->litlen) == 0)
+							{
+								*error = fmt_error("value of column \"%s\" contains the delimiter \"%.*s\" that follows it in the key",
+												   l->columns[p->pl.column].name, (int) d->litlen, d->lit);
+								goto fail;
+							}
+					}
+					break;
+				}
+			case RK_PART_SALT:
+				salt_at = (int) b.len;
+				buf_reserve(&b, p->width);
+				memset(b.data + b.len, 0, p->width);
+				b.len += p->width;
+				break;
+			case RK_PART_HASH:
+				{
+					buf			in = {0};
+					unsigned char md[EVP_MAX_MD_SIZE];
+					unsigned int mdlen;
+					int			k;
+
+					for (k = 0; k < p->nitems; k++)
+					{
+						part	   *it = p->items[k];
+
+						if (it->kind == RK_PART_LITERAL)
+							buf_append(&in, it->lit, it->litlen);
+						else
+						{
+							if (values[it->pl.column].isnull)
+							{
+								*error = fmt_error("key column \"%s\" is NULL but the hash prefix covers it",
+												   l->columns[it->pl.column].name);
+								buf_free(&in);
+								goto fail;
+							}
+							if (run_pipeline(l, &it->pl, &values[it->pl.column], &in, error) < 0)
+							{
+								buf_free(&in);
+								goto fail;
+							}
+						}
+					}
+					EVP_Digest(in.data ? in.data : "", in.len, md, &mdlen, p->md, NULL);
+					buf_free(&in);
+					if (p->raw)
+						buf_append(&b, md, p->width);
+					else
+					{
+						static const char hexd[] = "0123456789abcdef";
+						char		hx[2 * EVP_MAX_MD_SIZE];
+
+						for (k = 0; k < (int) mdlen; k++)
+						{
+							hx[2 * k] = hexd[md[k] >> 4];
+							hx[2 * k + 1] = hexd[md[k] & 15];
+						}
+						buf_append(&b, hx, p->width);
+					}
+					break;
+				}
+		}
+	}
+
+	if (group_start >= 0 && b.len == (size_t) group_start)
+		goto empty_group;
+
+	if (salt_at >= 0)
+	{
+		part	   *p = l->parts[0];
+		int			bucket = salt_bucket(l, p, values, b.data + salt_at + p->width,
+										 b.len - salt_at - p->width, random_bucket, error);
+
+		if (bucket < 0 && *error)
+			goto fail;
+		salt_bytes(p, bucket, b.data + salt_at);
+	}
+	if (b.data == NULL)
+		buf_reserve(&b, 1);
+	*out = b.data;
+	return (int) b.len;
+
+empty_group:
+	*error = fmt_error("empty value of key column \"%s\" would read back as NULL",
+					   group_col >= 0 ? l->columns[group_col].name : "?");
+fail:
+	buf_free(&b);
+	return -1;
+}
+
+/* ---------------- decoding ---------------- */
+
+static int
+parse_int(const char *s, size_t len, int64_t *out)
+{
+	size_t		i = 0;
+	int			neg = 0;
+	uint64_t	v = 0;
+
+	if (len == 0)
+		return -1;
+	if (s[0] == '-')
+	{
+		neg = 1;
+		i = 1;
+		if (len == 1)
+			return -1;
+	}
+	for (; i < len; i++)
+	{
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		if (v > (UINT64_C(9223372036854775808) - (uint64_t) (s[i] - '0')) / 10)
+			return -1;
+		v = v * 10 + (uint64_t) (s[i] - '0');
+	}
+	if (!neg && v > (uint64_t) INT64_MAX)
+		return -1;
+	*out = neg ? (int64_t) (0 - v) : (int64_t) v;
+	return 0;
+}
+
+static int
+parse_date(const char *pattern, const char *s, size_t len, int64_t *usecs)
+{
+	int64_t		y = 1970;
+	int			m = 1,
+				d = 1,
+				H = 0,
+				M = 0,
+				S = 0,
+				ms = 0;
+	const char *p = pattern;
+	size_t		i = 0;
+
+	while (*p)
+	{
+		static const struct
+		{
+			const char *f;
+			int			n;
+		}			fl[] = {{"yyyy", 4}, {"MM", 2}, {"dd", 2}, {"HH", 2}, {"mm", 2}, {"SSS", 3}, {"ss", 2}};
+		int			k,
+					matched = 0;
+
+		for (k = 0; k < 7; k++)
+		{
+			int			n = fl[k].n,
+						j,
+						v = 0;
+
+			if (strncmp(p, fl[k].f, n) != 0)
+				continue;
+			if (i + n > len)
+				return -1;
+			for (j = 0; j < n; j++)
+			{
+				if (s[i + j] < '0' || s[i + j] > '9')
+					return -1;
+				v = v * 10 + (s[i + j] - '0');
+			}
+			switch (k)
+			{
+				case 0:
+					y = v;
+					break;
+				case 1:
+					m = v;
+					break;
+				case 2:
+					d = v;
+					break;
+				case 3:
+					H = v;
+					break;
+				case 4:
+					M = v;
+					break;
+				case 5:
+					ms = v;
+					break;
+				case 6:
+					S = v;
+					break;
+			}
+			i += n;
+			p += n;
+			matched = 1;
+			break;
+		}
+		if (matched)
+			continue;
+		if (i >= len || s[i] != *p)
+			return -1;
+		i++;
+		p++;
+	}
+	if (i != len || m < 1 || m > 12 || d < 1 || H > 23 || M > 59 || S > 59)
+		return -1;
+	{
+		static const int mdays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+		int			leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+
+		if (d > mdays[m - 1] || (m == 2 && d == 29 && !leap))
+			return -1;
+	}
+	*usecs = days_from_civil(y, m, d) * USECS_PER_DAY +
+		((int64_t) H * 3600 + M * 60 + S) * 1000000 + (int64_t) ms * 1000;
+	return 0;
+}
+
+/* run a pipeline backwards over the part's bytes */
+static int
+unrun_pipeline(const rk_layout *l, const pipeline *pl, const char *bytes, size_t len,
+			   rk_value *v, const char **error)
+{
+	const rk_column *col = &l->columns[pl->column];
+	buf			b = {0};
+	int64_t		i = 0;
+	double		f = 0;
+	int			k;
+	int			isnum = 0;
+
+	buf_append(&b, bytes, len);
+	if (b.data == NULL)
+		buf_reserve(&b, 1);
+
+	for (k = pl->nops - 1; k >= 0; k--)
+	{
+		const op   *o = &pl->ops[k];
+
+		switch (o->kind)
+		{
+			case OP_REVERSE:
+				reverse_chars(b.data, b.len);
+				break;
+			case OP_LPAD:
+				{
+					size_t		s = 0;
+
+					while (s < b.len && b.data[s] == o->pad)
+						s++;
+					/* "0000" is the number 0 */
+					if (s == b.len && pl->padded_dec && b.len > 0)
+						s--;
+					memmove(b.data, b.data + s, b.len - s);
+					b.len -= s;
+					b.data[b.len] = '\0';
+					break;
+				}
+			case OP_RPAD:
+				while (b.len > 0 && b.data[b.len - 1] == o->pad)
+					b.len--;
+				b.data[b.len] = '\0';
+				break;
+			case OP_DEC:
+				if (parse_int(b.data, b.len, &i) < 0)
+				{
+					*error = fmt_error("\"%.*s\" is not a number for column \"%s\"",
+									   (int) (b.len > 40 ? 40 : b.len), b.data, col->name);
+					goto fail;
+				}
+				isnum = 1;
+				break;
+			case OP_DATEFMT:
+				if (parse_date(o->pattern, b.data, b.len, &i) < 0)
+				{
+					*error = fmt_error("\"%.*s\" does not match the date pattern \"%s\" of column \"%s\"",
+									   (int) (b.len > 40 ? 40 : b.len), b.data, o->pattern, col->name);
+					goto fail;
+				}
+				if (col->type == RK_DATE)
+				{
+					if (i % USECS_PER_DAY != 0)
+					{
+						*error = fmt_error("\"%.*s\" has a time of day but column \"%s\" is a date",
+										   (int) b.len, b.data, col->name);
+						goto fail;
+					}
+					i /= USECS_PER_DAY;
+				}
+				isnum = 1;
+				break;
+			case OP_SORTABLE:
+				{
+					unsigned char *u = (unsigned char *) b.data;
+					size_t		j;
+
+					if (o->isfloat && !(u[0] & 0x80))
+						for (j = 0; j < b.len; j++)
+							u[j] = ~u[j];
+					else
+						u[0] ^= 0x80;
+					break;
+				}
+			case OP_BIN_INT:
+				{
+					uint64_t	u = (b.len > 0 && (b.data[0] & 0x80)) ? ~UINT64_C(0) : 0;
+					size_t		j;
+
+					for (j = 0; j < b.len; j++)
+						u = (u << 8) | (unsigned char) b.data[j];
+					i = (int64_t) u;
+					isnum = 1;
+					break;
+				}
+			case OP_BIN_FLOAT:
+				{
+					uint64_t	u = 0;
+					size_t		j;
+
+					for (j = 0; j < b.len; j++)
+						u = (u << 8) | (unsigned char) b.data[j];
+					if (o->width == 4)
+					{
+						uint32_t	u32 = (uint32_t) u;
+						float		fl;
+
+						memcpy(&fl, &u32, 4);
+						f = fl;
+					}
+					else
+						memcpy(&f, &u, 8);
+					isnum = 1;
+					break;
+				}
+			case OP_BITREV:
+				i = (int64_t) bitrev64((uint64_t) i);
+				break;
+			case OP_INVERT:
+				if (i < 0)
+				{
+					*error = fmt_error("inverted value %lld of column \"%s\" is negative", (long long) i, col->name);
+					goto fail;
+				}
+				i = INT64_MAX - i;
+				break;
+			case OP_EPOCH_S:
+			case OP_EPOCH_MS:
+				{
+					int64_t		unit = o->kind == OP_EPOCH_S ? 1000000 : 1000;
+
+					if (i > INT64_MAX / unit || i < INT64_MIN / unit)
+					{
+						*error = fmt_error("epoch value %lld of column \"%s\" is out of range", (long long) i, col->name);
+						goto fail;
+					}
+					i *= unit;
+					if (col->type == RK_DATE)
+					{
+						if (i % USECS_PER_DAY != 0)
+						{
+							*error = fmt_error("epoch value of column \"%s\" is not a whole day", col->name);
+							goto fail;
+						}
+						i /= USECS_PER_DAY;
+					}
+					break;
+				}
+		}
+	}
+
+	memset(v, 0, sizeof(*v));
+	switch (col->type)
+	{
+		case RK_INT:
+			{
+				int64_t		lo = col->width == 2 ? INT16_MIN : col->width == 4 ? INT32_MIN : INT64_MIN;
+				int64_t		hi = col->width == 2 ? INT16_MAX : col->width == 4 ? INT32_MAX : INT64_MAX;
+
+				if (!isnum || i < lo || i > hi)
+				{
+					*error = fmt_error("value %lld is out of range for column \"%s\"", (long long) i, col->name);
+					goto fail;
+				}
+				v->i = i;
+				break;
+			}
+		case RK_FLOAT:
+			v->f = f;
+			break;
+		case RK_DATE:
+		case RK_TIMESTAMP:
+			v->i = i;
+			break;
+		case RK_TEXT:
+		case RK_BYTES:
+			v->s = b.data;
+			v->len = b.len;
+			return 0;			/* b's memory goes with the value */
+	}
+	buf_free(&b);
+	return 0;
+
+fail:
+	buf_free(&b);
+	return -1;
+}
+
+int
+hbase_rk_decode(const rk_layout *l, const char *key, size_t keylen, rk_value *values,
+				const char **error)
+{
+	size_t		pos = 0;
+	int			i;
+
+	*error = NULL;
+	for (i = 0; i < l->ncolumns; i++)
+	{
+		memset(&values[i], 0, sizeof(rk_value));
+		values[i].isnull = 1;
+	}
+
+	for (i = 0; i < l->nparts; i++)
+	{
+		part	   *p = l->parts[i];
+		size_t		end;
+
+		if (p->optional && pos == keylen)
+			return 0;			/* the key stops before an optional group */
+
+		if (p->width >= 0)
+		{
+			if (pos + p->width > keylen)
+			{
+				*error = fmt_error("the key ends inside part %d \"%s\"", i + 1, p->text);
+				return -1;
+			}
+			end = pos + p->width;
+		}
+		else if (i + 1 < l->nparts)
+		{
+			part	   *d = l->parts[i + 1];
+			size_t		k;
+
+			/* up to the delimiter, or to the end when an optional group follows */
+			end = keylen;
+			for (k = pos; k + d->litlen <= keylen; k++)
+				if (memcmp(key + k, d->lit, d->litlen) == 0)
+				{
+					end = k;
+					break;
+				}
+			if (end == keylen && !d->optional)
+			{
+				*error = fmt_error("the key has no delimiter \"%.*s\" after part %d \"%s\"",
+								   (int) d->litlen, d->lit, i + 1, p->text);
+				return -1;
+			}
+		}
+		else
+			end = keylen;
+
+		switch (p->kind)
+		{
+			case RK_PART_LITERAL:
+				if (memcmp(key + pos, p->lit, p->litlen) != 0)
+				{
+					*error = fmt_error("the key does not have the literal \"%.*s\" of part %d",
+									   (int) p->litlen, p->lit, i + 1);
+					return -1;
+				}
+				break;
+			case RK_PART_COLUMN:
+				if (unrun_pipeline(l, &p->pl, key + pos, end - pos, &values[p->pl.column], error) < 0)
+					return -1;
+				break;
+			case RK_PART_SALT:
+			case RK_PART_HASH:
+				break;
+		}
+		pos = end;
+	}
+	if (pos != keylen)
+	{
+		*error = fmt_error("the key has %zu bytes more than the layout describes", keylen - pos);
+		return -1;
+	}
+	return 0;
+}
