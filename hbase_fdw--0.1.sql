@@ -16,3 +16,27 @@ LANGUAGE C STRICT;
 CREATE FOREIGN DATA WRAPPER hbase_fdw
   HANDLER hbase_fdw_handler
   VALIDATOR hbase_fdw_validator;
+
+-- the rowkey a foreign table's layout gives to values of its key columns
+CREATE FUNCTION hbase_rowkey(foreign_table regclass, key_values jsonb)
+RETURNS bytea
+AS 'MODULE_PATHNAME'
+LANGUAGE C STRICT STABLE;
+
+-- a rowkey split into the parts of a foreign table's layout
+CREATE FUNCTION hbase_rowkey_parts(foreign_table regclass, rowkey bytea,
+  OUT part int, OUT kind text, OUT column_name text, OUT bytes bytea, OUT value text)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME'
+LANGUAGE C STRICT STABLE;
+
+-- the validator cannot see a table's columns: the full mapping, rowkey layout
+-- included, is checked at the end of CREATE/ALTER FOREIGN TABLE
+CREATE FUNCTION hbase_fdw_ddl_check()
+RETURNS event_trigger
+AS 'MODULE_PATHNAME'
+LANGUAGE C;
+
+CREATE EVENT TRIGGER hbase_fdw_ddl_check ON ddl_command_end
+  WHEN TAG IN ('CREATE FOREIGN TABLE', 'ALTER FOREIGN TABLE', 'ALTER TABLE')
+  EXECUTE FUNCTION hbase_fdw_ddl_check();

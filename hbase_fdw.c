@@ -49,6 +49,7 @@ typedef struct HBaseScanState
 	HBaseColumnIO *io;			/* by attnum - 1 */
 	HBaseScan  *scan;
 	MemoryContext tuplecxt;		/* reset for every row */
+	bool		decode_key;		/* key columns are wanted */
 } HBaseScanState;
 
 void
@@ -57,6 +58,7 @@ _PG_init(void)
 	if (hbase_http_global_init() != 0)
 		ereport(ERROR, (errmsg("could not initialize libcurl")));
 	hbase_json_init();
+	hbase_rowkey_init();
 }
 
 /* ---------------- planning (never talks to HBase) ---------------- */
@@ -165,6 +167,8 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 		HBaseColumn *col = &st->table->columns[lfirst_int(lc) - 1];
 
 		hbase_column_io_init(col, &st->io[col->attnum - 1]);
+		if (col->kind == HBASE_COL_KEYPART)
+			st->decode_key = true;
 	}
 	st->tuplecxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw tuple",
 										 ALLOCSET_DEFAULT_SIZES);
@@ -202,6 +206,9 @@ hbaseIterateForeignScan(ForeignScanState *node)
 
 	old = MemoryContextSwitchTo(st->tuplecxt);
 	memset(slot->tts_isnull, true, sizeof(bool) * slot->tts_tupleDescriptor->natts);
+	if (st->decode_key)
+		hbase_decode_key(st->table, st->io, row->key, row->keylen, st->retrieved_attrs,
+						 slot->tts_values, slot->tts_isnull);
 	foreach(lc, st->retrieved_attrs)
 	{
 		int			attnum = lfirst_int(lc);
@@ -209,6 +216,14 @@ hbaseIterateForeignScan(ForeignScanState *node)
 		const char *value;
 		int			len;
 
+		if (col->kind == HBASE_COL_KEYPART)
+			continue;			/* decoded above */
+		if (col->kind == HBASE_COL_FAMILY)
+		{
+			slot->tts_isnull[attnum - 1] =
+				!hbase_family_to_jsonb(st->table, col, row, &slot->tts_values[attnum - 1]);
+			continue;
+		}
 		if (col->kind == HBASE_COL_ROWKEY)
 		{
 			value = row->key;
@@ -257,6 +272,8 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 
 	ExplainPropertyText("HBase Table", st->table->hbase_table, es);
 	ExplainPropertyText("HBase Operation", "full scan", es);
+	if (es->verbose && st->table->rowkey)
+		ExplainPropertyText("HBase Rowkey", st->table->rowkey, es);
 	if (es->verbose)
 	{
 		StringInfoData cols;
@@ -268,7 +285,7 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 		{
 			HBaseColumn *col = &st->table->columns[lfirst_int(lc) - 1];
 
-			if (col->kind != HBASE_COL_CELL)
+			if (col->kind != HBASE_COL_CELL && col->kind != HBASE_COL_FAMILY)
 				continue;
 			appendStringInfo(&cols, "%s%s", keyonly ? "" : ", ", col->colspec);
 			keyonly = false;

@@ -2,20 +2,22 @@
 \set ON_ERROR_STOP on
 \getenv hbase_url HBASE_URL
 SET client_min_messages = warning;
-CREATE EXTENSION IF NOT EXISTS hbase_fdw;
-DROP SERVER IF EXISTS hbase CASCADE;
+DROP EXTENSION IF EXISTS hbase_fdw CASCADE;
+CREATE EXTENSION hbase_fdw;
 CREATE SERVER hbase FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'hbase_url');
 
--- rowkey: substr(md5(company_id + stat_date),0,5) + company_id + stat_date [+ campaign_id]
+-- the application writes rowkeys as
+--   substr(md5(company_id + stat_date),0,5) + company_id + stat_date [+ campaign_id]
+-- with 6-digit ids and yyyyMMdd dates; company/day totals have no campaign part
 CREATE FOREIGN TABLE ad_report (
-  rowkey      text    OPTIONS (column ':key'),
   company_id  int,
   stat_date   date,
   campaign_id int,
   cost        numeric(12,2),
   clicks      bigint  OPTIONS (encoding 'binary'),
   impressions bigint  OPTIONS (encoding 'binary')
-) SERVER hbase OPTIONS (table 'ad_report', family 'd');
+) SERVER hbase OPTIONS (table 'ad_report', family 'd',
+  rowkey 'left(md5(company_id + stat_date), 5) + lpad(company_id, 6) + date(stat_date, "yyyyMMdd") + [lpad(campaign_id, 6)]');
 
 -- the relational side
 DROP TABLE IF EXISTS companies, campaigns;
@@ -24,7 +26,7 @@ INSERT INTO companies VALUES (100001, 'Acme Corp', 'alice'), (100002, 'Globex', 
   (100003, 'Initech', 'carol');
 CREATE TABLE campaigns (campaign_id int PRIMARY KEY, company_id int REFERENCES companies, name text);
 INSERT INTO campaigns
-  SELECT c.company_id * 10 + n, c.company_id,
+  SELECT 300000 + (c.company_id % 1000) * 10 + n, c.company_id,
          (ARRAY['Spring sale','Brand','Retargeting','Search','Video'])[n]
   FROM companies c, generate_series(1, 5) n;
 RESET client_min_messages;
@@ -50,3 +52,7 @@ SELECT t.company_id, count(*) AS days,
     ON d.company_id = t.company_id AND d.stat_date = t.stat_date
  WHERE t.campaign_id IS NULL
  GROUP BY t.company_id ORDER BY 1;
+
+\echo 'The rowkey of one detail row, computed and split into its parts'
+SELECT * FROM hbase_rowkey_parts('ad_report',
+  hbase_rowkey('ad_report', '{"company_id": 100002, "stat_date": "2024-03-05", "campaign_id": 300022}'));

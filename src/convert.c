@@ -58,6 +58,23 @@ hbase_check_column_type(HBaseTable *table, HBaseColumn *col)
 					 errdetail("Its type is %s.", format_type_be(col->atttypid))));
 		return;
 	}
+	if (col->kind == HBASE_COL_FAMILY)
+	{
+		if (col->atttypid != JSONBOID)
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_INVALID_DATA_TYPE),
+					 errmsg("column \"%s\" of foreign table %s maps the whole family \"%s\" and must be of type jsonb",
+							col->attname, table->relname, col->colspec),
+					 errdetail("Its type is %s.", format_type_be(col->atttypid)),
+					 errhint("Map one cell with column 'family:qualifier'.")));
+		if (col->encoding == HBASE_ENC_BINARY)
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_INVALID_DATA_TYPE),
+					 errmsg("column \"%s\" of foreign table %s maps a whole family, which is read as text",
+							col->attname, table->relname),
+					 errhint("Remove encoding 'binary' from the column.")));
+		return;
+	}
 	if (col->encoding == HBASE_ENC_BINARY && !binary_supported(col->atttypid))
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_INVALID_DATA_TYPE),

@@ -24,7 +24,9 @@ typedef enum HBaseEncoding
 typedef enum HBaseColumnKind
 {
 	HBASE_COL_CELL,				/* family:qualifier */
-	HBASE_COL_ROWKEY			/* the raw rowkey (column ':key') */
+	HBASE_COL_ROWKEY,			/* the raw rowkey (column ':key') */
+	HBASE_COL_KEYPART,			/* decoded from the rowkey by the layout */
+	HBASE_COL_FAMILY			/* a whole family as jsonb (column 'family') */
 } HBaseColumnKind;
 
 typedef struct HBaseColumn
@@ -50,6 +52,9 @@ typedef struct HBaseServerOptions
 	int			fetch_size;
 } HBaseServerOptions;
 
+struct rk_layout;
+struct rk_column;
+
 typedef struct HBaseTable
 {
 	Oid			relid;
@@ -58,6 +63,9 @@ typedef struct HBaseTable
 	int			fetch_size;
 	int			natts;
 	HBaseColumn *columns;		/* indexed by attnum - 1 */
+	char	   *rowkey;			/* the layout as written, or NULL */
+	struct rk_layout *layout;	/* compiled, columns indexed by attnum - 1 */
+	struct rk_column *rkcols;
 } HBaseTable;
 
 #define HBASE_DEFAULT_FETCH_SIZE	1000
@@ -145,6 +153,17 @@ extern Datum hbase_cell_to_datum(HBaseTable *table, HBaseColumn *col,
 								 HBaseColumnIO *io, const char *value, int len,
 								 const char *rowkey, int keylen);
 extern char *hbase_printable_key(const char *key, int len);
+
+/* ---------- rowkey_pg.c: the rowkey codec seen from PostgreSQL ---------- */
+
+extern void hbase_rowkey_init(void);
+extern void hbase_table_layout(HBaseTable *table);
+extern void hbase_decode_key(HBaseTable *table, HBaseColumnIO *io, const char *key,
+							 int keylen, List *attrs, Datum *values, bool *nulls);
+extern bytea *hbase_encode_key(HBaseTable *table, Datum *values, bool *nulls,
+							   bool random_ok);
+extern bool hbase_family_to_jsonb(HBaseTable *table, HBaseColumn *col, HBaseRow *row,
+								  Datum *result);
 
 /* ---------- scan.c: scan execution ---------- */
 

@@ -170,6 +170,14 @@ columns_filter(List *colspecs)
 		const char *colon = strchr(spec, ':');
 		int			famlen = colon - spec;
 
+		if (colon == NULL)
+		{
+			/* a whole family */
+			json_array_append_new(filters,
+								  json_pack("{s:s, s:s, s:o}", "type", "FamilyFilter", "op", "EQUAL",
+											"comparator", binary_comparator(spec, strlen(spec))));
+			continue;
+		}
 		json_array_append_new(filters,
 							  json_pack("{s:s, s:s, s:[{s:s, s:s, s:o}, {s:s, s:s, s:o}]}",
 										"type", "FilterList", "op", "MUST_PASS_ALL", "filters",

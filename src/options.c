@@ -50,6 +50,7 @@ static const HBaseOption valid_options[] = {
 	{"family", ForeignTableRelationId},
 	{"encoding", ForeignTableRelationId},
 	{"fetch_size", ForeignTableRelationId},
+	{"rowkey", ForeignTableRelationId},
 	/* column */
 	{"column", AttributeRelationId},
 	{"encoding", AttributeRelationId},
@@ -214,13 +215,8 @@ check_column(const char *value)
 
 	if (strcmp(value, ":key") == 0)
 		return;
-	if (colon == NULL)
-		ereport(ERROR,
-				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
-				 errmsg("invalid value for option \"column\": \"%s\"", value),
-				 errdetail("A column maps to \"family:qualifier\" or to \":key\", the rowkey."),
-				 errhint("Write for instance column 'cf:%s'.", value)));
-	check_family("column", value, colon - value);
+	/* a bare family maps the whole family (a jsonb column) */
+	check_family("column", value, colon ? (size_t) (colon - value) : strlen(value));
 }
 
 static HBaseEncoding
@@ -285,6 +281,8 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 			check_column(value);
 		else if (strcmp(name, "encoding") == 0)
 			(void) parse_encoding(value);
+		else if (strcmp(name, "rowkey") == 0 && value[strspn(value, " \t\r\n")] == '\0')
+			bad_value(name, value, "The rowkey layout is empty.");
 	}
 
 	/*
@@ -377,6 +375,8 @@ hbase_get_table(Oid relid)
 			tenc = parse_encoding(defGetString(def));
 		else if (strcmp(def->defname, "fetch_size") == 0)
 			table->fetch_size = parse_fetch_size(defGetString(def));
+		else if (strcmp(def->defname, "rowkey") == 0)
+			table->rowkey = defGetString(def);
 	}
 
 	rel = table_open(relid, AccessShareLock);
@@ -384,36 +384,62 @@ hbase_get_table(Oid relid)
 	table->natts = tupdesc->natts;
 	table->columns = palloc0(sizeof(HBaseColumn) * Max(tupdesc->natts, 1));
 
+	/* first the columns' own options */
 	for (i = 0; i < tupdesc->natts; i++)
 	{
 		Form_pg_attribute att = TupleDescAttr(tupdesc, i);
 		HBaseColumn *col = &table->columns[i];
-		const char *spec = NULL;
-		HBaseEncoding enc = tenc;
 
 		col->attnum = att->attnum;
 		col->attname = pstrdup(NameStr(att->attname));
 		col->atttypid = att->atttypid;
 		col->atttypmod = att->atttypmod;
 		col->dropped = att->attisdropped;
+		col->encoding = tenc;
+		col->colspec = NULL;
 		if (col->dropped)
 			continue;
-
 		foreach(lc, GetForeignColumnOptions(relid, att->attnum))
 		{
 			DefElem    *def = lfirst(lc);
 
 			if (strcmp(def->defname, "column") == 0)
-				spec = defGetString(def);
+				col->colspec = defGetString(def);
 			else if (strcmp(def->defname, "encoding") == 0)
-				enc = parse_encoding(defGetString(def));
+				col->encoding = parse_encoding(defGetString(def));
 		}
-		col->encoding = enc;
+	}
+	table_close(rel, AccessShareLock);
 
+	/* then the rowkey layout, which marks the key columns */
+	hbase_table_layout(table);
+
+	for (i = 0; i < table->natts; i++)
+	{
+		HBaseColumn *col = &table->columns[i];
+		const char *spec = col->colspec;
+
+		if (col->dropped)
+			continue;
+		if (col->kind == HBASE_COL_KEYPART)
+		{
+			/* read from the key; a cell mapping, if any, is kept for writes */
+			if (spec && strchr(spec, ':') && strcmp(spec, ":key") != 0)
+				col->famlen = strchr(spec, ':') - spec;
+			else
+				col->colspec = NULL;
+			continue;
+		}
 		if (spec && strcmp(spec, ":key") == 0)
 		{
 			col->kind = HBASE_COL_ROWKEY;
 			col->colspec = NULL;
+		}
+		else if (spec && strchr(spec, ':') == NULL)
+		{
+			col->kind = HBASE_COL_FAMILY;
+			col->colspec = pstrdup(spec);
+			col->famlen = strlen(spec);
 		}
 		else if (spec)
 		{
@@ -432,10 +458,9 @@ hbase_get_table(Oid relid)
 					(errcode(ERRCODE_FDW_OPTION_NAME_NOT_FOUND),
 					 errmsg("column \"%s\" of foreign table %s is not mapped to HBase",
 							col->attname, table->relname),
-					 errhint("Give the column OPTIONS (column 'family:qualifier'), or the table a default OPTIONS (family 'cf').")));
+					 errhint("Give the column OPTIONS (column 'family:qualifier'), name it in the table's rowkey layout, or give the table a default OPTIONS (family 'cf').")));
 		hbase_check_column_type(table, col);
 	}
-	table_close(rel, AccessShareLock);
 	/* like postgres_fdw's table_name, default to the foreign table's name */
 	if (table->hbase_table == NULL)
 		table->hbase_table = get_rel_name(relid);

@@ -23,6 +23,13 @@ static void (*rk_dealloc) (void *) = free;
 
 /* messages live here until the next call: the backend is single-threaded */
 static char rk_errbuf[512];
+static int	rk_errpart = -1;
+
+int
+hbase_rk_error_part(void)
+{
+	return rk_errpart;
+}
 
 void
 hbase_rk_set_allocator(void *(*alloc) (size_t), void (*dealloc) (void *))
@@ -53,6 +60,8 @@ rk_strndup(const char *s, size_t n)
 	}
 	return p;
 }
+
+static const char *fmt_error(const char *fmt,...) __attribute__((format(printf, 1, 2)));
 
 static const char *
 fmt_error(const char *fmt,...)
@@ -256,6 +265,14 @@ next_token(parser *ps)
 				buf_append(&b, "\\", 1);
 				p += 2;
 				continue;
+			}
+			if (c == '\\')
+			{
+				buf_free(&b);
+				tok->kind = T_BAD;
+				perr(ps, p, "invalid escape in string (use \\xNN or \\\\)");
+				ps->p = p;
+				return;
 			}
 			buf_append(&b, &c, 1);
 			p++;
@@ -824,6 +841,10 @@ compile_value(compiler *c, node *n, pipeline *pl)
 					case RK_BYTES:
 						pl->kind = V_BYTES;
 						break;
+					case RK_OTHER:
+						cerr(c, n->pos, fmt_error("column \"%s\" has a type a rowkey part cannot hold (use text, varchar, smallint, integer, bigint, real, double precision, date, timestamp, timestamptz or bytea)",
+												  n->name));
+						return;
 				}
 				pl->source = pl->kind;
 				return;
@@ -1285,7 +1306,15 @@ compile_prefix(compiler *c, node *n)
 		int			k;
 
 		if (md == NULL)
+		{
+			if (h && h->kind == N_CALL)
+			{
+				cerr(c, h->pos, fmt_error("unknown hash function \"%s\" (use md5, sha1, sha256, or md5_raw, sha1_raw, sha256_raw)",
+										  h->name));
+				return new_part(c, RK_PART_HASH, n);
+			}
 			return NULL;
+		}
 		p = new_part(c, RK_PART_HASH, n);
 		p->md = md;
 		p->raw = raw;
@@ -1566,6 +1595,27 @@ hbase_rk_uses_column(const rk_layout *layout, int column)
 	for (i = 0; i < layout->nparts; i++)
 		if (layout->parts[i]->kind == RK_PART_COLUMN && layout->parts[i]->pl.column == column)
 			return 1;
+	return 0;
+}
+
+int
+hbase_rk_references_column(const rk_layout *layout, int column)
+{
+	int			i,
+				k;
+
+	for (i = 0; i < layout->nparts; i++)
+	{
+		part	   *p = layout->parts[i];
+
+		if (p->kind == RK_PART_COLUMN && p->pl.column == column)
+			return 1;
+		if (p->kind == RK_PART_SALT && p->salt == SALT_JAVAHASH && p->hashsrc.column == column)
+			return 1;
+		for (k = 0; k < p->nitems; k++)
+			if (p->items[k]->kind == RK_PART_COLUMN && p->items[k]->pl.column == column)
+				return 1;
+	}
 	return 0;
 }
 
@@ -2138,12 +2188,14 @@ hbase_rk_encode(const rk_layout *l, const rk_value *values, int random_bucket,
 	buf			b = {0};
 	int			i;
 	int			salt_at = -1;
+	int			hash_at = -1;
 	int			stop = l->nparts;
 	int			group_start = -1;	/* output offset where an optional group began */
 	int			group_col = -1;
 
 	*error = NULL;
 	*out = NULL;
+	rk_errpart = -1;
 
 	/* where the key stops: before the first optional group whose columns are NULL */
 	for (i = 0; i < l->nparts; i++)
@@ -2192,6 +2244,7 @@ hbase_rk_encode(const rk_layout *l, const rk_value *values, int random_bucket,
 		}
 		if (p->kind == RK_PART_COLUMN && group_start >= 0 && group_col < 0)
 			group_col = p->pl.column;
+		rk_errpart = i;
 
 		switch (p->kind)
 		{
@@ -2228,62 +2281,74 @@ hbase_rk_encode(const rk_layout *l, const rk_value *values, int random_bucket,
 				b.len += p->width;
 				break;
 			case RK_PART_HASH:
-				{
-					buf			in = {0};
-					unsigned char md[EVP_MAX_MD_SIZE];
-					unsigned int mdlen;
-					int			k;
-
-					for (k = 0; k < p->nitems; k++)
-					{
-						part	   *it = p->items[k];
-
-						if (it->kind == RK_PART_LITERAL)
-							buf_append(&in, it->lit, it->litlen);
-						else
-						{
-							if (values[it->pl.column].isnull)
-							{
-								*error = fmt_error("key column \"%s\" is NULL but the hash prefix covers it",
-												   l->columns[it->pl.column].name);
-								buf_free(&in);
-								goto fail;
-							}
-							if (run_pipeline(l, &it->pl, &values[it->pl.column], &in, error) < 0)
-							{
-								buf_free(&in);
-								goto fail;
-							}
-						}
-					}
-					EVP_Digest(in.data ? in.data : "", in.len, md, &mdlen, p->md, NULL);
-					buf_free(&in);
-					if (p->raw)
-						buf_append(&b, md, p->width);
-					else
-					{
-						static const char hexd[] = "0123456789abcdef";
-						char		hx[2 * EVP_MAX_MD_SIZE];
-
-						for (k = 0; k < (int) mdlen; k++)
-						{
-							hx[2 * k] = hexd[md[k] >> 4];
-							hx[2 * k + 1] = hexd[md[k] & 15];
-						}
-						buf_append(&b, hx, p->width);
-					}
-					break;
-				}
+				/* filled in below, once the parts it covers are known good */
+				hash_at = (int) b.len;
+				buf_reserve(&b, p->width);
+				memset(b.data + b.len, 0, p->width);
+				b.len += p->width;
+				break;
 		}
 	}
 
 	if (group_start >= 0 && b.len == (size_t) group_start)
 		goto empty_group;
 
+	if (hash_at >= 0)
+	{
+		part	   *p = l->parts[0];
+		buf			in = {0};
+		unsigned char md[EVP_MAX_MD_SIZE];
+		unsigned int mdlen;
+		int			k;
+
+		rk_errpart = 0;
+		for (k = 0; k < p->nitems; k++)
+		{
+			part	   *it = p->items[k];
+
+			if (it->kind == RK_PART_LITERAL)
+				buf_append(&in, it->lit, it->litlen);
+			else
+			{
+				if (values[it->pl.column].isnull)
+				{
+					*error = fmt_error("key column \"%s\" is NULL but the hash prefix covers it",
+									   l->columns[it->pl.column].name);
+					buf_free(&in);
+					goto fail;
+				}
+				if (run_pipeline(l, &it->pl, &values[it->pl.column], &in, error) < 0)
+				{
+					buf_free(&in);
+					goto fail;
+				}
+			}
+		}
+		EVP_Digest(in.data ? in.data : "", in.len, md, &mdlen, p->md, NULL);
+		buf_free(&in);
+		if (p->raw)
+			memcpy(b.data + hash_at, md, p->width);
+		else
+		{
+			static const char hexd[] = "0123456789abcdef";
+			char		hx[2 * EVP_MAX_MD_SIZE];
+
+			for (k = 0; k < (int) mdlen; k++)
+			{
+				hx[2 * k] = hexd[md[k] >> 4];
+				hx[2 * k + 1] = hexd[md[k] & 15];
+			}
+			memcpy(b.data + hash_at, hx, p->width);
+		}
+	}
+
 	if (salt_at >= 0)
 	{
 		part	   *p = l->parts[0];
-		int			bucket = salt_bucket(l, p, values, b.data + salt_at + p->width,
+		int			bucket;
+
+		rk_errpart = 0;
+		bucket = salt_bucket(l, p, values, b.data + salt_at + p->width,
 										 b.len - salt_at - p->width, random_bucket, error);
 
 		if (bucket < 0 && *error)
@@ -2293,6 +2358,7 @@ hbase_rk_encode(const rk_layout *l, const rk_value *values, int random_bucket,
 	if (b.data == NULL)
 		buf_reserve(&b, 1);
 	*out = b.data;
+	rk_errpart = -1;
 	return (int) b.len;
 
 empty_group:
@@ -2603,6 +2669,8 @@ unrun_pipeline(const rk_layout *l, const pipeline *pl, const char *bytes, size_t
 			v->s = b.data;
 			v->len = b.len;
 			return 0;			/* b's memory goes with the value */
+		case RK_OTHER:
+			break;
 	}
 	buf_free(&b);
 	return 0;
@@ -2612,27 +2680,80 @@ fail:
 	return -1;
 }
 
+/*
+ * A computed salt or hash prefix must be what the decoded values give: a key
+ * whose prefix disagrees was not written by this layout.  Skipped when the
+ * prefix covers columns that only cells hold, and for random salts.
+ */
+static int
+verify_prefix(const rk_layout *l, const char *key, size_t keylen, rk_value *values,
+			  const char **error)
+{
+	part	   *p = l->parts[0];
+	char	   *again;
+	int			len,
+				k,
+				ok;
+	const char *err2;
+
+	if (p->kind == RK_PART_SALT && p->salt == SALT_RANDOM)
+		return 0;
+	if (p->kind == RK_PART_SALT && p->salt == SALT_JAVAHASH &&
+		!hbase_rk_uses_column(l, p->hashsrc.column))
+		return 0;
+	if (p->kind == RK_PART_HASH)
+		for (k = 0; k < p->nitems; k++)
+			if (p->items[k]->kind == RK_PART_COLUMN && !hbase_rk_uses_column(l, p->items[k]->pl.column))
+				return 0;
+	if (p->kind != RK_PART_SALT && p->kind != RK_PART_HASH)
+		return 0;
+	len = hbase_rk_encode(l, values, 0, &again, &err2);
+	if (len < 0)
+		return 0;				/* cannot recompute: trust the key */
+	ok = len >= p->width && memcmp(again, key, p->width) == 0;
+	rk_dealloc(again);
+	if (!ok)
+	{
+		*error = fmt_error("its %s prefix \"%.*s\" is not the one its fields give",
+						   p->kind == RK_PART_SALT ? "salt" : "hash", p->width,
+						   p->kind == RK_PART_HASH && !p->raw ? key : "?");
+		return -1;
+	}
+	return 0;
+}
+
 int
 hbase_rk_decode(const rk_layout *l, const char *key, size_t keylen, rk_value *values,
 				const char **error)
+{
+	return hbase_rk_decode_parts(l, key, keylen, values, NULL, error);
+}
+
+int
+hbase_rk_decode_parts(const rk_layout *l, const char *key, size_t keylen, rk_value *values,
+					  long *bounds, const char **error)
 {
 	size_t		pos = 0;
 	int			i;
 
 	*error = NULL;
+	rk_errpart = -1;
 	for (i = 0; i < l->ncolumns; i++)
 	{
 		memset(&values[i], 0, sizeof(rk_value));
 		values[i].isnull = 1;
 	}
+	for (i = 0; bounds && i < l->nparts; i++)
+		bounds[2 * i] = bounds[2 * i + 1] = -1;
 
 	for (i = 0; i < l->nparts; i++)
 	{
 		part	   *p = l->parts[i];
 		size_t		end;
 
+		rk_errpart = i;
 		if (p->optional && pos == keylen)
-			return 0;			/* the key stops before an optional group */
+			break;				/* the key stops before an optional group */
 
 		if (p->width >= 0)
 		{
@@ -2684,12 +2805,24 @@ hbase_rk_decode(const rk_layout *l, const char *key, size_t keylen, rk_value *va
 			case RK_PART_HASH:
 				break;
 		}
+		if (bounds)
+		{
+			bounds[2 * i] = (long) pos;
+			bounds[2 * i + 1] = (long) end;
+		}
 		pos = end;
 	}
 	if (pos != keylen)
 	{
+		rk_errpart = l->nparts - 1;
 		*error = fmt_error("the key has %zu bytes more than the layout describes", keylen - pos);
 		return -1;
 	}
+	if (verify_prefix(l, key, keylen, values, error) < 0)
+	{
+		rk_errpart = 0;
+		return -1;
+	}
+	rk_errpart = -1;
 	return 0;
 }

@@ -24,7 +24,8 @@ typedef enum rk_type
 	RK_TEXT,					/* text, varchar: UTF-8 */
 	RK_DATE,					/* days since 1970-01-01 */
 	RK_TIMESTAMP,				/* microseconds since 1970-01-01 00:00 UTC */
-	RK_BYTES					/* bytea */
+	RK_BYTES,					/* bytea */
+	RK_OTHER					/* a type the codec cannot put in a key */
 } rk_type;
 
 typedef struct rk_column
@@ -87,8 +88,10 @@ extern void hbase_rk_free(rk_layout *layout);
 
 extern int	hbase_rk_nparts(const rk_layout *layout);
 extern void hbase_rk_part(const rk_layout *layout, int i, rk_part_info *info);
-/* does the key use this column? */
+/* is this column a part of the key (decoded from it)? */
 extern int	hbase_rk_uses_column(const rk_layout *layout, int column);
+/* is it needed to compute the key (a part, or hashed into a prefix)? */
+extern int	hbase_rk_references_column(const rk_layout *layout, int column);
 
 /*
  * Encode values (indexed like the columns) into a key.  NULL values are
@@ -107,5 +110,15 @@ extern int	hbase_rk_encode(const rk_layout *layout, const rk_value *values,
  */
 extern int	hbase_rk_decode(const rk_layout *layout, const char *key, size_t keylen,
 							rk_value *values, const char **error);
+
+/*
+ * Like hbase_rk_decode, and also gives each part's byte range in the key:
+ * bounds[2*i] and bounds[2*i+1] (both -1 for parts the key stops before).
+ */
+extern int	hbase_rk_decode_parts(const rk_layout *layout, const char *key, size_t keylen,
+								  rk_value *values, long *bounds, const char **error);
+
+/* the part an encode or decode error happened in (0-based), or -1 */
+extern int	hbase_rk_error_part(void);
 
 #endif

@@ -45,7 +45,7 @@ hbase_scan_begin(HBaseTable *table, HBaseConn *conn, List *retrieved_attrs)
 	{
 		HBaseColumn *col = &table->columns[lfirst_int(lc) - 1];
 
-		if (col->kind == HBASE_COL_CELL)
+		if (col->kind == HBASE_COL_CELL || col->kind == HBASE_COL_FAMILY)
 			scan->colspecs = lappend(scan->colspecs, col->colspec);
 	}
 	scan->pagecxt = AllocSetContextCreate(CurrentMemoryContext, "hbase_fdw page",

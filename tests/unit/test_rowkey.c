@@ -607,10 +607,11 @@ main(void)
 		rk_layout  *l = parse_ok("left(md5(company_id + stat_date), 5) + lpad(company_id, 6) + "
 								 "date(stat_date, 'yyyyMMdd') + [lpad(campaign_id, 6)]", cols, 3);
 		const char *bad[] = {"", "abc", "d4c401000012024030", "d4c40100001202403011", "d4c40100001202413010",
-		"d4c40x0000120240301", "d4c4010000120240230", "d4c401000012024030100000x"};
+		"d4c40x0000120240301", "d4c4010000120240230", "d4c401000012024030100000x",
+		"00000100001202403010" /* good fields, wrong hash */ };
 		int			i;
 
-		for (i = 0; l && i < 8; i++)
+		for (i = 0; l && i < 9; i++)
 		{
 			rk_value	out[3];
 			const char *err = NULL;

@@ -1,0 +1,567 @@
+/*
+ * rowkey_pg.c: the rowkey codec (rowkey.c) seen from PostgreSQL.
+ *
+ * Owns the translation between Datums and the codec's values, compiling a
+ * foreign table's layout, decoding key columns during scans, whole-family
+ * jsonb columns, the SQL helpers hbase_rowkey() / hbase_rowkey_parts(), and
+ * the event trigger that checks layouts at CREATE/ALTER FOREIGN TABLE.
+ */
+#include "postgres.h"
+
+#include "catalog/namespace.h"
+#include "catalog/pg_class.h"
+#include "catalog/pg_type.h"
+#include "commands/event_trigger.h"
+#include "datatype/timestamp.h"
+#include "funcapi.h"
+#include "mb/pg_wchar.h"
+#include "miscadmin.h"
+#include "nodes/parsenodes.h"
+#include "utils/builtins.h"
+#include "utils/date.h"
+#include "utils/json.h"
+#include "utils/jsonb.h"
+#include "utils/lsyscache.h"
+#include "utils/timestamp.h"
+
+#include "hbase_fdw.h"
+#include "rowkey.h"
+
+PG_FUNCTION_INFO_V1(hbase_rowkey);
+PG_FUNCTION_INFO_V1(hbase_rowkey_parts);
+PG_FUNCTION_INFO_V1(hbase_fdw_ddl_check);
+
+/* days and microseconds between 1970-01-01 and PostgreSQL's 2000-01-01 */
+#define EPOCH_SHIFT_DAYS	(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE)
+#define EPOCH_SHIFT_USECS	((int64) EPOCH_SHIFT_DAYS * USECS_PER_DAY)
+
+static void *
+rk_palloc(size_t n)
+{
+	return palloc(n);
+}
+
+static void
+rk_pfree(void *p)
+{
+	pfree(p);
+}
+
+void
+hbase_rowkey_init(void)
+{
+	/* codec memory lives in the current context: errors free it */
+	hbase_rk_set_allocator(rk_palloc, rk_pfree);
+}
+
+static rk_type
+rk_type_of(Oid typid, int *width)
+{
+	*width = 0;
+	switch (typid)
+	{
+		case INT2OID:
+			*width = 2;
+			return RK_INT;
+		case INT4OID:
+			*width = 4;
+			return RK_INT;
+		case INT8OID:
+			*width = 8;
+			return RK_INT;
+		case FLOAT4OID:
+			*width = 4;
+			return RK_FLOAT;
+		case FLOAT8OID:
+			*width = 8;
+			return RK_FLOAT;
+		case TEXTOID:
+		case VARCHAROID:
+			return RK_TEXT;
+		case DATEOID:
+			return RK_DATE;
+		case TIMESTAMPOID:
+		case TIMESTAMPTZOID:
+			return RK_TIMESTAMP;
+		case BYTEAOID:
+			return RK_BYTES;
+		default:
+			return RK_OTHER;
+	}
+}
+
+/*
+ * Compile the table's layout (option rowkey) and mark its key columns.
+ * Catalog data only: raises the layout's error pointing at the part.
+ */
+void
+hbase_table_layout(HBaseTable *table)
+{
+	const char *error;
+	int			errpos;
+	int			i;
+
+	if (table->rowkey == NULL)
+		return;
+	table->rkcols = palloc0(sizeof(rk_column) * Max(table->natts, 1));
+	for (i = 0; i < table->natts; i++)
+	{
+		HBaseColumn *col = &table->columns[i];
+
+		table->rkcols[i].name = col->dropped ? "" : col->attname;
+		table->rkcols[i].type = col->dropped ? RK_OTHER : rk_type_of(col->atttypid, &table->rkcols[i].width);
+	}
+	table->layout = hbase_rk_parse(table->rowkey, table->rkcols, table->natts, &error, &errpos);
+	if (table->layout == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+				 errmsg("invalid rowkey layout for foreign table %s: %s", table->relname, error),
+				 errpos >= 0 && errpos < (int) strlen(table->rowkey) ?
+				 errdetail("At character %d: %s", errpos + 1, table->rowkey + errpos) :
+				 errdetail("The layout is: %s", table->rowkey)));
+	for (i = 0; i < table->natts; i++)
+		if (!table->columns[i].dropped && hbase_rk_uses_column(table->layout, i))
+			table->columns[i].kind = HBASE_COL_KEYPART;
+}
+
+/* the error context of a key being encoded: which part, of which table */
+static void
+key_error(HBaseTable *table, const char *error, const char *key, int keylen)
+{
+	int			part = hbase_rk_error_part();
+	rk_part_info info;
+
+	if (part >= 0)
+		hbase_rk_part(table->layout, part, &info);
+	if (key)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("rowkey \"%s\" does not match the rowkey layout of foreign table %s",
+						hbase_printable_key(key, keylen), table->relname),
+				 part >= 0 ? errdetail("In key part %d \"%s\": %s.", part + 1, info.text, error) :
+				 errdetail("%s.", error)));
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("cannot compute the rowkey of foreign table %s: %s", table->relname, error),
+			 part >= 0 ? errdetail("In key part %d \"%s\".", part + 1, info.text) : 0));
+}
+
+static void
+datum_to_rk(HBaseTable *table, HBaseColumn *col, Datum d, rk_value *v)
+{
+	const rk_column *rc = &table->rkcols[col->attnum - 1];
+
+	memset(v, 0, sizeof(*v));
+	switch (rc->type)
+	{
+		case RK_INT:
+			v->i = rc->width == 2 ? DatumGetInt16(d) : rc->width == 4 ? DatumGetInt32(d) : DatumGetInt64(d);
+			break;
+		case RK_FLOAT:
+			v->f = rc->width == 4 ? DatumGetFloat4(d) : DatumGetFloat8(d);
+			break;
+		case RK_TEXT:
+			{
+				text	   *t = DatumGetTextPP(d);
+				char	   *s = VARDATA_ANY(t);
+				int			len = VARSIZE_ANY_EXHDR(t);
+				char	   *u = pg_server_to_any(s, len, PG_UTF8);
+
+				v->s = u;
+				v->len = (u == s) ? (size_t) len : strlen(u);
+				break;
+			}
+		case RK_BYTES:
+			{
+				bytea	   *b = DatumGetByteaPP(d);
+
+				v->s = VARDATA_ANY(b);
+				v->len = VARSIZE_ANY_EXHDR(b);
+				break;
+			}
+		case RK_DATE:
+			{
+				DateADT		day = DatumGetDateADT(d);
+
+				if (DATE_NOT_FINITE(day))
+					ereport(ERROR,
+							(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+							 errmsg("an infinite date cannot be part of the rowkey of foreign table %s",
+									table->relname),
+							 errdetail("Column \"%s\".", col->attname)));
+				v->i = (int64) day + EPOCH_SHIFT_DAYS;
+				break;
+			}
+		case RK_TIMESTAMP:
+			{
+				Timestamp	ts = DatumGetTimestamp(d);
+
+				if (TIMESTAMP_NOT_FINITE(ts))
+					ereport(ERROR,
+							(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+							 errmsg("an infinite timestamp cannot be part of the rowkey of foreign table %s",
+									table->relname),
+							 errdetail("Column \"%s\".", col->attname)));
+				v->i = ts + EPOCH_SHIFT_USECS;
+				break;
+			}
+		case RK_OTHER:
+			elog(ERROR, "column \"%s\" cannot be a key part", col->attname);
+	}
+}
+
+static Datum
+rk_to_datum(HBaseTable *table, HBaseColumn *col, HBaseColumnIO *io, rk_value *v,
+			const char *key, int keylen)
+{
+	const rk_column *rc = &table->rkcols[col->attnum - 1];
+
+	switch (rc->type)
+	{
+		case RK_INT:
+			return rc->width == 2 ? Int16GetDatum((int16) v->i) :
+				rc->width == 4 ? Int32GetDatum((int32) v->i) : Int64GetDatum(v->i);
+		case RK_FLOAT:
+			return rc->width == 4 ? Float4GetDatum((float4) v->f) : Float8GetDatum(v->f);
+		case RK_TEXT:
+		case RK_BYTES:
+			/* text goes through the input function: UTF-8 check, varchar(n) */
+			return hbase_cell_to_datum(table, col, io, v->s, (int) v->len, key, keylen);
+		case RK_DATE:
+			{
+				int64		day = v->i - EPOCH_SHIFT_DAYS;
+
+				if (!IS_VALID_DATE(day))
+					ereport(ERROR,
+							(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+							 errmsg("date out of range in rowkey \"%s\"", hbase_printable_key(key, keylen)),
+							 errdetail("Column \"%s\" of foreign table %s.", col->attname, table->relname)));
+				return DateADTGetDatum((DateADT) day);
+			}
+		case RK_TIMESTAMP:
+			{
+				Timestamp	ts = v->i - EPOCH_SHIFT_USECS;
+
+				if (!IS_VALID_TIMESTAMP(ts))
+					ereport(ERROR,
+							(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+							 errmsg("timestamp out of range in rowkey \"%s\"", hbase_printable_key(key, keylen)),
+							 errdetail("Column \"%s\" of foreign table %s.", col->attname, table->relname)));
+				return TimestampGetDatum(ts);
+			}
+		case RK_OTHER:
+			break;
+	}
+	elog(ERROR, "column \"%s\" cannot be a key part", col->attname);
+	return (Datum) 0;
+}
+
+/* Decode the key columns among attrs of one row into values/nulls. */
+void
+hbase_decode_key(HBaseTable *table, HBaseColumnIO *io, const char *key, int keylen,
+				 List *attrs, Datum *values, bool *nulls)
+{
+	rk_value   *vals = palloc(sizeof(rk_value) * Max(table->natts, 1));
+	const char *error;
+	ListCell   *lc;
+
+	if (hbase_rk_decode(table->layout, key, keylen, vals, &error) < 0)
+		key_error(table, error, key, keylen);
+	foreach(lc, attrs)
+	{
+		int			attnum = lfirst_int(lc);
+		HBaseColumn *col = &table->columns[attnum - 1];
+
+		if (col->kind != HBASE_COL_KEYPART)
+			continue;
+		nulls[attnum - 1] = vals[attnum - 1].isnull;
+		if (!nulls[attnum - 1])
+			values[attnum - 1] = rk_to_datum(table, col, &io[attnum - 1], &vals[attnum - 1],
+											 key, keylen);
+	}
+}
+
+/* The rowkey of values (indexed by attnum - 1), as bytea. */
+bytea *
+hbase_encode_key(HBaseTable *table, Datum *values, bool *nulls, bool random_ok)
+{
+	rk_value   *vals = palloc0(sizeof(rk_value) * Max(table->natts, 1));
+	const char *error;
+	char	   *key;
+	int			len;
+	int			i;
+	bytea	   *result;
+	rk_part_info first;
+
+	for (i = 0; i < table->natts; i++)
+	{
+		HBaseColumn *col = &table->columns[i];
+
+		if (col->dropped || nulls[i] || !hbase_rk_references_column(table->layout, i))
+		{
+			vals[i].isnull = 1;
+			continue;
+		}
+		datum_to_rk(table, col, values[i], &vals[i]);
+	}
+	/* a random salt: the writer picks the bucket */
+	hbase_rk_part(table->layout, 0, &first);
+	if (first.salt_random && !random_ok)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("the rowkey of foreign table %s starts with a random salt", table->relname),
+				 errdetail("The same values are stored under any of %d keys, one per bucket.",
+						   first.salt_buckets),
+				 errhint("Readers scan every bucket; see hbase_rowkey_parts() for the parts of a stored key.")));
+	len = hbase_rk_encode(table->layout, vals,
+						  first.salt_random ? (int) (random() % first.salt_buckets) : 0,
+						  &key, &error);
+	if (len < 0)
+		key_error(table, error, NULL, 0);
+	result = palloc(VARHDRSZ + len);
+	SET_VARSIZE(result, VARHDRSZ + len);
+	memcpy(VARDATA(result), key, len);
+	return result;
+}
+
+/*
+ * A whole family of a row as jsonb: {"qualifier": "value", ...}; false (NULL)
+ * when the row has no cell in it, like a missing cell.
+ */
+bool
+hbase_family_to_jsonb(HBaseTable *table, HBaseColumn *col, HBaseRow *row, Datum *result)
+{
+	StringInfoData json;
+	int			i;
+	bool		first = true;
+
+	initStringInfo(&json);
+	appendStringInfoChar(&json, '{');
+	for (i = 0; i < row->ncells; i++)
+	{
+		HBaseCell  *c = &row->cells[i];
+		char	   *q;
+		char	   *v;
+
+		if (c->collen <= col->famlen || c->column[col->famlen] != ':' ||
+			memcmp(c->column, col->colspec, col->famlen) != 0)
+			continue;
+		q = pnstrdup(c->column + col->famlen + 1, c->collen - col->famlen - 1);
+		v = pnstrdup(c->value, c->vallen);
+		if (!pg_verify_mbstr(PG_UTF8, q, strlen(q), true) || (int) strlen(q) != c->collen - col->famlen - 1 ||
+			!pg_verify_mbstr(PG_UTF8, v, c->vallen, true) || (int) strlen(v) != c->vallen)
+			ereport(ERROR,
+					(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
+					 errmsg("family \"%s\" holds a qualifier or value that is not valid UTF-8 text",
+							col->colspec),
+					 errdetail("Column \"%s\" of foreign table %s, rowkey \"%s\", qualifier \"%s\".",
+							   col->attname, table->relname, hbase_printable_key(row->key, row->keylen),
+							   hbase_printable_key(c->column + col->famlen + 1, c->collen - col->famlen - 1))));
+		if (!first)
+			appendStringInfoString(&json, ", ");
+		first = false;
+		escape_json(&json, pg_any_to_server(q, strlen(q), PG_UTF8));
+		appendStringInfoString(&json, ": ");
+		escape_json(&json, pg_any_to_server(v, c->vallen, PG_UTF8));
+	}
+	appendStringInfoChar(&json, '}');
+	if (first)
+		return false;
+	*result = DirectFunctionCall1(jsonb_in, CStringGetDatum(json.data));
+	return true;
+}
+
+/* ---------------- SQL helpers ---------------- */
+
+static HBaseTable *
+table_with_layout(Oid relid)
+{
+	HBaseTable *table;
+
+	if (get_rel_relkind(relid) != RELKIND_FOREIGN_TABLE)
+		ereport(ERROR,
+				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
+				 errmsg("\"%s\" is not a foreign table", get_rel_name(relid))));
+	table = hbase_get_table(relid);
+	if (table->layout == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_OPTION_NAME_NOT_FOUND),
+				 errmsg("foreign table %s has no rowkey layout", table->relname),
+				 errhint("Declare it with OPTIONS (rowkey '...').")));
+	return table;
+}
+
+/*
+ * hbase_rowkey(foreign_table regclass, values jsonb) -> bytea: the key that
+ * the values of the key columns map to.
+ */
+Datum
+hbase_rowkey(PG_FUNCTION_ARGS)
+{
+	HBaseTable *table = table_with_layout(PG_GETARG_OID(0));
+	Jsonb	   *jb = PG_GETARG_JSONB_P(1);
+	Datum	   *values = palloc0(sizeof(Datum) * Max(table->natts, 1));
+	bool	   *nulls = palloc(sizeof(bool) * Max(table->natts, 1));
+	JsonbIterator *it;
+	JsonbValue	v;
+	JsonbIteratorToken tok;
+	char	   *key = NULL;
+	int			i;
+
+	for (i = 0; i < table->natts; i++)
+		nulls[i] = true;
+	if (!JB_ROOT_IS_OBJECT(jb))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("hbase_rowkey() takes a JSON object of key column values")));
+
+	it = JsonbIteratorInit(&jb->root);
+	while ((tok = JsonbIteratorNext(&it, &v, true)) != WJB_DONE)
+	{
+		if (tok == WJB_KEY)
+		{
+			key = pnstrdup(v.val.string.val, v.val.string.len);
+			continue;
+		}
+		if (tok != WJB_VALUE)
+			continue;
+		for (i = 0; i < table->natts; i++)
+			if (!table->columns[i].dropped && strcmp(table->columns[i].attname, key) == 0)
+				break;
+		if (i == table->natts || !hbase_rk_references_column(table->layout, i))
+			ereport(ERROR,
+					(errcode(ERRCODE_UNDEFINED_COLUMN),
+					 errmsg("\"%s\" is not a key column of foreign table %s", key, table->relname)));
+		if (v.type == jbvNull)
+			continue;
+		{
+			HBaseColumn *col = &table->columns[i];
+			Oid			infunc,
+						ioparam;
+			char	   *str;
+
+			if (v.type == jbvString)
+				str = pnstrdup(v.val.string.val, v.val.string.len);
+			else if (v.type == jbvNumeric)
+				str = DatumGetCString(DirectFunctionCall1(numeric_out, NumericGetDatum(v.val.numeric)));
+			else if (v.type == jbvBool)
+				str = v.val.boolean ? "true" : "false";
+			else
+				ereport(ERROR,
+						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+						 errmsg("value of key column \"%s\" must be a JSON string, number or null", key)));
+			getTypeInputInfo(col->atttypid, &infunc, &ioparam);
+			values[i] = OidInputFunctionCall(infunc, str, ioparam, col->atttypmod);
+			nulls[i] = false;
+		}
+	}
+	PG_RETURN_BYTEA_P(hbase_encode_key(table, values, nulls, false));
+}
+
+/*
+ * hbase_rowkey_parts(foreign_table regclass, key bytea) -> the key split into
+ * its parts: (part, kind, column_name, bytes, value).
+ */
+Datum
+hbase_rowkey_parts(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	HBaseTable *table = table_with_layout(PG_GETARG_OID(0));
+	bytea	   *key = PG_GETARG_BYTEA_PP(1);
+	const char *k = VARDATA_ANY(key);
+	int			keylen = VARSIZE_ANY_EXHDR(key);
+	int			nparts = hbase_rk_nparts(table->layout);
+	long	   *bounds = palloc(sizeof(long) * 2 * nparts);
+	rk_value   *vals = palloc(sizeof(rk_value) * Max(table->natts, 1));
+	HBaseColumnIO *io = palloc0(sizeof(HBaseColumnIO) * Max(table->natts, 1));
+	const char *error;
+	int			i;
+
+	InitMaterializedSRF(fcinfo, 0);
+	if (hbase_rk_decode_parts(table->layout, k, keylen, vals, bounds, &error) < 0)
+		key_error(table, error, k, keylen);
+
+	for (i = 0; i < nparts; i++)
+	{
+		rk_part_info info;
+		Datum		out[5];
+		bool		onull[5] = {false, false, true, true, true};
+
+		hbase_rk_part(table->layout, i, &info);
+		out[0] = Int32GetDatum(i + 1);
+		out[1] = CStringGetTextDatum(info.kind == RK_PART_LITERAL ? "literal" :
+									 info.kind == RK_PART_SALT ? "salt" :
+									 info.kind == RK_PART_HASH ? "hash" : "column");
+		if (info.kind == RK_PART_COLUMN)
+		{
+			HBaseColumn *col = &table->columns[info.column];
+
+			out[2] = CStringGetTextDatum(col->attname);
+			onull[2] = false;
+			if (!vals[info.column].isnull)
+			{
+				Datum		d;
+				Oid			outfunc;
+				bool		varlena;
+
+				hbase_column_io_init(col, &io[info.column]);
+				d = rk_to_datum(table, col, &io[info.column], &vals[info.column], k, keylen);
+				getTypeOutputInfo(col->atttypid, &outfunc, &varlena);
+				out[4] = CStringGetTextDatum(OidOutputFunctionCall(outfunc, d));
+				onull[4] = false;
+			}
+		}
+		if (bounds[2 * i] >= 0)
+		{
+			int			n = (int) (bounds[2 * i + 1] - bounds[2 * i]);
+			bytea	   *b = palloc(VARHDRSZ + n);
+
+			SET_VARSIZE(b, VARHDRSZ + n);
+			memcpy(VARDATA(b), k + bounds[2 * i], n);
+			out[3] = PointerGetDatum(b);
+			onull[3] = false;
+		}
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, out, onull);
+	}
+	return (Datum) 0;
+}
+
+/*
+ * Event trigger at the end of CREATE/ALTER FOREIGN TABLE: the validator sees
+ * options without the table's columns, so the whole mapping, layout
+ * included, is checked here, and a bad one aborts the command.
+ */
+Datum
+hbase_fdw_ddl_check(PG_FUNCTION_ARGS)
+{
+	EventTriggerData *trig;
+	Node	   *stmt;
+	RangeVar   *rv = NULL;
+	Oid			relid;
+	ForeignTable *ft;
+	ForeignServer *server;
+	ForeignDataWrapper *fdw;
+	char	   *handler;
+
+	if (!CALLED_AS_EVENT_TRIGGER(fcinfo))
+		elog(ERROR, "hbase_fdw_ddl_check: not fired by an event trigger");
+	trig = (EventTriggerData *) fcinfo->context;
+	stmt = trig->parsetree;
+	if (IsA(stmt, CreateForeignTableStmt))
+		rv = ((CreateForeignTableStmt *) stmt)->base.relation;
+	else if (IsA(stmt, AlterTableStmt))
+		rv = ((AlterTableStmt *) stmt)->relation;
+	if (rv == NULL)
+		PG_RETURN_NULL();
+	relid = RangeVarGetRelid(rv, NoLock, true);
+	if (!OidIsValid(relid) || get_rel_relkind(relid) != RELKIND_FOREIGN_TABLE)
+		PG_RETURN_NULL();
+	ft = GetForeignTable(relid);
+	server = GetForeignServer(ft->serverid);
+	fdw = GetForeignDataWrapper(server->fdwid);
+	handler = OidIsValid(fdw->fdwhandler) ? get_func_name(fdw->fdwhandler) : NULL;
+	if (handler == NULL || strcmp(handler, "hbase_fdw_handler") != 0)
+		PG_RETURN_NULL();
+	(void) hbase_get_table(relid);
+	PG_RETURN_NULL();
+}
