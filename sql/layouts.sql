@@ -97,7 +97,7 @@ CREATE FOREIGN TABLE lay_s4 (
   down_bytes bigint OPTIONS (encoding 'binary'),
   apn text
 ) SERVER hbase OPTIONS (table 'lay_s4', family 'cf',
-  rowkey 'left(md5(phone), 3) + lpad(phone, 11) + date(start_time, "yyyyMMddHHmmss") + uid');
+  rowkey 'left(md5(phone), 3) + fixed(phone, 11) + date(start_time, "yyyyMMddHHmmss") + uid');
 SELECT phone, start_time, uid, up_bytes, down_bytes, apn, convert_from(rk, 'UTF8') AS key
   FROM lay_s4 ORDER BY rk;
 -- the design note's seed row (its prefix is md5's f15, not the note's f9a)
