@@ -1,7 +1,7 @@
 # hbase_fdw: PGXS build
 MODULE_big = hbase_fdw
 OBJS = hbase_fdw.o src/options.o src/connection.o src/http.o src/json.o \
-       src/convert.o src/scan.o src/rowkey.o src/rowkey_pg.o
+       src/convert.o src/scan.o src/rowkey.o src/rowkey_pg.o src/pushdown.o
 
 EXTENSION = hbase_fdw
 DATA = hbase_fdw--0.1.sql
@@ -25,3 +25,6 @@ tests/unit/test_rowkey: tests/unit/test_rowkey.c src/rowkey.c src/rowkey.h
 unit-tests: $(UNIT_TESTS)
 .PHONY: unit-tests
 EXTRA_CLEAN = $(UNIT_TESTS)
+
+# PGXS does not track headers
+$(OBJS): src/hbase_fdw.h src/rowkey.h src/http.h

@@ -5,17 +5,23 @@
  */
 #include "postgres.h"
 
+#include <math.h>
+
 #include "access/sysattr.h"
 #include "commands/explain.h"
 #include "foreign/fdwapi.h"
 #include "miscadmin.h"
 #include "nodes/makefuncs.h"
+#include "nodes/nodeFuncs.h"
 #include "optimizer/cost.h"
 #include "optimizer/optimizer.h"
 #include "optimizer/pathnode.h"
 #include "optimizer/planmain.h"
 #include "optimizer/restrictinfo.h"
 #include "parser/parsetree.h"
+#include "optimizer/paths.h"
+#include "utils/guc.h"
+#include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #include "utils/rel.h"
 
@@ -28,10 +34,11 @@ void		_PG_init(void);
 
 PG_FUNCTION_INFO_V1(hbase_fdw_handler);
 
-/* what a ForeignScan plan carries in fdw_private */
+/* what a ForeignScan plan carries in fdw_private (fdw_exprs: key values) */
 enum FdwScanPrivateIndex
 {
-	FdwScanPrivateRetrievedAttrs	/* integer list of attnums to fetch */
+	FdwScanPrivateRetrievedAttrs,	/* integer list of attnums to fetch */
+	FdwScanPrivateKeyConds		/* key conditions: (attnum, op, fdw_exprs index) */
 };
 
 /* planner state, in baserel->fdw_private */
@@ -39,7 +46,17 @@ typedef struct HBasePlanState
 {
 	HBaseTable *table;
 	Bitmapset  *attrs_used;		/* offset by FirstLowInvalidHeapAttributeNumber */
+	List	   *conds;			/* key conditions of the restriction quals */
+	List	   *exprs;
+	HBaseOpKind shape;
+	double		nkeys;
 } HBasePlanState;
+
+bool		hbase_enable_pushdown = true;
+
+/* costs: an HTTP round trip, and a row travelling as base64 JSON */
+#define HBASE_REQUEST_COST	25.0
+#define HBASE_ROW_COST		(cpu_tuple_cost * 10)
 
 /* executor state */
 typedef struct HBaseScanState
@@ -49,7 +66,11 @@ typedef struct HBaseScanState
 	HBaseColumnIO *io;			/* by attnum - 1 */
 	HBaseScan  *scan;
 	MemoryContext tuplecxt;		/* reset for every row */
+	MemoryContext plancxt;		/* the key plan, reset on rescan */
 	bool		decode_key;		/* key columns are wanted */
+	List	   *conds;
+	List	   *exprstates;		/* of fdw_exprs */
+	HBaseKeyPlan *keyplan;		/* computed at the first row */
 } HBaseScanState;
 
 void
@@ -59,6 +80,13 @@ _PG_init(void)
 		ereport(ERROR, (errmsg("could not initialize libcurl")));
 	hbase_json_init();
 	hbase_rowkey_init();
+
+	DefineCustomBoolVariable("hbase_fdw.enable_pushdown",
+							 "Turns quals on rowkey columns into Gets, multigets and bounded scans.",
+							 "Off: every foreign scan reads the whole table (all quals are evaluated locally).",
+							 &hbase_enable_pushdown, true, PGC_USERSET, 0,
+							 NULL, NULL, NULL);
+	MarkGUCPrefixReserved("hbase_fdw");
 }
 
 /* ---------------- planning (never talks to HBase) ---------------- */
@@ -80,26 +108,144 @@ hbaseGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntablei
 	}
 	baserel->fdw_private = ps;
 
+	ps->conds = hbase_key_conditions(ps->table, baserel->relid, baserel->baserestrictinfo,
+									 false, &ps->exprs, NULL);
+	ps->shape = hbase_key_shape(ps->table, ps->conds, ps->exprs, &ps->nkeys);
+
 	/* without ANALYZE statistics, assume a modest table */
 	tuples = baserel->tuples > 0 ? baserel->tuples : 1000.0;
 	baserel->tuples = tuples;
 	baserel->rows = clamp_row_est(tuples *
 								  clauselist_selectivity(root, baserel->baserestrictinfo,
 														 0, JOIN_INNER, NULL));
+	if (ps->shape == HBASE_OP_GET || ps->shape == HBASE_OP_MULTIGET)
+		baserel->rows = clamp_row_est(Min(baserel->rows, ps->nkeys));
+}
+
+/*
+ * Cost of an operation: Get < multiget < bounded scans < full scan.  A
+ * bounded scan is assumed to read a tenth of the table per range.
+ */
+static void
+op_cost(RelOptInfo *baserel, HBaseOpKind shape, double nkeys, double rows,
+		Cost *startup, Cost *total)
+{
+	double		tuples = baserel->tuples > 0 ? baserel->tuples : 1000.0;
+	double		fetched;
+	double		requests;
+
+	switch (shape)
+	{
+		case HBASE_OP_GET:
+			requests = 1;
+			fetched = 1;
+			break;
+		case HBASE_OP_MULTIGET:
+			requests = ceil(nkeys / 100.0);
+			fetched = nkeys;
+			break;
+		case HBASE_OP_SCANS:
+			requests = 3 * Max(nkeys, 1);
+			fetched = Min(tuples, Max(rows, tuples * 0.1));
+			break;
+		default:
+			requests = 3 + tuples / 1000.0;
+			fetched = tuples;
+			break;
+	}
+	*startup = HBASE_REQUEST_COST * (shape == HBASE_OP_FULL || shape == HBASE_OP_SCANS ? 2 : 1);
+	*total = HBASE_REQUEST_COST * requests + fetched * HBASE_ROW_COST +
+		fetched * cpu_tuple_cost;
+}
+
+typedef struct ec_member_arg
+{
+	HBaseTable *table;
+	Index		relid;
+	AttrNumber	attnum;
+} ec_member_arg;
+
+static bool
+ec_member_matches(PlannerInfo *root, RelOptInfo *rel, EquivalenceClass *ec,
+				  EquivalenceMember *em, void *arg)
+{
+	ec_member_arg *a = arg;
+	Expr	   *e = em->em_expr;
+
+	while (IsA(e, RelabelType))
+		e = ((RelabelType *) e)->arg;
+	return IsA(e, Var) && ((Var *) e)->varno == (int) a->relid &&
+		((Var *) e)->varattno == a->attnum && ((Var *) e)->varlevelsup == 0;
 }
 
 static void
 hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 {
-	Cost		startup = 100.0;	/* creating a scanner: one round trip */
-	Cost		total;
+	HBasePlanState *ps = baserel->fdw_private;
+	Cost		startup,
+				total;
+	List	   *candidates = NIL;
+	ListCell   *lc;
+	int			i;
 
-	/* rows travel over HTTP as base64 JSON: dearer than a local tuple */
-	total = startup + baserel->tuples * (cpu_tuple_cost * 10) +
-		baserel->rows * cpu_tuple_cost;
+	op_cost(baserel, ps->shape, ps->nkeys, baserel->rows, &startup, &total);
 	add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
 													   baserel->rows, startup, total,
 													   NIL, NULL, NULL, NIL));
+
+	/*
+	 * Parameterized paths: a join clause on a key column lets a nested loop
+	 * drive Gets with the outer row's values (S11: campaigns joined with the
+	 * ad report).  Join equalities live in equivalence classes.
+	 */
+	if (ps->table->layout == NULL || !ps->table->pushdown)
+		return;
+	foreach(lc, baserel->joininfo)
+		candidates = lappend(candidates, lfirst(lc));
+	for (i = 0; i < ps->table->natts; i++)
+	{
+		ec_member_arg arg = {ps->table, baserel->relid, (AttrNumber) (i + 1)};
+
+		if (ps->table->columns[i].kind != HBASE_COL_KEYPART)
+			continue;
+		candidates = list_concat(candidates,
+								 generate_implied_equalities_for_column(root, baserel,
+																		ec_member_matches,
+																		&arg,
+																		baserel->lateral_referencers));
+	}
+	foreach(lc, candidates)
+	{
+		RestrictInfo *ri = lfirst(lc);
+		Relids		required_outer;
+		ParamPathInfo *ppi;
+		List	   *exprs = NIL;
+		List	   *conds;
+		HBaseOpKind shape;
+		double		nkeys;
+		double		rows;
+
+		if (!join_clause_is_movable_to(ri, baserel))
+			continue;
+		required_outer = bms_difference(ri->clause_relids, baserel->relids);
+		required_outer = bms_union(required_outer, baserel->lateral_relids);
+		if (bms_is_empty(required_outer))
+			continue;
+		ppi = get_baserel_parampathinfo(root, baserel, required_outer);
+		conds = hbase_key_conditions(ps->table, baserel->relid,
+									 list_concat(list_copy(baserel->baserestrictinfo), ppi->ppi_clauses),
+									 true, &exprs, NULL);
+		shape = hbase_key_shape(ps->table, conds, exprs, &nkeys);
+		if (shape == HBASE_OP_FULL || shape == ps->shape)
+			continue;			/* the join clause does not narrow the operation */
+		rows = ppi->ppi_rows;
+		if (shape == HBASE_OP_GET || shape == HBASE_OP_MULTIGET)
+			rows = Min(rows, Max(nkeys, 1));
+		op_cost(baserel, shape, nkeys, rows, &startup, &total);
+		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL, rows,
+														   startup, total, NIL,
+														   required_outer, NULL, NIL));
+	}
 }
 
 static List *
@@ -129,12 +275,19 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 {
 	HBasePlanState *ps = baserel->fdw_private;
 	List	   *fdw_private;
+	List	   *exprs = NIL;
+	List	   *conds;
 
-	/* every qual is checked locally for now */
+	/*
+	 * Key conditions narrow the HBase operation; every qual is still checked
+	 * locally, so the operation only has to return a superset of the rows.
+	 */
+	conds = hbase_key_conditions(ps->table, baserel->relid, scan_clauses,
+								 best_path->path.param_info != NULL, &exprs, NULL);
 	scan_clauses = extract_actual_clauses(scan_clauses, false);
-	fdw_private = list_make1(retrieved_attrs_of(ps));
+	fdw_private = list_make2(retrieved_attrs_of(ps), conds);
 
-	return make_foreignscan(tlist, scan_clauses, baserel->relid, NIL, fdw_private,
+	return make_foreignscan(tlist, scan_clauses, baserel->relid, exprs, fdw_private,
 							NIL, NIL, outer_plan);
 }
 
@@ -153,6 +306,7 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 	node->fdw_state = st;
 	st->table = hbase_get_table(RelationGetRelid(node->ss.ss_currentRelation));
 	st->retrieved_attrs = list_nth(fsplan->fdw_private, FdwScanPrivateRetrievedAttrs);
+	st->conds = list_nth(fsplan->fdw_private, FdwScanPrivateKeyConds);
 
 	/* EXPLAIN without ANALYZE: no connection, no request */
 	if (eflags & EXEC_FLAG_EXPLAIN_ONLY)
@@ -172,9 +326,37 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 	}
 	st->tuplecxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw tuple",
 										 ALLOCSET_DEFAULT_SIZES);
+	st->plancxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw key plan",
+										ALLOCSET_DEFAULT_SIZES);
+	st->exprstates = ExecInitExprList(fsplan->fdw_exprs, (PlanState *) node);
 	st->scan = hbase_scan_begin(st->table,
 								hbase_get_connection(GetForeignTable(st->table->relid)->serverid, userid),
 								st->retrieved_attrs);
+}
+
+/* Evaluate the key values (parameters included) and choose the operation. */
+static void
+compute_key_plan(ForeignScanState *node, HBaseScanState *st)
+{
+	ExprContext *econtext = node->ss.ps.ps_ExprContext;
+	int			n = list_length(st->exprstates);
+	Datum	   *vals = palloc0(sizeof(Datum) * Max(n, 1));
+	bool	   *nulls = palloc0(sizeof(bool) * Max(n, 1));
+	Oid		   *types = palloc0(sizeof(Oid) * Max(n, 1));
+	MemoryContext old = MemoryContextSwitchTo(st->plancxt);
+	ListCell   *lc;
+
+	foreach(lc, st->exprstates)
+	{
+		ExprState  *es = lfirst(lc);
+		int			i = foreach_current_index(lc);
+
+		vals[i] = ExecEvalExpr(es, econtext, &nulls[i]);
+		types[i] = exprType((Node *) es->expr);
+	}
+	st->keyplan = hbase_key_plan(st->table, st->conds, vals, nulls, types);
+	hbase_scan_set_plan(st->scan, st->keyplan);
+	MemoryContextSwitchTo(old);
 }
 
 static HBaseCell *
@@ -200,6 +382,8 @@ hbaseIterateForeignScan(ForeignScanState *node)
 
 	ExecClearTuple(slot);
 	MemoryContextReset(st->tuplecxt);
+	if (st->keyplan == NULL)
+		compute_key_plan(node, st);
 	row = hbase_scan_next(st->scan);
 	if (row == NULL)
 		return slot;
@@ -254,6 +438,10 @@ hbaseReScanForeignScan(ForeignScanState *node)
 
 	if (st->scan)
 		hbase_scan_rescan(st->scan);
+	/* parameters may have changed: the key plan is computed again */
+	st->keyplan = NULL;
+	if (st->plancxt)
+		MemoryContextReset(st->plancxt);
 }
 
 static void
@@ -265,13 +453,131 @@ hbaseEndForeignScan(ForeignScanState *node)
 		hbase_scan_end(st->scan);
 }
 
+static char *
+range_text(HBaseKeyRange *r)
+{
+	return psprintf("[%s, %s)", hbase_key_printable(r->start, r->startlen),
+					r->stop ? hbase_key_printable(r->stop, r->stoplen) : "end");
+}
+
+#define EXPLAIN_MAX_ITEMS 8
+
+/*
+ * The HBase operation: the one executed (EXPLAIN ANALYZE), or the one the
+ * constant key values give, or its shape when values come at execution.
+ */
+static void
+explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
+{
+	ForeignScan *fsplan = (ForeignScan *) node->ss.ps.plan;
+	HBaseKeyPlan *kp = st->keyplan;
+	StringInfoData buf;
+	ListCell   *lc;
+
+	if (kp == NULL && st->conds != NIL)
+	{
+		bool		consts = true;
+
+		foreach(lc, fsplan->fdw_exprs)
+			if (!IsA(lfirst(lc), Const))
+				consts = false;
+		if (consts)
+		{
+			int			n = list_length(fsplan->fdw_exprs);
+			Datum	   *vals = palloc0(sizeof(Datum) * Max(n, 1));
+			bool	   *nulls = palloc0(sizeof(bool) * Max(n, 1));
+			Oid		   *types = palloc0(sizeof(Oid) * Max(n, 1));
+
+			foreach(lc, fsplan->fdw_exprs)
+			{
+				Const	   *c = lfirst(lc);
+				int			i = foreach_current_index(lc);
+
+				vals[i] = c->constvalue;
+				nulls[i] = c->constisnull;
+				types[i] = c->consttype;
+			}
+			kp = hbase_key_plan(st->table, st->conds, vals, nulls, types);
+		}
+		else
+		{
+			double		nkeys;
+			HBaseOpKind shape = hbase_key_shape(st->table, st->conds, fsplan->fdw_exprs, &nkeys);
+
+			ExplainPropertyText("HBase Operation",
+								shape == HBASE_OP_GET ? "Get (key computed at execution)" :
+								shape == HBASE_OP_MULTIGET ? "multiget (keys computed at execution)" :
+								shape == HBASE_OP_SCANS ? "bounded scans (ranges computed at execution)" :
+								"full scan", es);
+			return;
+		}
+	}
+	if (kp == NULL || kp->kind == HBASE_OP_FULL)
+	{
+		ExplainPropertyText("HBase Operation", "full scan", es);
+		return;
+	}
+	initStringInfo(&buf);
+	switch (kp->kind)
+	{
+		case HBASE_OP_EMPTY:
+			ExplainPropertyText("HBase Operation", "none (no row can match)", es);
+			return;
+		case HBASE_OP_GET:
+			ExplainPropertyText("HBase Operation", "Get", es);
+			ExplainPropertyText("HBase Key", hbase_key_printable(VARDATA((bytea *) linitial(kp->keys)),
+																VARSIZE((bytea *) linitial(kp->keys)) - VARHDRSZ), es);
+			return;
+		case HBASE_OP_MULTIGET:
+			appendStringInfo(&buf, "multiget of %d keys", list_length(kp->keys));
+			if (kp->buckets)
+				appendStringInfo(&buf, " (%d salt buckets)", kp->buckets);
+			ExplainPropertyText("HBase Operation", buf.data, es);
+			resetStringInfo(&buf);
+			foreach(lc, kp->keys)
+			{
+				bytea	   *k = lfirst(lc);
+
+				if (foreach_current_index(lc) == EXPLAIN_MAX_ITEMS)
+				{
+					appendStringInfo(&buf, ", ... (%d more)", list_length(kp->keys) - EXPLAIN_MAX_ITEMS);
+					break;
+				}
+				appendStringInfo(&buf, "%s%s", buf.len ? ", " : "",
+								 hbase_key_printable(VARDATA(k), VARSIZE(k) - VARHDRSZ));
+			}
+			ExplainPropertyText("HBase Keys", buf.data, es);
+			return;
+		case HBASE_OP_SCANS:
+			appendStringInfo(&buf, "%d bounded scan%s", list_length(kp->ranges),
+							 list_length(kp->ranges) == 1 ? "" : "s");
+			if (kp->buckets)
+				appendStringInfo(&buf, " (one per salt bucket of %d)", kp->buckets);
+			ExplainPropertyText("HBase Operation", buf.data, es);
+			resetStringInfo(&buf);
+			foreach(lc, kp->ranges)
+			{
+				if (foreach_current_index(lc) == EXPLAIN_MAX_ITEMS)
+				{
+					appendStringInfo(&buf, ", ... (%d more)", list_length(kp->ranges) - EXPLAIN_MAX_ITEMS);
+					break;
+				}
+				appendStringInfo(&buf, "%s%s", buf.len ? ", " : "", range_text(lfirst(lc)));
+			}
+			ExplainPropertyText("HBase Ranges", buf.data, es);
+			return;
+		default:
+			break;
+	}
+}
+
 static void
 hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 {
 	HBaseScanState *st = node->fdw_state;
 
 	ExplainPropertyText("HBase Table", st->table->hbase_table, es);
-	ExplainPropertyText("HBase Operation", "full scan", es);
+	explain_operation(node, st, es);
 	if (es->verbose && st->table->rowkey)
 		ExplainPropertyText("HBase Rowkey", st->table->rowkey, es);
 	if (es->verbose)

@@ -13,6 +13,17 @@
 #include "foreign/foreign.h"
 #include "nodes/pg_list.h"
 
+/* binary-safe copy, NUL-terminated for convenience (pnstrdup stops at a NUL) */
+static inline char *
+hbase_memdup(const char *data, size_t len)
+{
+	char	   *p = palloc(len + 1);
+
+	memcpy(p, data, len);
+	p[len] = '\0';
+	return p;
+}
+
 /* ---------- options.c: catalog options, parsed ---------- */
 
 typedef enum HBaseEncoding
@@ -50,6 +61,7 @@ typedef struct HBaseServerOptions
 	char	   *ca_file;
 	bool		tls_verify;
 	int			fetch_size;
+	bool		pushdown;
 } HBaseServerOptions;
 
 struct rk_layout;
@@ -66,7 +78,10 @@ typedef struct HBaseTable
 	char	   *rowkey;			/* the layout as written, or NULL */
 	struct rk_layout *layout;	/* compiled, columns indexed by attnum - 1 */
 	struct rk_column *rkcols;
+	bool		pushdown;		/* option pushdown and GUC hbase_fdw.enable_pushdown */
 } HBaseTable;
+
+extern bool hbase_enable_pushdown;
 
 #define HBASE_DEFAULT_FETCH_SIZE	1000
 
@@ -156,6 +171,8 @@ extern char *hbase_printable_key(const char *key, int len);
 
 /* ---------- rowkey_pg.c: the rowkey codec seen from PostgreSQL ---------- */
 
+struct rk_value;
+
 extern void hbase_rowkey_init(void);
 extern void hbase_table_layout(HBaseTable *table);
 extern void hbase_decode_key(HBaseTable *table, HBaseColumnIO *io, const char *key,
@@ -165,6 +182,56 @@ extern bytea *hbase_encode_key(HBaseTable *table, Datum *values, bool *nulls,
 extern bool hbase_family_to_jsonb(HBaseTable *table, HBaseColumn *col, HBaseRow *row,
 								  Datum *result);
 
+extern void hbase_datum_to_rk(HBaseTable *table, HBaseColumn *col, Datum d,
+							  struct rk_value *v);
+
+/* ---------- pushdown.c: key conditions -> HBase operations ---------- */
+
+typedef enum HBaseKeyOp
+{
+	HBASE_KEY_EQ,
+	HBASE_KEY_LT,
+	HBASE_KEY_LE,
+	HBASE_KEY_GT,
+	HBASE_KEY_GE,
+	HBASE_KEY_IN,
+	HBASE_KEY_ISNULL,
+	HBASE_KEY_PREFIX,			/* LIKE 'abc%' */
+	HBASE_KEY_SUFFIX			/* LIKE '%abc' */
+} HBaseKeyOp;
+
+typedef enum HBaseOpKind
+{
+	HBASE_OP_FULL,				/* scan the whole table */
+	HBASE_OP_SCANS,				/* bounded scans */
+	HBASE_OP_MULTIGET,
+	HBASE_OP_GET,
+	HBASE_OP_EMPTY				/* no row can match */
+} HBaseOpKind;
+
+typedef struct HBaseKeyRange
+{
+	char	   *start;
+	int			startlen;
+	char	   *stop;			/* exclusive; NULL = to the end */
+	int			stoplen;
+} HBaseKeyRange;
+
+typedef struct HBaseKeyPlan
+{
+	HBaseOpKind kind;
+	List	   *keys;			/* bytea * (GET, MULTIGET) */
+	List	   *ranges;			/* HBaseKeyRange * (SCANS) */
+	int			buckets;		/* salt buckets fanned out over, or 0 */
+} HBaseKeyPlan;
+
+extern List *hbase_key_conditions(HBaseTable *t, Index relid, List *clauses,
+								  bool allow_outer, List **exprs, List **matched);
+extern HBaseKeyPlan *hbase_key_plan(HBaseTable *t, List *conds, Datum *vals,
+									bool *nulls, Oid *types);
+extern HBaseOpKind hbase_key_shape(HBaseTable *t, List *conds, List *exprs, double *nkeys);
+extern char *hbase_key_printable(const char *key, int len);
+
 /* ---------- scan.c: scan execution ---------- */
 
 typedef struct HBaseScan HBaseScan;
@@ -172,6 +239,7 @@ typedef struct HBaseScan HBaseScan;
 extern HBaseScan *hbase_scan_begin(HBaseTable *table, HBaseConn *conn,
 								   List *retrieved_attrs);
 extern HBaseRow *hbase_scan_next(HBaseScan *scan);
+extern void hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan);
 extern void hbase_scan_rescan(HBaseScan *scan);
 extern void hbase_scan_end(HBaseScan *scan);
 extern void hbase_scan_stats(HBaseScan *scan, long *requests, long *rows);

@@ -42,6 +42,7 @@ static const HBaseOption valid_options[] = {
 	{"tls_verify", ForeignServerRelationId},
 	{"ca_file", ForeignServerRelationId},
 	{"fetch_size", ForeignServerRelationId},
+	{"pushdown", ForeignServerRelationId},
 	/* user mapping */
 	{"user", UserMappingRelationId},
 	{"password", UserMappingRelationId},
@@ -51,6 +52,7 @@ static const HBaseOption valid_options[] = {
 	{"encoding", ForeignTableRelationId},
 	{"fetch_size", ForeignTableRelationId},
 	{"rowkey", ForeignTableRelationId},
+	{"pushdown", ForeignTableRelationId},
 	/* column */
 	{"column", AttributeRelationId},
 	{"encoding", AttributeRelationId},
@@ -259,7 +261,7 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 		}
 		else if (strcmp(name, "connect_timeout") == 0 || strcmp(name, "request_timeout") == 0)
 			(void) parse_seconds(name, value);
-		else if (strcmp(name, "tls_verify") == 0)
+		else if (strcmp(name, "tls_verify") == 0 || strcmp(name, "pushdown") == 0)
 			(void) defGetBoolean(def);
 		else if (strcmp(name, "ca_file") == 0)
 		{
@@ -308,6 +310,7 @@ hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
 	opts->request_timeout_ms = 300000;
 	opts->tls_verify = true;
 	opts->fetch_size = HBASE_DEFAULT_FETCH_SIZE;
+	opts->pushdown = true;
 
 	foreach(lc, server->options)
 	{
@@ -333,6 +336,8 @@ hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
 			opts->ca_file = pstrdup(value);
 		else if (strcmp(def->defname, "fetch_size") == 0)
 			opts->fetch_size = parse_fetch_size(value);
+		else if (strcmp(def->defname, "pushdown") == 0)
+			opts->pushdown = defGetBoolean(def);
 	}
 	/* a connect timeout of 0 means curl's default (300 s); keep ours explicit */
 	if (opts->connect_timeout_ms == 0)
@@ -362,6 +367,7 @@ hbase_get_table(Oid relid)
 	table->relname = quote_qualified_identifier(get_namespace_name(get_rel_namespace(relid)),
 												get_rel_name(relid));
 	table->fetch_size = sopts.fetch_size;
+	table->pushdown = sopts.pushdown && hbase_enable_pushdown;
 
 	foreach(lc, ft->options)
 	{
@@ -377,6 +383,8 @@ hbase_get_table(Oid relid)
 			table->fetch_size = parse_fetch_size(defGetString(def));
 		else if (strcmp(def->defname, "rowkey") == 0)
 			table->rowkey = defGetString(def);
+		else if (strcmp(def->defname, "pushdown") == 0 && !defGetBoolean(def))
+			table->pushdown = false;
 	}
 
 	rel = table_open(relid, AccessShareLock);

@@ -1584,7 +1584,14 @@ hbase_rk_part(const rk_layout *layout, int i, rk_part_info *info)
 	info->optional = p->optional;
 	info->salt_buckets = p->kind == RK_PART_SALT ? p->buckets : 0;
 	info->salt_random = p->kind == RK_PART_SALT && p->salt == SALT_RANDOM;
+	if (p->kind == RK_PART_SALT && p->salt == SALT_JAVAHASH)
+		info->salt_extra = INT32_MIN % p->buckets;
 	info->text = p->text;
+	if (p->kind == RK_PART_COLUMN && p->pl.source == V_TEXT)
+	{
+		info->plain_text = (p->pl.nops == 0);
+		info->reversed_text = (p->pl.nops == 1 && p->pl.ops[0].kind == OP_REVERSE);
+	}
 }
 
 int
@@ -2181,9 +2188,53 @@ group_state(const rk_layout *l, const rk_value *values, int from, int *end, int 
 	return 0;
 }
 
+static int encode_internal(const rk_layout *l, const rk_value *values, int limit,
+						   int bucket, int random_bucket, char **out, const char **error);
+
 int
 hbase_rk_encode(const rk_layout *l, const rk_value *values, int random_bucket,
 				char **out, const char **error)
+{
+	return encode_internal(l, values, -1, RK_BUCKET_COMPUTE, random_bucket, out, error);
+}
+
+int
+hbase_rk_encode_prefix(const rk_layout *l, const rk_value *values, int nparts, int bucket,
+					   char **out, const char **error)
+{
+	return encode_internal(l, values, nparts, bucket, -1, out, error);
+}
+
+int
+hbase_rk_encode_part(const rk_layout *l, int i, const rk_value *value, char **out,
+					 const char **error)
+{
+	buf			b = {0};
+	part	   *p = l->parts[i];
+
+	*out = NULL;
+	if (p->kind != RK_PART_COLUMN)
+	{
+		*error = "not a column part";
+		return -1;
+	}
+	if (run_pipeline(l, &p->pl, value, &b, error) < 0)
+		return -1;
+	if (b.data == NULL)
+		buf_reserve(&b, 1);
+	*out = b.data;
+	return (int) b.len;
+}
+
+/*
+ * limit >= 0: only the first limit parts (a key prefix), whose columns must
+ * all be set.  bucket >= 0: the salt is that bucket whatever its kind (a
+ * scan over every bucket); otherwise it is computed, which for a Phoenix salt
+ * needs the whole key.
+ */
+static int
+encode_internal(const rk_layout *l, const rk_value *values, int limit, int bucket,
+				int random_bucket, char **out, const char **error)
 {
 	buf			b = {0};
 	int			i;
@@ -2197,8 +2248,19 @@ hbase_rk_encode(const rk_layout *l, const rk_value *values, int random_bucket,
 	*out = NULL;
 	rk_errpart = -1;
 
+	if (limit >= 0)
+	{
+		stop = limit < l->nparts ? limit : l->nparts;
+		for (i = 0; i < stop; i++)
+			if (l->parts[i]->kind == RK_PART_COLUMN && values[l->parts[i]->pl.column].isnull)
+			{
+				*error = fmt_error("key column \"%s\" is NULL", l->columns[l->parts[i]->pl.column].name);
+				goto fail;
+			}
+	}
+
 	/* where the key stops: before the first optional group whose columns are NULL */
-	for (i = 0; i < l->nparts; i++)
+	for (i = 0; limit < 0 && i < l->nparts; i++)
 	{
 		int			end,
 					anynull,
@@ -2345,15 +2407,22 @@ hbase_rk_encode(const rk_layout *l, const rk_value *values, int random_bucket,
 	if (salt_at >= 0)
 	{
 		part	   *p = l->parts[0];
-		int			bucket;
+		int			sb = bucket;
 
 		rk_errpart = 0;
-		bucket = salt_bucket(l, p, values, b.data + salt_at + p->width,
-										 b.len - salt_at - p->width, random_bucket, error);
-
-		if (bucket < 0 && *error)
+		if (sb == RK_BUCKET_COMPUTE && p->salt == SALT_PHOENIX && stop < l->nparts && limit >= 0)
+		{
+			*error = fmt_error("a Phoenix salt is computed over the whole key");
 			goto fail;
-		salt_bytes(p, bucket, b.data + salt_at);
+		}
+		if (sb == RK_BUCKET_COMPUTE)
+		{
+			sb = salt_bucket(l, p, values, b.data + salt_at + p->width,
+							 b.len - salt_at - p->width, random_bucket, error);
+			if (sb < 0 && *error)
+				goto fail;
+		}
+		salt_bytes(p, sb, b.data + salt_at);
 	}
 	if (b.data == NULL)
 		buf_reserve(&b, 1);
@@ -2707,7 +2776,7 @@ verify_prefix(const rk_layout *l, const char *key, size_t keylen, rk_value *valu
 				return 0;
 	if (p->kind != RK_PART_SALT && p->kind != RK_PART_HASH)
 		return 0;
-	len = hbase_rk_encode(l, values, 0, &again, &err2);
+	len = hbase_rk_encode(l, values, 0, &again, &err2);	/* not random here */
 	if (len < 0)
 		return 0;				/* cannot recompute: trust the key */
 	ok = len >= p->width && memcmp(again, key, p->width) == 0;

@@ -73,7 +73,11 @@ typedef struct rk_part_info
 	int			optional;		/* first part of an optional trailing group */
 	int			salt_buckets;	/* RK_PART_SALT: N */
 	int			salt_random;	/* RK_PART_SALT: writer picks the bucket */
+	int			salt_extra;		/* a bucket outside 0..N-1 a Java writer can
+								 * write (Math.abs(Integer.MIN_VALUE) % N), or 0 */
 	const char *text;			/* the part as written in the layout */
+	int			plain_text;		/* bytes are the text value itself (LIKE 'x%') */
+	int			reversed_text;	/* bytes are the text reversed (LIKE '%x') */
 } rk_part_info;
 
 extern void hbase_rk_set_allocator(void *(*alloc) (size_t), void (*dealloc) (void *));
@@ -102,6 +106,21 @@ extern int	hbase_rk_references_column(const rk_layout *layout, int column);
  */
 extern int	hbase_rk_encode(const rk_layout *layout, const rk_value *values,
 							int random_bucket, char **out, const char **error);
+
+/*
+ * The first nparts parts of a key (a prefix for scans); their columns must be
+ * set.  bucket writes that salt bucket (fan-out over every bucket);
+ * RK_BUCKET_COMPUTE computes the salt, which a Phoenix salt can only do over
+ * a whole key.  A hash prefix needs all the columns it covers.
+ */
+#define RK_BUCKET_COMPUTE	INT32_MIN
+
+extern int	hbase_rk_encode_prefix(const rk_layout *layout, const rk_value *values,
+								   int nparts, int bucket, char **out, const char **error);
+
+/* the bytes of one column part for a value (range bounds) */
+extern int	hbase_rk_encode_part(const rk_layout *layout, int part, const rk_value *value,
+								 char **out, const char **error);
 
 /*
  * Decode a key into values (indexed like the columns; columns the key does

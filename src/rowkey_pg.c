@@ -146,8 +146,8 @@ key_error(HBaseTable *table, const char *error, const char *key, int keylen)
 			 part >= 0 ? errdetail("In key part %d \"%s\".", part + 1, info.text) : 0));
 }
 
-static void
-datum_to_rk(HBaseTable *table, HBaseColumn *col, Datum d, rk_value *v)
+void
+hbase_datum_to_rk(HBaseTable *table, HBaseColumn *col, Datum d, struct rk_value *v)
 {
 	const rk_column *rc = &table->rkcols[col->attnum - 1];
 
@@ -302,7 +302,7 @@ hbase_encode_key(HBaseTable *table, Datum *values, bool *nulls, bool random_ok)
 			vals[i].isnull = 1;
 			continue;
 		}
-		datum_to_rk(table, col, values[i], &vals[i]);
+		hbase_datum_to_rk(table, col, values[i], &vals[i]);
 	}
 	/* a random salt: the writer picks the bucket */
 	hbase_rk_part(table->layout, 0, &first);

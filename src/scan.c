@@ -1,29 +1,39 @@
 /*
- * scan.c: execution of an HBase scan through a stateful REST scanner.
+ * scan.c: execution of the HBase operation of a foreign scan.
  *
- * The scanner is created lazily on the first row wanted, read in pages of
- * fetch_size rows (so memory stays bounded whatever the table size), and
- * deleted at the end, on rescan, or by the transaction callback after an
- * error.  A page cut by the cell limit may end inside a row: that row is held
- * back and merged with the head of the next page.
+ * A key plan (pushdown.c) is a full scan, bounded scans, Gets/multigets or
+ * nothing.  Scans go through stateful REST scanners created lazily, read in
+ * pages of fetch_size rows (memory stays bounded whatever the table size),
+ * and deleted at the end of their range, on rescan, or by the transaction
+ * callback after an error.  A page cut by the cell limit may end inside a
+ * row: that row is held back and merged with the head of the next page.
+ * Keys are fetched by multiget in batches (binary-safe base64 keys).
  */
 #include "postgres.h"
 
+#include "common/base64.h"
+#include "lib/stringinfo.h"
 #include "utils/memutils.h"
 
 #include "hbase_fdw.h"
 
 /* cells per response; only an enormous row is ever cut by it */
 #define HBASE_CELL_LIMIT	100000
+/* keys per multiget request */
+#define HBASE_MULTIGET_BATCH	100
 
 struct HBaseScan
 {
 	HBaseTable *table;
 	HBaseConn  *conn;
 	List	   *colspecs;		/* wanted "family:qualifier" */
+	HBaseKeyPlan *plan;			/* NULL: full scan */
+	int			range;			/* current range of a scan plan */
+	int			nextkey;		/* next key of a get plan */
 	char	   *scanner_path;	/* NULL when no scanner is open */
+	bool		exhausted;		/* the current scanner's last page was read */
 	bool		eof;
-	bool		exhausted;		/* the last page has been read */
+	bool		table_known;	/* the table was seen to exist */
 	MemoryContext pagecxt;		/* the current page */
 	MemoryContext holdcxt;		/* a row held back across pages */
 	HBaseCellSet *page;
@@ -55,11 +65,36 @@ hbase_scan_begin(HBaseTable *table, HBaseConn *conn, List *retrieved_attrs)
 	return scan;
 }
 
+void
+hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan)
+{
+	scan->plan = plan;
+}
+
 static char *
 table_path(HBaseScan *scan)
 {
 	return psprintf("/%s", hbase_escape(scan->conn, scan->table->hbase_table,
 										strlen(scan->table->hbase_table)));
+}
+
+/* URL-safe base64 of a key, for ?e=b64 paths and multiget rows */
+static char *
+b64url(const char *key, int len)
+{
+	int			enclen = pg_b64_enc_len(len);
+	char	   *out = palloc(enclen + 1);
+	int			n = pg_b64_encode(key, len, out, enclen);
+	int			i;
+
+	if (n < 0)
+		elog(ERROR, "could not encode a rowkey in base64");
+	while (n > 0 && out[n - 1] == '=')
+		n--;
+	out[n] = '\0';
+	for (i = 0; i < n; i++)
+		out[i] = out[i] == '+' ? '-' : out[i] == '/' ? '_' : out[i];
+	return n > 0 ? out : pstrdup("=");
 }
 
 static void
@@ -76,6 +111,15 @@ open_scanner(HBaseScan *scan)
 	spec.colspecs = scan->colspecs;
 	spec.batch = HBASE_CELL_LIMIT;
 	spec.caching = scan->table->fetch_size;
+	if (scan->plan && scan->plan->kind == HBASE_OP_SCANS)
+	{
+		HBaseKeyRange *r = list_nth(scan->plan->ranges, scan->range);
+
+		spec.startrow = r->start;
+		spec.startlen = r->startlen;
+		spec.endrow = r->stop;
+		spec.endlen = r->stop ? r->stoplen : 0;
+	}
 	model = hbase_json_scanner_model(&spec);
 
 	what = psprintf("creating a scanner (POST %s/scanner)", path);
@@ -84,6 +128,7 @@ open_scanner(HBaseScan *scan)
 	scan->nrequests++;
 	if (resp->status != 201)
 		hbase_report_status(resp, scan->table, what);
+
 	/*
 	 * Keep only the scanner id: the Location host is the gateway's idea of
 	 * itself, which a proxy in front of it may not share.
@@ -96,6 +141,7 @@ open_scanner(HBaseScan *scan)
 						scan->table->hbase_table)));
 	scan->scanner_path = MemoryContextStrdup(GetMemoryChunkContext(scan),
 											 psprintf("%s/scanner%s", path, id));
+	scan->exhausted = false;
 	hbase_scanner_opened(scan->conn, scan->scanner_path);
 }
 
@@ -123,56 +169,130 @@ copy_row(HBaseRow *src)
 	HBaseRow   *r = palloc(sizeof(HBaseRow));
 	int			i;
 
-	r->key = pnstrdup(src->key, src->keylen);
+	r->key = hbase_memdup(src->key, src->keylen);
 	r->keylen = src->keylen;
 	r->ncells = src->ncells;
 	r->cells = palloc(sizeof(HBaseCell) * Max(src->ncells, 1));
 	for (i = 0; i < src->ncells; i++)
 	{
 		r->cells[i] = src->cells[i];
-		r->cells[i].column = pnstrdup(src->cells[i].column, src->cells[i].collen);
-		r->cells[i].value = pnstrdup(src->cells[i].value, src->cells[i].vallen);
+		r->cells[i].column = hbase_memdup(src->cells[i].column, src->cells[i].collen);
+		r->cells[i].value = hbase_memdup(src->cells[i].value, src->cells[i].vallen);
 	}
 	return r;
 }
 
-/* Fetch the next page into pagecxt; false at the end of the scan. */
-static bool
-fetch_page(HBaseScan *scan)
+static HBaseCellSet *
+parse_page(HBaseScan *scan, HBaseResponse *resp)
 {
-	MemoryContext old;
-	HBaseResponse *resp;
 	const char *error;
-	char	   *path;
-	HBaseCellSet *set;
-	bool		cut;
+	HBaseCellSet *set = hbase_json_parse_cellset(resp->body, resp->len, &error);
 
-	if (scan->exhausted)
-		return false;
-	if (scan->scanner_path == NULL)
-		open_scanner(scan);
-
-	MemoryContextReset(scan->pagecxt);
-	scan->page = NULL;
-	scan->next = 0;
-	old = MemoryContextSwitchTo(scan->pagecxt);
-
-	path = psprintf("%s?n=%d&c=%d", scan->scanner_path, scan->table->fetch_size, HBASE_CELL_LIMIT);
-	resp = hbase_request(scan->conn, "GET", path, NULL, 0, "reading a scanner");
-	scan->nrequests++;
-	if (resp->status == 204)
-	{
-		MemoryContextSwitchTo(old);
-		return false;
-	}
-	if (resp->status != 200)
-		hbase_report_status(resp, scan->table, "reading a scanner");
-	set = hbase_json_parse_cellset(resp->body, resp->len, &error);
 	if (set == NULL)
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_INVALID_DATA_TYPE),
 				 errmsg("could not parse the HBase REST response for table \"%s\": %s",
 						scan->table->hbase_table, error)));
+	return set;
+}
+
+/* After a 404 (or a multiget's 500): is it the table that is missing? */
+static void
+check_table(HBaseScan *scan, HBaseResponse *resp, const char *what)
+{
+	HBaseResponse *r;
+	char	   *path;
+
+	if (scan->table_known)
+		return;
+	path = psprintf("%s/exists", table_path(scan));
+	r = hbase_request(scan->conn, "GET", path, NULL, 0, "checking that the table exists");
+	scan->nrequests++;
+	if (r->status == 404)
+		hbase_report_status(r, scan->table, what);
+	if (r->status != 200)
+		hbase_report_status(r, scan->table, "checking that the table exists");
+	scan->table_known = true;
+}
+
+/* the next batch of keys by Get or multiget, into pagecxt */
+static bool
+fetch_keys(HBaseScan *scan)
+{
+	List	   *keys = scan->plan->keys;
+	int			nkeys = list_length(keys);
+	int			n;
+	StringInfoData path;
+	HBaseResponse *resp;
+	const char *what;
+	int			i;
+
+	if (scan->nextkey >= nkeys)
+		return false;
+	n = Min(HBASE_MULTIGET_BATCH, nkeys - scan->nextkey);
+	initStringInfo(&path);
+	appendStringInfoString(&path, table_path(scan));
+	if (nkeys == 1)
+	{
+		bytea	   *k = linitial(keys);
+
+		appendStringInfo(&path, "/%s?e=b64&v=1", b64url(VARDATA(k), VARSIZE(k) - VARHDRSZ));
+		what = "a Get";
+	}
+	else
+	{
+		appendStringInfoString(&path, "/multiget?e=b64&v=1");
+		for (i = 0; i < n; i++)
+		{
+			bytea	   *k = list_nth(keys, scan->nextkey + i);
+
+			appendStringInfo(&path, "&row=%s", b64url(VARDATA(k), VARSIZE(k) - VARHDRSZ));
+		}
+		what = "a multiget";
+	}
+	scan->nextkey += n;
+	resp = hbase_request(scan->conn, "GET", path.data, NULL, 0, what);
+	scan->nrequests++;
+	if (resp->status == 404 || (resp->status == 500 && nkeys > 1))
+	{
+		/* no such row(s); unless the table itself is missing */
+		check_table(scan, resp, what);
+		if (resp->status == 500)
+			hbase_report_status(resp, scan->table, what);
+		scan->page = palloc0(sizeof(HBaseCellSet));
+		return true;
+	}
+	if (resp->status != 200)
+		hbase_report_status(resp, scan->table, what);
+	scan->table_known = true;
+	scan->page = parse_page(scan, resp);
+	scan->nrows += scan->page->nrows;
+	return true;
+}
+
+/* the next page of the current scanner into pagecxt; false when it is done */
+static bool
+fetch_scanner_page(HBaseScan *scan)
+{
+	MemoryContext old;
+	HBaseResponse *resp;
+	char	   *path;
+	HBaseCellSet *set;
+	bool		cut;
+
+	if (scan->scanner_path == NULL)
+		open_scanner(scan);
+	if (scan->exhausted)
+		return false;
+
+	path = psprintf("%s?n=%d&c=%d", scan->scanner_path, scan->table->fetch_size, HBASE_CELL_LIMIT);
+	resp = hbase_request(scan->conn, "GET", path, NULL, 0, "reading a scanner");
+	scan->nrequests++;
+	if (resp->status == 204)
+		return false;
+	if (resp->status != 200)
+		hbase_report_status(resp, scan->table, "reading a scanner");
+	set = parse_page(scan, resp);
 	pfree(resp->body);
 	cut = (set->ncells >= HBASE_CELL_LIMIT);
 
@@ -199,22 +319,18 @@ fetch_page(HBaseScan *scan)
 		set->rows[0] = *r;
 		scan->held = NULL;
 	}
-	MemoryContextSwitchTo(old);
 	scan->nrows += set->nrows;
 
 	if (scan->held)
 	{
-		/* held row was complete after all: put it in front */
-		HBaseRow   *rows;
+		/* the held row was complete after all: put it in front */
+		HBaseRow   *rows = palloc(sizeof(HBaseRow) * (set->nrows + 1));
 
-		old = MemoryContextSwitchTo(scan->pagecxt);
-		rows = palloc(sizeof(HBaseRow) * (set->nrows + 1));
 		rows[0] = *copy_row(scan->held);
 		memcpy(rows + 1, set->rows, sizeof(HBaseRow) * set->nrows);
 		set->rows = rows;
 		set->nrows++;
 		scan->held = NULL;
-		MemoryContextSwitchTo(old);
 	}
 	MemoryContextReset(scan->holdcxt);
 
@@ -229,6 +345,54 @@ fetch_page(HBaseScan *scan)
 	return true;
 }
 
+/* the next page of the whole operation; false at its end */
+static bool
+fetch_page(HBaseScan *scan)
+{
+	MemoryContext old;
+	bool		got = false;
+	int			nranges;
+
+	MemoryContextReset(scan->pagecxt);
+	scan->page = NULL;
+	scan->next = 0;
+	old = MemoryContextSwitchTo(scan->pagecxt);
+
+	if (scan->plan && scan->plan->kind == HBASE_OP_EMPTY)
+		got = false;
+	else if (scan->plan && (scan->plan->kind == HBASE_OP_GET || scan->plan->kind == HBASE_OP_MULTIGET))
+		got = fetch_keys(scan);
+	else
+	{
+		nranges = (scan->plan && scan->plan->kind == HBASE_OP_SCANS) ?
+			list_length(scan->plan->ranges) : 1;
+		while (scan->range < nranges)
+		{
+			if (fetch_scanner_page(scan))
+			{
+				got = true;
+				break;
+			}
+			/* this range is done */
+			close_scanner(scan);
+			scan->range++;
+			if (scan->held)
+			{
+				/* the range's last row was held back */
+				scan->page = palloc0(sizeof(HBaseCellSet));
+				scan->page->rows = copy_row(scan->held);
+				scan->page->nrows = 1;
+				scan->held = NULL;
+				MemoryContextReset(scan->holdcxt);
+				got = true;
+				break;
+			}
+		}
+	}
+	MemoryContextSwitchTo(old);
+	return got;
+}
+
 HBaseRow *
 hbase_scan_next(HBaseScan *scan)
 {
@@ -240,19 +404,6 @@ hbase_scan_next(HBaseScan *scan)
 		{
 			scan->eof = true;
 			close_scanner(scan);
-			if (scan->held)
-			{
-				/* the last row of the table was held back */
-				MemoryContext old = MemoryContextSwitchTo(scan->pagecxt);
-
-				scan->page = palloc0(sizeof(HBaseCellSet));
-				scan->page->rows = copy_row(scan->held);
-				scan->page->nrows = 1;
-				scan->next = 0;
-				scan->held = NULL;
-				MemoryContextSwitchTo(old);
-				continue;
-			}
 			return NULL;
 		}
 	}
@@ -270,6 +421,8 @@ hbase_scan_rescan(HBaseScan *scan)
 	scan->next = 0;
 	scan->eof = false;
 	scan->exhausted = false;
+	scan->range = 0;
+	scan->nextkey = 0;
 }
 
 void

@@ -1,0 +1,908 @@
+/*
+ * pushdown.c: which quals narrow the HBase operation, and how.
+ *
+ * At planning, quals on key columns (=, IN, <, <=, >, >=, IS NULL, LIKE with
+ * a literal prefix or suffix) are recognized and kept as "key conditions"
+ * whose values go to fdw_exprs (constants, parameters, outer columns of a
+ * nested loop).  At execution their values are turned into the cheapest
+ * operation the layout allows: a Get, a multiget, bounded scans (one per
+ * salt bucket when the salt cannot be computed) or a full scan.
+ *
+ * Every qual stays a local filter too, so a key operation only has to return
+ * a superset of the matching rows: whenever a bound cannot be encoded
+ * exactly, it is dropped rather than guessed.
+ */
+#include "postgres.h"
+
+#include "catalog/pg_collation.h"
+#include "catalog/pg_operator.h"
+#include "catalog/pg_type.h"
+#include "nodes/makefuncs.h"
+#include "nodes/nodeFuncs.h"
+#include "nodes/pathnodes.h"
+#include "optimizer/clauses.h"
+#include "optimizer/optimizer.h"
+#include "utils/array.h"
+#include "utils/builtins.h"
+#include "utils/fmgroids.h"
+#include "utils/lsyscache.h"
+#include "utils/typcache.h"
+
+#include "hbase_fdw.h"
+#include "rowkey.h"
+
+/* above this many keys or ranges, narrow less */
+#define HBASE_MAX_KEYS	1000
+
+static bool
+is_int_type(Oid t)
+{
+	return t == INT2OID || t == INT4OID || t == INT8OID;
+}
+
+/* a value the scan can compute without reading the foreign table itself */
+static bool
+usable_value(Expr *e, Index relid, bool allow_outer)
+{
+	Relids		varnos;
+
+	if (contain_volatile_functions((Node *) e))
+		return false;
+	varnos = pull_varnos(NULL, (Node *) e);
+	if (bms_is_member(relid, varnos))
+		return false;
+	if (!allow_outer && !bms_is_empty(varnos))
+		return false;
+	/* no subplans or aggregates: only expressions ExecInitExpr can run alone */
+	if (contain_subplans((Node *) e) || contain_agg_clause((Node *) e))
+		return false;
+	return true;
+}
+
+static HBaseColumn *
+key_column(Expr *e, Index relid, HBaseTable *t)
+{
+	Var		   *v;
+
+	while (IsA(e, RelabelType))
+		e = ((RelabelType *) e)->arg;
+	if (!IsA(e, Var))
+		return NULL;
+	v = (Var *) e;
+	if ((Index) v->varno != relid || v->varattno <= 0 || v->varattno > t->natts || v->varlevelsup != 0)
+		return NULL;
+	if (t->columns[v->varattno - 1].kind != HBASE_COL_KEYPART)
+		return NULL;
+	return &t->columns[v->varattno - 1];
+}
+
+/* the literal prefix of a LIKE pattern, and whether it is '%' + literal */
+static void
+like_parts(const char *pat, char **prefix, char **suffix)
+{
+	StringInfoData b;
+	const char *p;
+
+	*prefix = NULL;
+	*suffix = NULL;
+	initStringInfo(&b);
+	for (p = pat; *p && *p != '%' && *p != '_'; p++)
+	{
+		if (*p == '\\')
+		{
+			if (p[1] == '\0')
+				break;
+			p++;
+		}
+		appendStringInfoChar(&b, *p);
+	}
+	if (b.len > 0)
+		*prefix = b.data;
+	if (pat[0] == '%' && pat[1] != '\0')
+	{
+		/* only plain characters after the leading % */
+		for (p = pat + 1; *p; p++)
+			if (*p == '%' || *p == '_' || *p == '\\')
+				return;
+		*suffix = pstrdup(pat + 1);
+	}
+}
+
+/*
+ * One clause: is it a key condition?  On success sets the column, the
+ * operator class and the value expression.
+ */
+static bool
+key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
+			  HBaseColumn **colp, HBaseKeyOp *opp, Expr **valp)
+{
+	if (IsA(clause, OpExpr) && list_length(((OpExpr *) clause)->args) == 2)
+	{
+		OpExpr	   *op = (OpExpr *) clause;
+		Expr	   *l = linitial(op->args);
+		Expr	   *r = lsecond(op->args);
+		HBaseColumn *col;
+		bool		commuted = false;
+		TypeCacheEntry *tce;
+		int			strategy;
+		Oid			vtype;
+
+		col = key_column(l, relid, t);
+		if (col == NULL)
+		{
+			col = key_column(r, relid, t);
+			commuted = true;
+			r = l;
+		}
+		if (col == NULL || !usable_value(r, relid, allow_outer))
+			return false;
+		vtype = exprType((Node *) r);
+
+		/* LIKE on text: a literal prefix (or suffix, for reversed parts) */
+		if (get_opcode(op->opno) == F_TEXTLIKE && !commuted && IsA(r, Const) &&
+			!((Const *) r)->constisnull && col->atttypid == TEXTOID)
+		{
+			char	   *prefix,
+					   *suffix;
+
+			if (!OidIsValid(op->inputcollid) || !get_collation_isdeterministic(op->inputcollid))
+				return false;
+			like_parts(TextDatumGetCString(((Const *) r)->constvalue), &prefix, &suffix);
+			if (prefix)
+			{
+				*opp = HBASE_KEY_PREFIX;
+				*valp = (Expr *) makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
+										   CStringGetTextDatum(prefix), false, false);
+			}
+			else if (suffix)
+			{
+				*opp = HBASE_KEY_SUFFIX;
+				*valp = (Expr *) makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
+										   CStringGetTextDatum(suffix), false, false);
+			}
+			else
+				return false;
+			*colp = col;
+			return true;
+		}
+
+		/* a comparison of the column type's default btree family */
+		if (vtype != col->atttypid && !(is_int_type(vtype) && is_int_type(col->atttypid)))
+			return false;
+		tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY);
+		if (!OidIsValid(tce->btree_opf))
+			return false;
+		strategy = get_op_opfamily_strategy(op->opno, tce->btree_opf);
+		if (strategy == 0)
+			return false;
+		if (commuted)
+			strategy = strategy == BTLessStrategyNumber ? BTGreaterStrategyNumber :
+				strategy == BTLessEqualStrategyNumber ? BTGreaterEqualStrategyNumber :
+				strategy == BTGreaterStrategyNumber ? BTLessStrategyNumber :
+				strategy == BTGreaterEqualStrategyNumber ? BTLessEqualStrategyNumber : strategy;
+		/* text: equality needs a deterministic collation, ranges the C one */
+		if (col->atttypid == TEXTOID || col->atttypid == VARCHAROID)
+		{
+			if (!OidIsValid(op->inputcollid) || !get_collation_isdeterministic(op->inputcollid))
+				return false;
+			if (strategy != BTEqualStrategyNumber &&
+				op->inputcollid != C_COLLATION_OID && op->inputcollid != POSIX_COLLATION_OID)
+				return false;
+		}
+		switch (strategy)
+		{
+			case BTLessStrategyNumber:
+				*opp = HBASE_KEY_LT;
+				break;
+			case BTLessEqualStrategyNumber:
+				*opp = HBASE_KEY_LE;
+				break;
+			case BTEqualStrategyNumber:
+				*opp = HBASE_KEY_EQ;
+				break;
+			case BTGreaterEqualStrategyNumber:
+				*opp = HBASE_KEY_GE;
+				break;
+			case BTGreaterStrategyNumber:
+				*opp = HBASE_KEY_GT;
+				break;
+			default:
+				return false;
+		}
+		*colp = col;
+		*valp = r;
+		return true;
+	}
+	if (IsA(clause, ScalarArrayOpExpr))
+	{
+		ScalarArrayOpExpr *sa = (ScalarArrayOpExpr *) clause;
+		HBaseColumn *col = key_column(linitial(sa->args), relid, t);
+		Expr	   *r = lsecond(sa->args);
+		TypeCacheEntry *tce;
+		Oid			elemtype;
+
+		if (col == NULL || !sa->useOr || !usable_value(r, relid, allow_outer))
+			return false;
+		elemtype = get_element_type(exprType((Node *) r));
+		if (elemtype != col->atttypid && !(is_int_type(elemtype) && is_int_type(col->atttypid)))
+			return false;
+		tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY);
+		if (!OidIsValid(tce->btree_opf) ||
+			get_op_opfamily_strategy(sa->opno, tce->btree_opf) != BTEqualStrategyNumber)
+			return false;
+		if ((col->atttypid == TEXTOID || col->atttypid == VARCHAROID) &&
+			(!OidIsValid(sa->inputcollid) || !get_collation_isdeterministic(sa->inputcollid)))
+			return false;
+		*colp = col;
+		*opp = HBASE_KEY_IN;
+		*valp = r;
+		return true;
+	}
+	if (IsA(clause, NullTest))
+	{
+		NullTest   *nt = (NullTest *) clause;
+		HBaseColumn *col = key_column(nt->arg, relid, t);
+
+		if (col == NULL || nt->nulltesttype != IS_NULL || nt->argisrow)
+			return false;
+		*colp = col;
+		*opp = HBASE_KEY_ISNULL;
+		*valp = NULL;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * The key conditions among clauses (RestrictInfos).  Each is an integer list
+ * (attnum, op, index in *exprs or -1); value expressions are appended to
+ * *exprs.  allow_outer: values may use other relations' columns (join).
+ */
+List *
+hbase_key_conditions(HBaseTable *t, Index relid, List *clauses, bool allow_outer,
+					 List **exprs, List **matched)
+{
+	List	   *conds = NIL;
+	ListCell   *lc;
+
+	if (t->layout == NULL || !t->pushdown)
+		return NIL;
+	foreach(lc, clauses)
+	{
+		RestrictInfo *ri = lfirst(lc);
+		HBaseColumn *col;
+		HBaseKeyOp	op;
+		Expr	   *val;
+		int			idx = -1;
+
+		if (!key_condition(ri->clause, relid, t, allow_outer, &col, &op, &val))
+			continue;
+		if (val)
+		{
+			*exprs = lappend(*exprs, val);
+			idx = list_length(*exprs) - 1;
+		}
+		conds = lappend(conds, list_make3_int(col->attnum, op, idx));
+		if (matched)
+			*matched = lappend(*matched, ri);
+	}
+	return conds;
+}
+
+/* ---------------- execution: values -> operation ---------------- */
+
+typedef struct ColConds
+{
+	List	   *eq;				/* rk_value * candidates (=, IN) */
+	bool		has_eq;
+	bool		isnull;
+	rk_value   *lo;
+	bool		lo_incl;
+	rk_value   *hi;
+	bool		hi_incl;
+	char	   *prefix;			/* LIKE 'x%' */
+	char	   *suffix;			/* LIKE '%x' */
+	bool		impossible;		/* = NULL, or a value the column cannot hold */
+} ColConds;
+
+/* a Datum of type vtype as the codec value of column col; false if it cannot be one */
+static bool
+to_rk(HBaseTable *t, HBaseColumn *col, Datum d, Oid vtype, rk_value *v)
+{
+	memset(v, 0, sizeof(*v));
+	if (is_int_type(col->atttypid))
+	{
+		int64		x = vtype == INT2OID ? DatumGetInt16(d) :
+			vtype == INT4OID ? DatumGetInt32(d) : DatumGetInt64(d);
+		int64		lo = col->atttypid == INT2OID ? PG_INT16_MIN : col->atttypid == INT4OID ? PG_INT32_MIN : PG_INT64_MIN;
+		int64		hi = col->atttypid == INT2OID ? PG_INT16_MAX : col->atttypid == INT4OID ? PG_INT32_MAX : PG_INT64_MAX;
+
+		if (x < lo || x > hi)
+			return false;
+		v->i = x;
+		return true;
+	}
+	hbase_datum_to_rk(t, col, d, v);
+	return true;
+}
+
+static int
+cmp_bytes(const char *a, int al, const char *b, int bl)
+{
+	int			c = memcmp(a, b, Min(al, bl));
+
+	if (c != 0)
+		return c;
+	return al < bl ? -1 : al > bl ? 1 : 0;
+}
+
+/* the smallest byte string greater than every string starting with s */
+static bool
+successor(StringInfo s)
+{
+	while (s->len > 0 && (unsigned char) s->data[s->len - 1] == 0xff)
+		s->len--;
+	if (s->len == 0)
+		return false;			/* no upper bound */
+	s->data[s->len - 1]++;
+	s->data[s->len] = '\0';
+	return true;
+}
+
+static void
+add_range(HBaseKeyPlan *kp, StringInfo start, StringInfo stop, bool has_stop)
+{
+	HBaseKeyRange *r = palloc0(sizeof(HBaseKeyRange));
+
+	r->start = hbase_memdup(start->data, start->len);
+	r->startlen = start->len;
+	if (has_stop)
+	{
+		r->stop = hbase_memdup(stop->data, stop->len);
+		r->stoplen = stop->len;
+	}
+	kp->ranges = lappend(kp->ranges, r);
+}
+
+static int
+keyrange_cmp(const ListCell *a, const ListCell *b)
+{
+	HBaseKeyRange *x = lfirst(a);
+	HBaseKeyRange *y = lfirst(b);
+
+	return cmp_bytes(x->start, x->startlen, y->start, y->startlen);
+}
+
+static int
+key_cmp(const ListCell *a, const ListCell *b)
+{
+	bytea	   *x = lfirst(a);
+	bytea	   *y = lfirst(b);
+
+	return cmp_bytes(VARDATA(x), VARSIZE(x) - VARHDRSZ, VARDATA(y), VARSIZE(y) - VARHDRSZ);
+}
+
+/* sort; merge overlapping ranges and drop duplicate keys: no row twice */
+static void
+normalize(HBaseKeyPlan *kp)
+{
+	ListCell   *lc;
+	List	   *out = NIL;
+	HBaseKeyRange *cur = NULL;
+
+	list_sort(kp->keys, key_cmp);
+	foreach(lc, kp->keys)
+	{
+		if (foreach_current_index(lc) > 0 &&
+			key_cmp(lc, list_nth_cell(kp->keys, foreach_current_index(lc) - 1)) == 0)
+			kp->keys = foreach_delete_current(kp->keys, lc);
+	}
+	list_sort(kp->ranges, keyrange_cmp);
+	foreach(lc, kp->ranges)
+	{
+		HBaseKeyRange *r = lfirst(lc);
+
+		if (cur && (cur->stop == NULL ||
+					cmp_bytes(r->start, r->startlen, cur->stop, cur->stoplen) <= 0))
+		{
+			/* overlaps or touches: extend */
+			if (cur->stop != NULL &&
+				(r->stop == NULL || cmp_bytes(r->stop, r->stoplen, cur->stop, cur->stoplen) > 0))
+			{
+				cur->stop = r->stop;
+				cur->stoplen = r->stoplen;
+			}
+			continue;
+		}
+		out = lappend(out, r);
+		cur = r;
+	}
+	kp->ranges = out;
+}
+
+/*
+ * Values of the key conditions -> the operation.  vals/nulls/types are
+ * indexed like the fdw_exprs.
+ */
+HBaseKeyPlan *
+hbase_key_plan(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types)
+{
+	HBaseKeyPlan *kp = palloc0(sizeof(HBaseKeyPlan));
+	ColConds   *cc = palloc0(sizeof(ColConds) * Max(t->natts, 1));
+	int			nparts;
+	rk_part_info first;
+	int			firstcol;		/* first column part */
+	int			depth;			/* parts fixed by equality */
+	int			rangepart = -1;
+	List	   *combos;			/* of rk_value arrays */
+	long		ncombos = 1;
+	bool		exact = false;
+	int			nbuckets = 0;
+	bool		prefix_known;
+	List	   *buckets = NIL;	/* salt buckets to fan out over */
+	ListCell   *lc;
+	int			i;
+
+	kp->kind = HBASE_OP_FULL;
+	if (t->layout == NULL || conds == NIL)
+		return kp;
+
+	/* gather the conditions per column */
+	foreach(lc, conds)
+	{
+		List	   *c = lfirst(lc);
+		int			attnum = linitial_int(c);
+		HBaseKeyOp	op = lsecond_int(c);
+		int			idx = lthird_int(c);
+		HBaseColumn *col = &t->columns[attnum - 1];
+		ColConds   *x = &cc[attnum - 1];
+
+		if (op == HBASE_KEY_ISNULL)
+		{
+			x->isnull = true;
+			continue;
+		}
+		if (nulls[idx])
+		{
+			/* col = NULL, col < NULL ...: never true */
+			x->impossible = true;
+			continue;
+		}
+		switch (op)
+		{
+			case HBASE_KEY_EQ:
+				if (!x->has_eq)
+				{
+					rk_value   *v = palloc(sizeof(rk_value));
+
+					x->has_eq = true;
+					if (to_rk(t, col, vals[idx], types[idx], v))
+						x->eq = lappend(x->eq, v);
+					else
+						x->impossible = true;
+				}
+				break;
+			case HBASE_KEY_IN:
+				if (!x->has_eq)
+				{
+					ArrayType  *arr = DatumGetArrayTypeP(vals[idx]);
+					Oid			et = ARR_ELEMTYPE(arr);
+					int16		elmlen;
+					bool		elmbyval;
+					char		elmalign;
+					Datum	   *elems;
+					bool	   *enulls;
+					int			n,
+								k;
+
+					get_typlenbyvalalign(et, &elmlen, &elmbyval, &elmalign);
+					deconstruct_array(arr, et, elmlen, elmbyval, elmalign, &elems, &enulls, &n);
+					x->has_eq = true;
+					for (k = 0; k < n; k++)
+					{
+						rk_value   *v = palloc(sizeof(rk_value));
+
+						if (!enulls[k] && to_rk(t, col, elems[k], et, v))
+							x->eq = lappend(x->eq, v);
+					}
+					if (x->eq == NIL)
+						x->impossible = true;
+				}
+				break;
+			case HBASE_KEY_LT:
+			case HBASE_KEY_LE:
+			case HBASE_KEY_GT:
+			case HBASE_KEY_GE:
+				{
+					rk_value   *v = palloc(sizeof(rk_value));
+					bool		upper = (op == HBASE_KEY_LT || op == HBASE_KEY_LE);
+
+					if (!to_rk(t, col, vals[idx], types[idx], v))
+						break;	/* out of the column's range: no bound */
+					if (upper && x->hi == NULL)
+					{
+						x->hi = v;
+						x->hi_incl = (op == HBASE_KEY_LE);
+					}
+					else if (!upper && x->lo == NULL)
+					{
+						x->lo = v;
+						x->lo_incl = (op == HBASE_KEY_GE);
+					}
+					break;
+				}
+			case HBASE_KEY_PREFIX:
+				x->prefix = TextDatumGetCString(vals[idx]);
+				break;
+			case HBASE_KEY_SUFFIX:
+				x->suffix = TextDatumGetCString(vals[idx]);
+				break;
+			case HBASE_KEY_ISNULL:
+				break;
+		}
+	}
+	for (i = 0; i < t->natts; i++)
+		if (cc[i].impossible || (cc[i].isnull && cc[i].has_eq))
+		{
+			kp->kind = HBASE_OP_EMPTY;
+			return kp;
+		}
+
+	/* how deep equality fixes the key */
+	nparts = hbase_rk_nparts(t->layout);
+	hbase_rk_part(t->layout, 0, &first);
+	firstcol = (first.kind == RK_PART_SALT || first.kind == RK_PART_HASH) ? 1 : 0;
+	depth = firstcol;
+	for (i = firstcol; i < nparts; i++)
+	{
+		rk_part_info pi;
+
+		hbase_rk_part(t->layout, i, &pi);
+		if (pi.optional)
+		{
+			/* an optional group: its first column decides */
+			int			j;
+			rk_part_info gc;
+			ColConds   *x = NULL;
+
+			for (j = i; j < nparts; j++)
+			{
+				hbase_rk_part(t->layout, j, &gc);
+				if (gc.kind == RK_PART_COLUMN)
+				{
+					x = &cc[gc.column];
+					break;
+				}
+			}
+			if (x && x->isnull)
+			{
+				exact = true;	/* the key stops before the group */
+				depth = i;
+				break;
+			}
+			/*
+			 * Only a condition that NULL fails lets the scan assume the group
+			 * is there; otherwise the prefix stops before it.
+			 */
+			if (x == NULL || !(x->has_eq || x->lo || x->hi || x->prefix || x->suffix))
+				break;
+		}
+		if (pi.kind == RK_PART_LITERAL)
+		{
+			depth = i + 1;
+			continue;
+		}
+		if (!cc[pi.column].has_eq || ncombos * list_length(cc[pi.column].eq) > HBASE_MAX_KEYS)
+		{
+			rangepart = i;
+			break;
+		}
+		ncombos *= list_length(cc[pi.column].eq);
+		depth = i + 1;
+	}
+	if (i == nparts)
+		exact = true;
+
+	if (depth == firstcol && rangepart >= 0)
+	{
+		rk_part_info pi;
+		ColConds   *x;
+
+		hbase_rk_part(t->layout, rangepart, &pi);
+		x = &cc[pi.column];
+		if (!(x->lo || x->hi || x->prefix || x->suffix))
+			return kp;			/* nothing narrows the first column: full scan */
+	}
+
+	/* the product of the equality values, as arrays of column values */
+	combos = list_make1(palloc0(sizeof(rk_value) * Max(t->natts, 1)));
+	for (i = 0; i < t->natts; i++)
+		((rk_value *) linitial(combos))[i].isnull = 1;
+	for (i = firstcol; i < (exact ? nparts : depth); i++)
+	{
+		rk_part_info pi;
+		List	   *next = NIL;
+		ListCell   *a,
+				   *b;
+
+		hbase_rk_part(t->layout, i, &pi);
+		if (pi.kind != RK_PART_COLUMN || i >= depth)
+			continue;
+		foreach(a, combos)
+		{
+			foreach(b, cc[pi.column].eq)
+			{
+				rk_value   *row = palloc(sizeof(rk_value) * Max(t->natts, 1));
+
+				memcpy(row, lfirst(a), sizeof(rk_value) * Max(t->natts, 1));
+				row[pi.column] = *(rk_value *) lfirst(b);
+				next = lappend(next, row);
+			}
+		}
+		combos = next;
+	}
+
+	/* can the salt or hash prefix be computed from the fixed columns? */
+	prefix_known = true;
+	if (first.kind == RK_PART_SALT)
+	{
+		if (first.salt_random)
+			prefix_known = false;
+		else
+		{
+			/* try it on the first combination; Phoenix needs the whole key */
+			char	   *tmp;
+			const char *err;
+
+			prefix_known = (exact ?
+							hbase_rk_encode(t->layout, linitial(combos), 0, &tmp, &err) :
+							hbase_rk_encode_prefix(t->layout, linitial(combos), depth, RK_BUCKET_COMPUTE, &tmp, &err)) >= 0;
+		}
+		if (!prefix_known)
+		{
+			/* fan out: every bucket, and Java's Math.abs(MIN_VALUE) one */
+			nbuckets = first.salt_buckets;
+			for (i = 0; i < nbuckets; i++)
+				buckets = lappend_int(buckets, i);
+			if (first.salt_extra != 0)
+				buckets = lappend_int(buckets, first.salt_extra);
+		}
+	}
+	else if (first.kind == RK_PART_HASH)
+	{
+		char	   *tmp;
+		const char *err;
+
+		prefix_known = (exact ?
+						hbase_rk_encode(t->layout, linitial(combos), 0, &tmp, &err) :
+						hbase_rk_encode_prefix(t->layout, linitial(combos), depth, RK_BUCKET_COMPUTE, &tmp, &err)) >= 0;
+		if (!prefix_known)
+			return kp;			/* a hash of unknown columns: nothing to narrow */
+	}
+	if (buckets == NIL)
+		buckets = list_make1_int(RK_BUCKET_COMPUTE);
+	if ((long) list_length(combos) * list_length(buckets) > HBASE_MAX_KEYS)
+		return kp;
+
+	foreach(lc, combos)
+	{
+		rk_value   *row = lfirst(lc);
+		ListCell   *bc;
+
+		foreach(bc, buckets)
+		{
+			int			b = lfirst_int(bc);
+			char	   *key;
+			const char *err;
+			int			len = exact && b == RK_BUCKET_COMPUTE ?
+				hbase_rk_encode(t->layout, row, 0, &key, &err) :
+				exact && first.salt_random ?
+				hbase_rk_encode(t->layout, row, b, &key, &err) :
+				hbase_rk_encode_prefix(t->layout, row, exact ? nparts : depth, b, &key, &err);
+			StringInfoData start;
+			StringInfoData stop;
+			bool		has_stop;
+
+			if (len < 0)
+			{
+				/* the value cannot be in this key (too long ...): no row */
+				continue;
+			}
+			if (exact)
+			{
+				bytea	   *k = palloc(VARHDRSZ + len);
+
+				SET_VARSIZE(k, VARHDRSZ + len);
+				memcpy(VARDATA(k), key, len);
+				kp->keys = lappend(kp->keys, k);
+				continue;
+			}
+			initStringInfo(&start);
+			appendBinaryStringInfo(&start, key, len);
+			initStringInfo(&stop);
+			appendBinaryStringInfo(&stop, key, len);
+			has_stop = successor(&stop);
+
+			/* a range or a LIKE on the next part */
+			if (rangepart >= 0)
+			{
+				rk_part_info pi;
+				ColConds   *x;
+				char	   *lo = NULL,
+						   *hi = NULL;
+				int			lolen = 0,
+							hilen = 0;
+				bool		hi_incl = true;
+
+				hbase_rk_part(t->layout, rangepart, &pi);
+				x = &cc[pi.column];
+				if (x->prefix && pi.plain_text)
+				{
+					lo = x->prefix;
+					lolen = strlen(lo);
+					hi = lo;
+					hilen = lolen;
+				}
+				else if (x->suffix && pi.reversed_text)
+				{
+					int			n = strlen(x->suffix);
+					char	   *rev = palloc(n + 1);
+					rk_value	v = {0};
+					char	   *enc;
+
+					/* the key holds the characters reversed: reverse the suffix */
+					v.s = x->suffix;
+					v.len = n;
+					if (hbase_rk_encode_part(t->layout, rangepart, &v, &enc, &err) >= 0)
+					{
+						memcpy(rev, enc, n);
+						lo = rev;
+						lolen = n;
+						hi = rev;
+						hilen = n;
+					}
+				}
+				else if (pi.order != RK_ORDER_NONE)
+				{
+					rk_value   *vlo = pi.order == RK_ORDER_ASC ? x->lo : x->hi;
+					rk_value   *vhi = pi.order == RK_ORDER_ASC ? x->hi : x->lo;
+					bool		ok = true;
+
+					/* long(x) sorts right only over numbers >= 0 */
+					if (pi.order_nonneg)
+					{
+						rk_value   *low = x->lo;
+
+						ok = (low != NULL && low->i >= 0);
+						if (ok && x->hi && x->hi->i < 0)
+							ok = false;
+					}
+					if (ok && vlo && (lolen = hbase_rk_encode_part(t->layout, rangepart, vlo, &lo, &err)) < 0)
+						lo = NULL, lolen = 0;
+					if (ok && vhi && (hilen = hbase_rk_encode_part(t->layout, rangepart, vhi, &hi, &err)) < 0)
+						hi = NULL, hilen = 0;
+					if (!ok)
+						lo = hi = NULL;
+					/* an exclusive upper bound on a fixed-width part stops right at it */
+					hi_incl = !(pi.width >= 0 &&
+								((pi.order == RK_ORDER_ASC && x->hi && !x->hi_incl) ||
+								 (pi.order == RK_ORDER_DESC && x->lo && !x->lo_incl)));
+				}
+				if (lo)
+					appendBinaryStringInfo(&start, lo, lolen);
+				if (hi)
+				{
+					resetStringInfo(&stop);
+					appendBinaryStringInfo(&stop, key, len);
+					appendBinaryStringInfo(&stop, hi, hilen);
+					if (pi.width < 0 && !x->prefix && !x->suffix)
+					{
+						/* the last, variable part: the value itself is the end */
+						appendStringInfoChar(&stop, '\0');
+						has_stop = true;
+						if (!hi_incl)
+							stop.len--;
+					}
+					else if (hi_incl)
+						has_stop = successor(&stop);
+					else
+						has_stop = true;
+				}
+			}
+			add_range(kp, &start, &stop, has_stop);
+		}
+	}
+
+	if (exact)
+		kp->kind = list_length(kp->keys) == 1 ? HBASE_OP_GET :
+			kp->keys == NIL ? HBASE_OP_EMPTY : HBASE_OP_MULTIGET;
+	else
+		kp->kind = kp->ranges == NIL ? HBASE_OP_EMPTY : HBASE_OP_SCANS;
+	kp->buckets = nbuckets;
+	normalize(kp);
+	return kp;
+}
+
+/*
+ * The operation a set of key conditions leads to, without values (planning
+ * and costs): how many keys when exact, or whether a range is bounded.
+ */
+HBaseOpKind
+hbase_key_shape(HBaseTable *t, List *conds, List *exprs, double *nkeys)
+{
+	int			nparts,
+				i,
+				firstcol;
+	rk_part_info first;
+	bool	   *eq = palloc0(sizeof(bool) * Max(t->natts, 1));
+	double	   *neq = palloc0(sizeof(double) * Max(t->natts, 1));
+	bool	   *bounded = palloc0(sizeof(bool) * Max(t->natts, 1));
+	bool	   *isnull = palloc0(sizeof(bool) * Max(t->natts, 1));
+	ListCell   *lc;
+	double		n = 1;
+
+	*nkeys = 0;
+	if (t->layout == NULL || conds == NIL)
+		return HBASE_OP_FULL;
+	foreach(lc, conds)
+	{
+		List	   *c = lfirst(lc);
+		int			a = linitial_int(c) - 1;
+		HBaseKeyOp	op = lsecond_int(c);
+		int			idx = lthird_int(c);
+
+		if (op == HBASE_KEY_EQ && !eq[a])
+		{
+			eq[a] = true;
+			neq[a] = 1;
+		}
+		else if (op == HBASE_KEY_IN && !eq[a])
+		{
+			Expr	   *e = list_nth(exprs, idx);
+
+			eq[a] = true;
+			neq[a] = 10;
+			if (IsA(e, Const) && !((Const *) e)->constisnull)
+				neq[a] = ArrayGetNItems(ARR_NDIM(DatumGetArrayTypeP(((Const *) e)->constvalue)),
+										ARR_DIMS(DatumGetArrayTypeP(((Const *) e)->constvalue)));
+		}
+		else if (op == HBASE_KEY_ISNULL)
+			isnull[a] = true;
+		else
+			bounded[a] = true;
+	}
+	nparts = hbase_rk_nparts(t->layout);
+	hbase_rk_part(t->layout, 0, &first);
+	firstcol = (first.kind == RK_PART_SALT || first.kind == RK_PART_HASH) ? 1 : 0;
+	for (i = firstcol; i < nparts; i++)
+	{
+		rk_part_info pi;
+
+		hbase_rk_part(t->layout, i, &pi);
+		if (pi.kind != RK_PART_COLUMN)
+			continue;
+		if (pi.optional && isnull[pi.column])
+			break;
+		if (!eq[pi.column])
+		{
+			if (i == firstcol && !bounded[pi.column])
+				return HBASE_OP_FULL;
+			if (first.kind == RK_PART_HASH)
+				return HBASE_OP_FULL;	/* refined at execution if computable */
+			*nkeys = n * (first.kind == RK_PART_SALT && first.salt_buckets ? first.salt_buckets : 1);
+			return HBASE_OP_SCANS;
+		}
+		n *= neq[pi.column];
+	}
+	if (first.kind == RK_PART_SALT && first.salt_random)
+		n *= first.salt_buckets;
+	*nkeys = n;
+	return n <= 1 ? HBASE_OP_GET : HBASE_OP_MULTIGET;
+}
+
+/* a key or range bound in a printable form, for EXPLAIN */
+char *
+hbase_key_printable(const char *key, int len)
+{
+	return hbase_printable_key(key, len);
+}
