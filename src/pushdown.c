@@ -820,6 +820,14 @@ hbase_key_plan(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types)
 		kp->kind = kp->ranges == NIL ? HBASE_OP_EMPTY : HBASE_OP_SCANS;
 	kp->buckets = nbuckets;
 	normalize(kp);
+	/* a single range over everything narrows nothing */
+	if (kp->kind == HBASE_OP_SCANS && list_length(kp->ranges) == 1 &&
+		((HBaseKeyRange *) linitial(kp->ranges))->startlen == 0 &&
+		((HBaseKeyRange *) linitial(kp->ranges))->stop == NULL)
+	{
+		kp->kind = HBASE_OP_FULL;
+		kp->ranges = NIL;
+	}
 	return kp;
 }
 
