@@ -578,7 +578,7 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 
 	ExplainPropertyText("HBase Table", st->table->hbase_table, es);
 	explain_operation(node, st, es);
-	if (es->verbose && st->table->rowkey)
+	if (es->verbose && st->table->rowkey && !st->table->rowkey_implicit)
 		ExplainPropertyText("HBase Rowkey", st->table->rowkey, es);
 	if (es->verbose)
 	{

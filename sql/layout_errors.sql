@@ -130,9 +130,13 @@ SELECT hbase_rowkey('lay_s6', '{"user_id": 1, "ts": "1969-12-31T23:59:59.999Z"}'
 SELECT hbase_rowkey('lay_rnd', '{"name": "foo0001"}');
 \echo :SQLSTATE
 -- a table without a layout, and a table that is not an hbase_fdw foreign table
-CREATE FOREIGN TABLE no_layout (k text OPTIONS (column ':key')) SERVER hbase OPTIONS (table 'lay_s1');
-SELECT hbase_rowkey('no_layout', '{"k": "x"}');
+CREATE FOREIGN TABLE no_layout (v text) SERVER hbase OPTIONS (table 'lay_s1', family 'd');
+SELECT hbase_rowkey('no_layout', '{"v": "x"}');
 \echo :SQLSTATE
+-- a raw rowkey column alone is the whole key (the trivial layout)
+CREATE FOREIGN TABLE raw_key (k text OPTIONS (column ':key')) SERVER hbase OPTIONS (table 'lay_s1');
+SELECT convert_from(hbase_rowkey('raw_key', '{"k": "x"}'), 'UTF8') AS key;
+DROP FOREIGN TABLE raw_key;
 DROP FOREIGN TABLE no_layout;
 CREATE TEMP TABLE plain_t (id int);
 SELECT hbase_rowkey('plain_t', '{"id": 1}');

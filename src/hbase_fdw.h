@@ -76,6 +76,7 @@ typedef struct HBaseTable
 	int			natts;
 	HBaseColumn *columns;		/* indexed by attnum - 1 */
 	char	   *rowkey;			/* the layout as written, or NULL */
+	bool		rowkey_implicit;	/* the layout is just the raw ':key' column */
 	struct rk_layout *layout;	/* compiled, columns indexed by attnum - 1 */
 	struct rk_column *rkcols;
 	bool		pushdown;		/* option pushdown and GUC hbase_fdw.enable_pushdown */

@@ -7,6 +7,7 @@
  */
 #include "postgres.h"
 
+#include <ctype.h>
 #include <math.h>
 
 #include "access/reloptions.h"
@@ -419,6 +420,31 @@ hbase_get_table(Oid relid)
 	}
 	table_close(rel, AccessShareLock);
 
+	/*
+	 * Without a layout, a raw rowkey column (':key') is the whole key: it
+	 * gets the trivial layout, so quals on it are pushed down too.
+	 */
+	if (table->rowkey == NULL)
+	{
+		for (i = 0; i < table->natts; i++)
+		{
+			HBaseColumn *col = &table->columns[i];
+			const char *p;
+
+			if (col->dropped || col->colspec == NULL || strcmp(col->colspec, ":key") != 0)
+				continue;
+			for (p = col->attname; *p; p++)
+				if (!(isalnum((unsigned char) *p) || *p == '_'))
+					break;
+			if (*p == '\0' && !isdigit((unsigned char) col->attname[0]))
+			{
+				table->rowkey = col->attname;
+				table->rowkey_implicit = true;
+			}
+			break;
+		}
+	}
+
 	/* then the rowkey layout, which marks the key columns */
 	hbase_table_layout(table);
 
@@ -429,6 +455,15 @@ hbase_get_table(Oid relid)
 
 		if (col->dropped)
 			continue;
+		if (col->kind == HBASE_COL_KEYPART && table->rowkey_implicit)
+		{
+			/* the raw key column: still checked as one (text, varchar, bytea) */
+			col->kind = HBASE_COL_ROWKEY;
+			hbase_check_column_type(table, col);
+			col->kind = HBASE_COL_KEYPART;
+			col->colspec = NULL;
+			continue;
+		}
 		if (col->kind == HBASE_COL_KEYPART)
 		{
 			/* read from the key; a cell mapping, if any, is kept for writes */

@@ -1,0 +1,49 @@
+-- Security: TLS peer verification on by default, a CA file for private CAs, HTTP Basic auth
+-- from the user mapping, and no secret in errors or EXPLAIN. The gateways are real nginx
+-- reverse proxies in front of the real HBase REST (scripts/gateway-proxy), as in production.
+\getenv tls_url PROXY_TLS_URL
+\getenv ca_file PROXY_CA
+\getenv auth_url PROXY_AUTH_URL
+\set VERBOSITY default
+
+-- https with the system CA bundle: the test CA is not trusted, the request is refused (HV00N)
+CREATE SERVER tls_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'tls_url');
+CREATE FOREIGN TABLE tls_t (k text OPTIONS (column ':key')) SERVER tls_srv OPTIONS (table 'fdw_split');
+\set VERBOSITY sqlstate
+SELECT count(*) FROM tls_t;
+\set VERBOSITY default
+SELECT :'LAST_ERROR_MESSAGE' LIKE 'could not connect to HBase REST gateway at https://%' AS refused;
+-- with the CA that signed the gateway's certificate: it works, through a stateful scanner
+ALTER SERVER tls_srv OPTIONS (ADD ca_file :'ca_file');
+SELECT count(*), min(k), max(k) FROM tls_t;
+SELECT k FROM tls_t WHERE k >= 'c' ORDER BY k LIMIT 2;
+-- verification can be turned off explicitly (not the default)
+ALTER SERVER tls_srv OPTIONS (DROP ca_file, ADD tls_verify 'false');
+SELECT count(*) FROM tls_t;
+DROP SERVER tls_srv CASCADE;
+
+-- Basic auth: without a user mapping the gateway answers 401
+CREATE SERVER auth_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'auth_url');
+CREATE FOREIGN TABLE auth_t (k text OPTIONS (column ':key')) SERVER auth_srv OPTIONS (table 'fdw_split');
+SELECT count(*) FROM auth_t;
+\echo :SQLSTATE
+-- a wrong password: the same error, and the password appears nowhere
+CREATE USER MAPPING FOR CURRENT_USER SERVER auth_srv OPTIONS (user 'report', password 'wrong-pw-123');
+SELECT count(*) FROM auth_t;
+SELECT :'LAST_ERROR_MESSAGE' NOT LIKE '%wrong-pw-123%' AS no_secret_in_message;
+-- the right one: the user mapping change is picked up by the cached connection
+ALTER USER MAPPING FOR CURRENT_USER SERVER auth_srv OPTIONS (SET password 's3cr3t-pw');
+SELECT count(*) FROM auth_t;
+SELECT count(*) FROM auth_t WHERE k IN ('a001', 'b002', 'zzz');
+EXPLAIN (VERBOSE, COSTS OFF) SELECT k FROM auth_t WHERE k = 'a001';
+-- PUBLIC mappings apply to every role
+DROP USER MAPPING FOR CURRENT_USER SERVER auth_srv;
+CREATE USER MAPPING FOR PUBLIC SERVER auth_srv OPTIONS (user 'report', password 's3cr3t-pw');
+SELECT count(*) FROM auth_t;
+-- the password is not readable by a role that does not own the mapping
+CREATE ROLE hbase_fdw_reader;
+SET ROLE hbase_fdw_reader;
+SELECT srvname, umoptions FROM pg_user_mappings WHERE srvname = 'auth_srv';
+RESET ROLE;
+DROP ROLE hbase_fdw_reader;
+DROP SERVER auth_srv CASCADE;
