@@ -56,3 +56,21 @@ SELECT t.company_id, count(*) AS days,
 \echo 'The rowkey of one detail row, computed and split into its parts'
 SELECT * FROM hbase_rowkey_parts('ad_report',
   hbase_rowkey('ad_report', '{"company_id": 100002, "stat_date": "2024-03-05", "campaign_id": 300022}'));
+
+\echo 'A company/day total: the key (hash prefix included) is computed, one HBase Get'
+EXPLAIN (COSTS OFF) SELECT cost, clicks FROM ad_report
+ WHERE company_id = 100002 AND stat_date = '2024-03-05' AND campaign_id IS NULL;
+SELECT cost, clicks FROM ad_report
+ WHERE company_id = 100002 AND stat_date = '2024-03-05' AND campaign_id IS NULL;
+
+\echo 'Its per-campaign detail, named from the relational table: a join driving Gets'
+EXPLAIN (COSTS OFF)
+SELECT ca.name, r.cost, r.clicks
+  FROM campaigns ca JOIN ad_report r
+    ON r.campaign_id = ca.campaign_id AND r.company_id = ca.company_id AND r.stat_date = '2024-03-05'
+ WHERE ca.company_id = 100002;
+SELECT ca.name, r.cost, r.clicks
+  FROM campaigns ca JOIN ad_report r
+    ON r.campaign_id = ca.campaign_id AND r.company_id = ca.company_id AND r.stat_date = '2024-03-05'
+ WHERE ca.company_id = 100002
+ ORDER BY r.cost DESC;
