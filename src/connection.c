@@ -15,6 +15,7 @@
 #include "access/xact.h"
 #include "commands/defrem.h"
 #include "catalog/pg_user_mapping.h"
+#include "lib/stringinfo.h"
 #include "miscadmin.h"
 #include "utils/hsearch.h"
 #include "utils/inval.h"
@@ -258,11 +259,25 @@ hbase_escape(HBaseConn *conn, const char *s, size_t len)
 static char *
 body_summary(HBaseResponse *resp)
 {
-	size_t		n = strcspn(resp->body, "\r\n");
+	StringInfoData b;
+	const char *p;
+	bool		space = false;
 
-	if (n > 200)
-		n = 200;
-	return pnstrdup(resp->body, n);
+	/* the start of the body on one line; JSON error bodies span several */
+	initStringInfo(&b);
+	for (p = resp->body; *p && b.len < 200; p++)
+	{
+		if (*p == '\r' || *p == '\n' || *p == '\t' || *p == ' ')
+		{
+			space = b.len > 0;
+			continue;
+		}
+		if (space)
+			appendStringInfoChar(&b, ' ');
+		space = false;
+		appendStringInfoChar(&b, *p);
+	}
+	return b.data;
 }
 
 void

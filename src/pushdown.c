@@ -14,9 +14,13 @@
  */
 #include "postgres.h"
 
+#include <math.h>
+
 #include "catalog/pg_collation.h"
 #include "catalog/pg_operator.h"
 #include "catalog/pg_type.h"
+#include "utils/date.h"
+#include "utils/timestamp.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "nodes/pathnodes.h"
@@ -38,6 +42,12 @@ static bool
 is_int_type(Oid t)
 {
 	return t == INT2OID || t == INT4OID || t == INT8OID;
+}
+
+static bool
+is_text_type(Oid t)
+{
+	return t == TEXTOID || t == VARCHAROID;
 }
 
 /* a value the scan can compute without reading the foreign table itself */
@@ -140,7 +150,7 @@ key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
 
 		/* LIKE on text: a literal prefix (or suffix, for reversed parts) */
 		if (get_opcode(op->opno) == F_TEXTLIKE && !commuted && IsA(r, Const) &&
-			!((Const *) r)->constisnull && col->atttypid == TEXTOID)
+			!((Const *) r)->constisnull && is_text_type(col->atttypid))
 		{
 			char	   *prefix,
 					   *suffix;
@@ -167,7 +177,8 @@ key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
 		}
 
 		/* a comparison of the column type's default btree family */
-		if (vtype != col->atttypid && !(is_int_type(vtype) && is_int_type(col->atttypid)))
+		if (vtype != col->atttypid && !(is_int_type(vtype) && is_int_type(col->atttypid)) &&
+			!(is_text_type(vtype) && is_text_type(col->atttypid)))
 			return false;
 		tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY);
 		if (!OidIsValid(tce->btree_opf))
@@ -224,7 +235,8 @@ key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
 		if (col == NULL || !sa->useOr || !usable_value(r, relid, allow_outer))
 			return false;
 		elemtype = get_element_type(exprType((Node *) r));
-		if (elemtype != col->atttypid && !(is_int_type(elemtype) && is_int_type(col->atttypid)))
+		if (elemtype != col->atttypid && !(is_int_type(elemtype) && is_int_type(col->atttypid)) &&
+			!(is_text_type(elemtype) && is_text_type(col->atttypid)))
 			return false;
 		tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY);
 		if (!OidIsValid(tce->btree_opf) ||
@@ -303,10 +315,36 @@ typedef struct ColConds
 	char	   *prefix;			/* LIKE 'x%' */
 	char	   *suffix;			/* LIKE '%x' */
 	bool		impossible;		/* = NULL, or a value the column cannot hold */
+	bool		unusable;		/* = a value without key bytes: do not narrow */
 } ColConds;
 
-/* a Datum of type vtype as the codec value of column col; false if it cannot be one */
-static bool
+static bool is_float_zero(HBaseColumn *col, rk_value *v);
+
+/* an equality value; a float zero stands for both of its key forms */
+static void
+add_eq(ColConds *x, HBaseColumn *col, rk_value *v)
+{
+	x->eq = lappend(x->eq, v);
+	if (is_float_zero(col, v))
+	{
+		rk_value   *neg = palloc(sizeof(rk_value));
+
+		*neg = *v;
+		neg->f = signbit(v->f) ? 0.0 : -0.0;
+		x->eq = lappend(x->eq, neg);
+	}
+}
+
+/* what a key value can do */
+typedef enum KeyValue
+{
+	KV_IMPOSSIBLE,				/* the column cannot hold it: no row matches = */
+	KV_UNUSABLE,				/* no key bytes stand for it (NaN, infinity) */
+	KV_OK
+} KeyValue;
+
+/* a Datum of type vtype as the codec value of column col */
+static KeyValue
 to_rk(HBaseTable *t, HBaseColumn *col, Datum d, Oid vtype, rk_value *v)
 {
 	memset(v, 0, sizeof(*v));
@@ -318,12 +356,28 @@ to_rk(HBaseTable *t, HBaseColumn *col, Datum d, Oid vtype, rk_value *v)
 		int64		hi = col->atttypid == INT2OID ? PG_INT16_MAX : col->atttypid == INT4OID ? PG_INT32_MAX : PG_INT64_MAX;
 
 		if (x < lo || x > hi)
-			return false;
+			return KV_IMPOSSIBLE;
 		v->i = x;
-		return true;
+		return KV_OK;
 	}
+	/* all NaNs are equal and above everything in SQL, not in key bytes */
+	if ((col->atttypid == FLOAT8OID && isnan(DatumGetFloat8(d))) ||
+		(col->atttypid == FLOAT4OID && isnan(DatumGetFloat4(d))))
+		return KV_UNUSABLE;
+	/* infinities have no key form: the codec refuses them */
+	if ((col->atttypid == DATEOID && DATE_NOT_FINITE(DatumGetDateADT(d))) ||
+		((col->atttypid == TIMESTAMPOID || col->atttypid == TIMESTAMPTZOID) &&
+		 TIMESTAMP_NOT_FINITE(DatumGetTimestamp(d))))
+		return KV_UNUSABLE;
 	hbase_datum_to_rk(t, col, d, v);
-	return true;
+	return KV_OK;
+}
+
+/* -0 = 0 in SQL, but their key bytes differ */
+static bool
+is_float_zero(HBaseColumn *col, rk_value *v)
+{
+	return (col->atttypid == FLOAT8OID || col->atttypid == FLOAT4OID) && v->f == 0.0;
 }
 
 static int
@@ -471,19 +525,25 @@ hbase_key_plan(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types)
 		switch (op)
 		{
 			case HBASE_KEY_EQ:
-				if (!x->has_eq)
+				if (!x->has_eq && !x->unusable)
 				{
 					rk_value   *v = palloc(sizeof(rk_value));
+					KeyValue	kv = to_rk(t, col, vals[idx], types[idx], v);
 
+					if (kv == KV_UNUSABLE)
+					{
+						x->unusable = true;
+						break;
+					}
 					x->has_eq = true;
-					if (to_rk(t, col, vals[idx], types[idx], v))
-						x->eq = lappend(x->eq, v);
-					else
+					if (kv == KV_IMPOSSIBLE)
 						x->impossible = true;
+					else
+						add_eq(x, col, v);
 				}
 				break;
 			case HBASE_KEY_IN:
-				if (!x->has_eq)
+				if (!x->has_eq && !x->unusable)
 				{
 					ArrayType  *arr = DatumGetArrayTypeP(vals[idx]);
 					Oid			et = ARR_ELEMTYPE(arr);
@@ -497,14 +557,24 @@ hbase_key_plan(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types)
 
 					get_typlenbyvalalign(et, &elmlen, &elmbyval, &elmalign);
 					deconstruct_array(arr, et, elmlen, elmbyval, elmalign, &elems, &enulls, &n);
-					x->has_eq = true;
 					for (k = 0; k < n; k++)
 					{
 						rk_value   *v = palloc(sizeof(rk_value));
+						KeyValue	kv = enulls[k] ? KV_IMPOSSIBLE : to_rk(t, col, elems[k], et, v);
 
-						if (!enulls[k] && to_rk(t, col, elems[k], et, v))
-							x->eq = lappend(x->eq, v);
+						if (kv == KV_UNUSABLE)
+						{
+							/* one value without key bytes: the column cannot narrow */
+							x->unusable = true;
+							x->eq = NIL;
+							break;
+						}
+						if (kv == KV_OK)
+							add_eq(x, col, v);
 					}
+					if (x->unusable)
+						break;
+					x->has_eq = true;
 					if (x->eq == NIL)
 						x->impossible = true;
 				}
@@ -517,8 +587,13 @@ hbase_key_plan(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types)
 					rk_value   *v = palloc(sizeof(rk_value));
 					bool		upper = (op == HBASE_KEY_LT || op == HBASE_KEY_LE);
 
-					if (!to_rk(t, col, vals[idx], types[idx], v))
-						break;	/* out of the column's range: no bound */
+					if (to_rk(t, col, vals[idx], types[idx], v) != KV_OK)
+						break;	/* out of the column's range, NaN ...: no bound */
+					if (is_float_zero(col, v))
+					{
+						/* the key bytes of -0 sort below those of +0 */
+						v->f = upper ? 0.0 : -0.0;
+					}
 					if (upper && x->hi == NULL)
 					{
 						x->hi = v;
@@ -710,7 +785,11 @@ hbase_key_plan(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types)
 			}
 			if (exact)
 			{
-				bytea	   *k = palloc(VARHDRSZ + len);
+				bytea	   *k;
+
+				if (len == 0)
+					continue;	/* HBase has no row with an empty key */
+				k = palloc(VARHDRSZ + len);
 
 				SET_VARSIZE(k, VARHDRSZ + len);
 				memcpy(VARDATA(k), key, len);
