@@ -38,7 +38,8 @@ PG_FUNCTION_INFO_V1(hbase_fdw_handler);
 enum FdwScanPrivateIndex
 {
 	FdwScanPrivateRetrievedAttrs,	/* integer list of attnums to fetch */
-	FdwScanPrivateKeyConds		/* key conditions: (attnum, op, fdw_exprs index) */
+	FdwScanPrivateKeyConds,		/* key conditions: (attnum, op, fdw_exprs index) */
+	FdwScanPrivateFilterConds	/* cell filters: (attnum, fdw_exprs index) */
 };
 
 /* planner state, in baserel->fdw_private */
@@ -69,6 +70,7 @@ typedef struct HBaseScanState
 	MemoryContext plancxt;		/* the key plan, reset on rescan */
 	bool		decode_key;		/* key columns are wanted */
 	List	   *conds;
+	List	   *fconds;			/* cell filter conditions */
 	List	   *exprstates;		/* of fdw_exprs */
 	HBaseKeyPlan *keyplan;		/* computed at the first row */
 } HBaseScanState;
@@ -277,6 +279,7 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	List	   *fdw_private;
 	List	   *exprs = NIL;
 	List	   *conds;
+	List	   *fconds;
 
 	/*
 	 * Key conditions narrow the HBase operation; every qual is still checked
@@ -284,8 +287,9 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	 */
 	conds = hbase_key_conditions(ps->table, baserel->relid, scan_clauses,
 								 best_path->path.param_info != NULL, &exprs, NULL);
+	fconds = hbase_filter_conditions(ps->table, baserel->relid, scan_clauses, &exprs);
 	scan_clauses = extract_actual_clauses(scan_clauses, false);
-	fdw_private = list_make2(retrieved_attrs_of(ps), conds);
+	fdw_private = list_make3(retrieved_attrs_of(ps), conds, fconds);
 
 	return make_foreignscan(tlist, scan_clauses, baserel->relid, exprs, fdw_private,
 							NIL, NIL, outer_plan);
@@ -307,6 +311,7 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 	st->table = hbase_get_table(RelationGetRelid(node->ss.ss_currentRelation));
 	st->retrieved_attrs = list_nth(fsplan->fdw_private, FdwScanPrivateRetrievedAttrs);
 	st->conds = list_nth(fsplan->fdw_private, FdwScanPrivateKeyConds);
+	st->fconds = list_nth(fsplan->fdw_private, FdwScanPrivateFilterConds);
 
 	/* EXPLAIN without ANALYZE: no connection, no request */
 	if (eflags & EXEC_FLAG_EXPLAIN_ONLY)
@@ -355,6 +360,7 @@ compute_key_plan(ForeignScanState *node, HBaseScanState *st)
 		types[i] = exprType((Node *) es->expr);
 	}
 	st->keyplan = hbase_key_plan(st->table, st->conds, vals, nulls, types);
+	st->keyplan->filters = hbase_cell_filters(st->table, st->fconds, vals, nulls, types);
 	hbase_scan_set_plan(st->scan, st->keyplan);
 	MemoryContextSwitchTo(old);
 }
@@ -473,8 +479,9 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 	HBaseKeyPlan *kp = st->keyplan;
 	StringInfoData buf;
 	ListCell   *lc;
+	char	   *explain_filters = NULL;
 
-	if (kp == NULL && st->conds != NIL)
+	if (kp == NULL && (st->conds != NIL || st->fconds != NIL))
 	{
 		bool		consts = true;
 
@@ -498,6 +505,7 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 				types[i] = c->consttype;
 			}
 			kp = hbase_key_plan(st->table, st->conds, vals, nulls, types);
+			kp->filters = hbase_cell_filters(st->table, st->fconds, vals, nulls, types);
 		}
 		else
 		{
@@ -512,9 +520,21 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 			return;
 		}
 	}
+	if (kp && kp->filters && (kp->kind == HBASE_OP_FULL || kp->kind == HBASE_OP_SCANS))
+	{
+		StringInfoData fb;
+
+		initStringInfo(&fb);
+		foreach(lc, kp->filters)
+			appendStringInfo(&fb, "%s%s", fb.len ? " AND " : "",
+							 ((HBaseCellFilter *) lfirst(lc))->display);
+		explain_filters = fb.data;
+	}
 	if (kp == NULL || kp->kind == HBASE_OP_FULL)
 	{
 		ExplainPropertyText("HBase Operation", "full scan", es);
+		if (explain_filters)
+			ExplainPropertyText("HBase Filter", explain_filters, es);
 		return;
 	}
 	initStringInfo(&buf);
@@ -565,6 +585,8 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 				appendStringInfo(&buf, "%s%s", buf.len ? ", " : "", range_text(lfirst(lc)));
 			}
 			ExplainPropertyText("HBase Ranges", buf.data, es);
+			if (explain_filters)
+				ExplainPropertyText("HBase Filter", explain_filters, es);
 			return;
 		default:
 			break;

@@ -145,6 +145,24 @@ SELECT w.*, r.cost FROM wanted w JOIN lay_s2 r USING (company_id, stat_date, cam
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
   SELECT r.cost FROM wanted w JOIN lay_s2 r USING (company_id, stat_date, campaign_id);
 
+-- non-key quals that HBase can check exactly become SingleColumnValueFilters (rows without
+-- the cell are skipped, as = skips NULLs); they are still checked locally too
+EXPLAIN (COSTS OFF) SELECT k, a FROM sparse WHERE x = 'hello';
+SELECT k, a FROM sparse WHERE x = 'hello';
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT k FROM sparse WHERE x = 'only-d';
+SELECT k, x, z FROM sparse WHERE z = 'other family only';
+-- binary integers match in every width a writer may have used (an 8-byte long read as int)
+EXPLAIN (COSTS OFF) SELECT k FROM types_bin WHERE i4long = 123456;
+SELECT k FROM types_bin WHERE i4long = 123456;
+SELECT k FROM types_bin WHERE i8 = -9223372036854775808;
+-- with a key range
+EXPLAIN (COSTS OFF) SELECT mail_id FROM lay_s9 WHERE user_id = 1 AND sender = 'bob@example.org';
+SELECT mail_id FROM lay_s9 WHERE user_id = 1 AND sender = 'bob@example.org';
+-- not exact as bytes, so local only: text-encoded numbers ('007' = 7), ranges, floats
+EXPLAIN (COSTS OFF) SELECT k FROM sparse WHERE a = 42;
+EXPLAIN (COSTS OFF) SELECT k FROM sparse WHERE x > 'a';
+EXPLAIN (COSTS OFF) SELECT k FROM types_bin WHERE f8 = 1.5;
+
 -- the switch: pushdown off reads everything and filters locally, same rows
 SET hbase_fdw.enable_pushdown = off;
 EXPLAIN (COSTS OFF) SELECT name FROM lay_s1 WHERE item_id = '42';

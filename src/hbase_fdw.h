@@ -138,6 +138,14 @@ typedef struct HBaseCellSet
 	HBaseRow   *rows;
 } HBaseCellSet;
 
+/* a cell that must equal one of some byte strings (SingleColumnValueFilter) */
+typedef struct HBaseCellFilter
+{
+	const char *colspec;		/* "family:qualifier" */
+	List	   *values;			/* bytea *: alternatives (integer widths) */
+	char	   *display;		/* for EXPLAIN */
+} HBaseCellFilter;
+
 /* what a scanner is asked for */
 typedef struct HBaseScanSpec
 {
@@ -148,6 +156,7 @@ typedef struct HBaseScanSpec
 	List	   *colspecs;		/* "family:qualifier" strings; NIL = keys only */
 	int			batch;			/* cells per scanner batch */
 	int			caching;
+	List	   *filters;		/* HBaseCellFilter *, all must pass */
 } HBaseScanSpec;
 
 extern void hbase_json_init(void);
@@ -224,12 +233,17 @@ typedef struct HBaseKeyPlan
 	List	   *keys;			/* bytea * (GET, MULTIGET) */
 	List	   *ranges;			/* HBaseKeyRange * (SCANS) */
 	int			buckets;		/* salt buckets fanned out over, or 0 */
+	List	   *filters;		/* HBaseCellFilter *, for scans */
 } HBaseKeyPlan;
 
 extern List *hbase_key_conditions(HBaseTable *t, Index relid, List *clauses,
 								  bool allow_outer, List **exprs, List **matched);
 extern HBaseKeyPlan *hbase_key_plan(HBaseTable *t, List *conds, Datum *vals,
 									bool *nulls, Oid *types);
+extern List *hbase_filter_conditions(HBaseTable *t, Index relid, List *clauses,
+									 List **exprs);
+extern List *hbase_cell_filters(HBaseTable *t, List *fconds, Datum *vals, bool *nulls,
+								Oid *types);
 extern HBaseOpKind hbase_key_shape(HBaseTable *t, List *conds, List *exprs, double *nkeys);
 extern char *hbase_key_printable(const char *key, int len);
 

@@ -152,6 +152,71 @@ binary_comparator(const char *value, int len)
  * no wanted columns, only keys travel.
  */
 static json_t *
+column_match(const char *spec)
+{
+	const char *colon = strchr(spec, ':');
+
+	if (colon == NULL)
+		return json_pack("{s:s, s:s, s:o}", "type", "FamilyFilter", "op", "EQUAL",
+						 "comparator", binary_comparator(spec, strlen(spec)));
+	return json_pack("{s:s, s:s, s:[{s:s, s:s, s:o}, {s:s, s:s, s:o}]}",
+					 "type", "FilterList", "op", "MUST_PASS_ALL", "filters",
+					 "type", "FamilyFilter", "op", "EQUAL",
+					 "comparator", binary_comparator(spec, colon - spec),
+					 "type", "QualifierFilter", "op", "EQUAL",
+					 "comparator", binary_comparator(colon + 1, strlen(colon + 1)));
+}
+
+/*
+ * SingleColumnValueFilters (skipping rows that lack the cell, as SQL's =
+ * does), ANDed with the projection.  A row that passes has the filtered
+ * cells, so the projection needs no FirstKeyOnlyFilter: it lists the wanted
+ * and the filtered columns, which keeps those families visible to the
+ * value filters.
+ */
+static json_t *
+value_filters(List *filters, List *colspecs)
+{
+	json_t	   *all = json_pack("[]");
+	json_t	   *proj = json_pack("[]");
+	ListCell   *lc;
+
+	foreach(lc, filters)
+	{
+		HBaseCellFilter *f = lfirst(lc);
+		const char *colon = strchr(f->colspec, ':');
+		json_t	   *alts = json_pack("[]");
+		ListCell   *vc;
+
+		foreach(vc, f->values)
+		{
+			bytea	   *v = lfirst(vc);
+
+			json_array_append_new(alts,
+								  json_pack("{s:s, s:s, s:s, s:s, s:b, s:b, s:o}",
+											"type", "SingleColumnValueFilter", "op", "EQUAL",
+											"family", b64_encode(f->colspec, colon - f->colspec),
+											"qualifier", b64_encode(colon + 1, strlen(colon + 1)),
+											"ifMissing", 1, "latestVersion", 1,
+											"comparator", binary_comparator(VARDATA(v), VARSIZE(v) - VARHDRSZ)));
+		}
+		if (json_array_size(alts) == 1)
+			json_array_append(all, json_array_get(alts, 0));
+		else
+			json_array_append_new(all, json_pack("{s:s, s:s, s:O}", "type", "FilterList",
+												 "op", "MUST_PASS_ONE", "filters", alts));
+		json_decref(alts);
+		json_array_append_new(proj, column_match(f->colspec));
+	}
+	foreach(lc, colspecs)
+		json_array_append_new(proj, column_match(lfirst(lc)));
+	json_array_append_new(all, json_pack("{s:s, s:s, s:o}", "type", "FilterList",
+										 "op", "MUST_PASS_ONE", "filters", proj));
+	return json_pack("{s:s, s:s, s:o}", "type", "FilterList", "op", "MUST_PASS_ALL",
+					 "filters", all);
+}
+
+static json_t *
 columns_filter(List *colspecs)
 {
 	json_t	   *filters;
@@ -198,7 +263,8 @@ hbase_json_scanner_model(const HBaseScanSpec *spec)
 								  "caching", spec->caching,
 								  "maxVersions", 1,
 								  "cacheBlocks", 1);
-	json_t	   *filter = columns_filter(spec->colspecs);
+	json_t	   *filter = spec->filters ? value_filters(spec->filters, spec->colspecs) :
+		columns_filter(spec->colspecs);
 	char	   *filterstr;
 	char	   *result;
 

@@ -26,6 +26,7 @@
 #include "nodes/pathnodes.h"
 #include "optimizer/clauses.h"
 #include "optimizer/optimizer.h"
+#include "mb/pg_wchar.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/fmgroids.h"
@@ -299,6 +300,159 @@ hbase_key_conditions(HBaseTable *t, Index relid, List *clauses, bool allow_outer
 			*matched = lappend(*matched, ri);
 	}
 	return conds;
+}
+
+/*
+ * Quals that HBase can filter exactly: "cell column = value" where equal
+ * bytes mean equal values and nothing else does.  That holds for text (and
+ * unconstrained varchar) under a deterministic collation, for bytea, and for
+ * binary integers (matched in every width the reader accepts).  Each is an
+ * integer list (attnum, index in *exprs).
+ */
+List *
+hbase_filter_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs)
+{
+	List	   *conds = NIL;
+	ListCell   *lc;
+
+	if (!t->pushdown)
+		return NIL;
+	foreach(lc, clauses)
+	{
+		RestrictInfo *ri = lfirst(lc);
+		OpExpr	   *op = (OpExpr *) ri->clause;
+		Expr	   *l,
+				   *r;
+		Var		   *v;
+		HBaseColumn *col;
+		TypeCacheEntry *tce;
+		Oid			vtype;
+
+		if (!IsA(op, OpExpr) || list_length(op->args) != 2)
+			continue;
+		l = linitial(op->args);
+		r = lsecond(op->args);
+		while (IsA(l, RelabelType))
+			l = ((RelabelType *) l)->arg;
+		if (!IsA(l, Var))
+		{
+			Expr	   *tmp = r;
+
+			r = l;
+			l = tmp;
+			while (IsA(l, RelabelType))
+				l = ((RelabelType *) l)->arg;
+		}
+		if (!IsA(l, Var))
+			continue;
+		v = (Var *) l;
+		if ((Index) v->varno != relid || v->varattno <= 0 || v->varattno > t->natts ||
+			v->varlevelsup != 0)
+			continue;
+		col = &t->columns[v->varattno - 1];
+		if (col->kind != HBASE_COL_CELL || !usable_value(r, relid, false))
+			continue;
+		vtype = exprType((Node *) r);
+		if (col->atttypid == TEXTOID || (col->atttypid == VARCHAROID && col->atttypmod < 0))
+		{
+			if (!is_text_type(vtype) || !OidIsValid(op->inputcollid) ||
+				!get_collation_isdeterministic(op->inputcollid))
+				continue;
+		}
+		else if (col->atttypid == BYTEAOID)
+		{
+			if (vtype != BYTEAOID)
+				continue;
+		}
+		else if (is_int_type(col->atttypid) && col->encoding == HBASE_ENC_BINARY)
+		{
+			if (!is_int_type(vtype))
+				continue;
+		}
+		else
+			continue;
+		tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY);
+		if (!OidIsValid(tce->btree_opf) ||
+			get_op_opfamily_strategy(op->opno, tce->btree_opf) != BTEqualStrategyNumber)
+			continue;
+		*exprs = lappend(*exprs, r);
+		conds = lappend(conds, list_make2_int(col->attnum, list_length(*exprs) - 1));
+	}
+	return conds;
+}
+
+static bytea *
+make_bytea(const char *data, int len)
+{
+	bytea	   *b = palloc(VARHDRSZ + len);
+
+	SET_VARSIZE(b, VARHDRSZ + len);
+	memcpy(VARDATA(b), data, len);
+	return b;
+}
+
+/* the cell filters for the values of the filter conditions */
+List *
+hbase_cell_filters(HBaseTable *t, List *fconds, Datum *vals, bool *nulls, Oid *types)
+{
+	List	   *filters = NIL;
+	ListCell   *lc;
+
+	foreach(lc, fconds)
+	{
+		List	   *c = lfirst(lc);
+		int			attnum = linitial_int(c);
+		int			idx = lsecond_int(c);
+		HBaseColumn *col = &t->columns[attnum - 1];
+		HBaseCellFilter *f;
+		Oid			outfunc;
+		bool		varlena;
+
+		if (nulls[idx])
+			continue;			/* = NULL matches nothing; the local qual says so */
+		f = palloc0(sizeof(HBaseCellFilter));
+		f->colspec = col->colspec;
+		if (col->atttypid == BYTEAOID || is_text_type(col->atttypid))
+		{
+			text	   *tx = DatumGetTextPP(vals[idx]);
+			char	   *u = VARDATA_ANY(tx);
+			int			len = VARSIZE_ANY_EXHDR(tx);
+
+			if (col->atttypid != BYTEAOID)
+			{
+				char	   *conv = pg_server_to_any(u, len, PG_UTF8);
+
+				if (conv != u)
+					len = strlen(conv);
+				u = conv;
+			}
+			f->values = list_make1(make_bytea(u, len));
+		}
+		else
+		{
+			int64		x = types[idx] == INT2OID ? DatumGetInt16(vals[idx]) :
+				types[idx] == INT4OID ? DatumGetInt32(vals[idx]) : DatumGetInt64(vals[idx]);
+			int			w;
+
+			/* every width a Java writer may have used and the reader accepts */
+			for (w = 1; w <= 8; w *= 2)
+			{
+				unsigned char be[8];
+				int			k;
+
+				if (w < 8 && (x < -(INT64CONST(1) << (8 * w - 1)) || x > (INT64CONST(1) << (8 * w - 1)) - 1))
+					continue;
+				for (k = 0; k < w; k++)
+					be[k] = (unsigned char) (((uint64) x) >> (8 * (w - 1 - k)));
+				f->values = lappend(f->values, make_bytea((char *) be, w));
+			}
+		}
+		getTypeOutputInfo(types[idx], &outfunc, &varlena);
+		f->display = psprintf("%s = %s", col->colspec,
+							  quote_literal_cstr(OidOutputFunctionCall(outfunc, vals[idx])));
+		filters = lappend(filters, f);
+	}
+	return filters;
 }
 
 /* ---------------- execution: values -> operation ---------------- */

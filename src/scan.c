@@ -111,6 +111,8 @@ open_scanner(HBaseScan *scan)
 	spec.colspecs = scan->colspecs;
 	spec.batch = HBASE_CELL_LIMIT;
 	spec.caching = scan->table->fetch_size;
+	if (scan->plan)
+		spec.filters = scan->plan->filters;
 	if (scan->plan && scan->plan->kind == HBASE_OP_SCANS)
 	{
 		HBaseKeyRange *r = list_nth(scan->plan->ranges, scan->range);
