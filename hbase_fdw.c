@@ -543,6 +543,32 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 		case HBASE_OP_EMPTY:
 			ExplainPropertyText("HBase Operation", "none (no row can match)", es);
 			return;
+		case HBASE_OP_FUZZY:
+			appendStringInfo(&buf, "skip scan (FuzzyRowFilter, %d key%s)", list_length(kp->fuzzy) / 2,
+							 list_length(kp->fuzzy) == 2 ? "" : "s");
+			ExplainPropertyText("HBase Operation", buf.data, es);
+			resetStringInfo(&buf);
+			for (lc = list_head(kp->fuzzy); lc; lc = lnext(kp->fuzzy, lnext(kp->fuzzy, lc)))
+			{
+				bytea	   *k = lfirst(lc);
+				bytea	   *m = lfirst(lnext(kp->fuzzy, lc));
+				int			i;
+
+				if (buf.len > 0)
+					appendStringInfoString(&buf, ", ");
+				/* fuzzy bytes as ?, fixed ones as they are */
+				for (i = 0; i < (int) (VARSIZE(k) - VARHDRSZ); i++)
+				{
+					if (VARDATA(m)[i])
+						appendStringInfoChar(&buf, '?');
+					else
+						appendStringInfoString(&buf, hbase_key_printable(VARDATA(k) + i, 1));
+				}
+			}
+			ExplainPropertyText("HBase Fuzzy Keys", buf.data, es);
+			if (explain_filters)
+				ExplainPropertyText("HBase Filter", explain_filters, es);
+			return;
 		case HBASE_OP_GET:
 			ExplainPropertyText("HBase Operation", "Get", es);
 			ExplainPropertyText("HBase Key", hbase_key_printable(VARDATA((bytea *) linitial(kp->keys)),

@@ -35,8 +35,12 @@ EXPLAIN (COSTS OFF) SELECT campaign_id FROM lay_s2
   WHERE company_id = 42 AND stat_date = '2024-02-29' AND campaign_id BETWEEN 2 AND 1000;
 SELECT campaign_id FROM lay_s2
   WHERE company_id = 42 AND stat_date = '2024-02-29' AND campaign_id BETWEEN 2 AND 1000;
--- the hash needs company and day: a company alone is a full scan
+-- the hash needs company and day: a company alone is a skip scan over the fixed bytes
+-- after the hash (FuzzyRowFilter)
 EXPLAIN (COSTS OFF) SELECT stat_date FROM lay_s2 WHERE company_id = 42;
+SELECT stat_date, campaign_id FROM lay_s2 WHERE company_id = 42 ORDER BY 1, 2 NULLS FIRST;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT stat_date FROM lay_s2 WHERE company_id IN (1, 7);
+SELECT stat_date, campaign_id FROM lay_s2 WHERE company_id IN (1, 7) ORDER BY 1, 2 NULLS FIRST;
 -- several days of a company: one scan per day
 EXPLAIN (COSTS OFF) SELECT stat_date, cost FROM lay_s2
   WHERE company_id = 42 AND stat_date IN ('2024-02-29', '2024-03-01') AND campaign_id IS NULL;

@@ -157,6 +157,7 @@ typedef struct HBaseScanSpec
 	int			batch;			/* cells per scanner batch */
 	int			caching;
 	List	   *filters;		/* HBaseCellFilter *, all must pass */
+	List	   *fuzzy;			/* FuzzyRowFilter keys and masks (bytea *) */
 } HBaseScanSpec;
 
 extern void hbase_json_init(void);
@@ -213,6 +214,7 @@ typedef enum HBaseKeyOp
 typedef enum HBaseOpKind
 {
 	HBASE_OP_FULL,				/* scan the whole table */
+	HBASE_OP_FUZZY,				/* scan the whole table, skipping by FuzzyRowFilter */
 	HBASE_OP_SCANS,				/* bounded scans */
 	HBASE_OP_MULTIGET,
 	HBASE_OP_GET,
@@ -234,6 +236,7 @@ typedef struct HBaseKeyPlan
 	List	   *ranges;			/* HBaseKeyRange * (SCANS) */
 	int			buckets;		/* salt buckets fanned out over, or 0 */
 	List	   *filters;		/* HBaseCellFilter *, for scans */
+	List	   *fuzzy;			/* FUZZY: bytea * pairs, key then mask (1 = any byte) */
 } HBaseKeyPlan;
 
 extern List *hbase_key_conditions(HBaseTable *t, Index relid, List *clauses,

@@ -268,6 +268,26 @@ hbase_json_scanner_model(const HBaseScanSpec *spec)
 	char	   *filterstr;
 	char	   *result;
 
+	if (spec->fuzzy)
+	{
+		/* a skip scan over rows whose fixed bytes match: AND it with the rest */
+		json_t	   *keys = json_pack("[]");
+		ListCell   *lc;
+
+		for (lc = list_head(spec->fuzzy); lc; lc = lnext(spec->fuzzy, lnext(spec->fuzzy, lc)))
+		{
+			bytea	   *k = lfirst(lc);
+			bytea	   *m = lfirst(lnext(spec->fuzzy, lc));
+
+			json_array_append_new(keys, json_pack("{s:s, s:s}",
+												  "key", b64_encode(VARDATA(k), VARSIZE(k) - VARHDRSZ),
+												  "mask", b64_encode(VARDATA(m), VARSIZE(m) - VARHDRSZ)));
+		}
+		filter = json_pack("{s:s, s:s, s:[{s:s, s:o}, o]}", "type", "FilterList",
+						   "op", "MUST_PASS_ALL", "filters",
+						   "type", "FuzzyRowFilter", "fuzzyKeys", keys, filter);
+	}
+
 	if (spec->startlen > 0)
 		json_object_set_new(model, "startRow", json_string(b64_encode(spec->startrow, spec->startlen)));
 	if (spec->endlen > 0)

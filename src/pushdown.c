@@ -629,6 +629,73 @@ normalize(HBaseKeyPlan *kp)
 }
 
 /*
+ * A hash prefix over columns that are not all known, followed by fixed
+ * parts: a FuzzyRowFilter skip scan matches the fixed bytes at their
+ * offsets whatever the hash (HBase 2.5.10 / 2.6.1 and later).  The fixed
+ * parts must all have a fixed width, or their offsets are unknown.
+ */
+static HBaseKeyPlan *
+fuzzy_plan(HBaseTable *t, HBaseKeyPlan *kp, List *combos, int firstcol, int depth,
+		   int prefixwidth)
+{
+	ListCell   *lc;
+	int			i;
+
+	if (depth <= firstcol || prefixwidth <= 0)
+		return kp;
+	for (i = firstcol; i < depth; i++)
+	{
+		rk_part_info pi;
+
+		hbase_rk_part(t->layout, i, &pi);
+		if (pi.width < 0)
+			return kp;
+	}
+	foreach(lc, combos)
+	{
+		rk_value   *row = lfirst(lc);
+		StringInfoData key;
+		StringInfoData mask;
+
+		initStringInfo(&key);
+		initStringInfo(&mask);
+		for (i = 0; i < prefixwidth; i++)
+		{
+			appendStringInfoChar(&key, '\0');
+			appendStringInfoChar(&mask, '\1');
+		}
+		for (i = firstcol; i < depth; i++)
+		{
+			rk_part_info pi;
+			char	   *bytes;
+			const char *err;
+			int			len,
+						k;
+
+			hbase_rk_part(t->layout, i, &pi);
+			if (pi.kind == RK_PART_LITERAL)
+			{
+				bytes = (char *) pi.lit;
+				len = pi.litlen;
+			}
+			else if ((len = hbase_rk_encode_part(t->layout, i, &row[pi.column], &bytes, &err)) < 0)
+				break;			/* the value cannot be in the key: no row */
+			if (len != pi.width)
+				break;
+			appendBinaryStringInfo(&key, bytes, len);
+			for (k = 0; k < len; k++)
+				appendStringInfoChar(&mask, '\0');
+		}
+		if (i < depth)
+			continue;
+		kp->fuzzy = lappend(kp->fuzzy, make_bytea(key.data, key.len));
+		kp->fuzzy = lappend(kp->fuzzy, make_bytea(mask.data, mask.len));
+	}
+	kp->kind = kp->fuzzy ? HBASE_OP_FUZZY : HBASE_OP_EMPTY;
+	return kp;
+}
+
+/*
  * Values of the key conditions -> the operation.  vals/nulls/types are
  * indexed like the fdw_exprs.
  */
@@ -906,7 +973,7 @@ hbase_key_plan(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types)
 						hbase_rk_encode(t->layout, linitial(combos), 0, &tmp, &err) :
 						hbase_rk_encode_prefix(t->layout, linitial(combos), depth, RK_BUCKET_COMPUTE, &tmp, &err)) >= 0;
 		if (!prefix_known)
-			return kp;			/* a hash of unknown columns: nothing to narrow */
+			return fuzzy_plan(t, kp, combos, firstcol, exact ? nparts : depth, first.width);
 	}
 	if (buckets == NIL)
 		buckets = list_make1_int(RK_BUCKET_COMPUTE);

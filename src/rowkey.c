@@ -1587,6 +1587,8 @@ hbase_rk_part(const rk_layout *layout, int i, rk_part_info *info)
 	if (p->kind == RK_PART_SALT && p->salt == SALT_JAVAHASH)
 		info->salt_extra = INT32_MIN % p->buckets;
 	info->text = p->text;
+	info->lit = p->lit;
+	info->litlen = (int) p->litlen;
 	if (p->kind == RK_PART_COLUMN && p->pl.source == V_TEXT)
 	{
 		info->plain_text = (p->pl.nops == 0);

@@ -76,6 +76,8 @@ typedef struct rk_part_info
 	int			salt_extra;		/* a bucket outside 0..N-1 a Java writer can
 								 * write (Math.abs(Integer.MIN_VALUE) % N), or 0 */
 	const char *text;			/* the part as written in the layout */
+	const char *lit;			/* RK_PART_LITERAL: its bytes */
+	int			litlen;
 	int			plain_text;		/* bytes are the text value itself (LIKE 'x%') */
 	int			reversed_text;	/* bytes are the text reversed (LIKE '%x') */
 } rk_part_info;

@@ -112,7 +112,10 @@ open_scanner(HBaseScan *scan)
 	spec.batch = HBASE_CELL_LIMIT;
 	spec.caching = scan->table->fetch_size;
 	if (scan->plan)
+	{
 		spec.filters = scan->plan->filters;
+		spec.fuzzy = scan->plan->fuzzy;
+	}
 	if (scan->plan && scan->plan->kind == HBASE_OP_SCANS)
 	{
 		HBaseKeyRange *r = list_nth(scan->plan->ranges, scan->range);
