@@ -112,6 +112,11 @@ EXPLAIN (COSTS OFF) SELECT sku FROM lay_delim WHERE region = 'north' AND shop_id
 EXPLAIN (COSTS OFF) SELECT mail_id FROM lay_s9 WHERE user_id = 1 AND mail_id > 1;
 SELECT mail_id FROM lay_s9 WHERE user_id = 1 AND mail_id > 1 ORDER BY 1;
 
+-- S10: the next page within a prefix starts right after the last key seen
+EXPLAIN (COSTS OFF) SELECT mail_id, subject FROM lay_s9 WHERE user_id = 1 AND mail_id > 1
+  ORDER BY mail_id LIMIT 2;
+SELECT mail_id, subject FROM lay_s9 WHERE user_id = 1 AND mail_id > 1 ORDER BY mail_id LIMIT 2;
+
 -- not pushed, still correct: <>, OR across parts, volatile functions, non-C collation ranges,
 -- type mismatches
 EXPLAIN (COSTS OFF) SELECT item_id FROM lay_s1 WHERE item_id <> '42';
