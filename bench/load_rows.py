@@ -9,10 +9,6 @@ import hbase_rest  # noqa: E402
 HB = hbase_rest.Client()
 
 
-def put(table, rows):
-    """rows: [(key bytes, {"cf:q": value bytes})]"""
-    HB.put_rows(table, [{"key": k, "cells": c} for k, c in rows])
-
 
 def main():
     table, n = sys.argv[1], int(sys.argv[2])
@@ -22,10 +18,10 @@ def main():
     for i in range(n):
         batch.append((b"row%09d" % i, {"cf:n": b"%d" % i, "cf:pad": pad}))
         if len(batch) == 20000:
-            put(table, batch)
+            HB.put_pairs(table, batch)
             batch = []
     if batch:
-        put(table, batch)
+        HB.put_pairs(table, batch)
 
 
 if __name__ == "__main__":

@@ -19,10 +19,6 @@ import hbase_rest  # noqa: E402
 HB = hbase_rest.Client()
 
 
-def put(table, rows):
-    """rows: [(key bytes, {"cf:q": value bytes})]"""
-    HB.put_rows(table, [{"key": k, "cells": c} for k, c in rows])
-
 TABLE = "ad_report"
 COMPANIES = {100001: 4, 100002: 3, 100003: 5}  # company -> number of campaigns
 DAYS = ["202403%02d" % d for d in range(1, 8)]
@@ -55,7 +51,7 @@ def main():
                 "d:cost": b"%d.%02d" % (tot_cost // 100, tot_cost % 100),
                 "d:clicks": struct.pack(">q", tot_clicks), "d:impressions": struct.pack(">q", tot_impr)}))
     HB.create_table(TABLE, ["d"], splits=[b"4", b"8", b"c"])
-    put(TABLE, rows)
+    HB.put_pairs(TABLE, rows)
 
 
 if __name__ == "__main__":

@@ -629,6 +629,21 @@ normalize(HBaseKeyPlan *kp)
 }
 
 /*
+ * Can the salt or hash prefix be computed from these values (tried on one
+ * combination of them)?  A Phoenix salt needs the whole key.
+ */
+static bool
+prefix_computable(HBaseTable *t, rk_value *row, bool exact, int depth)
+{
+	char	   *tmp;
+	const char *err;
+
+	if (exact)
+		return hbase_rk_encode(t->layout, row, 0, &tmp, &err) >= 0;
+	return hbase_rk_encode_prefix(t->layout, row, depth, RK_BUCKET_COMPUTE, &tmp, &err) >= 0;
+}
+
+/*
  * A hash prefix over columns that are not all known, followed by fixed
  * parts: a FuzzyRowFilter skip scan matches the fixed bytes at their
  * offsets whatever the hash (HBase 2.5.10 / 2.6.1 and later).  The fixed
@@ -945,15 +960,7 @@ hbase_key_plan(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types)
 		if (first.salt_random)
 			prefix_known = false;
 		else
-		{
-			/* try it on the first combination; Phoenix needs the whole key */
-			char	   *tmp;
-			const char *err;
-
-			prefix_known = (exact ?
-							hbase_rk_encode(t->layout, linitial(combos), 0, &tmp, &err) :
-							hbase_rk_encode_prefix(t->layout, linitial(combos), depth, RK_BUCKET_COMPUTE, &tmp, &err)) >= 0;
-		}
+			prefix_known = prefix_computable(t, linitial(combos), exact, depth);
 		if (!prefix_known)
 		{
 			/* fan out: every bucket, and Java's Math.abs(MIN_VALUE) one */
@@ -966,12 +973,7 @@ hbase_key_plan(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types)
 	}
 	else if (first.kind == RK_PART_HASH)
 	{
-		char	   *tmp;
-		const char *err;
-
-		prefix_known = (exact ?
-						hbase_rk_encode(t->layout, linitial(combos), 0, &tmp, &err) :
-						hbase_rk_encode_prefix(t->layout, linitial(combos), depth, RK_BUCKET_COMPUTE, &tmp, &err)) >= 0;
+		prefix_known = prefix_computable(t, linitial(combos), exact, depth);
 		if (!prefix_known)
 			return fuzzy_plan(t, kp, combos, firstcol, exact ? nparts : depth, first.width);
 	}

@@ -12,48 +12,10 @@ import os
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hbase_rest  # noqa: E402
+from javabytes import s, short, int_, long_, float_, double, boolean, bigdecimal  # noqa: E402
 
 HB = hbase_rest.Client()
 
-
-def put(table, rows):
-    """rows: [(key bytes, {"cf:q": value bytes})]"""
-    HB.put_rows(table, [{"key": k, "cells": c} for k, c in rows])
-
-
-def s(text):
-    """Bytes.toBytes(String)"""
-    return text.encode("utf-8")
-
-
-def short(v):
-    return struct.pack(">h", v)
-
-
-def int_(v):
-    return struct.pack(">i", v)
-
-
-def long_(v):
-    return struct.pack(">q", v)
-
-
-def float_(v):
-    return struct.pack(">f", v)
-
-
-def double(v):
-    return struct.pack(">d", v)
-
-
-def boolean(v):
-    return b"\xff" if v else b"\x00"
-
-
-def bigdecimal(unscaled, scale):
-    """Bytes.toBytes(BigDecimal): 4-byte scale + BigInteger.toByteArray()"""
-    n = max(1, (unscaled.bit_length() + 8) // 8)
-    return struct.pack(">i", scale) + unscaled.to_bytes(n, "big", signed=True)
 
 
 def types_rows():
@@ -125,21 +87,21 @@ def sparse_rows():
 
 def main():
     HB.create_table("fdw_types", ["t", "b"])
-    put("fdw_types", types_rows())
+    HB.put_pairs("fdw_types", types_rows())
     HB.create_table("fdw_bad", ["t", "b"])
-    put("fdw_bad", bad_rows())
+    HB.put_pairs("fdw_bad", bad_rows())
     HB.create_table("fdw_keys", ["cf"])
-    put("fdw_keys", keys_rows())
+    HB.put_pairs("fdw_keys", keys_rows())
     HB.create_table("fdw_empty", ["cf"])
     HB.create_table("fdw_split", ["cf"], splits=[b"b", b"c", b"d"])
-    put("fdw_split", split_rows())
+    HB.put_pairs("fdw_split", split_rows())
     regions = len(HB.regions("fdw_split"))
     if regions != 4:
         sys.exit("fdw_split has %d regions, expected 4" % regions)
     HB.create_table("fdw_sparse", ["cf", "d", "e"])
-    put("fdw_sparse", sparse_rows())
+    HB.put_pairs("fdw_sparse", sparse_rows())
     HB.create_table("fdw_ns:ns_table", ["cf"])
-    put("fdw_ns:ns_table", [(b"x", {"cf:v": s("in a namespace")})])
+    HB.put_pairs("fdw_ns:ns_table", [(b"x", {"cf:v": s("in a namespace")})])
     if HB.table_exists("fdw_missing"):
         HB.drop_table("fdw_missing")
     __import__("fixtures_layouts").main()  # the lay_* tables of sql/layouts.sql

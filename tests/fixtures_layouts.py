@@ -20,6 +20,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hbase_rest  # noqa: E402
+from javabytes import s, long_, int_, short, double  # noqa: E402
 
 HB = None  # hbase_rest.Client, made in main() so that --print needs no gateway
 
@@ -117,27 +118,6 @@ def md5_hex(data):
     return hashlib.md5(data).hexdigest()
 
 
-# Bytes.toBytes(...)
-def s(text):
-    return text.encode("utf-8")
-
-
-def long_(v):
-    return struct.pack(">q", v)
-
-
-def int_(v):
-    return struct.pack(">i", v)
-
-
-def short(v):
-    return struct.pack(">h", v)
-
-
-def double(v):
-    return struct.pack(">d", v)
-
-
 def sortable_long(v):
     """Phoenix/OrderedBytes style: big-endian with the sign bit flipped."""
     return struct.pack(">Q", (v & 0xFFFFFFFFFFFFFFFF) ^ 0x8000000000000000)
@@ -175,10 +155,6 @@ def ymdhms(t):
 
 
 # ------------------------------------------------------------------ the tables
-
-def put(table, rows):
-    """rows: [(key bytes, {"cf:q": value bytes})]"""
-    HB.put_rows(table, [{"key": k, "cells": c} for k, c in rows])
 
 
 S1_ITEMS = [
@@ -524,7 +500,7 @@ def main():
         if len(set(k for k, _ in rows)) != len(rows):
             sys.exit("%s: duplicate keys" % name)
         HB.create_table(name, families, splits=splits)
-        put(name, rows)
+        HB.put_pairs(name, rows)
         if splits and len(HB.regions(name)) != len(splits) + 1:
             sys.exit("%s has %d regions, expected %d" % (name, len(HB.regions(name)),
                                                           len(splits) + 1))

@@ -241,6 +241,10 @@ class Client:
             return
         self.request("PUT", self._t(table) + "/fakerow", self.cellset(rows), ok=(200,))
 
+    def put_pairs(self, table, rows):
+        """put_rows for rows given as [(key, {"cf:q": value})]."""
+        self.put_rows(table, [{"key": k, "cells": c} for k, c in rows])
+
     def delete_row(self, table, key):
         self.request("DELETE", "%s/%s?e=b64" % (self._t(table), self._b64path(to_bytes(key))),
                      ok=(200, 404))
