@@ -20,13 +20,16 @@
 #include "optimizer/restrictinfo.h"
 #include "parser/parsetree.h"
 #include "optimizer/paths.h"
+#include "catalog/pg_collation.h"
 #include "utils/guc.h"
+#include "utils/typcache.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #include "utils/rel.h"
 
 #include "hbase_fdw.h"
 #include "http.h"
+#include "rowkey.h"
 
 PG_MODULE_MAGIC;
 
@@ -160,6 +163,137 @@ op_cost(RelOptInfo *baserel, HBaseOpKind shape, double nkeys, double rows,
 		fetched * cpu_tuple_cost;
 }
 
+/* one column of the order in which rows come back */
+typedef struct KeyOrder
+{
+	AttrNumber	attnum;
+	bool		desc;			/* bytes ascend as values descend (inverted) */
+	bool		optional;		/* NULL (absent) sorts first */
+} KeyOrder;
+
+static bool
+single_eq(List *conds, AttrNumber attnum)
+{
+	ListCell   *lc;
+
+	foreach(lc, conds)
+	{
+		List	   *c = lfirst(lc);
+
+		if (linitial_int(c) == attnum && lsecond_int(c) == HBASE_KEY_EQ)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The value order of the rows a scan returns, which is rowkey order: the
+ * order-preserving key parts after the prefix, skipping parts fixed by = .
+ * None when a salt or hash prefix is not fixed (rows come by hash, or one
+ * bucket after the other).
+ */
+static List *
+key_order(HBasePlanState *ps)
+{
+	HBaseTable *t = ps->table;
+	int			cols[64];
+	int			n,
+				i,
+				nparts;
+	bool		in_optional = false;
+	List	   *order = NIL;
+
+	if (t->layout == NULL)
+		return NIL;
+	n = hbase_rk_prefix_columns(t->layout, cols, lengthof(cols));
+	if (n < 0 || n > (int) lengthof(cols))
+		return NIL;
+	for (i = 0; i < n; i++)
+		if (!single_eq(ps->conds, cols[i] + 1))
+			return NIL;
+	nparts = hbase_rk_nparts(t->layout);
+	for (i = 0; i < nparts; i++)
+	{
+		rk_part_info pi;
+		KeyOrder   *ko;
+
+		hbase_rk_part(t->layout, i, &pi);
+		/* from the first optional group on, every part may be absent */
+		if (pi.optional)
+			in_optional = true;
+		if (pi.kind != RK_PART_COLUMN)
+			continue;
+		if (single_eq(ps->conds, pi.column + 1))
+			continue;
+		if (pi.order == RK_ORDER_NONE || pi.order_nonneg)
+			break;
+		ko = palloc(sizeof(KeyOrder));
+		ko->attnum = pi.column + 1;
+		ko->desc = (pi.order == RK_ORDER_DESC);
+		ko->optional = in_optional;
+		order = lappend(order, ko);
+	}
+	return order;
+}
+
+/* Does the key order deliver the query's ORDER BY?  All of it, or nothing. */
+static List *
+useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
+{
+	List	   *order = key_order(ps);
+	ListCell   *lc;
+	int			j = 0;
+
+	if (root->query_pathkeys == NIL || order == NIL)
+		return NIL;
+	foreach(lc, root->query_pathkeys)
+	{
+		PathKey    *pk = lfirst(lc);
+		EquivalenceClass *ec = pk->pk_eclass;
+		ListCell   *mc;
+		AttrNumber	attnum = 0;
+		KeyOrder   *ko;
+		HBaseColumn *col;
+		TypeCacheEntry *tce;
+
+		if (ec->ec_has_const)
+			continue;			/* one value: any order does */
+		foreach(mc, ec->ec_members)
+		{
+			EquivalenceMember *em = lfirst(mc);
+			Expr	   *e = em->em_expr;
+
+			while (IsA(e, RelabelType))
+				e = ((RelabelType *) e)->arg;
+			if (!em->em_is_child && IsA(e, Var) && ((Var *) e)->varno == (int) baserel->relid &&
+				((Var *) e)->varlevelsup == 0)
+			{
+				attnum = ((Var *) e)->varattno;
+				break;
+			}
+		}
+		if (attnum <= 0 || j >= list_length(order))
+			return NIL;
+		ko = list_nth(order, j);
+		if (ko->attnum != attnum)
+			return NIL;
+		col = &ps->table->columns[attnum - 1];
+		tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY);
+		if (pk->pk_opfamily != tce->btree_opf ||
+			pk->pk_strategy != (ko->desc ? BTGreaterStrategyNumber : BTLessStrategyNumber))
+			return NIL;
+		/* an absent optional part makes a shorter key: it comes first */
+		if (ko->optional && !pk->pk_nulls_first)
+			return NIL;
+		/* text sorts as its bytes only under the C collation */
+		if ((col->atttypid == TEXTOID || col->atttypid == VARCHAROID) &&
+			ec->ec_collation != C_COLLATION_OID && ec->ec_collation != POSIX_COLLATION_OID)
+			return NIL;
+		j++;
+	}
+	return root->query_pathkeys;
+}
+
 typedef struct ec_member_arg
 {
 	HBaseTable *table;
@@ -187,6 +321,7 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	Cost		startup,
 				total;
 	List	   *candidates = NIL;
+	List	   *pathkeys;
 	ListCell   *lc;
 	int			i;
 
@@ -194,6 +329,13 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
 													   baserel->rows, startup, total,
 													   NIL, NULL, NULL, NIL));
+
+	/* rows come in rowkey order: an ORDER BY that follows it needs no Sort */
+	pathkeys = useful_pathkeys(root, baserel, ps);
+	if (pathkeys != NIL)
+		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
+														   baserel->rows, startup, total,
+														   pathkeys, NULL, NULL, NIL));
 
 	/*
 	 * Parameterized paths: a join clause on a key column lets a nested loop

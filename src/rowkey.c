@@ -1608,6 +1608,33 @@ hbase_rk_uses_column(const rk_layout *layout, int column)
 }
 
 int
+hbase_rk_prefix_columns(const rk_layout *layout, int *cols, int max)
+{
+	part	   *p = layout->parts[0];
+	int			n = 0,
+				k;
+
+	if (p->kind == RK_PART_SALT)
+	{
+		if (p->salt != SALT_JAVAHASH)
+			return -1;
+		if (max > 0)
+			cols[n] = p->hashsrc.column;
+		return 1;
+	}
+	if (p->kind != RK_PART_HASH)
+		return 0;
+	for (k = 0; k < p->nitems; k++)
+		if (p->items[k]->kind == RK_PART_COLUMN)
+		{
+			if (n < max)
+				cols[n] = p->items[k]->pl.column;
+			n++;
+		}
+	return n;
+}
+
+int
 hbase_rk_references_column(const rk_layout *layout, int column)
 {
 	int			i,

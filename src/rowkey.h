@@ -96,6 +96,13 @@ extern int	hbase_rk_nparts(const rk_layout *layout);
 extern void hbase_rk_part(const rk_layout *layout, int i, rk_part_info *info);
 /* is this column a part of the key (decoded from it)? */
 extern int	hbase_rk_uses_column(const rk_layout *layout, int column);
+/*
+ * The columns the salt or hash prefix is computed from, into cols (at most
+ * max); returns their number, 0 without a prefix, -1 when no set of columns
+ * fixes it (a Phoenix salt covers the whole key, a random one nothing).
+ */
+extern int	hbase_rk_prefix_columns(const rk_layout *layout, int *cols, int max);
+
 /* is it needed to compute the key (a part, or hashed into a prefix)? */
 extern int	hbase_rk_references_column(const rk_layout *layout, int column);
 

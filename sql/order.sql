@@ -1,0 +1,57 @@
+-- ORDER BY in rowkey order needs no Sort: scans return rows in key order, so the foreign scan
+-- declares it (pathkeys) when the key parts preserve order and any salt or hash prefix is fixed.
+-- Uses the lay_* foreign tables of layouts.sql.
+SET timezone = 'UTC';
+
+-- tall mailbox table: a user's mails by id (a prefix scan already in order)
+EXPLAIN (COSTS OFF) SELECT mail_id, subject FROM lay_s9 WHERE user_id = 1 ORDER BY mail_id;
+SELECT mail_id, subject FROM lay_s9 WHERE user_id = 1 ORDER BY mail_id;
+EXPLAIN (COSTS OFF) SELECT mail_id FROM lay_s9 WHERE user_id = 1 ORDER BY mail_id DESC;
+-- the whole table in key order, and a LIMIT on top of it
+EXPLAIN (COSTS OFF) SELECT user_id, mail_id FROM lay_s9 ORDER BY user_id, mail_id LIMIT 3;
+SELECT user_id, mail_id FROM lay_s9 ORDER BY user_id, mail_id LIMIT 3;
+-- IN on the first part: several ranges, still in key order
+EXPLAIN (COSTS OFF) SELECT user_id, mail_id FROM lay_s9 WHERE user_id IN (42, 1) ORDER BY user_id, mail_id;
+SELECT user_id, mail_id FROM lay_s9 WHERE user_id IN (42, 1) ORDER BY user_id, mail_id;
+-- but not in the order of the second part alone
+EXPLAIN (COSTS OFF) SELECT user_id, mail_id FROM lay_s9 WHERE user_id IN (42, 1) ORDER BY mail_id;
+
+-- newest first: the inverted time part gives DESC order
+EXPLAIN (COSTS OFF) SELECT ts, action FROM lay_s6 WHERE user_id = 1 ORDER BY ts DESC;
+SELECT ts, action FROM lay_s6 WHERE user_id = 1 ORDER BY ts DESC;
+EXPLAIN (COSTS OFF) SELECT ts, action FROM lay_s6 WHERE user_id = 1 ORDER BY ts DESC LIMIT 1;
+SELECT ts, action FROM lay_s6 WHERE user_id = 1 ORDER BY ts DESC LIMIT 1;
+-- ascending time on an inverted part needs a Sort
+EXPLAIN (COSTS OFF) SELECT ts FROM lay_s6 WHERE user_id = 1 ORDER BY ts;
+
+-- hash prefix: ordered only once the hashed columns are fixed (S3: one company/day by campaign);
+-- the total row (no campaign part) is the shortest key, so it comes first: NULLS FIRST
+EXPLAIN (COSTS OFF) SELECT campaign_id, cost FROM lay_s2
+  WHERE company_id = 42 AND stat_date = '2024-02-29' ORDER BY campaign_id NULLS FIRST;
+SELECT campaign_id, cost FROM lay_s2
+  WHERE company_id = 42 AND stat_date = '2024-02-29' ORDER BY campaign_id NULLS FIRST;
+EXPLAIN (COSTS OFF) SELECT campaign_id FROM lay_s2
+  WHERE company_id = 42 AND stat_date = '2024-02-29' ORDER BY campaign_id;
+EXPLAIN (COSTS OFF) SELECT company_id FROM lay_s2 ORDER BY company_id;
+
+-- sortable binary numbers, negatives included
+EXPLAIN (COSTS OFF) SELECT v, d FROM lay_bin ORDER BY v, d;
+SELECT v, d FROM lay_bin ORDER BY v, d;
+-- plain binary longs sort right only when non-negative: Sort
+EXPLAIN (COSTS OFF) SELECT ts FROM lay_s8 WHERE id = 1 ORDER BY ts;
+
+-- salted (one scan per bucket) and bit-reversed keys: Sort
+EXPLAIN (COSTS OFF) SELECT ts FROM lay_s7 WHERE uid = 'bob' ORDER BY ts;
+EXPLAIN (COSTS OFF) SELECT id FROM lay_phx ORDER BY id;
+
+-- text parts sort as bytes only under the C collation
+EXPLAIN (COSTS OFF) SELECT item_id FROM lay_s1 ORDER BY item_id;
+EXPLAIN (COSTS OFF) SELECT shop_id, sku FROM lay_delim WHERE region = 'north'
+  ORDER BY shop_id, sku COLLATE "C" NULLS FIRST;
+SELECT shop_id, sku FROM lay_delim WHERE region = 'north' ORDER BY shop_id, sku COLLATE "C" NULLS FIRST;
+-- an absent optional part comes first, so NULLS LAST needs a Sort
+EXPLAIN (COSTS OFF) SELECT shop_id, sku FROM lay_delim WHERE region = 'north'
+  ORDER BY shop_id, sku COLLATE "C";
+EXPLAIN (COSTS OFF) SELECT shop_id, sku FROM lay_delim WHERE region = 'north'
+  ORDER BY shop_id, sku NULLS FIRST;
+EXPLAIN (COSTS OFF) SELECT phone FROM lay_s5 ORDER BY phone COLLATE "C";
