@@ -42,8 +42,12 @@ enum FdwScanPrivateIndex
 {
 	FdwScanPrivateRetrievedAttrs,	/* integer list of attnums to fetch */
 	FdwScanPrivateKeyConds,		/* key conditions: (attnum, op, fdw_exprs index) */
-	FdwScanPrivateFilterConds	/* cell filters: (attnum, fdw_exprs index) */
+	FdwScanPrivateFilterConds,	/* cell filters: (attnum, fdw_exprs index) */
+	FdwScanPrivateFirstPage		/* rows of a scanner's first page */
 };
+
+/* the first page of a scanner when nothing hints at a LIMIT; pages then grow 4x */
+#define HBASE_FIRST_PAGE	100
 
 /* planner state, in baserel->fdw_private */
 typedef struct HBasePlanState
@@ -422,6 +426,7 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	List	   *exprs = NIL;
 	List	   *conds;
 	List	   *fconds;
+	int			firstpage;
 
 	/*
 	 * Key conditions narrow the HBase operation; every qual is still checked
@@ -431,7 +436,15 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 								 best_path->path.param_info != NULL, &exprs, NULL);
 	fconds = hbase_filter_conditions(ps->table, baserel->relid, scan_clauses, &exprs);
 	scan_clauses = extract_actual_clauses(scan_clauses, false);
-	fdw_private = list_make3(retrieved_attrs_of(ps), conds, fconds);
+	/*
+	 * A LIMIT over this scan alone needs about that many rows: ask for them
+	 * in the first page (more pages follow if local filters drop rows).
+	 */
+	firstpage = HBASE_FIRST_PAGE;
+	if (root->limit_tuples > 0 && root->limit_tuples < firstpage &&
+		bms_membership(root->all_baserels) == BMS_SINGLETON)
+		firstpage = (int) Max(root->limit_tuples, 1);
+	fdw_private = list_make4(retrieved_attrs_of(ps), conds, fconds, makeInteger(firstpage));
 
 	return make_foreignscan(tlist, scan_clauses, baserel->relid, exprs, fdw_private,
 							NIL, NIL, outer_plan);
@@ -478,7 +491,8 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 	st->exprstates = ExecInitExprList(fsplan->fdw_exprs, (PlanState *) node);
 	st->scan = hbase_scan_begin(st->table,
 								hbase_get_connection(GetForeignTable(st->table->relid)->serverid, userid),
-								st->retrieved_attrs);
+								st->retrieved_attrs,
+								intVal(list_nth(fsplan->fdw_private, FdwScanPrivateFirstPage)));
 }
 
 /* Evaluate the key values (parameters included) and choose the operation. */

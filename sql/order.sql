@@ -10,6 +10,15 @@ EXPLAIN (COSTS OFF) SELECT mail_id FROM lay_s9 WHERE user_id = 1 ORDER BY mail_i
 -- the whole table in key order, and a LIMIT on top of it
 EXPLAIN (COSTS OFF) SELECT user_id, mail_id FROM lay_s9 ORDER BY user_id, mail_id LIMIT 3;
 SELECT user_id, mail_id FROM lay_s9 ORDER BY user_id, mail_id LIMIT 3;
+-- the LIMIT sizes the first page: 3 rows received, not the table
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT user_id, mail_id FROM lay_s9 ORDER BY user_id, mail_id LIMIT 3;
+-- LIMIT with OFFSET: about offset + limit rows
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT k FROM split_t ORDER BY k COLLATE "C" LIMIT 5 OFFSET 20;
+SELECT k FROM split_t ORDER BY k COLLATE "C" LIMIT 5 OFFSET 20;
+-- without a LIMIT, pages grow from 100 rows to fetch_size (1000): 1000 rows in 3 pages
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT count(*) FROM split_t;
 -- IN on the first part: several ranges, still in key order
 EXPLAIN (COSTS OFF) SELECT user_id, mail_id FROM lay_s9 WHERE user_id IN (42, 1) ORDER BY user_id, mail_id;
 SELECT user_id, mail_id FROM lay_s9 WHERE user_id IN (42, 1) ORDER BY user_id, mail_id;

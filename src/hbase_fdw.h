@@ -255,7 +255,7 @@ extern char *hbase_key_printable(const char *key, int len);
 typedef struct HBaseScan HBaseScan;
 
 extern HBaseScan *hbase_scan_begin(HBaseTable *table, HBaseConn *conn,
-								   List *retrieved_attrs);
+								   List *retrieved_attrs, int firstpage);
 extern HBaseRow *hbase_scan_next(HBaseScan *scan);
 extern void hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan);
 extern void hbase_scan_rescan(HBaseScan *scan);

@@ -3,7 +3,9 @@
  *
  * A key plan (pushdown.c) is a full scan, bounded scans, Gets/multigets or
  * nothing.  Scans go through stateful REST scanners created lazily, read in
- * pages of fetch_size rows (memory stays bounded whatever the table size),
+ * pages of at most fetch_size rows (memory stays bounded whatever the table
+ * size); the first page is small (the LIMIT when the planner knows one) and
+ * each next one four times larger, so a LIMIT does not pull large pages,
  * and deleted at the end of their range, on rescan, or by the transaction
  * callback after an error.  A page cut by the cell limit may end inside a
  * row: that row is held back and merged with the head of the next page.
@@ -32,6 +34,8 @@ struct HBaseScan
 	int			nextkey;		/* next key of a get plan */
 	char	   *scanner_path;	/* NULL when no scanner is open */
 	bool		exhausted;		/* the current scanner's last page was read */
+	int			firstpage;		/* rows asked for in a scanner's first page */
+	int			pagesize;		/* rows asked for in its next page */
 	bool		eof;
 	bool		table_known;	/* the table was seen to exist */
 	MemoryContext pagecxt;		/* the current page */
@@ -44,13 +48,15 @@ struct HBaseScan
 };
 
 HBaseScan *
-hbase_scan_begin(HBaseTable *table, HBaseConn *conn, List *retrieved_attrs)
+hbase_scan_begin(HBaseTable *table, HBaseConn *conn, List *retrieved_attrs, int firstpage)
 {
 	HBaseScan  *scan = palloc0(sizeof(HBaseScan));
 	ListCell   *lc;
 
 	scan->table = table;
 	scan->conn = conn;
+	scan->firstpage = Max(1, Min(firstpage, table->fetch_size));
+	scan->pagesize = scan->firstpage;
 	foreach(lc, retrieved_attrs)
 	{
 		HBaseColumn *col = &table->columns[lfirst_int(lc) - 1];
@@ -110,7 +116,7 @@ open_scanner(HBaseScan *scan)
 	memset(&spec, 0, sizeof(spec));
 	spec.colspecs = scan->colspecs;
 	spec.batch = HBASE_CELL_LIMIT;
-	spec.caching = scan->table->fetch_size;
+	spec.caching = Min(scan->pagesize, scan->table->fetch_size);
 	if (scan->plan)
 	{
 		spec.filters = scan->plan->filters;
@@ -147,6 +153,7 @@ open_scanner(HBaseScan *scan)
 	scan->scanner_path = MemoryContextStrdup(GetMemoryChunkContext(scan),
 											 psprintf("%s/scanner%s", path, id));
 	scan->exhausted = false;
+	scan->pagesize = scan->firstpage;
 	hbase_scanner_opened(scan->conn, scan->scanner_path);
 }
 
@@ -290,7 +297,7 @@ fetch_scanner_page(HBaseScan *scan)
 	if (scan->exhausted)
 		return false;
 
-	path = psprintf("%s?n=%d&c=%d", scan->scanner_path, scan->table->fetch_size, HBASE_CELL_LIMIT);
+	path = psprintf("%s?n=%d&c=%d", scan->scanner_path, scan->pagesize, HBASE_CELL_LIMIT);
 	resp = hbase_request(scan->conn, "GET", path, NULL, 0, "reading a scanner");
 	scan->nrequests++;
 	if (resp->status == 204)
@@ -305,8 +312,9 @@ fetch_scanner_page(HBaseScan *scan)
 	 * The gateway stops a page at n rows or c cells, else only when the
 	 * scanner is exhausted: then no need to ask again for the 204.
 	 */
-	if (!cut && set->nrows < scan->table->fetch_size)
+	if (!cut && set->nrows < scan->pagesize)
 		scan->exhausted = true;
+	scan->pagesize = Min(scan->pagesize * 4, scan->table->fetch_size);
 
 	/* merge a row held back from the previous page */
 	if (scan->held && set->nrows > 0 &&
