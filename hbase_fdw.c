@@ -805,11 +805,14 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 	if (es->analyze && st->scan)
 	{
 		long		requests,
-					rows;
+					rows,
+					resumes;
 
-		hbase_scan_stats(st->scan, &requests, &rows);
+		hbase_scan_stats(st->scan, &requests, &rows, &resumes);
 		ExplainPropertyInteger("HBase Requests", NULL, requests, es);
 		ExplainPropertyInteger("HBase Rows Received", NULL, rows, es);
+		if (resumes > 0)
+			ExplainPropertyInteger("HBase Scans Resumed", NULL, resumes, es);
 	}
 }
 

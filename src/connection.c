@@ -191,6 +191,17 @@ HBaseResponse *
 hbase_request(HBaseConn *conn, const char *method, const char *path,
 			  const char *body, size_t bodylen, const char *what)
 {
+	return hbase_request_ex(conn, method, path, body, bodylen, what, false);
+}
+
+/*
+ * transport_ok: return NULL instead of raising when no response was had
+ * (gateway down, connection reset), for callers that resume or retry.
+ */
+HBaseResponse *
+hbase_request_ex(HBaseConn *conn, const char *method, const char *path,
+				 const char *body, size_t bodylen, const char *what, bool transport_ok)
+{
 	char	   *url = psprintf("%s%s", conn->url, path);
 	HBaseResponse *resp = palloc0(sizeof(HBaseResponse));
 
@@ -205,6 +216,12 @@ hbase_request(HBaseConn *conn, const char *method, const char *path,
 			/* raises query cancel / statement timeout; else go on */
 			CHECK_FOR_INTERRUPTS();
 			continue;
+		}
+		if (outcome == HBASE_HTTP_FAILED && transport_ok && !res.timed_out)
+		{
+			pfree(url);
+			pfree(resp);
+			return NULL;
 		}
 		if (outcome == HBASE_HTTP_FAILED)
 		{

@@ -105,6 +105,10 @@ extern HBaseConn *hbase_get_connection(Oid serverid, Oid userid);
 extern HBaseResponse *hbase_request(HBaseConn *conn, const char *method,
 									const char *path, const char *body,
 									size_t bodylen, const char *what);
+extern HBaseResponse *hbase_request_ex(HBaseConn *conn, const char *method,
+									   const char *path, const char *body,
+									   size_t bodylen, const char *what,
+									   bool transport_ok);
 extern char *hbase_escape(HBaseConn *conn, const char *s, size_t len);
 extern const char *hbase_conn_url(HBaseConn *conn);
 extern void hbase_scanner_opened(HBaseConn *conn, const char *path);
@@ -260,6 +264,6 @@ extern HBaseRow *hbase_scan_next(HBaseScan *scan);
 extern void hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan);
 extern void hbase_scan_rescan(HBaseScan *scan);
 extern void hbase_scan_end(HBaseScan *scan);
-extern void hbase_scan_stats(HBaseScan *scan, long *requests, long *rows);
+extern void hbase_scan_stats(HBaseScan *scan, long *requests, long *rows, long *resumes);
 
 #endif

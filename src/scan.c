@@ -10,12 +10,20 @@
  * callback after an error.  A page cut by the cell limit may end inside a
  * row: that row is held back and merged with the head of the next page.
  * Keys are fetched by multiget in batches (binary-safe base64 keys).
+ *
+ * Scans resume: paging is keyset on the rowkey, so when a scanner is lost
+ * (expired, gateway restarted, connection reset) a new one starts right
+ * after the last row returned (or at a row that was cut in two), within the
+ * same range: no row lost, none twice.  The gateway gets HBASE_RESUME_MS to
+ * come back.
  */
 #include "postgres.h"
 
 #include "common/base64.h"
 #include "lib/stringinfo.h"
+#include "miscadmin.h"
 #include "utils/memutils.h"
+#include "utils/timestamp.h"
 
 #include "hbase_fdw.h"
 
@@ -23,6 +31,8 @@
 #define HBASE_CELL_LIMIT	100000
 /* keys per multiget request */
 #define HBASE_MULTIGET_BATCH	100
+/* how long a lost scan keeps trying to resume */
+#define HBASE_RESUME_MS		60000
 
 struct HBaseScan
 {
@@ -43,8 +53,14 @@ struct HBaseScan
 	HBaseCellSet *page;
 	int			next;			/* next row of page to return */
 	HBaseRow   *held;			/* incomplete last row of the previous page */
+	char	   *resume;			/* start of the next scanner of this range, or NULL */
+	int			resumelen;
+	char	   *lastkey;		/* last row returned from this range */
+	int			lastkeylen;
+	TimestampTz lost_since;		/* first failure of the current streak, or 0 */
 	long		nrequests;
 	long		nrows;
+	long		nresumes;
 };
 
 HBaseScan *
@@ -103,6 +119,27 @@ b64url(const char *key, int len)
 	return n > 0 ? out : pstrdup("=");
 }
 
+/* sleep a little before trying again; give up after HBASE_RESUME_MS */
+static void
+wait_for_gateway(HBaseScan *scan, const char *what)
+{
+	TimestampTz now = GetCurrentTimestamp();
+	int			i;
+
+	if (scan->lost_since == 0)
+		scan->lost_since = now;
+	else if (TimestampDifferenceExceeds(scan->lost_since, now, HBASE_RESUME_MS))
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION),
+				 errmsg("could not resume the scan of HBase table \"%s\"", scan->table->hbase_table),
+				 errdetail("The gateway did not answer %s for %d seconds.", what, HBASE_RESUME_MS / 1000)));
+	for (i = 0; i < 5; i++)
+	{
+		CHECK_FOR_INTERRUPTS();
+		pg_usleep(100000L);
+	}
+}
+
 static void
 open_scanner(HBaseScan *scan)
 {
@@ -131,12 +168,25 @@ open_scanner(HBaseScan *scan)
 		spec.endrow = r->stop;
 		spec.endlen = r->stop ? r->stoplen : 0;
 	}
+	if (scan->resume)
+	{
+		/* after the rows already returned; always within the range */
+		spec.startrow = scan->resume;
+		spec.startlen = scan->resumelen;
+	}
 	model = hbase_json_scanner_model(&spec);
 
 	what = psprintf("creating a scanner (POST %s/scanner)", path);
-	resp = hbase_request(scan->conn, "POST", psprintf("%s/scanner", path), model,
-						 strlen(model), what);
-	scan->nrequests++;
+	for (;;)
+	{
+		resp = hbase_request_ex(scan->conn, "POST", psprintf("%s/scanner", path), model,
+								strlen(model), what, scan->resume != NULL);
+		scan->nrequests++;
+		if (resp != NULL && (resp->status != 503 || scan->resume == NULL))
+			break;
+		/* resuming, and the gateway is not back yet */
+		wait_for_gateway(scan, what);
+	}
 	if (resp->status != 201)
 		hbase_report_status(resp, scan->table, what);
 
@@ -282,6 +332,61 @@ fetch_keys(HBaseScan *scan)
 	return true;
 }
 
+/*
+ * The scanner is gone (gateway restarted, scanner expired) or the
+ * connection broke: the next scanner starts after the last row returned,
+ * or at a row that was cut in two (it comes again, whole).
+ */
+static void
+lose_scanner(HBaseScan *scan, bool unreachable)
+{
+	MemoryContext cxt = GetMemoryChunkContext(scan);
+
+	/* the first loss retries at once; a streak of them waits, up to a limit */
+	if (unreachable || scan->lost_since != 0)
+		wait_for_gateway(scan, "reading a scanner");
+	else
+		scan->lost_since = GetCurrentTimestamp();
+	hbase_scanner_closed(scan->conn, scan->scanner_path);
+	if (!unreachable)
+		(void) hbase_request_ex(scan->conn, "DELETE", scan->scanner_path, NULL, 0,
+								"deleting a lost scanner", true);
+	pfree(scan->scanner_path);
+	scan->scanner_path = NULL;
+	if (scan->resume)
+		pfree(scan->resume);
+	scan->resume = NULL;
+	if (scan->held)
+	{
+		scan->resume = MemoryContextAlloc(cxt, scan->held->keylen);
+		memcpy(scan->resume, scan->held->key, scan->held->keylen);
+		scan->resumelen = scan->held->keylen;
+		scan->held = NULL;
+		MemoryContextReset(scan->holdcxt);
+	}
+	else if (scan->lastkey)
+	{
+		scan->resume = MemoryContextAlloc(cxt, scan->lastkeylen + 1);
+		memcpy(scan->resume, scan->lastkey, scan->lastkeylen + 1);
+		scan->resumelen = scan->lastkeylen + 1;
+	}
+	else
+	{
+		/* nothing returned yet: start the range again, but as a resume */
+		scan->resume = MemoryContextAlloc(cxt, 1);
+		scan->resumelen = 0;
+		if (scan->plan && scan->plan->kind == HBASE_OP_SCANS)
+		{
+			HBaseKeyRange *r = list_nth(scan->plan->ranges, scan->range);
+
+			scan->resume = MemoryContextAlloc(cxt, Max(r->startlen, 1));
+			memcpy(scan->resume, r->start, r->startlen);
+			scan->resumelen = r->startlen;
+		}
+	}
+	scan->nresumes++;
+}
+
 /* the next page of the current scanner into pagecxt; false when it is done */
 static bool
 fetch_scanner_page(HBaseScan *scan)
@@ -298,12 +403,22 @@ fetch_scanner_page(HBaseScan *scan)
 		return false;
 
 	path = psprintf("%s?n=%d&c=%d", scan->scanner_path, scan->pagesize, HBASE_CELL_LIMIT);
-	resp = hbase_request(scan->conn, "GET", path, NULL, 0, "reading a scanner");
+	resp = hbase_request_ex(scan->conn, "GET", path, NULL, 0, "reading a scanner", true);
 	scan->nrequests++;
+	if (resp == NULL || resp->status == 404 || resp->status == 410)
+	{
+		/* a 404 before any row may be a missing table rather than a lost scanner */
+		if (resp != NULL && !scan->table_known)
+			check_table(scan, resp, "reading a scanner");
+		lose_scanner(scan, resp == NULL);
+		return fetch_scanner_page(scan);
+	}
 	if (resp->status == 204)
 		return false;
 	if (resp->status != 200)
 		hbase_report_status(resp, scan->table, "reading a scanner");
+	scan->table_known = true;
+	scan->lost_since = 0;
 	set = parse_page(scan, resp);
 	pfree(resp->body);
 	cut = (set->ncells >= HBASE_CELL_LIMIT);
@@ -354,8 +469,32 @@ fetch_scanner_page(HBaseScan *scan)
 		MemoryContextSwitchTo(old);
 		set->nrows--;
 	}
+	if (set->nrows > 0)
+	{
+		/* where a resumed scanner would start: just after this row */
+		HBaseRow   *last = &set->rows[set->nrows - 1];
+
+		if (scan->lastkey)
+			pfree(scan->lastkey);
+		scan->lastkey = MemoryContextAlloc(GetMemoryChunkContext(scan), last->keylen + 1);
+		memcpy(scan->lastkey, last->key, last->keylen);
+		scan->lastkey[last->keylen] = '\0';	/* the key's successor: key + 0x00 */
+		scan->lastkeylen = last->keylen;
+	}
 	scan->page = set;
 	return true;
+}
+
+static void
+forget_resume(HBaseScan *scan)
+{
+	if (scan->resume)
+		pfree(scan->resume);
+	if (scan->lastkey)
+		pfree(scan->lastkey);
+	scan->resume = NULL;
+	scan->lastkey = NULL;
+	scan->lost_since = 0;
 }
 
 /* the next page of the whole operation; false at its end */
@@ -389,6 +528,7 @@ fetch_page(HBaseScan *scan)
 			/* this range is done */
 			close_scanner(scan);
 			scan->range++;
+			forget_resume(scan);
 			if (scan->held)
 			{
 				/* the range's last row was held back */
@@ -436,6 +576,7 @@ hbase_scan_rescan(HBaseScan *scan)
 	scan->exhausted = false;
 	scan->range = 0;
 	scan->nextkey = 0;
+	forget_resume(scan);
 }
 
 void
@@ -445,8 +586,9 @@ hbase_scan_end(HBaseScan *scan)
 }
 
 void
-hbase_scan_stats(HBaseScan *scan, long *requests, long *rows)
+hbase_scan_stats(HBaseScan *scan, long *requests, long *rows, long *resumes)
 {
 	*requests = scan->nrequests;
 	*rows = scan->nrows;
+	*resumes = scan->nresumes;
 }
