@@ -40,3 +40,9 @@ LANGUAGE C;
 CREATE EVENT TRIGGER hbase_fdw_ddl_check ON ddl_command_end
   WHEN TAG IN ('CREATE FOREIGN TABLE', 'ALTER FOREIGN TABLE', 'ALTER TABLE')
   EXECUTE FUNCTION hbase_fdw_ddl_check();
+
+-- the last scanners this backend opened on a gateway, and whether they are still open
+CREATE FUNCTION hbase_fdw_scanners(OUT path text, OUT open bool)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME'
+LANGUAGE C STRICT VOLATILE;

@@ -17,3 +17,12 @@ SELECT count(*) FROM split_t a JOIN split_t b USING (k);
 RESET statement_timeout;
 ALTER FOREIGN TABLE split_t OPTIONS (DROP fetch_size);
 SELECT count(*) FROM split_t;
+
+-- nothing is left open on the gateway: after a LIMIT that ends a scan early and after the
+-- cancels above, every scanner this backend opened is closed, and the gateway answers 404
+-- for each of them
+SELECT k FROM split_t LIMIT 1;
+SELECT count(*) > 0 AS opened_some, bool_or(open) AS any_still_open FROM hbase_fdw_scanners();
+SELECT string_agg(path, ' ') AS scanner_paths FROM hbase_fdw_scanners() \gset
+\setenv SCANNER_PATHS :scanner_paths
+\! for p in $SCANNER_PATHS; do curl -s -o /dev/null -w '%{http_code}\n' -H 'Accept: application/json' "$HBASE_URL$p"; done | sort -u

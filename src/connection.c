@@ -15,6 +15,8 @@
 #include "access/xact.h"
 #include "commands/defrem.h"
 #include "catalog/pg_user_mapping.h"
+#include "funcapi.h"
+#include "utils/builtins.h"
 #include "lib/stringinfo.h"
 #include "miscadmin.h"
 #include "utils/hsearch.h"
@@ -43,6 +45,58 @@ struct HBaseConn
 };
 
 static HTAB *ConnectionHash = NULL;
+
+/*
+ * The last scanners this backend opened, and whether they are still open,
+ * so that tests (and curious users) can check on the gateway that none is
+ * left behind: hbase_fdw_scanners().
+ */
+#define RECENT_SCANNERS 32
+typedef struct RecentScanner
+{
+	char		path[256];
+	bool		open;
+} RecentScanner;
+static RecentScanner recent[RECENT_SCANNERS];
+static int	nrecent = 0;
+
+static void
+remember_scanner(const char *path, bool open)
+{
+	int			i;
+
+	for (i = 0; i < Min(nrecent, RECENT_SCANNERS); i++)
+		if (strcmp(recent[i].path, path) == 0)
+		{
+			recent[i].open = open;
+			return;
+		}
+	i = nrecent++ % RECENT_SCANNERS;
+	strlcpy(recent[i].path, path, sizeof(recent[i].path));
+	recent[i].open = open;
+}
+
+PG_FUNCTION_INFO_V1(hbase_fdw_scanners);
+
+/* hbase_fdw_scanners() -> (path, open): this backend's recent scanners */
+Datum
+hbase_fdw_scanners(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	int			i;
+
+	InitMaterializedSRF(fcinfo, 0);
+	for (i = 0; i < Min(nrecent, RECENT_SCANNERS); i++)
+	{
+		Datum		values[2];
+		bool		nulls[2] = {false, false};
+
+		values[0] = CStringGetTextDatum(recent[i].path);
+		values[1] = BoolGetDatum(recent[i].open);
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
+	return (Datum) 0;
+}
 
 static void conn_invalidate_callback(Datum arg, int cacheid, uint32 hashvalue);
 static void conn_xact_callback(XactEvent event, void *arg);
@@ -342,6 +396,7 @@ hbase_scanner_opened(HBaseConn *conn, const char *path)
 
 	conn->scanners = lappend(conn->scanners, pstrdup(path));
 	MemoryContextSwitchTo(old);
+	remember_scanner(path, true);
 }
 
 void
@@ -357,6 +412,7 @@ hbase_scanner_closed(HBaseConn *conn, const char *path)
 		{
 			conn->scanners = foreach_delete_current(conn->scanners, lc);
 			pfree(p);
+			remember_scanner(path, false);
 			return;
 		}
 	}
@@ -390,7 +446,10 @@ conn_xact_callback(XactEvent event, void *arg)
 
 				snprintf(url, sizeof(url), "%s%s", conn->url, path);
 				if (hbase_http_perform(conn->http, "DELETE", url, NULL, 0, &res) == HBASE_HTTP_OK)
+				{
 					hbase_http_result_free(&res);
+					remember_scanner(path, false);
+				}
 			}
 			conn->scanners = list_delete_first(conn->scanners);
 			pfree(path);

@@ -216,9 +216,10 @@ close_scanner(HBaseScan *scan)
 	if (path == NULL)
 		return;
 	scan->scanner_path = NULL;
-	hbase_scanner_closed(scan->conn, path);
+	/* if this fails, the scanner stays listed and the transaction end deletes it */
 	resp = hbase_request(scan->conn, "DELETE", path, NULL, 0, "deleting a scanner");
 	scan->nrequests++;
+	hbase_scanner_closed(scan->conn, path);
 	/* 404: already gone (expired); nothing to do */
 	if (resp->status != 200 && resp->status != 404)
 		hbase_report_status(resp, scan->table, "deleting a scanner");
