@@ -64,3 +64,39 @@ EXPLAIN (COSTS OFF) SELECT shop_id, sku FROM lay_delim WHERE region = 'north'
 EXPLAIN (COSTS OFF) SELECT shop_id, sku FROM lay_delim WHERE region = 'north'
   ORDER BY shop_id, sku NULLS FIRST;
 EXPLAIN (COSTS OFF) SELECT phone FROM lay_s5 ORDER BY phone COLLATE "C";
+
+-- S10 keyset pagination: the next page starts at the last key seen, whatever the depth
+EXPLAIN (COSTS OFF) SELECT user_id, mail_id FROM lay_s9
+  WHERE (user_id, mail_id) > (1, 2) ORDER BY user_id, mail_id LIMIT 2;
+SELECT user_id, mail_id FROM lay_s9 WHERE (user_id, mail_id) > (1, 2) ORDER BY user_id, mail_id LIMIT 2;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT user_id, mail_id FROM lay_s9
+  WHERE (user_id, mail_id) > (1, 2) ORDER BY user_id, mail_id LIMIT 2;
+-- with a fixed prefix, and on a raw text key under the C collation
+EXPLAIN (COSTS OFF) SELECT mail_id FROM lay_s9 WHERE user_id = 42 AND (mail_id) > (1) ORDER BY mail_id LIMIT 1;
+EXPLAIN (COSTS OFF) SELECT k FROM split_t WHERE (k COLLATE "C") > 'b247' ORDER BY k COLLATE "C" LIMIT 5;
+SELECT k FROM split_t WHERE (k COLLATE "C") > 'b247' ORDER BY k COLLATE "C" LIMIT 5;
+-- walking the whole table page by page gives every row once, in order
+CREATE FUNCTION pg_temp.walk(page int) RETURNS TABLE (n bigint, distinct_keys bigint, ordered bool, pages int)
+LANGUAGE plpgsql AS $$
+DECLARE
+  last_u bigint := -1; last_m bigint := -1; r record; got int; keys text[] := '{}';
+BEGIN
+  pages := 0;
+  LOOP
+    got := 0;
+    FOR r IN SELECT user_id, mail_id FROM lay_s9 WHERE (user_id, mail_id) > (last_u, last_m)
+             ORDER BY user_id, mail_id LIMIT page LOOP
+      keys := keys || (r.user_id || '/' || r.mail_id);
+      last_u := r.user_id; last_m := r.mail_id; got := got + 1;
+    END LOOP;
+    EXIT WHEN got = 0;
+    pages := pages + 1;
+  END LOOP;
+  n := cardinality(keys);
+  distinct_keys := (SELECT count(DISTINCT x) FROM unnest(keys) x);
+  ordered := keys = (SELECT array_agg(user_id || '/' || mail_id ORDER BY user_id, mail_id) FROM lay_s9);
+  RETURN NEXT;
+END $$;
+SELECT * FROM pg_temp.walk(2);
+-- the row comparison is not pushed where the key is not in its order (salted, hashed)
+EXPLAIN (COSTS OFF) SELECT uid FROM lay_s7 WHERE (uid, ts) > ('1', '2024-01-01') ORDER BY uid LIMIT 1;

@@ -18,6 +18,7 @@
 
 #include "catalog/pg_collation.h"
 #include "catalog/pg_operator.h"
+#include "nodes/primnodes.h"
 #include "catalog/pg_type.h"
 #include "utils/date.h"
 #include "utils/timestamp.h"
@@ -267,6 +268,74 @@ key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
 }
 
 /*
+ * (k1, k2, ...) > (v1, v2, ...) and the like, on key columns (keyset
+ * pagination).  Kept as (0, op, n, attnum1, index1, attnum2, index2 ...);
+ * whether the columns follow the key is checked with the values.
+ */
+static List *
+row_condition(RowCompareExpr *rc, Index relid, HBaseTable *t, bool allow_outer, List **exprs)
+{
+	List	   *cond;
+	ListCell   *l,
+			   *r,
+			   *o,
+			   *cl;
+	HBaseKeyOp	op;
+	int			strategy;
+
+	switch (rc->rctype)
+	{
+		case ROWCOMPARE_LT:
+			op = HBASE_KEY_LT;
+			strategy = BTLessStrategyNumber;
+			break;
+		case ROWCOMPARE_LE:
+			op = HBASE_KEY_LE;
+			strategy = BTLessEqualStrategyNumber;
+			break;
+		case ROWCOMPARE_GE:
+			op = HBASE_KEY_GE;
+			strategy = BTGreaterEqualStrategyNumber;
+			break;
+		case ROWCOMPARE_GT:
+			op = HBASE_KEY_GT;
+			strategy = BTGreaterStrategyNumber;
+			break;
+		default:
+			return NIL;
+	}
+	cond = list_make3_int(0, op, list_length(rc->largs));
+	forfour(l, rc->largs, r, rc->rargs, o, rc->opnos, cl, rc->inputcollids)
+	{
+		HBaseColumn *col = key_column(lfirst(l), relid, t);
+		Expr	   *v = lfirst(r);
+		Oid			vtype = exprType((Node *) v);
+		TypeCacheEntry *tce;
+		int			s;
+
+		if (col == NULL || !usable_value(v, relid, allow_outer))
+			return NIL;
+		if (vtype != col->atttypid && !(is_int_type(vtype) && is_int_type(col->atttypid)) &&
+			!(is_text_type(vtype) && is_text_type(col->atttypid)))
+			return NIL;
+		tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY);
+		if (!OidIsValid(tce->btree_opf))
+			return NIL;
+		s = get_op_opfamily_strategy(lfirst_oid(o), tce->btree_opf);
+		if (s != strategy)
+			return NIL;
+		/* text compares as bytes only under the C collation */
+		if (is_text_type(col->atttypid) &&
+			lfirst_oid(cl) != C_COLLATION_OID && lfirst_oid(cl) != POSIX_COLLATION_OID)
+			return NIL;
+		*exprs = lappend(*exprs, v);
+		cond = lappend_int(cond, col->attnum);
+		cond = lappend_int(cond, list_length(*exprs) - 1);
+	}
+	return cond;
+}
+
+/*
  * The key conditions among clauses (RestrictInfos).  Each is an integer list
  * (attnum, op, index in *exprs or -1); value expressions are appended to
  * *exprs.  allow_outer: values may use other relations' columns (join).
@@ -288,6 +357,19 @@ hbase_key_conditions(HBaseTable *t, Index relid, List *clauses, bool allow_outer
 		Expr	   *val;
 		int			idx = -1;
 
+		if (IsA(ri->clause, RowCompareExpr))
+		{
+			List	   *rc = row_condition((RowCompareExpr *) ri->clause, relid, t,
+										   allow_outer, exprs);
+
+			if (rc)
+			{
+				conds = lappend(conds, rc);
+				if (matched)
+					*matched = lappend(*matched, ri);
+			}
+			continue;
+		}
 		if (!key_condition(ri->clause, relid, t, allow_outer, &col, &op, &val))
 			continue;
 		if (val)
@@ -714,11 +796,11 @@ fuzzy_plan(HBaseTable *t, HBaseKeyPlan *kp, List *combos, int firstcol, int dept
  * Values of the key conditions -> the operation.  vals/nulls/types are
  * indexed like the fdw_exprs.
  */
-HBaseKeyPlan *
-hbase_key_plan(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types)
+static HBaseKeyPlan *
+key_plan_base(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types,
+			  ColConds *cc)
 {
 	HBaseKeyPlan *kp = palloc0(sizeof(HBaseKeyPlan));
-	ColConds   *cc = palloc0(sizeof(ColConds) * Max(t->natts, 1));
 	int			nparts;
 	rk_part_info first;
 	int			firstcol;		/* first column part */
@@ -744,8 +826,13 @@ hbase_key_plan(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types)
 		int			attnum = linitial_int(c);
 		HBaseKeyOp	op = lsecond_int(c);
 		int			idx = lthird_int(c);
-		HBaseColumn *col = &t->columns[attnum - 1];
-		ColConds   *x = &cc[attnum - 1];
+		HBaseColumn *col;
+		ColConds   *x;
+
+		if (attnum == 0)
+			continue;			/* row comparisons: apply_row_bounds */
+		col = &t->columns[attnum - 1];
+		x = &cc[attnum - 1];
 
 		if (op == HBASE_KEY_ISNULL)
 		{
@@ -1134,6 +1221,148 @@ hbase_key_plan(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types)
 }
 
 /*
+ * A row comparison on the key columns that follow the parts fixed by =,
+ * in key order, all ascending: the rows after (or before) a key.  The scan
+ * starts (or stops) at that key: keyset pagination reads from where the
+ * last page ended.  Applies to one fixed prefix (no IN, no salt fan-out).
+ */
+static void
+apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
+				 Datum *vals, bool *nulls, Oid *types)
+{
+	ListCell   *lc;
+	int			nparts = hbase_rk_nparts(t->layout);
+
+	if (kp->kind != HBASE_OP_FULL && !(kp->kind == HBASE_OP_SCANS && kp->buckets == 0))
+		return;
+	foreach(lc, conds)
+	{
+		List	   *c = lfirst(lc);
+		HBaseKeyOp	op = lsecond_int(c);
+		int			n = lthird_int(c);
+		rk_value   *row = palloc0(sizeof(rk_value) * Max(t->natts, 1));
+		int			i,
+					k = 0,
+					limit = -1;
+		char	   *key;
+		const char *err;
+		int			len;
+		ListCell   *rl;
+		StringInfoData bound;
+		bool		has_bound = true;
+
+		if (linitial_int(c) != 0)
+			continue;
+		for (i = 0; i < t->natts; i++)
+			row[i].isnull = 1;
+		/* a salt or hash prefix orders nothing unless = fixes its columns */
+		{
+			int			pcols[64];
+			int			np = hbase_rk_prefix_columns(t->layout, pcols, lengthof(pcols));
+
+			if (np < 0 || np > (int) lengthof(pcols))
+				continue;
+			for (i = 0; i < np; i++)
+			{
+				if (list_length(cc[pcols[i]].eq) != 1)
+					break;
+				row[pcols[i]] = *(rk_value *) linitial(cc[pcols[i]].eq);
+			}
+			if (i < np)
+				continue;
+		}
+		/* the parts before the row's columns: fixed by a single = */
+		for (i = 0; i < nparts && k < n; i++)
+		{
+			rk_part_info pi;
+			int			attnum;
+			int			idx;
+			HBaseColumn *col;
+
+			hbase_rk_part(t->layout, i, &pi);
+			if (pi.kind != RK_PART_COLUMN)
+				continue;
+			attnum = list_nth_int(c, 3 + 2 * k);
+			idx = list_nth_int(c, 4 + 2 * k);
+			if (pi.column + 1 != attnum)
+			{
+				if (k > 0 || list_length(cc[pi.column].eq) != 1)
+					break;		/* a gap: the row is not the next parts */
+				row[pi.column] = *(rk_value *) linitial(cc[pi.column].eq);
+				continue;
+			}
+			col = &t->columns[attnum - 1];
+			if (pi.order != RK_ORDER_ASC || pi.order_nonneg || pi.optional ||
+				(k < n - 1 && pi.width < 0) || nulls[idx] ||
+				to_rk(t, col, vals[idx], types[idx], &row[pi.column]) != KV_OK)
+				break;
+			k++;
+			limit = i + 1;
+		}
+		if (k < n)
+			continue;
+		len = hbase_rk_encode_prefix(t->layout, row, limit, RK_BUCKET_COMPUTE, &key, &err);
+		if (len < 0)
+			continue;
+		initStringInfo(&bound);
+		appendBinaryStringInfo(&bound, key, len);
+		if (op == HBASE_KEY_LE)
+			has_bound = successor(&bound);
+		if (!has_bound)
+			continue;
+		if (kp->kind == HBASE_OP_FULL)
+		{
+			HBaseKeyRange *r = palloc0(sizeof(HBaseKeyRange));
+
+			r->start = "";
+			kp->ranges = list_make1(r);
+			kp->kind = HBASE_OP_SCANS;
+		}
+		foreach(rl, kp->ranges)
+		{
+			HBaseKeyRange *r = lfirst(rl);
+
+			if (op == HBASE_KEY_GT || op == HBASE_KEY_GE)
+			{
+				/* the equal rows come too; the local qual drops them */
+				if (cmp_bytes(bound.data, bound.len, r->start, r->startlen) > 0)
+				{
+					r->start = hbase_memdup(bound.data, bound.len);
+					r->startlen = bound.len;
+				}
+			}
+			else if (r->stop == NULL ||
+					 cmp_bytes(bound.data, bound.len, r->stop, r->stoplen) < 0)
+			{
+				r->stop = hbase_memdup(bound.data, bound.len);
+				r->stoplen = bound.len;
+			}
+		}
+		/* a range whose start passed its stop has nothing */
+		foreach(rl, kp->ranges)
+		{
+			HBaseKeyRange *r = lfirst(rl);
+
+			if (r->stop && cmp_bytes(r->start, r->startlen, r->stop, r->stoplen) >= 0)
+				kp->ranges = foreach_delete_current(kp->ranges, rl);
+		}
+		if (kp->ranges == NIL)
+			kp->kind = HBASE_OP_EMPTY;
+	}
+}
+
+HBaseKeyPlan *
+hbase_key_plan(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types)
+{
+	ColConds   *cc = palloc0(sizeof(ColConds) * Max(t->natts, 1));
+	HBaseKeyPlan *kp = key_plan_base(t, conds, vals, nulls, types, cc);
+
+	if (t->layout != NULL && conds != NIL)
+		apply_row_bounds(t, kp, conds, cc, vals, nulls, types);
+	return kp;
+}
+
+/*
  * The operation a set of key conditions leads to, without values (planning
  * and costs): how many keys when exact, or whether a range is bounded.
  */
@@ -1161,6 +1390,12 @@ hbase_key_shape(HBaseTable *t, List *conds, List *exprs, double *nkeys)
 		HBaseKeyOp	op = lsecond_int(c);
 		int			idx = lthird_int(c);
 
+		if (a < 0)
+		{
+			/* a row comparison bounds the first column it names */
+			bounded[list_nth_int(c, 3) - 1] = true;
+			continue;
+		}
 		if (op == HBASE_KEY_EQ && !eq[a])
 		{
 			eq[a] = true;
