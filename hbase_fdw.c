@@ -618,8 +618,8 @@ hbaseEndForeignScan(ForeignScanState *node)
 static char *
 range_text(HBaseKeyRange *r)
 {
-	return psprintf("[%s, %s)", hbase_key_printable(r->start, r->startlen),
-					r->stop ? hbase_key_printable(r->stop, r->stoplen) : "end");
+	return psprintf("[%s, %s)", hbase_printable_key(r->start, r->startlen),
+					r->stop ? hbase_printable_key(r->stop, r->stoplen) : "end");
 }
 
 #define EXPLAIN_MAX_ITEMS 8
@@ -718,7 +718,7 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 					if (VARDATA(m)[i])
 						appendStringInfoChar(&buf, '?');
 					else
-						appendStringInfoString(&buf, hbase_key_printable(VARDATA(k) + i, 1));
+						appendStringInfoString(&buf, hbase_printable_key(VARDATA(k) + i, 1));
 				}
 			}
 			ExplainPropertyText("HBase Fuzzy Keys", buf.data, es);
@@ -727,7 +727,7 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 			return;
 		case HBASE_OP_GET:
 			ExplainPropertyText("HBase Operation", "Get", es);
-			ExplainPropertyText("HBase Key", hbase_key_printable(VARDATA((bytea *) linitial(kp->keys)),
+			ExplainPropertyText("HBase Key", hbase_printable_key(VARDATA((bytea *) linitial(kp->keys)),
 																VARSIZE((bytea *) linitial(kp->keys)) - VARHDRSZ), es);
 			return;
 		case HBASE_OP_MULTIGET:
@@ -746,7 +746,7 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 					break;
 				}
 				appendStringInfo(&buf, "%s%s", buf.len ? ", " : "",
-								 hbase_key_printable(VARDATA(k), VARSIZE(k) - VARHDRSZ));
+								 hbase_printable_key(VARDATA(k), VARSIZE(k) - VARHDRSZ));
 			}
 			ExplainPropertyText("HBase Keys", buf.data, es);
 			return;

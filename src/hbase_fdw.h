@@ -252,7 +252,6 @@ extern List *hbase_filter_conditions(HBaseTable *t, Index relid, List *clauses,
 extern List *hbase_cell_filters(HBaseTable *t, List *fconds, Datum *vals, bool *nulls,
 								Oid *types);
 extern HBaseOpKind hbase_key_shape(HBaseTable *t, List *conds, List *exprs, double *nkeys);
-extern char *hbase_key_printable(const char *key, int len);
 
 /* ---------- scan.c: scan execution ---------- */
 

@@ -4,8 +4,8 @@
  *
  * jansson allocates through palloc/pfree (set in hbase_json_init), so a
  * document being parsed when an error is raised is freed with its memory
- * context.  Never call json_object(): PostgreSQL exports a function of that
- * name; json_pack("{}") makes empty objects.
+ * context.  Never call jansson's json_object constructor: PostgreSQL
+ * exports a function of that name; json_pack("{}") makes empty objects.
  */
 #include "postgres.h"
 

@@ -1444,10 +1444,3 @@ hbase_key_shape(HBaseTable *t, List *conds, List *exprs, double *nkeys)
 	*nkeys = n;
 	return n <= 1 ? HBASE_OP_GET : HBASE_OP_MULTIGET;
 }
-
-/* a key or range bound in a printable form, for EXPLAIN */
-char *
-hbase_key_printable(const char *key, int len)
-{
-	return hbase_printable_key(key, len);
-}
