@@ -43,7 +43,8 @@ enum FdwScanPrivateIndex
 	FdwScanPrivateRetrievedAttrs,	/* integer list of attnums to fetch */
 	FdwScanPrivateKeyConds,		/* key conditions: (attnum, op, fdw_exprs index) */
 	FdwScanPrivateFilterConds,	/* cell filters: (attnum, fdw_exprs index) */
-	FdwScanPrivateFirstPage		/* rows of a scanner's first page */
+	FdwScanPrivateFirstPage,	/* rows of a scanner's first page */
+	FdwScanPrivateMergeSkip		/* salt bytes to skip merging buckets in key order, or -1 */
 };
 
 /* the first page of a scanner when nothing hints at a LIMIT; pages then grow 4x */
@@ -78,6 +79,7 @@ typedef struct HBaseScanState
 	bool		decode_key;		/* key columns are wanted */
 	List	   *conds;
 	List	   *fconds;			/* cell filter conditions */
+	int			mergeskip;		/* merge salt buckets on the key after this many bytes */
 	List	   *exprstates;		/* of fdw_exprs */
 	HBaseKeyPlan *keyplan;		/* computed at the first row */
 } HBaseScanState;
@@ -197,7 +199,7 @@ single_eq(List *conds, AttrNumber attnum)
  * bucket after the other).
  */
 static List *
-key_order(HBasePlanState *ps)
+key_order(HBasePlanState *ps, int *mergeskip)
 {
 	HBaseTable *t = ps->table;
 	int			cols[64];
@@ -206,15 +208,36 @@ key_order(HBasePlanState *ps)
 				nparts;
 	bool		in_optional = false;
 	List	   *order = NIL;
+	rk_part_info first;
+	ListCell   *lc;
 
+	*mergeskip = -1;
 	if (t->layout == NULL)
 		return NIL;
+	hbase_rk_part(t->layout, 0, &first);
 	n = hbase_rk_prefix_columns(t->layout, cols, lengthof(cols));
-	if (n < 0 || n > (int) lengthof(cols))
-		return NIL;
-	for (i = 0; i < n; i++)
-		if (!single_eq(ps->conds, cols[i] + 1))
+	if (first.kind == RK_PART_SALT)
+	{
+		/*
+		 * Buckets are merged on the key after the salt.  One stream per
+		 * bucket: no IN lists, which would multiply them.  With pushdown off
+		 * every scan stays one full scan.
+		 */
+		if (!t->pushdown)
 			return NIL;
+		foreach(lc, ps->conds)
+			if (lsecond_int((List *) lfirst(lc)) == HBASE_KEY_IN)
+				return NIL;
+		*mergeskip = first.width;
+	}
+	else
+	{
+		if (n < 0 || n > (int) lengthof(cols))
+			return NIL;
+		for (i = 0; i < n; i++)
+			if (!single_eq(ps->conds, cols[i] + 1))
+				return NIL;
+	}
 	nparts = hbase_rk_nparts(t->layout);
 	for (i = 0; i < nparts; i++)
 	{
@@ -242,9 +265,9 @@ key_order(HBasePlanState *ps)
 
 /* Does the key order deliver the query's ORDER BY?  All of it, or nothing. */
 static List *
-useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
+useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int *mergeskip)
 {
-	List	   *order = key_order(ps);
+	List	   *order = key_order(ps, mergeskip);
 	ListCell   *lc;
 	int			j = 0;
 
@@ -326,6 +349,7 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 				total;
 	List	   *candidates = NIL;
 	List	   *pathkeys;
+	int			mergeskip;
 	ListCell   *lc;
 	int			i;
 
@@ -335,11 +359,12 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 													   NIL, NULL, NULL, NIL));
 
 	/* rows come in rowkey order: an ORDER BY that follows it needs no Sort */
-	pathkeys = useful_pathkeys(root, baserel, ps);
+	pathkeys = useful_pathkeys(root, baserel, ps, &mergeskip);
 	if (pathkeys != NIL)
 		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
 														   baserel->rows, startup, total,
-														   pathkeys, NULL, NULL, NIL));
+														   pathkeys, NULL, NULL,
+														   list_make1(makeInteger(mergeskip))));
 
 	/*
 	 * Parameterized paths: a join clause on a key column lets a nested loop
@@ -444,7 +469,9 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	if (root->limit_tuples > 0 && root->limit_tuples < firstpage &&
 		bms_membership(root->all_baserels) == BMS_SINGLETON)
 		firstpage = (int) Max(root->limit_tuples, 1);
-	fdw_private = list_make4(retrieved_attrs_of(ps), conds, fconds, makeInteger(firstpage));
+	fdw_private = list_make5(retrieved_attrs_of(ps), conds, fconds, makeInteger(firstpage),
+							 makeInteger(best_path->fdw_private ?
+										 intVal(linitial(best_path->fdw_private)) : -1));
 
 	return make_foreignscan(tlist, scan_clauses, baserel->relid, exprs, fdw_private,
 							NIL, NIL, outer_plan);
@@ -467,6 +494,7 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 	st->retrieved_attrs = list_nth(fsplan->fdw_private, FdwScanPrivateRetrievedAttrs);
 	st->conds = list_nth(fsplan->fdw_private, FdwScanPrivateKeyConds);
 	st->fconds = list_nth(fsplan->fdw_private, FdwScanPrivateFilterConds);
+	st->mergeskip = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateMergeSkip));
 
 	/* EXPLAIN without ANALYZE: no connection, no request */
 	if (eflags & EXEC_FLAG_EXPLAIN_ONLY)
@@ -517,7 +545,9 @@ compute_key_plan(ForeignScanState *node, HBaseScanState *st)
 	}
 	st->keyplan = hbase_key_plan(st->table, st->conds, vals, nulls, types);
 	st->keyplan->filters = hbase_cell_filters(st->table, st->fconds, vals, nulls, types);
-	hbase_scan_set_plan(st->scan, st->keyplan);
+	if (st->mergeskip >= 0)
+		hbase_bucket_ranges(st->table, st->keyplan);
+	hbase_scan_set_plan(st->scan, st->keyplan, st->mergeskip);
 	MemoryContextSwitchTo(old);
 }
 
@@ -637,7 +667,7 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 	ListCell   *lc;
 	char	   *explain_filters = NULL;
 
-	if (kp == NULL && (st->conds != NIL || st->fconds != NIL))
+	if (kp == NULL && (st->conds != NIL || st->fconds != NIL || st->mergeskip >= 0))
 	{
 		bool		consts = true;
 
@@ -662,6 +692,8 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 			}
 			kp = hbase_key_plan(st->table, st->conds, vals, nulls, types);
 			kp->filters = hbase_cell_filters(st->table, st->fconds, vals, nulls, types);
+			if (st->mergeskip >= 0)
+				hbase_bucket_ranges(st->table, kp);
 		}
 		else
 		{
@@ -754,7 +786,9 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 			appendStringInfo(&buf, "%d bounded scan%s", list_length(kp->ranges),
 							 list_length(kp->ranges) == 1 ? "" : "s");
 			if (kp->buckets)
-				appendStringInfo(&buf, " (one per salt bucket of %d)", kp->buckets);
+				appendStringInfo(&buf, " (one per salt bucket of %d%s)", kp->buckets,
+								 st->mergeskip >= 0 && list_length(kp->ranges) > 1 ?
+								 ", merged in key order" : "");
 			ExplainPropertyText("HBase Operation", buf.data, es);
 			resetStringInfo(&buf);
 			foreach(lc, kp->ranges)

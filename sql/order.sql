@@ -49,9 +49,23 @@ SELECT v, d FROM lay_bin ORDER BY v, d;
 -- plain binary longs sort right only when non-negative: Sort
 EXPLAIN (COSTS OFF) SELECT ts FROM lay_s8 WHERE id = 1 ORDER BY ts;
 
--- salted (one scan per bucket) and bit-reversed keys: Sort
+-- salted tables: one scan per bucket, merged on the key after the salt (Phoenix does the same)
+EXPLAIN (COSTS OFF) SELECT id, v FROM lay_phx ORDER BY id;
+SELECT id, v FROM lay_phx ORDER BY id;
+-- ORDER BY ... LIMIT on a salted table: a small first page from every bucket, not the table
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT id FROM lay_phx ORDER BY id LIMIT 3;
+SELECT id FROM lay_phx ORDER BY id LIMIT 3;
+SELECT id FROM lay_phx WHERE id > 4 ORDER BY id LIMIT 3;
+-- a random salt too (text in the C collation)
+EXPLAIN (COSTS OFF) SELECT name FROM lay_rnd ORDER BY name COLLATE "C";
+SELECT name FROM lay_rnd ORDER BY name COLLATE "C";
+-- a salted key whose next part does not keep order (a binary long), or IN lists: Sort
 EXPLAIN (COSTS OFF) SELECT ts FROM lay_s7 WHERE uid = 'bob' ORDER BY ts;
+EXPLAIN (COSTS OFF) SELECT id FROM lay_phx WHERE id IN (1, 2) ORDER BY id;
+-- with pushdown off, a salted table is one full scan: Sort
+SET hbase_fdw.enable_pushdown = off;
 EXPLAIN (COSTS OFF) SELECT id FROM lay_phx ORDER BY id;
+RESET hbase_fdw.enable_pushdown;
 
 -- text parts sort as bytes only under the C collation
 EXPLAIN (COSTS OFF) SELECT item_id FROM lay_s1 ORDER BY item_id;

@@ -251,6 +251,7 @@ extern List *hbase_filter_conditions(HBaseTable *t, Index relid, List *clauses,
 									 List **exprs);
 extern List *hbase_cell_filters(HBaseTable *t, List *fconds, Datum *vals, bool *nulls,
 								Oid *types);
+extern void hbase_bucket_ranges(HBaseTable *t, HBaseKeyPlan *kp);
 extern HBaseOpKind hbase_key_shape(HBaseTable *t, List *conds, List *exprs, double *nkeys);
 
 /* ---------- scan.c: scan execution ---------- */
@@ -260,7 +261,7 @@ typedef struct HBaseScan HBaseScan;
 extern HBaseScan *hbase_scan_begin(HBaseTable *table, HBaseConn *conn,
 								   List *retrieved_attrs, int firstpage);
 extern HBaseRow *hbase_scan_next(HBaseScan *scan);
-extern void hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan);
+extern void hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan, int merge_salt_bytes);
 extern void hbase_scan_rescan(HBaseScan *scan);
 extern void hbase_scan_end(HBaseScan *scan);
 extern void hbase_scan_stats(HBaseScan *scan, long *requests, long *rows, long *resumes);

@@ -693,9 +693,9 @@ normalize(HBaseKeyPlan *kp)
 		HBaseKeyRange *r = lfirst(lc);
 
 		if (cur && (cur->stop == NULL ||
-					cmp_bytes(r->start, r->startlen, cur->stop, cur->stoplen) <= 0))
+					cmp_bytes(r->start, r->startlen, cur->stop, cur->stoplen) < 0))
 		{
-			/* overlaps or touches: extend */
+			/* overlaps: extend (touching ranges stay apart: one per bucket) */
 			if (cur->stop != NULL &&
 				(r->stop == NULL || cmp_bytes(r->stop, r->stoplen, cur->stop, cur->stoplen) > 0))
 			{
@@ -1349,6 +1349,54 @@ apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
 		if (kp->ranges == NIL)
 			kp->kind = HBASE_OP_EMPTY;
 	}
+}
+
+/*
+ * A full scan of a salted table whose rows must come in key order after the
+ * salt: one range per bucket, for the merge.
+ */
+void
+hbase_bucket_ranges(HBaseTable *t, HBaseKeyPlan *kp)
+{
+	rk_part_info first;
+	rk_value   *none;
+	int			b,
+				i;
+	List	   *buckets = NIL;
+	ListCell   *lc;
+
+	if (t->layout == NULL || kp->kind != HBASE_OP_FULL)
+		return;
+	hbase_rk_part(t->layout, 0, &first);
+	if (first.kind != RK_PART_SALT)
+		return;
+	none = palloc0(sizeof(rk_value) * Max(t->natts, 1));
+	for (i = 0; i < t->natts; i++)
+		none[i].isnull = 1;
+	for (b = 0; b < first.salt_buckets; b++)
+		buckets = lappend_int(buckets, b);
+	if (first.salt_extra != 0)
+		buckets = lappend_int(buckets, first.salt_extra);
+	foreach(lc, buckets)
+	{
+		char	   *key;
+		const char *err;
+		int			len = hbase_rk_encode_prefix(t->layout, none, 1, lfirst_int(lc), &key, &err);
+		StringInfoData start,
+					stop;
+		bool		has_stop;
+
+		if (len < 0)
+			return;
+		initStringInfo(&start);
+		appendBinaryStringInfo(&start, key, len);
+		initStringInfo(&stop);
+		appendBinaryStringInfo(&stop, key, len);
+		has_stop = successor(&stop);
+		add_range(kp, &start, &stop, has_stop);
+	}
+	kp->kind = HBASE_OP_SCANS;
+	kp->buckets = first.salt_buckets;
 }
 
 HBaseKeyPlan *

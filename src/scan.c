@@ -34,20 +34,15 @@
 /* how long a lost scan keeps trying to resume */
 #define HBASE_RESUME_MS		60000
 
-struct HBaseScan
+/* one scanner at a time over one or more key ranges */
+typedef struct Stream
 {
-	HBaseTable *table;
-	HBaseConn  *conn;
-	List	   *colspecs;		/* wanted "family:qualifier" */
-	HBaseKeyPlan *plan;			/* NULL: full scan */
 	int			range;			/* current range of a scan plan */
-	int			nextkey;		/* next key of a get plan */
+	int			lastrange;		/* the last range this stream reads */
 	char	   *scanner_path;	/* NULL when no scanner is open */
 	bool		exhausted;		/* the current scanner's last page was read */
-	int			firstpage;		/* rows asked for in a scanner's first page */
-	int			pagesize;		/* rows asked for in its next page */
 	bool		eof;
-	bool		table_known;	/* the table was seen to exist */
+	int			pagesize;		/* rows asked for in the next page */
 	MemoryContext pagecxt;		/* the current page */
 	MemoryContext holdcxt;		/* a row held back across pages */
 	HBaseCellSet *page;
@@ -58,6 +53,25 @@ struct HBaseScan
 	char	   *lastkey;		/* last row returned from this range */
 	int			lastkeylen;
 	TimestampTz lost_since;		/* first failure of the current streak, or 0 */
+} Stream;
+
+struct HBaseScan
+{
+	HBaseTable *table;
+	HBaseConn  *conn;
+	List	   *colspecs;		/* wanted "family:qualifier" */
+	HBaseKeyPlan *plan;			/* NULL: full scan */
+	int			nextkey;		/* next key of a get plan */
+	bool		table_known;	/* the table was seen to exist */
+	int			firstpage;		/* rows asked for in a scanner's first page */
+	/*
+	 * merge: one stream per range, rows merged in the order of their keys
+	 * after the salt (ORDER BY on a salted table); else one stream walks the
+	 * ranges in turn.
+	 */
+	int			mergeskip;		/* salt bytes to skip when merging, or -1 */
+	int			nstreams;
+	Stream	   *streams;
 	long		nrequests;
 	long		nrows;
 	long		nresumes;
@@ -72,7 +86,7 @@ hbase_scan_begin(HBaseTable *table, HBaseConn *conn, List *retrieved_attrs, int 
 	scan->table = table;
 	scan->conn = conn;
 	scan->firstpage = Max(1, Min(firstpage, table->fetch_size));
-	scan->pagesize = scan->firstpage;
+	scan->mergeskip = -1;
 	foreach(lc, retrieved_attrs)
 	{
 		HBaseColumn *col = &table->columns[lfirst_int(lc) - 1];
@@ -80,17 +94,90 @@ hbase_scan_begin(HBaseTable *table, HBaseConn *conn, List *retrieved_attrs, int 
 		if (col->kind == HBASE_COL_CELL || col->kind == HBASE_COL_FAMILY)
 			scan->colspecs = lappend(scan->colspecs, col->colspec);
 	}
-	scan->pagecxt = AllocSetContextCreate(CurrentMemoryContext, "hbase_fdw page",
-										  ALLOCSET_DEFAULT_SIZES);
-	scan->holdcxt = AllocSetContextCreate(CurrentMemoryContext, "hbase_fdw held row",
-										  ALLOCSET_SMALL_SIZES);
 	return scan;
 }
 
+static void
+init_stream(HBaseScan *scan, Stream *st, int range, int lastrange)
+{
+	memset(st, 0, sizeof(Stream));
+	st->range = range;
+	st->lastrange = lastrange;
+	st->pagesize = scan->firstpage;
+	st->pagecxt = AllocSetContextCreate(GetMemoryChunkContext(scan), "hbase_fdw page",
+										ALLOCSET_DEFAULT_SIZES);
+	st->holdcxt = AllocSetContextCreate(GetMemoryChunkContext(scan), "hbase_fdw held row",
+										ALLOCSET_SMALL_SIZES);
+}
+
+/* compare two keys after the salt: the order the merge delivers */
+static int
+suffix_cmp(HBaseScan *scan, HBaseRow *a, HBaseRow *b)
+{
+	int			skip = scan->mergeskip;
+	int			al = Max(a->keylen - skip, 0);
+	int			bl = Max(b->keylen - skip, 0);
+	int			c = memcmp(a->key + Min(skip, a->keylen), b->key + Min(skip, b->keylen), Min(al, bl));
+
+	if (c != 0)
+		return c;
+	return al < bl ? -1 : al > bl ? 1 : 0;
+}
+
+static HBaseScan *sorting_scan;	/* list_sort has no argument */
+
+static int
+key_suffix_cmp(const ListCell *a, const ListCell *b)
+{
+	HBaseScan  *scan = sorting_scan;
+	bytea	   *x = lfirst(a);
+	bytea	   *y = lfirst(b);
+	HBaseRow	rx = {VARDATA(x), VARSIZE(x) - VARHDRSZ, 0, NULL};
+	HBaseRow	ry = {VARDATA(y), VARSIZE(y) - VARHDRSZ, 0, NULL};
+
+	return suffix_cmp(scan, &rx, &ry);
+}
+
+/*
+ * merge_salt_bytes >= 0: the rows must come in the order of their keys
+ * after that many salt bytes (pathkeys of a salted table): one stream per
+ * range, merged.
+ */
+static void
+setup_streams(HBaseScan *scan)
+{
+	int			nranges = (scan->plan && scan->plan->kind == HBASE_OP_SCANS) ?
+		list_length(scan->plan->ranges) : 1;
+	int			i;
+
+	if (scan->mergeskip >= 0 && nranges > 1)
+	{
+		scan->nstreams = nranges;
+		scan->streams = palloc0(sizeof(Stream) * nranges);
+		for (i = 0; i < nranges; i++)
+			init_stream(scan, &scan->streams[i], i, i);
+	}
+	else
+	{
+		scan->nstreams = 1;
+		scan->streams = palloc0(sizeof(Stream));
+		init_stream(scan, &scan->streams[0], 0, nranges - 1);
+	}
+	/* keys across salt buckets: fetched in the merged order */
+	if (scan->mergeskip >= 0 && scan->plan && scan->plan->keys)
+	{
+		sorting_scan = scan;
+		list_sort(scan->plan->keys, key_suffix_cmp);
+		sorting_scan = NULL;
+	}
+}
+
 void
-hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan)
+hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan, int merge_salt_bytes)
 {
 	scan->plan = plan;
+	scan->mergeskip = merge_salt_bytes;
+	setup_streams(scan);
 }
 
 static char *
@@ -121,14 +208,14 @@ b64url(const char *key, int len)
 
 /* sleep a little before trying again; give up after HBASE_RESUME_MS */
 static void
-wait_for_gateway(HBaseScan *scan, const char *what)
+wait_for_gateway(HBaseScan *scan, Stream *st, const char *what)
 {
 	TimestampTz now = GetCurrentTimestamp();
 	int			i;
 
-	if (scan->lost_since == 0)
-		scan->lost_since = now;
-	else if (TimestampDifferenceExceeds(scan->lost_since, now, HBASE_RESUME_MS))
+	if (st->lost_since == 0)
+		st->lost_since = now;
+	else if (TimestampDifferenceExceeds(st->lost_since, now, HBASE_RESUME_MS))
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION),
 				 errmsg("could not resume the scan of HBase table \"%s\"", scan->table->hbase_table),
@@ -141,7 +228,7 @@ wait_for_gateway(HBaseScan *scan, const char *what)
 }
 
 static void
-open_scanner(HBaseScan *scan)
+open_scanner(HBaseScan *scan, Stream *st)
 {
 	HBaseScanSpec spec;
 	char	   *model;
@@ -153,7 +240,7 @@ open_scanner(HBaseScan *scan)
 	memset(&spec, 0, sizeof(spec));
 	spec.colspecs = scan->colspecs;
 	spec.batch = HBASE_CELL_LIMIT;
-	spec.caching = Min(scan->pagesize, scan->table->fetch_size);
+	spec.caching = Min(st->pagesize, scan->table->fetch_size);
 	if (scan->plan)
 	{
 		spec.filters = scan->plan->filters;
@@ -161,18 +248,18 @@ open_scanner(HBaseScan *scan)
 	}
 	if (scan->plan && scan->plan->kind == HBASE_OP_SCANS)
 	{
-		HBaseKeyRange *r = list_nth(scan->plan->ranges, scan->range);
+		HBaseKeyRange *r = list_nth(scan->plan->ranges, st->range);
 
 		spec.startrow = r->start;
 		spec.startlen = r->startlen;
 		spec.endrow = r->stop;
 		spec.endlen = r->stop ? r->stoplen : 0;
 	}
-	if (scan->resume)
+	if (st->resume)
 	{
 		/* after the rows already returned; always within the range */
-		spec.startrow = scan->resume;
-		spec.startlen = scan->resumelen;
+		spec.startrow = st->resume;
+		spec.startlen = st->resumelen;
 	}
 	model = hbase_json_scanner_model(&spec);
 
@@ -180,12 +267,12 @@ open_scanner(HBaseScan *scan)
 	for (;;)
 	{
 		resp = hbase_request_ex(scan->conn, "POST", psprintf("%s/scanner", path), model,
-								strlen(model), what, scan->resume != NULL);
+								strlen(model), what, st->resume != NULL);
 		scan->nrequests++;
-		if (resp != NULL && (resp->status != 503 || scan->resume == NULL))
+		if (resp != NULL && (resp->status != 503 || st->resume == NULL))
 			break;
 		/* resuming, and the gateway is not back yet */
-		wait_for_gateway(scan, what);
+		wait_for_gateway(scan, st, what);
 	}
 	if (resp->status != 201)
 		hbase_report_status(resp, scan->table, what);
@@ -200,22 +287,22 @@ open_scanner(HBaseScan *scan)
 				(errcode(ERRCODE_FDW_ERROR),
 				 errmsg("HBase REST gateway created a scanner on table \"%s\" without a Location",
 						scan->table->hbase_table)));
-	scan->scanner_path = MemoryContextStrdup(GetMemoryChunkContext(scan),
+	st->scanner_path = MemoryContextStrdup(GetMemoryChunkContext(scan),
 											 psprintf("%s/scanner%s", path, id));
-	scan->exhausted = false;
-	scan->pagesize = scan->firstpage;
-	hbase_scanner_opened(scan->conn, scan->scanner_path);
+	st->exhausted = false;
+	st->pagesize = scan->firstpage;
+	hbase_scanner_opened(scan->conn, st->scanner_path);
 }
 
 static void
-close_scanner(HBaseScan *scan)
+close_scanner(HBaseScan *scan, Stream *st)
 {
 	HBaseResponse *resp;
-	char	   *path = scan->scanner_path;
+	char	   *path = st->scanner_path;
 
 	if (path == NULL)
 		return;
-	scan->scanner_path = NULL;
+	st->scanner_path = NULL;
 	/* if this fails, the scanner stays listed and the transaction end deletes it */
 	resp = hbase_request(scan->conn, "DELETE", path, NULL, 0, "deleting a scanner");
 	scan->nrequests++;
@@ -280,7 +367,7 @@ check_table(HBaseScan *scan, HBaseResponse *resp, const char *what)
 
 /* the next batch of keys by Get or multiget, into pagecxt */
 static bool
-fetch_keys(HBaseScan *scan)
+fetch_keys(HBaseScan *scan, Stream *st)
 {
 	List	   *keys = scan->plan->keys;
 	int			nkeys = list_length(keys);
@@ -322,14 +409,14 @@ fetch_keys(HBaseScan *scan)
 		check_table(scan, resp, what);
 		if (resp->status == 500)
 			hbase_report_status(resp, scan->table, what);
-		scan->page = palloc0(sizeof(HBaseCellSet));
+		st->page = palloc0(sizeof(HBaseCellSet));
 		return true;
 	}
 	if (resp->status != 200)
 		hbase_report_status(resp, scan->table, what);
 	scan->table_known = true;
-	scan->page = parse_page(scan, resp);
-	scan->nrows += scan->page->nrows;
+	st->page = parse_page(scan, resp);
+	scan->nrows += st->page->nrows;
 	return true;
 }
 
@@ -339,50 +426,50 @@ fetch_keys(HBaseScan *scan)
  * or at a row that was cut in two (it comes again, whole).
  */
 static void
-lose_scanner(HBaseScan *scan, bool unreachable)
+lose_scanner(HBaseScan *scan, Stream *st, bool unreachable)
 {
 	MemoryContext cxt = GetMemoryChunkContext(scan);
 
 	/* the first loss retries at once; a streak of them waits, up to a limit */
-	if (unreachable || scan->lost_since != 0)
-		wait_for_gateway(scan, "reading a scanner");
+	if (unreachable || st->lost_since != 0)
+		wait_for_gateway(scan, st, "reading a scanner");
 	else
-		scan->lost_since = GetCurrentTimestamp();
-	hbase_scanner_closed(scan->conn, scan->scanner_path);
+		st->lost_since = GetCurrentTimestamp();
+	hbase_scanner_closed(scan->conn, st->scanner_path);
 	if (!unreachable)
-		(void) hbase_request_ex(scan->conn, "DELETE", scan->scanner_path, NULL, 0,
+		(void) hbase_request_ex(scan->conn, "DELETE", st->scanner_path, NULL, 0,
 								"deleting a lost scanner", true);
-	pfree(scan->scanner_path);
-	scan->scanner_path = NULL;
-	if (scan->resume)
-		pfree(scan->resume);
-	scan->resume = NULL;
-	if (scan->held)
+	pfree(st->scanner_path);
+	st->scanner_path = NULL;
+	if (st->resume)
+		pfree(st->resume);
+	st->resume = NULL;
+	if (st->held)
 	{
-		scan->resume = MemoryContextAlloc(cxt, scan->held->keylen);
-		memcpy(scan->resume, scan->held->key, scan->held->keylen);
-		scan->resumelen = scan->held->keylen;
-		scan->held = NULL;
-		MemoryContextReset(scan->holdcxt);
+		st->resume = MemoryContextAlloc(cxt, st->held->keylen);
+		memcpy(st->resume, st->held->key, st->held->keylen);
+		st->resumelen = st->held->keylen;
+		st->held = NULL;
+		MemoryContextReset(st->holdcxt);
 	}
-	else if (scan->lastkey)
+	else if (st->lastkey)
 	{
-		scan->resume = MemoryContextAlloc(cxt, scan->lastkeylen + 1);
-		memcpy(scan->resume, scan->lastkey, scan->lastkeylen + 1);
-		scan->resumelen = scan->lastkeylen + 1;
+		st->resume = MemoryContextAlloc(cxt, st->lastkeylen + 1);
+		memcpy(st->resume, st->lastkey, st->lastkeylen + 1);
+		st->resumelen = st->lastkeylen + 1;
 	}
 	else
 	{
 		/* nothing returned yet: start the range again, but as a resume */
-		scan->resume = MemoryContextAlloc(cxt, 1);
-		scan->resumelen = 0;
+		st->resume = MemoryContextAlloc(cxt, 1);
+		st->resumelen = 0;
 		if (scan->plan && scan->plan->kind == HBASE_OP_SCANS)
 		{
-			HBaseKeyRange *r = list_nth(scan->plan->ranges, scan->range);
+			HBaseKeyRange *r = list_nth(scan->plan->ranges, st->range);
 
-			scan->resume = MemoryContextAlloc(cxt, Max(r->startlen, 1));
-			memcpy(scan->resume, r->start, r->startlen);
-			scan->resumelen = r->startlen;
+			st->resume = MemoryContextAlloc(cxt, Max(r->startlen, 1));
+			memcpy(st->resume, r->start, r->startlen);
+			st->resumelen = r->startlen;
 		}
 	}
 	scan->nresumes++;
@@ -390,7 +477,7 @@ lose_scanner(HBaseScan *scan, bool unreachable)
 
 /* the next page of the current scanner into pagecxt; false when it is done */
 static bool
-fetch_scanner_page(HBaseScan *scan)
+fetch_scanner_page(HBaseScan *scan, Stream *st)
 {
 	MemoryContext old;
 	HBaseResponse *resp;
@@ -398,12 +485,12 @@ fetch_scanner_page(HBaseScan *scan)
 	HBaseCellSet *set;
 	bool		cut;
 
-	if (scan->scanner_path == NULL)
-		open_scanner(scan);
-	if (scan->exhausted)
+	if (st->scanner_path == NULL)
+		open_scanner(scan, st);
+	if (st->exhausted)
 		return false;
 
-	path = psprintf("%s?n=%d&c=%d", scan->scanner_path, scan->pagesize, HBASE_CELL_LIMIT);
+	path = psprintf("%s?n=%d&c=%d", st->scanner_path, st->pagesize, HBASE_CELL_LIMIT);
 	resp = hbase_request_ex(scan->conn, "GET", path, NULL, 0, "reading a scanner", true);
 	scan->nrequests++;
 	if (resp == NULL || resp->status == 404 || resp->status == 410)
@@ -411,15 +498,15 @@ fetch_scanner_page(HBaseScan *scan)
 		/* a 404 before any row may be a missing table rather than a lost scanner */
 		if (resp != NULL && !scan->table_known)
 			check_table(scan, resp, "reading a scanner");
-		lose_scanner(scan, resp == NULL);
-		return fetch_scanner_page(scan);
+		lose_scanner(scan, st, resp == NULL);
+		return fetch_scanner_page(scan, st);
 	}
 	if (resp->status == 204)
 		return false;
 	if (resp->status != 200)
 		hbase_report_status(resp, scan->table, "reading a scanner");
 	scan->table_known = true;
-	scan->lost_since = 0;
+	st->lost_since = 0;
 	set = parse_page(scan, resp);
 	pfree(resp->body);
 	cut = (set->ncells >= HBASE_CELL_LIMIT);
@@ -428,45 +515,45 @@ fetch_scanner_page(HBaseScan *scan)
 	 * The gateway stops a page at n rows or c cells, else only when the
 	 * scanner is exhausted: then no need to ask again for the 204.
 	 */
-	if (!cut && set->nrows < scan->pagesize)
-		scan->exhausted = true;
-	scan->pagesize = Min(scan->pagesize * 4, scan->table->fetch_size);
+	if (!cut && set->nrows < st->pagesize)
+		st->exhausted = true;
+	st->pagesize = Min(st->pagesize * 4, scan->table->fetch_size);
 
 	/* merge a row held back from the previous page */
-	if (scan->held && set->nrows > 0 &&
-		set->rows[0].keylen == scan->held->keylen &&
-		memcmp(set->rows[0].key, scan->held->key, scan->held->keylen) == 0)
+	if (st->held && set->nrows > 0 &&
+		set->rows[0].keylen == st->held->keylen &&
+		memcmp(set->rows[0].key, st->held->key, st->held->keylen) == 0)
 	{
 		HBaseRow   *r = &set->rows[0];
-		HBaseCell  *cells = palloc(sizeof(HBaseCell) * (r->ncells + scan->held->ncells));
+		HBaseCell  *cells = palloc(sizeof(HBaseCell) * (r->ncells + st->held->ncells));
 
-		memcpy(cells, scan->held->cells, sizeof(HBaseCell) * scan->held->ncells);
-		memcpy(cells + scan->held->ncells, r->cells, sizeof(HBaseCell) * r->ncells);
+		memcpy(cells, st->held->cells, sizeof(HBaseCell) * st->held->ncells);
+		memcpy(cells + st->held->ncells, r->cells, sizeof(HBaseCell) * r->ncells);
 		r->cells = cells;
-		r->ncells += scan->held->ncells;
+		r->ncells += st->held->ncells;
 		r = copy_row(r);		/* into pagecxt, before holdcxt goes */
 		set->rows[0] = *r;
-		scan->held = NULL;
+		st->held = NULL;
 	}
 	scan->nrows += set->nrows;
 
-	if (scan->held)
+	if (st->held)
 	{
 		/* the held row was complete after all: put it in front */
 		HBaseRow   *rows = palloc(sizeof(HBaseRow) * (set->nrows + 1));
 
-		rows[0] = *copy_row(scan->held);
+		rows[0] = *copy_row(st->held);
 		memcpy(rows + 1, set->rows, sizeof(HBaseRow) * set->nrows);
 		set->rows = rows;
 		set->nrows++;
-		scan->held = NULL;
+		st->held = NULL;
 	}
-	MemoryContextReset(scan->holdcxt);
+	MemoryContextReset(st->holdcxt);
 
 	if (cut && set->nrows > 0)
 	{
-		old = MemoryContextSwitchTo(scan->holdcxt);
-		scan->held = copy_row(&set->rows[set->nrows - 1]);
+		old = MemoryContextSwitchTo(st->holdcxt);
+		st->held = copy_row(&set->rows[set->nrows - 1]);
 		MemoryContextSwitchTo(old);
 		set->nrows--;
 	}
@@ -475,69 +562,68 @@ fetch_scanner_page(HBaseScan *scan)
 		/* where a resumed scanner would start: just after this row */
 		HBaseRow   *last = &set->rows[set->nrows - 1];
 
-		if (scan->lastkey)
-			pfree(scan->lastkey);
-		scan->lastkey = MemoryContextAlloc(GetMemoryChunkContext(scan), last->keylen + 1);
-		memcpy(scan->lastkey, last->key, last->keylen);
-		scan->lastkey[last->keylen] = '\0';	/* the key's successor: key + 0x00 */
-		scan->lastkeylen = last->keylen;
+		if (st->lastkey)
+			pfree(st->lastkey);
+		st->lastkey = MemoryContextAlloc(GetMemoryChunkContext(scan), last->keylen + 1);
+		memcpy(st->lastkey, last->key, last->keylen);
+		st->lastkey[last->keylen] = '\0';	/* the key's successor: key + 0x00 */
+		st->lastkeylen = last->keylen;
 	}
-	scan->page = set;
+	st->page = set;
 	return true;
 }
 
 static void
-forget_resume(HBaseScan *scan)
+forget_resume(Stream *st)
 {
-	if (scan->resume)
-		pfree(scan->resume);
-	if (scan->lastkey)
-		pfree(scan->lastkey);
-	scan->resume = NULL;
-	scan->lastkey = NULL;
-	scan->lost_since = 0;
+	if (st->resume)
+		pfree(st->resume);
+	if (st->lastkey)
+		pfree(st->lastkey);
+	st->resume = NULL;
+	st->lastkey = NULL;
+	st->lost_since = 0;
 }
 
 /* the next page of the whole operation; false at its end */
 static bool
-fetch_page(HBaseScan *scan)
+fetch_page(HBaseScan *scan, Stream *st)
 {
 	MemoryContext old;
 	bool		got = false;
 	int			nranges;
 
-	MemoryContextReset(scan->pagecxt);
-	scan->page = NULL;
-	scan->next = 0;
-	old = MemoryContextSwitchTo(scan->pagecxt);
+	MemoryContextReset(st->pagecxt);
+	st->page = NULL;
+	st->next = 0;
+	old = MemoryContextSwitchTo(st->pagecxt);
 
 	if (scan->plan && scan->plan->kind == HBASE_OP_EMPTY)
 		got = false;
 	else if (scan->plan && (scan->plan->kind == HBASE_OP_GET || scan->plan->kind == HBASE_OP_MULTIGET))
-		got = fetch_keys(scan);
+		got = fetch_keys(scan, st);
 	else
 	{
-		nranges = (scan->plan && scan->plan->kind == HBASE_OP_SCANS) ?
-			list_length(scan->plan->ranges) : 1;
-		while (scan->range < nranges)
+		nranges = st->lastrange + 1;
+		while (st->range < nranges)
 		{
-			if (fetch_scanner_page(scan))
+			if (fetch_scanner_page(scan, st))
 			{
 				got = true;
 				break;
 			}
 			/* this range is done */
-			close_scanner(scan);
-			scan->range++;
-			forget_resume(scan);
-			if (scan->held)
+			close_scanner(scan, st);
+			st->range++;
+			forget_resume(st);
+			if (st->held)
 			{
 				/* the range's last row was held back */
-				scan->page = palloc0(sizeof(HBaseCellSet));
-				scan->page->rows = copy_row(scan->held);
-				scan->page->nrows = 1;
-				scan->held = NULL;
-				MemoryContextReset(scan->holdcxt);
+				st->page = palloc0(sizeof(HBaseCellSet));
+				st->page->rows = copy_row(st->held);
+				st->page->nrows = 1;
+				st->held = NULL;
+				MemoryContextReset(st->holdcxt);
 				got = true;
 				break;
 			}
@@ -547,43 +633,78 @@ fetch_page(HBaseScan *scan)
 	return got;
 }
 
-HBaseRow *
-hbase_scan_next(HBaseScan *scan)
+/* the stream's current row, fetching a page when needed; NULL at its end */
+static HBaseRow *
+stream_row(HBaseScan *scan, Stream *st)
 {
-	while (scan->page == NULL || scan->next >= scan->page->nrows)
+	while (st->page == NULL || st->next >= st->page->nrows)
 	{
-		if (scan->eof)
+		if (st->eof)
 			return NULL;
-		if (!fetch_page(scan))
+		if (!fetch_page(scan, st))
 		{
-			scan->eof = true;
-			close_scanner(scan);
+			st->eof = true;
+			close_scanner(scan, st);
 			return NULL;
 		}
 	}
-	return &scan->page->rows[scan->next++];
+	return &st->page->rows[st->next];
+}
+
+HBaseRow *
+hbase_scan_next(HBaseScan *scan)
+{
+	Stream	   *best = NULL;
+	HBaseRow   *bestrow = NULL;
+	int			i;
+
+	if (scan->streams == NULL)
+		setup_streams(scan);
+	for (i = 0; i < scan->nstreams; i++)
+	{
+		Stream	   *st = &scan->streams[i];
+		HBaseRow   *row = stream_row(scan, st);
+
+		if (row && (bestrow == NULL || suffix_cmp(scan, row, bestrow) < 0))
+		{
+			best = st;
+			bestrow = row;
+		}
+		if (scan->nstreams == 1)
+			break;
+	}
+	if (best)
+		best->next++;
+	return bestrow;
+}
+
+static void
+reset_stream(HBaseScan *scan, Stream *st)
+{
+	close_scanner(scan, st);
+	MemoryContextDelete(st->pagecxt);
+	MemoryContextDelete(st->holdcxt);
 }
 
 void
 hbase_scan_rescan(HBaseScan *scan)
 {
-	close_scanner(scan);
-	MemoryContextReset(scan->pagecxt);
-	MemoryContextReset(scan->holdcxt);
-	scan->page = NULL;
-	scan->held = NULL;
-	scan->next = 0;
-	scan->eof = false;
-	scan->exhausted = false;
-	scan->range = 0;
+	int			i;
+
+	for (i = 0; i < scan->nstreams; i++)
+		reset_stream(scan, &scan->streams[i]);
+	scan->streams = NULL;
+	scan->nstreams = 0;
 	scan->nextkey = 0;
-	forget_resume(scan);
 }
 
 void
 hbase_scan_end(HBaseScan *scan)
 {
-	close_scanner(scan);
+	int			i;
+
+	for (i = 0; i < scan->nstreams; i++)
+		close_scanner(scan, &scan->streams[i]);
 }
 
 void
