@@ -44,7 +44,8 @@ enum FdwScanPrivateIndex
 	FdwScanPrivateKeyConds,		/* key conditions: (attnum, op, fdw_exprs index) */
 	FdwScanPrivateFilterConds,	/* cell filters: (attnum, fdw_exprs index) */
 	FdwScanPrivateFirstPage,	/* rows of a scanner's first page */
-	FdwScanPrivateMergeSkip		/* salt bytes to skip merging buckets in key order, or -1 */
+	FdwScanPrivateMergeSkip		/* salt bytes to skip merging buckets in key order, -1
+								 * for rows in key order without a merge, -2 for any order */
 };
 
 /* the first page of a scanner when nothing hints at a LIMIT; pages then grow 4x */
@@ -469,9 +470,10 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	if (root->limit_tuples > 0 && root->limit_tuples < firstpage &&
 		bms_membership(root->all_baserels) == BMS_SINGLETON)
 		firstpage = (int) Max(root->limit_tuples, 1);
+	/* -2: no order to keep; -1: rows in key order; >= 0: merge buckets after that many bytes */
 	fdw_private = list_make5(retrieved_attrs_of(ps), conds, fconds, makeInteger(firstpage),
 							 makeInteger(best_path->fdw_private ?
-										 intVal(linitial(best_path->fdw_private)) : -1));
+										 intVal(linitial(best_path->fdw_private)) : -2));
 
 	return make_foreignscan(tlist, scan_clauses, baserel->relid, exprs, fdw_private,
 							NIL, NIL, outer_plan);
@@ -545,7 +547,8 @@ compute_key_plan(ForeignScanState *node, HBaseScanState *st)
 	}
 	st->keyplan = hbase_key_plan(st->table, st->conds, vals, nulls, types);
 	st->keyplan->filters = hbase_cell_filters(st->table, st->fconds, vals, nulls, types);
-	if (st->mergeskip >= 0)
+	/* a salted table: one range per bucket, to merge or to read in parallel */
+	if (st->mergeskip >= 0 || (st->table->concurrency > 1 && st->table->pushdown))
 		hbase_bucket_ranges(st->table, st->keyplan);
 	hbase_scan_set_plan(st->scan, st->keyplan, st->mergeskip);
 	MemoryContextSwitchTo(old);
@@ -667,7 +670,8 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 	ListCell   *lc;
 	char	   *explain_filters = NULL;
 
-	if (kp == NULL && (st->conds != NIL || st->fconds != NIL || st->mergeskip >= 0))
+	if (kp == NULL && (st->conds != NIL || st->fconds != NIL || st->mergeskip >= 0 ||
+					   (st->table->concurrency > 1 && st->table->pushdown && st->table->layout)))
 	{
 		bool		consts = true;
 
@@ -692,7 +696,7 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 			}
 			kp = hbase_key_plan(st->table, st->conds, vals, nulls, types);
 			kp->filters = hbase_cell_filters(st->table, st->fconds, vals, nulls, types);
-			if (st->mergeskip >= 0)
+			if (st->mergeskip >= 0 || (st->table->concurrency > 1 && st->table->pushdown))
 				hbase_bucket_ranges(st->table, kp);
 		}
 		else
@@ -789,6 +793,9 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 				appendStringInfo(&buf, " (one per salt bucket of %d%s)", kp->buckets,
 								 st->mergeskip >= 0 && list_length(kp->ranges) > 1 ?
 								 ", merged in key order" : "");
+			if (list_length(kp->ranges) > 1 && st->table->concurrency > 1 && st->mergeskip != -1)
+				appendStringInfo(&buf, ", up to %d at a time",
+								 Min(st->table->concurrency, list_length(kp->ranges)));
 			ExplainPropertyText("HBase Operation", buf.data, es);
 			resetStringInfo(&buf);
 			foreach(lc, kp->ranges)

@@ -25,3 +25,28 @@ SELECT count(*), count(DISTINCT k), min(k), max(k), sum(n)
   FROM (SELECT k, n, pg_sleep(0.003) FROM split_t) s;
 ALTER FOREIGN TABLE split_t OPTIONS (DROP fetch_size);
 SELECT count(*) FROM split_t;
+
+-- concurrency: the scans of several ranges or salt buckets run in parallel (curl multi), and
+-- give the same rows as one at a time, with and without an order to keep
+ALTER FOREIGN TABLE lay_s7 OPTIONS (ADD concurrency '1');
+CREATE TEMP TABLE s7_one AS SELECT uid, ts, seq, event FROM lay_s7;
+CREATE TEMP TABLE s7_one_bob AS SELECT uid, ts, seq, event FROM lay_s7 WHERE uid IN ('bob', '1');
+-- one-row pages: many parallel rounds, ranges ending at different times
+ALTER FOREIGN TABLE lay_s7 OPTIONS (SET concurrency '8', ADD fetch_size '1');
+EXPLAIN (COSTS OFF) SELECT uid FROM lay_s7;
+SELECT (SELECT count(*) FROM s7_one) AS n,
+       (SELECT count(*) FROM ((TABLE s7_one EXCEPT ALL SELECT uid, ts, seq, event FROM lay_s7)
+                        UNION ALL (SELECT uid, ts, seq, event FROM lay_s7 EXCEPT ALL TABLE s7_one)) d) AS differences;
+SELECT (SELECT count(*) FROM s7_one_bob) AS n,
+       (SELECT count(*) FROM ((TABLE s7_one_bob EXCEPT ALL
+                               SELECT uid, ts, seq, event FROM lay_s7 WHERE uid IN ('bob', '1'))
+                        UNION ALL (SELECT uid, ts, seq, event FROM lay_s7 WHERE uid IN ('bob', '1')
+                                   EXCEPT ALL TABLE s7_one_bob)) d) AS differences;
+ALTER FOREIGN TABLE lay_s7 OPTIONS (DROP concurrency, DROP fetch_size);
+-- an ordered merge of buckets: the same sequence with concurrency 1 and 8
+ALTER FOREIGN TABLE lay_phx OPTIONS (ADD concurrency '1');
+CREATE TEMP TABLE phx_one AS SELECT array_agg(id) AS ids FROM (SELECT id FROM lay_phx ORDER BY id) s;
+ALTER FOREIGN TABLE lay_phx OPTIONS (SET concurrency '8', ADD fetch_size '1');
+SELECT ids = (SELECT array_agg(id) FROM (SELECT id FROM lay_phx ORDER BY id) s) AS same_order,
+       cardinality(ids) AS n FROM phx_one;
+ALTER FOREIGN TABLE lay_phx OPTIONS (DROP concurrency, DROP fetch_size);

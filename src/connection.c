@@ -42,6 +42,8 @@ struct HBaseConn
 	uint32		server_hashvalue;
 	uint32		mapping_hashvalue;
 	List	   *scanners;		/* paths of open scanners (TopMemoryContext) */
+	hbase_http *pool[HBASE_MAX_CONCURRENCY];	/* more handles, for parallel requests */
+	int			npool;
 };
 
 static HTAB *ConnectionHash = NULL;
@@ -104,6 +106,11 @@ static void conn_xact_callback(XactEvent event, void *arg);
 static void
 close_conn(HBaseConn *conn)
 {
+	int			i;
+
+	for (i = 0; i < conn->npool; i++)
+		hbase_http_close(conn->pool[i]);
+	conn->npool = 0;
 	hbase_http_close(conn->http);
 	conn->http = NULL;
 	if (conn->url)
@@ -205,6 +212,7 @@ hbase_get_connection(Oid serverid, Oid userid)
 		conn->url = NULL;
 		conn->scanners = NIL;
 		conn->invalidated = false;
+		conn->npool = 0;
 	}
 	if (conn->http != NULL && conn->invalidated)
 		close_conn(conn);
@@ -311,6 +319,58 @@ hbase_request_ex(HBaseConn *conn, const char *method, const char *path,
 	}
 	pfree(url);
 	return resp;
+}
+
+/*
+ * n GETs in parallel (n <= HBASE_MAX_CONCURRENCY), each on its own
+ * keep-alive handle of this connection.  out[i] is NULL when no response was
+ * had (the caller resumes); an interrupt raises the usual cancel error.
+ */
+void
+hbase_request_many(HBaseConn *conn, const char **paths, int n, HBaseResponse **out)
+{
+	hbase_http *handles[HBASE_MAX_CONCURRENCY];
+	const char *urls[HBASE_MAX_CONCURRENCY];
+	hbase_http_result res[HBASE_MAX_CONCURRENCY];
+	hbase_http_outcome outcomes[HBASE_MAX_CONCURRENCY];
+	bool		interrupted = false;
+	int			i;
+
+	Assert(n <= HBASE_MAX_CONCURRENCY);
+	while (conn->npool < n - 1)
+	{
+		hbase_http *d = hbase_http_dup(conn->http);
+
+		if (d == NULL)
+			ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
+		conn->pool[conn->npool++] = d;
+	}
+	for (i = 0; i < n; i++)
+	{
+		handles[i] = i == 0 ? conn->http : conn->pool[i - 1];
+		urls[i] = psprintf("%s%s", conn->url, paths[i]);
+	}
+	hbase_http_get_many(handles, urls, n, res, outcomes);
+
+	/* copy out of malloc'd memory before anything can raise an error */
+	for (i = 0; i < n; i++)
+	{
+		out[i] = NULL;
+		if (outcomes[i] == HBASE_HTTP_INTERRUPTED)
+			interrupted = true;
+		if (outcomes[i] != HBASE_HTTP_OK)
+			continue;
+		out[i] = palloc0(sizeof(HBaseResponse));
+		out[i]->status = res[i].status;
+		out[i]->len = res[i].len;
+		out[i]->body = palloc(res[i].len + 1);
+		if (res[i].len)
+			memcpy(out[i]->body, res[i].body, res[i].len);
+		out[i]->body[res[i].len] = '\0';
+		hbase_http_result_free(&res[i]);
+	}
+	if (interrupted)
+		CHECK_FOR_INTERRUPTS();
 }
 
 char *

@@ -61,6 +61,7 @@ typedef struct HBaseServerOptions
 	char	   *ca_file;
 	bool		tls_verify;
 	int			fetch_size;
+	int			concurrency;
 	bool		pushdown;
 } HBaseServerOptions;
 
@@ -73,6 +74,7 @@ typedef struct HBaseTable
 	char	   *relname;		/* for messages */
 	char	   *hbase_table;	/* "ns:table" or "table" */
 	int			fetch_size;
+	int			concurrency;	/* parallel scanner requests, 1 = one at a time */
 	int			natts;
 	HBaseColumn *columns;		/* indexed by attnum - 1 */
 	char	   *rowkey;			/* the layout as written, or NULL */
@@ -93,6 +95,9 @@ extern HBaseTable *hbase_get_table(Oid relid);
 
 typedef struct HBaseConn HBaseConn;
 
+/* parallel requests per scan (option concurrency) */
+#define HBASE_MAX_CONCURRENCY	32
+
 typedef struct HBaseResponse
 {
 	long		status;
@@ -109,6 +114,8 @@ extern HBaseResponse *hbase_request_ex(HBaseConn *conn, const char *method,
 									   const char *path, const char *body,
 									   size_t bodylen, const char *what,
 									   bool transport_ok);
+extern void hbase_request_many(HBaseConn *conn, const char **paths, int n,
+							   HBaseResponse **out);
 extern char *hbase_escape(HBaseConn *conn, const char *s, size_t len);
 extern const char *hbase_conn_url(HBaseConn *conn);
 extern void hbase_scanner_opened(HBaseConn *conn, const char *path);

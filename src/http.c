@@ -166,40 +166,44 @@ hbase_http_result_free(hbase_http_result *res)
 	res->len = 0;
 }
 
-hbase_http_outcome
-hbase_http_perform(hbase_http *h, const char *method, const char *url,
-				   const char *body, size_t bodylen, hbase_http_result *res)
+/* request state that must live until the transfer ends */
+typedef struct request
 {
-	struct curl_slist *headers = NULL;
-	struct curl_slist *tmp;
+	struct curl_slist *headers;
 	response_buf buf;
-	CURLcode	rc;
-	hbase_http_outcome outcome = HBASE_HTTP_OK;
+} request;
+
+static int
+prepare(hbase_http *h, request *rq, const char *method, const char *url,
+		const char *body, size_t bodylen, hbase_http_result *res)
+{
+	struct curl_slist *tmp;
 
 	memset(res, 0, sizeof(*res));
-	memset(&buf, 0, sizeof(buf));
-	buf.res = res;
+	memset(rq, 0, sizeof(*rq));
+	rq->buf.res = res;
 
-	tmp = curl_slist_append(headers, "Accept: application/json");
+	tmp = curl_slist_append(NULL, "Accept: application/json");
 	if (tmp)
-		tmp = curl_slist_append(headers = tmp, "Expect:");
+		tmp = curl_slist_append(rq->headers = tmp, "Expect:");
 	if (tmp && body)
-		tmp = curl_slist_append(headers = tmp, "Content-Type: application/json");
+		tmp = curl_slist_append(rq->headers = tmp, "Content-Type: application/json");
 	/* CSRF protection of the gateway wants this on writes; harmless anyway */
 	if (tmp && strcmp(method, "GET") != 0)
-		tmp = curl_slist_append(headers = tmp, "X-XSRF-HEADER: hbase_fdw");
+		tmp = curl_slist_append(rq->headers = tmp, "X-XSRF-HEADER: hbase_fdw");
 	if (tmp == NULL)
 	{
-		curl_slist_free_all(headers);
+		curl_slist_free_all(rq->headers);
+		rq->headers = NULL;
 		snprintf(res->error, sizeof(res->error), "out of memory");
-		return HBASE_HTTP_FAILED;
+		return -1;
 	}
-	headers = tmp;
+	rq->headers = tmp;
 
 	curl_easy_setopt(h->curl, CURLOPT_URL, url);
-	curl_easy_setopt(h->curl, CURLOPT_HTTPHEADER, headers);
-	curl_easy_setopt(h->curl, CURLOPT_WRITEDATA, &buf);
-	curl_easy_setopt(h->curl, CURLOPT_HEADERDATA, &buf);
+	curl_easy_setopt(h->curl, CURLOPT_HTTPHEADER, rq->headers);
+	curl_easy_setopt(h->curl, CURLOPT_WRITEDATA, &rq->buf);
+	curl_easy_setopt(h->curl, CURLOPT_HEADERDATA, &rq->buf);
 	if (body)
 	{
 		curl_easy_setopt(h->curl, CURLOPT_POST, 1L);
@@ -210,22 +214,28 @@ hbase_http_perform(hbase_http *h, const char *method, const char *url,
 		curl_easy_setopt(h->curl, CURLOPT_HTTPGET, 1L);
 	curl_easy_setopt(h->curl, CURLOPT_CUSTOMREQUEST,
 					 (strcmp(method, "GET") == 0 || strcmp(method, "POST") == 0) ? NULL : method);
+	return 0;
+}
 
-	rc = curl_easy_perform(h->curl);
+static hbase_http_outcome
+finish(hbase_http *h, request *rq, CURLcode rc, hbase_http_result *res)
+{
+	hbase_http_outcome outcome = HBASE_HTTP_OK;
 
 	/* leave no dangling pointers to our stack or freed lists in the handle */
 	curl_easy_setopt(h->curl, CURLOPT_HTTPHEADER, NULL);
 	curl_easy_setopt(h->curl, CURLOPT_WRITEDATA, NULL);
 	curl_easy_setopt(h->curl, CURLOPT_HEADERDATA, NULL);
 	curl_easy_setopt(h->curl, CURLOPT_POSTFIELDS, NULL);
-	curl_slist_free_all(headers);
+	curl_slist_free_all(rq->headers);
+	rq->headers = NULL;
 
 	if (rc == CURLE_ABORTED_BY_CALLBACK)
 		outcome = HBASE_HTTP_INTERRUPTED;
 	else if (rc != CURLE_OK)
 	{
 		outcome = HBASE_HTTP_FAILED;
-		if (buf.oom)
+		if (rq->buf.oom)
 			snprintf(res->error, sizeof(res->error), "out of memory");
 		else
 			snprintf(res->error, sizeof(res->error), "%s", curl_easy_strerror(rc));
@@ -242,6 +252,102 @@ hbase_http_perform(hbase_http *h, const char *method, const char *url,
 	if (outcome != HBASE_HTTP_OK)
 		hbase_http_result_free(res);
 	return outcome;
+}
+
+hbase_http_outcome
+hbase_http_perform(hbase_http *h, const char *method, const char *url,
+				   const char *body, size_t bodylen, hbase_http_result *res)
+{
+	request		rq;
+
+	if (prepare(h, &rq, method, url, body, bodylen, res) < 0)
+		return HBASE_HTTP_FAILED;
+	return finish(h, &rq, curl_easy_perform(h->curl), res);
+}
+
+hbase_http *
+hbase_http_dup(hbase_http *h)
+{
+	hbase_http *d = calloc(1, sizeof(hbase_http));
+
+	if (d == NULL)
+		return NULL;
+	d->curl = curl_easy_duphandle(h->curl);
+	if (d->curl == NULL)
+	{
+		free(d);
+		return NULL;
+	}
+	d->interrupt_flag = h->interrupt_flag;
+	curl_easy_setopt(d->curl, CURLOPT_XFERINFODATA, d);
+	return d;
+}
+
+void
+hbase_http_get_many(hbase_http **handles, const char **urls, int n,
+					hbase_http_result *res, hbase_http_outcome *outcomes)
+{
+	CURLM	   *multi = curl_multi_init();
+	request    *rqs = calloc(n > 0 ? n : 1, sizeof(request));
+	int			i,
+				running = 0;
+	CURLMsg    *msg;
+	int			left;
+
+	for (i = 0; i < n; i++)
+	{
+		memset(&res[i], 0, sizeof(res[i]));
+		outcomes[i] = HBASE_HTTP_FAILED;
+	}
+	if (multi == NULL || rqs == NULL)
+	{
+		for (i = 0; i < n; i++)
+			snprintf(res[i].error, sizeof(res[i].error), "out of memory");
+		if (multi)
+			curl_multi_cleanup(multi);
+		free(rqs);
+		return;
+	}
+	for (i = 0; i < n; i++)
+	{
+		if (prepare(handles[i], &rqs[i], "GET", urls[i], NULL, 0, &res[i]) < 0)
+			continue;
+		curl_easy_setopt(handles[i]->curl, CURLOPT_PRIVATE, (void *) (long) (i + 1));
+		curl_multi_add_handle(multi, handles[i]->curl);
+	}
+	do
+	{
+		if (curl_multi_perform(multi, &running) != CURLM_OK)
+			break;
+		/* each transfer's progress callback stops it on an interrupt */
+		if (running)
+			curl_multi_poll(multi, NULL, 0, 100, NULL);
+	} while (running);
+
+	while ((msg = curl_multi_info_read(multi, &left)) != NULL)
+	{
+		long		idx = 0;
+
+		if (msg->msg != CURLMSG_DONE)
+			continue;
+		curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, (char **) &idx);
+		if (idx < 1 || idx > n)
+			continue;
+		outcomes[idx - 1] = finish(handles[idx - 1], &rqs[idx - 1], msg->data.result, &res[idx - 1]);
+		rqs[idx - 1].headers = NULL;
+	}
+	for (i = 0; i < n; i++)
+	{
+		curl_multi_remove_handle(multi, handles[i]->curl);
+		if (rqs[i].headers)
+		{
+			/* never finished (multi error): clean up as a failure */
+			outcomes[i] = finish(handles[i], &rqs[i], CURLE_RECV_ERROR, &res[i]);
+		}
+		curl_easy_setopt(handles[i]->curl, CURLOPT_PRIVATE, NULL);
+	}
+	curl_multi_cleanup(multi);
+	free(rqs);
 }
 
 char *

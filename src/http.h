@@ -51,6 +51,16 @@ extern hbase_http_outcome hbase_http_perform(hbase_http *h, const char *method,
 extern void hbase_http_result_free(hbase_http_result *res);
 extern void hbase_http_close(hbase_http *h);
 
+/* another handle with the same settings (its own connection), or NULL */
+extern hbase_http *hbase_http_dup(hbase_http *h);
+
+/*
+ * n GETs at once, handles[i] for urls[i] (all distinct handles), through a
+ * curl multi handle.  Each outcome and result as hbase_http_perform's.
+ */
+extern void hbase_http_get_many(hbase_http **handles, const char **urls, int n,
+								hbase_http_result *res, hbase_http_outcome *outcomes);
+
 /* URL-escape a byte string (malloc'd result, free with hbase_http_free) */
 extern char *hbase_http_escape(hbase_http *h, const char *s, size_t len);
 extern void hbase_http_free(void *p);

@@ -44,6 +44,7 @@ static const HBaseOption valid_options[] = {
 	{"ca_file", ForeignServerRelationId},
 	{"fetch_size", ForeignServerRelationId},
 	{"pushdown", ForeignServerRelationId},
+	{"concurrency", ForeignServerRelationId},
 	/* user mapping */
 	{"user", UserMappingRelationId},
 	{"password", UserMappingRelationId},
@@ -54,6 +55,7 @@ static const HBaseOption valid_options[] = {
 	{"fetch_size", ForeignTableRelationId},
 	{"rowkey", ForeignTableRelationId},
 	{"pushdown", ForeignTableRelationId},
+	{"concurrency", ForeignTableRelationId},
 	/* column */
 	{"column", AttributeRelationId},
 	{"encoding", AttributeRelationId},
@@ -157,6 +159,19 @@ parse_fetch_size(const char *value)
 	n = strtol(value, &end, 10);
 	if (end == value || *end != '\0' || errno != 0 || n < 1 || n > 1000000)
 		bad_value("fetch_size", value, "fetch_size is a number of rows between 1 and 1000000.");
+	return (int) n;
+}
+
+static int
+parse_concurrency(const char *value)
+{
+	char	   *end;
+	long		n;
+
+	errno = 0;
+	n = strtol(value, &end, 10);
+	if (end == value || *end != '\0' || errno != 0 || n < 1 || n > HBASE_MAX_CONCURRENCY)
+		bad_value("concurrency", value, "concurrency is a number of parallel requests from 1 to 32.");
 	return (int) n;
 }
 
@@ -276,6 +291,8 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 		}
 		else if (strcmp(name, "fetch_size") == 0)
 			(void) parse_fetch_size(value);
+		else if (strcmp(name, "concurrency") == 0)
+			(void) parse_concurrency(value);
 		else if (strcmp(name, "table") == 0)
 			check_table_name(value);
 		else if (strcmp(name, "family") == 0)
@@ -312,6 +329,7 @@ hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
 	opts->tls_verify = true;
 	opts->fetch_size = HBASE_DEFAULT_FETCH_SIZE;
 	opts->pushdown = true;
+	opts->concurrency = 8;
 
 	foreach(lc, server->options)
 	{
@@ -339,6 +357,8 @@ hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
 			opts->fetch_size = parse_fetch_size(value);
 		else if (strcmp(def->defname, "pushdown") == 0)
 			opts->pushdown = defGetBoolean(def);
+		else if (strcmp(def->defname, "concurrency") == 0)
+			opts->concurrency = parse_concurrency(value);
 	}
 	/* a connect timeout of 0 means curl's default (300 s); keep ours explicit */
 	if (opts->connect_timeout_ms == 0)
@@ -369,6 +389,7 @@ hbase_get_table(Oid relid)
 												get_rel_name(relid));
 	table->fetch_size = sopts.fetch_size;
 	table->pushdown = sopts.pushdown && hbase_enable_pushdown;
+	table->concurrency = sopts.concurrency;
 
 	foreach(lc, ft->options)
 	{
@@ -386,6 +407,8 @@ hbase_get_table(Oid relid)
 			table->rowkey = defGetString(def);
 		else if (strcmp(def->defname, "pushdown") == 0 && !defGetBoolean(def))
 			table->pushdown = false;
+		else if (strcmp(def->defname, "concurrency") == 0)
+			table->concurrency = parse_concurrency(defGetString(def));
 	}
 
 	rel = table_open(relid, AccessShareLock);

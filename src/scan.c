@@ -69,7 +69,7 @@ struct HBaseScan
 	 * after the salt (ORDER BY on a salted table); else one stream walks the
 	 * ranges in turn.
 	 */
-	int			mergeskip;		/* salt bytes to skip when merging, or -1 */
+	int			mergeskip;		/* salt bytes to skip when merging, or -1 / -2 */
 	int			nstreams;
 	Stream	   *streams;
 	long		nrequests;
@@ -86,7 +86,7 @@ hbase_scan_begin(HBaseTable *table, HBaseConn *conn, List *retrieved_attrs, int 
 	scan->table = table;
 	scan->conn = conn;
 	scan->firstpage = Max(1, Min(firstpage, table->fetch_size));
-	scan->mergeskip = -1;
+	scan->mergeskip = -2;
 	foreach(lc, retrieved_attrs)
 	{
 		HBaseColumn *col = &table->columns[lfirst_int(lc) - 1];
@@ -141,7 +141,8 @@ key_suffix_cmp(const ListCell *a, const ListCell *b)
 /*
  * merge_salt_bytes >= 0: the rows must come in the order of their keys
  * after that many salt bytes (pathkeys of a salted table): one stream per
- * range, merged.
+ * range, merged.  -1: in key order, one stream reading the ranges in turn.
+ * -2: any order: the ranges in blocks, one stream per block, in parallel.
  */
 static void
 setup_streams(HBaseScan *scan)
@@ -156,6 +157,16 @@ setup_streams(HBaseScan *scan)
 		scan->streams = palloc0(sizeof(Stream) * nranges);
 		for (i = 0; i < nranges; i++)
 			init_stream(scan, &scan->streams[i], i, i);
+	}
+	else if (scan->table->concurrency > 1 && nranges > 1 && scan->mergeskip == -2)
+	{
+		/* ranges in contiguous blocks, one block per stream, read in parallel */
+		int			k = Min(nranges, scan->table->concurrency);
+
+		scan->nstreams = k;
+		scan->streams = palloc0(sizeof(Stream) * k);
+		for (i = 0; i < k; i++)
+			init_stream(scan, &scan->streams[i], (i * nranges) / k, ((i + 1) * nranges) / k - 1);
 	}
 	else
 	{
@@ -475,24 +486,40 @@ lose_scanner(HBaseScan *scan, Stream *st, bool unreachable)
 	scan->nresumes++;
 }
 
+static bool take_page(HBaseScan *scan, Stream *st, HBaseResponse *resp);
+
+static char *
+page_path(HBaseScan *scan, Stream *st)
+{
+	return psprintf("%s?n=%d&c=%d", st->scanner_path, st->pagesize, HBASE_CELL_LIMIT);
+}
+
 /* the next page of the current scanner into pagecxt; false when it is done */
 static bool
 fetch_scanner_page(HBaseScan *scan, Stream *st)
 {
-	MemoryContext old;
 	HBaseResponse *resp;
 	char	   *path;
-	HBaseCellSet *set;
-	bool		cut;
 
 	if (st->scanner_path == NULL)
 		open_scanner(scan, st);
 	if (st->exhausted)
 		return false;
 
-	path = psprintf("%s?n=%d&c=%d", st->scanner_path, st->pagesize, HBASE_CELL_LIMIT);
+	path = page_path(scan, st);
 	resp = hbase_request_ex(scan->conn, "GET", path, NULL, 0, "reading a scanner", true);
 	scan->nrequests++;
+	return take_page(scan, st, resp);
+}
+
+/* a scanner page's response into the stream; false when the scanner is done */
+static bool
+take_page(HBaseScan *scan, Stream *st, HBaseResponse *resp)
+{
+	MemoryContext old;
+	HBaseCellSet *set;
+	bool		cut;
+
 	if (resp == NULL || resp->status == 404 || resp->status == 410)
 	{
 		/* a 404 before any row may be a missing table rather than a lost scanner */
@@ -651,6 +678,66 @@ stream_row(HBaseScan *scan, Stream *st)
 	return &st->page->rows[st->next];
 }
 
+static bool
+needs_page(Stream *st)
+{
+	return (st->page == NULL || st->next >= st->page->nrows) && !st->eof && !st->exhausted;
+}
+
+/*
+ * Fetch the next page of every stream that needs one, up to concurrency
+ * requests at a time (curl multi).  What goes wrong here (a lost scanner,
+ * the end of a range) is left to the one-stream path, which knows it.
+ */
+static void
+prefetch(HBaseScan *scan)
+{
+	Stream	   *want[HBASE_MAX_CONCURRENCY];
+	const char *paths[HBASE_MAX_CONCURRENCY];
+	HBaseResponse *resp[HBASE_MAX_CONCURRENCY];
+	int			n = 0,
+				i;
+
+	if (scan->table->concurrency <= 1 || scan->nstreams < 2 ||
+		(scan->plan && (scan->plan->kind == HBASE_OP_GET || scan->plan->kind == HBASE_OP_MULTIGET)))
+		return;
+	for (i = 0; i < scan->nstreams; i++)
+	{
+		Stream	   *st = &scan->streams[i];
+
+		if (!needs_page(st))
+			continue;
+		if (st->scanner_path == NULL)
+		{
+			if (st->range > st->lastrange)
+				continue;
+			open_scanner(scan, st);
+		}
+		want[n++] = st;
+		if (n == Min(scan->table->concurrency, HBASE_MAX_CONCURRENCY))
+			break;
+	}
+	if (n < 2)
+		return;
+	for (i = 0; i < n; i++)
+		paths[i] = page_path(scan, want[i]);
+	hbase_request_many(scan->conn, paths, n, resp);
+	scan->nrequests += n;
+	for (i = 0; i < n; i++)
+	{
+		Stream	   *st = want[i];
+		MemoryContext old;
+
+		MemoryContextReset(st->pagecxt);
+		st->page = NULL;
+		st->next = 0;
+		old = MemoryContextSwitchTo(st->pagecxt);
+		if (!take_page(scan, st, resp[i]))
+			st->exhausted = true;	/* the one-stream path ends the range */
+		MemoryContextSwitchTo(old);
+	}
+}
+
 HBaseRow *
 hbase_scan_next(HBaseScan *scan)
 {
@@ -660,6 +747,21 @@ hbase_scan_next(HBaseScan *scan)
 
 	if (scan->streams == NULL)
 		setup_streams(scan);
+	if (scan->mergeskip == -2 && scan->nstreams > 1)
+	{
+		/*
+		 * No order to keep: drain the pages at hand, then fetch the next
+		 * ones of all streams at once.
+		 */
+		for (i = 0; i < scan->nstreams; i++)
+		{
+			Stream	   *st = &scan->streams[i];
+
+			if (st->page && st->next < st->page->nrows)
+				return &st->page->rows[st->next++];
+		}
+	}
+	prefetch(scan);
 	for (i = 0; i < scan->nstreams; i++)
 	{
 		Stream	   *st = &scan->streams[i];
@@ -670,7 +772,8 @@ hbase_scan_next(HBaseScan *scan)
 			best = st;
 			bestrow = row;
 		}
-		if (scan->nstreams == 1)
+		/* without a merge, any row will do: the first stream that has one */
+		if (row && scan->mergeskip < 0)
 			break;
 	}
 	if (best)
