@@ -45,7 +45,8 @@ enum FdwScanPrivateIndex
 	FdwScanPrivateFilterConds,	/* cell filters: (attnum, fdw_exprs index) */
 	FdwScanPrivateFirstPage,	/* rows of a scanner's first page */
 	FdwScanPrivateMergeSkip		/* salt bytes to skip merging buckets in key order, -1
-								 * for rows in key order without a merge, -2 for any order */
+								 * for rows in key order without a merge, -2 for any order,
+								 * HBASE_REVERSE for reverse key order */
 };
 
 /* the first page of a scanner when nothing hints at a LIMIT; pages then grow 4x */
@@ -266,12 +267,16 @@ key_order(HBasePlanState *ps, int *mergeskip)
 
 /* Does the key order deliver the query's ORDER BY?  All of it, or nothing. */
 static List *
-useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int *mergeskip)
+useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int *mergeskip,
+				bool reverse)
 {
 	List	   *order = key_order(ps, mergeskip);
 	ListCell   *lc;
 	int			j = 0;
 
+	/* backwards (reverse scans) only without a salt to merge */
+	if (reverse && *mergeskip >= 0)
+		return NIL;
 	if (root->query_pathkeys == NIL || order == NIL)
 		return NIL;
 	foreach(lc, root->query_pathkeys)
@@ -308,10 +313,10 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int 
 		col = &ps->table->columns[attnum - 1];
 		tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY);
 		if (pk->pk_opfamily != tce->btree_opf ||
-			pk->pk_strategy != (ko->desc ? BTGreaterStrategyNumber : BTLessStrategyNumber))
+			pk->pk_strategy != ((ko->desc != reverse) ? BTGreaterStrategyNumber : BTLessStrategyNumber))
 			return NIL;
-		/* an absent optional part makes a shorter key: it comes first */
-		if (ko->optional && !pk->pk_nulls_first)
+		/* an absent optional part makes a shorter key: it comes first (last backwards) */
+		if (ko->optional && pk->pk_nulls_first == reverse)
 			return NIL;
 		/* text sorts as its bytes only under the C collation */
 		if ((col->atttypid == TEXTOID || col->atttypid == VARCHAROID) &&
@@ -360,12 +365,19 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 													   NIL, NULL, NULL, NIL));
 
 	/* rows come in rowkey order: an ORDER BY that follows it needs no Sort */
-	pathkeys = useful_pathkeys(root, baserel, ps, &mergeskip);
+	pathkeys = useful_pathkeys(root, baserel, ps, &mergeskip, false);
 	if (pathkeys != NIL)
 		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
 														   baserel->rows, startup, total,
 														   pathkeys, NULL, NULL,
 														   list_make1(makeInteger(mergeskip))));
+	/* the other way round: reverse scans (a previous page, newest first ...) */
+	pathkeys = useful_pathkeys(root, baserel, ps, &mergeskip, true);
+	if (pathkeys != NIL)
+		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
+														   baserel->rows, startup, total,
+														   pathkeys, NULL, NULL,
+														   list_make1(makeInteger(HBASE_REVERSE))));
 
 	/*
 	 * Parameterized paths: a join clause on a key column lets a nested loop
@@ -724,7 +736,8 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 	}
 	if (kp == NULL || kp->kind == HBASE_OP_FULL)
 	{
-		ExplainPropertyText("HBase Operation", "full scan", es);
+		ExplainPropertyText("HBase Operation", st->mergeskip == HBASE_REVERSE ?
+							"full scan, reversed" : "full scan", es);
 		if (explain_filters)
 			ExplainPropertyText("HBase Filter", explain_filters, es);
 		return;
@@ -787,13 +800,15 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 			ExplainPropertyText("HBase Keys", buf.data, es);
 			return;
 		case HBASE_OP_SCANS:
-			appendStringInfo(&buf, "%d bounded scan%s", list_length(kp->ranges),
-							 list_length(kp->ranges) == 1 ? "" : "s");
+			appendStringInfo(&buf, "%d bounded scan%s%s", list_length(kp->ranges),
+							 list_length(kp->ranges) == 1 ? "" : "s",
+							 st->mergeskip == HBASE_REVERSE ? ", reversed" : "");
 			if (kp->buckets)
 				appendStringInfo(&buf, " (one per salt bucket of %d%s)", kp->buckets,
 								 st->mergeskip >= 0 && list_length(kp->ranges) > 1 ?
 								 ", merged in key order" : "");
-			if (list_length(kp->ranges) > 1 && st->table->concurrency > 1 && st->mergeskip != -1)
+			if (list_length(kp->ranges) > 1 && st->table->concurrency > 1 &&
+				(st->mergeskip >= 0 || st->mergeskip == -2))
 				appendStringInfo(&buf, ", up to %d at a time",
 								 Min(st->table->concurrency, list_length(kp->ranges)));
 			ExplainPropertyText("HBase Operation", buf.data, es);

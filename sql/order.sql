@@ -89,7 +89,11 @@ EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT user_id, mail_id FR
 EXPLAIN (COSTS OFF) SELECT mail_id FROM lay_s9 WHERE user_id = 42 AND (mail_id) > (1) ORDER BY mail_id LIMIT 1;
 EXPLAIN (COSTS OFF) SELECT k FROM split_t WHERE (k COLLATE "C") > 'b247' ORDER BY k COLLATE "C" LIMIT 5;
 SELECT k FROM split_t WHERE (k COLLATE "C") > 'b247' ORDER BY k COLLATE "C" LIMIT 5;
--- walking the whole table page by page gives every row once, in order
+-- walking the whole table page by page gives every row once, in order: compared with a
+-- local copy sorted by PostgreSQL (read with pushdown off: one full scan, then a Sort)
+SET hbase_fdw.enable_pushdown = off;
+CREATE TEMP TABLE local_s9 AS SELECT user_id, mail_id FROM lay_s9;
+RESET hbase_fdw.enable_pushdown;
 CREATE FUNCTION pg_temp.walk(page int) RETURNS TABLE (n bigint, distinct_keys bigint, ordered bool, pages int)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -108,9 +112,51 @@ BEGIN
   END LOOP;
   n := cardinality(keys);
   distinct_keys := (SELECT count(DISTINCT x) FROM unnest(keys) x);
-  ordered := keys = (SELECT array_agg(user_id || '/' || mail_id ORDER BY user_id, mail_id) FROM lay_s9);
+  ordered := keys = (SELECT array_agg(user_id || '/' || mail_id ORDER BY user_id, mail_id) FROM local_s9);
   RETURN NEXT;
 END $$;
 SELECT * FROM pg_temp.walk(2);
+-- the previous page: a reverse scan from the first key of the current page
+EXPLAIN (COSTS OFF) SELECT user_id, mail_id FROM lay_s9
+  WHERE (user_id, mail_id) < (42, 1) ORDER BY user_id DESC, mail_id DESC LIMIT 2;
+SELECT user_id, mail_id FROM lay_s9
+  WHERE (user_id, mail_id) < (42, 1) ORDER BY user_id DESC, mail_id DESC LIMIT 2;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT user_id, mail_id FROM lay_s9
+  WHERE (user_id, mail_id) < (42, 1) ORDER BY user_id DESC, mail_id DESC LIMIT 2;
+-- walking backwards from the end, page by page: every row once, in reverse order
+CREATE FUNCTION pg_temp.walk_back(page int) RETURNS TABLE (n bigint, distinct_keys bigint, ordered bool, pages int)
+LANGUAGE plpgsql AS $$
+DECLARE
+  last_u bigint := 9223372036854775807; last_m bigint := 9223372036854775807; r record; got int;
+  keys text[] := '{}';
+BEGIN
+  pages := 0;
+  LOOP
+    got := 0;
+    FOR r IN SELECT user_id, mail_id FROM lay_s9 WHERE (user_id, mail_id) < (last_u, last_m)
+             ORDER BY user_id DESC, mail_id DESC LIMIT page LOOP
+      keys := keys || (r.user_id || '/' || r.mail_id);
+      last_u := r.user_id; last_m := r.mail_id; got := got + 1;
+    END LOOP;
+    EXIT WHEN got = 0;
+    pages := pages + 1;
+  END LOOP;
+  n := cardinality(keys);
+  distinct_keys := (SELECT count(DISTINCT x) FROM unnest(keys) x);
+  ordered := keys = (SELECT array_agg(user_id || '/' || mail_id ORDER BY user_id DESC, mail_id DESC) FROM local_s9);
+  RETURN NEXT;
+END $$;
+SELECT * FROM pg_temp.walk_back(2);
+-- DESC on ascending parts, ASC on an inverted part, NULLS LAST on an optional part:
+-- reverse scans, no Sort; binary keys too (the reversed scan then runs from the table's end)
+EXPLAIN (COSTS OFF) SELECT mail_id FROM lay_s9 WHERE user_id = 1 ORDER BY mail_id DESC;
+SELECT mail_id FROM lay_s9 WHERE user_id = 1 ORDER BY mail_id DESC;
+EXPLAIN (COSTS OFF) SELECT ts FROM lay_s6 WHERE user_id = 1 ORDER BY ts;
+SELECT ts FROM lay_s6 WHERE user_id = 1 ORDER BY ts;
+SELECT campaign_id FROM lay_s2 WHERE company_id = 42 AND stat_date = '2024-02-29'
+  ORDER BY campaign_id DESC NULLS LAST;
+SELECT v, d FROM lay_bin ORDER BY v DESC, d DESC LIMIT 4;
+SELECT count(*), count(DISTINCT k), min(k), max(k) FROM (SELECT k FROM split_t ORDER BY k COLLATE "C" DESC) s;
+SELECT k FROM split_t ORDER BY k COLLATE "C" DESC LIMIT 3;
 -- the row comparison is not pushed where the key is not in its order (salted, hashed)
 EXPLAIN (COSTS OFF) SELECT uid FROM lay_s7 WHERE (uid, ts) > ('1', '2024-01-01') ORDER BY uid LIMIT 1;

@@ -268,6 +268,9 @@ typedef struct HBaseScan HBaseScan;
 extern HBaseScan *hbase_scan_begin(HBaseTable *table, HBaseConn *conn,
 								   List *retrieved_attrs, int firstpage);
 extern HBaseRow *hbase_scan_next(HBaseScan *scan);
+/* merge_salt_bytes of a scan read backwards (stateless reversed scans) */
+#define HBASE_REVERSE	(-3)
+
 extern void hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan, int merge_salt_bytes);
 extern void hbase_scan_rescan(HBaseScan *scan);
 extern void hbase_scan_end(HBaseScan *scan);

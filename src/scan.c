@@ -21,6 +21,7 @@
 
 #include "common/base64.h"
 #include "lib/stringinfo.h"
+#include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "utils/memutils.h"
 #include "utils/timestamp.h"
@@ -151,6 +152,20 @@ setup_streams(HBaseScan *scan)
 		list_length(scan->plan->ranges) : 1;
 	int			i;
 
+	if (scan->mergeskip == HBASE_REVERSE && scan->plan)
+	{
+		/* backwards: the last range first, the largest key first */
+		List	   *rev = NIL;
+		ListCell   *lc;
+
+		foreach(lc, scan->plan->ranges)
+			rev = lcons(lfirst(lc), rev);
+		scan->plan->ranges = rev;
+		rev = NIL;
+		foreach(lc, scan->plan->keys)
+			rev = lcons(lfirst(lc), rev);
+		scan->plan->keys = rev;
+	}
 	if (scan->mergeskip >= 0 && nranges > 1)
 	{
 		scan->nstreams = nranges;
@@ -612,6 +627,100 @@ forget_resume(Stream *st)
 	st->lost_since = 0;
 }
 
+/* the longest prefix of s that is valid UTF-8 (the stateless scan takes strings) */
+static int
+utf8_prefix(const char *s, int len)
+{
+	while (len > 0 && !pg_verify_mbstr(PG_UTF8, s, len, true))
+		len--;
+	return len;
+}
+
+/*
+ * The next page of a range read backwards, by the gateway's stateless
+ * reversed scan: from the range's end (or the last row returned, which comes
+ * again and is dropped) down to its start.  Its bounds are strings, so they
+ * are widened to valid UTF-8 ones; every qual is checked locally anyway.
+ */
+static bool
+fetch_reverse_page(HBaseScan *scan, Stream *st)
+{
+	HBaseKeyRange *r = (scan->plan && scan->plan->kind == HBASE_OP_SCANS) ?
+		list_nth(scan->plan->ranges, st->range) : NULL;
+	StringInfoData path;
+	HBaseResponse *resp;
+	HBaseCellSet *set;
+	const char *upper = NULL;
+	int			upperlen = 0;
+	int			limit;
+	int			skip = 0;
+
+	if (st->exhausted)
+		return false;
+	if (st->lastkey)
+	{
+		upper = st->lastkey;
+		upperlen = st->lastkeylen;
+	}
+	else if (r && r->stop)
+	{
+		upper = r->stop;
+		upperlen = r->stoplen;
+	}
+	limit = st->pagesize + (st->lastkey ? 1 : 0);
+
+	initStringInfo(&path);
+	appendStringInfo(&path, "%s/*?reversed=true&maxversions=1&limit=%d", table_path(scan), limit);
+	if (upper && utf8_prefix(upper, upperlen) == upperlen)
+		appendStringInfo(&path, "&startrow=%s", hbase_escape(scan->conn, upper, upperlen));
+	if (r && r->startlen > 0)
+	{
+		/* the end row is exclusive: a smaller string keeps the start row in */
+		char	   *lo = hbase_memdup(r->start, r->startlen);
+		int			lolen = r->startlen;
+
+		if ((unsigned char) lo[lolen - 1] > 0)
+			lo[lolen - 1]--;
+		else
+			lolen--;
+		lolen = utf8_prefix(lo, lolen);
+		if (lolen > 0)
+			appendStringInfo(&path, "&endrow=%s", hbase_escape(scan->conn, lo, lolen));
+	}
+	resp = hbase_request(scan->conn, "GET", path.data, NULL, 0, "a reversed scan");
+	scan->nrequests++;
+	if (resp->status == 404)
+		check_table(scan, resp, "a reversed scan");
+	if (resp->status == 204 || resp->status == 404)
+		return false;
+	if (resp->status != 200)
+		hbase_report_status(resp, scan->table, "a reversed scan");
+	scan->table_known = true;
+	set = parse_page(scan, resp);
+	scan->nrows += set->nrows;
+	if (set->nrows < limit)
+		st->exhausted = true;
+	/* the row the previous page ended with comes first again */
+	if (st->lastkey && set->nrows > 0 && set->rows[0].keylen == st->lastkeylen &&
+		memcmp(set->rows[0].key, st->lastkey, st->lastkeylen) == 0)
+		skip = 1;
+	set->rows += skip;
+	set->nrows -= skip;
+	if (set->nrows > 0)
+	{
+		HBaseRow   *last = &set->rows[set->nrows - 1];
+
+		if (st->lastkey)
+			pfree(st->lastkey);
+		st->lastkey = MemoryContextAlloc(GetMemoryChunkContext(scan), last->keylen + 1);
+		memcpy(st->lastkey, last->key, last->keylen);
+		st->lastkeylen = last->keylen;
+	}
+	st->pagesize = Min(st->pagesize * 4, scan->table->fetch_size);
+	st->page = set;
+	return set->nrows > 0 || !st->exhausted;
+}
+
 /* the next page of the whole operation; false at its end */
 static bool
 fetch_page(HBaseScan *scan, Stream *st)
@@ -629,6 +738,21 @@ fetch_page(HBaseScan *scan, Stream *st)
 		got = false;
 	else if (scan->plan && (scan->plan->kind == HBASE_OP_GET || scan->plan->kind == HBASE_OP_MULTIGET))
 		got = fetch_keys(scan, st);
+	else if (scan->mergeskip == HBASE_REVERSE)
+	{
+		while (st->range <= st->lastrange)
+		{
+			if (fetch_reverse_page(scan, st))
+			{
+				got = true;
+				break;
+			}
+			st->range++;
+			forget_resume(st);
+			st->exhausted = false;
+			st->pagesize = scan->firstpage;
+		}
+	}
 	else
 	{
 		nranges = st->lastrange + 1;
