@@ -885,6 +885,7 @@ hbase_fdw_handler(PG_FUNCTION_ARGS)
 	routine->ReScanForeignScan = hbaseReScanForeignScan;
 	routine->EndForeignScan = hbaseEndForeignScan;
 	routine->ExplainForeignScan = hbaseExplainForeignScan;
+	hbase_modify_routines(routine);
 
 	PG_RETURN_POINTER(routine);
 }

@@ -339,3 +339,177 @@ hbase_cell_to_datum(HBaseTable *table, HBaseColumn *col, HBaseColumnIO *io,
 	error_context_stack = errcb.previous;
 	return d;
 }
+
+/* numeric integer -> big-endian two's complement, minimal length (BigInteger.toByteArray) */
+static bytea *
+big_endian_twos_complement(Datum num)
+{
+	Datum		b256 = DirectFunctionCall1(int4_numeric, Int32GetDatum(256));
+	Datum		zero = DirectFunctionCall1(int4_numeric, Int32GetDatum(0));
+	bool		neg = DatumGetInt32(DirectFunctionCall2(numeric_cmp, num, zero)) < 0;
+	Datum		x = neg ? DirectFunctionCall1(numeric_uminus, num) : num;
+	StringInfoData le;			/* little-endian magnitude */
+	bytea	   *out;
+	int			i,
+				n;
+
+	initStringInfo(&le);
+	if (neg)					/* two's complement of -m is ~(m - 1) */
+		x = DirectFunctionCall2(numeric_sub, x, DirectFunctionCall1(int4_numeric, Int32GetDatum(1)));
+	while (DatumGetInt32(DirectFunctionCall2(numeric_cmp, x, zero)) > 0)
+	{
+		Datum		q = DirectFunctionCall2(numeric_div_trunc, x, b256);
+		Datum		r = DirectFunctionCall2(numeric_sub, x, DirectFunctionCall2(numeric_mul, q, b256));
+		int			byte = DatumGetInt32(DirectFunctionCall1(numeric_int4, r));
+
+		appendStringInfoChar(&le, (char) (neg ? ~byte : byte));
+		x = q;
+	}
+	/* a sign byte when the top bit does not already say the sign */
+	if (le.len == 0 || ((le.data[le.len - 1] & 0x80) != 0) != neg)
+		appendStringInfoChar(&le, (char) (neg ? 0xff : 0x00));
+	n = le.len;
+	out = palloc(VARHDRSZ + n);
+	SET_VARSIZE(out, VARHDRSZ + n);
+	for (i = 0; i < n; i++)
+		VARDATA(out)[i] = le.data[n - 1 - i];
+	return out;
+}
+
+/*
+ * A column's value as cell bytes, the inverse of hbase_cell_to_datum: the
+ * type's output in UTF-8, or Java's Bytes.toBytes of the type's own width.
+ */
+void
+hbase_datum_to_cell(HBaseTable *table, HBaseColumn *col, Datum value, char **out, int *len)
+{
+	if (col->atttypid == BYTEAOID)
+	{
+		bytea	   *b = DatumGetByteaPP(value);
+
+		*len = VARSIZE_ANY_EXHDR(b);
+		*out = VARDATA_ANY(b);
+		return;
+	}
+	if (col->encoding == HBASE_ENC_BINARY && col->atttypid != TEXTOID &&
+		col->atttypid != VARCHAROID && col->atttypid != BPCHAROID)
+	{
+		unsigned char *b = palloc(8);
+		uint64		u = 0;
+		int			w = 0,
+					i;
+
+		switch (col->atttypid)
+		{
+			case INT2OID:
+				u = (uint64) (int64) DatumGetInt16(value);
+				w = 2;
+				break;
+			case INT4OID:
+				u = (uint64) (int64) DatumGetInt32(value);
+				w = 4;
+				break;
+			case INT8OID:
+				u = (uint64) DatumGetInt64(value);
+				w = 8;
+				break;
+			case FLOAT4OID:
+				{
+					float4		f = DatumGetFloat4(value);
+					uint32		u32;
+
+					memcpy(&u32, &f, 4);
+					u = u32;
+					w = 4;
+					break;
+				}
+			case FLOAT8OID:
+				{
+					float8		f = DatumGetFloat8(value);
+
+					memcpy(&u, &f, 8);
+					w = 8;
+					break;
+				}
+			case BOOLOID:
+				b[0] = DatumGetBool(value) ? 0xff : 0x00;
+				*out = (char *) b;
+				*len = 1;
+				return;
+			case TIMESTAMPOID:
+			case TIMESTAMPTZOID:
+				{
+					Timestamp	ts = DatumGetTimestamp(value);
+					int64		us;
+
+					if (TIMESTAMP_NOT_FINITE(ts))
+						ereport(ERROR,
+								(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+								 errmsg("an infinite timestamp cannot be written as epoch milliseconds"),
+								 errdetail("Column \"%s\" of foreign table %s.", col->attname, table->relname)));
+					us = ts + (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
+					if (us % 1000 != 0)
+						ereport(ERROR,
+								(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+								 errmsg("timestamp has more precision than the epoch milliseconds of column \"%s\"",
+										col->attname),
+								 errdetail("Foreign table %s stores it with encoding 'binary'.", table->relname)));
+					u = (uint64) (us / 1000);
+					w = 8;
+					break;
+				}
+			case NUMERICOID:
+				{
+					/* Java BigDecimal: 4-byte scale, then the unscaled value */
+					char	   *txt = DatumGetCString(DirectFunctionCall1(numeric_out, value));
+					char	   *dot = strchr(txt, '.');
+					int			scale = dot ? (int) strlen(dot + 1) : 0;
+					StringInfoData digits;
+					Datum		unscaled;
+					bytea	   *be;
+					int			n;
+
+					if (strcmp(txt, "NaN") == 0 || strstr(txt, "Infinity"))
+						ereport(ERROR,
+								(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+								 errmsg("%s cannot be written as a Java BigDecimal", txt),
+								 errdetail("Column \"%s\" of foreign table %s.", col->attname, table->relname)));
+					initStringInfo(&digits);
+					for (n = 0; txt[n]; n++)
+						if (txt[n] != '.')
+							appendStringInfoChar(&digits, txt[n]);
+					unscaled = DirectFunctionCall3(numeric_in, CStringGetDatum(digits.data),
+												   ObjectIdGetDatum(InvalidOid), Int32GetDatum(-1));
+					be = big_endian_twos_complement(unscaled);
+					n = VARSIZE(be) - VARHDRSZ;
+					*out = palloc(4 + n);
+					(*out)[0] = (char) ((uint32) scale >> 24);
+					(*out)[1] = (char) ((uint32) scale >> 16);
+					(*out)[2] = (char) ((uint32) scale >> 8);
+					(*out)[3] = (char) scale;
+					memcpy(*out + 4, VARDATA(be), n);
+					*len = 4 + n;
+					return;
+				}
+			default:
+				elog(ERROR, "unexpected type %u for binary encoding", col->atttypid);
+		}
+		for (i = 0; i < w; i++)
+			b[i] = (unsigned char) (u >> (8 * (w - 1 - i)));
+		*out = (char *) b;
+		*len = w;
+		return;
+	}
+	{
+		Oid			outfunc;
+		bool		varlena;
+		char	   *str;
+		char	   *utf8;
+
+		getTypeOutputInfo(col->atttypid, &outfunc, &varlena);
+		str = OidOutputFunctionCall(outfunc, value);
+		utf8 = pg_server_to_any(str, strlen(str), PG_UTF8);
+		*out = utf8;
+		*len = strlen(utf8);
+	}
+}

@@ -62,6 +62,7 @@ typedef struct HBaseServerOptions
 	bool		tls_verify;
 	int			fetch_size;
 	int			concurrency;
+	int			batch_size;
 	bool		pushdown;
 } HBaseServerOptions;
 
@@ -75,6 +76,7 @@ typedef struct HBaseTable
 	char	   *hbase_table;	/* "ns:table" or "table" */
 	int			fetch_size;
 	int			concurrency;	/* parallel scanner requests, 1 = one at a time */
+	int			batch_size;		/* rows per PUT of an INSERT or COPY */
 	int			natts;
 	HBaseColumn *columns;		/* indexed by attnum - 1 */
 	char	   *rowkey;			/* the layout as written, or NULL */
@@ -175,6 +177,7 @@ extern void hbase_json_init(void);
 extern HBaseCellSet *hbase_json_parse_cellset(const char *body, size_t len,
 											  const char **error);
 extern char *hbase_json_scanner_model(const HBaseScanSpec *spec);
+extern char *hbase_json_cellset(HBaseRow *rows, int nrows);
 
 /* ---------- convert.c: cell bytes <-> Datum ---------- */
 
@@ -190,6 +193,8 @@ extern Datum hbase_cell_to_datum(HBaseTable *table, HBaseColumn *col,
 								 HBaseColumnIO *io, const char *value, int len,
 								 const char *rowkey, int keylen);
 extern char *hbase_printable_key(const char *key, int len);
+extern void hbase_datum_to_cell(HBaseTable *table, HBaseColumn *col, Datum value,
+								char **out, int *len);
 
 /* ---------- rowkey_pg.c: the rowkey codec seen from PostgreSQL ---------- */
 
@@ -260,6 +265,11 @@ extern List *hbase_cell_filters(HBaseTable *t, List *fconds, Datum *vals, bool *
 								Oid *types);
 extern void hbase_bucket_ranges(HBaseTable *t, HBaseKeyPlan *kp);
 extern HBaseOpKind hbase_key_shape(HBaseTable *t, List *conds, List *exprs, double *nkeys);
+
+/* ---------- modify.c: INSERT and COPY ---------- */
+
+struct FdwRoutine;
+extern void hbase_modify_routines(struct FdwRoutine *routine);
 
 /* ---------- scan.c: scan execution ---------- */
 

@@ -303,3 +303,31 @@ hbase_json_scanner_model(const HBaseScanSpec *spec)
 	json_decref(model);
 	return result;
 }
+
+/* A CellSet for a PUT: every row with its cells (values base64'd). */
+char *
+hbase_json_cellset(HBaseRow *rows, int nrows)
+{
+	json_t	   *jrows = json_pack("[]");
+	json_t	   *set;
+	char	   *result;
+	int			i,
+				j;
+
+	for (i = 0; i < nrows; i++)
+	{
+		json_t	   *cells = json_pack("[]");
+
+		for (j = 0; j < rows[i].ncells; j++)
+			json_array_append_new(cells,
+								  json_pack("{s:s, s:s}",
+											"column", b64_encode(rows[i].cells[j].column, rows[i].cells[j].collen),
+											"$", b64_encode(rows[i].cells[j].value, rows[i].cells[j].vallen)));
+		json_array_append_new(jrows, json_pack("{s:s, s:o}", "key",
+											   b64_encode(rows[i].key, rows[i].keylen), "Cell", cells));
+	}
+	set = json_pack("{s:o}", "Row", jrows);
+	result = json_dumps(set, JSON_COMPACT);
+	json_decref(set);
+	return result;
+}

@@ -45,6 +45,7 @@ static const HBaseOption valid_options[] = {
 	{"fetch_size", ForeignServerRelationId},
 	{"pushdown", ForeignServerRelationId},
 	{"concurrency", ForeignServerRelationId},
+	{"batch_size", ForeignServerRelationId},
 	/* user mapping */
 	{"user", UserMappingRelationId},
 	{"password", UserMappingRelationId},
@@ -56,6 +57,7 @@ static const HBaseOption valid_options[] = {
 	{"rowkey", ForeignTableRelationId},
 	{"pushdown", ForeignTableRelationId},
 	{"concurrency", ForeignTableRelationId},
+	{"batch_size", ForeignTableRelationId},
 	/* column */
 	{"column", AttributeRelationId},
 	{"encoding", AttributeRelationId},
@@ -172,6 +174,19 @@ parse_concurrency(const char *value)
 	n = strtol(value, &end, 10);
 	if (end == value || *end != '\0' || errno != 0 || n < 1 || n > HBASE_MAX_CONCURRENCY)
 		bad_value("concurrency", value, "concurrency is a number of parallel requests from 1 to 32.");
+	return (int) n;
+}
+
+static int
+parse_batch_size(const char *value)
+{
+	char	   *end;
+	long		n;
+
+	errno = 0;
+	n = strtol(value, &end, 10);
+	if (end == value || *end != '\0' || errno != 0 || n < 1 || n > 100000)
+		bad_value("batch_size", value, "batch_size is a number of rows from 1 to 100000.");
 	return (int) n;
 }
 
@@ -293,6 +308,8 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 			(void) parse_fetch_size(value);
 		else if (strcmp(name, "concurrency") == 0)
 			(void) parse_concurrency(value);
+		else if (strcmp(name, "batch_size") == 0)
+			(void) parse_batch_size(value);
 		else if (strcmp(name, "table") == 0)
 			check_table_name(value);
 		else if (strcmp(name, "family") == 0)
@@ -330,6 +347,7 @@ hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
 	opts->fetch_size = HBASE_DEFAULT_FETCH_SIZE;
 	opts->pushdown = true;
 	opts->concurrency = 8;
+	opts->batch_size = 100;
 
 	foreach(lc, server->options)
 	{
@@ -359,6 +377,8 @@ hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
 			opts->pushdown = defGetBoolean(def);
 		else if (strcmp(def->defname, "concurrency") == 0)
 			opts->concurrency = parse_concurrency(value);
+		else if (strcmp(def->defname, "batch_size") == 0)
+			opts->batch_size = parse_batch_size(value);
 	}
 	/* a connect timeout of 0 means curl's default (300 s); keep ours explicit */
 	if (opts->connect_timeout_ms == 0)
@@ -390,6 +410,7 @@ hbase_get_table(Oid relid)
 	table->fetch_size = sopts.fetch_size;
 	table->pushdown = sopts.pushdown && hbase_enable_pushdown;
 	table->concurrency = sopts.concurrency;
+	table->batch_size = sopts.batch_size;
 
 	foreach(lc, ft->options)
 	{
@@ -409,6 +430,8 @@ hbase_get_table(Oid relid)
 			table->pushdown = false;
 		else if (strcmp(def->defname, "concurrency") == 0)
 			table->concurrency = parse_concurrency(defGetString(def));
+		else if (strcmp(def->defname, "batch_size") == 0)
+			table->batch_size = parse_batch_size(defGetString(def));
 	}
 
 	rel = table_open(relid, AccessShareLock);
