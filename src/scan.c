@@ -535,12 +535,13 @@ take_page(HBaseScan *scan, Stream *st, HBaseResponse *resp)
 	HBaseCellSet *set;
 	bool		cut;
 
-	if (resp == NULL || resp->status == 404 || resp->status == 410)
+	if (resp == NULL || resp->status == 404 || resp->status == 410 || resp->status == 503)
 	{
 		/* a 404 before any row may be a missing table rather than a lost scanner */
-		if (resp != NULL && !scan->table_known)
+		if (resp != NULL && resp->status == 404 && !scan->table_known)
 			check_table(scan, resp, "reading a scanner");
-		lose_scanner(scan, st, resp == NULL);
+		/* no answer, or a gateway still starting (503): wait for it */
+		lose_scanner(scan, st, resp == NULL || resp->status == 503);
 		return fetch_scanner_page(scan, st);
 	}
 	if (resp->status == 204)
