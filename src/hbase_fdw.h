@@ -284,6 +284,7 @@ extern HBaseRow *hbase_scan_next(HBaseScan *scan);
 extern void hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan, int merge_salt_bytes);
 extern void hbase_scan_rescan(HBaseScan *scan);
 extern void hbase_scan_end(HBaseScan *scan);
+extern char *hbase_b64url(const char *data, int len);
 extern void hbase_scan_stats(HBaseScan *scan, long *requests, long *rows, long *resumes);
 
 #endif

@@ -13,6 +13,12 @@
 #include "postgres.h"
 
 #include "access/htup_details.h"
+#include "access/sysattr.h"
+#include "optimizer/appendinfo.h"
+#include "optimizer/inherit.h"
+#include "optimizer/pathnode.h"
+#include "utils/lsyscache.h"
+#include "rowkey.h"
 #include "catalog/pg_type.h"
 #include "executor/executor.h"
 #include "foreign/fdwapi.h"
@@ -32,13 +38,59 @@ typedef struct HBaseModifyState
 	HBaseConn  *conn;
 	MemoryContext rowcxt;		/* encoded rows of one batch */
 	long		nwritten;
+	List	   *updated;		/* UPDATE: attnums set by the statement */
+	AttrNumber *rowid;			/* junk attribute of each column's old value, by attnum - 1 */
+	AttrNumber	rawkey;			/* junk attribute of the raw key column, or 0 */
 } HBaseModifyState;
+
+static void put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows);
 
 static int
 hbaseIsForeignRelUpdatable(Relation rel)
 {
-	/* UPDATE and DELETE come with a later issue */
-	return (1 << CMD_INSERT);
+	return (1 << CMD_INSERT) | (1 << CMD_UPDATE) | (1 << CMD_DELETE);
+}
+
+/* a raw key column, if the table has one */
+static HBaseColumn *
+raw_key_column(HBaseTable *t)
+{
+	int			i;
+
+	for (i = 0; i < t->natts; i++)
+		if (!t->columns[i].dropped &&
+			(t->columns[i].kind == HBASE_COL_ROWKEY ||
+			 (t->rowkey_implicit && t->columns[i].kind == HBASE_COL_KEYPART)))
+			return &t->columns[i];
+	return NULL;
+}
+
+/*
+ * UPDATE and DELETE find a row by its key: the raw key column when there is
+ * one (random salts, undecodable prefixes), else the columns the layout
+ * computes it from.  Their old values travel as junk columns.
+ */
+static void
+hbaseAddForeignUpdateTargets(PlannerInfo *root, Index rtindex, RangeTblEntry *target_rte,
+							 Relation target_relation)
+{
+	HBaseTable *t = hbase_get_table(RelationGetRelid(target_relation));
+	HBaseColumn *raw = raw_key_column(t);
+	int			i;
+
+	for (i = 0; i < t->natts; i++)
+	{
+		HBaseColumn *col = &t->columns[i];
+		Var		   *var;
+
+		if (col->dropped)
+			continue;
+		if (raw ? col != raw : !(t->layout && hbase_rk_references_column(t->layout, i)))
+			continue;
+		var = makeVar(rtindex, col->attnum, col->atttypid, col->atttypmod,
+					  get_typcollation(col->atttypid), 0);
+		add_row_identity_var(root, var, rtindex, psprintf("hbase_rowid_%d", col->attnum));
+	}
 }
 
 static List *
@@ -46,12 +98,23 @@ hbasePlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelatio
 					   int subplan_index)
 {
 	CmdType		operation = plan->operation;
+	List	   *updated = NIL;
 
-	if (operation != CMD_INSERT)
-		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("hbase_fdw supports INSERT and COPY only, not UPDATE or DELETE yet")));
-	return NIL;
+	if (operation == CMD_UPDATE)
+	{
+		RelOptInfo *rel = find_base_rel(root, resultRelation);
+		Bitmapset  *cols = get_rel_all_updated_cols(root, rel);
+		int			col = -1;
+
+		while ((col = bms_next_member(cols, col)) >= 0)
+		{
+			AttrNumber	attno = col + FirstLowInvalidHeapAttributeNumber;
+
+			if (attno > 0)
+				updated = lappend_int(updated, attno);
+		}
+	}
+	return list_make1(updated);
 }
 
 static HBaseModifyState *
@@ -74,9 +137,165 @@ static void
 hbaseBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo, List *fdw_private,
 						int subplan_index, int eflags)
 {
+	HBaseModifyState *ms;
+	CmdType		op = mtstate->operation;
+
 	if (eflags & EXEC_FLAG_EXPLAIN_ONLY)
 		return;
-	begin_modify(rinfo, mtstate->ps.state);
+	ms = begin_modify(rinfo, mtstate->ps.state);
+	if (op == CMD_UPDATE || op == CMD_DELETE)
+	{
+		Plan	   *sub = outerPlanState(mtstate)->plan;
+		HBaseColumn *raw = raw_key_column(ms->table);
+		int			i;
+		ListCell   *lc;
+
+		ms->updated = linitial(fdw_private);
+		ms->rowid = palloc0(sizeof(AttrNumber) * Max(ms->table->natts, 1));
+		for (i = 0; i < ms->table->natts; i++)
+			ms->rowid[i] = ExecFindJunkAttributeInTlist(sub->targetlist,
+														psprintf("hbase_rowid_%d", i + 1));
+		if (raw)
+			ms->rawkey = ms->rowid[raw->attnum - 1];
+		/* the key cannot change: that would move the row between keys */
+		foreach(lc, ms->updated)
+		{
+			HBaseColumn *col = &ms->table->columns[lfirst_int(lc) - 1];
+
+			if (col == raw || (ms->table->layout &&
+							   hbase_rk_references_column(ms->table->layout, col->attnum - 1)))
+				ereport(ERROR,
+						(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+						 errmsg("cannot update key column \"%s\" of foreign table %s",
+								col->attname, ms->table->relname),
+						 errdetail("A new key is a new HBase row; HBase cannot move a row atomically."),
+						 errhint("INSERT the row under its new key, then DELETE the old one.")));
+		}
+	}
+}
+
+/* the old row's key, from the junk columns */
+static bytea *
+old_key(HBaseModifyState *ms, TupleTableSlot *planSlot)
+{
+	HBaseTable *t = ms->table;
+	bool		isnull;
+
+	if (ms->rawkey > 0)
+	{
+		Datum		d = slot_getattr(planSlot, ms->rawkey, &isnull);
+
+		if (isnull)
+			elog(ERROR, "the rowkey of a row to change is NULL");
+		return DatumGetByteaPP(d);	/* text and bytea share the layout */
+	}
+	{
+		Datum	   *values = palloc0(sizeof(Datum) * Max(t->natts, 1));
+		bool	   *nulls = palloc(sizeof(bool) * Max(t->natts, 1));
+		rk_part_info first;
+		int			i;
+
+		hbase_rk_part(t->layout, 0, &first);
+		if (first.salt_random)
+			ereport(ERROR,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+					 errmsg("rows of foreign table %s have a random salt: their keys cannot be computed",
+							t->relname),
+					 errhint("Declare a column OPTIONS (column ':key') so that UPDATE and DELETE use the stored key.")));
+
+		for (i = 0; i < t->natts; i++)
+		{
+			nulls[i] = true;
+			if (ms->rowid[i] > 0)
+				values[i] = slot_getattr(planSlot, ms->rowid[i], &nulls[i]);
+		}
+		return hbase_encode_key(t, values, nulls, false);
+	}
+}
+
+static char *
+row_path(HBaseModifyState *ms, bytea *key)
+{
+	/* URL-safe base64 with ?e=b64: binary-safe rowkeys in the path */
+	return psprintf("/%s/%s", hbase_escape(ms->conn, ms->table->hbase_table,
+										   strlen(ms->table->hbase_table)),
+					hbase_b64url(VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key)));
+}
+
+static TupleTableSlot *
+hbaseExecForeignDelete(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slot,
+					   TupleTableSlot *planSlot)
+{
+	HBaseModifyState *ms = rinfo->ri_FdwState;
+	MemoryContext old = MemoryContextSwitchTo(ms->rowcxt);
+	char	   *path = psprintf("%s?e=b64", row_path(ms, old_key(ms, planSlot)));
+	HBaseResponse *resp = hbase_request(ms->conn, "DELETE", path, NULL, 0, "a DELETE of a row");
+
+	if (resp->status != 200)
+		hbase_report_status(resp, ms->table, "a DELETE of a row");
+	MemoryContextSwitchTo(old);
+	MemoryContextReset(ms->rowcxt);
+	return slot;
+}
+
+/*
+ * UPDATE: the set columns' new cells in one PUT (atomic for the row), then
+ * the cells set to NULL deleted.
+ */
+static TupleTableSlot *
+hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slot,
+					   TupleTableSlot *planSlot)
+{
+	HBaseModifyState *ms = rinfo->ri_FdwState;
+	HBaseTable *t = ms->table;
+	MemoryContext old = MemoryContextSwitchTo(ms->rowcxt);
+	bytea	   *key = old_key(ms, planSlot);
+	HBaseRow	row;
+	List	   *nulled = NIL;
+	ListCell   *lc;
+	int			n = 0;
+
+	slot_getallattrs(slot);
+	row.key = VARDATA_ANY(key);
+	row.keylen = VARSIZE_ANY_EXHDR(key);
+	row.cells = palloc(sizeof(HBaseCell) * Max(list_length(ms->updated), 1));
+	foreach(lc, ms->updated)
+	{
+		HBaseColumn *col = &t->columns[lfirst_int(lc) - 1];
+		HBaseCell  *c = &row.cells[n];
+
+		if (col->kind != HBASE_COL_CELL)
+			ereport(ERROR,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+					 errmsg("cannot update column \"%s\" of foreign table %s", col->attname, t->relname),
+					 errdetail("Only columns mapped to one cell can be updated.")));
+		if (slot->tts_isnull[col->attnum - 1])
+		{
+			nulled = lappend(nulled, col);
+			continue;
+		}
+		c->column = col->colspec;
+		c->collen = strlen(col->colspec);
+		hbase_datum_to_cell(t, col, slot->tts_values[col->attnum - 1], &c->value, &c->vallen);
+		n++;
+	}
+	row.ncells = n;
+	if (n > 0)
+		put_rows(ms, &row, 1);
+	foreach(lc, nulled)
+	{
+		HBaseColumn *col = lfirst(lc);
+		char	   *path = psprintf("%s/%s?e=b64", row_path(ms, key),
+									hbase_b64url(col->colspec, strlen(col->colspec)));
+		HBaseResponse *resp = hbase_request(ms->conn, "DELETE", path, NULL, 0,
+											"a DELETE of a cell set to NULL");
+
+		if (resp->status != 200)
+			hbase_report_status(resp, t, "a DELETE of a cell set to NULL");
+	}
+	MemoryContextSwitchTo(old);
+	MemoryContextReset(ms->rowcxt);
+	return slot;
 }
 
 static void
@@ -272,6 +491,9 @@ hbase_modify_routines(FdwRoutine *routine)
 	routine->ExecForeignBatchInsert = hbaseExecForeignBatchInsert;
 	routine->GetForeignModifyBatchSize = hbaseGetForeignModifyBatchSize;
 	routine->EndForeignModify = hbaseEndForeignModify;
+	routine->AddForeignUpdateTargets = hbaseAddForeignUpdateTargets;
+	routine->ExecForeignUpdate = hbaseExecForeignUpdate;
+	routine->ExecForeignDelete = hbaseExecForeignDelete;
 	routine->BeginForeignInsert = hbaseBeginForeignInsert;
 	routine->EndForeignInsert = hbaseEndForeignModify;
 }

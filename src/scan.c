@@ -214,8 +214,8 @@ table_path(HBaseScan *scan)
 }
 
 /* URL-safe base64 of a key, for ?e=b64 paths and multiget rows */
-static char *
-b64url(const char *key, int len)
+char *
+hbase_b64url(const char *key, int len)
 {
 	int			enclen = pg_b64_enc_len(len);
 	char	   *out = palloc(enclen + 1);
@@ -412,7 +412,7 @@ fetch_keys(HBaseScan *scan, Stream *st)
 	{
 		bytea	   *k = linitial(keys);
 
-		appendStringInfo(&path, "/%s?e=b64&v=1", b64url(VARDATA(k), VARSIZE(k) - VARHDRSZ));
+		appendStringInfo(&path, "/%s?e=b64&v=1", hbase_b64url(VARDATA(k), VARSIZE(k) - VARHDRSZ));
 		what = "a Get";
 	}
 	else
@@ -422,7 +422,7 @@ fetch_keys(HBaseScan *scan, Stream *st)
 		{
 			bytea	   *k = list_nth(keys, scan->nextkey + i);
 
-			appendStringInfo(&path, "&row=%s", b64url(VARDATA(k), VARSIZE(k) - VARHDRSZ));
+			appendStringInfo(&path, "&row=%s", hbase_b64url(VARDATA(k), VARSIZE(k) - VARHDRSZ));
 		}
 		what = "a multiget";
 	}
