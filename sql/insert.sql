@@ -76,6 +76,13 @@ INSERT INTO w_rnd VALUES ('a-b', NULL);
 INSERT INTO w_wide VALUES ('u2', '{"x": 1}', NULL);
 INSERT INTO w_types (k, num) VALUES ('r2', 'NaN');
 INSERT INTO w_types (k, ts) VALUES ('r2', '2024-01-01 00:00:00.0001+00');
+-- a column family the HBase table does not have: a clear error, and nothing written
+CREATE FOREIGN TABLE w_badfam (k text OPTIONS (column ':key'), v text OPTIONS (column 'nofam:v'))
+  SERVER hbase OPTIONS (table 'w_s2');
+INSERT INTO w_badfam VALUES ('x', 'y');
+\echo :SQLSTATE
+SELECT count(*) FROM w_badfam WHERE k = 'x';
+DROP FOREIGN TABLE w_badfam;
 -- batch_size is validated
 ALTER FOREIGN TABLE w_s2 OPTIONS (ADD batch_size '0');
 ALTER FOREIGN TABLE w_s2 OPTIONS (ADD batch_size '1');

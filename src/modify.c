@@ -419,6 +419,39 @@ put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows)
 	HBaseResponse *resp;
 
 	resp = hbase_request(ms->conn, "PUT", path, body, strlen(body), "a PUT of rows");
+	if (resp->status == 404)
+	{
+		/* the table, or a family: the gateway says 404 for both */
+		HBaseResponse *ex = hbase_request(ms->conn, "GET",
+										  psprintf("/%s/exists", hbase_escape(ms->conn, ms->table->hbase_table,
+																			  strlen(ms->table->hbase_table))),
+										  NULL, 0, "checking that the table exists");
+
+		if (ex->status == 200)
+		{
+			StringInfoData fams;
+			int			i,
+						j;
+
+			initStringInfo(&fams);
+			for (i = 0; i < nrows; i++)
+				for (j = 0; j < rows[i].ncells; j++)
+				{
+					char	   *f = pnstrdup(rows[i].cells[j].column,
+											 strcspn(rows[i].cells[j].column, ":"));
+					char	   *quoted = psprintf("\"%s\"", f);
+
+					if (strstr(fams.data, quoted) == NULL)
+						appendStringInfo(&fams, "%s%s", fams.len ? ", " : "", quoted);
+				}
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_COLUMN_NAME_NOT_FOUND),
+					 errmsg("HBase table \"%s\" lacks a column family that foreign table %s writes",
+							ms->table->hbase_table, ms->table->relname),
+					 errdetail("The batch of %d row%s writes to the families %s. Rows with a cell in a family the table lacks were not written; the others of the batch may have been.",
+							   nrows, nrows == 1 ? "" : "s", fams.data)));
+		}
+	}
 	if (resp->status != 200)
 	{
 		/* HBase writes row by row: some rows of the batch may stand */
