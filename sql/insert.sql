@@ -63,6 +63,31 @@ INSERT INTO w_wide VALUES ('u1', '{"1": "hello", "2": "grüße"}', '{"unread": "
 \! python3 tests/check_writes.py w_wide
 SELECT * FROM w_wide;
 
+-- the other seed layouts, each checked through REST
+\! for t in w_s1 w_s4 w_s5 w_s6 w_s8 w_s9; do python3 tests/hbase_rest.py create $t d >/dev/null; done
+CREATE FOREIGN TABLE w_s1 (item_id text, name text) SERVER hbase
+  OPTIONS (table 'w_s1', family 'd', rowkey 'left(md5(item_id), 5) + item_id');
+INSERT INTO w_s1 VALUES ('42', 'answer'), ('ключ', 'ключ');
+CREATE FOREIGN TABLE w_s4 (phone text, start_time timestamp, uid text, apn text) SERVER hbase
+  OPTIONS (table 'w_s4', family 'd',
+  rowkey 'left(md5(phone), 3) + fixed(phone, 11) + date(start_time, "yyyyMMddHHmmss") + uid');
+INSERT INTO w_s4 VALUES ('18601134210', '2014-06-24 23:45:31', 'f059b84aba2e6095', 'cmnet');
+CREATE FOREIGN TABLE w_s5 (phone text, owner text) SERVER hbase
+  OPTIONS (table 'w_s5', family 'd', rowkey 'reverse(phone)');
+INSERT INTO w_s5 VALUES ('18601134210', 'seed');
+CREATE FOREIGN TABLE w_s6 (user_id bigint, ts timestamptz, action text) SERVER hbase
+  OPTIONS (table 'w_s6', family 'd', rowkey 'reverse(lpad(user_id, 10)) + (Long.MAX_VALUE - epoch_ms(ts))');
+INSERT INTO w_s6 VALUES (1, '2024-06-24 23:45:31.123+00', 'login');
+CREATE FOREIGN TABLE w_s8 (id bigint, ts timestamptz, payload text) SERVER hbase
+  OPTIONS (table 'w_s8', family 'd', rowkey 'long(bitreverse(id)) + long(epoch_ms(ts))');
+INSERT INTO w_s8 VALUES (3, '2024-01-01 00:00:00+00', 'three');
+CREATE FOREIGN TABLE w_s9 (user_id bigint, mail_id bigint, subject text) SERVER hbase
+  OPTIONS (table 'w_s9', family 'd', rowkey 'lpad(user_id, 8) + lpad(mail_id, 10)');
+INSERT INTO w_s9 VALUES (42, 1000, 'hi');
+\! for t in w_s1 w_s4 w_s5 w_s6 w_s8 w_s9; do python3 tests/check_writes.py $t; done
+SELECT * FROM w_s6;
+SELECT * FROM w_s8;
+
 -- bad rows: the batch is checked before anything of it is sent
 SELECT count(*) FROM w_s2;
 INSERT INTO w_s2 SELECT 8, date '2024-03-01', g, 1, 1 FROM generate_series(1, 5) g

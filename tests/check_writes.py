@@ -11,7 +11,9 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hbase_rest  # noqa: E402
 from javabytes import s, long_, int_, short, double, float_, boolean, bigdecimal  # noqa: E402
-from fixtures_layouts import long_hash, hash_salt  # noqa: E402
+from fixtures_layouts import long_hash, hash_salt, long_reverse, md5_hex  # noqa: E402
+
+MAX = 9223372036854775807
 
 
 def s2_key(company, day, campaign=None):
@@ -54,6 +56,26 @@ def expected_w_wide():
     return {b"u1": {b"data:1": b"hello", b"data:2": s("grüße"), b"idx:unread": b"1,2"}}
 
 
+def expected_w_seeds():
+    """one table per seed layout, all in family d, one text cell each"""
+    return {
+        # S1 left(md5(item_id), 5) + item_id
+        "w_s1": {(md5_hex("42".encode())[:5] + "42").encode(): {b"d:name": b"answer"},
+                 (md5_hex("ключ".encode())[:5] + "ключ").encode(): {b"d:name": s("ключ")}},
+        # S4 left(md5(phone), 3) + fixed(phone, 11) + yyyyMMddHHmmss + uid
+        "w_s4": {(md5_hex(b"18601134210")[:3] + "18601134210" + "20140624234531" + "f059b84aba2e6095").encode():
+                 {b"d:apn": b"cmnet"}},
+        # S5 reverse(phone)
+        "w_s5": {b"01243110681": {b"d:owner": b"seed"}},
+        # S6 reverse(lpad(user_id, 10)) + (Long.MAX_VALUE - epoch_ms(ts)), 19 digits
+        "w_s6": {("0000000001"[::-1] + "%019d" % (MAX - 1719272731123)).encode(): {b"d:action": b"login"}},
+        # S8 long(bitreverse(id)) + long(epoch_ms(ts))
+        "w_s8": {long_(long_reverse(3)) + long_(1704067200000): {b"d:payload": b"three"}},
+        # S9 tall lpad(user_id, 8) + lpad(mail_id, 10)
+        "w_s9": {b"00000042" + b"0000001000": {b"d:subject": b"hi"}},
+    }
+
+
 def main():
     name = sys.argv[1]
     hb = hbase_rest.Client()
@@ -64,7 +86,10 @@ def main():
         ok = all(k[:1] in b"abcd" and k[1:2] == b"-" for k in got)
         print("%s: %d rows, buckets valid: %s, names: %s" % (name, len(got), ok, " ".join(names)))
         return
-    want = globals()["expected_" + name]()
+    if name.startswith("w_s") and name in expected_w_seeds():
+        want = expected_w_seeds()[name]
+    else:
+        want = globals()["expected_" + name]()
     if got == want:
         print("%s: %d rows as expected" % (name, len(got)))
         return
