@@ -615,6 +615,21 @@ hbaseIterateForeignScan(ForeignScanState *node)
 				!hbase_family_to_jsonb(st->table, col, row, &slot->tts_values[attnum - 1]);
 			continue;
 		}
+		if (col->kind == HBASE_COL_TIMESTAMP)
+		{
+			/* the newest timestamp of the row's cells that came */
+			int64		newest = 0;
+			int			c;
+
+			for (c = 0; c < row->ncells; c++)
+				newest = Max(newest, row->cells[c].timestamp);
+			if (row->ncells > 0)
+			{
+				slot->tts_values[attnum - 1] = hbase_timestamp_to_datum(col, newest);
+				slot->tts_isnull[attnum - 1] = false;
+			}
+			continue;
+		}
 		if (col->kind == HBASE_COL_ROWKEY)
 		{
 			value = row->key;

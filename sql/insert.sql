@@ -88,6 +88,22 @@ INSERT INTO w_s9 VALUES (42, 1000, 'hi');
 SELECT * FROM w_s6;
 SELECT * FROM w_s8;
 
+-- a column mapped to the cell timestamp: written with the cells, read back as the newest one
+\! python3 tests/hbase_rest.py create w_ts d >/dev/null
+CREATE FOREIGN TABLE w_ts (k text OPTIONS (column ':key'), v text OPTIONS (column 'd:v'),
+  w text OPTIONS (column 'd:w'), at timestamptz OPTIONS (column ':timestamp'),
+  at_ms bigint OPTIONS (column ':timestamp')) SERVER hbase OPTIONS (table 'w_ts');
+INSERT INTO w_ts (k, v, at) VALUES ('a', 'x', '2020-01-02 03:04:05.678+00'), ('b', 'y', NULL);
+SELECT k, v, at, at_ms FROM w_ts WHERE k = 'a';
+-- without one, the server's time
+SELECT k, at > now() - interval '1 hour' AS recent FROM w_ts WHERE k = 'b';
+UPDATE w_ts SET w = 'z', at = '2021-01-01 00:00:00+00' WHERE k = 'a';
+\! python3 tests/hbase_rest.py get w_ts a --timestamps
+SELECT k, v, w, at FROM w_ts WHERE k = 'a';
+INSERT INTO w_ts (k, v, at) VALUES ('c', 'x', '1969-01-01');
+CREATE FOREIGN TABLE w_ts_bad (k text OPTIONS (column ':key'), at date OPTIONS (column ':timestamp'))
+  SERVER hbase OPTIONS (table 'w_ts');
+
 -- bad rows: the batch is checked before anything of it is sent
 SELECT count(*) FROM w_s2;
 INSERT INTO w_s2 SELECT 8, date '2024-03-01', g, 1, 1 FROM generate_series(1, 5) g

@@ -58,6 +58,16 @@ hbase_check_column_type(HBaseTable *table, HBaseColumn *col)
 					 errdetail("Its type is %s.", format_type_be(col->atttypid))));
 		return;
 	}
+	if (col->kind == HBASE_COL_TIMESTAMP)
+	{
+		if (col->atttypid != TIMESTAMPTZOID && col->atttypid != TIMESTAMPOID && col->atttypid != INT8OID)
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_INVALID_DATA_TYPE),
+					 errmsg("column \"%s\" of foreign table %s maps the cell timestamp and must be of type timestamptz, timestamp or bigint",
+							col->attname, table->relname),
+					 errdetail("Its type is %s.", format_type_be(col->atttypid))));
+		return;
+	}
 	if (col->kind == HBASE_COL_FAMILY)
 	{
 		if (col->atttypid != JSONBOID)
@@ -512,4 +522,35 @@ hbase_datum_to_cell(HBaseTable *table, HBaseColumn *col, Datum value, char **out
 		*out = utf8;
 		*len = strlen(utf8);
 	}
+}
+
+/* a cell timestamp (epoch milliseconds) as the column's value */
+Datum
+hbase_timestamp_to_datum(HBaseColumn *col, int64 ms)
+{
+	if (col->atttypid == INT8OID)
+		return Int64GetDatum(ms);
+	return TimestampGetDatum(ms * 1000 - (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY);
+}
+
+/* the column's value as a cell timestamp (epoch milliseconds) */
+int64
+hbase_datum_to_timestamp(HBaseTable *table, HBaseColumn *col, Datum d)
+{
+	int64		us;
+
+	if (col->atttypid == INT8OID)
+		return DatumGetInt64(d);
+	if (TIMESTAMP_NOT_FINITE(DatumGetTimestamp(d)))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("an infinite timestamp cannot be a cell timestamp"),
+				 errdetail("Column \"%s\" of foreign table %s.", col->attname, table->relname)));
+	us = DatumGetTimestamp(d) + (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
+	if (us % 1000 != 0 || us < 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("a cell timestamp is whole epoch milliseconds after 1970"),
+				 errdetail("Column \"%s\" of foreign table %s.", col->attname, table->relname)));
+	return us / 1000;
 }

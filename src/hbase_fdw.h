@@ -37,7 +37,8 @@ typedef enum HBaseColumnKind
 	HBASE_COL_CELL,				/* family:qualifier */
 	HBASE_COL_ROWKEY,			/* the raw rowkey (column ':key') */
 	HBASE_COL_KEYPART,			/* decoded from the rowkey by the layout */
-	HBASE_COL_FAMILY			/* a whole family as jsonb (column 'family') */
+	HBASE_COL_FAMILY,			/* a whole family as jsonb (column 'family') */
+	HBASE_COL_TIMESTAMP			/* the cells' timestamp (column ':timestamp') */
 } HBaseColumnKind;
 
 typedef struct HBaseColumn
@@ -133,7 +134,7 @@ typedef struct HBaseCell
 	int			collen;
 	char	   *value;
 	int			vallen;
-	int64		timestamp;
+	int64		timestamp;		/* epoch milliseconds; 0 = the server's time */
 } HBaseCell;
 
 typedef struct HBaseRow
@@ -195,6 +196,8 @@ extern Datum hbase_cell_to_datum(HBaseTable *table, HBaseColumn *col,
 extern char *hbase_printable_key(const char *key, int len);
 extern void hbase_datum_to_cell(HBaseTable *table, HBaseColumn *col, Datum value,
 								char **out, int *len);
+extern Datum hbase_timestamp_to_datum(HBaseColumn *col, int64 ms);
+extern int64 hbase_datum_to_timestamp(HBaseTable *table, HBaseColumn *col, Datum d);
 
 /* ---------- rowkey_pg.c: the rowkey codec seen from PostgreSQL ---------- */
 

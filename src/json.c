@@ -319,10 +319,15 @@ hbase_json_cellset(HBaseRow *rows, int nrows)
 		json_t	   *cells = json_pack("[]");
 
 		for (j = 0; j < rows[i].ncells; j++)
-			json_array_append_new(cells,
-								  json_pack("{s:s, s:s}",
-											"column", b64_encode(rows[i].cells[j].column, rows[i].cells[j].collen),
-											"$", b64_encode(rows[i].cells[j].value, rows[i].cells[j].vallen)));
+		{
+			json_t	   *cell = json_pack("{s:s, s:s}",
+										 "column", b64_encode(rows[i].cells[j].column, rows[i].cells[j].collen),
+										 "$", b64_encode(rows[i].cells[j].value, rows[i].cells[j].vallen));
+
+			if (rows[i].cells[j].timestamp > 0)
+				json_object_set_new(cell, "timestamp", json_integer(rows[i].cells[j].timestamp));
+			json_array_append_new(cells, cell);
+		}
 		json_array_append_new(jrows, json_pack("{s:s, s:o}", "key",
 											   b64_encode(rows[i].key, rows[i].keylen), "Cell", cells));
 	}

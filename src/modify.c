@@ -254,6 +254,7 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	List	   *nulled = NIL;
 	ListCell   *lc;
 	int			n = 0;
+	int			i;
 
 	slot_getallattrs(slot);
 	row.key = VARDATA_ANY(key);
@@ -264,6 +265,8 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 		HBaseColumn *col = &t->columns[lfirst_int(lc) - 1];
 		HBaseCell  *c = &row.cells[n];
 
+		if (col->kind == HBASE_COL_TIMESTAMP)
+			continue;
 		if (col->kind != HBASE_COL_CELL)
 			ereport(ERROR,
 					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
@@ -276,10 +279,22 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 		}
 		c->column = col->colspec;
 		c->collen = strlen(col->colspec);
+		c->timestamp = 0;
 		hbase_datum_to_cell(t, col, slot->tts_values[col->attnum - 1], &c->value, &c->vallen);
 		n++;
 	}
 	row.ncells = n;
+	/* a timestamp column set by the statement stamps the cells */
+	for (i = 0; i < t->natts; i++)
+		if (!t->columns[i].dropped && t->columns[i].kind == HBASE_COL_TIMESTAMP &&
+			!slot->tts_isnull[i] && list_member_int(ms->updated, i + 1))
+		{
+			int64		stamp = hbase_datum_to_timestamp(t, &t->columns[i], slot->tts_values[i]);
+			int			c;
+
+			for (c = 0; c < n; c++)
+				row.cells[c].timestamp = stamp;
+		}
 	if (n > 0)
 		put_rows(ms, &row, 1);
 	foreach(lc, nulled)
@@ -312,15 +327,19 @@ encode_row(HBaseModifyState *ms, TupleTableSlot *slot, HBaseRow *row, int rowno)
 	List	   *cells = NIL;
 	ListCell   *lc;
 	bytea	   *key = NULL;
+	int64		ts = 0;
 	int			i;
 
 	slot_getallattrs(slot);
+	for (i = 0; i < t->natts; i++)
+		if (!t->columns[i].dropped && t->columns[i].kind == HBASE_COL_TIMESTAMP && !slot->tts_isnull[i])
+			ts = hbase_datum_to_timestamp(t, &t->columns[i], slot->tts_values[i]);
 	for (i = 0; i < t->natts; i++)
 	{
 		HBaseColumn *col = &t->columns[i];
 		HBaseCell  *c;
 
-		if (col->dropped || slot->tts_isnull[i])
+		if (col->dropped || slot->tts_isnull[i] || col->kind == HBASE_COL_TIMESTAMP)
 			continue;
 		if (col->kind == HBASE_COL_ROWKEY && !t->rowkey_implicit)
 		{
@@ -405,7 +424,10 @@ encode_row(HBaseModifyState *ms, TupleTableSlot *slot, HBaseRow *row, int rowno)
 	row->cells = palloc(sizeof(HBaseCell) * row->ncells);
 	i = 0;
 	foreach(lc, cells)
-		row->cells[i++] = *(HBaseCell *) lfirst(lc);
+	{
+		row->cells[i] = *(HBaseCell *) lfirst(lc);
+		row->cells[i++].timestamp = ts;
+	}
 }
 
 /* one PUT of the rows: all encoded already, so nothing is half-written by our side */

@@ -246,7 +246,7 @@ check_column(const char *value)
 {
 	const char *colon = strchr(value, ':');
 
-	if (strcmp(value, ":key") == 0)
+	if (strcmp(value, ":key") == 0 || strcmp(value, ":timestamp") == 0)
 		return;
 	/* a bare family maps the whole family (a jsonb column) */
 	check_family("column", value, colon ? (size_t) (colon - value) : strlen(value));
@@ -522,6 +522,11 @@ hbase_get_table(Oid relid)
 		if (spec && strcmp(spec, ":key") == 0)
 		{
 			col->kind = HBASE_COL_ROWKEY;
+			col->colspec = NULL;
+		}
+		else if (spec && strcmp(spec, ":timestamp") == 0)
+		{
+			col->kind = HBASE_COL_TIMESTAMP;
 			col->colspec = NULL;
 		}
 		else if (spec && strchr(spec, ':') == NULL)
