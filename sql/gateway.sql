@@ -34,3 +34,23 @@ SELECT count(*) FROM split_t;
 ALTER SERVER hbase OPTIONS (SET url :'hbase_url');
 DROP USER MAPPING FOR CURRENT_USER SERVER hbase;
 SELECT count(*) FROM split_t;
+
+-- a read-only gateway (RESTServer -ro, hbase.rest.readonly): Gets and multigets work; a scan
+-- needs a scanner (a PUT), refused; writes are refused with 42501 and nothing is written
+\getenv ro_url HBASE_RO_URL
+CREATE SERVER hbase_ro FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'ro_url');
+CREATE FOREIGN TABLE ro_t (k text OPTIONS (column ':key'), n int, p text) SERVER hbase_ro
+  OPTIONS (table 'fdw_split', family 'cf');
+SELECT k, n FROM ro_t WHERE k = 'a000';
+EXPLAIN (COSTS OFF) SELECT k, n FROM ro_t WHERE k IN ('a001', 'b002', 'zzz');
+SELECT k, n FROM ro_t WHERE k IN ('a001', 'b002', 'zzz') ORDER BY k;
+SELECT count(*) FROM ro_t;
+\echo :SQLSTATE
+INSERT INTO ro_t VALUES ('ro-new', 1, 'x');
+\echo :SQLSTATE
+DELETE FROM ro_t WHERE k = 'a000';
+\echo :SQLSTATE
+UPDATE ro_t SET n = 0 WHERE k = 'a000';
+\echo :SQLSTATE
+SELECT k, n FROM split_t WHERE k IN ('ro-new', 'a000');
+DROP SERVER hbase_ro CASCADE;

@@ -476,10 +476,16 @@ put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows)
 	}
 	if (resp->status != 200)
 	{
-		/* HBase writes row by row: some rows of the batch may stand */
-		hbase_report_status(resp, ms->table, psprintf("a PUT of %d rows (HBase writes each row atomically, "
-													  "not the batch: some of them may have been written)",
-													  nrows));
+		/*
+		 * HBase writes row by row: after a failure inside HBase some rows of the batch may
+		 * stand. A 401/403 comes before any write (auth, hbase.rest.readonly), so none does.
+		 */
+		bool		refused = (resp->status == 401 || resp->status == 403);
+
+		hbase_report_status(resp, ms->table,
+							psprintf("a PUT of %d row%s%s", nrows, nrows == 1 ? "" : "s",
+									 refused ? "" : " (HBase writes each row atomically, "
+									 "not the batch: some of them may have been written)"));
 	}
 	ms->nwritten += nrows;
 }
