@@ -387,8 +387,8 @@ hbase_escape(HBaseConn *conn, const char *s, size_t len)
 }
 
 /* first line of a gateway error body, short: no stack traces in messages */
-static char *
-body_summary(HBaseResponse *resp)
+char *
+hbase_body_summary(HBaseResponse *resp)
 {
 	StringInfoData b;
 	const char *p;
@@ -398,6 +398,9 @@ body_summary(HBaseResponse *resp)
 	initStringInfo(&b);
 	for (p = resp->body; *p && b.len < 200; p++)
 	{
+		/* a Java stack trace starts with a line "\tat ...": stop there */
+		if (*p == '\n' && strncmp(p + 1, "\tat ", 4) == 0)
+			break;
 		if (*p == '\r' || *p == '\n' || *p == '\t' || *p == ' ')
 		{
 			space = b.len > 0;
@@ -436,7 +439,7 @@ hbase_report_status(HBaseResponse *resp, HBaseTable *table, const char *what)
 			ereport(ERROR,
 					(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
 					 errmsg("HBase REST gateway denied %s on table \"%s\"", what, tname),
-					 errdetail("HTTP 403: %s", body_summary(resp)),
+					 errdetail("HTTP 403: %s", hbase_body_summary(resp)),
 					 errhint("A read-only gateway (hbase.rest.readonly) refuses writes and stateful scanners.")));
 			break;
 		default:
@@ -444,7 +447,7 @@ hbase_report_status(HBaseResponse *resp, HBaseTable *table, const char *what)
 					(errcode(ERRCODE_FDW_ERROR),
 					 errmsg("HBase REST gateway answered HTTP %ld to %s on table \"%s\"",
 							resp->status, what, tname),
-					 errdetail("%s", body_summary(resp))));
+					 errdetail("%s", hbase_body_summary(resp))));
 	}
 	pg_unreachable();
 }

@@ -430,6 +430,54 @@ encode_row(HBaseModifyState *ms, TupleTableSlot *slot, HBaseRow *row, int rowno)
 	}
 }
 
+/*
+ * A batch PUT failed inside HBase: some of its rows may stand, others not. Send each row again
+ * on its own (a PUT of the same cells is idempotent for readers) so that the error can say
+ * exactly which rows were written and which were not, instead of "some of them".
+ */
+static bool
+put_rows_one_by_one(HBaseModifyState *ms, HBaseRow *rows, int nrows, HBaseResponse *batch)
+{
+	StringInfoData failed;
+	int			nfailed = 0;
+	long		first_status = 0;
+	char	   *first_body = NULL;
+	int			i;
+
+	initStringInfo(&failed);
+	for (i = 0; i < nrows; i++)
+	{
+		char	   *body = hbase_json_cellset(&rows[i], 1);
+		char	   *path = psprintf("/%s/%s", hbase_escape(ms->conn, ms->table->hbase_table,
+														   strlen(ms->table->hbase_table)),
+									"hbase_fdw_batch");
+		HBaseResponse *r = hbase_request(ms->conn, "PUT", path, body, strlen(body),
+										 "a PUT of one row");
+
+		if (r->status == 200)
+			continue;
+		if (nfailed++ == 0)
+		{
+			first_status = r->status;
+			first_body = hbase_body_summary(r);
+		}
+		if (nfailed <= 10)
+			appendStringInfo(&failed, "%s\"%s\"", failed.len ? ", " : "",
+							 hbase_printable_key(rows[i].key, rows[i].keylen));
+	}
+	if (nfailed == 0)
+		return true;			/* the batch failed, each row alone went through */
+	ereport(ERROR,
+			(errcode(ERRCODE_FDW_ERROR),
+			 errmsg("%d of %d rows of a batch for foreign table %s could not be written to HBase table \"%s\"",
+					nfailed, nrows, ms->table->relname, ms->table->hbase_table),
+			 errdetail("Not written: %s%s (HTTP %ld: %s). The other %d rows of the batch were written: HBase is atomic per row, not per statement. "
+					   "The PUT of the whole batch had failed with HTTP %ld; each row was then sent alone.",
+					   failed.data, nfailed > 10 ? " and more" : "", first_status, first_body,
+					   nrows - nfailed, batch->status)));
+	return false;
+}
+
 /* one PUT of the rows: all encoded already, so nothing is half-written by our side */
 static void
 put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows)
@@ -473,6 +521,12 @@ put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows)
 					 errdetail("The batch of %d row%s writes to the families %s. Rows with a cell in a family the table lacks were not written; the others of the batch may have been.",
 							   nrows, nrows == 1 ? "" : "s", fams.data)));
 		}
+	}
+	if (resp->status != 200 && resp->status != 401 && resp->status != 403 && nrows > 1 &&
+		put_rows_one_by_one(ms, rows, nrows, resp))
+	{
+		ms->nwritten += nrows;
+		return;
 	}
 	if (resp->status != 200)
 	{
