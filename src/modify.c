@@ -436,7 +436,8 @@ encode_row(HBaseModifyState *ms, TupleTableSlot *slot, HBaseRow *row, int rowno)
  * exactly which rows were written and which were not, instead of "some of them".
  */
 static bool
-put_rows_one_by_one(HBaseModifyState *ms, HBaseRow *rows, int nrows, HBaseResponse *batch)
+put_rows_one_by_one(HBaseModifyState *ms, const char *path, HBaseRow *rows, int nrows,
+					HBaseResponse *batch)
 {
 	StringInfoData failed;
 	int			nfailed = 0;
@@ -448,9 +449,6 @@ put_rows_one_by_one(HBaseModifyState *ms, HBaseRow *rows, int nrows, HBaseRespon
 	for (i = 0; i < nrows; i++)
 	{
 		char	   *body = hbase_json_cellset(&rows[i], 1);
-		char	   *path = psprintf("/%s/%s", hbase_escape(ms->conn, ms->table->hbase_table,
-														   strlen(ms->table->hbase_table)),
-									"hbase_fdw_batch");
 		HBaseResponse *r = hbase_request(ms->conn, "PUT", path, body, strlen(body),
 										 "a PUT of one row");
 
@@ -471,10 +469,11 @@ put_rows_one_by_one(HBaseModifyState *ms, HBaseRow *rows, int nrows, HBaseRespon
 			(errcode(ERRCODE_FDW_ERROR),
 			 errmsg("%d of %d rows of a batch for foreign table %s could not be written to HBase table \"%s\"",
 					nfailed, nrows, ms->table->relname, ms->table->hbase_table),
-			 errdetail("Not written: %s%s (HTTP %ld: %s). The other %d rows of the batch were written: HBase is atomic per row, not per statement. "
+			 errdetail("Not written: %s%s (HTTP %ld: %s). The other %d row%s of the batch %s written: HBase is atomic per row, not per statement. "
 					   "The PUT of the whole batch had failed with HTTP %ld; each row was then sent alone.",
 					   failed.data, nfailed > 10 ? " and more" : "", first_status, first_body,
-					   nrows - nfailed, batch->status)));
+					   nrows - nfailed, nrows - nfailed == 1 ? "" : "s",
+					   nrows - nfailed == 1 ? "was" : "were", batch->status)));
 	return false;
 }
 
@@ -483,9 +482,9 @@ static void
 put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows)
 {
 	char	   *body = hbase_json_cellset(rows, nrows);
-	char	   *path = psprintf("/%s/%s", hbase_escape(ms->conn, ms->table->hbase_table,
-													   strlen(ms->table->hbase_table)),
-								"hbase_fdw_batch");
+	char	   *tname = hbase_escape(ms->conn, ms->table->hbase_table,
+									 strlen(ms->table->hbase_table));
+	char	   *path = psprintf("/%s/hbase_fdw_batch", tname);
 	HBaseResponse *resp;
 
 	resp = hbase_request(ms->conn, "PUT", path, body, strlen(body), "a PUT of rows");
@@ -493,8 +492,7 @@ put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows)
 	{
 		/* the table, or a family: the gateway says 404 for both */
 		HBaseResponse *ex = hbase_request(ms->conn, "GET",
-										  psprintf("/%s/exists", hbase_escape(ms->conn, ms->table->hbase_table,
-																			  strlen(ms->table->hbase_table))),
+										  psprintf("/%s/exists", tname),
 										  NULL, 0, "checking that the table exists");
 
 		if (ex->status == 200)
@@ -523,7 +521,7 @@ put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows)
 		}
 	}
 	if (resp->status != 200 && resp->status != 401 && resp->status != 403 && nrows > 1 &&
-		put_rows_one_by_one(ms, rows, nrows, resp))
+		put_rows_one_by_one(ms, path, rows, nrows, resp))
 	{
 		ms->nwritten += nrows;
 		return;
