@@ -101,6 +101,8 @@ UPDATE w_ts SET w = 'z', at = '2021-01-01 00:00:00+00' WHERE k = 'a';
 \! python3 tests/hbase_rest.py get w_ts a --timestamps
 SELECT k, v, w, at FROM w_ts WHERE k = 'a';
 INSERT INTO w_ts (k, v, at) VALUES ('c', 'x', '1969-01-01');
+INSERT INTO w_ts (k, v, at_ms) VALUES ('c', 'x', 0);
+SELECT count(*) FROM w_ts WHERE k = 'c';
 CREATE FOREIGN TABLE w_ts_bad (k text OPTIONS (column ':key'), at date OPTIONS (column ':timestamp'))
   SERVER hbase OPTIONS (table 'w_ts');
 

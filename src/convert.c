@@ -539,15 +539,24 @@ hbase_datum_to_timestamp(HBaseTable *table, HBaseColumn *col, Datum d)
 {
 	int64		us;
 
+	/* 0 stands for "the server's time" in an HBaseCell: an epoch of 0 or less is refused */
 	if (col->atttypid == INT8OID)
+	{
+		if (DatumGetInt64(d) <= 0)
+			ereport(ERROR,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+					 errmsg("a cell timestamp is whole epoch milliseconds after 1970"),
+					 errdetail("Column \"%s\" of foreign table %s has " INT64_FORMAT ".",
+							   col->attname, table->relname, DatumGetInt64(d))));
 		return DatumGetInt64(d);
+	}
 	if (TIMESTAMP_NOT_FINITE(DatumGetTimestamp(d)))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("an infinite timestamp cannot be a cell timestamp"),
 				 errdetail("Column \"%s\" of foreign table %s.", col->attname, table->relname)));
 	us = DatumGetTimestamp(d) + (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
-	if (us % 1000 != 0 || us < 0)
+	if (us % 1000 != 0 || us <= 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("a cell timestamp is whole epoch milliseconds after 1970"),
