@@ -9,19 +9,11 @@ import hbase_rest  # noqa: E402
 HB = hbase_rest.Client()
 
 
-
 def main():
     table, n = sys.argv[1], int(sys.argv[2])
     HB.create_table(table, ["cf"])
     pad = b"x" * 40
-    batch = []
-    for i in range(n):
-        batch.append((b"row%09d" % i, {"cf:n": b"%d" % i, "cf:pad": pad}))
-        if len(batch) == 20000:
-            HB.put_pairs(table, batch)
-            batch = []
-    if batch:
-        HB.put_pairs(table, batch)
+    HB.put_pairs(table, ((b"row%09d" % i, {"cf:n": b"%d" % i, "cf:pad": pad}) for i in range(n)))
 
 
 if __name__ == "__main__":

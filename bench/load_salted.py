@@ -13,14 +13,8 @@ def main():
     table, n = sys.argv[1], int(sys.argv[2])
     HB.create_table(table, ["cf"], splits=[bytes([ord("a") + b]) for b in range(1, 8)])
     pad = b"y" * 40
-    batch = []
-    for i in range(n):
-        batch.append((b"%c-%09d" % (ord("a") + i % 8, i), {"cf:n": b"%d" % i, "cf:pad": pad}))
-        if len(batch) == 20000:
-            HB.put_pairs(table, batch)
-            batch = []
-    if batch:
-        HB.put_pairs(table, batch)
+    HB.put_pairs(table, ((b"%c-%09d" % (ord("a") + i % 8, i), {"cf:n": b"%d" % i, "cf:pad": pad})
+                         for i in range(n)))
 
 
 if __name__ == "__main__":

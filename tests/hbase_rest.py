@@ -241,9 +241,17 @@ class Client:
             return
         self.request("PUT", self._t(table) + "/fakerow", self.cellset(rows), ok=(200,))
 
-    def put_pairs(self, table, rows):
-        """put_rows for rows given as [(key, {"cf:q": value})]."""
-        self.put_rows(table, [{"key": k, "cells": c} for k, c in rows])
+    def put_pairs(self, table, rows, chunk=20000):
+        """put_rows for rows given as an iterable of (key, {"cf:q": value}), chunk rows per PUT
+        (so a generator of a million rows never sits in memory whole)."""
+        batch = []
+        for k, c in rows:
+            batch.append({"key": k, "cells": c})
+            if len(batch) == chunk:
+                self.put_rows(table, batch)
+                batch = []
+        if batch:
+            self.put_rows(table, batch)
 
     def delete_row(self, table, key):
         self.request("DELETE", "%s/%s?e=b64" % (self._t(table), self._b64path(to_bytes(key))),
