@@ -7,7 +7,7 @@ EXTENSION = hbase_fdw
 DATA = hbase_fdw--0.1.sql
 PGFILEDESC = "hbase_fdw - foreign data wrapper for Apache HBase"
 
-REGRESS = options types scan layouts layout_errors pushdown order differential insert security resume gateway cancel
+REGRESS = options types scan layouts layout_errors pushdown order correctness differential insert security resume gateway cancel
 REGRESS_OPTS = --inputdir=. --load-extension=hbase_fdw
 
 SHLIB_LINK = -lcurl -ljansson -lcrypto

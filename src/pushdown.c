@@ -1186,8 +1186,16 @@ key_plan_base(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types,
 					appendBinaryStringInfo(&stop, hi, hilen);
 					if (pi.width < 0 && !x->prefix && !x->suffix)
 					{
-						/* the last, variable part: the value itself is the end */
-						appendStringInfoChar(&stop, '\0');
+						/*
+						 * A variable part keeps its order only when it is last or
+						 * followed by a delimiter starting with 0x00 (which no
+						 * value holds).  The rows equal to the bound are
+						 * bound + (end | 0x00 ...), all below bound + 0x01; a
+						 * longer value sorts at or above bound + 0x01.  So the
+						 * end is bound + 0x01 (bound + 0x00 when nothing
+						 * follows), or the bound itself when exclusive.
+						 */
+						appendStringInfoChar(&stop, rangepart + 1 < nparts ? '\1' : '\0');
 						has_stop = true;
 						if (!hi_incl)
 							stop.len--;

@@ -1492,9 +1492,15 @@ check_layout(compiler *c, rk_layout *l)
 			if (p->width < 0 && next != NULL && next->kind != RK_PART_LITERAL)
 				cerr(c, p->pos, fmt_error("variable-width part \"%s\" must be followed by a literal delimiter or be the last part",
 										  p->text));
-			/* text order survives a delimiter only if it sorts below every character */
+			/*
+			 * Order survives a delimiter only if it sorts below every value
+			 * byte: text holds no 0x00, so a delimiter starting with it; bytes
+			 * may hold 0x00 unless the delimiter is exactly "\x00" (values
+			 * cannot contain their delimiter).
+			 */
 			if (p->width < 0 && p->pl.order == RK_ORDER_ASC && next != NULL &&
-				!(next->litlen >= 1 && next->lit[0] == '\0'))
+				!(next->litlen >= 1 && next->lit[0] == '\0' &&
+				  (c->columns[p->pl.column].type != RK_BYTES || next->litlen == 1)))
 				p->pl.order = RK_ORDER_NONE;
 		}
 		if (p->kind == RK_PART_LITERAL && p->optional && (next == NULL))
@@ -2217,6 +2223,18 @@ group_state(const rk_layout *l, const rk_value *values, int from, int *end, int 
 	return 0;
 }
 
+/*
+ * Does delimiter d start at the value's byte p, where the value has n bytes
+ * left and the delimiter itself follows it?
+ */
+static int
+delimiter_at(const char *p, size_t n, const char *d, size_t dlen)
+{
+	size_t		k = n < dlen ? n : dlen;
+
+	return memcmp(p, d, k) == 0 && (k == dlen || memcmp(d + k, d, dlen - k) == 0) && k > 0;
+}
+
 static int encode_internal(const rk_layout *l, const rk_value *values, int limit,
 						   int bucket, int random_bucket, char **out, const char **error);
 
@@ -2355,8 +2373,13 @@ encode_internal(const rk_layout *l, const rk_value *values, int limit, int bucke
 						part	   *d = l->parts[i + 1];
 						size_t		k;
 
-						for (k = before; k + d->litlen <= b.len; k++)
-							if (memcmp(b.data + k, d->lit, d->litlen) == 0)
+						/*
+						 * Nor end in a way that makes the delimiter appear
+						 * earlier (value "xa" before "aa"): decoding stops at
+						 * its first occurrence.
+						 */
+						for (k = before; k < b.len; k++)
+							if (delimiter_at(b.data + k, b.len - k, d->lit, d->litlen))
 							{
 								*error = fmt_error("value of column \"%s\" contains the delimiter \"%.*s\" that follows it in the key",
 												   l->columns[p->pl.column].name, (int) d->litlen, d->lit);

@@ -85,6 +85,23 @@ def sparse_rows():
     ]
 
 
+def nulname_rows():
+    # name + "\x00" + lpad(id, 4): Phoenix's VARCHAR followed by more key columns
+    rows = []
+    for name in ("a", "ab", "abc", "abd"):
+        for i in (1, 2, 3):
+            rows.append((s(name) + b"\x00" + s("%04d" % i), {"d:v": s("%s/%d" % (name, i))}))
+    return rows
+
+
+SORTLONG_KEYS = [i * 37 - 20000 for i in range(1500)] + [-2**63, 2**63 - 1, -1, 0]
+
+
+def sortlong_rows():
+    # sortable(long(k)): big-endian with the sign bit flipped; most keys are not UTF-8
+    return [(struct.pack(">Q", k + 2**63), {"d:v": s(str(k))}) for k in SORTLONG_KEYS]
+
+
 def main():
     HB.create_table("fdw_types", ["t", "b"])
     HB.put_pairs("fdw_types", types_rows())
@@ -104,6 +121,10 @@ def main():
     HB.put_pairs("fdw_ns:ns_table", [(b"x", {"cf:v": s("in a namespace")})])
     if HB.table_exists("fdw_missing"):
         HB.drop_table("fdw_missing")
+    HB.create_table("fdw_nulname", ["d"])
+    HB.put_pairs("fdw_nulname", nulname_rows())
+    HB.create_table("fdw_sortlong", ["d"])
+    HB.put_pairs("fdw_sortlong", sortlong_rows())
     __import__("fixtures_layouts").main()  # the lay_* tables of sql/layouts.sql
 
 
