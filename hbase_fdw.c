@@ -37,17 +37,35 @@ void		_PG_init(void);
 
 PG_FUNCTION_INFO_V1(hbase_fdw_handler);
 
-/* what a ForeignScan plan carries in fdw_private (fdw_exprs: key values) */
+/*
+ * What a ForeignScan plan carries in fdw_private (fdw_exprs: the values of
+ * the conditions).  The planner decides; the executor and EXPLAIN only read.
+ * Must match hbaseGetForeignPlan.
+ */
 enum FdwScanPrivateIndex
 {
 	FdwScanPrivateRetrievedAttrs,	/* integer list of attnums to fetch */
-	FdwScanPrivateKeyConds,		/* key conditions: (attnum, op, fdw_exprs index) */
+	FdwScanPrivateKeyConds,		/* key conditions (hbase_key_conds_to_list) */
 	FdwScanPrivateFilterConds,	/* cell filters: (attnum, fdw_exprs index) */
 	FdwScanPrivateFirstPage,	/* rows of a scanner's first page */
-	FdwScanPrivateMergeSkip		/* salt bytes to skip merging buckets in key order, -1
-								 * for rows in key order without a merge, -2 for any order,
-								 * HBASE_REVERSE for reverse key order */
+	FdwScanPrivateRowOrder,		/* salt bytes to skip merging buckets in key order,
+								 * ORDER_KEY for rows in key order without a merge,
+								 * ORDER_ANY for any order, HBASE_REVERSE for
+								 * reverse key order */
+	FdwScanPrivateSplitBuckets,	/* 1: a salted table is read one range per bucket
+								 * (to merge them, or to read them concurrently) */
+	FdwScanPrivateShape			/* HBaseOpKind the conditions lead to, for EXPLAIN
+								 * when their values come at execution */
 };
+
+/* what a ForeignPath carries in fdw_private; must match hbaseGetForeignPaths */
+enum FdwPathPrivateIndex
+{
+	FdwPathPrivateRowOrder		/* as FdwScanPrivateRowOrder */
+};
+
+#define ORDER_KEY	(-1)
+#define ORDER_ANY	(-2)
 
 /* the first page of a scanner when nothing hints at a LIMIT; pages then grow 4x */
 #define HBASE_FIRST_PAGE	100
@@ -79,9 +97,10 @@ typedef struct HBaseScanState
 	MemoryContext tuplecxt;		/* reset for every row */
 	MemoryContext plancxt;		/* the key plan, reset on rescan */
 	bool		decode_key;		/* key columns are wanted */
-	List	   *conds;
+	List	   *conds;			/* HBaseKeyCond */
 	List	   *fconds;			/* cell filter conditions */
-	int			mergeskip;		/* merge salt buckets on the key after this many bytes */
+	int			mergeskip;		/* FdwScanPrivateRowOrder */
+	bool		split_buckets;	/* FdwScanPrivateSplitBuckets */
 	List	   *exprstates;		/* of fdw_exprs */
 	HBaseKeyPlan *keyplan;		/* computed at the first row */
 } HBaseScanState;
@@ -186,9 +205,9 @@ single_eq(List *conds, AttrNumber attnum)
 
 	foreach(lc, conds)
 	{
-		List	   *c = lfirst(lc);
+		HBaseKeyCond *c = lfirst(lc);
 
-		if (linitial_int(c) == attnum && lsecond_int(c) == HBASE_KEY_EQ)
+		if (c->attnum == attnum && c->op == HBASE_KEY_EQ)
 			return true;
 	}
 	return false;
@@ -213,7 +232,7 @@ key_order(HBasePlanState *ps, int *mergeskip)
 	rk_part_info first;
 	ListCell   *lc;
 
-	*mergeskip = -1;
+	*mergeskip = ORDER_KEY;
 	if (t->layout == NULL)
 		return NIL;
 	hbase_rk_part(t->layout, 0, &first);
@@ -228,7 +247,7 @@ key_order(HBasePlanState *ps, int *mergeskip)
 		if (!t->pushdown)
 			return NIL;
 		foreach(lc, ps->conds)
-			if (lsecond_int((List *) lfirst(lc)) == HBASE_KEY_IN)
+			if (((HBaseKeyCond *) lfirst(lc))->op == HBASE_KEY_IN)
 				return NIL;
 		*mergeskip = first.width;
 	}
@@ -370,7 +389,7 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
 														   baserel->rows, startup, total,
 														   pathkeys, NULL, NULL,
-														   list_make1(makeInteger(mergeskip))));
+														   list_make1(makeInteger(mergeskip))));	/* FdwPathPrivateRowOrder */
 	/* the other way round: reverse scans (a previous page, newest first ...) */
 	pathkeys = useful_pathkeys(root, baserel, ps, &mergeskip, true);
 	if (pathkeys != NIL)
@@ -465,6 +484,9 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	List	   *conds;
 	List	   *fconds;
 	int			firstpage;
+	int			order;
+	bool		split;
+	double		nkeys;
 
 	/*
 	 * Key conditions narrow the HBase operation; every qual is still checked
@@ -482,10 +504,16 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	if (root->limit_tuples > 0 && root->limit_tuples < firstpage &&
 		bms_membership(root->all_baserels) == BMS_SINGLETON)
 		firstpage = (int) Max(root->limit_tuples, 1);
-	/* -2: no order to keep; -1: rows in key order; >= 0: merge buckets after that many bytes */
-	fdw_private = list_make5(retrieved_attrs_of(ps), conds, fconds, makeInteger(firstpage),
-							 makeInteger(best_path->fdw_private ?
-										 intVal(linitial(best_path->fdw_private)) : -2));
+	order = best_path->fdw_private ?
+		intVal(list_nth(best_path->fdw_private, FdwPathPrivateRowOrder)) : ORDER_ANY;
+	/* salted tables: one range per bucket, to merge or to read in parallel */
+	split = ps->table->layout != NULL && ps->table->pushdown &&
+		(order >= 0 || ps->table->concurrency > 1);
+	fdw_private = list_make5(retrieved_attrs_of(ps), hbase_key_conds_to_list(conds), fconds,
+							 makeInteger(firstpage), makeInteger(order));
+	fdw_private = lappend(fdw_private, makeInteger(split));
+	fdw_private = lappend(fdw_private,
+						  makeInteger(hbase_key_shape(ps->table, conds, exprs, &nkeys)));
 
 	return make_foreignscan(tlist, scan_clauses, baserel->relid, exprs, fdw_private,
 							NIL, NIL, outer_plan);
@@ -506,9 +534,10 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 	node->fdw_state = st;
 	st->table = hbase_get_table(RelationGetRelid(node->ss.ss_currentRelation));
 	st->retrieved_attrs = list_nth(fsplan->fdw_private, FdwScanPrivateRetrievedAttrs);
-	st->conds = list_nth(fsplan->fdw_private, FdwScanPrivateKeyConds);
+	st->conds = hbase_key_conds_from_list(list_nth(fsplan->fdw_private, FdwScanPrivateKeyConds));
 	st->fconds = list_nth(fsplan->fdw_private, FdwScanPrivateFilterConds);
-	st->mergeskip = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateMergeSkip));
+	st->mergeskip = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateRowOrder));
+	st->split_buckets = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateSplitBuckets));
 
 	/* EXPLAIN without ANALYZE: no connection, no request */
 	if (eflags & EXEC_FLAG_EXPLAIN_ONLY)
@@ -537,6 +566,22 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 								intVal(list_nth(fsplan->fdw_private, FdwScanPrivateFirstPage)));
 }
 
+/*
+ * The HBase operation for these values of the conditions, as the plan
+ * decided it: key conditions, cell filters, salt buckets split or not.  The
+ * executor and EXPLAIN both use it.
+ */
+static HBaseKeyPlan *
+build_key_plan(HBaseScanState *st, Datum *vals, bool *nulls, Oid *types)
+{
+	HBaseKeyPlan *kp = hbase_key_plan(st->table, st->conds, vals, nulls, types);
+
+	kp->filters = hbase_cell_filters(st->table, st->fconds, vals, nulls, types);
+	if (st->split_buckets)
+		hbase_bucket_ranges(st->table, kp);
+	return kp;
+}
+
 /* Evaluate the key values (parameters included) and choose the operation. */
 static void
 compute_key_plan(ForeignScanState *node, HBaseScanState *st)
@@ -557,11 +602,7 @@ compute_key_plan(ForeignScanState *node, HBaseScanState *st)
 		vals[i] = ExecEvalExpr(es, econtext, &nulls[i]);
 		types[i] = exprType((Node *) es->expr);
 	}
-	st->keyplan = hbase_key_plan(st->table, st->conds, vals, nulls, types);
-	st->keyplan->filters = hbase_cell_filters(st->table, st->fconds, vals, nulls, types);
-	/* a salted table: one range per bucket, to merge or to read in parallel */
-	if (st->mergeskip >= 0 || (st->table->concurrency > 1 && st->table->pushdown))
-		hbase_bucket_ranges(st->table, st->keyplan);
+	st->keyplan = build_key_plan(st, vals, nulls, types);
 	hbase_scan_set_plan(st->scan, st->keyplan, st->mergeskip);
 	MemoryContextSwitchTo(old);
 }
@@ -697,8 +738,7 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 	ListCell   *lc;
 	char	   *explain_filters = NULL;
 
-	if (kp == NULL && (st->conds != NIL || st->fconds != NIL || st->mergeskip >= 0 ||
-					   (st->table->concurrency > 1 && st->table->pushdown && st->table->layout)))
+	if (kp == NULL && (st->conds != NIL || st->fconds != NIL || st->split_buckets))
 	{
 		bool		consts = true;
 
@@ -721,15 +761,11 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 				nulls[i] = c->constisnull;
 				types[i] = c->consttype;
 			}
-			kp = hbase_key_plan(st->table, st->conds, vals, nulls, types);
-			kp->filters = hbase_cell_filters(st->table, st->fconds, vals, nulls, types);
-			if (st->mergeskip >= 0 || (st->table->concurrency > 1 && st->table->pushdown))
-				hbase_bucket_ranges(st->table, kp);
+			kp = build_key_plan(st, vals, nulls, types);
 		}
 		else
 		{
-			double		nkeys;
-			HBaseOpKind shape = hbase_key_shape(st->table, st->conds, fsplan->fdw_exprs, &nkeys);
+			HBaseOpKind shape = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateShape));
 
 			ExplainPropertyText("HBase Operation",
 								shape == HBASE_OP_GET ? "Get (key computed at execution)" :
@@ -823,7 +859,7 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 								 st->mergeskip >= 0 && list_length(kp->ranges) > 1 ?
 								 ", merged in key order" : "");
 			if (list_length(kp->ranges) > 1 && st->table->concurrency > 1 &&
-				(st->mergeskip >= 0 || st->mergeskip == -2))
+				(st->mergeskip >= 0 || st->mergeskip == ORDER_ANY))
 				appendStringInfo(&buf, ", up to %d at a time",
 								 Min(st->table->concurrency, list_length(kp->ranges)));
 			ExplainPropertyText("HBase Operation", buf.data, es);

@@ -231,6 +231,20 @@ typedef enum HBaseKeyOp
 	HBASE_KEY_SUFFIX			/* LIKE '%abc' */
 } HBaseKeyOp;
 
+/*
+ * A key condition: column op value (expr indexes the value expressions, -1
+ * for IS NULL), or a row comparison of nrow key columns (attnum 0).
+ */
+typedef struct HBaseKeyCond
+{
+	AttrNumber	attnum;
+	HBaseKeyOp	op;
+	int			expr;
+	int			nrow;
+	AttrNumber *row_attnums;
+	int		   *row_exprs;
+} HBaseKeyCond;
+
 typedef enum HBaseOpKind
 {
 	HBASE_OP_FULL,				/* scan the whole table */
@@ -261,6 +275,8 @@ typedef struct HBaseKeyPlan
 
 extern List *hbase_key_conditions(HBaseTable *t, Index relid, List *clauses,
 								  bool allow_outer, List **exprs, List **matched);
+extern List *hbase_key_conds_to_list(List *conds);
+extern List *hbase_key_conds_from_list(List *list);
 extern HBaseKeyPlan *hbase_key_plan(HBaseTable *t, List *conds, Datum *vals,
 									bool *nulls, Oid *types);
 extern List *hbase_filter_conditions(HBaseTable *t, Index relid, List *clauses,

@@ -269,19 +269,21 @@ key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
 
 /*
  * (k1, k2, ...) > (v1, v2, ...) and the like, on key columns (keyset
- * pagination).  Kept as (0, op, n, attnum1, index1, attnum2, index2 ...);
- * whether the columns follow the key is checked with the values.
+ * pagination); NULL if it is not one.  Whether the columns follow the key
+ * is checked with the values.
  */
-static List *
+static HBaseKeyCond *
 row_condition(RowCompareExpr *rc, Index relid, HBaseTable *t, bool allow_outer, List **exprs)
 {
-	List	   *cond;
+	HBaseKeyCond *cond;
 	ListCell   *l,
 			   *r,
 			   *o,
 			   *cl;
 	HBaseKeyOp	op;
 	int			strategy;
+	int			n = 0;
+	List	   *values = NIL;
 
 	switch (rc->rctype)
 	{
@@ -302,9 +304,14 @@ row_condition(RowCompareExpr *rc, Index relid, HBaseTable *t, bool allow_outer, 
 			strategy = BTGreaterStrategyNumber;
 			break;
 		default:
-			return NIL;
+			return NULL;
 	}
-	cond = list_make3_int(0, op, list_length(rc->largs));
+	cond = palloc0(sizeof(HBaseKeyCond));
+	cond->op = op;
+	cond->expr = -1;
+	cond->nrow = list_length(rc->largs);
+	cond->row_attnums = palloc(sizeof(AttrNumber) * cond->nrow);
+	cond->row_exprs = palloc(sizeof(int) * cond->nrow);
 	forfour(l, rc->largs, r, rc->rargs, o, rc->opnos, cl, rc->inputcollids)
 	{
 		HBaseColumn *col = key_column(lfirst(l), relid, t);
@@ -314,31 +321,34 @@ row_condition(RowCompareExpr *rc, Index relid, HBaseTable *t, bool allow_outer, 
 		int			s;
 
 		if (col == NULL || !usable_value(v, relid, allow_outer))
-			return NIL;
+			return NULL;
 		if (vtype != col->atttypid && !(is_int_type(vtype) && is_int_type(col->atttypid)) &&
 			!(is_text_type(vtype) && is_text_type(col->atttypid)))
-			return NIL;
+			return NULL;
 		tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY);
 		if (!OidIsValid(tce->btree_opf))
-			return NIL;
+			return NULL;
 		s = get_op_opfamily_strategy(lfirst_oid(o), tce->btree_opf);
 		if (s != strategy)
-			return NIL;
+			return NULL;
 		/* text compares as bytes only under the C collation */
 		if (is_text_type(col->atttypid) &&
 			lfirst_oid(cl) != C_COLLATION_OID && lfirst_oid(cl) != POSIX_COLLATION_OID)
-			return NIL;
-		*exprs = lappend(*exprs, v);
-		cond = lappend_int(cond, col->attnum);
-		cond = lappend_int(cond, list_length(*exprs) - 1);
+			return NULL;
+		values = lappend(values, v);
+		cond->row_attnums[n] = col->attnum;
+		cond->row_exprs[n] = list_length(*exprs) + n;
+		n++;
 	}
+	/* the values join the expressions only when the whole row qualifies */
+	*exprs = list_concat(*exprs, values);
 	return cond;
 }
 
 /*
- * The key conditions among clauses (RestrictInfos).  Each is an integer list
- * (attnum, op, index in *exprs or -1); value expressions are appended to
- * *exprs.  allow_outer: values may use other relations' columns (join).
+ * The key conditions among clauses (RestrictInfos), as HBaseKeyCond; value
+ * expressions are appended to *exprs (the conditions index them).
+ * allow_outer: values may use other relations' columns (join).
  */
 List *
 hbase_key_conditions(HBaseTable *t, Index relid, List *clauses, bool allow_outer,
@@ -355,33 +365,89 @@ hbase_key_conditions(HBaseTable *t, Index relid, List *clauses, bool allow_outer
 		HBaseColumn *col;
 		HBaseKeyOp	op;
 		Expr	   *val;
-		int			idx = -1;
+		HBaseKeyCond *c;
 
 		if (IsA(ri->clause, RowCompareExpr))
+			c = row_condition((RowCompareExpr *) ri->clause, relid, t, allow_outer, exprs);
+		else if (key_condition(ri->clause, relid, t, allow_outer, &col, &op, &val))
 		{
-			List	   *rc = row_condition((RowCompareExpr *) ri->clause, relid, t,
-										   allow_outer, exprs);
-
-			if (rc)
+			c = palloc0(sizeof(HBaseKeyCond));
+			c->attnum = col->attnum;
+			c->op = op;
+			c->expr = -1;
+			if (val)
 			{
-				conds = lappend(conds, rc);
-				if (matched)
-					*matched = lappend(*matched, ri);
+				*exprs = lappend(*exprs, val);
+				c->expr = list_length(*exprs) - 1;
 			}
-			continue;
 		}
-		if (!key_condition(ri->clause, relid, t, allow_outer, &col, &op, &val))
+		else
 			continue;
-		if (val)
-		{
-			*exprs = lappend(*exprs, val);
-			idx = list_length(*exprs) - 1;
-		}
-		conds = lappend(conds, list_make3_int(col->attnum, op, idx));
+		if (c == NULL)
+			continue;
+		conds = lappend(conds, c);
 		if (matched)
 			*matched = lappend(*matched, ri);
 	}
 	return conds;
+}
+
+/*
+ * Key conditions to and from fdw_private (plans are copied and may be
+ * written out: only Lists of integers travel).  Each is an integer list
+ * (attnum, op, expr, nrow, row attnum 1, row expr 1, ...).
+ */
+List *
+hbase_key_conds_to_list(List *conds)
+{
+	List	   *out = NIL;
+	ListCell   *lc;
+
+	foreach(lc, conds)
+	{
+		HBaseKeyCond *c = lfirst(lc);
+		List	   *l = list_make4_int(c->attnum, c->op, c->expr, c->nrow);
+		int			i;
+
+		for (i = 0; i < c->nrow; i++)
+		{
+			l = lappend_int(l, c->row_attnums[i]);
+			l = lappend_int(l, c->row_exprs[i]);
+		}
+		out = lappend(out, l);
+	}
+	return out;
+}
+
+List *
+hbase_key_conds_from_list(List *list)
+{
+	List	   *out = NIL;
+	ListCell   *lc;
+
+	foreach(lc, list)
+	{
+		List	   *l = lfirst(lc);
+		HBaseKeyCond *c = palloc0(sizeof(HBaseKeyCond));
+		int			i;
+
+		c->attnum = list_nth_int(l, 0);
+		c->op = list_nth_int(l, 1);
+		c->expr = list_nth_int(l, 2);
+		c->nrow = list_nth_int(l, 3);
+		if (c->nrow > 0)
+		{
+			c->row_attnums = palloc(sizeof(AttrNumber) * c->nrow);
+			c->row_exprs = palloc(sizeof(int) * c->nrow);
+		}
+		for (i = 0; i < c->nrow; i++)
+		{
+			c->row_attnums[i] = list_nth_int(l, 4 + 2 * i);
+			c->row_exprs[i] = list_nth_int(l, 5 + 2 * i);
+		}
+		out = lappend(out, c);
+	}
+	return out;
 }
 
 /*
@@ -554,6 +620,15 @@ typedef struct ColConds
 	bool		unusable;		/* = a value without key bytes: do not narrow */
 } ColConds;
 
+/* how far equality fixes the key (fixed_depth) */
+typedef struct KeyShape
+{
+	int			firstcol;		/* first part after a salt or hash prefix */
+	int			depth;			/* parts fixed by equality (and literals) */
+	int			rangepart;		/* the part a range or LIKE narrows, or -1 */
+	bool		exact;			/* every part fixed: keys rather than ranges */
+} KeyShape;
+
 static bool is_float_zero(HBaseColumn *col, rk_value *v);
 
 /* an equality value; a float zero stands for both of its key forms */
@@ -607,6 +682,95 @@ to_rk(HBaseTable *t, HBaseColumn *col, Datum d, Oid vtype, rk_value *v)
 		return KV_UNUSABLE;
 	hbase_datum_to_rk(t, col, d, v);
 	return KV_OK;
+}
+
+/* = value: the column's one value (the first = wins; the others are rechecked) */
+static void
+gather_eq(HBaseTable *t, HBaseColumn *col, ColConds *x, Datum d, Oid vtype)
+{
+	rk_value   *v;
+	KeyValue	kv;
+
+	if (x->has_eq || x->unusable)
+		return;
+	v = palloc(sizeof(rk_value));
+	kv = to_rk(t, col, d, vtype, v);
+	if (kv == KV_UNUSABLE)
+	{
+		x->unusable = true;
+		return;
+	}
+	x->has_eq = true;
+	if (kv == KV_IMPOSSIBLE)
+		x->impossible = true;
+	else
+		add_eq(x, col, v);
+}
+
+/* IN (...) / = ANY(array): the values the column can hold; none: no row */
+static void
+gather_in(HBaseTable *t, HBaseColumn *col, ColConds *x, Datum arrd)
+{
+	ArrayType  *arr;
+	Oid			et;
+	int16		elmlen;
+	bool		elmbyval;
+	char		elmalign;
+	Datum	   *elems;
+	bool	   *enulls;
+	int			n,
+				k;
+
+	if (x->has_eq || x->unusable)
+		return;
+	arr = DatumGetArrayTypeP(arrd);
+	et = ARR_ELEMTYPE(arr);
+	get_typlenbyvalalign(et, &elmlen, &elmbyval, &elmalign);
+	deconstruct_array(arr, et, elmlen, elmbyval, elmalign, &elems, &enulls, &n);
+	for (k = 0; k < n; k++)
+	{
+		rk_value   *v = palloc(sizeof(rk_value));
+		KeyValue	kv = enulls[k] ? KV_IMPOSSIBLE : to_rk(t, col, elems[k], et, v);
+
+		if (kv == KV_UNUSABLE)
+		{
+			/* one value without key bytes: the column cannot narrow */
+			x->unusable = true;
+			x->eq = NIL;
+			return;
+		}
+		if (kv == KV_OK)
+			add_eq(x, col, v);
+	}
+	x->has_eq = true;
+	if (x->eq == NIL)
+		x->impossible = true;
+}
+
+/* <, <=, >, >=: the first bound of each side (a value out of range: none) */
+static void
+gather_bound(HBaseTable *t, HBaseColumn *col, ColConds *x, HBaseKeyOp op, Datum d, Oid vtype)
+{
+	rk_value   *v = palloc(sizeof(rk_value));
+	bool		upper = (op == HBASE_KEY_LT || op == HBASE_KEY_LE);
+
+	if (to_rk(t, col, d, vtype, v) != KV_OK)
+		return;					/* out of the column's range, NaN ...: no bound */
+	if (is_float_zero(col, v))
+	{
+		/* the key bytes of -0 sort below those of +0 */
+		v->f = upper ? 0.0 : -0.0;
+	}
+	if (upper && x->hi == NULL)
+	{
+		x->hi = v;
+		x->hi_incl = (op == HBASE_KEY_LE);
+	}
+	else if (!upper && x->lo == NULL)
+	{
+		x->lo = v;
+		x->lo_incl = (op == HBASE_KEY_GE);
+	}
 }
 
 /* -0 = 0 in SQL, but their key bytes differ */
@@ -793,147 +957,59 @@ fuzzy_plan(HBaseTable *t, HBaseKeyPlan *kp, List *combos, int firstcol, int dept
 }
 
 /*
- * Values of the key conditions -> the operation.  vals/nulls/types are
- * indexed like the fdw_exprs.
+ * Phase 1: the values of the key conditions, gathered per column.  Decides
+ * which values each column may take (=, IN), its bounds, LIKE patterns, IS
+ * NULL; false when no row can match (= NULL, a value the column cannot hold,
+ * IS NULL together with =).  vals/nulls/types are indexed like the fdw_exprs.
  */
-static HBaseKeyPlan *
-key_plan_base(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types,
-			  ColConds *cc)
+static bool
+gather_conditions(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types,
+				  ColConds *cc)
 {
-	HBaseKeyPlan *kp = palloc0(sizeof(HBaseKeyPlan));
-	int			nparts;
-	rk_part_info first;
-	int			firstcol;		/* first column part */
-	int			depth;			/* parts fixed by equality */
-	int			rangepart = -1;
-	List	   *combos;			/* of rk_value arrays */
-	long		ncombos = 1;
-	bool		exact = false;
-	int			nbuckets = 0;
-	bool		prefix_known;
-	List	   *buckets = NIL;	/* salt buckets to fan out over */
 	ListCell   *lc;
 	int			i;
 
-	kp->kind = HBASE_OP_FULL;
-	if (t->layout == NULL || conds == NIL)
-		return kp;
-
-	/* gather the conditions per column */
 	foreach(lc, conds)
 	{
-		List	   *c = lfirst(lc);
-		int			attnum = linitial_int(c);
-		HBaseKeyOp	op = lsecond_int(c);
-		int			idx = lthird_int(c);
+		HBaseKeyCond *c = lfirst(lc);
 		HBaseColumn *col;
 		ColConds   *x;
 
-		if (attnum == 0)
+		if (c->nrow > 0)
 			continue;			/* row comparisons: apply_row_bounds */
-		col = &t->columns[attnum - 1];
-		x = &cc[attnum - 1];
+		col = &t->columns[c->attnum - 1];
+		x = &cc[c->attnum - 1];
 
-		if (op == HBASE_KEY_ISNULL)
+		if (c->op == HBASE_KEY_ISNULL)
 		{
 			x->isnull = true;
 			continue;
 		}
-		if (nulls[idx])
+		if (nulls[c->expr])
 		{
 			/* col = NULL, col < NULL ...: never true */
 			x->impossible = true;
 			continue;
 		}
-		switch (op)
+		switch (c->op)
 		{
 			case HBASE_KEY_EQ:
-				if (!x->has_eq && !x->unusable)
-				{
-					rk_value   *v = palloc(sizeof(rk_value));
-					KeyValue	kv = to_rk(t, col, vals[idx], types[idx], v);
-
-					if (kv == KV_UNUSABLE)
-					{
-						x->unusable = true;
-						break;
-					}
-					x->has_eq = true;
-					if (kv == KV_IMPOSSIBLE)
-						x->impossible = true;
-					else
-						add_eq(x, col, v);
-				}
+				gather_eq(t, col, x, vals[c->expr], types[c->expr]);
 				break;
 			case HBASE_KEY_IN:
-				if (!x->has_eq && !x->unusable)
-				{
-					ArrayType  *arr = DatumGetArrayTypeP(vals[idx]);
-					Oid			et = ARR_ELEMTYPE(arr);
-					int16		elmlen;
-					bool		elmbyval;
-					char		elmalign;
-					Datum	   *elems;
-					bool	   *enulls;
-					int			n,
-								k;
-
-					get_typlenbyvalalign(et, &elmlen, &elmbyval, &elmalign);
-					deconstruct_array(arr, et, elmlen, elmbyval, elmalign, &elems, &enulls, &n);
-					for (k = 0; k < n; k++)
-					{
-						rk_value   *v = palloc(sizeof(rk_value));
-						KeyValue	kv = enulls[k] ? KV_IMPOSSIBLE : to_rk(t, col, elems[k], et, v);
-
-						if (kv == KV_UNUSABLE)
-						{
-							/* one value without key bytes: the column cannot narrow */
-							x->unusable = true;
-							x->eq = NIL;
-							break;
-						}
-						if (kv == KV_OK)
-							add_eq(x, col, v);
-					}
-					if (x->unusable)
-						break;
-					x->has_eq = true;
-					if (x->eq == NIL)
-						x->impossible = true;
-				}
+				gather_in(t, col, x, vals[c->expr]);
 				break;
 			case HBASE_KEY_LT:
 			case HBASE_KEY_LE:
 			case HBASE_KEY_GT:
 			case HBASE_KEY_GE:
-				{
-					rk_value   *v = palloc(sizeof(rk_value));
-					bool		upper = (op == HBASE_KEY_LT || op == HBASE_KEY_LE);
-
-					if (to_rk(t, col, vals[idx], types[idx], v) != KV_OK)
-						break;	/* out of the column's range, NaN ...: no bound */
-					if (is_float_zero(col, v))
-					{
-						/* the key bytes of -0 sort below those of +0 */
-						v->f = upper ? 0.0 : -0.0;
-					}
-					if (upper && x->hi == NULL)
-					{
-						x->hi = v;
-						x->hi_incl = (op == HBASE_KEY_LE);
-					}
-					else if (!upper && x->lo == NULL)
-					{
-						x->lo = v;
-						x->lo_incl = (op == HBASE_KEY_GE);
-					}
-					break;
-				}
+				gather_bound(t, col, x, c->op, vals[c->expr], types[c->expr]);
+				break;
 			case HBASE_KEY_PREFIX:
-				x->prefix = TextDatumGetCString(vals[idx]);
+				x->prefix = TextDatumGetCString(vals[c->expr]);
 				break;
 			case HBASE_KEY_SUFFIX:
-				x->suffix = TextDatumGetCString(vals[idx]);
+				x->suffix = TextDatumGetCString(vals[c->expr]);
 				break;
 			case HBASE_KEY_ISNULL:
 				break;
@@ -941,17 +1017,39 @@ key_plan_base(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types,
 	}
 	for (i = 0; i < t->natts; i++)
 		if (cc[i].impossible || (cc[i].isnull && cc[i].has_eq))
-		{
-			kp->kind = HBASE_OP_EMPTY;
-			return kp;
-		}
+			return false;
+	return true;
+}
 
-	/* how deep equality fixes the key */
-	nparts = hbase_rk_nparts(t->layout);
+/* does anything bound this column's values (a condition that NULL fails)? */
+static bool
+narrows(ColConds *x)
+{
+	return x->has_eq || x->lo || x->hi || x->prefix || x->suffix;
+}
+
+/*
+ * Phase 2: how far equality fixes the key.  Walks the parts after a salt or
+ * hash prefix while each column has = or IN values (their product within
+ * HBASE_MAX_KEYS); literals come along.  The first column without them is
+ * the range part.  An optional group is entered only when a condition that
+ * NULL fails says the group is there; its column IS NULL ends the key right
+ * before it (exact).  Every part fixed: exact keys rather than ranges.
+ */
+static void
+fixed_depth(HBaseTable *t, ColConds *cc, KeyShape *ks)
+{
+	int			nparts = hbase_rk_nparts(t->layout);
+	rk_part_info first;
+	long		ncombos = 1;
+	int			i;
+
 	hbase_rk_part(t->layout, 0, &first);
-	firstcol = (first.kind == RK_PART_SALT || first.kind == RK_PART_HASH) ? 1 : 0;
-	depth = firstcol;
-	for (i = firstcol; i < nparts; i++)
+	ks->firstcol = (first.kind == RK_PART_SALT || first.kind == RK_PART_HASH) ? 1 : 0;
+	ks->depth = ks->firstcol;
+	ks->rangepart = -1;
+	ks->exact = false;
+	for (i = ks->firstcol; i < nparts; i++)
 	{
 		rk_part_info pi;
 
@@ -959,12 +1057,13 @@ key_plan_base(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types,
 		if (pi.optional)
 		{
 			/* an optional group: its first column decides */
-			int			j;
-			rk_part_info gc;
 			ColConds   *x = NULL;
+			int			j;
 
 			for (j = i; j < nparts; j++)
 			{
+				rk_part_info gc;
+
 				hbase_rk_part(t->layout, j, &gc);
 				if (gc.kind == RK_PART_COLUMN)
 				{
@@ -974,49 +1073,45 @@ key_plan_base(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types,
 			}
 			if (x && x->isnull)
 			{
-				exact = true;	/* the key stops before the group */
-				depth = i;
-				break;
+				ks->exact = true;	/* the key stops before the group */
+				ks->depth = i;
+				return;
 			}
-			/*
-			 * Only a condition that NULL fails lets the scan assume the group
-			 * is there; otherwise the prefix stops before it.
-			 */
-			if (x == NULL || !(x->has_eq || x->lo || x->hi || x->prefix || x->suffix))
-				break;
+			if (x == NULL || !narrows(x))
+				return;
 		}
 		if (pi.kind == RK_PART_LITERAL)
 		{
-			depth = i + 1;
+			ks->depth = i + 1;
 			continue;
 		}
 		if (!cc[pi.column].has_eq || ncombos * list_length(cc[pi.column].eq) > HBASE_MAX_KEYS)
 		{
-			rangepart = i;
-			break;
+			ks->rangepart = i;
+			return;
 		}
 		ncombos *= list_length(cc[pi.column].eq);
-		depth = i + 1;
+		ks->depth = i + 1;
 	}
-	if (i == nparts)
-		exact = true;
+	ks->exact = true;
+}
 
-	if (depth == firstcol && rangepart >= 0)
-	{
-		rk_part_info pi;
-		ColConds   *x;
+/*
+ * Phase 3: the product of the equality values of the fixed parts, as arrays
+ * of column values (NULL where a column is not fixed).
+ */
+static List *
+equality_combos(HBaseTable *t, ColConds *cc, KeyShape *ks)
+{
+	int			ncols = Max(t->natts, 1);
+	rk_value   *none = palloc0(sizeof(rk_value) * ncols);
+	List	   *combos;
+	int			i;
 
-		hbase_rk_part(t->layout, rangepart, &pi);
-		x = &cc[pi.column];
-		if (!(x->lo || x->hi || x->prefix || x->suffix))
-			return kp;			/* nothing narrows the first column: full scan */
-	}
-
-	/* the product of the equality values, as arrays of column values */
-	combos = list_make1(palloc0(sizeof(rk_value) * Max(t->natts, 1)));
 	for (i = 0; i < t->natts; i++)
-		((rk_value *) linitial(combos))[i].isnull = 1;
-	for (i = firstcol; i < (exact ? nparts : depth); i++)
+		none[i].isnull = 1;
+	combos = list_make1(none);
+	for (i = ks->firstcol; i < ks->depth; i++)
 	{
 		rk_part_info pi;
 		List	   *next = NIL;
@@ -1024,51 +1119,188 @@ key_plan_base(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types,
 				   *b;
 
 		hbase_rk_part(t->layout, i, &pi);
-		if (pi.kind != RK_PART_COLUMN || i >= depth)
+		if (pi.kind != RK_PART_COLUMN)
 			continue;
 		foreach(a, combos)
 		{
 			foreach(b, cc[pi.column].eq)
 			{
-				rk_value   *row = palloc(sizeof(rk_value) * Max(t->natts, 1));
+				rk_value   *row = palloc(sizeof(rk_value) * ncols);
 
-				memcpy(row, lfirst(a), sizeof(rk_value) * Max(t->natts, 1));
+				memcpy(row, lfirst(a), sizeof(rk_value) * ncols);
 				row[pi.column] = *(rk_value *) lfirst(b);
 				next = lappend(next, row);
 			}
 		}
 		combos = next;
 	}
+	return combos;
+}
 
-	/* can the salt or hash prefix be computed from the fixed columns? */
-	prefix_known = true;
-	if (first.kind == RK_PART_SALT)
+/*
+ * Phase 4: the salt buckets to read.  A salt its inputs give is computed
+ * (one "bucket", RK_BUCKET_COMPUTE); a random salt, or one over columns not
+ * fixed, fans out over every bucket (and the one Java's Math.abs of
+ * Integer.MIN_VALUE writes).  *fanout is the number of buckets fanned out
+ * over, 0 when computed.
+ */
+static List *
+salt_buckets(HBaseTable *t, rk_value *combo, KeyShape *ks, int *fanout)
+{
+	rk_part_info first;
+	List	   *buckets = NIL;
+	int			i;
+
+	*fanout = 0;
+	hbase_rk_part(t->layout, 0, &first);
+	if (first.kind == RK_PART_SALT &&
+		(first.salt_random || !prefix_computable(t, combo, ks->exact, ks->depth)))
 	{
-		if (first.salt_random)
-			prefix_known = false;
-		else
-			prefix_known = prefix_computable(t, linitial(combos), exact, depth);
-		if (!prefix_known)
+		*fanout = first.salt_buckets;
+		for (i = 0; i < first.salt_buckets; i++)
+			buckets = lappend_int(buckets, i);
+		if (first.salt_extra != 0)
+			buckets = lappend_int(buckets, first.salt_extra);
+		return buckets;
+	}
+	return list_make1_int(RK_BUCKET_COMPUTE);
+}
+
+/*
+ * The bytes of the range part's bounds: lo (appended to the start key) and
+ * hi, and whether hi is inclusive.  LIKE 'x%' on plain text and LIKE '%x'
+ * on reversed text give a prefix (lo = hi = the prefix); a range on an
+ * order-preserving part gives its encoded bounds, swapped for an inverted
+ * part.  A bound that cannot be encoded (out of the part's range) is left
+ * out: the range only has to hold every matching row.
+ */
+static void
+range_part_bounds(HBaseTable *t, int part, ColConds *x, char **lo, int *lolen,
+				  char **hi, int *hilen, bool *hi_incl)
+{
+	rk_part_info pi;
+	const char *err;
+
+	*lo = *hi = NULL;
+	*lolen = *hilen = 0;
+	*hi_incl = true;
+	hbase_rk_part(t->layout, part, &pi);
+	if (x->prefix && pi.plain_text)
+	{
+		*lo = *hi = x->prefix;
+		*lolen = *hilen = strlen(x->prefix);
+	}
+	else if (x->suffix && pi.reversed_text)
+	{
+		rk_value	v = {0};
+		char	   *enc;
+		int			n;
+
+		/* the key holds the characters reversed: reverse the suffix */
+		v.s = x->suffix;
+		v.len = strlen(x->suffix);
+		if ((n = hbase_rk_encode_part(t->layout, part, &v, &enc, &err)) >= 0)
 		{
-			/* fan out: every bucket, and Java's Math.abs(MIN_VALUE) one */
-			nbuckets = first.salt_buckets;
-			for (i = 0; i < nbuckets; i++)
-				buckets = lappend_int(buckets, i);
-			if (first.salt_extra != 0)
-				buckets = lappend_int(buckets, first.salt_extra);
+			*lo = *hi = enc;
+			*lolen = *hilen = n;
 		}
 	}
-	else if (first.kind == RK_PART_HASH)
+	else if (pi.order != RK_ORDER_NONE)
 	{
-		prefix_known = prefix_computable(t, linitial(combos), exact, depth);
-		if (!prefix_known)
-			return fuzzy_plan(t, kp, combos, firstcol, exact ? nparts : depth, first.width);
-	}
-	if (buckets == NIL)
-		buckets = list_make1_int(RK_BUCKET_COMPUTE);
-	if ((long) list_length(combos) * list_length(buckets) > HBASE_MAX_KEYS)
-		return kp;
+		rk_value   *vlo = pi.order == RK_ORDER_ASC ? x->lo : x->hi;
+		rk_value   *vhi = pi.order == RK_ORDER_ASC ? x->hi : x->lo;
 
+		/* long(x) sorts right only over numbers >= 0 */
+		if (pi.order_nonneg &&
+			(x->lo == NULL || x->lo->i < 0 || (x->hi && x->hi->i < 0)))
+			return;
+		if (vlo && (*lolen = hbase_rk_encode_part(t->layout, part, vlo, lo, &err)) < 0)
+			*lo = NULL, *lolen = 0;
+		if (vhi && (*hilen = hbase_rk_encode_part(t->layout, part, vhi, hi, &err)) < 0)
+			*hi = NULL, *hilen = 0;
+		/* an exclusive upper bound on a fixed-width part stops right at it */
+		*hi_incl = !(pi.width >= 0 &&
+					 ((pi.order == RK_ORDER_ASC && x->hi && !x->hi_incl) ||
+					  (pi.order == RK_ORDER_DESC && x->lo && !x->lo_incl)));
+	}
+}
+
+/*
+ * Phase 5b: the range of one prefix (a combination of equality values in
+ * one bucket): every key starting with it, narrowed by the range part.
+ */
+static void
+add_prefix_range(HBaseTable *t, HBaseKeyPlan *kp, ColConds *cc, KeyShape *ks,
+				 const char *key, int len)
+{
+	StringInfoData start;
+	StringInfoData stop;
+	bool		has_stop;
+
+	initStringInfo(&start);
+	appendBinaryStringInfo(&start, key, len);
+	initStringInfo(&stop);
+	appendBinaryStringInfo(&stop, key, len);
+	has_stop = successor(&stop);
+
+	if (ks->rangepart >= 0)
+	{
+		rk_part_info pi;
+		ColConds   *x;
+		char	   *lo,
+				   *hi;
+		int			lolen,
+					hilen;
+		bool		hi_incl;
+
+		hbase_rk_part(t->layout, ks->rangepart, &pi);
+		x = &cc[pi.column];
+		range_part_bounds(t, ks->rangepart, x, &lo, &lolen, &hi, &hilen, &hi_incl);
+		if (lo)
+			appendBinaryStringInfo(&start, lo, lolen);
+		if (hi)
+		{
+			resetStringInfo(&stop);
+			appendBinaryStringInfo(&stop, key, len);
+			appendBinaryStringInfo(&stop, hi, hilen);
+			if (pi.width < 0 && !x->prefix && !x->suffix)
+			{
+				/*
+				 * A variable part keeps its order only when it is last or
+				 * followed by a delimiter starting with 0x00 (which no value
+				 * holds).  The rows equal to the bound are bound + (end |
+				 * 0x00 ...), all below bound + 0x01; a longer value sorts at
+				 * or above bound + 0x01.  So the end is bound + 0x01 (bound +
+				 * 0x00 when nothing follows), or the bound itself when
+				 * exclusive.
+				 */
+				appendStringInfoChar(&stop, ks->rangepart + 1 < hbase_rk_nparts(t->layout) ? '\1' : '\0');
+				has_stop = true;
+				if (!hi_incl)
+					stop.len--;
+			}
+			else if (hi_incl)
+				has_stop = successor(&stop);
+			else
+				has_stop = true;
+		}
+	}
+	add_range(kp, &start, &stop, has_stop);
+}
+
+/*
+ * Phase 5: keys (exact) or ranges for every combination of equality values
+ * in every bucket.  A value the key cannot hold (too wide ...) has no row.
+ */
+static void
+emit_keys_and_ranges(HBaseTable *t, HBaseKeyPlan *kp, ColConds *cc, KeyShape *ks,
+					 List *combos, List *buckets)
+{
+	rk_part_info first;
+	int			nparts = hbase_rk_nparts(t->layout);
+	ListCell   *lc;
+
+	hbase_rk_part(t->layout, 0, &first);
 	foreach(lc, combos)
 	{
 		rk_value   *row = lfirst(lc);
@@ -1079,152 +1311,100 @@ key_plan_base(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types,
 			int			b = lfirst_int(bc);
 			char	   *key;
 			const char *err;
-			int			len = exact && b == RK_BUCKET_COMPUTE ?
-				hbase_rk_encode(t->layout, row, 0, &key, &err) :
-				exact && first.salt_random ?
-				hbase_rk_encode(t->layout, row, b, &key, &err) :
-				hbase_rk_encode_prefix(t->layout, row, exact ? nparts : depth, b, &key, &err);
-			StringInfoData start;
-			StringInfoData stop;
-			bool		has_stop;
+			int			len;
 
+			if (ks->exact && b == RK_BUCKET_COMPUTE)
+				len = hbase_rk_encode(t->layout, row, 0, &key, &err);
+			else if (ks->exact && first.salt_random)
+				len = hbase_rk_encode(t->layout, row, b, &key, &err);
+			else
+				len = hbase_rk_encode_prefix(t->layout, row, ks->exact ? nparts : ks->depth,
+											 b, &key, &err);
 			if (len < 0)
-			{
-				/* the value cannot be in this key (too long ...): no row */
-				continue;
-			}
-			if (exact)
-			{
-				bytea	   *k;
-
-				if (len == 0)
-					continue;	/* HBase has no row with an empty key */
-				k = palloc(VARHDRSZ + len);
-
-				SET_VARSIZE(k, VARHDRSZ + len);
-				memcpy(VARDATA(k), key, len);
-				kp->keys = lappend(kp->keys, k);
-				continue;
-			}
-			initStringInfo(&start);
-			appendBinaryStringInfo(&start, key, len);
-			initStringInfo(&stop);
-			appendBinaryStringInfo(&stop, key, len);
-			has_stop = successor(&stop);
-
-			/* a range or a LIKE on the next part */
-			if (rangepart >= 0)
-			{
-				rk_part_info pi;
-				ColConds   *x;
-				char	   *lo = NULL,
-						   *hi = NULL;
-				int			lolen = 0,
-							hilen = 0;
-				bool		hi_incl = true;
-
-				hbase_rk_part(t->layout, rangepart, &pi);
-				x = &cc[pi.column];
-				if (x->prefix && pi.plain_text)
-				{
-					lo = x->prefix;
-					lolen = strlen(lo);
-					hi = lo;
-					hilen = lolen;
-				}
-				else if (x->suffix && pi.reversed_text)
-				{
-					int			n = strlen(x->suffix);
-					char	   *rev = palloc(n + 1);
-					rk_value	v = {0};
-					char	   *enc;
-
-					/* the key holds the characters reversed: reverse the suffix */
-					v.s = x->suffix;
-					v.len = n;
-					if (hbase_rk_encode_part(t->layout, rangepart, &v, &enc, &err) >= 0)
-					{
-						memcpy(rev, enc, n);
-						lo = rev;
-						lolen = n;
-						hi = rev;
-						hilen = n;
-					}
-				}
-				else if (pi.order != RK_ORDER_NONE)
-				{
-					rk_value   *vlo = pi.order == RK_ORDER_ASC ? x->lo : x->hi;
-					rk_value   *vhi = pi.order == RK_ORDER_ASC ? x->hi : x->lo;
-					bool		ok = true;
-
-					/* long(x) sorts right only over numbers >= 0 */
-					if (pi.order_nonneg)
-					{
-						rk_value   *low = x->lo;
-
-						ok = (low != NULL && low->i >= 0);
-						if (ok && x->hi && x->hi->i < 0)
-							ok = false;
-					}
-					if (ok && vlo && (lolen = hbase_rk_encode_part(t->layout, rangepart, vlo, &lo, &err)) < 0)
-						lo = NULL, lolen = 0;
-					if (ok && vhi && (hilen = hbase_rk_encode_part(t->layout, rangepart, vhi, &hi, &err)) < 0)
-						hi = NULL, hilen = 0;
-					if (!ok)
-						lo = hi = NULL;
-					/* an exclusive upper bound on a fixed-width part stops right at it */
-					hi_incl = !(pi.width >= 0 &&
-								((pi.order == RK_ORDER_ASC && x->hi && !x->hi_incl) ||
-								 (pi.order == RK_ORDER_DESC && x->lo && !x->lo_incl)));
-				}
-				if (lo)
-					appendBinaryStringInfo(&start, lo, lolen);
-				if (hi)
-				{
-					resetStringInfo(&stop);
-					appendBinaryStringInfo(&stop, key, len);
-					appendBinaryStringInfo(&stop, hi, hilen);
-					if (pi.width < 0 && !x->prefix && !x->suffix)
-					{
-						/*
-						 * A variable part keeps its order only when it is last or
-						 * followed by a delimiter starting with 0x00 (which no
-						 * value holds).  The rows equal to the bound are
-						 * bound + (end | 0x00 ...), all below bound + 0x01; a
-						 * longer value sorts at or above bound + 0x01.  So the
-						 * end is bound + 0x01 (bound + 0x00 when nothing
-						 * follows), or the bound itself when exclusive.
-						 */
-						appendStringInfoChar(&stop, rangepart + 1 < nparts ? '\1' : '\0');
-						has_stop = true;
-						if (!hi_incl)
-							stop.len--;
-					}
-					else if (hi_incl)
-						has_stop = successor(&stop);
-					else
-						has_stop = true;
-				}
-			}
-			add_range(kp, &start, &stop, has_stop);
+				continue;		/* the value cannot be in this key: no row */
+			if (!ks->exact)
+				add_prefix_range(t, kp, cc, ks, key, len);
+			else if (len > 0)	/* HBase has no row with an empty key */
+				kp->keys = lappend(kp->keys, make_bytea(key, len));
 		}
 	}
+}
+
+/*
+ * Phase 6: the operation's kind from what was emitted; duplicates and
+ * overlaps go (no row twice); a single range over everything is a full
+ * scan.
+ */
+static void
+finish_plan(HBaseKeyPlan *kp, bool exact, int fanout)
+{
+	HBaseKeyRange *r;
 
 	if (exact)
 		kp->kind = list_length(kp->keys) == 1 ? HBASE_OP_GET :
 			kp->keys == NIL ? HBASE_OP_EMPTY : HBASE_OP_MULTIGET;
 	else
 		kp->kind = kp->ranges == NIL ? HBASE_OP_EMPTY : HBASE_OP_SCANS;
-	kp->buckets = nbuckets;
+	kp->buckets = fanout;
 	normalize(kp);
-	/* a single range over everything narrows nothing */
+	r = kp->ranges ? linitial(kp->ranges) : NULL;
 	if (kp->kind == HBASE_OP_SCANS && list_length(kp->ranges) == 1 &&
-		((HBaseKeyRange *) linitial(kp->ranges))->startlen == 0 &&
-		((HBaseKeyRange *) linitial(kp->ranges))->stop == NULL)
+		r->startlen == 0 && r->stop == NULL)
 	{
 		kp->kind = HBASE_OP_FULL;
 		kp->ranges = NIL;
 	}
+}
+
+/*
+ * Values of the key conditions -> the operation (Get, multiget, bounded
+ * scans, a fuzzy skip scan, nothing, or a full scan), in the phases above.
+ */
+static HBaseKeyPlan *
+key_plan_base(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types,
+			  ColConds *cc)
+{
+	HBaseKeyPlan *kp = palloc0(sizeof(HBaseKeyPlan));
+	KeyShape	ks;
+	rk_part_info first;
+	List	   *combos;
+	List	   *buckets;
+	int			fanout;
+
+	kp->kind = HBASE_OP_FULL;
+	if (t->layout == NULL || conds == NIL)
+		return kp;
+	if (!gather_conditions(t, conds, vals, nulls, types, cc))
+	{
+		kp->kind = HBASE_OP_EMPTY;
+		return kp;
+	}
+	fixed_depth(t, cc, &ks);
+	/* nothing narrows the first column: a full scan */
+	if (ks.depth == ks.firstcol && ks.rangepart >= 0)
+	{
+		rk_part_info pi;
+		ColConds   *x;
+
+		hbase_rk_part(t->layout, ks.rangepart, &pi);
+		x = &cc[pi.column];
+		if (!(x->lo || x->hi || x->prefix || x->suffix))
+			return kp;
+	}
+	combos = equality_combos(t, cc, &ks);
+
+	/* a hash prefix the fixed columns cannot give: skip scan, or full scan */
+	hbase_rk_part(t->layout, 0, &first);
+	if (first.kind == RK_PART_HASH &&
+		!prefix_computable(t, linitial(combos), ks.exact, ks.depth))
+		return fuzzy_plan(t, kp, combos, ks.firstcol,
+						  ks.exact ? hbase_rk_nparts(t->layout) : ks.depth, first.width);
+
+	buckets = salt_buckets(t, linitial(combos), &ks, &fanout);
+	if ((long) list_length(combos) * list_length(buckets) > HBASE_MAX_KEYS)
+		return kp;
+	emit_keys_and_ranges(t, kp, cc, &ks, combos, buckets);
+	finish_plan(kp, ks.exact, fanout);
 	return kp;
 }
 
@@ -1245,10 +1425,10 @@ apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
 		return;
 	foreach(lc, conds)
 	{
-		List	   *c = lfirst(lc);
-		HBaseKeyOp	op = lsecond_int(c);
-		int			n = lthird_int(c);
-		rk_value   *row = palloc0(sizeof(rk_value) * Max(t->natts, 1));
+		HBaseKeyCond *c = lfirst(lc);
+		HBaseKeyOp	op = c->op;
+		int			n = c->nrow;
+		rk_value   *row;
 		int			i,
 					k = 0,
 					limit = -1;
@@ -1259,8 +1439,9 @@ apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
 		StringInfoData bound;
 		bool		has_bound = true;
 
-		if (linitial_int(c) != 0)
+		if (c->nrow == 0)
 			continue;
+		row = palloc0(sizeof(rk_value) * Max(t->natts, 1));
 		for (i = 0; i < t->natts; i++)
 			row[i].isnull = 1;
 		/* a salt or hash prefix orders nothing unless = fixes its columns */
@@ -1290,8 +1471,8 @@ apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
 			hbase_rk_part(t->layout, i, &pi);
 			if (pi.kind != RK_PART_COLUMN)
 				continue;
-			attnum = list_nth_int(c, 3 + 2 * k);
-			idx = list_nth_int(c, 4 + 2 * k);
+			attnum = c->row_attnums[k];
+			idx = c->row_exprs[k];
 			if (pi.column + 1 != attnum)
 			{
 				if (k > 0 || list_length(cc[pi.column].eq) != 1)
@@ -1441,15 +1622,15 @@ hbase_key_shape(HBaseTable *t, List *conds, List *exprs, double *nkeys)
 		return HBASE_OP_FULL;
 	foreach(lc, conds)
 	{
-		List	   *c = lfirst(lc);
-		int			a = linitial_int(c) - 1;
-		HBaseKeyOp	op = lsecond_int(c);
-		int			idx = lthird_int(c);
+		HBaseKeyCond *c = lfirst(lc);
+		int			a = c->attnum - 1;
+		HBaseKeyOp	op = c->op;
+		int			idx = c->expr;
 
-		if (a < 0)
+		if (c->nrow > 0)
 		{
 			/* a row comparison bounds the first column it names */
-			bounded[list_nth_int(c, 3) - 1] = true;
+			bounded[c->row_attnums[0] - 1] = true;
 			continue;
 		}
 		if (op == HBASE_KEY_EQ && !eq[a])
