@@ -1736,6 +1736,32 @@ bitrev64(uint64_t v)
 	return r;
 }
 
+/* is s valid UTF-8 (what PostgreSQL accepts as text, NUL aside)? */
+static int
+utf8_valid(const unsigned char *s, size_t len)
+{
+	size_t		i = 0;
+
+	while (i < len)
+	{
+		unsigned char c = s[i];
+		size_t		n = c < 0x80 ? 1 : (c >= 0xc2 && c <= 0xdf) ? 2 :
+			(c >= 0xe0 && c <= 0xef) ? 3 : (c >= 0xf0 && c <= 0xf4) ? 4 : 0;
+		size_t		k;
+
+		if (n == 0 || i + n > len)
+			return 0;
+		for (k = 1; k < n; k++)
+			if ((s[i + k] & 0xc0) != 0x80)
+				return 0;
+		if ((c == 0xe0 && s[i + 1] < 0xa0) || (c == 0xed && s[i + 1] > 0x9f) ||
+			(c == 0xf0 && s[i + 1] < 0x90) || (c == 0xf4 && s[i + 1] > 0x8f))
+			return 0;
+		i += n;
+	}
+	return 1;
+}
+
 /* reverse the UTF-8 characters of b in place */
 static void
 reverse_chars(char *s, size_t len)
@@ -2634,6 +2660,13 @@ unrun_pipeline(const rk_layout *l, const pipeline *pl, const char *bytes, size_t
 		switch (o->kind)
 		{
 			case OP_REVERSE:
+				/* only UTF-8 reads back as what it was written from */
+				if (!utf8_valid((const unsigned char *) b.data, b.len))
+				{
+					*error = fmt_error("the reversed characters of column \"%s\" are not UTF-8",
+									   col->name);
+					goto fail;
+				}
 				reverse_chars(b.data, b.len);
 				break;
 			case OP_LPAD:
@@ -2656,14 +2689,31 @@ unrun_pipeline(const rk_layout *l, const pipeline *pl, const char *bytes, size_t
 				b.data[b.len] = '\0';
 				break;
 			case OP_DEC:
-				if (parse_int(b.data, b.len, &i) < 0)
 				{
-					*error = fmt_error("\"%.*s\" is not a number for column \"%s\"",
-									   (int) (b.len > 40 ? 40 : b.len), b.data, col->name);
-					goto fail;
+					char		canon[24];
+
+					if (parse_int(b.data, b.len, &i) < 0)
+					{
+						*error = fmt_error("\"%.*s\" is not a number for column \"%s\"",
+										   (int) (b.len > 40 ? 40 : b.len), b.data, col->name);
+						goto fail;
+					}
+					/*
+					 * Only the form the encoder writes ("7", not "007", "+7" or
+					 * a zero-padded "-7"): another would read as a value whose
+					 * key is not this one, and a Get for it would miss the row.
+					 */
+					snprintf(canon, sizeof(canon), "%lld", (long long) i);
+					if (strlen(canon) != b.len || memcmp(canon, b.data, b.len) != 0 ||
+						(i < 0 && pl->padded_dec))
+					{
+						*error = fmt_error("\"%.*s\" is not how column \"%s\" is written in the key",
+										   (int) (b.len > 40 ? 40 : b.len), b.data, col->name);
+						goto fail;
+					}
+					isnum = 1;
+					break;
 				}
-				isnum = 1;
-				break;
 			case OP_DATEFMT:
 				if (parse_date(o->pattern, b.data, b.len, &i) < 0)
 				{
@@ -2818,7 +2868,22 @@ verify_prefix(const rk_layout *l, const char *key, size_t keylen, rk_value *valu
 	const char *err2;
 
 	if (p->kind == RK_PART_SALT && p->salt == SALT_RANDOM)
-		return 0;
+	{
+		/* any bucket the writer may pick, but one of them */
+		int			b;
+
+		for (b = 0; b < p->buckets; b++)
+		{
+			len = hbase_rk_encode_prefix(l, values, 1, b, &again, &err2);
+			ok = len == p->width && (size_t) len <= keylen && memcmp(again, key, len) == 0;
+			if (len >= 0)
+				rk_dealloc(again);
+			if (ok)
+				return 0;
+		}
+		*error = fmt_error("its salt is not one of the %d buckets", p->buckets);
+		return -1;
+	}
 	if (p->kind == RK_PART_SALT && p->salt == SALT_JAVAHASH &&
 		!hbase_rk_uses_column(l, p->hashsrc.column))
 		return 0;
