@@ -1902,16 +1902,21 @@ run_pipeline(const rk_layout *l, const pipeline *pl, const rk_value *v, buf *out
 			case OP_EPOCH_S:
 			case OP_EPOCH_MS:
 				{
-					int64_t		us = col->type == RK_DATE ? cv.i * USECS_PER_DAY : cv.i;
 					int64_t		unit = o->kind == OP_EPOCH_S ? 1000000 : 1000;
 
-					if (us % unit != 0)
+					/* a date counts in whole days: no microseconds (they overflow) */
+					if (col->type == RK_DATE)
+					{
+						cv.i *= USECS_PER_DAY / unit;
+						break;
+					}
+					if (cv.i % unit != 0)
 					{
 						*error = fmt_error("value of column \"%s\" has more precision than %s() keeps",
 										   col->name, o->kind == OP_EPOCH_S ? "epoch" : "epoch_ms");
 						goto fail;
 					}
-					cv.i = us / unit;
+					cv.i /= unit;
 					break;
 				}
 			case OP_INVERT:
@@ -1948,8 +1953,16 @@ run_pipeline(const rk_layout *l, const pipeline *pl, const rk_value *v, buf *out
 				}
 			case OP_DATEFMT:
 				{
-					int64_t		us = col->type == RK_DATE ? cv.i * USECS_PER_DAY : cv.i;
+					int64_t		us = cv.i;
 
+					/* a pattern has at most 4 year digits: later dates have no form */
+					if (col->type == RK_DATE &&
+						__builtin_mul_overflow(cv.i, USECS_PER_DAY, &us))
+					{
+						*error = fmt_error("date of column \"%s\" is out of range for the pattern \"%s\"",
+										   col->name, o->pattern);
+						goto fail;
+					}
 					if (floordiv(us, pattern_resolution(o->pattern)) * pattern_resolution(o->pattern) != us)
 					{
 						*error = fmt_error("value of column \"%s\" has more precision than the pattern \"%s\" keeps",
@@ -2169,12 +2182,13 @@ salt_bucket(const rk_layout *l, const part *p, const rk_value *values, const cha
 					for (k = 0; k < p->hashsrc.nops; k++)
 					{
 						const op   *o = &p->hashsrc.ops[k];
-						int64_t		us = l->columns[p->hashsrc.column].type == RK_DATE ? x * USECS_PER_DAY : x;
+						int			isdate = l->columns[p->hashsrc.column].type == RK_DATE;
 
+						/* dates in whole days: microseconds would overflow */
 						if (o->kind == OP_EPOCH_S)
-							x = floordiv(us, 1000000);
+							x = isdate ? x * 86400 : floordiv(x, 1000000);
 						else if (o->kind == OP_EPOCH_MS)
-							x = floordiv(us, 1000);
+							x = isdate ? x * 86400000 : floordiv(x, 1000);
 						else if (o->kind == OP_INVERT)
 							x = INT64_MAX - x;
 						else if (o->kind == OP_BITREV)
@@ -2703,7 +2717,11 @@ unrun_pipeline(const rk_layout *l, const pipeline *pl, const char *bytes, size_t
 					 * a zero-padded "-7"): another would read as a value whose
 					 * key is not this one, and a Get for it would miss the row.
 					 */
-					snprintf(canon, sizeof(canon), "%lld", (long long) i);
+					/* as the encoder writes it: Long.MAX_VALUE - x with all 19 digits */
+					if (k > 0 && pl->ops[k - 1].kind == OP_INVERT)
+						snprintf(canon, sizeof(canon), "%019lld", (long long) i);
+					else
+						snprintf(canon, sizeof(canon), "%lld", (long long) i);
 					if (strlen(canon) != b.len || memcmp(canon, b.data, b.len) != 0 ||
 						(i < 0 && pl->padded_dec))
 					{
@@ -2792,21 +2810,24 @@ unrun_pipeline(const rk_layout *l, const pipeline *pl, const char *bytes, size_t
 				{
 					int64_t		unit = o->kind == OP_EPOCH_S ? 1000000 : 1000;
 
+					if (col->type == RK_DATE)
+					{
+						int64_t		perday = USECS_PER_DAY / unit;
+
+						if (i % perday != 0)
+						{
+							*error = fmt_error("epoch value of column \"%s\" is not a whole day", col->name);
+							goto fail;
+						}
+						i /= perday;
+						break;
+					}
 					if (i > INT64_MAX / unit || i < INT64_MIN / unit)
 					{
 						*error = fmt_error("epoch value %lld of column \"%s\" is out of range", (long long) i, col->name);
 						goto fail;
 					}
 					i *= unit;
-					if (col->type == RK_DATE)
-					{
-						if (i % USECS_PER_DAY != 0)
-						{
-							*error = fmt_error("epoch value of column \"%s\" is not a whole day", col->name);
-							goto fail;
-						}
-						i /= USECS_PER_DAY;
-					}
 					break;
 				}
 		}
