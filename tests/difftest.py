@@ -798,7 +798,7 @@ ALPHA2 = "abAB01 -_é日😀|#~"
 class Table:
     def __init__(self, seed, idx):
         self.idx = idx
-        self.name = "dt_%d" % idx
+        self.name = "%s_%d" % (PREFIX, idx)
         self.rng = random.Random("%s/%d" % (seed, idx))
         self.kinds = {}
         self.decl = {}          # column -> declared SQL type (with COLLATE)
@@ -1058,7 +1058,17 @@ def gen_table(seed, idx, big=False):
         for c in cols:
             if items and rng.random() < 0.2:
                 items.append(("lit", rng.choice([b"-", b"|", b"\x00"])))
-            items.append(("col", c))
+            cls = TYPES[t.kinds[c]][1]
+            if rng.random() < 0.2 and cls in ("int", "text", "date", "ts"):
+                # an expression: hashed in its own encoding, not the key part's
+                base = Col(t, c)
+                node = Pad(base, 20, "0", True, False) if cls == "int" and rng.random() < 0.5 \
+                    else Bin(base, 8) if cls == "int" else Reverse(base) if cls == "text" \
+                    else DateFmt(base, "yyyyMMddHHmmssSSS") if cls == "ts" \
+                    else DateFmt(base, "yyyyMMdd")
+                items.append(("expr", ColumnPart(node)))
+            else:
+                items.append(("col", c))
         prefix.items = items
     if rng.random() < 0.02 and t.expect == "ok" and len(keycols) >= 2:
         # the same column twice
@@ -1294,8 +1304,10 @@ def gen_rows(t):
             for c, g in t.optional.items():
                 if g >= cut:
                     row[c] = None
+        # the key columns name a row (a salt hashing a cell column must not make two rows
+        # of one key: ORDER BY the key columns would not be determined)
         tup = tuple((struct.pack(">d", row[c]) if isinstance(row[c], float) else row[c])
-                    for c in cols)
+                    for c in t.keycols)
         if tup in seen_tuples:
             continue
         try:
@@ -1383,7 +1395,7 @@ class QueryGen:
             return max(lo, min(hi, v + rng.choice([-1, 1, -10, 10, 1000])))
         if cls == "float":
             if math.isnan(v) or math.isinf(v):
-                return rng.choice([0.0, 1e300, -1e300])
+                return rng.choice([0.0, 1e300, -1e300] if kind == "float8" else [0.0, 3e38, -3e38])
             nv = math.nextafter(v, rng.choice([math.inf, -math.inf]))
             return f32(nv) if kind == "float4" and abs(nv) < 3.4e38 else nv
         if cls == "text":
@@ -1839,11 +1851,12 @@ def sql_array(items):
 
 # ------------------------------------------------------------------ running
 
-DB = os.environ.get("DIFFTEST_DB", "hbase_difftest")
+DB = "hbase_difftest"     # --db
+PREFIX = "dt"             # --prefix: HBase tables PREFIX_N
 
 
-def psql(args, sql=None, db=DB, check=True, out=None):
-    cmd = ["psql", "-X", "-q", "-d", db] + args
+def psql(args, sql=None, db=None, check=True, out=None):
+    cmd = ["psql", "-X", "-q", "-d", db or DB] + args
     res = subprocess.run(cmd, input=sql.encode() if sql is not None else None,
                          stdout=out or subprocess.PIPE, stderr=subprocess.PIPE)
     if check and res.returncode != 0:
@@ -1905,15 +1918,20 @@ def classify(op):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--queries", type=int, default=5200, help="queries in all (walks included)")
-    ap.add_argument("--tables", type=int, default=40, help="layouts to generate")
+    ap.add_argument("--queries", type=int, default=5600, help="queries in all (walks included)")
+    ap.add_argument("--tables", type=int, default=48, help="layouts to generate")
     ap.add_argument("--jobs", type=int, default=2, help="psql sessions running queries at once")
     ap.add_argument("--keep", action="store_true", help="keep the HBase tables and the dt schema")
     ap.add_argument("--out", help="directory for mismatch reports (default: a temp dir)")
     ap.add_argument("--timeout", type=int, default=120, help="statement_timeout (s) per query")
+    ap.add_argument("--db", default="hbase_difftest", help="database (created when missing)")
+    ap.add_argument("--prefix", default="dt", help="HBase tables are PREFIX_N (PREFIX_* are "
+                    "dropped first: runs at the same time need their own --db and --prefix)")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--json", help="write a summary (and each mismatch's signature) here")
     args = ap.parse_args(argv)
+    global DB, PREFIX
+    DB, PREFIX = args.db, args.prefix
     t0 = time.time()
     seed = args.seed
     log = (lambda *a: None) if args.quiet else (lambda *a: print(*a, file=sys.stderr, flush=True))
@@ -1962,7 +1980,7 @@ def main(argv=None):
         sum(not t.accepted and t.expect != "ok" for t in tables), len(usable)))
 
     # 2. the rows into HBase (keys computed here) and into local tables
-    old = [n for n in retry(hb.tables) if n.startswith("dt_")]
+    old = [n for n in retry(hb.tables) if n.startswith(PREFIX + "_")]
     with ThreadPoolExecutor(8) as ex:
         list(ex.map(lambda n: retry(hb.drop_table, n), old))
         list(ex.map(lambda t: retry(hb.create_table, t.name, ["d"]), usable))
