@@ -1598,10 +1598,47 @@ class QueryGen:
                         else "x.%s::text" % c)
         return mode, "ORDER BY " + ", ".join(items), "ROW(%s)::text" % ", ".join(keys)
 
+    def join_query(self):
+        """the key columns from a VALUES list joined with the table: a nested loop drives
+        the foreign scan with keys computed at execution"""
+        rng = self.rng
+        t = self.t
+        n = rng.randint(1, len(t.keycols))
+        cols = t.keycols[:n] if rng.random() < 0.8 else rng.sample(t.keycols, n)
+        rows = []
+        for _ in range(rng.randint(1, 4)):
+            r = rng.choice(t.rows)
+            rows.append([r[c] if rng.random() < 0.85 else self.value(c) for c in cols])
+        values = ", ".join("(%s)" % ", ".join(lit(t.kinds[c], v) for c, v in zip(cols, row))
+                           for row in rows)
+        on = " AND ".join("f.%s = v.%s" % (c, c) for c in cols)
+        sql = "SELECT f.* FROM (VALUES %s) v(%s) JOIN {T} f ON %s" % (values, ", ".join(cols), on)
+        return sql.replace("{T}", "dt." + t.name), sql.replace("{T}", "dt.%s_l" % t.name), \
+            None, None, "join"
+
+    def big_in_query(self):
+        """more keys than a multiget takes (1000), from a subquery: known at execution"""
+        rng = self.rng
+        t = self.t
+        ints = [c for c in t.keycols if TYPES[t.kinds[c]][1] == "int"]
+        c = rng.choice(ints)
+        v = self.data_value(c) or 0
+        lo, hi = INT_RANGE[t.kinds[c]]
+        a = max(lo, min(hi - 1600, v - rng.randint(0, 1500)))
+        sql = "SELECT * FROM {T} WHERE %s = ANY (ARRAY(SELECT g::%s FROM generate_series(%d::bigint, %d) g))" % (
+            c, TYPES[t.kinds[c]][0], a, a + rng.choice([5, 999, 1000, 1001, 1500]))
+        return sql.replace("{T}", "dt." + t.name), sql.replace("{T}", "dt.%s_l" % t.name), \
+            None, None, "big-in"
+
     def query(self):
         """-> (foreign query, local query, sort key expression or None, limit or None, tag)"""
         rng = self.rng
         t = self.t
+        r = rng.random()
+        if r < 0.04:
+            return self.join_query()
+        if r < 0.06 and any(TYPES[t.kinds[c]][1] == "int" for c in t.keycols):
+            return self.big_in_query()
         where = self.where()
         r = rng.random()
         okeys = lim = None
@@ -1837,6 +1874,9 @@ SET datestyle = 'ISO, YMD';
 SET intervalstyle = 'postgres';
 SET extra_float_digits = 1;
 SET max_parallel_workers_per_gather = 0;
+-- joins with a VALUES list: a nested loop (parameterized foreign scans) rather than a hash join
+SET enable_hashjoin = off;
+SET enable_mergejoin = off;
 SET statement_timeout = '%ds';
 """
 
