@@ -1145,6 +1145,7 @@ def candidates(t, col, node, rng):
             for _ in range(6):
                 out.append(rng.randint(10**(n - 1) if n > 1 else 0, 10**n - 1))
             out.append(-rng.randint(10**(n - 2) if n > 2 else 0, 10**(n - 1) - 1) if n > 1 else 0)
+        out = [v for v in out if lo <= v <= hi]
     elif cls == "float":
         out += list(FLOAT_EDGES)
         for _ in range(20):
