@@ -879,9 +879,8 @@ def gen_node(t, col, kind, rng, need_fixed):
         if not need_fixed:
             choices += [(2, lambda: c), (1, lambda: Reverse(c)), (1, lambda: BitRev(c))]
         if rng.random() < 0.03:   # a layout the DDL must refuse: a column wider than its part
-            choices = [(1, lambda: Bin(c, 1) if w > 1 else Bin(c, 1))]
             t.expect = "a binary part narrower than its column"
-            return Col.__new__(Bad_Bin).setup(c, [b for b in (1, 2, 4) if b < w][-1])
+            return Narrow(c, [b for b in (1, 2, 4) if b < w][-1])
     elif cls == "float":
         w = 8 if kind == "float8" else 4
         choices = [(3, lambda: Flt(c, 8)), (4, lambda: Sortable(Flt(c, 8)))]
@@ -889,7 +888,7 @@ def gen_node(t, col, kind, rng, need_fixed):
             choices += [(2, lambda: Flt(c, 4)), (3, lambda: Sortable(Flt(c, 4)))]
         elif rng.random() < 0.04:
             t.expect = "float(x) of a double precision column"
-            return Col.__new__(Bad_Bin).setup(c, 4, "float")
+            return Narrow(c, 4, "float")
     elif cls == "text":
         choices = [
             (2, lambda: Pad(c, rng.choice([4, 8, 12]), "0", True, False)),
@@ -928,12 +927,11 @@ def gen_node(t, col, kind, rng, need_fixed):
     return choices[-1][1]()
 
 
-class Bad_Bin(Node):
+class Narrow(Node):
     """a binary integer or float part narrower than its column: CREATE must refuse it"""
-    def setup(self, child, w, what="int"):
+    def __init__(self, child, w, what="int"):
         self.child, self.w, self.col, self.vk, self.width = child, w, child.col, "bin", w
         self.what = what
-        return self
 
     def text(self):
         if self.what == "float":
