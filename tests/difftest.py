@@ -861,6 +861,8 @@ def gen_node(t, col, kind, rng, need_fixed):
     c = Col(t, col)
     cls = TYPES[kind][1]
     r = rng.random()
+    if t.ordered:
+        return ordered_node(t, c, kind, rng)
     if cls == "int":
         w = INT_WIDTH[kind]
         choices = [
@@ -927,6 +929,33 @@ def gen_node(t, col, kind, rng, need_fixed):
     return choices[-1][1]()
 
 
+def ordered_node(t, c, kind, rng):
+    """an expression whose bytes follow the column's order (ascending or, inverted,
+    descending): these are the layouts whose ORDER BY needs no Sort and whose reverse order
+    is a reversed scan"""
+    cls = TYPES[kind][1]
+    if cls == "int":
+        w = INT_WIDTH[kind]
+        return rng.choice([
+            lambda: Pad(c, rng.choice([w * 2 + 1, 10, 20]), "0", True, False),
+            lambda: Sortable(Bin(c, rng.choice([bw for bw in (8, 4, 2) if bw >= w]))),
+            lambda: Bin(c, 8), lambda: MaxMinus(c), lambda: Sortable(Bin(MaxMinus(c), 8))])()
+    if cls == "float":
+        return Sortable(Flt(c, rng.choice([8, 4] if kind == "float4" else [8])))
+    if cls == "text":
+        return rng.choice([lambda: c, lambda: c, lambda: Fixed(c, rng.choice([1, 2, 3]))])()
+    if cls == "bytes":
+        return rng.choice([lambda: c, lambda: BytesOf(c, rng.choice([1, 2, 4])),
+                           lambda: BytesOf(c, None)])()
+    return rng.choice([
+        lambda: DateFmt(c, rng.choice(["yyyyMMdd", "yyyy-MM-dd"] if cls == "date" else
+                                      ["yyyyMMddHHmmss", "yyyyMMddHHmmssSSS",
+                                       "yyyy-MM-dd HH:mm:ss.SSS"])),
+        lambda: Pad(Epoch(c, True), 19, "0", True, False),
+        lambda: Bin(Epoch(c, True), 8), lambda: Sortable(Bin(Epoch(c, True), 8)),
+        lambda: MaxMinus(Epoch(c, True)), lambda: Bin(MaxMinus(Epoch(c, True)), 8)])()
+
+
 class Narrow(Node):
     """a binary integer or float part narrower than its column: CREATE must refuse it"""
     def __init__(self, child, w, what="int"):
@@ -946,6 +975,12 @@ def gen_table(seed, idx, big=False):
     t = Table(seed, idx)
     rng = t.rng
     t.big = big
+    # a third of the layouts keep the key order of every part (ORDER BY without a Sort,
+    # reversed scans for the reverse order), with "\x00" after variable-width parts
+    t.ordered = rng.random() < 0.33
+
+    def delim():
+        return b"\x00" if t.ordered and rng.random() < 0.8 else rng.choice(DELIMS)
     nkeys = rng.choice([1, 2, 2, 2, 3, 3, 3, 4])
     if big:
         nkeys = rng.choice([2, 3])
@@ -964,6 +999,8 @@ def gen_table(seed, idx, big=False):
     parts, groups = [], []
     # prefix
     r = rng.random()
+    if t.ordered:
+        r = rng.choice([0.1, 0.3, 0.45, 0.9, 0.9, 0.9])
     prefix = None
     if r < 0.22:
         how = rng.choice(["phoenix", "javahash", "javahash", "random"])
@@ -1024,18 +1061,18 @@ def gen_table(seed, idx, big=False):
             # variable (it needs a delimiter after it)
             prev = parts[-1] if parts else None
             if prev is not None and prev.kind == "col" and prev.width is None:
-                lit = Literal(rng.choice(DELIMS), rng.random() < 0.5)
+                lit = Literal(delim(), rng.random() < 0.5)
                 groups.append(len(parts))
                 parts.append(lit)
             else:
                 groups.append(len(parts))
                 if rng.random() < 0.4:
-                    parts.append(Literal(rng.choice(DELIMS), rng.random() < 0.5))
+                    parts.append(Literal(delim(), rng.random() < 0.5))
         elif nopt == 2 and i == nkeys - 1:
             prev = parts[-1]
             groups.append(len(parts))
             if prev.kind == "col" and prev.width is None or rng.random() < 0.4:
-                parts.append(Literal(rng.choice(DELIMS), rng.random() < 0.5))
+                parts.append(Literal(delim(), rng.random() < 0.5))
         node = gen_node(t, c, t.kinds[c], rng, need_fixed=False)
         part = ColumnPart(node)
         parts.append(part)
@@ -1045,9 +1082,9 @@ def gen_table(seed, idx, big=False):
                 if rng.random() < 0.03 and t.expect == "ok":
                     t.expect = "a variable-width part without a delimiter"
                 else:
-                    parts.append(Literal(rng.choice(DELIMS), rng.random() < 0.5))
+                    parts.append(Literal(delim(), rng.random() < 0.5))
             elif part.width is not None and not nxt_optional and rng.random() < 0.2:
-                parts.append(Literal(rng.choice(DELIMS), rng.random() < 0.5))
+                parts.append(Literal(delim(), rng.random() < 0.5))
     if isinstance(prefix, Hash):
         nonopt = keycols[:nkeys - nopt]
         cols = nonopt[:rng.randint(1, len(nonopt))]
