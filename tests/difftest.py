@@ -2,7 +2,7 @@
 """tests/difftest.py - differential test of hbase_fdw over GENERATED rowkey layouts.
 
     python3 tests/difftest.py [--seed N] [--queries N] [--tables N] [--jobs N] [--keep]
-                              [--out DIR] [--quiet]
+                              [--out DIR] [--json FILE] [--db DB] [--prefix P] [--quiet]
 
 Unlike sql/differential.sql (fixed hand-picked layouts), every run draws its own layouts from
 the whole rowkey grammar of README.md (text/bytea parts with delimiters such as \\x00 and \\xff,
@@ -21,7 +21,8 @@ kind of salt and hash prefix, optional trailing groups [...]), then:
   3. writes the same rows into local PostgreSQL tables and runs random queries (=, IN with
      duplicates and NULLs, every range operator, BETWEEN [SYMMETRIC], LIKE 'x%' / '%x', IS
      [NOT] NULL, row comparisons, ORDER BY in key and reverse order with and without LIMIT,
-     keyset walks forwards and backwards through whole tables read in small pages) three ways:
+     keyset walks forwards and backwards through whole tables read in small pages, joins with
+     VALUES lists, IN lists of more than 1000 keys) three ways:
      the foreign table with pushdown on, with hbase_fdw.enable_pushdown off, and the local
      table. Ordered queries (ORDER BY every key column) are compared as ordered lists (rows
      that tie under the ORDER BY, -0.0 and 0.0, may come in either order), the others as
@@ -36,10 +37,12 @@ SQL and as hex keys, query, expected vs got); each mismatch also goes to OUT/mis
 rows.json for `tests/hbase_rest.py put`. Exit status 1 when there is a mismatch.
 
 Everything derives from --seed (each table from its own generator seeded by (seed, index)), so a
-run is reproducible against the same C code. The database is hbase_difftest (created when
-missing; the extension and the server dt_hbase, url $HBASE_URL, are recreated each run), on the
-PG* environment of `scripts/pg-local env`. HBase tables dt_* are dropped at the start of a run
-and at its end (unless --keep).
+run is reproducible against the same C code (the summary names the hbase_fdw.so it used). The
+database is --db (hbase_difftest; created when missing; the extension, the schema dt and the
+server dt_hbase, url $HBASE_URL, are recreated each run), on the PG* environment of
+`scripts/pg-local env`. HBase tables PREFIX_* (dt_*) are dropped at the start of a run and at
+its end (unless --keep); runs at the same time need their own --db and --prefix.
+scripts/difftest-long loops over seeds.
 
 DIFFTEST_SKIP (comma-separated) skips known bug classes while they are being fixed (never in CI):
   reverse-binary   reverse-order queries and backward walks on tables with binary key parts
