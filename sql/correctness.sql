@@ -103,3 +103,28 @@ SELECT k FROM sortlong WHERE k > 35000 ORDER BY k DESC LIMIT 3;
 RESET statement_timeout;
 
 DROP FOREIGN TABLE nulname, nulbytes, overlap, sortlong;
+
+-- 3. Layouts that took the server down or held it for minutes: deep nesting (100,000 "[" or
+-- "(" crashed the backend with SIGSEGV), huge layouts (quadratic parsing of 300,000 parts).
+-- Bounded: 8192 bytes, 32 levels of nesting, 256 parts; the message shows a short excerpt.
+SELECT repeat('[', 100000) AS layout \gset
+CREATE FOREIGN TABLE deep (a bigint) SERVER hbase OPTIONS (rowkey :'layout');
+SELECT repeat('(', 2000) || 'a' || repeat(')', 2000) AS layout \gset
+CREATE FOREIGN TABLE deep (a bigint) SERVER hbase OPTIONS (rowkey :'layout');
+SELECT repeat('lpad(', 40) || 'a' || repeat(', 30)', 40) AS layout \gset
+CREATE FOREIGN TABLE deep (a bigint) SERVER hbase OPTIONS (rowkey :'layout');
+SELECT repeat('Long.MAX_VALUE - ', 100) || 'a' AS layout \gset
+CREATE FOREIGN TABLE deep (a bigint) SERVER hbase OPTIONS (rowkey :'layout');
+SELECT 'a' || repeat(' + "-"', 300000) AS layout \gset
+CREATE FOREIGN TABLE deep (a bigint) SERVER hbase OPTIONS (rowkey :'layout');
+SELECT 'a' || repeat(' + "-"', 300) AS layout \gset
+CREATE FOREIGN TABLE deep (a bigint) SERVER hbase OPTIONS (rowkey :'layout');
+-- what a real layout needs still works: 31 levels, 256 parts
+SELECT repeat('(', 30) || 'lpad(a, 20)' || repeat(')', 30) || repeat(' + "-"', 255) AS layout \gset
+CREATE FOREIGN TABLE deep (a bigint) SERVER hbase OPTIONS (rowkey :'layout');
+SELECT length(hbase_rowkey('deep', '{"a": 7}'));
+-- ALTER is checked the same way
+CREATE FOREIGN TABLE deep2 (a bigint) SERVER hbase OPTIONS (rowkey 'lpad(a, 4)');
+SELECT repeat('[', 100000) AS layout \gset
+ALTER FOREIGN TABLE deep2 OPTIONS (SET rowkey :'layout');
+DROP FOREIGN TABLE deep, deep2;

@@ -160,6 +160,7 @@ typedef struct node
 	long long	num;			/* N_NUM */
 	struct node **kids;			/* N_CALL args, N_SEQ items, N_OPT/N_MAXMINUS child */
 	int			nkids;
+	int			capkids;		/* allocated slots of kids */
 } node;
 
 typedef struct parser
@@ -169,6 +170,7 @@ typedef struct parser
 	token		tok;
 	const char *error;
 	int			errpos;
+	int			depth;			/* nesting of (), [] and calls */
 } parser;
 
 static void
@@ -327,18 +329,24 @@ new_node(nkind kind, int pos)
 	return n;
 }
 
+/* append a child; the array doubles, so a long sequence parses in linear time */
 static void
 add_kid(node *n, node *kid)
 {
-	node	  **k = rk_zalloc(sizeof(node *) * (n->nkids + 1));
-
-	if (n->nkids)
+	if (n->nkids == n->capkids)
 	{
-		memcpy(k, n->kids, sizeof(node *) * n->nkids);
-		rk_dealloc(n->kids);
+		int			cap = n->capkids ? 2 * n->capkids : 4;
+		node	  **k = rk_zalloc(sizeof(node *) * cap);
+
+		if (n->nkids)
+		{
+			memcpy(k, n->kids, sizeof(node *) * n->nkids);
+			rk_dealloc(n->kids);
+		}
+		n->kids = k;
+		n->capkids = cap;
 	}
-	k[n->nkids++] = kid;
-	n->kids = k;
+	n->kids[n->nkids++] = kid;
 }
 
 static void
@@ -414,7 +422,14 @@ parse_primary(parser *ps)
 					return n;
 				}
 				next_token(ps);
+				if (++ps->depth > RK_MAX_DEPTH)
+				{
+					perr(ps, ps->tok.pos, "the layout nests parentheses, brackets or calls too deeply");
+					ps->depth--;
+					return n;
+				}
 				add_kid(n, parse_primary(ps));
+				ps->depth--;
 				n->end = ps->tok.pos;
 				return n;
 			}
@@ -491,6 +506,14 @@ parse_seq(parser *ps)
 {
 	node	   *seq = new_node(N_SEQ, ps->tok.pos);
 
+	/* the parser, the compiler and free_node recurse as deep as the text nests */
+	if (++ps->depth > RK_MAX_DEPTH)
+	{
+		perr(ps, ps->tok.pos, "the layout nests parentheses, brackets or calls too deeply");
+		seq->end = ps->tok.pos;
+		ps->depth--;
+		return seq;
+	}
 	add_kid(seq, parse_term(ps));
 	while (!ps->error && ps->tok.kind == T_PLUS)
 	{
@@ -498,6 +521,7 @@ parse_seq(parser *ps)
 		add_kid(seq, parse_term(ps));
 	}
 	seq->end = ps->tok.pos;
+	ps->depth--;
 	return seq;
 }
 
@@ -1362,6 +1386,11 @@ flatten(compiler *c, rk_layout *l, node *seq, int optional)
 		node	   *n = seq->kids[i];
 		part	   *p;
 
+		if (l->nparts >= RK_MAX_PARTS)
+		{
+			cerr(c, n->pos, "the layout has more than " CppAsStringRk(RK_MAX_PARTS) " parts");
+			return;
+		}
 		if (n->kind == N_OPT)
 		{
 			if (i != seq->nkids - 1)
@@ -1527,8 +1556,15 @@ hbase_rk_parse(const char *text, const rk_column *columns, int ncolumns,
 	parser		ps = {0};
 	compiler	c = {0};
 	node	   *root;
-	rk_layout  *l = rk_zalloc(sizeof(rk_layout));
+	rk_layout  *l;
 
+	if (strlen(text) > RK_MAX_LAYOUT_LEN)
+	{
+		*error = "the layout is longer than " CppAsStringRk(RK_MAX_LAYOUT_LEN) " bytes";
+		*errpos = RK_MAX_LAYOUT_LEN;
+		return NULL;
+	}
+	l = rk_zalloc(sizeof(rk_layout));
 	ps.text = text;
 	next_token(&ps);
 	root = parse_seq(&ps);

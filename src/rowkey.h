@@ -124,6 +124,13 @@ extern int	hbase_rk_encode(const rk_layout *layout, const rk_value *values,
  */
 #define RK_BUCKET_COMPUTE	INT32_MIN
 
+/* limits of a layout's text: a real one is a few hundred bytes and nests 2-3 deep */
+#define RK_MAX_LAYOUT_LEN	8192
+#define RK_MAX_DEPTH		32
+#define RK_MAX_PARTS		256
+#define CppAsStringRk(x)	CppAsStringRk_(x)
+#define CppAsStringRk_(x)	#x
+
 extern int	hbase_rk_encode_prefix(const rk_layout *layout, const rk_value *values,
 								   int nparts, int bucket, char **out, const char **error);
 

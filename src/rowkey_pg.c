@@ -113,12 +113,20 @@ hbase_table_layout(HBaseTable *table)
 	}
 	table->layout = hbase_rk_parse(table->rowkey, table->rkcols, table->natts, &error, &errpos);
 	if (table->layout == NULL)
+	{
+		int			len = strlen(table->rowkey);
+		/* the text from the error on, cut short: a layout may be long */
+		const char *at = errpos >= 0 && errpos < len ? table->rowkey + errpos : table->rowkey;
+		int			show = pg_mbcliplen(at, strlen(at), 60);
+
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
 				 errmsg("invalid rowkey layout for foreign table %s: %s", table->relname, error),
-				 errpos >= 0 && errpos < (int) strlen(table->rowkey) ?
-				 errdetail("At character %d: %s", errpos + 1, table->rowkey + errpos) :
-				 errdetail("The layout is: %s", table->rowkey)));
+				 errpos >= 0 && errpos < len ?
+				 errdetail("At character %d: %.*s%s", errpos + 1, show, at,
+						   at[show] ? " ..." : "") :
+				 errdetail("The layout is: %.*s%s", show, at, at[show] ? " ..." : "")));
+	}
 	for (i = 0; i < table->natts; i++)
 		if (!table->columns[i].dropped && hbase_rk_uses_column(table->layout, i))
 			table->columns[i].kind = HBASE_COL_KEYPART;
