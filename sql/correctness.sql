@@ -128,3 +128,37 @@ CREATE FOREIGN TABLE deep2 (a bigint) SERVER hbase OPTIONS (rowkey 'lpad(a, 4)')
 SELECT repeat('[', 100000) AS layout \gset
 ALTER FOREIGN TABLE deep2 OPTIONS (SET rowkey :'layout');
 DROP FOREIGN TABLE deep, deep2;
+
+-- the parsed mapping is cached per relation and dropped when the catalog changes: ALTER takes
+-- effect at once, in this session and in prepared statements
+CREATE FOREIGN TABLE cached (name text COLLATE "C", id int, v text) SERVER hbase
+  OPTIONS (table 'fdw_nulname', family 'd', rowkey 'name + "\x00" + lpad(id, 4)');
+PREPARE by_key(text, int) AS SELECT name, id, v FROM cached WHERE name = $1 AND id = $2;
+EXECUTE by_key('ab', 2);
+EXPLAIN (COSTS OFF) EXECUTE by_key('ab', 2);
+ALTER FOREIGN TABLE cached OPTIONS (SET rowkey 'name + "\x00" + lpad(id, 5)');
+EXECUTE by_key('ab', 2);
+EXPLAIN (COSTS OFF) EXECUTE by_key('ab', 2);
+ALTER FOREIGN TABLE cached OPTIONS (SET rowkey 'name + "\x00" + lpad(id, 4)');
+EXECUTE by_key('ab', 2);
+-- a column option, a server option
+ALTER FOREIGN TABLE cached ALTER COLUMN v OPTIONS (ADD column 'd:nothing');
+EXECUTE by_key('ab', 2);
+ALTER FOREIGN TABLE cached ALTER COLUMN v OPTIONS (DROP column);
+ALTER SERVER hbase OPTIONS (ADD pushdown 'false');
+EXPLAIN (COSTS OFF) EXECUTE by_key('ab', 2);
+ALTER SERVER hbase OPTIONS (DROP pushdown);
+EXPLAIN (COSTS OFF) EXECUTE by_key('ab', 2);
+-- and the GUC, which is not part of the cached mapping
+SET hbase_fdw.enable_pushdown = off;
+EXPLAIN (COSTS OFF) SELECT * FROM cached WHERE name = 'ab' AND id = 2;
+RESET hbase_fdw.enable_pushdown;
+EXPLAIN (COSTS OFF) SELECT * FROM cached WHERE name = 'ab' AND id = 2;
+DEALLOCATE by_key;
+DROP FOREIGN TABLE cached;
+
+-- a key holds timestamps as microseconds since 1970 in 64 bits: the last 30 years of
+-- PostgreSQL's range (after 294247-01-10) cannot be written, and are not looked up
+SELECT hbase_rowkey('lay_s6', '{"user_id": 1, "ts": "294270-01-01 00:00:00+00"}');
+EXPLAIN (COSTS OFF) SELECT action FROM lay_s6 WHERE user_id = 1 AND ts = '294270-01-01 00:00:00+00';
+SELECT action FROM lay_s6 WHERE user_id = 1 AND ts = '294270-01-01 00:00:00+00';

@@ -93,6 +93,7 @@ extern bool hbase_enable_pushdown;
 
 extern void hbase_server_options(ForeignServer *server, HBaseServerOptions *opts);
 extern HBaseTable *hbase_get_table(Oid relid);
+extern HBaseTable *hbase_build_table(Oid relid);
 
 /* ---------- connection.c: connection cache and requests ---------- */
 

@@ -24,6 +24,11 @@
 #include "utils/builtins.h"
 #include "utils/varlena.h"
 #include "access/table.h"
+#include "utils/syscache.h"
+#include "utils/memutils.h"
+#include "utils/inval.h"
+#include "utils/hsearch.h"
+#include "access/xact.h"
 
 #include "hbase_fdw.h"
 
@@ -389,8 +394,13 @@ hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
  * Read a foreign table's options and its columns' options into an
  * HBaseTable.  Only catalog access: never talks to HBase.
  */
+/*
+ * The mapping of a foreign table from the catalog, parsed and checked: its
+ * options, columns and compiled rowkey layout.  pushdown holds the options
+ * only (hbase_get_table applies the GUC).  Uncached: the DDL check uses it.
+ */
 HBaseTable *
-hbase_get_table(Oid relid)
+hbase_build_table(Oid relid)
 {
 	ForeignTable *ft = GetForeignTable(relid);
 	ForeignServer *server = GetForeignServer(ft->serverid);
@@ -408,7 +418,7 @@ hbase_get_table(Oid relid)
 	table->relname = quote_qualified_identifier(get_namespace_name(get_rel_namespace(relid)),
 												get_rel_name(relid));
 	table->fetch_size = sopts.fetch_size;
-	table->pushdown = sopts.pushdown && hbase_enable_pushdown;
+	table->pushdown = sopts.pushdown;
 	table->concurrency = sopts.concurrency;
 	table->batch_size = sopts.batch_size;
 
@@ -559,4 +569,136 @@ hbase_get_table(Oid relid)
 	if (table->hbase_table == NULL)
 		table->hbase_table = get_rel_name(relid);
 	return table;
+}
+
+/* ---------- the parsed tables, cached per relation ---------- */
+
+typedef struct TableCacheEntry
+{
+	Oid			relid;			/* hash key */
+	HBaseTable *table;
+	MemoryContext cxt;			/* holds table */
+} TableCacheEntry;
+
+static HTAB *table_cache = NULL;
+
+/* invalidations seen: a build that saw one is not kept */
+static uint64 table_cache_invals = 0;
+
+/* contexts of entries invalidated while a query may still use them */
+static List *stale_cxts = NIL;
+
+static void
+forget_entry(TableCacheEntry *e)
+{
+	MemoryContext old = MemoryContextSwitchTo(TopMemoryContext);
+
+	stale_cxts = lappend(stale_cxts, e->cxt);
+	MemoryContextSwitchTo(old);
+	(void) hash_search(table_cache, &e->relid, HASH_REMOVE, NULL);
+}
+
+/* ALTER (or DROP) of a relation: its entry, or all of them */
+static void
+table_cache_relcache_cb(Datum arg, Oid relid)
+{
+	HASH_SEQ_STATUS scan;
+	TableCacheEntry *e;
+
+	table_cache_invals++;
+	hash_seq_init(&scan, table_cache);
+	while ((e = hash_seq_search(&scan)) != NULL)
+		if (!OidIsValid(relid) || e->relid == relid)
+			forget_entry(e);
+}
+
+/* a server's options, a foreign table's, a schema's name: all of them */
+static void
+table_cache_syscache_cb(Datum arg, int cacheid, uint32 hashvalue)
+{
+	table_cache_relcache_cb(arg, InvalidOid);
+}
+
+/* the executors that could still point into stale entries are gone */
+static void
+table_cache_xact_cb(XactEvent event, void *arg)
+{
+	ListCell   *lc;
+
+	if (event != XACT_EVENT_COMMIT && event != XACT_EVENT_ABORT &&
+		event != XACT_EVENT_PARALLEL_COMMIT && event != XACT_EVENT_PARALLEL_ABORT)
+		return;
+	foreach(lc, stale_cxts)
+		MemoryContextDelete(lfirst(lc));
+	list_free(stale_cxts);
+	stale_cxts = NIL;
+}
+
+/*
+ * The mapping of a foreign table, parsed once per relation and kept until
+ * the catalog says it changed (so a long layout is not parsed again at
+ * every query).  Callers get their own copy of the top struct, with
+ * pushdown as the options and hbase_fdw.enable_pushdown say now; what it
+ * points to is shared and read-only.
+ */
+HBaseTable *
+hbase_get_table(Oid relid)
+{
+	TableCacheEntry *e;
+	HBaseTable *copy;
+	bool		found;
+
+	if (table_cache == NULL)
+	{
+		HASHCTL		ctl;
+
+		ctl.keysize = sizeof(Oid);
+		ctl.entrysize = sizeof(TableCacheEntry);
+		table_cache = hash_create("hbase_fdw tables", 64, &ctl, HASH_ELEM | HASH_BLOBS);
+		CacheRegisterRelcacheCallback(table_cache_relcache_cb, (Datum) 0);
+		CacheRegisterSyscacheCallback(FOREIGNTABLEREL, table_cache_syscache_cb, (Datum) 0);
+		CacheRegisterSyscacheCallback(FOREIGNSERVEROID, table_cache_syscache_cb, (Datum) 0);
+		CacheRegisterSyscacheCallback(NAMESPACEOID, table_cache_syscache_cb, (Datum) 0);
+		RegisterXactCallback(table_cache_xact_cb, NULL);
+	}
+	e = hash_search(table_cache, &relid, HASH_FIND, &found);
+	if (!found)
+	{
+		MemoryContext cxt = AllocSetContextCreate(CacheMemoryContext, "hbase_fdw table",
+												  ALLOCSET_SMALL_SIZES);
+		MemoryContext old = MemoryContextSwitchTo(cxt);
+		uint64		before = table_cache_invals;
+		HBaseTable *t;
+
+		PG_TRY();
+		{
+			t = hbase_build_table(relid);
+		}
+		PG_CATCH();
+		{
+			MemoryContextSwitchTo(old);
+			MemoryContextDelete(cxt);
+			PG_RE_THROW();
+		}
+		PG_END_TRY();
+		MemoryContextSwitchTo(old);
+		if (table_cache_invals != before)
+		{
+			/* the catalog changed while it was read: use it this once */
+			old = MemoryContextSwitchTo(TopMemoryContext);
+			stale_cxts = lappend(stale_cxts, cxt);
+			MemoryContextSwitchTo(old);
+			copy = palloc(sizeof(HBaseTable));
+			*copy = *t;
+			copy->pushdown = t->pushdown && hbase_enable_pushdown;
+			return copy;
+		}
+		e = hash_search(table_cache, &relid, HASH_ENTER, &found);
+		e->table = t;
+		e->cxt = cxt;
+	}
+	copy = palloc(sizeof(HBaseTable));
+	*copy = *e->table;
+	copy->pushdown = e->table->pushdown && hbase_enable_pushdown;
+	return copy;
 }

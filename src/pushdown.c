@@ -680,6 +680,10 @@ to_rk(HBaseTable *t, HBaseColumn *col, Datum d, Oid vtype, rk_value *v)
 		((col->atttypid == TIMESTAMPOID || col->atttypid == TIMESTAMPTZOID) &&
 		 TIMESTAMP_NOT_FINITE(DatumGetTimestamp(d))))
 		return KV_UNUSABLE;
+	/* nor do timestamps past year 294247 (microseconds since 1970 overflow) */
+	if ((col->atttypid == TIMESTAMPOID || col->atttypid == TIMESTAMPTZOID) &&
+		DatumGetTimestamp(d) > PG_INT64_MAX - (int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY)
+		return KV_UNUSABLE;
 	hbase_datum_to_rk(t, col, d, v);
 	return KV_OK;
 }

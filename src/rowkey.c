@@ -744,15 +744,17 @@ static int
 check_pattern(compiler *c, node *n, const char *pat, int *ordered, int has_time)
 {
 	static const char *fields[] = {"yyyy", "MM", "dd", "HH", "mm", "ss", "SSS"};
+	int			f;
 	int			width = 0;
 	int			last = -1;
+	int			finest = -1;
+	int			seen[7] = {0};
 	const char *p = pat;
 
 	*ordered = 1;
 	while (*p)
 	{
-		int			f,
-					matched = 0;
+		int			matched = 0;
 
 		for (f = 0; f < 7; f++)
 		{
@@ -764,6 +766,14 @@ check_pattern(compiler *c, node *n, const char *pat, int *ordered, int has_time)
 					*ordered = 0;
 				if (f != last + 1)
 					*ordered = 0;
+				if (seen[f]++)
+				{
+					cerr(c, n->pos, fmt_error("field %s appears twice in date pattern \"%s\"",
+											  fields[f], pat));
+					return 0;
+				}
+				if (f > finest)
+					finest = f;
 				last = f;
 				width += (int) fl;
 				p += fl;
@@ -783,7 +793,22 @@ check_pattern(compiler *c, node *n, const char *pat, int *ordered, int has_time)
 		p++;
 	}
 	if (width == 0 || last < 0)
+	{
 		cerr(c, n->pos, fmt_error("date pattern \"%s\" has no field", pat));
+		return width;
+	}
+	/*
+	 * Every field above the finest one: "HHmm" would write any day's 10:30
+	 * as the same key and read it back as 1970-01-01 (finer fields left out
+	 * are safe: a value that needs them is refused when written).
+	 */
+	for (f = 0; f < finest; f++)
+		if (!seen[f])
+		{
+			cerr(c, n->pos, fmt_error("date pattern \"%s\" has %s but not %s: the value would not read back",
+									  pat, fields[finest], fields[f]));
+			return width;
+		}
 	(void) has_time;
 	return width;
 }

@@ -14,6 +14,7 @@
 #include "commands/event_trigger.h"
 #include "datatype/timestamp.h"
 #include "funcapi.h"
+#include "common/int.h"
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "nodes/parsenodes.h"
@@ -210,7 +211,14 @@ hbase_datum_to_rk(HBaseTable *table, HBaseColumn *col, Datum d, struct rk_value 
 							 errmsg("an infinite timestamp cannot be part of the rowkey of foreign table %s",
 									table->relname),
 							 errdetail("Column \"%s\".", col->attname)));
-				v->i = ts + EPOCH_SHIFT_USECS;
+				/* microseconds since 1970 in 64 bits: up to year 294247 */
+				if (pg_add_s64_overflow(ts, EPOCH_SHIFT_USECS, &v->i))
+					ereport(ERROR,
+							(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+							 errmsg("timestamp out of range for the rowkey of foreign table %s",
+									table->relname),
+							 errdetail("Column \"%s\": a key holds timestamps up to 294247-01-10 04:00:54.775807.",
+									   col->attname)));
 				break;
 			}
 		case RK_OTHER:
@@ -570,6 +578,6 @@ hbase_fdw_ddl_check(PG_FUNCTION_ARGS)
 	handler = OidIsValid(fdw->fdwhandler) ? get_func_name(fdw->fdwhandler) : NULL;
 	if (handler == NULL || strcmp(handler, "hbase_fdw_handler") != 0)
 		PG_RETURN_NULL();
-	(void) hbase_get_table(relid);
+	(void) hbase_build_table(relid);	/* the catalog as it is now */
 	PG_RETURN_NULL();
 }

@@ -180,7 +180,8 @@ def fmt_ts(us):
 PG_DATE_MIN = days_from_civil(-4713, 11, 24)
 PG_DATE_MAX = days_from_civil(5874897, 12, 31)
 PG_TS_MIN = PG_DATE_MIN * USEC_DAY
-PG_TS_MAX = days_from_civil(294276, 12, 31) * USEC_DAY + USEC_DAY - 1
+# (a rowkey holds timestamps as 64-bit microseconds since 1970: up to 294247-01-10, README)
+PG_TS_MAX = min(days_from_civil(294276, 12, 31) * USEC_DAY + USEC_DAY - 1, 2**63 - 1)
 
 # ------------------------------------------------------------------ column types
 
