@@ -46,3 +46,9 @@ CREATE FUNCTION hbase_fdw_scanners(OUT path text, OUT open bool)
 RETURNS SETOF record
 AS 'MODULE_PATHNAME'
 LANGUAGE C STRICT VOLATILE;
+
+-- the HTTP requests this backend sent to gateways, by method (GET, PUT, POST, DELETE, other)
+CREATE FUNCTION hbase_fdw_requests(OUT method text, OUT requests bigint)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME'
+LANGUAGE C STRICT VOLATILE;

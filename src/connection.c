@@ -5,8 +5,9 @@
  * HTTP keep-alive holds, rebuilt when the server or the mapping changes
  * (syscache invalidation).  Requests go through hbase_request(), which turns
  * transport failures and interrupts into PostgreSQL errors after every
- * malloc'd byte is released.  Stateful scanners still open when a
- * transaction aborts are deleted on the gateway by the transaction callback.
+ * malloc'd byte is released, and never sends a request twice.  Stateful
+ * scanners still open when a transaction ends are deleted on the gateway by
+ * the transaction callback, within a short time limit of its own.
  */
 #include "postgres.h"
 
@@ -23,6 +24,7 @@
 #include "utils/inval.h"
 #include "utils/memutils.h"
 #include "utils/syscache.h"
+#include "utils/timestamp.h"
 
 #include "hbase_fdw.h"
 #include "http.h"
@@ -42,11 +44,74 @@ struct HBaseConn
 	uint32		server_hashvalue;
 	uint32		mapping_hashvalue;
 	List	   *scanners;		/* paths of open scanners (TopMemoryContext) */
+	size_t		max_response_size;	/* for messages */
 	hbase_http *pool[HBASE_MAX_CONCURRENCY];	/* more handles, for parallel requests */
 	int			npool;
 };
 
 static HTAB *ConnectionHash = NULL;
+
+/* all the scanner DELETEs of one transaction end: a hung gateway costs this much at most */
+#define CLEANUP_MS		2000
+
+/*
+ * HTTP requests this backend sent, by method, for tests that count them
+ * (re-sends, COPY batches): hbase_fdw_requests().
+ */
+static const char *const counted_methods[] = {"GET", "PUT", "POST", "DELETE"};
+#define NMETHODS ((int) lengthof(counted_methods))
+static int64 request_counts[NMETHODS + 1];
+
+static void
+count_request(const char *method)
+{
+	int			i;
+
+	for (i = 0; i < NMETHODS; i++)
+		if (strcmp(method, counted_methods[i]) == 0)
+			break;
+	request_counts[i]++;
+}
+
+PG_FUNCTION_INFO_V1(hbase_fdw_requests);
+
+/* hbase_fdw_requests() -> (method, requests): HTTP requests this backend sent */
+Datum
+hbase_fdw_requests(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	int			i;
+
+	InitMaterializedSRF(fcinfo, 0);
+	for (i = 0; i <= NMETHODS; i++)
+	{
+		Datum		values[2];
+		bool		nulls[2] = {false, false};
+
+		values[0] = CStringGetTextDatum(i < NMETHODS ? counted_methods[i] : "other");
+		values[1] = Int64GetDatum(request_counts[i]);
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
+	return (Datum) 0;
+}
+
+/*
+ * Decides, while a transfer runs, whether it stops: only for an interrupt
+ * that CHECK_FOR_INTERRUPTS() will raise right after (a query cancel or
+ * statement timeout, a terminate).  Other pending interrupts (client
+ * connection checks, catchup, barriers) wait for the transfer to end: a
+ * stopped request could not be sent again safely.  Called from curl's
+ * progress callback, so it only reads flags.
+ */
+static int
+transfer_should_stop(void)
+{
+	if (InterruptHoldoffCount != 0 || CritSectionCount != 0)
+		return 0;
+	if (ProcDiePending)
+		return 1;
+	return (QueryCancelPending && QueryCancelHoldoffCount == 0) ? 1 : 0;
+}
 
 /*
  * The last scanners this backend opened, and whether they are still open,
@@ -131,7 +196,8 @@ open_conn(HBaseConn *conn, ForeignServer *server, List *umoptions)
 	cfg.ca_file = sopts.ca_file;
 	cfg.connect_timeout_ms = sopts.connect_timeout_ms;
 	cfg.request_timeout_ms = sopts.request_timeout_ms;
-	cfg.interrupt_flag = &InterruptPending;
+	cfg.max_response_size = (size_t) sopts.max_response_size;
+	cfg.should_stop = transfer_should_stop;
 	foreach(lc, umoptions)
 	{
 		DefElem    *def = lfirst(lc);
@@ -148,6 +214,7 @@ open_conn(HBaseConn *conn, ForeignServer *server, List *umoptions)
 				(errcode(ERRCODE_FDW_OUT_OF_MEMORY),
 				 errmsg("could not initialize an HTTP handle for server \"%s\"", server->servername)));
 	conn->url = MemoryContextStrdup(TopMemoryContext, sopts.url);
+	conn->max_response_size = cfg.max_response_size;
 	conn->invalidated = false;
 	conn->server_hashvalue = GetSysCacheHashValue1(FOREIGNSERVEROID,
 												   ObjectIdGetDatum(server->serverid));
@@ -257,66 +324,106 @@ hbase_request(HBaseConn *conn, const char *method, const char *path,
 }
 
 /*
+ * A response out of malloc'd memory into a palloc'd HBaseResponse.  The
+ * malloc'd buffers are freed whatever happens: allocations here do not
+ * raise, a failed one frees everything and then reports.
+ */
+static HBaseResponse *
+copy_response(hbase_http_result *res, const char *what)
+{
+	HBaseResponse *r = palloc_extended(sizeof(HBaseResponse), MCXT_ALLOC_NO_OOM | MCXT_ALLOC_ZERO);
+	char	   *body = palloc_extended(res->len + 1, MCXT_ALLOC_NO_OOM | MCXT_ALLOC_HUGE);
+	char	   *loc = res->location ?
+		palloc_extended(strlen(res->location) + 1, MCXT_ALLOC_NO_OOM) : NULL;
+	size_t		len = res->len;
+
+	if (r == NULL || body == NULL || (res->location && loc == NULL))
+	{
+		if (r)
+			pfree(r);
+		if (body)
+			pfree(body);
+		if (loc)
+			pfree(loc);
+		hbase_http_result_free(res);
+		ereport(ERROR,
+				(errcode(ERRCODE_OUT_OF_MEMORY),
+				 errmsg("out of memory"),
+				 errdetail("Failed to keep the HBase REST answer (%zu bytes) to %s.", len, what)));
+	}
+	r->status = res->status;
+	r->len = len;
+	r->what = what;
+	r->body = body;
+	if (len)
+		memcpy(body, res->body, len);
+	body[len] = '\0';
+	if (loc)
+		strcpy(loc, res->location);
+	r->location = loc;
+	hbase_http_result_free(res);
+	return r;
+}
+
+static void
+report_too_large(HBaseConn *conn, const char *what, const char *method, const char *path)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+			 errmsg("HBase REST response to %s exceeds max_response_size (%zu bytes)",
+					what, conn->max_response_size),
+			 errdetail("The request was %s %s at %s; the transfer was stopped.",
+					   method, path, conn->url),
+			 errhint("Raise the server option \"max_response_size\", or lower \"fetch_size\" for smaller scanner pages.")));
+}
+
+/*
  * transport_ok: return NULL instead of raising when no response was had
  * (gateway down, connection reset), for callers that resume or retry.
+ * A request is sent once: a transfer stopped by a cancel raises it, never
+ * sends the request again (a scanner POST or a PUT may have been done).
  */
 HBaseResponse *
 hbase_request_ex(HBaseConn *conn, const char *method, const char *path,
 				 const char *body, size_t bodylen, const char *what, bool transport_ok)
 {
 	char	   *url = psprintf("%s%s", conn->url, path);
-	HBaseResponse *resp = palloc0(sizeof(HBaseResponse));
+	HBaseResponse *resp;
+	hbase_http_result res;
+	hbase_http_outcome outcome;
 
-	for (;;)
+	count_request(method);
+	outcome = hbase_http_perform(conn->http, method, url, body, bodylen, &res);
+	if (outcome == HBASE_HTTP_INTERRUPTED)
 	{
-		hbase_http_result res;
-		hbase_http_outcome outcome;
-
-		outcome = hbase_http_perform(conn->http, method, url, body, bodylen, &res);
-		if (outcome == HBASE_HTTP_INTERRUPTED)
-		{
-			/* raises query cancel / statement timeout; else go on */
-			CHECK_FOR_INTERRUPTS();
-			continue;
-		}
-		if (outcome == HBASE_HTTP_FAILED && transport_ok && !res.timed_out)
-		{
-			pfree(url);
-			pfree(resp);
-			return NULL;
-		}
-		if (outcome == HBASE_HTTP_FAILED)
-		{
-			if (res.connect_failed)
-				ereport(ERROR,
-						(errcode(ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION),
-						 errmsg("could not connect to HBase REST gateway at %s", conn->url),
-						 errdetail("%s while %s.", res.error, what)));
-			ereport(ERROR,
-					(errcode(res.timed_out ? ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION : ERRCODE_FDW_ERROR),
-					 errmsg("HBase REST request failed: %s", res.error),
-					 errdetail("The request was %s at %s.", what, conn->url)));
-		}
-
-		/* copy out of malloc'd memory before anything can raise an error */
-		resp->status = res.status;
-		resp->len = res.len;
-		resp->body = palloc(res.len + 1);
-		if (res.len)
-			memcpy(resp->body, res.body, res.len);
-		resp->body[res.len] = '\0';
-		resp->location = NULL;
-		if (res.location)
-		{
-			char	   *loc = pstrdup(res.location);
-
-			hbase_http_result_free(&res);
-			resp->location = loc;
-		}
-		else
-			hbase_http_result_free(&res);
-		break;
+		/* only a cancel or terminate stops a transfer: this raises it */
+		CHECK_FOR_INTERRUPTS();
+		/* not reachable unless the interrupt went away meanwhile; still an error */
+		ereport(ERROR,
+				(errcode(ERRCODE_QUERY_CANCELED),
+				 errmsg("canceling an HBase REST request"),
+				 errdetail("The request was %s at %s.", what, conn->url)));
 	}
+	if (outcome == HBASE_HTTP_FAILED && res.too_large)
+		report_too_large(conn, what, method, path);
+	if (outcome == HBASE_HTTP_FAILED && transport_ok && !res.timed_out)
+	{
+		pfree(url);
+		return NULL;
+	}
+	if (outcome == HBASE_HTTP_FAILED)
+	{
+		if (res.connect_failed)
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION),
+					 errmsg("could not connect to HBase REST gateway at %s", conn->url),
+					 errdetail("%s while %s.", res.error, what)));
+		ereport(ERROR,
+				(errcode(res.timed_out ? ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION : ERRCODE_FDW_ERROR),
+				 errmsg("HBase REST request failed: %s", res.error),
+				 errdetail("The request was %s at %s.", what, conn->url)));
+	}
+	resp = copy_response(&res, what);
 	pfree(url);
 	return resp;
 }
@@ -333,7 +440,8 @@ hbase_request_many(HBaseConn *conn, const char **paths, int n, HBaseResponse **o
 	const char *urls[HBASE_MAX_CONCURRENCY];
 	hbase_http_result res[HBASE_MAX_CONCURRENCY];
 	hbase_http_outcome outcomes[HBASE_MAX_CONCURRENCY];
-	bool		interrupted = false;
+	volatile bool interrupted = false;
+	volatile int too_large = -1;
 	int			i;
 
 	Assert(n <= HBASE_MAX_CONCURRENCY);
@@ -350,27 +458,45 @@ hbase_request_many(HBaseConn *conn, const char **paths, int n, HBaseResponse **o
 		handles[i] = i == 0 ? conn->http : conn->pool[i - 1];
 		urls[i] = psprintf("%s%s", conn->url, paths[i]);
 	}
+	for (i = 0; i < n; i++)
+		count_request("GET");
 	hbase_http_get_many(handles, urls, n, res, outcomes);
 
-	/* copy out of malloc'd memory before anything can raise an error */
-	for (i = 0; i < n; i++)
+	/* copy out of malloc'd memory; every result freed even if a palloc fails */
+	PG_TRY();
 	{
-		out[i] = NULL;
-		if (outcomes[i] == HBASE_HTTP_INTERRUPTED)
-			interrupted = true;
-		if (outcomes[i] != HBASE_HTTP_OK)
-			continue;
-		out[i] = palloc0(sizeof(HBaseResponse));
-		out[i]->status = res[i].status;
-		out[i]->len = res[i].len;
-		out[i]->body = palloc(res[i].len + 1);
-		if (res[i].len)
-			memcpy(out[i]->body, res[i].body, res[i].len);
-		out[i]->body[res[i].len] = '\0';
-		hbase_http_result_free(&res[i]);
+		int			k;
+
+		for (k = 0; k < n; k++)
+		{
+			out[k] = NULL;
+			if (outcomes[k] == HBASE_HTTP_INTERRUPTED)
+				interrupted = true;
+			if (outcomes[k] == HBASE_HTTP_FAILED && res[k].too_large)
+				too_large = k;
+			if (outcomes[k] != HBASE_HTTP_OK)
+				continue;
+			out[k] = copy_response(&res[k], "reading a scanner");
+		}
 	}
+	PG_FINALLY();
+	{
+		int			j;
+
+		for (j = 0; j < n; j++)
+			hbase_http_result_free(&res[j]);
+	}
+	PG_END_TRY();
 	if (interrupted)
+	{
 		CHECK_FOR_INTERRUPTS();
+		ereport(ERROR,
+				(errcode(ERRCODE_QUERY_CANCELED),
+				 errmsg("canceling an HBase REST request"),
+				 errdetail("The requests were reading scanners at %s.", conn->url)));
+	}
+	if (too_large >= 0)
+		report_too_large(conn, "reading a scanner", "GET", paths[too_large]);
 }
 
 char *
@@ -482,15 +608,72 @@ hbase_scanner_closed(HBaseConn *conn, const char *path)
 }
 
 /*
+ * The scanner id of a 201 answer's Location header, checked before it goes
+ * into a path.  The gateway makes ids of decimal and hex digits (creation
+ * time and a hash); anything else ("..", a query, a host of its own) is
+ * refused rather than sent along with our credentials.
+ */
+char *
+hbase_scanner_id(HBaseResponse *resp, HBaseTable *table)
+{
+	const char *tname = table ? table->hbase_table : "";
+	const char *id;
+	const char *p;
+
+	id = resp->location ? strrchr(resp->location, '/') : NULL;
+	if (id == NULL || id[1] == '\0')
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_UNABLE_TO_CREATE_REPLY),
+				 errmsg("invalid response from the HBase REST gateway"),
+				 errdetail("It created a scanner on table \"%s\" without a Location header.", tname)));
+	id++;
+	for (p = id; *p; p++)
+		if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
+			break;
+	if (*p != '\0' || p - id > 64)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_UNABLE_TO_CREATE_REPLY),
+				 errmsg("invalid response from the HBase REST gateway"),
+				 errdetail("The scanner it created on table \"%s\" has an id that is not 1 to 64 letters and digits.",
+						   tname)));
+	return pstrdup(id);
+}
+
+/*
+ * The CellSet of a 200 answer; anything else (not JSON, no "Row" array,
+ * rows without keys) is a protocol error naming the request, never read as
+ * an empty result.  Empty results come as 204 (scanner) or 404 (Get,
+ * multiget), which callers handle before.
+ */
+HBaseCellSet *
+hbase_response_cellset(HBaseResponse *resp, HBaseTable *table)
+{
+	const char *error;
+	HBaseCellSet *set = hbase_json_parse_cellset(resp->body, resp->len, &error);
+
+	if (set == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_UNABLE_TO_CREATE_REPLY),
+				 errmsg("invalid response from the HBase REST gateway"),
+				 errdetail("The answer (HTTP %ld) to %s on table \"%s\" is not a CellSet: %s.",
+						   resp->status, resp->what ? resp->what : "a request",
+						   table ? table->hbase_table : "", error)));
+	return set;
+}
+
+/*
  * At the end of a top-level transaction no scan of ours goes on: delete
  * what scanners an error left open.  Errors are ignored here (the gateway
- * also expires scanners), and nothing here may raise one.
+ * also expires scanners), and nothing here may raise one.  A hung gateway
+ * must not hang the session: all the DELETEs share CLEANUP_MS, connect
+ * included; scanners left when it is spent stay for the gateway to expire.
  */
 static void
 conn_xact_callback(XactEvent event, void *arg)
 {
 	HASH_SEQ_STATUS scan;
 	HBaseConn  *conn;
+	TimestampTz deadline = 0;
 
 	if (event != XACT_EVENT_ABORT && event != XACT_EVENT_COMMIT &&
 		event != XACT_EVENT_PARALLEL_ABORT && event != XACT_EVENT_PARALLEL_COMMIT)
@@ -501,14 +684,20 @@ conn_xact_callback(XactEvent event, void *arg)
 		while (conn->scanners != NIL)
 		{
 			char	   *path = linitial(conn->scanners);
+			long		left;
 
-			if (conn->http && conn->url)
+			if (deadline == 0)
+				deadline = TimestampTzPlusMilliseconds(GetCurrentTimestamp(), CLEANUP_MS);
+			left = (long) ((deadline - GetCurrentTimestamp()) / 1000);
+			if (conn->http && conn->url && left > 0)
 			{
 				char		url[2048];
 				hbase_http_result res;
 
 				snprintf(url, sizeof(url), "%s%s", conn->url, path);
-				if (hbase_http_perform(conn->http, "DELETE", url, NULL, 0, &res) == HBASE_HTTP_OK)
+				count_request("DELETE");
+				if (hbase_http_perform_bounded(conn->http, "DELETE", url, left, left,
+											   &res) == HBASE_HTTP_OK)
 				{
 					hbase_http_result_free(&res);
 					remember_scanner(path, false);

@@ -65,6 +65,7 @@ typedef struct HBaseServerOptions
 	int			concurrency;
 	int			batch_size;
 	bool		pushdown;
+	int64		max_response_size;	/* bytes of one response body */
 } HBaseServerOptions;
 
 struct rk_layout;
@@ -90,14 +91,17 @@ typedef struct HBaseTable
 extern bool hbase_enable_pushdown;
 
 #define HBASE_DEFAULT_FETCH_SIZE	1000
+#define HBASE_DEFAULT_MAX_RESPONSE_SIZE ((int64) 256 * 1024 * 1024)
 
 extern void hbase_server_options(ForeignServer *server, HBaseServerOptions *opts);
 extern HBaseTable *hbase_get_table(Oid relid);
 extern HBaseTable *hbase_build_table(Oid relid);
+extern void hbase_check_table_name(const char *name, const char *relname);
 
 /* ---------- connection.c: connection cache and requests ---------- */
 
 typedef struct HBaseConn HBaseConn;
+typedef struct HBaseCellSet HBaseCellSet;
 
 /* parallel requests per scan (option concurrency) */
 #define HBASE_MAX_CONCURRENCY	32
@@ -108,6 +112,7 @@ typedef struct HBaseResponse
 	char	   *body;			/* palloc'd, NUL-terminated */
 	size_t		len;
 	char	   *location;		/* palloc'd Location header or NULL */
+	const char *what;			/* the request, for messages ("reading a scanner") */
 } HBaseResponse;
 
 extern HBaseConn *hbase_get_connection(Oid serverid, Oid userid);
@@ -125,6 +130,8 @@ extern const char *hbase_conn_url(HBaseConn *conn);
 extern void hbase_scanner_opened(HBaseConn *conn, const char *path);
 extern void hbase_scanner_closed(HBaseConn *conn, const char *path);
 extern char *hbase_body_summary(HBaseResponse *resp);
+extern char *hbase_scanner_id(HBaseResponse *resp, HBaseTable *table);
+extern HBaseCellSet *hbase_response_cellset(HBaseResponse *resp, HBaseTable *table);
 extern void hbase_report_status(HBaseResponse *resp, HBaseTable *table,
 								const char *what) pg_attribute_noreturn();
 
@@ -147,12 +154,12 @@ typedef struct HBaseRow
 	HBaseCell  *cells;
 } HBaseRow;
 
-typedef struct HBaseCellSet
+struct HBaseCellSet
 {
 	int			nrows;
 	int			ncells;			/* total over all rows */
 	HBaseRow   *rows;
-} HBaseCellSet;
+};
 
 /* a cell that must equal one of some byte strings (SingleColumnValueFilter) */
 typedef struct HBaseCellFilter

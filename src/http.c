@@ -2,9 +2,10 @@
  * http.c: the libcurl side of hbase_fdw.
  *
  * Owns one reusable easy handle per connection (keep-alive), request setup,
- * response buffering and the interrupt hook.  No PostgreSQL headers: the
- * progress callback only returns non-zero when an interrupt is pending, the
- * caller then runs CHECK_FOR_INTERRUPTS().  All memory is malloc'd here and
+ * response buffering (capped at max_response_size) and the interrupt hook.
+ * No PostgreSQL headers: the progress callback only returns non-zero when the
+ * caller's should_stop() says a cancel or terminate is pending; the caller
+ * then runs CHECK_FOR_INTERRUPTS().  All memory is malloc'd here and
  * released by hbase_http_result_free / hbase_http_close.
  */
 #include <stdlib.h>
@@ -17,14 +18,19 @@
 struct hbase_http
 {
 	CURL	   *curl;
-	volatile sig_atomic_t *interrupt_flag;
+	int			(*should_stop) (void);
+	size_t		max_response_size;	/* 0 = no limit */
+	long		connect_timeout_ms; /* as configured, restored after a bounded request */
+	long		request_timeout_ms;
 };
 
 typedef struct response_buf
 {
 	hbase_http_result *res;
 	size_t		cap;
+	size_t		max;			/* max_response_size of the handle, 0 = none */
 	int			oom;
+	int			too_large;
 } response_buf;
 
 int
@@ -40,6 +46,12 @@ write_cb(char *ptr, size_t size, size_t nmemb, void *userdata)
 	hbase_http_result *res = buf->res;
 	size_t		n = size * nmemb;
 
+	/* over the cap: stop the transfer here rather than buffer it all */
+	if (buf->max > 0 && n > buf->max - res->len)
+	{
+		buf->too_large = 1;
+		return 0;				/* makes curl fail with CURLE_WRITE_ERROR */
+	}
 	if (res->len + n + 1 > buf->cap)
 	{
 		size_t		newcap = buf->cap ? buf->cap * 2 : 16384;
@@ -68,6 +80,17 @@ header_cb(char *ptr, size_t size, size_t nitems, void *userdata)
 	response_buf *buf = userdata;
 	size_t		n = size * nitems;
 
+	/* a declared length over the cap: no need to receive any of it */
+	if (n > 15 && strncasecmp(ptr, "content-length:", 15) == 0 && buf->max > 0)
+	{
+		unsigned long long cl = strtoull(ptr + 15, NULL, 10);
+
+		if (cl > (unsigned long long) buf->max)
+		{
+			buf->too_large = 1;
+			return 0;
+		}
+	}
 	if (n > 9 && strncasecmp(ptr, "location:", 9) == 0)
 	{
 		const char *v = ptr + 9;
@@ -90,14 +113,18 @@ header_cb(char *ptr, size_t size, size_t nitems, void *userdata)
 	return n;
 }
 
-/* Only reports: raising errors here would longjmp through libcurl. */
+/*
+ * Decides whether a running transfer stops: only when should_stop() says so
+ * (a cancel or terminate the caller will raise).  Only returns: raising
+ * errors here would longjmp through libcurl.
+ */
 static int
 progress_cb(void *clientp, curl_off_t dltotal, curl_off_t dlnow,
 			curl_off_t ultotal, curl_off_t ulnow)
 {
 	hbase_http *h = clientp;
 
-	return (h->interrupt_flag && *h->interrupt_flag) ? 1 : 0;
+	return (h->should_stop && h->should_stop()) ? 1 : 0;
 }
 
 hbase_http *
@@ -113,9 +140,14 @@ hbase_http_open(const hbase_http_config *cfg)
 		free(h);
 		return NULL;
 	}
-	h->interrupt_flag = cfg->interrupt_flag;
+	h->should_stop = cfg->should_stop;
+	h->max_response_size = cfg->max_response_size;
+	h->connect_timeout_ms = cfg->connect_timeout_ms;
+	h->request_timeout_ms = cfg->request_timeout_ms;
 
 	curl_easy_setopt(h->curl, CURLOPT_NOSIGNAL, 1L);
+	/* the path goes as built: never resolve "/../" or "/./" against the base URL */
+	curl_easy_setopt(h->curl, CURLOPT_PATH_AS_IS, 1L);
 #if LIBCURL_VERSION_NUM >= 0x075500
 	curl_easy_setopt(h->curl, CURLOPT_PROTOCOLS_STR, "http,https");
 	curl_easy_setopt(h->curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
@@ -182,6 +214,7 @@ prepare(hbase_http *h, request *rq, const char *method, const char *url,
 	memset(res, 0, sizeof(*res));
 	memset(rq, 0, sizeof(*rq));
 	rq->buf.res = res;
+	rq->buf.max = h->max_response_size;
 
 	tmp = curl_slist_append(NULL, "Accept: application/json");
 	if (tmp)
@@ -235,7 +268,11 @@ finish(hbase_http *h, request *rq, CURLcode rc, hbase_http_result *res)
 	else if (rc != CURLE_OK)
 	{
 		outcome = HBASE_HTTP_FAILED;
-		if (rq->buf.oom)
+		res->too_large = rq->buf.too_large;
+		if (rq->buf.too_large)
+			snprintf(res->error, sizeof(res->error), "response larger than %zu bytes",
+					 h->max_response_size);
+		else if (rq->buf.oom)
 			snprintf(res->error, sizeof(res->error), "out of memory");
 		else
 			snprintf(res->error, sizeof(res->error), "%s", curl_easy_strerror(rc));
@@ -265,6 +302,23 @@ hbase_http_perform(hbase_http *h, const char *method, const char *url,
 	return finish(h, &rq, curl_easy_perform(h->curl), res);
 }
 
+hbase_http_outcome
+hbase_http_perform_bounded(hbase_http *h, const char *method, const char *url,
+						   long connect_ms, long total_ms, hbase_http_result *res)
+{
+	request		rq;
+	hbase_http_outcome outcome;
+
+	if (prepare(h, &rq, method, url, NULL, 0, res) < 0)
+		return HBASE_HTTP_FAILED;
+	curl_easy_setopt(h->curl, CURLOPT_CONNECTTIMEOUT_MS, connect_ms);
+	curl_easy_setopt(h->curl, CURLOPT_TIMEOUT_MS, total_ms);
+	outcome = finish(h, &rq, curl_easy_perform(h->curl), res);
+	curl_easy_setopt(h->curl, CURLOPT_CONNECTTIMEOUT_MS, h->connect_timeout_ms);
+	curl_easy_setopt(h->curl, CURLOPT_TIMEOUT_MS, h->request_timeout_ms);
+	return outcome;
+}
+
 hbase_http *
 hbase_http_dup(hbase_http *h)
 {
@@ -278,7 +332,10 @@ hbase_http_dup(hbase_http *h)
 		free(d);
 		return NULL;
 	}
-	d->interrupt_flag = h->interrupt_flag;
+	d->should_stop = h->should_stop;
+	d->max_response_size = h->max_response_size;
+	d->connect_timeout_ms = h->connect_timeout_ms;
+	d->request_timeout_ms = h->request_timeout_ms;
 	curl_easy_setopt(d->curl, CURLOPT_XFERINFODATA, d);
 	return d;
 }

@@ -21,15 +21,21 @@ typedef struct hbase_http_config
 	int			verify_peer;	/* verify TLS peer and host name */
 	long		connect_timeout_ms;
 	long		request_timeout_ms; /* 0 = no limit */
-	/* set by a signal handler when the transfer should stop (cancel) */
-	volatile sig_atomic_t *interrupt_flag;
+	size_t		max_response_size;	/* bytes of a response body; 0 = no limit */
+
+	/*
+	 * Asked while a transfer runs (from curl's progress callback): non-zero
+	 * stops it (HBASE_HTTP_INTERRUPTED).  Must only look at flags: no
+	 * errors, no longjmp.
+	 */
+	int			(*should_stop) (void);
 } hbase_http_config;
 
 typedef enum hbase_http_outcome
 {
 	HBASE_HTTP_OK = 0,			/* an HTTP response was received */
 	HBASE_HTTP_FAILED,			/* transport error, see error/connect_failed */
-	HBASE_HTTP_INTERRUPTED		/* stopped because *interrupt_flag was set */
+	HBASE_HTTP_INTERRUPTED		/* stopped because should_stop() said so */
 } hbase_http_outcome;
 
 typedef struct hbase_http_result
@@ -40,6 +46,7 @@ typedef struct hbase_http_result
 	char	   *location;		/* malloc'd Location header, or NULL */
 	int			connect_failed; /* could not reach the gateway at all */
 	int			timed_out;
+	int			too_large;		/* the body exceeded max_response_size */
 	char		error[256];		/* transport error text */
 } hbase_http_result;
 
@@ -48,6 +55,15 @@ extern hbase_http_outcome hbase_http_perform(hbase_http *h, const char *method,
 											 const char *url,
 											 const char *body, size_t bodylen,
 											 hbase_http_result *res);
+
+/*
+ * The same with its own time limits (cleanup requests that must not hang):
+ * total_ms bounds the whole request, connect_ms the connect; the handle's
+ * configured limits apply again afterwards.
+ */
+extern hbase_http_outcome hbase_http_perform_bounded(hbase_http *h, const char *method,
+													 const char *url, long connect_ms,
+													 long total_ms, hbase_http_result *res);
 extern void hbase_http_result_free(hbase_http_result *res);
 extern void hbase_http_close(hbase_http *h);
 

@@ -68,6 +68,12 @@ b64_decode(json_t *str, char **out, int *outlen)
 	return true;
 }
 
+/*
+ * A JSON CellSet into rows and cells (bytes decoded from base64).  Decides
+ * what is a CellSet: an object with a "Row" array of objects with a base64
+ * "key" and an optional "Cell" array of objects with a base64 "column";
+ * anything else returns NULL and *error says what was wrong.
+ */
 HBaseCellSet *
 hbase_json_parse_cellset(const char *body, size_t len, const char **error)
 {
@@ -83,12 +89,20 @@ hbase_json_parse_cellset(const char *body, size_t len, const char **error)
 		*error = psprintf("invalid JSON at line %d, column %d: %s", jerr.line, jerr.column, jerr.text);
 		return NULL;
 	}
+	/* no "Row" is no CellSet: an empty result is {"Row":[]}, 204 or 404 */
 	rows = json_object_get(root, "Row");
 	set = palloc0(sizeof(HBaseCellSet));
+	if (!json_is_object(root))
+	{
+		json_decref(root);
+		*error = "not a JSON object";
+		return NULL;
+	}
 	if (rows == NULL)
 	{
 		json_decref(root);
-		return set;
+		*error = "no \"Row\" member";
+		return NULL;
 	}
 	if (!json_is_array(rows))
 		goto bad;
@@ -101,6 +115,8 @@ hbase_json_parse_cellset(const char *body, size_t len, const char **error)
 		HBaseRow   *r = &set->rows[i];
 		size_t		j;
 
+		if (!json_is_object(row))
+			goto bad;
 		if (!b64_decode(json_object_get(row, "key"), &r->key, &r->keylen))
 			goto bad;
 		if (cells == NULL)
@@ -117,6 +133,8 @@ hbase_json_parse_cellset(const char *body, size_t len, const char **error)
 			json_t	   *ts = json_object_get(cell, "timestamp");
 			json_t	   *val = json_object_get(cell, "$");
 
+			if (!json_is_object(cell))
+				goto bad;
 			if (!b64_decode(json_object_get(cell, "column"), &c->column, &c->collen))
 				goto bad;
 			/* an empty value may come as "" or be absent */

@@ -51,6 +51,7 @@ static const HBaseOption valid_options[] = {
 	{"pushdown", ForeignServerRelationId},
 	{"concurrency", ForeignServerRelationId},
 	{"batch_size", ForeignServerRelationId},
+	{"max_response_size", ForeignServerRelationId},
 	/* user mapping */
 	{"user", UserMappingRelationId},
 	{"password", UserMappingRelationId},
@@ -195,6 +196,40 @@ parse_batch_size(const char *value)
 	return (int) n;
 }
 
+/*
+ * A size: a whole number with an optional unit B, kB, MB or GB (none =
+ * MB), from 1 kB to 1 GB; returns bytes.
+ */
+static int64
+parse_size(const char *name, const char *value)
+{
+	char	   *end;
+	long long	n;
+	int64		unit = 1024 * 1024;
+	int64		bytes;
+
+	errno = 0;
+	n = strtoll(value, &end, 10);
+	if (end == value || errno != 0 || n < 0)
+		bad_value(name, value, "A size is a whole number with an optional unit B, kB, MB or GB (MB when none is given).");
+	while (*end == ' ')
+		end++;
+	if (pg_strcasecmp(end, "B") == 0)
+		unit = 1;
+	else if (pg_strcasecmp(end, "kB") == 0)
+		unit = 1024;
+	else if (pg_strcasecmp(end, "MB") == 0 || *end == '\0')
+		unit = 1024 * 1024;
+	else if (pg_strcasecmp(end, "GB") == 0)
+		unit = 1024 * 1024 * 1024;
+	else
+		bad_value(name, value, "A size is a whole number with an optional unit B, kB, MB or GB (MB when none is given).");
+	if (n > (int64) 1024 * 1024 * 1024 / unit || n * unit < 1024)
+		bad_value(name, value, "The size must be between 1 kB and 1 GB.");
+	bytes = n * unit;
+	return bytes;
+}
+
 static void
 check_url(const char *value)
 {
@@ -220,18 +255,53 @@ check_url(const char *value)
 		bad_value("url", value, "The URL must not contain a query, a fragment or white space.");
 }
 
-/* HBase table names: [namespace:]qualifier of word characters, '.' and '-' */
-static void
-check_table_name(const char *value)
+/*
+ * Decides whether a string is an HBase table name, as HBase's TableName
+ * does: [namespace:]qualifier, the namespace of letters, digits and '_',
+ * the qualifier of those and '-' and '.', not starting with '.' or '-' (so
+ * never "." or ".."), not "zookeeper"; ASCII only, at most 255 bytes.  The
+ * name goes into URL paths: nothing else may reach them.  relname: the
+ * foreign table whose name is the default table name, or NULL for the
+ * option "table".
+ */
+void
+hbase_check_table_name(const char *name, const char *relname)
 {
-	const char *colon = strchr(value, ':');
+	const char *colon = strchr(name, ':');
+	const char *qual = colon ? colon + 1 : name;
+	const char *problem = NULL;
 	const char *p;
 
-	if (*value == '\0' || value[0] == ':' || (colon && (colon[1] == '\0' || strchr(colon + 1, ':'))))
-		bad_value("table", value, "An HBase table name is \"table\" or \"namespace:table\".");
-	for (p = value; *p; p++)
-		if (!(isalnum((unsigned char) *p) || *p == '_' || *p == '-' || *p == '.' || *p == ':'))
-			bad_value("table", value, "HBase table names consist of letters, digits, '_', '-' and '.'.");
+	if (strlen(name) > 255)
+		problem = "An HBase table name has at most 255 bytes.";
+	else if (colon == name)
+		problem = "The namespace before ':' is empty.";
+	else if (*qual == '\0')
+		problem = "The table name is empty.";
+	else if (strchr(qual, ':'))
+		problem = "An HBase table name is \"table\" or \"namespace:table\".";
+	else if (*qual == '.' || *qual == '-')
+		problem = "An HBase table name must not start with '.' or '-'.";
+	else if (strcmp(qual, "zookeeper") == 0)
+		problem = "HBase does not allow a table named \"zookeeper\".";
+	for (p = name; problem == NULL && colon && p < colon; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+			  (*p >= '0' && *p <= '9') || *p == '_'))
+			problem = "An HBase namespace consists of letters, digits and '_'.";
+	for (p = qual; problem == NULL && *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+			  (*p >= '0' && *p <= '9') || *p == '_' || *p == '-' || *p == '.'))
+			problem = "HBase table names consist of letters, digits, '_', '-' and '.'.";
+	if (problem == NULL)
+		return;
+	if (relname == NULL)
+		bad_value("table", name, problem);
+	ereport(ERROR,
+			(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+			 errmsg("foreign table %s has no option \"table\", and its name is not an HBase table name",
+					relname),
+			 errdetail("%s", problem),
+			 errhint("Name the HBase table with OPTIONS (table 'name').")));
 }
 
 static void
@@ -316,7 +386,9 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 		else if (strcmp(name, "batch_size") == 0)
 			(void) parse_batch_size(value);
 		else if (strcmp(name, "table") == 0)
-			check_table_name(value);
+			hbase_check_table_name(value, NULL);
+		else if (strcmp(name, "max_response_size") == 0)
+			(void) parse_size(name, value);
 		else if (strcmp(name, "family") == 0)
 			check_family(name, value, strlen(value));
 		else if (strcmp(name, "column") == 0)
@@ -353,6 +425,7 @@ hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
 	opts->pushdown = true;
 	opts->concurrency = 8;
 	opts->batch_size = 100;
+	opts->max_response_size = HBASE_DEFAULT_MAX_RESPONSE_SIZE;
 
 	foreach(lc, server->options)
 	{
@@ -384,6 +457,8 @@ hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
 			opts->concurrency = parse_concurrency(value);
 		else if (strcmp(def->defname, "batch_size") == 0)
 			opts->batch_size = parse_batch_size(value);
+		else if (strcmp(def->defname, "max_response_size") == 0)
+			opts->max_response_size = parse_size(def->defname, value);
 	}
 	/* a connect timeout of 0 means curl's default (300 s); keep ours explicit */
 	if (opts->connect_timeout_ms == 0)
@@ -565,9 +640,17 @@ hbase_build_table(Oid relid)
 					 errhint("Give the column OPTIONS (column 'family:qualifier'), name it in the table's rowkey layout, or give the table a default OPTIONS (family 'cf').")));
 		hbase_check_column_type(table, col);
 	}
-	/* like postgres_fdw's table_name, default to the foreign table's name */
+	/*
+	 * Like postgres_fdw's table_name, default to the foreign table's name;
+	 * either goes into URL paths, so both are checked here, at use.
+	 */
 	if (table->hbase_table == NULL)
+	{
 		table->hbase_table = get_rel_name(relid);
+		hbase_check_table_name(table->hbase_table, table->relname);
+	}
+	else
+		hbase_check_table_name(table->hbase_table, NULL);
 	return table;
 }
 

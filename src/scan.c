@@ -275,7 +275,7 @@ open_scanner(HBaseScan *scan, Stream *st)
 	char	   *path = table_path(scan);
 	char	   *what;
 	HBaseResponse *resp;
-	const char *id;
+	char	   *id;
 
 	memset(&spec, 0, sizeof(spec));
 	spec.colspecs = scan->colspecs;
@@ -321,14 +321,9 @@ open_scanner(HBaseScan *scan, Stream *st)
 	 * Keep only the scanner id: the Location host is the gateway's idea of
 	 * itself, which a proxy in front of it may not share.
 	 */
-	id = resp->location ? strrchr(resp->location, '/') : NULL;
-	if (id == NULL || id[1] == '\0')
-		ereport(ERROR,
-				(errcode(ERRCODE_FDW_ERROR),
-				 errmsg("HBase REST gateway created a scanner on table \"%s\" without a Location",
-						scan->table->hbase_table)));
+	id = hbase_scanner_id(resp, scan->table);
 	st->scanner_path = MemoryContextStrdup(GetMemoryChunkContext(scan),
-											 psprintf("%s/scanner%s", path, id));
+											 psprintf("%s/scanner/%s", path, id));
 	st->exhausted = false;
 	st->pagesize = scan->firstpage;
 	hbase_scanner_opened(scan->conn, st->scanner_path);
@@ -375,15 +370,7 @@ copy_row(HBaseRow *src)
 static HBaseCellSet *
 parse_page(HBaseScan *scan, HBaseResponse *resp)
 {
-	const char *error;
-	HBaseCellSet *set = hbase_json_parse_cellset(resp->body, resp->len, &error);
-
-	if (set == NULL)
-		ereport(ERROR,
-				(errcode(ERRCODE_FDW_INVALID_DATA_TYPE),
-				 errmsg("could not parse the HBase REST response for table \"%s\": %s",
-						scan->table->hbase_table, error)));
-	return set;
+	return hbase_response_cellset(resp, scan->table);
 }
 
 /* After a 404 (or a multiget's 500): is it the table that is missing? */
