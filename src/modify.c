@@ -41,6 +41,11 @@ typedef struct HBaseModifyState
 	List	   *updated;		/* UPDATE: attnums set by the statement */
 	AttrNumber *rowid;			/* junk attribute of each column's old value, by attnum - 1 */
 	AttrNumber	rawkey;			/* junk attribute of the raw key column, or 0 */
+	/* COPY: rows buffered until batch_size of them are there */
+	bool		buffer_copy;
+	MemoryContext bufcxt;		/* the buffered rows, reset after each PUT */
+	HBaseRow   *buffered;		/* batch_size slots */
+	int			nbuffered;
 } HBaseModifyState;
 
 static void put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows);
@@ -122,8 +127,11 @@ begin_modify(ResultRelInfo *rinfo, EState *estate)
 {
 	Relation	rel = rinfo->ri_RelationDesc;
 	HBaseModifyState *ms = palloc0(sizeof(HBaseModifyState));
-	RangeTblEntry *rte = exec_rt_fetch(rinfo->ri_RangeTableIndex, estate);
-	Oid			userid = OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
+	/* a partition that rows are routed to has no range table entry: its root's */
+	Index		rti = rinfo->ri_RangeTableIndex ? rinfo->ri_RangeTableIndex :
+		rinfo->ri_RootResultRelInfo ? rinfo->ri_RootResultRelInfo->ri_RangeTableIndex : 0;
+	RangeTblEntry *rte = rti > 0 ? exec_rt_fetch(rti, estate) : NULL;
+	Oid			userid = rte && OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
 
 	ms->table = hbase_get_table(RelationGetRelid(rel));
 	ms->conn = hbase_get_connection(GetForeignTable(ms->table->relid)->serverid, userid);
@@ -313,10 +321,28 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	return slot;
 }
 
+/*
+ * INSERT into a partition rows are routed to, or COPY.  Decides whether
+ * rows are buffered here: for COPY (a ModifyTableState without a plan),
+ * which PostgreSQL 15 hands over one row at a time, unless rows must be
+ * written as they come (AFTER ROW triggers see them written; batch_size 1).
+ */
 static void
 hbaseBeginForeignInsert(ModifyTableState *mtstate, ResultRelInfo *rinfo)
 {
-	begin_modify(rinfo, mtstate->ps.state);
+	HBaseModifyState *ms = begin_modify(rinfo, mtstate->ps.state);
+
+	ms->buffer_copy = mtstate->ps.plan == NULL &&
+		rinfo->ri_projectReturning == NULL && rinfo->ri_WithCheckOptions == NIL &&
+		!(rinfo->ri_TrigDesc && rinfo->ri_TrigDesc->trig_insert_after_row) &&
+		ms->table->batch_size > 1;
+	if (ms->buffer_copy)
+	{
+		ms->bufcxt = AllocSetContextCreate(mtstate->ps.state->es_query_cxt,
+										   "hbase_fdw COPY batch", ALLOCSET_DEFAULT_SIZES);
+		ms->buffered = MemoryContextAlloc(mtstate->ps.state->es_query_cxt,
+										  sizeof(HBaseRow) * ms->table->batch_size);
+	}
 }
 
 /* one slot as an HBase row (in the current memory context) */
@@ -495,6 +521,10 @@ put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows)
 										  psprintf("/%s/exists", tname),
 										  NULL, 0, "checking that the table exists");
 
+		if (ex->status == 404)
+			hbase_report_status(ex, ms->table,
+								psprintf("a PUT of %d row%s (nothing was written)",
+										 nrows, nrows == 1 ? "" : "s"));
 		if (ex->status == 200)
 		{
 			StringInfoData fams;
@@ -542,13 +572,47 @@ put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows)
 	ms->nwritten += nrows;
 }
 
+/* the buffered rows of a COPY in one PUT */
+static void
+flush_buffered(HBaseModifyState *ms)
+{
+	MemoryContext old;
+
+	if (ms->nbuffered == 0)
+		return;
+	old = MemoryContextSwitchTo(ms->bufcxt);
+	put_rows(ms, ms->buffered, ms->nbuffered);
+	MemoryContextSwitchTo(old);
+	ms->nbuffered = 0;
+	MemoryContextReset(ms->bufcxt);
+}
+
 static TupleTableSlot *
 hbaseExecForeignInsert(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slot,
 					   TupleTableSlot *planSlot)
 {
 	HBaseModifyState *ms = rinfo->ri_FdwState;
-	MemoryContext old = MemoryContextSwitchTo(ms->rowcxt);
+	MemoryContext old;
 	HBaseRow	row;
+
+	if (ms->buffer_copy)
+	{
+		/* COPY: keep the row, encoded and checked, until a batch is full */
+		HBaseRow   *r = &ms->buffered[ms->nbuffered];
+		int			i;
+
+		old = MemoryContextSwitchTo(ms->bufcxt);
+		encode_row(ms, slot, r, ms->nbuffered + 1);
+		/* the slot's next row reuses its memory: own every byte */
+		r->key = hbase_memdup(r->key, r->keylen);
+		for (i = 0; i < r->ncells; i++)
+			r->cells[i].value = hbase_memdup(r->cells[i].value, r->cells[i].vallen);
+		MemoryContextSwitchTo(old);
+		if (++ms->nbuffered == ms->table->batch_size)
+			flush_buffered(ms);
+		return slot;
+	}
+	old = MemoryContextSwitchTo(ms->rowcxt);
 
 	encode_row(ms, slot, &row, 1);
 	put_rows(ms, &row, 1);
@@ -594,6 +658,16 @@ hbaseEndForeignModify(EState *estate, ResultRelInfo *rinfo)
 {
 }
 
+/* the end of a COPY (or of routing rows to a partition): the last rows go */
+static void
+hbaseEndForeignInsert(EState *estate, ResultRelInfo *rinfo)
+{
+	HBaseModifyState *ms = rinfo->ri_FdwState;
+
+	if (ms && ms->buffer_copy)
+		flush_buffered(ms);
+}
+
 void
 hbase_modify_routines(FdwRoutine *routine)
 {
@@ -608,5 +682,5 @@ hbase_modify_routines(FdwRoutine *routine)
 	routine->ExecForeignUpdate = hbaseExecForeignUpdate;
 	routine->ExecForeignDelete = hbaseExecForeignDelete;
 	routine->BeginForeignInsert = hbaseBeginForeignInsert;
-	routine->EndForeignInsert = hbaseEndForeignModify;
+	routine->EndForeignInsert = hbaseEndForeignInsert;
 }
