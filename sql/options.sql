@@ -21,6 +21,15 @@ CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.
 CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', fetch_size '0');
 CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', tls_verify 'maybe');
 CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'https://127.0.0.1:1', ca_file 'relative.pem');
+-- max_response_size: a size with a unit (MB when none), 1 kB to 1 GB; misspelt: a hint
+CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', max_response_size '10 parsecs');
+CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', max_response_size '2GB');
+CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', max_response_size '100B');
+CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', max_respons_size '1');
+CREATE SERVER size_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', max_response_size '1kB');
+ALTER SERVER size_srv OPTIONS (SET max_response_size '256');
+ALTER SERVER size_srv OPTIONS (SET max_response_size '1GB');
+DROP SERVER size_srv;
 
 CREATE SERVER opt_srv FOREIGN DATA WRAPPER hbase_fdw
   OPTIONS (url 'https://127.0.0.1:1/', connect_timeout '2.5', request_timeout '0', fetch_size '500', tls_verify 'true');
@@ -38,6 +47,22 @@ CREATE FOREIGN TABLE opt_t1 (a int) SERVER opt_srv OPTIONS (tabel 'x');
 CREATE FOREIGN TABLE opt_t1 (a int) SERVER opt_srv OPTIONS (table 'a:b:c');
 CREATE FOREIGN TABLE opt_t1 (a int) SERVER opt_srv OPTIONS (table 'bad name');
 CREATE FOREIGN TABLE opt_t1 (a int) SERVER opt_srv OPTIONS (table 'ns:', family 'cf');
+-- HBase's own rules: nothing that could leave the table's place in the URL path
+CREATE FOREIGN TABLE opt_t1 (a int) SERVER opt_srv OPTIONS (table '..', family 'cf');
+CREATE FOREIGN TABLE opt_t1 (a int) SERVER opt_srv OPTIONS (table '.', family 'cf');
+CREATE FOREIGN TABLE opt_t1 (a int) SERVER opt_srv OPTIONS (table 'ns:..', family 'cf');
+CREATE FOREIGN TABLE opt_t1 (a int) SERVER opt_srv OPTIONS (table '-t', family 'cf');
+CREATE FOREIGN TABLE opt_t1 (a int) SERVER opt_srv OPTIONS (table 'a/b', family 'cf');
+CREATE FOREIGN TABLE opt_t1 (a int) SERVER opt_srv OPTIONS (table 'ns.x:t', family 'cf');
+CREATE FOREIGN TABLE opt_t1 (a int) SERVER opt_srv OPTIONS (table 'zookeeper', family 'cf');
+-- without the option the relation's name is the table name, checked as well
+CREATE FOREIGN TABLE ".." (a int) SERVER opt_srv OPTIONS (family 'cf');
+CREATE FOREIGN TABLE "a/../b" (a int) SERVER opt_srv OPTIONS (family 'cf');
+CREATE FOREIGN TABLE "a/../b" (a int) SERVER opt_srv OPTIONS (table 'ab', family 'cf');
+DROP FOREIGN TABLE "a/../b";
+-- legal: a namespace, '-', '.' and '_' inside the qualifier
+CREATE FOREIGN TABLE opt_t0 (a int) SERVER opt_srv OPTIONS (table 'ns_1:t.x-y_z', family 'cf');
+DROP FOREIGN TABLE opt_t0;
 CREATE FOREIGN TABLE opt_t1 (a int) SERVER opt_srv OPTIONS (table 't', family 'c:f');
 CREATE FOREIGN TABLE opt_t1 (a int) SERVER opt_srv OPTIONS (table 't', encoding 'utf16');
 CREATE FOREIGN TABLE opt_t1 (a int OPTIONS (colum 'cf:a')) SERVER opt_srv OPTIONS (table 't');

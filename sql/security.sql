@@ -47,3 +47,28 @@ SELECT srvname, umoptions FROM pg_user_mappings WHERE srvname = 'auth_srv';
 RESET ROLE;
 DROP ROLE hbase_fdw_reader;
 DROP SERVER auth_srv CASCADE;
+
+-- A gateway's answers are checked before use (a stand-in gateway, tests/fake_gateway.py):
+-- a scanner id from the Location header goes into the next path only when it is letters and
+-- digits, and a 200 that is not a CellSet is an error (HV00M), never an empty table
+\! python3 tests/fake_gateway.py 18097
+CREATE SERVER fake_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:18097');
+CREATE FOREIGN TABLE fake_badloc (k text OPTIONS (column ':key')) SERVER fake_srv OPTIONS (table 'badloc');
+SELECT * FROM fake_badloc;
+CREATE FOREIGN TABLE fake_noloc (k text OPTIONS (column ':key')) SERVER fake_srv OPTIONS (table 'noloc');
+SELECT * FROM fake_noloc;
+CREATE FOREIGN TABLE fake_norow (k text OPTIONS (column ':key'), v text OPTIONS (column 'cf:v'))
+  SERVER fake_srv OPTIONS (table 'norow');
+SELECT * FROM fake_norow WHERE k = 'a';
+SELECT * FROM fake_norow WHERE k IN ('a', 'b');
+\echo :SQLSTATE
+CREATE FOREIGN TABLE fake_notjson (k text OPTIONS (column ':key')) SERVER fake_srv OPTIONS (table 'notjson');
+SELECT * FROM fake_notjson WHERE k = 'a';
+CREATE FOREIGN TABLE fake_rownokey (k text OPTIONS (column ':key')) SERVER fake_srv OPTIONS (table 'rownokey');
+SELECT * FROM fake_rownokey WHERE k = 'a';
+\! curl -s http://127.0.0.1:18097/quit >/dev/null
+DROP SERVER fake_srv CASCADE;
+-- the real gateway's empty answers stay empty results: a multiget of missing rows (404),
+-- an empty scanner (204)
+SELECT count(*) FROM split_t WHERE k IN ('nope1', 'nope2');
+SELECT count(*) FROM split_t WHERE k > 'zzz';

@@ -46,6 +46,7 @@ typedef struct HBaseModifyState
 	MemoryContext bufcxt;		/* the buffered rows, reset after each PUT */
 	HBaseRow   *buffered;		/* batch_size slots */
 	int			nbuffered;
+	long		nseen;			/* rows COPY handed over, for messages */
 } HBaseModifyState;
 
 static void put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows);
@@ -602,7 +603,7 @@ hbaseExecForeignInsert(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 		int			i;
 
 		old = MemoryContextSwitchTo(ms->bufcxt);
-		encode_row(ms, slot, r, ms->nbuffered + 1);
+		encode_row(ms, slot, r, (int) ++ms->nseen);
 		/* the slot's next row reuses its memory: own every byte */
 		r->key = hbase_memdup(r->key, r->keylen);
 		for (i = 0; i < r->ncells; i++)

@@ -277,7 +277,7 @@ hbase_check_table_name(const char *name, const char *relname)
 	else if (colon == name)
 		problem = "The namespace before ':' is empty.";
 	else if (*qual == '\0')
-		problem = "The table name is empty.";
+		problem = colon ? "The table name after ':' is empty." : "The table name is empty.";
 	else if (strchr(qual, ':'))
 		problem = "An HBase table name is \"table\" or \"namespace:table\".";
 	else if (*qual == '.' || *qual == '-')
