@@ -44,6 +44,7 @@ struct HBaseConn
 	uint32		server_hashvalue;
 	uint32		mapping_hashvalue;
 	List	   *scanners;		/* paths of open scanners (TopMemoryContext) */
+	List	   *left;			/* LeftScanner *: cleanup failed, tried again later */
 	size_t		max_response_size;	/* for messages */
 	hbase_http *pool[HBASE_MAX_CONCURRENCY];	/* more handles, for parallel requests */
 	int			npool;
@@ -53,6 +54,15 @@ static HTAB *ConnectionHash = NULL;
 
 /* all the scanner DELETEs of one transaction end: a hung gateway costs this much at most */
 #define CLEANUP_MS		2000
+/* transaction ends that try to delete a scanner before leaving it to expire */
+#define CLEANUP_TRIES	3
+
+/* a scanner whose DELETE failed at a transaction end (gateway hung or away) */
+typedef struct LeftScanner
+{
+	int			tries;
+	char		path[FLEXIBLE_ARRAY_MEMBER];
+} LeftScanner;
 
 /*
  * HTTP requests this backend sent, by method, for tests that count them
@@ -181,6 +191,9 @@ close_conn(HBaseConn *conn)
 	if (conn->url)
 		pfree(conn->url);
 	conn->url = NULL;
+	/* scanners left on the old gateway: not ours to delete on a new one */
+	list_free_deep(conn->left);
+	conn->left = NIL;
 }
 
 static void
@@ -278,6 +291,7 @@ hbase_get_connection(Oid serverid, Oid userid)
 		conn->http = NULL;
 		conn->url = NULL;
 		conn->scanners = NIL;
+		conn->left = NIL;
 		conn->invalidated = false;
 		conn->npool = 0;
 	}
@@ -666,7 +680,9 @@ hbase_response_cellset(HBaseResponse *resp, HBaseTable *table)
  * what scanners an error left open.  Errors are ignored here (the gateway
  * also expires scanners), and nothing here may raise one.  A hung gateway
  * must not hang the session: all the DELETEs share CLEANUP_MS, connect
- * included; scanners left when it is spent stay for the gateway to expire.
+ * included.  A scanner not deleted (time spent, gateway away) is tried
+ * again at the next transaction ends, CLEANUP_TRIES times in all, then left
+ * for the gateway to expire.
  */
 static void
 conn_xact_callback(XactEvent event, void *arg)
@@ -674,17 +690,41 @@ conn_xact_callback(XactEvent event, void *arg)
 	HASH_SEQ_STATUS scan;
 	HBaseConn  *conn;
 	TimestampTz deadline = 0;
+	MemoryContext old;
 
 	if (event != XACT_EVENT_ABORT && event != XACT_EVENT_COMMIT &&
 		event != XACT_EVENT_PARALLEL_ABORT && event != XACT_EVENT_PARALLEL_COMMIT)
 		return;
+	/* the lists outlive the transaction */
+	old = MemoryContextSwitchTo(TopMemoryContext);
 	hash_seq_init(&scan, ConnectionHash);
 	while ((conn = hash_seq_search(&scan)) != NULL)
 	{
-		while (conn->scanners != NIL)
+		List	   *keep = NIL;
+		ListCell   *lc;
+
+		/* this transaction's scanners join those left by earlier ones */
+		foreach(lc, conn->scanners)
 		{
-			char	   *path = linitial(conn->scanners);
+			char	   *path = lfirst(lc);
+			LeftScanner *ls = MemoryContextAlloc(TopMemoryContext,
+												 offsetof(LeftScanner, path) + strlen(path) + 1);
+
+			ls->tries = 0;
+			strcpy(ls->path, path);
+			conn->left = lappend(conn->left, ls);
+			pfree(path);
+		}
+		list_free(conn->scanners);
+		conn->scanners = NIL;
+		if (conn->left == NIL)
+			continue;
+
+		foreach(lc, conn->left)
+		{
+			LeftScanner *ls = lfirst(lc);
 			long		left;
+			bool		deleted = false;
 
 			if (deadline == 0)
 				deadline = TimestampTzPlusMilliseconds(GetCurrentTimestamp(), CLEANUP_MS);
@@ -694,17 +734,24 @@ conn_xact_callback(XactEvent event, void *arg)
 				char		url[2048];
 				hbase_http_result res;
 
-				snprintf(url, sizeof(url), "%s%s", conn->url, path);
+				snprintf(url, sizeof(url), "%s%s", conn->url, ls->path);
 				count_request("DELETE");
+				ls->tries++;
 				if (hbase_http_perform_bounded(conn->http, "DELETE", url, left, left,
 											   &res) == HBASE_HTTP_OK)
 				{
 					hbase_http_result_free(&res);
-					remember_scanner(path, false);
+					remember_scanner(ls->path, false);
+					deleted = true;
 				}
 			}
-			conn->scanners = list_delete_first(conn->scanners);
-			pfree(path);
+			if (!deleted && conn->http && ls->tries < CLEANUP_TRIES)
+				keep = lappend(keep, ls);
+			else
+				pfree(ls);
 		}
+		list_free(conn->left);
+		conn->left = keep;
 	}
+	MemoryContextSwitchTo(old);
 }
