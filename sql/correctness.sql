@@ -162,3 +162,12 @@ DROP FOREIGN TABLE cached;
 SELECT hbase_rowkey('lay_s6', '{"user_id": 1, "ts": "294270-01-01 00:00:00+00"}');
 EXPLAIN (COSTS OFF) SELECT action FROM lay_s6 WHERE user_id = 1 AND ts = '294270-01-01 00:00:00+00';
 SELECT action FROM lay_s6 WHERE user_id = 1 AND ts = '294270-01-01 00:00:00+00';
+
+-- a cell timestamp beyond what a timestamp holds is an error, not a wrapped value
+CREATE FOREIGN TABLE cellts (k text OPTIONS (column ':key'), v text,
+  ts timestamptz OPTIONS (column ':timestamp'), ms bigint OPTIONS (column ':timestamp'))
+  SERVER hbase OPTIONS (table 'fdw_cellts', family 'd');
+SELECT k, v, ts, ms FROM cellts WHERE k = 'ok';
+SELECT k, v, ms FROM cellts WHERE k = 'far';
+SELECT k, v, ts FROM cellts WHERE k = 'far';
+DROP FOREIGN TABLE cellts;

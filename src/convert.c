@@ -8,6 +8,8 @@
  */
 #include "postgres.h"
 
+#include "common/int.h"
+
 #include "catalog/pg_type.h"
 #include "lib/stringinfo.h"
 #include "datatype/timestamp.h"
@@ -207,7 +209,8 @@ binary_numeric(HBaseColumn *col, const unsigned char *p, int len)
 		acc = DirectFunctionCall1(numeric_uminus,
 								  DirectFunctionCall2(numeric_add, acc,
 													  DirectFunctionCall1(int4_numeric, Int32GetDatum(1))));
-	str = psprintf("%se%d", DatumGetCString(DirectFunctionCall1(numeric_out, acc)), -scale);
+	str = psprintf("%se%lld", DatumGetCString(DirectFunctionCall1(numeric_out, acc)),
+				   -(long long) scale);	/* -INT32_MIN does not fit an int */
 	return DirectFunctionCall3(numeric_in, CStringGetDatum(str), ObjectIdGetDatum(InvalidOid),
 							   Int32GetDatum(col->atttypmod));
 }
@@ -457,7 +460,12 @@ hbase_datum_to_cell(HBaseTable *table, HBaseColumn *col, Datum value, char **out
 								(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 								 errmsg("an infinite timestamp cannot be written as epoch milliseconds"),
 								 errdetail("Column \"%s\" of foreign table %s.", col->attname, table->relname)));
-					us = ts + (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
+					if (pg_add_s64_overflow(ts, (int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY, &us))
+						ereport(ERROR,
+								(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+								 errmsg("timestamp out of range for the epoch milliseconds of column \"%s\"",
+										col->attname),
+								 errdetail("Epoch microseconds hold timestamps up to 294247-01-10.")));
 					if (us % 1000 != 0)
 						ereport(ERROR,
 								(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
@@ -530,7 +538,20 @@ hbase_timestamp_to_datum(HBaseColumn *col, int64 ms)
 {
 	if (col->atttypid == INT8OID)
 		return Int64GetDatum(ms);
-	return TimestampGetDatum(ms * 1000 - (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY);
+	{
+		int64		us;
+		Timestamp	ts;
+
+		/* any long can come from HBase: checked, not overflowed */
+		if (pg_mul_s64_overflow(ms, 1000, &us) ||
+			pg_sub_s64_overflow(us, (int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY, &ts) ||
+			!IS_VALID_TIMESTAMP(ts))
+			ereport(ERROR,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+					 errmsg("cell timestamp " INT64_FORMAT " is out of range for column \"%s\"",
+							ms, col->attname)));
+		return TimestampGetDatum(ts);
+	}
 }
 
 /* the column's value as a cell timestamp (epoch milliseconds) */
@@ -555,7 +576,9 @@ hbase_datum_to_timestamp(HBaseTable *table, HBaseColumn *col, Datum d)
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("an infinite timestamp cannot be a cell timestamp"),
 				 errdetail("Column \"%s\" of foreign table %s.", col->attname, table->relname)));
-	us = DatumGetTimestamp(d) + (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
+	if (pg_add_s64_overflow(DatumGetTimestamp(d),
+							(int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY, &us))
+		us = 1;					/* past year 294247: refused just below */
 	if (us % 1000 != 0 || us <= 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),

@@ -123,6 +123,12 @@ def main():
         HB.drop_table("fdw_missing")
     HB.create_table("fdw_nulname", ["d"])
     HB.put_pairs("fdw_nulname", nulname_rows())
+    # cell timestamps that no PostgreSQL timestamp holds (a long as HBase allows)
+    HB.create_table("fdw_cellts", ["d"])
+    HB.put_rows("fdw_cellts", [
+        {"key": b"ok", "cells": {"d:v": {"value": "x", "timestamp": 1700000000000}}},
+        {"key": b"far", "cells": {"d:v": {"value": "y", "timestamp": 9223372036854775806}}},
+    ])
     HB.create_table("fdw_sortlong", ["d"])
     HB.put_pairs("fdw_sortlong", sortlong_rows())
     __import__("fixtures_layouts").main()  # the lay_* tables of sql/layouts.sql
