@@ -2024,7 +2024,8 @@ run_pipeline(const rk_layout *l, const pipeline *pl, const rk_value *v, buf *out
 										   col->name, o->pattern);
 						goto fail;
 					}
-					if (floordiv(us, pattern_resolution(o->pattern)) * pattern_resolution(o->pattern) != us)
+					/* a remainder, not floordiv()*resolution, which overflows near INT64_MIN */
+					if (us % pattern_resolution(o->pattern) != 0)
 					{
 						*error = fmt_error("value of column \"%s\" has more precision than the pattern \"%s\" keeps",
 										   col->name, o->pattern);

@@ -622,6 +622,74 @@ main(void)
 		hbase_rk_free(l);
 	}
 
+	/* bounded layouts: deep nesting and huge layouts are refused, not recursed into */
+	{
+		rk_column	cols[] = {{"a", RK_INT, 8}};
+		char	   *t = malloc(300000 * 6 + 2);
+		int			i;
+
+		memset(t, '[', 100000);
+		t[100000] = '\0';
+		parse_bad(t, cols, 1, "", -1);
+		memset(t, '(', 100000);
+		parse_bad(t, cols, 1, "", -1);
+		strcpy(t, "a");
+		for (i = 0; i < 300000; i++)
+			strcat(t + i * 6, " + \"-\"");
+		parse_bad(t, cols, 1, "longer than", -1);
+		t[1 + 300 * 6] = '\0';
+		parse_bad(t, cols, 1, "more than 256 parts", -1);
+		t[1 + 255 * 6] = '\0';
+		hbase_rk_free(parse_ok(t, cols, 1));
+		free(t);
+	}
+	/* extreme values give errors (or exact keys), never signed overflow (run under UBSan) */
+	{
+		rk_column	c8[] = {{"v", RK_INT, 8}};
+		rk_column	ct[] = {{"ts", RK_TIMESTAMP, 0}};
+		const char *il[] = {"lpad(v, 20)", "Long.MAX_VALUE - v", "lpad(Long.MAX_VALUE - v, 19)",
+		"long(bitreverse(v))", "v", "long(Long.MAX_VALUE - v)", "sortable(long(v))"};
+		const char *tl[] = {"long(epoch_ms(ts))", "epoch(ts)", "date(ts, 'yyyyMMddHHmmssSSS')",
+		"long(Long.MAX_VALUE - epoch_ms(ts))", "salt(4, javahash(epoch_ms(ts))) + long(epoch_ms(ts))"};
+		int64_t		iv[] = {INT64_MIN, INT64_MIN + 1, -1, INT64_MAX, INT32_MIN};
+		size_t		i, j;
+
+		for (i = 0; i < sizeof(il) / sizeof(il[0]); i++)
+		{
+			rk_layout  *l = parse_ok(il[i], c8, 1);
+
+			for (j = 0; l && j < sizeof(iv) / sizeof(iv[0]); j++)
+			{
+				rk_value	v[1] = {I(iv[j])};
+				char	   *key = NULL;
+				const char *err = NULL;
+				int			len = hbase_rk_encode(l, v, 0, &key, &err);
+
+				CHECK(len >= 0 || err != NULL, "%s of %lld: no key and no error", il[i], (long long) iv[j]);
+				if (len >= 0)
+					roundtrip(l, 1, v, NULL, 0, 0);
+				free(key);
+			}
+			hbase_rk_free(l);
+		}
+		for (i = 0; i < sizeof(tl) / sizeof(tl[0]); i++)
+		{
+			rk_layout  *l = parse_ok(tl[i], ct, 1);
+
+			for (j = 0; l && j < sizeof(iv) / sizeof(iv[0]); j++)
+			{
+				rk_value	v[1] = {I(iv[j])};
+				char	   *key = NULL;
+				const char *err = NULL;
+				int			len = hbase_rk_encode(l, v, 0, &key, &err);
+
+				CHECK(len >= 0 || err != NULL, "%s of %lld: no key and no error", tl[i], (long long) iv[j]);
+				free(key);
+			}
+			hbase_rk_free(l);
+		}
+	}
+
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }
