@@ -24,6 +24,17 @@ hbase_memdup(const char *data, size_t len)
 	return p;
 }
 
+/* byte order of two keys, as HBase sorts them */
+static inline int
+hbase_cmp_keys(const char *a, int al, const char *b, int bl)
+{
+	int			c = memcmp(a, b, Min(al, bl));
+
+	if (c != 0)
+		return c;
+	return al < bl ? -1 : al > bl ? 1 : 0;
+}
+
 /* ---------- options.c: catalog options, parsed ---------- */
 
 typedef enum HBaseEncoding

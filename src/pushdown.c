@@ -784,16 +784,6 @@ is_float_zero(HBaseColumn *col, rk_value *v)
 	return (col->atttypid == FLOAT8OID || col->atttypid == FLOAT4OID) && v->f == 0.0;
 }
 
-static int
-cmp_bytes(const char *a, int al, const char *b, int bl)
-{
-	int			c = memcmp(a, b, Min(al, bl));
-
-	if (c != 0)
-		return c;
-	return al < bl ? -1 : al > bl ? 1 : 0;
-}
-
 /* the smallest byte string greater than every string starting with s */
 static bool
 successor(StringInfo s)
@@ -828,7 +818,7 @@ keyrange_cmp(const ListCell *a, const ListCell *b)
 	HBaseKeyRange *x = lfirst(a);
 	HBaseKeyRange *y = lfirst(b);
 
-	return cmp_bytes(x->start, x->startlen, y->start, y->startlen);
+	return hbase_cmp_keys(x->start, x->startlen, y->start, y->startlen);
 }
 
 static int
@@ -837,7 +827,7 @@ key_cmp(const ListCell *a, const ListCell *b)
 	bytea	   *x = lfirst(a);
 	bytea	   *y = lfirst(b);
 
-	return cmp_bytes(VARDATA(x), VARSIZE(x) - VARHDRSZ, VARDATA(y), VARSIZE(y) - VARHDRSZ);
+	return hbase_cmp_keys(VARDATA(x), VARSIZE(x) - VARHDRSZ, VARDATA(y), VARSIZE(y) - VARHDRSZ);
 }
 
 /* sort; merge overlapping ranges and drop duplicate keys: no row twice */
@@ -861,11 +851,11 @@ normalize(HBaseKeyPlan *kp)
 		HBaseKeyRange *r = lfirst(lc);
 
 		if (cur && (cur->stop == NULL ||
-					cmp_bytes(r->start, r->startlen, cur->stop, cur->stoplen) < 0))
+					hbase_cmp_keys(r->start, r->startlen, cur->stop, cur->stoplen) < 0))
 		{
 			/* overlaps: extend (touching ranges stay apart: one per bucket) */
 			if (cur->stop != NULL &&
-				(r->stop == NULL || cmp_bytes(r->stop, r->stoplen, cur->stop, cur->stoplen) > 0))
+				(r->stop == NULL || hbase_cmp_keys(r->stop, r->stoplen, cur->stop, cur->stoplen) > 0))
 			{
 				cur->stop = r->stop;
 				cur->stoplen = r->stoplen;
@@ -1518,14 +1508,14 @@ apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
 			if (op == HBASE_KEY_GT || op == HBASE_KEY_GE)
 			{
 				/* the equal rows come too; the local qual drops them */
-				if (cmp_bytes(bound.data, bound.len, r->start, r->startlen) > 0)
+				if (hbase_cmp_keys(bound.data, bound.len, r->start, r->startlen) > 0)
 				{
 					r->start = hbase_memdup(bound.data, bound.len);
 					r->startlen = bound.len;
 				}
 			}
 			else if (r->stop == NULL ||
-					 cmp_bytes(bound.data, bound.len, r->stop, r->stoplen) < 0)
+					 hbase_cmp_keys(bound.data, bound.len, r->stop, r->stoplen) < 0)
 			{
 				r->stop = hbase_memdup(bound.data, bound.len);
 				r->stoplen = bound.len;
@@ -1536,7 +1526,7 @@ apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
 		{
 			HBaseKeyRange *r = lfirst(rl);
 
-			if (r->stop && cmp_bytes(r->start, r->startlen, r->stop, r->stoplen) >= 0)
+			if (r->stop && hbase_cmp_keys(r->start, r->startlen, r->stop, r->stoplen) >= 0)
 				kp->ranges = foreach_delete_current(kp->ranges, rl);
 		}
 		if (kp->ranges == NIL)

@@ -128,17 +128,6 @@ suffix_cmp(HBaseScan *scan, HBaseRow *a, HBaseRow *b)
 	return al < bl ? -1 : al > bl ? 1 : 0;
 }
 
-/* byte order of two keys, as HBase sorts them */
-static int
-cmp_keys(const char *a, int al, const char *b, int bl)
-{
-	int			c = memcmp(a, b, Min(al, bl));
-
-	if (c != 0)
-		return c;
-	return al < bl ? -1 : al > bl ? 1 : 0;
-}
-
 static HBaseScan *sorting_scan;	/* list_sort has no argument */
 
 static int
@@ -806,7 +795,7 @@ fetch_reverse_page(HBaseScan *scan, Stream *st)
 		HBaseRow   *last = &set->rows[set->nrows - 1];
 
 		/* the rows must come strictly below the bound: the filter says so */
-		if (upper && cmp_keys(set->rows[0].key, set->rows[0].keylen, upper, upperlen) >= 0)
+		if (upper && hbase_cmp_keys(set->rows[0].key, set->rows[0].keylen, upper, upperlen) >= 0)
 			ereport(ERROR,
 					(errcode(ERRCODE_FDW_ERROR),
 					 errmsg("HBase REST gateway returned row %s above the bound of a reversed scan of table \"%s\"",
