@@ -271,6 +271,12 @@ key_order(HBasePlanState *ps, int *mergeskip)
 			in_optional = true;
 		if (pi.kind != RK_PART_COLUMN)
 			continue;
+		/*
+		 * A float's key order is not SQL's (-0 below +0, NaNs with the sign
+		 * bit first), and = 0 reads two prefixes: order ends here.
+		 */
+		if (pi.order_float)
+			break;
 		if (single_eq(ps->conds, pi.column + 1))
 			continue;
 		if (pi.order == RK_ORDER_NONE || pi.order_nonneg)

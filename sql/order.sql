@@ -43,7 +43,8 @@ EXPLAIN (COSTS OFF) SELECT campaign_id FROM lay_s2
   WHERE company_id = 42 AND stat_date = '2024-02-29' ORDER BY campaign_id;
 EXPLAIN (COSTS OFF) SELECT company_id FROM lay_s2 ORDER BY company_id;
 
--- sortable binary numbers, negatives included
+-- sortable binary numbers, negatives included; a double orders its key by IEEE bits (-0
+-- below 0, NaNs with the sign bit first), not as SQL does: ORDER BY ... d sorts locally
 EXPLAIN (COSTS OFF) SELECT v, d FROM lay_bin ORDER BY v, d;
 SELECT v, d FROM lay_bin ORDER BY v, d;
 -- plain binary longs sort right only when non-negative: Sort

@@ -1216,7 +1216,51 @@ range_part_bounds(HBaseTable *t, int part, ColConds *x, char **lo, int *lolen,
 		*hi_incl = !(pi.width >= 0 &&
 					 ((pi.order == RK_ORDER_ASC && x->hi && !x->hi_incl) ||
 					  (pi.order == RK_ORDER_DESC && x->lo && !x->lo_incl)));
+		if (pi.width < 0 && part + 1 < hbase_rk_nparts(t->layout))
+		{
+			/*
+			 * A variable part before a delimiter "\x00" holds no 0x00, but a
+			 * bytea bound may: b = p + 0x00 + s.  A value v (no 0x00) is
+			 * below b exactly when v <= p, and above b when v > p: p bounds
+			 * both sides (its equal rows come too; the local qual drops them).
+			 */
+			char	   *z;
+
+			if (*lo && (z = memchr(*lo, '\0', *lolen)) != NULL)
+				*lolen = z - *lo;
+			if (*hi && (z = memchr(*hi, '\0', *hilen)) != NULL)
+			{
+				*hilen = z - *hi;
+				*hi_incl = true;
+			}
+		}
 	}
+}
+
+/*
+ * NaNs with the sign bit sort below -infinity in a sortable float part, but
+ * above everything in SQL: a lower bound on the part also reads them, as
+ * the range from the prefix to -infinity's key bytes.
+ */
+static void
+add_nan_range(HBaseTable *t, HBaseKeyPlan *kp, int part, const char *key, int len)
+{
+	rk_value	v = {0};
+	char	   *enc;
+	const char *err;
+	int			n;
+	StringInfoData start;
+	StringInfoData stop;
+
+	v.f = -INFINITY;
+	if ((n = hbase_rk_encode_part(t->layout, part, &v, &enc, &err)) < 0)
+		elog(ERROR, "hbase_fdw: no key bytes for -infinity: %s", err);
+	initStringInfo(&start);
+	appendBinaryStringInfo(&start, key, len);
+	initStringInfo(&stop);
+	appendBinaryStringInfo(&stop, key, len);
+	appendBinaryStringInfo(&stop, enc, n);
+	add_range(kp, &start, &stop, true);
 }
 
 /*
@@ -1250,6 +1294,8 @@ add_prefix_range(HBaseTable *t, HBaseKeyPlan *kp, ColConds *cc, KeyShape *ks,
 		hbase_rk_part(t->layout, ks->rangepart, &pi);
 		x = &cc[pi.column];
 		range_part_bounds(t, ks->rangepart, x, &lo, &lolen, &hi, &hilen, &hi_incl);
+		if (lo && pi.order_float)
+			add_nan_range(t, kp, ks->rangepart, key, len);
 		if (lo)
 			appendBinaryStringInfo(&start, lo, lolen);
 		if (hi)
@@ -1291,7 +1337,6 @@ emit_keys_and_ranges(HBaseTable *t, HBaseKeyPlan *kp, ColConds *cc, KeyShape *ks
 					 List *combos, List *buckets)
 {
 	rk_part_info first;
-	int			nparts = hbase_rk_nparts(t->layout);
 	ListCell   *lc;
 
 	hbase_rk_part(t->layout, 0, &first);
@@ -1312,8 +1357,12 @@ emit_keys_and_ranges(HBaseTable *t, HBaseKeyPlan *kp, ColConds *cc, KeyShape *ks
 			else if (ks->exact && first.salt_random)
 				len = hbase_rk_encode(t->layout, row, b, &key, &err);
 			else
-				len = hbase_rk_encode_prefix(t->layout, row, ks->exact ? nparts : ks->depth,
-											 b, &key, &err);
+
+				/*
+				 * A bucket of the fan-out; an exact key ends at ks->depth too
+				 * (before an optional group whose column IS NULL)
+				 */
+				len = hbase_rk_encode_prefix(t->layout, row, ks->depth, b, &key, &err);
 			if (len < 0)
 				continue;		/* the value cannot be in this key: no row */
 			if (!ks->exact)
@@ -1402,6 +1451,17 @@ key_plan_base(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types,
 	return kp;
 }
 
+/* are a variable part's bytes for a value free of 0x00 (its delimiter)? */
+static bool
+value_without_nul(HBaseTable *t, int part, rk_value *v)
+{
+	char	   *enc;
+	const char *err;
+	int			n = hbase_rk_encode_part(t->layout, part, v, &enc, &err);
+
+	return n >= 0 && memchr(enc, '\0', n) == NULL;
+}
+
 /*
  * A row comparison on the key columns that follow the parts fixed by =,
  * in key order, all ascending: the rows after (or before) a key.  The scan
@@ -1479,6 +1539,14 @@ apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
 				(k < n - 1 && pi.width < 0) || nulls[idx] ||
 				to_rk(t, col, vals[idx], types[idx], &row[pi.column]) != KV_OK)
 				break;
+			/* a lower bound would skip the NaNs that sort first in the key */
+			if (pi.order_float && (op == HBASE_KEY_GT || op == HBASE_KEY_GE))
+				break;
+			/* -0 = +0: an upper bound at either is the key bytes of +0 */
+			if (is_float_zero(col, &row[pi.column]))
+				row[pi.column].f = 0.0;
+			if (pi.width < 0 && i + 1 < nparts && !value_without_nul(t, i, &row[pi.column]))
+				break;			/* see range_part_bounds */
 			k++;
 			limit = i + 1;
 		}

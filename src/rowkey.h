@@ -70,6 +70,9 @@ typedef struct rk_part_info
 	int			width;			/* fixed byte width, or -1 when variable */
 	rk_order	order;
 	int			order_nonneg;	/* order holds only where the encoded number >= 0 */
+	int			order_float;	/* IEEE order (sortable float): -0 sorts below +0
+								 * and NaNs with the sign bit below -infinity,
+								 * where SQL has -0 = +0 and every NaN last */
 	int			optional;		/* first part of an optional trailing group */
 	int			salt_buckets;	/* RK_PART_SALT: N */
 	int			salt_random;	/* RK_PART_SALT: writer picks the bucket */

@@ -102,6 +102,36 @@ def sortlong_rows():
     return [(struct.pack(">Q", k + 2**63), {"d:v": s(str(k))}) for k in SORTLONG_KEYS]
 
 
+def nulbytes_rows():
+    # bytes(k) + "\x00" + lpad(id, 4): a bytea part before a NUL delimiter (values hold no 0x00)
+    keys = [(b"\x80", 2), (b"\xff\xff", 1), (b"\xff", 3), (b"\xff\xff\x01", 4), (b"", 5),
+            (b"\x7f\x14", 6), (b"\xff\xff", 7)]
+    return [(k + b"\x00" + s("%04d" % i), {"d:v": s("%s/%d" % (k.hex(), i))}) for k, i in keys]
+
+
+def saltcell_rows():
+    # salt(2, javahash(s)) + lpad(k, 4) + ["_" + lpad(o, 4)], s a bigint held by a cell
+    from fixtures_layouts import hash_salt, long_hash
+    rows = []
+    for k, o, sv in ((1, None, 7), (1, 5, 7), (2, None, 8), (3, None, 2**40 + 3), (3, 9, 6)):
+        key = hash_salt(long_hash(sv), 2) + s("%04d" % k) + (s("_%04d" % o) if o is not None else b"")
+        rows.append((key, {"d:s": long_(sv), "d:v": s("%d/%s" % (k, "-" if o is None else o))}))
+    return rows
+
+
+def floatkey_rows():
+    # sortable(double(d)) + lpad(n, 4): -0 and +0, NaNs with and without the sign bit,
+    # infinities (Double.doubleToRawLongBits keeps a NaN's sign)
+    from fixtures_layouts import sortable_double
+    neg_nan = struct.pack(">Q", 0xFFF8000000000000 ^ 0xFFFFFFFFFFFFFFFF)
+    pos_nan = struct.pack(">Q", 0x7FF8000000000000 ^ 0x8000000000000000)
+    rows = [(sortable_double(d), n) for d, n in
+            ((-0.0, 2), (0.0, 1), (-1.5, 3), (7.25, 6), (float("-inf"), 7), (float("inf"), 8),
+             (0.0, 9), (-0.0, 10))]
+    rows += [(neg_nan, 4), (pos_nan, 5)]
+    return [(k + s("%04d" % n), {"d:v": s(str(n))}) for k, n in rows]
+
+
 def main():
     HB.create_table("fdw_types", ["t", "b"])
     HB.put_pairs("fdw_types", types_rows())
@@ -131,6 +161,12 @@ def main():
     ])
     HB.create_table("fdw_sortlong", ["d"])
     HB.put_pairs("fdw_sortlong", sortlong_rows())
+    HB.create_table("fdw_nulbytes", ["d"])
+    HB.put_pairs("fdw_nulbytes", nulbytes_rows())
+    HB.create_table("fdw_saltcell", ["d"])
+    HB.put_pairs("fdw_saltcell", saltcell_rows())
+    HB.create_table("fdw_floatkey", ["d"])
+    HB.put_pairs("fdw_floatkey", floatkey_rows())
     __import__("fixtures_layouts").main()  # the lay_* tables of sql/layouts.sql
 
 
