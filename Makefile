@@ -1,16 +1,17 @@
 # hbase_fdw: PGXS build
 MODULE_big = hbase_fdw
 OBJS = hbase_fdw.o src/options.o src/connection.o src/http.o src/json.o \
-       src/convert.o src/scan.o src/rowkey.o src/rowkey_pg.o src/pushdown.o src/modify.o
+       src/convert.o src/scan.o src/rowkey.o src/rowkey_pg.o src/pushdown.o src/modify.o \
+       src/cellset.pb-c.o src/cellset_pb.o
 
 EXTENSION = hbase_fdw
 DATA = hbase_fdw--0.1.sql
 PGFILEDESC = "hbase_fdw - foreign data wrapper for Apache HBase"
 
-REGRESS = options types scan layouts layout_errors pushdown order correctness differential insert security resume gateway cancel
+REGRESS = options types scan layouts layout_errors pushdown order correctness transport differential insert security resume gateway cancel
 REGRESS_OPTS = --inputdir=. --load-extension=hbase_fdw
 
-SHLIB_LINK = -lcurl -ljansson -lcrypto
+SHLIB_LINK = -lcurl -ljansson -lcrypto -lprotobuf-c
 PG_CPPFLAGS = -I$(srcdir)/src
 PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter
 
@@ -24,7 +25,12 @@ tests/unit/test_rowkey: tests/unit/test_rowkey.c src/rowkey.c src/rowkey.h
 	$(CC) -Wall -Wextra -Wno-unused-parameter -O1 -g -I$(srcdir)/src -o $@ $< src/rowkey.c -lcrypto
 unit-tests: $(UNIT_TESTS)
 .PHONY: unit-tests
-EXTRA_CLEAN = $(UNIT_TESTS)
+EXTRA_CLEAN = $(UNIT_TESTS) src/cellset.pb-c.c src/cellset.pb-c.h
+
+# the protobuf messages of the REST gateway: generated from our .proto at build time
+src/cellset.pb-c.c src/cellset.pb-c.h: src/cellset.proto
+	protoc-c --proto_path=$(srcdir)/src --c_out=src $<
+src/cellset_pb.o src/cellset_pb.bc: src/cellset.pb-c.h
 
 # PGXS does not track headers
 $(OBJS): src/hbase_fdw.h src/rowkey.h src/http.h

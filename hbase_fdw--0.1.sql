@@ -52,3 +52,9 @@ CREATE FUNCTION hbase_fdw_requests(OUT method text, OUT requests bigint)
 RETURNS SETOF record
 AS 'MODULE_PATHNAME'
 LANGUAGE C STRICT VOLATILE;
+
+-- CellSets (Gets, multigets, scanner pages) this backend decoded, by wire format, and their bytes
+CREATE FUNCTION hbase_fdw_cellsets(OUT transport text, OUT cellsets bigint, OUT bytes bigint)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME'
+LANGUAGE C STRICT VOLATILE;

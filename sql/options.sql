@@ -26,6 +26,9 @@ CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.
 CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', max_response_size '2GB');
 CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', max_response_size '100B');
 CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', max_respons_size '1');
+-- how CellSets travel: protobuf (the default) or json
+CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', transport 'xml');
+CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', transprot 'json');
 CREATE SERVER size_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', max_response_size '1kB');
 ALTER SERVER size_srv OPTIONS (SET max_response_size '256');
 ALTER SERVER size_srv OPTIONS (SET max_response_size '1GB');

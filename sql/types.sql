@@ -1,7 +1,11 @@
 -- Every type and both value encodings, NULLs (missing cells) and bad values.
 -- Fixtures: tests/fixtures.py (fdw_types, fdw_bad), written through REST.
+-- The server's transport (protobuf, the default, or json) comes from HBASE_TRANSPORT:
+-- scripts/test runs the read tests under both, with the same expected output.
 \getenv hbase_url HBASE_URL
-CREATE SERVER hbase FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'hbase_url');
+\getenv hbase_transport HBASE_TRANSPORT
+CREATE SERVER hbase FOREIGN DATA WRAPPER hbase_fdw
+  OPTIONS (url :'hbase_url', transport :'hbase_transport');
 SET timezone = 'UTC';
 SET extra_float_digits = 0;
 

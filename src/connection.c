@@ -46,6 +46,7 @@ struct HBaseConn
 	List	   *scanners;		/* paths of open scanners (TopMemoryContext) */
 	List	   *left;			/* LeftScanner *: cleanup failed, tried again later */
 	size_t		max_response_size;	/* for messages */
+	bool		protobuf;		/* ask for CellSets as protobuf (transport) */
 	hbase_http *pool[HBASE_MAX_CONCURRENCY];	/* more handles, for parallel requests */
 	int			npool;
 };
@@ -100,6 +101,37 @@ hbase_fdw_requests(PG_FUNCTION_ARGS)
 
 		values[0] = CStringGetTextDatum(i < NMETHODS ? counted_methods[i] : "other");
 		values[1] = Int64GetDatum(request_counts[i]);
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
+	return (Datum) 0;
+}
+
+/*
+ * CellSets this backend decoded, by wire format (0 JSON, 1 protobuf), and
+ * their bytes: hbase_fdw_cellsets(), so tests and benchmarks see which
+ * transport was used and what it cost on the wire.
+ */
+static int64 cellset_pages[2];
+static int64 cellset_bytes[2];
+
+PG_FUNCTION_INFO_V1(hbase_fdw_cellsets);
+
+/* hbase_fdw_cellsets() -> (transport, cellsets, bytes) */
+Datum
+hbase_fdw_cellsets(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	int			i;
+
+	InitMaterializedSRF(fcinfo, 0);
+	for (i = 0; i < 2; i++)
+	{
+		Datum		values[3];
+		bool		nulls[3] = {false, false, false};
+
+		values[0] = CStringGetTextDatum(i ? "protobuf" : "json");
+		values[1] = Int64GetDatum(cellset_pages[i]);
+		values[2] = Int64GetDatum(cellset_bytes[i]);
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 	}
 	return (Datum) 0;
@@ -228,6 +260,7 @@ open_conn(HBaseConn *conn, ForeignServer *server, List *umoptions)
 				 errmsg("could not initialize an HTTP handle for server \"%s\"", server->servername)));
 	conn->url = MemoryContextStrdup(TopMemoryContext, sopts.url);
 	conn->max_response_size = cfg.max_response_size;
+	conn->protobuf = sopts.protobuf;
 	conn->invalidated = false;
 	conn->server_hashvalue = GetSysCacheHashValue1(FOREIGNSERVEROID,
 												   ObjectIdGetDatum(server->serverid));
@@ -334,7 +367,7 @@ HBaseResponse *
 hbase_request(HBaseConn *conn, const char *method, const char *path,
 			  const char *body, size_t bodylen, const char *what)
 {
-	return hbase_request_ex(conn, method, path, body, bodylen, what, false);
+	return hbase_request_ex(conn, method, path, body, bodylen, what, 0);
 }
 
 /*
@@ -375,6 +408,8 @@ copy_response(hbase_http_result *res, const char *what)
 	if (loc)
 		strcpy(loc, res->location);
 	r->location = loc;
+	r->protobuf = strncmp(res->content_type, HBASE_MEDIA_PROTOBUF,
+						  strlen(HBASE_MEDIA_PROTOBUF)) == 0;
 	hbase_http_result_free(res);
 	return r;
 }
@@ -392,21 +427,35 @@ report_too_large(HBaseConn *conn, const char *what, const char *method, const ch
 }
 
 /*
- * transport_ok: return NULL instead of raising when no response was had
- * (gateway down, connection reset), for callers that resume or retry.
- * A request is sent once: a transfer stopped by a cancel raises it, never
- * sends the request again (a scanner POST or a PUT may have been done).
+ * The media type a request asks for: a CellSet (a Get, a multiget, a
+ * scanner page) as the connection's transport says, anything else JSON.
+ */
+static const char *
+accept_for(HBaseConn *conn, int flags)
+{
+	return (flags & HBASE_REQ_CELLSET) && conn->protobuf ? HBASE_MEDIA_PROTOBUF : "application/json";
+}
+
+/*
+ * flags: HBASE_REQ_TRANSPORT_OK returns NULL instead of raising when no
+ * response was had (gateway down, connection reset), for callers that resume
+ * or retry; HBASE_REQ_CELLSET asks for a CellSet in the connection's
+ * transport.  A request is sent once: a transfer stopped by a cancel raises
+ * it, never sends the request again (a scanner POST or a PUT may have been
+ * done).
  */
 HBaseResponse *
 hbase_request_ex(HBaseConn *conn, const char *method, const char *path,
-				 const char *body, size_t bodylen, const char *what, bool transport_ok)
+				 const char *body, size_t bodylen, const char *what, int flags)
 {
 	char	   *url = psprintf("%s%s", conn->url, path);
 	HBaseResponse *resp;
 	hbase_http_result res;
 	hbase_http_outcome outcome;
+	bool		transport_ok = (flags & HBASE_REQ_TRANSPORT_OK) != 0;
 
 	count_request(method);
+	hbase_http_set_accept(conn->http, accept_for(conn, flags));
 	outcome = hbase_http_perform(conn->http, method, url, body, bodylen, &res);
 	if (outcome == HBASE_HTTP_INTERRUPTED)
 	{
@@ -470,6 +519,7 @@ hbase_request_many(HBaseConn *conn, const char **paths, int n, HBaseResponse **o
 	for (i = 0; i < n; i++)
 	{
 		handles[i] = i == 0 ? conn->http : conn->pool[i - 1];
+		hbase_http_set_accept(handles[i], accept_for(conn, HBASE_REQ_CELLSET));
 		urls[i] = psprintf("%s%s", conn->url, paths[i]);
 	}
 	for (i = 0; i < n; i++)
@@ -654,7 +704,8 @@ hbase_scanner_id(HBaseResponse *resp, HBaseTable *table)
 }
 
 /*
- * The CellSet of a 200 answer; anything else (not JSON, no "Row" array,
+ * The CellSet of a 200 answer, decoded as its Content-Type says (protobuf,
+ * else JSON); anything else (not JSON, no "Row" array,
  * rows without keys) is a protocol error naming the request, never read as
  * an empty result.  Empty results come as 204 (scanner) or 404 (Get,
  * multiget), which callers handle before.
@@ -663,8 +714,12 @@ HBaseCellSet *
 hbase_response_cellset(HBaseResponse *resp, HBaseTable *table)
 {
 	const char *error;
-	HBaseCellSet *set = hbase_json_parse_cellset(resp->body, resp->len, &error);
+	HBaseCellSet *set = resp->protobuf ?
+		hbase_pb_parse_cellset(resp->body, resp->len, &error) :
+		hbase_json_parse_cellset(resp->body, resp->len, &error);
 
+	cellset_pages[resp->protobuf ? 1 : 0]++;
+	cellset_bytes[resp->protobuf ? 1 : 0] += resp->len;
 	if (set == NULL)
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_UNABLE_TO_CREATE_REPLY),

@@ -77,6 +77,7 @@ typedef struct HBaseServerOptions
 	int			batch_size;
 	bool		pushdown;
 	int64		max_response_size;	/* bytes of one response body */
+	bool		protobuf;		/* transport: CellSets as protobuf, else JSON */
 } HBaseServerOptions;
 
 struct rk_layout;
@@ -124,7 +125,14 @@ typedef struct HBaseResponse
 	size_t		len;
 	char	   *location;		/* palloc'd Location header or NULL */
 	const char *what;			/* the request, for messages ("reading a scanner") */
+	bool		protobuf;		/* Content-Type application/x-protobuf */
 } HBaseResponse;
+
+#define HBASE_MEDIA_PROTOBUF	"application/x-protobuf"
+
+/* hbase_request_ex flags */
+#define HBASE_REQ_TRANSPORT_OK	0x01	/* no response: NULL rather than an error */
+#define HBASE_REQ_CELLSET		0x02	/* the answer is a CellSet: ask in the transport */
 
 extern HBaseConn *hbase_get_connection(Oid serverid, Oid userid);
 extern HBaseResponse *hbase_request(HBaseConn *conn, const char *method,
@@ -133,7 +141,7 @@ extern HBaseResponse *hbase_request(HBaseConn *conn, const char *method,
 extern HBaseResponse *hbase_request_ex(HBaseConn *conn, const char *method,
 									   const char *path, const char *body,
 									   size_t bodylen, const char *what,
-									   bool transport_ok);
+									   int flags);
 extern void hbase_request_many(HBaseConn *conn, const char **paths, int n,
 							   HBaseResponse **out);
 extern char *hbase_escape(HBaseConn *conn, const char *s, size_t len);
@@ -199,6 +207,10 @@ extern HBaseCellSet *hbase_json_parse_cellset(const char *body, size_t len,
 											  const char **error);
 extern char *hbase_json_scanner_model(const HBaseScanSpec *spec);
 extern char *hbase_json_cellset(HBaseRow *rows, int nrows);
+
+/* ---------- cellset_pb.c: the protobuf wire codec (protobuf-c) ---------- */
+
+extern HBaseCellSet *hbase_pb_parse_cellset(const char *body, size_t len, const char **error);
 
 /* ---------- convert.c: cell bytes <-> Datum ---------- */
 

@@ -22,6 +22,7 @@ struct hbase_http
 	size_t		max_response_size;	/* 0 = no limit */
 	long		connect_timeout_ms; /* as configured, restored after a bounded request */
 	long		request_timeout_ms;
+	char		accept[64];		/* "Accept: ..." of the next requests */
 };
 
 typedef struct response_buf
@@ -216,7 +217,7 @@ prepare(hbase_http *h, request *rq, const char *method, const char *url,
 	rq->buf.res = res;
 	rq->buf.max = h->max_response_size;
 
-	tmp = curl_slist_append(NULL, "Accept: application/json");
+	tmp = curl_slist_append(NULL, h->accept[0] ? h->accept : "Accept: application/json");
 	if (tmp)
 		tmp = curl_slist_append(rq->headers = tmp, "Expect:");
 	if (tmp && body)
@@ -284,7 +285,13 @@ finish(hbase_http *h, request *rq, CURLcode rc, hbase_http_result *res)
 		res->timed_out = (rc == CURLE_OPERATION_TIMEDOUT);
 	}
 	else
+	{
+		char	   *ct = NULL;
+
 		curl_easy_getinfo(h->curl, CURLINFO_RESPONSE_CODE, &res->status);
+		if (curl_easy_getinfo(h->curl, CURLINFO_CONTENT_TYPE, &ct) == CURLE_OK && ct)
+			snprintf(res->content_type, sizeof(res->content_type), "%s", ct);
+	}
 
 	if (outcome != HBASE_HTTP_OK)
 		hbase_http_result_free(res);
@@ -336,6 +343,7 @@ hbase_http_dup(hbase_http *h)
 	d->max_response_size = h->max_response_size;
 	d->connect_timeout_ms = h->connect_timeout_ms;
 	d->request_timeout_ms = h->request_timeout_ms;
+	memcpy(d->accept, h->accept, sizeof(d->accept));
 	curl_easy_setopt(d->curl, CURLOPT_XFERINFODATA, d);
 	return d;
 }
@@ -405,6 +413,12 @@ hbase_http_get_many(hbase_http **handles, const char **urls, int n,
 	}
 	curl_multi_cleanup(multi);
 	free(rqs);
+}
+
+void
+hbase_http_set_accept(hbase_http *h, const char *media_type)
+{
+	snprintf(h->accept, sizeof(h->accept), "Accept: %s", media_type);
 }
 
 char *

@@ -48,6 +48,7 @@ typedef struct hbase_http_result
 	int			timed_out;
 	int			too_large;		/* the body exceeded max_response_size */
 	char		error[256];		/* transport error text */
+	char		content_type[64];	/* Content-Type of the answer, or "" */
 } hbase_http_result;
 
 extern hbase_http *hbase_http_open(const hbase_http_config *cfg);
@@ -76,6 +77,9 @@ extern hbase_http *hbase_http_dup(hbase_http *h);
  */
 extern void hbase_http_get_many(hbase_http **handles, const char **urls, int n,
 								hbase_http_result *res, hbase_http_outcome *outcomes);
+
+/* the media type asked for (Accept) by the next requests on this handle */
+extern void hbase_http_set_accept(hbase_http *h, const char *media_type);
 
 /* URL-escape a byte string (malloc'd result, free with hbase_http_free) */
 extern char *hbase_http_escape(hbase_http *h, const char *s, size_t len);

@@ -52,6 +52,7 @@ static const HBaseOption valid_options[] = {
 	{"concurrency", ForeignServerRelationId},
 	{"batch_size", ForeignServerRelationId},
 	{"max_response_size", ForeignServerRelationId},
+	{"transport", ForeignServerRelationId},
 	/* user mapping */
 	{"user", UserMappingRelationId},
 	{"password", UserMappingRelationId},
@@ -338,6 +339,18 @@ parse_encoding(const char *value)
 	return HBASE_ENC_TEXT;		/* keep compiler quiet */
 }
 
+/* transport 'protobuf' (CellSets as raw bytes, the default) or 'json': true for protobuf */
+static bool
+parse_transport(const char *value)
+{
+	if (strcmp(value, "protobuf") == 0)
+		return true;
+	if (strcmp(value, "json") == 0)
+		return false;
+	bad_value("transport", value, "Valid transports are \"protobuf\" and \"json\".");
+	return true;				/* keep compiler quiet */
+}
+
 Datum
 hbase_fdw_validator(PG_FUNCTION_ARGS)
 {
@@ -389,6 +402,8 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 			hbase_check_table_name(value, NULL);
 		else if (strcmp(name, "max_response_size") == 0)
 			(void) parse_size(name, value);
+		else if (strcmp(name, "transport") == 0)
+			(void) parse_transport(value);
 		else if (strcmp(name, "family") == 0)
 			check_family(name, value, strlen(value));
 		else if (strcmp(name, "column") == 0)
@@ -426,6 +441,7 @@ hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
 	opts->concurrency = 8;
 	opts->batch_size = 100;
 	opts->max_response_size = HBASE_DEFAULT_MAX_RESPONSE_SIZE;
+	opts->protobuf = true;
 
 	foreach(lc, server->options)
 	{
@@ -459,6 +475,8 @@ hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
 			opts->batch_size = parse_batch_size(value);
 		else if (strcmp(def->defname, "max_response_size") == 0)
 			opts->max_response_size = parse_size(def->defname, value);
+		else if (strcmp(def->defname, "transport") == 0)
+			opts->protobuf = parse_transport(value);
 	}
 	/* a connect timeout of 0 means curl's default (300 s); keep ours explicit */
 	if (opts->connect_timeout_ms == 0)

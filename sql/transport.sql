@@ -1,0 +1,62 @@
+-- CellSets (Gets, multigets, scanner pages) travel as protobuf (the default; raw bytes) or as
+-- JSON (base64): both read the same rows, cell timestamps and binary values, and protobuf
+-- takes fewer bytes.  hbase_fdw_cellsets() counts the CellSets decoded per wire format.
+-- Fixtures (tests/fixtures.py): fdw_sortlong (1,504 binary keys), fdw_types (binary cells).
+\getenv hbase_url HBASE_URL
+CREATE SERVER pb_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'hbase_url', fetch_size '200');
+CREATE SERVER js_srv FOREIGN DATA WRAPPER hbase_fdw
+  OPTIONS (url :'hbase_url', fetch_size '200', transport 'json');
+CREATE USER MAPPING FOR CURRENT_USER SERVER pb_srv;
+CREATE USER MAPPING FOR CURRENT_USER SERVER js_srv;
+SET timezone = 'UTC';
+CREATE FOREIGN TABLE sl_pb (k bigint, v text, ts bigint OPTIONS (column ':timestamp'))
+  SERVER pb_srv OPTIONS (table 'fdw_sortlong', family 'd', rowkey 'sortable(long(k))');
+CREATE FOREIGN TABLE sl_js (k bigint, v text, ts bigint OPTIONS (column ':timestamp'))
+  SERVER js_srv OPTIONS (table 'fdw_sortlong', family 'd', rowkey 'sortable(long(k))');
+CREATE FOREIGN TABLE ty_pb (k text OPTIONS (column ':key'), i8 int8, f8 float8, num numeric,
+  raw bytea OPTIONS (column 't:raw'))
+  SERVER pb_srv OPTIONS (table 'fdw_types', family 'b', encoding 'binary');
+CREATE FOREIGN TABLE ty_js (k text OPTIONS (column ':key'), i8 int8, f8 float8, num numeric,
+  raw bytea OPTIONS (column 't:raw'))
+  SERVER js_srv OPTIONS (table 'fdw_types', family 'b', encoding 'binary');
+
+CREATE TEMP TABLE before AS SELECT * FROM hbase_fdw_cellsets();
+CREATE VIEW since AS
+  SELECT c.transport, c.cellsets - b.cellsets AS cellsets, c.bytes - b.bytes AS bytes
+    FROM hbase_fdw_cellsets() c JOIN before b USING (transport);
+
+-- a full scan in pages, through each transport: the same rows, values and cell timestamps
+CREATE TEMP TABLE pb_rows AS SELECT * FROM sl_pb;
+SELECT transport, cellsets > 1 AS pages FROM since ORDER BY transport;
+TRUNCATE before; INSERT INTO before SELECT * FROM hbase_fdw_cellsets();
+CREATE TEMP TABLE js_rows AS SELECT * FROM sl_js;
+SELECT transport, cellsets > 1 AS pages FROM since ORDER BY transport;
+SELECT count(*), count(DISTINCT k), min(k), max(k) FROM pb_rows;
+SELECT count(*) AS differences FROM
+  ((TABLE pb_rows EXCEPT TABLE js_rows) UNION ALL (TABLE js_rows EXCEPT TABLE pb_rows)) d;
+SELECT count(*) FILTER (WHERE v = k::text) AS values_match, count(*) FILTER (WHERE ts > 0) AS with_ts
+  FROM pb_rows;
+
+-- a Get and a multiget of binary keys
+TRUNCATE before; INSERT INTO before SELECT * FROM hbase_fdw_cellsets();
+EXPLAIN (COSTS OFF) SELECT k, v FROM sl_pb WHERE k = -9223372036854775808;
+SELECT k, v FROM sl_pb WHERE k = -9223372036854775808;
+SELECT k, v FROM sl_pb WHERE k IN (-20000, -1, 0, 9223372036854775807) ORDER BY k;
+SELECT transport, cellsets FROM since ORDER BY transport;
+
+-- binary cell values, NULLs (missing cells) and an empty value arrive the same way
+SELECT k, i8, f8, num, raw FROM ty_pb ORDER BY k;
+SELECT count(*) AS differences FROM
+  ((SELECT * FROM ty_pb EXCEPT SELECT * FROM ty_js) UNION ALL
+   (SELECT * FROM ty_js EXCEPT SELECT * FROM ty_pb)) d;
+
+-- protobuf carries the same pages in fewer bytes than JSON's base64
+TRUNCATE before; INSERT INTO before SELECT * FROM hbase_fdw_cellsets();
+SELECT count(*) FROM sl_pb;
+SELECT count(*) FROM sl_js;
+SELECT (SELECT bytes FROM since WHERE transport = 'protobuf') * 2 <
+       (SELECT bytes FROM since WHERE transport = 'json') AS protobuf_under_half;
+
+DROP VIEW since;
+DROP SERVER pb_srv CASCADE;
+DROP SERVER js_srv CASCADE;
