@@ -53,8 +53,10 @@ RETURNS SETOF record
 AS 'MODULE_PATHNAME'
 LANGUAGE C STRICT VOLATILE;
 
--- CellSets (Gets, multigets, scanner pages) this backend decoded, by wire format, and their bytes
-CREATE FUNCTION hbase_fdw_cellsets(OUT transport text, OUT cellsets bigint, OUT bytes bigint)
+-- CellSets (Gets, multigets, scanner pages) this backend decoded, by wire format: their bytes,
+-- and their bytes on the wire (fewer with the server option compression 'gzip')
+CREATE FUNCTION hbase_fdw_cellsets(OUT transport text, OUT cellsets bigint, OUT bytes bigint,
+                                   OUT wire_bytes bigint)
 RETURNS SETOF record
 AS 'MODULE_PATHNAME'
 LANGUAGE C STRICT VOLATILE;

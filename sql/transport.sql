@@ -22,7 +22,8 @@ CREATE FOREIGN TABLE ty_js (k text OPTIONS (column ':key'), i8 int8, f8 float8, 
 
 CREATE TEMP TABLE before AS SELECT * FROM hbase_fdw_cellsets();
 CREATE VIEW since AS
-  SELECT c.transport, c.cellsets - b.cellsets AS cellsets, c.bytes - b.bytes AS bytes
+  SELECT c.transport, c.cellsets - b.cellsets AS cellsets, c.bytes - b.bytes AS bytes,
+         c.wire_bytes - b.wire_bytes AS wire_bytes
     FROM hbase_fdw_cellsets() c JOIN before b USING (transport);
 
 -- a full scan in pages, through each transport: the same rows, values and cell timestamps
@@ -55,7 +56,23 @@ TRUNCATE before; INSERT INTO before SELECT * FROM hbase_fdw_cellsets();
 SELECT count(*) FROM sl_pb;
 SELECT count(*) FROM sl_js;
 SELECT (SELECT bytes FROM since WHERE transport = 'protobuf') * 2 <
-       (SELECT bytes FROM since WHERE transport = 'json') AS protobuf_under_half;
+       (SELECT bytes FROM since WHERE transport = 'json') AS protobuf_under_half,
+       (SELECT wire_bytes = bytes FROM since WHERE transport = 'json') AS uncompressed;
+
+-- compression 'gzip': the gateway compresses, curl inflates (max_response_size bounds the
+-- inflated bytes); the same rows, a fraction of the bytes on the wire
+CREATE SERVER gz_srv FOREIGN DATA WRAPPER hbase_fdw
+  OPTIONS (url :'hbase_url', fetch_size '200', compression 'gzip');
+CREATE USER MAPPING FOR CURRENT_USER SERVER gz_srv;
+CREATE FOREIGN TABLE sl_gz (k bigint, v text, ts bigint OPTIONS (column ':timestamp'))
+  SERVER gz_srv OPTIONS (table 'fdw_sortlong', family 'd', rowkey 'sortable(long(k))');
+TRUNCATE before; INSERT INTO before SELECT * FROM hbase_fdw_cellsets();
+CREATE TEMP TABLE gz_rows AS SELECT * FROM sl_gz;
+SELECT count(*) AS differences FROM
+  ((TABLE pb_rows EXCEPT TABLE gz_rows) UNION ALL (TABLE gz_rows EXCEPT TABLE pb_rows)) d;
+SELECT transport, wire_bytes * 3 < bytes AS compressed FROM since WHERE transport = 'protobuf';
+CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'hbase_url', compression 'zstd');
+DROP SERVER gz_srv CASCADE;
 
 DROP VIEW since;
 DROP SERVER pb_srv CASCADE;

@@ -107,16 +107,18 @@ hbase_fdw_requests(PG_FUNCTION_ARGS)
 }
 
 /*
- * CellSets this backend decoded, by wire format (0 JSON, 1 protobuf), and
- * their bytes: hbase_fdw_cellsets(), so tests and benchmarks see which
- * transport was used and what it cost on the wire.
+ * CellSets this backend decoded, by wire format (0 JSON, 1 protobuf), their
+ * bytes and their bytes on the wire (less with compression 'gzip'):
+ * hbase_fdw_cellsets(), so tests and benchmarks see which transport was used
+ * and what it cost.
  */
 static int64 cellset_pages[2];
 static int64 cellset_bytes[2];
+static int64 cellset_wire[2];
 
 PG_FUNCTION_INFO_V1(hbase_fdw_cellsets);
 
-/* hbase_fdw_cellsets() -> (transport, cellsets, bytes) */
+/* hbase_fdw_cellsets() -> (transport, cellsets, bytes, wire_bytes) */
 Datum
 hbase_fdw_cellsets(PG_FUNCTION_ARGS)
 {
@@ -126,12 +128,13 @@ hbase_fdw_cellsets(PG_FUNCTION_ARGS)
 	InitMaterializedSRF(fcinfo, 0);
 	for (i = 0; i < 2; i++)
 	{
-		Datum		values[3];
-		bool		nulls[3] = {false, false, false};
+		Datum		values[4];
+		bool		nulls[4] = {false, false, false, false};
 
 		values[0] = CStringGetTextDatum(i ? "protobuf" : "json");
 		values[1] = Int64GetDatum(cellset_pages[i]);
 		values[2] = Int64GetDatum(cellset_bytes[i]);
+		values[3] = Int64GetDatum(cellset_wire[i]);
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 	}
 	return (Datum) 0;
@@ -242,6 +245,7 @@ open_conn(HBaseConn *conn, ForeignServer *server, List *umoptions)
 	cfg.connect_timeout_ms = sopts.connect_timeout_ms;
 	cfg.request_timeout_ms = sopts.request_timeout_ms;
 	cfg.max_response_size = (size_t) sopts.max_response_size;
+	cfg.gzip = sopts.gzip;
 	cfg.should_stop = transfer_should_stop;
 	foreach(lc, umoptions)
 	{
@@ -408,6 +412,7 @@ copy_response(hbase_http_result *res, const char *what)
 	if (loc)
 		strcpy(loc, res->location);
 	r->location = loc;
+	r->wire_len = res->wire_len ? res->wire_len : len;
 	r->protobuf = strncmp(res->content_type, HBASE_MEDIA_PROTOBUF,
 						  strlen(HBASE_MEDIA_PROTOBUF)) == 0;
 	hbase_http_result_free(res);
@@ -720,6 +725,7 @@ hbase_response_cellset(HBaseResponse *resp, HBaseTable *table)
 
 	cellset_pages[resp->protobuf ? 1 : 0]++;
 	cellset_bytes[resp->protobuf ? 1 : 0] += resp->len;
+	cellset_wire[resp->protobuf ? 1 : 0] += resp->wire_len;
 	if (set == NULL)
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_UNABLE_TO_CREATE_REPLY),

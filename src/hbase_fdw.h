@@ -78,6 +78,7 @@ typedef struct HBaseServerOptions
 	bool		pushdown;
 	int64		max_response_size;	/* bytes of one response body */
 	bool		protobuf;		/* transport: CellSets as protobuf, else JSON */
+	bool		gzip;			/* compression: ask for gzip answers */
 } HBaseServerOptions;
 
 struct rk_layout;
@@ -126,6 +127,7 @@ typedef struct HBaseResponse
 	char	   *location;		/* palloc'd Location header or NULL */
 	const char *what;			/* the request, for messages ("reading a scanner") */
 	bool		protobuf;		/* Content-Type application/x-protobuf */
+	size_t		wire_len;		/* bytes on the wire (compressed or not) */
 } HBaseResponse;
 
 #define HBASE_MEDIA_PROTOBUF	"application/x-protobuf"

@@ -166,6 +166,9 @@ hbase_http_open(const hbase_http_config *cfg)
 	curl_easy_setopt(h->curl, CURLOPT_CONNECTTIMEOUT_MS, cfg->connect_timeout_ms);
 	curl_easy_setopt(h->curl, CURLOPT_TIMEOUT_MS, cfg->request_timeout_ms);
 	curl_easy_setopt(h->curl, CURLOPT_USERAGENT, "hbase_fdw/0.1");
+	/* curl inflates: max_response_size bounds the inflated bytes */
+	if (cfg->gzip)
+		curl_easy_setopt(h->curl, CURLOPT_ACCEPT_ENCODING, "gzip");
 	curl_easy_setopt(h->curl, CURLOPT_SSL_VERIFYPEER, cfg->verify_peer ? 1L : 0L);
 	curl_easy_setopt(h->curl, CURLOPT_SSL_VERIFYHOST, cfg->verify_peer ? 2L : 0L);
 	if (cfg->ca_file)
@@ -287,8 +290,11 @@ finish(hbase_http *h, request *rq, CURLcode rc, hbase_http_result *res)
 	else
 	{
 		char	   *ct = NULL;
+		curl_off_t	wire = 0;
 
 		curl_easy_getinfo(h->curl, CURLINFO_RESPONSE_CODE, &res->status);
+		if (curl_easy_getinfo(h->curl, CURLINFO_SIZE_DOWNLOAD_T, &wire) == CURLE_OK && wire > 0)
+			res->wire_len = (size_t) wire;
 		if (curl_easy_getinfo(h->curl, CURLINFO_CONTENT_TYPE, &ct) == CURLE_OK && ct)
 			snprintf(res->content_type, sizeof(res->content_type), "%s", ct);
 	}

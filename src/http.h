@@ -22,6 +22,7 @@ typedef struct hbase_http_config
 	long		connect_timeout_ms;
 	long		request_timeout_ms; /* 0 = no limit */
 	size_t		max_response_size;	/* bytes of a response body; 0 = no limit */
+	int			gzip;			/* ask for gzip-compressed answers */
 
 	/*
 	 * Asked while a transfer runs (from curl's progress callback): non-zero
@@ -49,6 +50,7 @@ typedef struct hbase_http_result
 	int			too_large;		/* the body exceeded max_response_size */
 	char		error[256];		/* transport error text */
 	char		content_type[64];	/* Content-Type of the answer, or "" */
+	size_t		wire_len;		/* body bytes on the wire (compressed) */
 } hbase_http_result;
 
 extern hbase_http *hbase_http_open(const hbase_http_config *cfg);

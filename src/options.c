@@ -53,6 +53,7 @@ static const HBaseOption valid_options[] = {
 	{"batch_size", ForeignServerRelationId},
 	{"max_response_size", ForeignServerRelationId},
 	{"transport", ForeignServerRelationId},
+	{"compression", ForeignServerRelationId},
 	/* user mapping */
 	{"user", UserMappingRelationId},
 	{"password", UserMappingRelationId},
@@ -351,6 +352,18 @@ parse_transport(const char *value)
 	return true;				/* keep compiler quiet */
 }
 
+/* compression 'none' (the default: loopback and LANs gain nothing) or 'gzip': true for gzip */
+static bool
+parse_compression(const char *value)
+{
+	if (strcmp(value, "none") == 0)
+		return false;
+	if (strcmp(value, "gzip") == 0)
+		return true;
+	bad_value("compression", value, "Valid compressions are \"none\" and \"gzip\".");
+	return false;				/* keep compiler quiet */
+}
+
 Datum
 hbase_fdw_validator(PG_FUNCTION_ARGS)
 {
@@ -404,6 +417,8 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 			(void) parse_size(name, value);
 		else if (strcmp(name, "transport") == 0)
 			(void) parse_transport(value);
+		else if (strcmp(name, "compression") == 0)
+			(void) parse_compression(value);
 		else if (strcmp(name, "family") == 0)
 			check_family(name, value, strlen(value));
 		else if (strcmp(name, "column") == 0)
@@ -477,6 +492,8 @@ hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
 			opts->max_response_size = parse_size(def->defname, value);
 		else if (strcmp(def->defname, "transport") == 0)
 			opts->protobuf = parse_transport(value);
+		else if (strcmp(def->defname, "compression") == 0)
+			opts->gzip = parse_compression(value);
 	}
 	/* a connect timeout of 0 means curl's default (300 s); keep ours explicit */
 	if (opts->connect_timeout_ms == 0)

@@ -1,0 +1,247 @@
+/*
+ * bench/rawclient.c - the baseline hbase_fdw is measured against: a plain C client of the
+ * HBase REST gateway (curl with one kept-alive handle + protobuf-c), no PostgreSQL.
+ *
+ *   rawclient URL TABLE scan  [rows_per_page] [decode|drain|json]
+ *       a stateful scanner read page by page (GET ?n=rows, Accept application/x-protobuf);
+ *       decode: unpack every page and sum the first cell's value as a number (what a
+ *       report does), drain: read pages and throw them away, json: Accept
+ *       application/json and only count bytes.  Prints "rows=N sum=S bytes=B seconds=T".
+ *   rawclient URL TABLE get KEYPREFIX N
+ *       N Gets of KEYPREFIX%09d (i * 7919 % N), protobuf decoded; prints p50/avg in ms.
+ *   rawclient URL TABLE gzip [rows_per_page]
+ *       a scan asking for protobuf with Accept-Encoding gzip: prints wire bytes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <curl/curl.h>
+
+#include "cellset.pb-c.h"
+
+typedef struct buf
+{
+	char	   *data;
+	size_t		len,
+				cap;
+} buf;
+
+static char location[1024];
+
+static size_t
+write_cb(char *p, size_t s, size_t n, void *u)
+{
+	buf		   *b = u;
+	size_t		k = s * n;
+
+	if (b->len + k + 1 > b->cap)
+	{
+		b->cap = (b->len + k + 1) * 2;
+		b->data = realloc(b->data, b->cap);
+		if (b->data == NULL)
+			abort();
+	}
+	memcpy(b->data + b->len, p, k);
+	b->len += k;
+	return k;
+}
+
+static size_t
+header_cb(char *p, size_t s, size_t n, void *u)
+{
+	size_t		k = s * n;
+
+	if (k > 10 && strncasecmp(p, "Location: ", 10) == 0)
+	{
+		size_t		l = k - 10;
+
+		while (l > 0 && (p[10 + l - 1] == '\r' || p[10 + l - 1] == '\n'))
+			l--;
+		if (l >= sizeof(location))
+			l = sizeof(location) - 1;
+		memcpy(location, p + 10, l);
+		location[l] = '\0';
+	}
+	return k;
+}
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* one request on the kept-alive handle; returns the status, body in b */
+static long
+request(CURL *c, const char *method, const char *url, const char *accept, const char *body, buf *b)
+{
+	struct curl_slist *h = NULL;
+	char		acc[128];
+	long		status = 0;
+
+	b->len = 0;
+	snprintf(acc, sizeof(acc), "Accept: %s", accept);
+	h = curl_slist_append(h, acc);
+	h = curl_slist_append(h, "Content-Type: application/json");
+	curl_easy_setopt(c, CURLOPT_URL, url);
+	curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
+	curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, strcmp(method, "GET") == 0 ? NULL : method);
+	if (body)
+		curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
+	else
+		curl_easy_setopt(c, CURLOPT_HTTPGET, 1L);
+	if (curl_easy_perform(c) != CURLE_OK)
+	{
+		fprintf(stderr, "rawclient: %s %s failed\n", method, url);
+		exit(1);
+	}
+	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
+	curl_slist_free_all(h);
+	return status;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double		x = *(const double *) a,
+				y = *(const double *) b;
+
+	return x < y ? -1 : x > y;
+}
+
+int
+main(int argc, char **argv)
+{
+	CURL	   *c;
+	buf			b = {0};
+	char		url[2048];
+	const char *base,
+			   *table,
+			   *mode;
+	double		t0;
+
+	if (argc < 4)
+	{
+		fprintf(stderr, "usage: rawclient URL TABLE scan|get|gzip ...\n");
+		return 2;
+	}
+	base = argv[1];
+	table = argv[2];
+	mode = argv[3];
+	curl_global_init(CURL_GLOBAL_ALL);
+	c = curl_easy_init();
+	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, write_cb);
+	curl_easy_setopt(c, CURLOPT_WRITEDATA, &b);
+	curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, header_cb);
+	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+
+	if (strcmp(mode, "scan") == 0 || strcmp(mode, "gzip") == 0)
+	{
+		int			n = argc > 4 ? atoi(argv[4]) : 1000;
+		const char *how = strcmp(mode, "gzip") == 0 ? "drain" : argc > 5 ? argv[5] : "decode";
+		const char *accept = strcmp(how, "json") == 0 ? "application/json" : "application/x-protobuf";
+		long		rows = 0;
+		long long	sum = 0;
+		double		bytes = 0;
+
+		if (strcmp(mode, "gzip") == 0)
+			curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "gzip");
+		t0 = now();
+		snprintf(url, sizeof(url), "%s/%s/scanner", base, table);
+		location[0] = '\0';
+		if (request(c, "POST", url, "application/json", "{\"maxVersions\":1}", &b) != 201 || !location[0])
+		{
+			fprintf(stderr, "rawclient: could not create a scanner\n");
+			return 1;
+		}
+		snprintf(url, sizeof(url), "%s?n=%d", location, n);
+		for (;;)
+		{
+			long		st = request(c, "GET", url, accept, NULL, &b);
+			curl_off_t	dl = 0;
+
+			curl_easy_getinfo(c, CURLINFO_SIZE_DOWNLOAD_T, &dl);
+			bytes += (double) dl;
+			if (st == 204)
+				break;
+			if (st != 200)
+			{
+				fprintf(stderr, "rawclient: page answered %ld\n", st);
+				return 1;
+			}
+			if (strcmp(how, "decode") == 0)
+			{
+				HbaseFdw__CellSet *cs = hbase_fdw__cell_set__unpack(NULL, b.len, (uint8_t *) b.data);
+				size_t		i;
+
+				if (cs == NULL)
+				{
+					fprintf(stderr, "rawclient: not a CellSet\n");
+					return 1;
+				}
+				for (i = 0; i < cs->n_rows; i++)
+				{
+					HbaseFdw__CellSet__Row *r = cs->rows[i];
+					char		num[32];
+					size_t		l;
+
+					rows++;
+					if (r->n_values == 0)
+						continue;
+					l = r->values[0]->data.len < 31 ? r->values[0]->data.len : 31;
+					memcpy(num, r->values[0]->data.data, l);
+					num[l] = '\0';
+					sum += atoll(num);
+				}
+				hbase_fdw__cell_set__free_unpacked(cs, NULL);
+			}
+			else
+				rows = -1;
+		}
+		request(c, "DELETE", location, "application/json", NULL, &b);
+		printf("rows=%ld sum=%lld bytes=%.0f seconds=%.3f\n", rows, sum, bytes, now() - t0);
+	}
+	else if (strcmp(mode, "get") == 0 && argc >= 6)
+	{
+		const char *prefix = argv[4];
+		int			n = atoi(argv[5]);
+		double	   *ms = calloc(n, sizeof(double));
+		double		total = 0;
+		int			i,
+					found = 0;
+
+		for (i = 0; i < n; i++)
+		{
+			double		t;
+			long		st;
+
+			snprintf(url, sizeof(url), "%s/%s/%s%09d", base, table, prefix, (int) ((long) i * 7919 % n));
+			t = now();
+			st = request(c, "GET", url, "application/x-protobuf", NULL, &b);
+			if (st == 200)
+			{
+				HbaseFdw__CellSet *cs = hbase_fdw__cell_set__unpack(NULL, b.len, (uint8_t *) b.data);
+
+				found += cs && cs->n_rows == 1;
+				if (cs)
+					hbase_fdw__cell_set__free_unpacked(cs, NULL);
+			}
+			ms[i] = (now() - t) * 1000;
+			total += ms[i];
+		}
+		qsort(ms, n, sizeof(double), cmp_double);
+		printf("gets=%d found=%d p50_ms=%.3f avg_ms=%.3f\n", n, found, ms[n / 2], total / n);
+	}
+	else
+	{
+		fprintf(stderr, "rawclient: unknown mode %s\n", mode);
+		return 2;
+	}
+	curl_easy_cleanup(c);
+	free(b.data);
+	return 0;
+}

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# bench/throughput.sh - read throughput of hbase_fdw against a plain C client, in one run.
+#
+# Loads N rows (default 1,000,000: key row%09d, cf:n, cf:pad of 40 bytes) through REST if the
+# table is missing, builds bench/rawclient.c (curl + protobuf-c, no PostgreSQL), then 3 rounds
+# of: the FDW's SELECT count(*), sum(n), sum(length(pad)) with transport protobuf and json, the
+# raw client decoding every protobuf page, and the gateway drained (pages read, not decoded).
+# Prints medians and ratios; then Get p50 (pgbench, prepared WHERE k = $1) vs the raw client's
+# kept-alive GETs, a LIMIT 10 vs a Get, and the wire bytes of a page in JSON, protobuf, gzip.
+# Ratios, not timings, are the result: the machine's speed cancels out.
+# Usage: bench/throughput.sh [N]   (HBase + PostgreSQL up: scripts/setup --no-demo)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+N=${1:-1000000}
+TABLE=bench_tp_$N
+[[ -n ${PGHOST:-} ]] || eval "$(scripts/pg-local env)"
+URL=${HBASE_URL:-http://127.0.0.1:${HBASE_REST_PORT:-18080}}
+PGBIN=$(pg_config --bindir 2>/dev/null || echo /usr/lib/postgresql/15/bin)
+work=${BENCH_DIR:-/var/tmp/hbase_fdw/bench}
+mkdir -p "$work"
+
+# the raw client, from our own .proto
+make -s src/cellset.pb-c.c >/dev/null
+gcc -O2 -Wall -Isrc -o "$work/rawclient" bench/rawclient.c src/cellset.pb-c.c -lcurl -lprotobuf-c
+raw() { "$work/rawclient" "$URL" "$TABLE" "$@"; }
+
+last=$(printf 'row%09d' $((N - 1)))
+if [[ $(curl -s -o /dev/null -w '%{http_code}' -H 'Accept: application/json' "$URL/$TABLE/$last") != 200 ]]; then
+	t0=$(date +%s)
+	python3 bench/load_rows.py "$TABLE" "$N"
+	echo "loaded $N rows through REST in $(($(date +%s) - t0)) s"
+fi
+
+psql -X -q -d postgres -v url="$URL" -v tbl="$TABLE" >/dev/null <<'SQL'
+SET client_min_messages = warning;
+CREATE EXTENSION IF NOT EXISTS hbase_fdw;
+DROP SERVER IF EXISTS bench_pb CASCADE;
+DROP SERVER IF EXISTS bench_js CASCADE;
+DROP SERVER IF EXISTS bench_gz CASCADE;
+CREATE SERVER bench_pb FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'url', transport 'protobuf');
+CREATE SERVER bench_js FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'url', transport 'json');
+CREATE USER MAPPING FOR CURRENT_USER SERVER bench_pb;
+CREATE SERVER bench_gz FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'url', compression 'gzip');
+CREATE USER MAPPING FOR CURRENT_USER SERVER bench_js;
+CREATE USER MAPPING FOR CURRENT_USER SERVER bench_gz;
+CREATE FOREIGN TABLE bench_gz_t (k text OPTIONS (column ':key'), n int8, pad text)
+  SERVER bench_gz OPTIONS (table :'tbl', family 'cf');
+CREATE FOREIGN TABLE bench_pb_t (k text OPTIONS (column ':key'), n int8, pad text)
+  SERVER bench_pb OPTIONS (table :'tbl', family 'cf');
+CREATE FOREIGN TABLE bench_js_t (k text OPTIONS (column ':key'), n int8, pad text)
+  SERVER bench_js OPTIONS (table :'tbl', family 'cf');
+SQL
+
+fdw_scan() { # foreign table -> seconds
+	psql -X -q -d postgres -At -v t="$1" <<'SQL' | awk '/^elapsed/{printf "%.3f\n", $3 - $2}'
+\set t0 `date +%s.%N`
+SELECT count(*), sum(n), sum(length(pad)) FROM :t \g /dev/null
+\set t1 `date +%s.%N`
+\echo elapsed :t0 :t1
+SQL
+}
+secs() { sed -nE 's/.*seconds=([0-9.]+).*/\1/p'; }
+median() { sort -g | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
+
+: >"$work/pb" ; : >"$work/js" ; : >"$work/gz" ; : >"$work/raw" ; : >"$work/drain"
+for round in 1 2 3; do
+	fdw_scan bench_pb_t >>"$work/pb"
+	fdw_scan bench_js_t >>"$work/js"
+	fdw_scan bench_gz_t >>"$work/gz"
+	raw scan 1000 decode | secs >>"$work/raw"
+	raw scan 1000 drain | secs >>"$work/drain"
+done
+pb=$(median <"$work/pb"); js=$(median <"$work/js"); gz=$(median <"$work/gz")
+rw=$(median <"$work/raw"); dr=$(median <"$work/drain")
+echo "full scan of $N rows, median of 3 (s): gateway drain $dr | raw protobuf client $rw | FDW protobuf $pb | FDW json $js | FDW protobuf+gzip $gz"
+awk -v pb="$pb" -v js="$js" -v gz="$gz" -v rw="$rw" -v dr="$dr" 'BEGIN{
+	printf "  ratios: FDW protobuf / raw client %.2f (target <= 1.25) | FDW json / raw client %.2f | FDW gzip / FDW protobuf %.2f | raw client / drain %.2f\n", pb / rw, js / rw, gz / pb, rw / dr }'
+
+# point Gets: pgbench with a prepared WHERE k = $1 against the raw client's kept-alive GETs
+gets=${GETS:-5000}
+cat >"$work/get.sql" <<SQL
+\\set i random(0, $((N - 1)))
+SELECT n FROM bench_pb_t WHERE k = 'row' || lpad(:i::text, 9, '0');
+SQL
+cat >"$work/limit.sql" <<SQL
+SELECT n FROM bench_pb_t LIMIT 10;
+SQL
+pgb() { # script -> p50 ms of its transactions
+	rm -f "$work"/pgbench_log.*
+	(cd "$work" && "$PGBIN/pgbench" -n -M prepared -t "$2" -f "$1" -l --log-prefix=pgbench_log postgres >/dev/null 2>&1)
+	cat "$work"/pgbench_log.* | awk '{print $3 / 1000}' | median
+}
+fdw_get=$(pgb "$work/get.sql" "$gets")
+fdw_limit=$(pgb "$work/limit.sql" $((gets / 5)))
+raw_get=$(raw get row "$gets" | sed -nE 's/.*p50_ms=([0-9.]+).*/\1/p')
+echo "Get p50 (ms): FDW $fdw_get | raw GET $raw_get | FDW LIMIT 10 $fdw_limit"
+awk -v f="$fdw_get" -v r="$raw_get" -v l="$fdw_limit" 'BEGIN{
+	printf "  ratios: FDW Get / raw GET %.2f (target <= 1.2) | LIMIT 10 / Get %.2f (target <= 2)\n", f / r, l / f }'
+
+# wire bytes of the same scan
+pbb=$(raw scan 1000 drain | sed -nE 's/.*bytes=([0-9]+).*/\1/p')
+jsb=$(raw scan 1000 json | sed -nE 's/.*bytes=([0-9]+).*/\1/p')
+gzb=$(raw gzip 1000 | sed -nE 's/.*bytes=([0-9]+).*/\1/p')
+awk -v p="$pbb" -v j="$jsb" -v g="$gzb" 'BEGIN{
+	printf "wire bytes of the scan: json %.1f MB | protobuf %.1f MB | protobuf+gzip %.1f MB\n", j / 1e6, p / 1e6, g / 1e6 }'
