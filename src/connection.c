@@ -419,6 +419,19 @@ copy_response(hbase_http_result *res, const char *what)
 	return r;
 }
 
+/* a failed transfer as a response of status 0, for HBASE_REQ_TRANSPORT_OK */
+static HBaseResponse *
+no_answer(hbase_http_result *res, const char *what)
+{
+	HBaseResponse *r = palloc0(sizeof(HBaseResponse));
+
+	r->what = what;
+	r->body = pstrdup(res->error);
+	r->len = strlen(r->body);
+	r->unsent = res->connect_failed != 0;
+	return r;
+}
+
 static void
 report_too_large(HBaseConn *conn, const char *what, const char *method, const char *path)
 {
@@ -442,12 +455,11 @@ accept_for(HBaseConn *conn, int flags)
 }
 
 /*
- * flags: HBASE_REQ_TRANSPORT_OK returns NULL instead of raising when no
- * response was had (gateway down, connection reset), for callers that resume
- * or retry; HBASE_REQ_CELLSET asks for a CellSet in the connection's
- * transport.  A request is sent once: a transfer stopped by a cancel raises
- * it, never sends the request again (a scanner POST or a PUT may have been
- * done).
+ * flags: HBASE_REQ_TRANSPORT_OK, HBASE_REQ_CELLSET, HBASE_REQ_ONCE
+ * (hbase_fdw.h).  A request is sent once unless it can be done twice: a
+ * transfer stopped by a cancel raises it, never sends the request again (a
+ * scanner POST or a PUT may have been done), and only GETs and DELETEs may
+ * go out again by libcurl's own re-send on a fresh connection.
  */
 HBaseResponse *
 hbase_request_ex(HBaseConn *conn, const char *method, const char *path,
@@ -457,11 +469,14 @@ hbase_request_ex(HBaseConn *conn, const char *method, const char *path,
 	HBaseResponse *resp;
 	hbase_http_result res;
 	hbase_http_outcome outcome;
-	bool		transport_ok = (flags & HBASE_REQ_TRANSPORT_OK) != 0;
+	int			httpflags = 0;
 
+	if ((flags & HBASE_REQ_ONCE) ||
+		(strcmp(method, "GET") != 0 && strcmp(method, "DELETE") != 0))
+		httpflags |= HBASE_HTTP_ONCE;
 	count_request(method);
 	hbase_http_set_accept(conn->http, accept_for(conn, flags));
-	outcome = hbase_http_perform(conn->http, method, url, body, bodylen, &res);
+	outcome = hbase_http_perform(conn->http, method, url, body, bodylen, httpflags, &res);
 	if (outcome == HBASE_HTTP_INTERRUPTED)
 	{
 		/* only a cancel or terminate stops a transfer: this raises it */
@@ -474,10 +489,10 @@ hbase_request_ex(HBaseConn *conn, const char *method, const char *path,
 	}
 	if (outcome == HBASE_HTTP_FAILED && res.too_large)
 		report_too_large(conn, what, method, path);
-	if (outcome == HBASE_HTTP_FAILED && transport_ok && !res.timed_out)
+	if (outcome == HBASE_HTTP_FAILED && (flags & HBASE_REQ_TRANSPORT_OK) && !res.timed_out)
 	{
 		pfree(url);
-		return NULL;
+		return no_answer(&res, what);
 	}
 	if (outcome == HBASE_HTTP_FAILED)
 	{
@@ -497,9 +512,10 @@ hbase_request_ex(HBaseConn *conn, const char *method, const char *path,
 }
 
 /*
- * n GETs in parallel (n <= HBASE_MAX_CONCURRENCY), each on its own
- * keep-alive handle of this connection.  out[i] is NULL when no response was
- * had (the caller resumes); an interrupt raises the usual cancel error.
+ * n scanner reads in parallel (n <= HBASE_MAX_CONCURRENCY), each on its own
+ * keep-alive handle of this connection, each sent once (HBASE_REQ_ONCE).
+ * out[i] has status 0 when no response was had (the caller resumes); an
+ * interrupt raises the usual cancel error.
  */
 void
 hbase_request_many(HBaseConn *conn, const char **paths, int n, HBaseResponse **out)
@@ -529,7 +545,7 @@ hbase_request_many(HBaseConn *conn, const char **paths, int n, HBaseResponse **o
 	}
 	for (i = 0; i < n; i++)
 		count_request("GET");
-	hbase_http_get_many(handles, urls, n, res, outcomes);
+	hbase_http_get_many(handles, urls, n, HBASE_HTTP_ONCE, res, outcomes);
 
 	/* copy out of malloc'd memory; every result freed even if a palloc fails */
 	PG_TRY();
@@ -543,6 +559,8 @@ hbase_request_many(HBaseConn *conn, const char **paths, int n, HBaseResponse **o
 				interrupted = true;
 			if (outcomes[k] == HBASE_HTTP_FAILED && res[k].too_large)
 				too_large = k;
+			if (outcomes[k] == HBASE_HTTP_FAILED)
+				out[k] = no_answer(&res[k], "reading a scanner");
 			if (outcomes[k] != HBASE_HTTP_OK)
 				continue;
 			out[k] = copy_response(&res[k], "reading a scanner");

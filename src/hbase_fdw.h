@@ -121,20 +121,30 @@ typedef struct HBaseCellSet HBaseCellSet;
 
 typedef struct HBaseResponse
 {
-	long		status;
+	long		status;			/* 0: no answer (HBASE_REQ_TRANSPORT_OK only) */
 	char	   *body;			/* palloc'd, NUL-terminated */
 	size_t		len;
 	char	   *location;		/* palloc'd Location header or NULL */
 	const char *what;			/* the request, for messages ("reading a scanner") */
 	bool		protobuf;		/* Content-Type application/x-protobuf */
 	size_t		wire_len;		/* bytes on the wire (compressed or not) */
+	bool		unsent;			/* status 0: the request surely never reached the gateway */
 } HBaseResponse;
 
 #define HBASE_MEDIA_PROTOBUF	"application/x-protobuf"
 
-/* hbase_request_ex flags */
-#define HBASE_REQ_TRANSPORT_OK	0x01	/* no response: NULL rather than an error */
-#define HBASE_REQ_CELLSET		0x02	/* the answer is a CellSet: ask in the transport */
+/*
+ * Flags of hbase_request_ex.  TRANSPORT_OK: no answer (gateway down,
+ * connection reset) is a response of status 0 rather than an error, for
+ * callers that resume or retry.  CELLSET: the answer is a CellSet, asked for
+ * in the connection's transport.  ONCE: the request goes out at most once,
+ * even when libcurl would send it again after a reused connection closed
+ * without an answer (the gateway may have done it): for scanner reads;
+ * every method but GET and DELETE is sent once anyway.
+ */
+#define HBASE_REQ_TRANSPORT_OK	0x01
+#define HBASE_REQ_CELLSET		0x02
+#define HBASE_REQ_ONCE			0x04
 
 extern HBaseConn *hbase_get_connection(Oid serverid, Oid userid);
 extern HBaseResponse *hbase_request(HBaseConn *conn, const char *method,

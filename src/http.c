@@ -32,6 +32,8 @@ typedef struct response_buf
 	size_t		max;			/* max_response_size of the handle, 0 = none */
 	int			oom;
 	int			too_large;
+	int			once;			/* HBASE_HTTP_ONCE */
+	int			sends;			/* times the request was about to go out */
 } response_buf;
 
 int
@@ -128,6 +130,27 @@ progress_cb(void *clientp, curl_off_t dltotal, curl_off_t dlnow,
 	return (h->should_stop && h->should_stop()) ? 1 : 0;
 }
 
+#if LIBCURL_VERSION_NUM >= 0x075000
+/*
+ * Decides whether the request goes out on the connection libcurl has just
+ * made or picked: always the first time; a second time (libcurl's own
+ * re-send after a reused connection closed without an answer) only when the
+ * request may be done twice.
+ */
+static int
+prereq_cb(void *clientp, char *conn_primary_ip, char *conn_local_ip,
+		  int conn_primary_port, int conn_local_port)
+{
+	response_buf *buf = clientp;
+
+	if (buf == NULL)
+		return CURL_PREREQFUNC_OK;
+	if (++buf->sends > 1 && buf->once)
+		return CURL_PREREQFUNC_ABORT;
+	return CURL_PREREQFUNC_OK;
+}
+#endif
+
 hbase_http *
 hbase_http_open(const hbase_http_config *cfg)
 {
@@ -211,7 +234,7 @@ typedef struct request
 
 static int
 prepare(hbase_http *h, request *rq, const char *method, const char *url,
-		const char *body, size_t bodylen, hbase_http_result *res)
+		const char *body, size_t bodylen, int flags, hbase_http_result *res)
 {
 	struct curl_slist *tmp;
 
@@ -219,6 +242,7 @@ prepare(hbase_http *h, request *rq, const char *method, const char *url,
 	memset(rq, 0, sizeof(*rq));
 	rq->buf.res = res;
 	rq->buf.max = h->max_response_size;
+	rq->buf.once = (flags & HBASE_HTTP_ONCE) != 0;
 
 	tmp = curl_slist_append(NULL, h->accept[0] ? h->accept : "Accept: application/json");
 	if (tmp)
@@ -241,6 +265,13 @@ prepare(hbase_http *h, request *rq, const char *method, const char *url,
 	curl_easy_setopt(h->curl, CURLOPT_HTTPHEADER, rq->headers);
 	curl_easy_setopt(h->curl, CURLOPT_WRITEDATA, &rq->buf);
 	curl_easy_setopt(h->curl, CURLOPT_HEADERDATA, &rq->buf);
+#if LIBCURL_VERSION_NUM >= 0x075000
+	curl_easy_setopt(h->curl, CURLOPT_PREREQFUNCTION, prereq_cb);
+	curl_easy_setopt(h->curl, CURLOPT_PREREQDATA, &rq->buf);
+#else
+	/* no way to stop a re-send: never reuse a connection for such a request */
+	curl_easy_setopt(h->curl, CURLOPT_FRESH_CONNECT, rq->buf.once ? 1L : 0L);
+#endif
 	if (body)
 	{
 		curl_easy_setopt(h->curl, CURLOPT_POST, 1L);
@@ -264,10 +295,21 @@ finish(hbase_http *h, request *rq, CURLcode rc, hbase_http_result *res)
 	curl_easy_setopt(h->curl, CURLOPT_WRITEDATA, NULL);
 	curl_easy_setopt(h->curl, CURLOPT_HEADERDATA, NULL);
 	curl_easy_setopt(h->curl, CURLOPT_POSTFIELDS, NULL);
+#if LIBCURL_VERSION_NUM >= 0x075000
+	curl_easy_setopt(h->curl, CURLOPT_PREREQDATA, NULL);
+#endif
 	curl_slist_free_all(rq->headers);
 	rq->headers = NULL;
 
-	if (rc == CURLE_ABORTED_BY_CALLBACK)
+	if (rc == CURLE_ABORTED_BY_CALLBACK && rq->buf.once && rq->buf.sends > 1)
+	{
+		/* prereq_cb stopped a re-send: the first one got no answer */
+		outcome = HBASE_HTTP_FAILED;
+		res->resend_refused = 1;
+		snprintf(res->error, sizeof(res->error),
+				 "the connection closed before an answer, and the request may have been done: not sent again");
+	}
+	else if (rc == CURLE_ABORTED_BY_CALLBACK)
 		outcome = HBASE_HTTP_INTERRUPTED;
 	else if (rc != CURLE_OK)
 	{
@@ -306,11 +348,11 @@ finish(hbase_http *h, request *rq, CURLcode rc, hbase_http_result *res)
 
 hbase_http_outcome
 hbase_http_perform(hbase_http *h, const char *method, const char *url,
-				   const char *body, size_t bodylen, hbase_http_result *res)
+				   const char *body, size_t bodylen, int flags, hbase_http_result *res)
 {
 	request		rq;
 
-	if (prepare(h, &rq, method, url, body, bodylen, res) < 0)
+	if (prepare(h, &rq, method, url, body, bodylen, flags, res) < 0)
 		return HBASE_HTTP_FAILED;
 	return finish(h, &rq, curl_easy_perform(h->curl), res);
 }
@@ -322,7 +364,7 @@ hbase_http_perform_bounded(hbase_http *h, const char *method, const char *url,
 	request		rq;
 	hbase_http_outcome outcome;
 
-	if (prepare(h, &rq, method, url, NULL, 0, res) < 0)
+	if (prepare(h, &rq, method, url, NULL, 0, 0, res) < 0)
 		return HBASE_HTTP_FAILED;
 	curl_easy_setopt(h->curl, CURLOPT_CONNECTTIMEOUT_MS, connect_ms);
 	curl_easy_setopt(h->curl, CURLOPT_TIMEOUT_MS, total_ms);
@@ -355,7 +397,7 @@ hbase_http_dup(hbase_http *h)
 }
 
 void
-hbase_http_get_many(hbase_http **handles, const char **urls, int n,
+hbase_http_get_many(hbase_http **handles, const char **urls, int n, int flags,
 					hbase_http_result *res, hbase_http_outcome *outcomes)
 {
 	CURLM	   *multi = curl_multi_init();
@@ -381,7 +423,7 @@ hbase_http_get_many(hbase_http **handles, const char **urls, int n,
 	}
 	for (i = 0; i < n; i++)
 	{
-		if (prepare(handles[i], &rqs[i], "GET", urls[i], NULL, 0, &res[i]) < 0)
+		if (prepare(handles[i], &rqs[i], "GET", urls[i], NULL, 0, flags, &res[i]) < 0)
 			continue;
 		curl_easy_setopt(handles[i]->curl, CURLOPT_PRIVATE, (void *) (long) (i + 1));
 		curl_multi_add_handle(multi, handles[i]->curl);

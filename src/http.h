@@ -47,17 +47,28 @@ typedef struct hbase_http_result
 	char	   *location;		/* malloc'd Location header, or NULL */
 	int			connect_failed; /* could not reach the gateway at all */
 	int			timed_out;
+	int			resend_refused; /* a HBASE_HTTP_ONCE request would have gone out again */
 	int			too_large;		/* the body exceeded max_response_size */
 	char		error[256];		/* transport error text */
 	char		content_type[64];	/* Content-Type of the answer, or "" */
 	size_t		wire_len;		/* body bytes on the wire (compressed) */
 } hbase_http_result;
 
+/*
+ * Flags of a request.  HBASE_HTTP_ONCE: the request goes out at most once.
+ * libcurl sends a request again, on a fresh connection, when a reused
+ * connection closes before any byte of the answer; but the gateway may have
+ * done the request before it went away (read a scanner page, created a
+ * scanner, written rows).  With this flag such a request fails instead
+ * (resend_refused), and the caller decides what to do.
+ */
+#define HBASE_HTTP_ONCE		1
+
 extern hbase_http *hbase_http_open(const hbase_http_config *cfg);
 extern hbase_http_outcome hbase_http_perform(hbase_http *h, const char *method,
 											 const char *url,
 											 const char *body, size_t bodylen,
-											 hbase_http_result *res);
+											 int flags, hbase_http_result *res);
 
 /*
  * The same with its own time limits (cleanup requests that must not hang):
@@ -75,9 +86,10 @@ extern hbase_http *hbase_http_dup(hbase_http *h);
 
 /*
  * n GETs at once, handles[i] for urls[i] (all distinct handles), through a
- * curl multi handle.  Each outcome and result as hbase_http_perform's.
+ * curl multi handle, each with the flags given.  Each outcome and result as
+ * hbase_http_perform's.
  */
-extern void hbase_http_get_many(hbase_http **handles, const char **urls, int n,
+extern void hbase_http_get_many(hbase_http **handles, const char **urls, int n, int flags,
 								hbase_http_result *res, hbase_http_outcome *outcomes);
 
 /* the media type asked for (Accept) by the next requests on this handle */

@@ -12,10 +12,13 @@
  * Keys are fetched by multiget in batches (binary-safe base64 keys).
  *
  * Scans resume: paging is keyset on the rowkey, so when a scanner is lost
- * (expired, gateway restarted, connection reset) a new one starts right
- * after the last row returned (or at a row that was cut in two), within the
- * same range: no row lost, none twice.  The gateway gets HBASE_RESUME_MS to
- * come back.
+ * (expired, gateway restarted, connection reset, a read failed or got no
+ * answer) a new one starts right after the last row returned (or at a row
+ * that was cut in two), within the same range: no row lost, none twice.  A
+ * scanner read is never sent twice (the gateway may have taken the page of
+ * a read whose answer was lost); a page is taken as the last one only when
+ * it says so (204, or fewer rows than asked for).  The gateway gets
+ * HBASE_RESUME_MS to come back.
  */
 #include "postgres.h"
 
@@ -299,7 +302,25 @@ open_scanner(HBaseScan *scan, Stream *st)
 								strlen(model), what,
 								st->resume != NULL ? HBASE_REQ_TRANSPORT_OK : 0);
 		scan->nrequests++;
-		if (resp != NULL && (resp->status != 503 || st->resume == NULL))
+		if (resp->status == 0 && !resp->unsent)
+		{
+			/*
+			 * The POST may have reached the gateway and made a scanner whose
+			 * id never came back.  Sending it again is still right: no query
+			 * can see that scanner (the gateway lists none, its id is
+			 * unknown), it is never read, holds no row or lock (the lease of
+			 * its HBase scanner lapses) and the gateway drops it when it
+			 * expires.  A few of these in a row at most.
+			 */
+			if (++st->failures > HBASE_MAX_SCANNER_FAILURES)
+				ereport(ERROR,
+						(errcode(ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION),
+						 errmsg("could not resume the scan of HBase table \"%s\"",
+								scan->table->hbase_table),
+						 errdetail("%d attempts at %s got no answer: %s.",
+								   st->failures, what, resp->body)));
+		}
+		else if (resp->status != 0 && (resp->status != 503 || st->resume == NULL))
 			break;
 		/* resuming, and the gateway is not back yet */
 		wait_for_gateway(scan, st, what);
@@ -438,24 +459,35 @@ fetch_keys(HBaseScan *scan, Stream *st)
 }
 
 /*
- * The scanner is gone (gateway restarted, scanner expired) or the
- * connection broke: the next scanner starts after the last row returned,
- * or at a row that was cut in two (it comes again, whole).
+ * The scanner is gone (gateway restarted, scanner expired), failed (500), or
+ * its read got no answer: the next scanner starts after the last row
+ * returned, or at a row that was cut in two (it comes again, whole).  The
+ * rows of a page whose answer was lost were taken from the old scanner by
+ * the gateway, never from us: they come again from the new one.
+ * The first loss goes on at once (a new scanner's POST finds out whether
+ * the gateway is there); a streak of them, or a gateway that says it is
+ * unavailable (503, or 502/504 from a proxy in front of it), waits a little.
+ * The old scanner is deleted when the gateway answered; else it stays listed
+ * for the transaction end's cleanup (it may live on: a connection that
+ * broke, an answer that was lost).
  */
 static void
-lose_scanner(HBaseScan *scan, Stream *st, bool unreachable)
+lose_scanner(HBaseScan *scan, Stream *st, HBaseResponse *resp)
 {
 	MemoryContext cxt = GetMemoryChunkContext(scan);
+	bool		unavailable = resp->status >= 502 && resp->status <= 504;
 
-	/* the first loss retries at once; a streak of them waits, up to a limit */
-	if (unreachable || st->lost_since != 0)
+	if (unavailable || st->lost_since != 0)
 		wait_for_gateway(scan, st, "reading a scanner");
 	else
 		st->lost_since = GetCurrentTimestamp();
-	hbase_scanner_closed(scan->conn, st->scanner_path);
-	if (!unreachable)
+	if (resp->status != 0 && !unavailable)
+	{
+		hbase_scanner_closed(scan->conn, st->scanner_path);
 		(void) hbase_request_ex(scan->conn, "DELETE", st->scanner_path, NULL, 0,
 								"deleting a lost scanner", HBASE_REQ_TRANSPORT_OK);
+		scan->nrequests++;
+	}
 	pfree(st->scanner_path);
 	st->scanner_path = NULL;
 	if (st->resume)
@@ -513,8 +545,9 @@ fetch_scanner_page(HBaseScan *scan, Stream *st)
 		return false;
 
 	path = page_path(scan, st);
+	/* sent once: a read sent again would get the page after one the gateway took */
 	resp = hbase_request_ex(scan->conn, "GET", path, NULL, 0, "reading a scanner",
-							HBASE_REQ_TRANSPORT_OK | HBASE_REQ_CELLSET);
+							HBASE_REQ_TRANSPORT_OK | HBASE_REQ_CELLSET | HBASE_REQ_ONCE);
 	scan->nrequests++;
 	return take_page(scan, st, resp);
 }
@@ -527,7 +560,7 @@ take_page(HBaseScan *scan, Stream *st, HBaseResponse *resp)
 	HBaseCellSet *set;
 	bool		cut;
 
-	if (resp != NULL && resp->status == 500)
+	if (resp->status == 500)
 	{
 		/*
 		 * HBase 2.6.1's gateway fails a scanner read now and then (an NPE in
@@ -536,16 +569,21 @@ take_page(HBaseScan *scan, Stream *st, HBaseResponse *resp)
 		 */
 		if (++st->failures > HBASE_MAX_SCANNER_FAILURES)
 			hbase_report_status(resp, scan->table, "reading a scanner");
-		lose_scanner(scan, st, false);
+		lose_scanner(scan, st, resp);
 		return fetch_scanner_page(scan, st);
 	}
-	if (resp == NULL || resp->status == 404 || resp->status == 410 || resp->status == 503)
+	if (resp->status == 0 || resp->status == 404 || resp->status == 410 ||
+		resp->status == 502 || resp->status == 503 || resp->status == 504)
 	{
 		/* a 404 before any row may be a missing table rather than a lost scanner */
-		if (resp != NULL && resp->status == 404 && !scan->table_known)
+		if (resp->status == 404 && !scan->table_known)
 			check_table(scan, resp, "reading a scanner");
-		/* no answer, or a gateway still starting (503): wait for it */
-		lose_scanner(scan, st, resp == NULL || resp->status == 503);
+
+		/*
+		 * No answer, a gateway still starting (503), or a proxy in front of
+		 * it that got none (502, 504)
+		 */
+		lose_scanner(scan, st, resp);
 		return fetch_scanner_page(scan, st);
 	}
 	if (resp->status == 204)
@@ -785,8 +823,26 @@ fetch_reverse_page(HBaseScan *scan, Stream *st)
 	 * protobuf as chunks behind a 2-byte length that it casts to a Java
 	 * short (ProtobufStreamingOutput), wrong for chunks over 32 KiB.
 	 */
-	resp = hbase_request(scan->conn, "GET", path.data, NULL, 0, "a reversed scan");
-	scan->nrequests++;
+	for (;;)
+	{
+		resp = hbase_request_ex(scan->conn, "GET", path.data, NULL, 0, "a reversed scan",
+								HBASE_REQ_TRANSPORT_OK);
+		scan->nrequests++;
+		if (resp->status != 0 && resp->status != 500 && (resp->status < 502 || resp->status > 504))
+			break;
+
+		/*
+		 * No answer, or a gateway (or proxy) that failed: a stateless page
+		 * holds its place in the request itself, so the same request goes
+		 * again once the gateway answers; a few 500s in a row at most.
+		 */
+		if (resp->status == 500 && ++st->failures > HBASE_MAX_SCANNER_FAILURES)
+			hbase_report_status(resp, scan->table, "a reversed scan");
+		scan->nresumes++;
+		wait_for_gateway(scan, st, "a reversed scan");
+	}
+	st->lost_since = 0;
+	st->failures = 0;
 	if (resp->status == 404)
 		check_table(scan, resp, "a reversed scan");
 	if (resp->status == 204 || resp->status == 404)

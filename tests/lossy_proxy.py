@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""A proxy in front of the real REST gateway that loses answers, for sql/resume.sql.
+
+Usage: tests/lossy_proxy.py PORT UPSTREAM_URL [EVERY]
+Binds 127.0.0.1:PORT, then goes to the background (the command returns once it listens) and
+exits by itself after 30 s without a request, or at GET /quit. Every request is passed to
+UPSTREAM_URL (the real gateway) over HTTP/1.1 keep-alive, except that the 2nd, then every
+EVERY-th (default 3: the 2nd, 5th, 8th ...) scanner page read (GET /table/scanner/id) is
+passed on and answered by the gateway, which so moves its scanner past that page, but its
+answer is dropped: the client connection is closed without a byte, as a gateway that dies, or a
+network that fails, after doing a request does. An HTTP client that sends such a request again
+on a fresh connection (libcurl does, when a reused connection closes before any answer) gets
+the page after the lost one. GET /stats answers "reads N dropped N".
+"""
+import http.client
+import http.server
+import os
+import re
+import socketserver
+import sys
+import threading
+import urllib.parse
+
+SCANNER_READ = re.compile(r"^/[^/]+/scanner/[^/?]+(\?|$)")
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True
+
+    def log_message(self, *args):
+        pass
+
+    def answer(self, status, body, headers=()):
+        self.send_response(status)
+        for k, v in headers:
+            self.send_header(k, v)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def upstream(self):
+        # one upstream connection per client connection, kept alive like the client's
+        conn = getattr(self, "_up", None)
+        if conn is None:
+            u = self.server.upstream
+            conn = http.client.HTTPConnection(u.hostname, u.port, timeout=60)
+            self._up = conn
+        return conn
+
+    def forward(self):
+        srv = self.server
+        srv.touched.set()
+        if self.path == "/quit":
+            self.answer(200, b"")
+            threading.Thread(target=srv.shutdown).start()
+            return
+        if self.path == "/stats":
+            self.answer(200, ("reads %d dropped %d\n" % (srv.reads, srv.dropped)).encode())
+            return
+        n = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(n) if n else None
+        drop = False
+        if self.command == "GET" and SCANNER_READ.match(self.path):
+            with srv.lock:
+                srv.reads += 1
+                drop = srv.reads >= 2 and (srv.reads - 2) % srv.every == 0
+                if drop:
+                    srv.dropped += 1
+        headers = {k: v for k, v in self.headers.items()
+                   if k.lower() not in ("connection", "keep-alive", "content-length")}
+        conn = self.upstream()
+        try:
+            conn.request(self.command, self.path, body=body, headers=headers)
+            resp = conn.getresponse()
+            data = resp.read()
+        except (OSError, http.client.HTTPException):
+            conn.close()
+            self._up = None
+            self.close_connection = True
+            return
+        if drop:
+            # the gateway did the request; its answer never reaches the client
+            self.close_connection = True
+            return
+        self.send_response(resp.status)
+        for k, v in resp.getheaders():
+            if k.lower() not in ("connection", "keep-alive", "content-length",
+                                 "transfer-encoding"):
+                self.send_header(k, v)
+        if resp.status not in (204, 304):
+            self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        if resp.status not in (204, 304):
+            self.wfile.write(data)
+
+    do_GET = do_PUT = do_POST = do_DELETE = forward
+
+    def finish(self):
+        super().finish()
+        if getattr(self, "_up", None) is not None:
+            self._up.close()
+
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def main():
+    srv = Server(("127.0.0.1", int(sys.argv[1])), Handler)
+    srv.upstream = urllib.parse.urlsplit(sys.argv[2])
+    srv.every = int(sys.argv[3]) if len(sys.argv) > 3 else 3
+    srv.reads = srv.dropped = 0
+    srv.lock = threading.Lock()
+    srv.touched = threading.Event()
+    if os.fork() > 0:
+        os._exit(0)             # listening: the caller goes on
+    os.setsid()
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(devnull, fd)
+
+    def idle_exit():
+        while srv.touched.wait(30):
+            srv.touched.clear()
+        srv.shutdown()
+    threading.Thread(target=idle_exit, daemon=True).start()
+    srv.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
