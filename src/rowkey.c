@@ -1800,8 +1800,8 @@ bitrev64(uint64_t v)
 }
 
 /* is s valid UTF-8 (what PostgreSQL accepts as text, NUL aside)? */
-static int
-utf8_valid(const unsigned char *s, size_t len)
+int
+hbase_rk_utf8_valid(const unsigned char *s, size_t len)
 {
 	size_t		i = 0;
 
@@ -2739,7 +2739,7 @@ unrun_pipeline(const rk_layout *l, const pipeline *pl, const char *bytes, size_t
 		{
 			case OP_REVERSE:
 				/* only UTF-8 reads back as what it was written from */
-				if (!utf8_valid((const unsigned char *) b.data, b.len))
+				if (!hbase_rk_utf8_valid((const unsigned char *) b.data, b.len))
 				{
 					*error = fmt_error("the reversed characters of column \"%s\" are not UTF-8",
 									   col->name);

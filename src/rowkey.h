@@ -159,4 +159,7 @@ extern int	hbase_rk_decode_parts(const rk_layout *layout, const char *key, size_
 /* the part an encode or decode error happened in (0-based), or -1 */
 extern int	hbase_rk_error_part(void);
 
+/* is s valid UTF-8 (what PostgreSQL accepts as text, NUL aside)? */
+extern int	hbase_rk_utf8_valid(const unsigned char *s, size_t len);
+
 #endif

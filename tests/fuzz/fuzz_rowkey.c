@@ -54,26 +54,17 @@ static rk_layout *compiled[NLAYOUTS];
 static int
 valid_text(const unsigned char *s, size_t len)
 {
-	size_t		i = 0;
+	return memchr(s, 0, len) == NULL && hbase_rk_utf8_valid(s, len);
+}
 
-	while (i < len)
-	{
-		unsigned char c = s[i];
-		size_t		n = c < 0x80 ? 1 : (c >= 0xc2 && c <= 0xdf) ? 2 :
-			(c >= 0xe0 && c <= 0xef) ? 3 : (c >= 0xf0 && c <= 0xf4) ? 4 : 0;
-		size_t		k;
+/* text and bytea values own their bytes (even after a failed decode): free them */
+static void
+free_values(rk_value *values)
+{
+	int			i;
 
-		if (c == 0 || n == 0 || i + n > len)
-			return 0;
-		for (k = 1; k < n; k++)
-			if ((s[i + k] & 0xc0) != 0x80)
-				return 0;
-		if ((c == 0xe0 && s[i + 1] < 0xa0) || (c == 0xed && s[i + 1] > 0x9f) ||
-			(c == 0xf0 && s[i + 1] < 0x90) || (c == 0xf4 && s[i + 1] > 0x8f))
-			return 0;
-		i += n;
-	}
-	return 1;
+	for (i = 0; i < NCOLS; i++)
+		free((void *) values[i].s);
 }
 
 static void
@@ -84,20 +75,25 @@ roundtrip(rk_layout *l, const uint8_t *key, size_t len)
 	char	   *out;
 	int			n;
 	int			bucket = 0;
-
-	memset(values, 0, sizeof(values));
 	int			i;
 
+	memset(values, 0, sizeof(values));
 	if (hbase_rk_decode(l, (const char *) key, len, values, &err) != 0)
+	{
+		free_values(values);
 		return;
+	}
 	for (i = 0; i < NCOLS; i++)
-		if (columns[i].type == RK_TEXT && !values[i].isnull && values[i].s &&
-			!valid_text((const unsigned char *) values[i].s, values[i].len))
+	{
+		/* NaNs have many bit patterns; SQL never asks for one by key (pushdown.c) */
+		if ((columns[i].type == RK_TEXT && !values[i].isnull && values[i].s &&
+			 !valid_text((const unsigned char *) values[i].s, values[i].len)) ||
+			(columns[i].type == RK_FLOAT && !values[i].isnull && values[i].f != values[i].f))
+		{
+			free_values(values);
 			return;
-	/* NaNs have many bit patterns; SQL never asks for one by key (pushdown.c) */
-	for (i = 0; i < NCOLS; i++)
-		if (columns[i].type == RK_FLOAT && !values[i].isnull && values[i].f != values[i].f)
-			return;
+		}
+	}
 	/* a random salt: write the key's own bucket again */
 	if (len > 0)
 	{
@@ -119,6 +115,7 @@ roundtrip(rk_layout *l, const uint8_t *key, size_t len)
 		abort();
 	}
 	free(out);
+	free_values(values);
 }
 
 int
@@ -168,6 +165,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 			memset(values, 0, sizeof(values));
 			(void) hbase_rk_decode(l, (const char *) data + 1, size - 1, values, &err);
+			free_values(values);
 			hbase_rk_free(l);
 		}
 		free(text);
