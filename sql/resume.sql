@@ -24,10 +24,13 @@ SELECT * FROM pg_temp.scan_report('SELECT k, n, pg_sleep(0.003) FROM split_t');
 SELECT count(*), count(DISTINCT k), min(k), max(k), sum(n)
   FROM (SELECT k, n, pg_sleep(0.003) FROM split_t) s;
 -- backwards too: a reversed scan's stateless page is sent again once the gateway is back
-EXPLAIN (COSTS OFF) SELECT k, n, pg_sleep(0.003) FROM split_t ORDER BY k DESC;
+CREATE FOREIGN TABLE split_c (k text OPTIONS (column ':key') COLLATE "C", n int) SERVER hbase
+  OPTIONS (table 'fdw_split', family 'cf', fetch_size '10');
+EXPLAIN (COSTS OFF) SELECT k, n, pg_sleep(0.003) FROM split_c ORDER BY k DESC;
 \! (sleep 0.5; scripts/hbase-local restart-rest >/dev/null 2>&1) &
 SELECT count(*), count(DISTINCT k), min(k), max(k), sum(n)
-  FROM (SELECT k, n, pg_sleep(0.003) FROM split_t ORDER BY k DESC) s;
+  FROM (SELECT k, n, pg_sleep(0.003) FROM split_c ORDER BY k DESC) s;
+DROP FOREIGN TABLE split_c;
 ALTER FOREIGN TABLE split_t OPTIONS (DROP fetch_size);
 SELECT count(*) FROM split_t;
 

@@ -825,16 +825,19 @@ fetch_reverse_page(HBaseScan *scan, Stream *st)
 	 */
 	for (;;)
 	{
+		/* as a forward scan's first POST: a gateway never seen fails at once */
 		resp = hbase_request_ex(scan->conn, "GET", path.data, NULL, 0, "a reversed scan",
-								HBASE_REQ_TRANSPORT_OK);
+								scan->table_known ? HBASE_REQ_TRANSPORT_OK : 0);
 		scan->nrequests++;
-		if (resp->status != 0 && resp->status != 500 && (resp->status < 502 || resp->status > 504))
+		if (!scan->table_known ||
+			(resp->status != 0 && resp->status != 500 && (resp->status < 502 || resp->status > 504)))
 			break;
 
 		/*
-		 * No answer, or a gateway (or proxy) that failed: a stateless page
-		 * holds its place in the request itself, so the same request goes
-		 * again once the gateway answers; a few 500s in a row at most.
+		 * No answer, or a gateway (or proxy) that failed, in the middle of
+		 * the scan: a stateless page holds its place in the request itself,
+		 * so the same request goes again once the gateway answers; a few
+		 * 500s in a row at most.
 		 */
 		if (resp->status == 500 && ++st->failures > HBASE_MAX_SCANNER_FAILURES)
 			hbase_report_status(resp, scan->table, "a reversed scan");
