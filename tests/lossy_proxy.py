@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A proxy in front of the real REST gateway that loses answers, for sql/resume.sql.
 
-Usage: tests/lossy_proxy.py PORT UPSTREAM_URL [EVERY]
+Usage: tests/lossy_proxy.py PORT UPSTREAM_URL [EVERY [POSTS]]
 Binds 127.0.0.1:PORT, then goes to the background (the command returns once it listens) and
 exits by itself after 30 s without a request, or at GET /quit. Every request is passed to
 UPSTREAM_URL (the real gateway) over HTTP/1.1 keep-alive, except that the 2nd, then every
@@ -10,7 +10,9 @@ passed on and answered by the gateway, which so moves its scanner past that page
 answer is dropped: the client connection is closed without a byte, as a gateway that dies, or a
 network that fails, after doing a request does. An HTTP client that sends such a request again
 on a fresh connection (libcurl does, when a reused connection closes before any answer) gets
-the page after the lost one. GET /stats answers "reads N dropped N".
+the page after the lost one. The answers to the first POSTS (default 0) scanner creations
+(POST /table/scanner) that follow a dropped read are dropped too: the gateway made a scanner
+whose id the client never learns. GET /stats answers "reads N dropped N posts dropped N".
 """
 import http.client
 import http.server
@@ -22,6 +24,7 @@ import threading
 import urllib.parse
 
 SCANNER_READ = re.compile(r"^/[^/]+/scanner/[^/?]+(\?|$)")
+SCANNER_CREATE = re.compile(r"^/[^/]+/scanner/?(\?|$)")
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -56,7 +59,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             threading.Thread(target=srv.shutdown).start()
             return
         if self.path == "/stats":
-            self.answer(200, ("reads %d dropped %d\n" % (srv.reads, srv.dropped)).encode())
+            self.answer(200, ("reads %d dropped %d posts dropped %d\n" % (
+                srv.reads, srv.dropped, srv.posts_dropped)).encode())
             return
         n = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(n) if n else None
@@ -67,6 +71,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 drop = srv.reads >= 2 and (srv.reads - 2) % srv.every == 0
                 if drop:
                     srv.dropped += 1
+                    srv.post_pending = srv.posts_dropped < srv.posts
+        elif self.command == "POST" and SCANNER_CREATE.match(self.path):
+            with srv.lock:
+                drop = srv.post_pending
+                if drop:
+                    srv.post_pending = False
+                    srv.posts_dropped += 1
         headers = {k: v for k, v in self.headers.items()
                    if k.lower() not in ("connection", "keep-alive", "content-length")}
         conn = self.upstream()
@@ -111,7 +122,9 @@ def main():
     srv = Server(("127.0.0.1", int(sys.argv[1])), Handler)
     srv.upstream = urllib.parse.urlsplit(sys.argv[2])
     srv.every = int(sys.argv[3]) if len(sys.argv) > 3 else 3
-    srv.reads = srv.dropped = 0
+    srv.posts = int(sys.argv[4]) if len(sys.argv) > 4 else 0
+    srv.reads = srv.dropped = srv.posts_dropped = 0
+    srv.post_pending = False
     srv.lock = threading.Lock()
     srv.touched = threading.Event()
     if os.fork() > 0:
