@@ -11,26 +11,14 @@ listens) and exits by itself after 30 s without a request, or at GET /quit.
   POST /noloc/scanner   201 without a Location
 anything else: 404.
 """
-import http.server
-import os
-import socketserver
 import sys
 import threading
 
+import background_server
+from background_server import make_server, serve_in_background
 
-class Handler(http.server.BaseHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
 
-    def reply(self, status, body=b"", headers=()):
-        self.send_response(status)
-        for k, v in headers:
-            self.send_header(k, v)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-        self.server.touched.set()
-
+class Handler(background_server.Handler):
     def do_GET(self):
         table = self.path.split("/")[1]
         if table == "quit":
@@ -63,27 +51,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.reply(200)
 
 
-class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
-    daemon_threads = True
-    allow_reuse_address = True
-
-
 def main():
-    srv = Server(("127.0.0.1", int(sys.argv[1])), Handler)
-    srv.touched = threading.Event()
-    if os.fork() > 0:
-        os._exit(0)             # listening: the caller goes on
-    os.setsid()
-    devnull = os.open(os.devnull, os.O_RDWR)
-    for fd in (0, 1, 2):
-        os.dup2(devnull, fd)
-
-    def idle_exit():
-        while srv.touched.wait(30):
-            srv.touched.clear()
-        srv.shutdown()
-    threading.Thread(target=idle_exit, daemon=True).start()
-    srv.serve_forever()
+    srv = make_server(int(sys.argv[1]), Handler)
+    serve_in_background(srv)
 
 
 if __name__ == "__main__":

@@ -15,32 +15,21 @@ the page after the lost one. The answers to the first POSTS (default 0) scanner 
 whose id the client never learns. GET /stats answers "reads N dropped N posts dropped N".
 """
 import http.client
-import http.server
-import os
 import re
-import socketserver
 import sys
 import threading
 import urllib.parse
+
+import background_server
+from background_server import make_server, serve_in_background
 
 SCANNER_READ = re.compile(r"^/[^/]+/scanner/[^/?]+(\?|$)")
 SCANNER_CREATE = re.compile(r"^/[^/]+/scanner/?(\?|$)")
 
 
-class Handler(http.server.BaseHTTPRequestHandler):
+class Handler(background_server.Handler):
     protocol_version = "HTTP/1.1"
     disable_nagle_algorithm = True
-
-    def log_message(self, *args):
-        pass
-
-    def answer(self, status, body, headers=()):
-        self.send_response(status)
-        for k, v in headers:
-            self.send_header(k, v)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
 
     def upstream(self):
         # one upstream connection per client connection, kept alive like the client's
@@ -55,11 +44,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
         srv = self.server
         srv.touched.set()
         if self.path == "/quit":
-            self.answer(200, b"")
+            self.reply(200, b"")
             threading.Thread(target=srv.shutdown).start()
             return
         if self.path == "/stats":
-            self.answer(200, ("reads %d dropped %d posts dropped %d\n" % (
+            self.reply(200, ("reads %d dropped %d posts dropped %d\n" % (
                 srv.reads, srv.dropped, srv.posts_dropped)).encode())
             return
         n = int(self.headers.get("Content-Length") or 0)
@@ -113,33 +102,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self._up.close()
 
 
-class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
-    daemon_threads = True
-    allow_reuse_address = True
-
-
 def main():
-    srv = Server(("127.0.0.1", int(sys.argv[1])), Handler)
+    srv = make_server(int(sys.argv[1]), Handler)
     srv.upstream = urllib.parse.urlsplit(sys.argv[2])
     srv.every = int(sys.argv[3]) if len(sys.argv) > 3 else 3
     srv.posts = int(sys.argv[4]) if len(sys.argv) > 4 else 0
     srv.reads = srv.dropped = srv.posts_dropped = 0
     srv.post_pending = False
     srv.lock = threading.Lock()
-    srv.touched = threading.Event()
-    if os.fork() > 0:
-        os._exit(0)             # listening: the caller goes on
-    os.setsid()
-    devnull = os.open(os.devnull, os.O_RDWR)
-    for fd in (0, 1, 2):
-        os.dup2(devnull, fd)
-
-    def idle_exit():
-        while srv.touched.wait(30):
-            srv.touched.clear()
-        srv.shutdown()
-    threading.Thread(target=idle_exit, daemon=True).start()
-    srv.serve_forever()
+    serve_in_background(srv)
 
 
 if __name__ == "__main__":
