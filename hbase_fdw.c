@@ -68,7 +68,6 @@ enum FdwPathPrivateIndex
 #define ORDER_ANY	(-2)
 
 /* the first page of a scanner when nothing hints at a LIMIT; pages then grow 4x */
-#define HBASE_FIRST_PAGE	100
 
 /* planner state, in baserel->fdw_private */
 typedef struct HBasePlanState

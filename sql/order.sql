@@ -161,3 +161,25 @@ SELECT count(*), count(DISTINCT k), min(k), max(k) FROM (SELECT k FROM split_t O
 SELECT k FROM split_t ORDER BY k COLLATE "C" DESC LIMIT 3;
 -- the row comparison is not pushed where the key is not in its order (salted, hashed)
 EXPLAIN (COSTS OFF) SELECT uid FROM lay_s7 WHERE (uid, ts) > ('1', '2024-01-01') ORDER BY uid LIMIT 1;
+
+-- A small LIMIT's first page is one request, the gateway's stateless scan, where that is
+-- exact: bounds that are valid UTF-8 (it takes them as strings), no HBase filter.  Binary
+-- bounds or a cell filter keep the scanner (a POST, then pages).  A full page that is not
+-- enough goes on with a scanner started right after its last row.
+CREATE FOREIGN TABLE sortlong2 (k bigint, v text) SERVER hbase
+  OPTIONS (table 'fdw_sortlong', family 'd', rowkey 'sortable(long(k))');
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT k FROM sortlong2 ORDER BY k LIMIT 3;
+SELECT k FROM sortlong2 ORDER BY k LIMIT 3;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT k FROM sortlong2 WHERE k > 5 ORDER BY k LIMIT 3;
+SELECT k FROM sortlong2 WHERE k > 5 ORDER BY k LIMIT 3;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT k FROM sortlong2 WHERE v = '-20000' LIMIT 1;
+-- local filters drop the first page's rows: the scanner takes over after them
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT k FROM sortlong2 WHERE v LIKE '%7' ORDER BY k LIMIT 2;
+SELECT k FROM sortlong2 WHERE v LIKE '%7' ORDER BY k LIMIT 2;
+SET hbase_fdw.enable_pushdown = off;
+SELECT k FROM sortlong2 WHERE v LIKE '%7' ORDER BY k LIMIT 2;
+RESET hbase_fdw.enable_pushdown;
+DROP FOREIGN TABLE sortlong2;

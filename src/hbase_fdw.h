@@ -118,6 +118,8 @@ typedef struct HBaseCellSet HBaseCellSet;
 
 /* parallel requests per scan (option concurrency) */
 #define HBASE_MAX_CONCURRENCY	32
+/* rows of a scan's first page when the planner knows no smaller LIMIT */
+#define HBASE_FIRST_PAGE	100
 
 typedef struct HBaseResponse
 {

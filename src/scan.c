@@ -60,6 +60,7 @@ typedef struct Stream
 	int			lastkeylen;
 	TimestampTz lost_since;		/* first failure of the current streak, or 0 */
 	int			failures;		/* scanner reads failed (500) in a row */
+	bool		range_done;		/* a stateless first page read the whole range */
 } Stream;
 
 struct HBaseScan
@@ -71,6 +72,7 @@ struct HBaseScan
 	int			nextkey;		/* next key of a get plan */
 	bool		table_known;	/* the table was seen to exist */
 	int			firstpage;		/* rows asked for in a scanner's first page */
+	bool		small_limit;	/* the planner knows a LIMIT below HBASE_FIRST_PAGE */
 	/*
 	 * merge: one stream per range, rows merged in the order of their keys
 	 * after the salt (ORDER BY on a salted table); else one stream walks the
@@ -93,6 +95,7 @@ hbase_scan_begin(HBaseTable *table, HBaseConn *conn, List *retrieved_attrs, int 
 	scan->table = table;
 	scan->conn = conn;
 	scan->firstpage = Max(1, Min(firstpage, table->fetch_size));
+	scan->small_limit = firstpage < HBASE_FIRST_PAGE;
 	scan->mergeskip = -2;
 	foreach(lc, retrieved_attrs)
 	{
@@ -879,6 +882,115 @@ fetch_reverse_page(HBaseScan *scan, Stream *st)
 	return set->nrows > 0 || !st->exhausted;
 }
 
+/*
+ * Can this range's first page be the gateway's stateless scan, one GET
+ * instead of a scanner's POST, GET and DELETE?  Only for a LIMIT the planner
+ * knows to be small, on a single stream, before anything of the range was
+ * read; only without cell or fuzzy filters (the stateless scan would not
+ * apply them: the page could hold none of the wanted rows); and only when
+ * the range's bounds are valid UTF-8, which the stateless scan takes
+ * exactly (it takes them as strings).
+ */
+static bool
+stateless_first_page(HBaseScan *scan, Stream *st)
+{
+	HBaseKeyRange *r;
+
+	if (!scan->small_limit || scan->nstreams != 1 || st->lastkey || st->resume ||
+		st->scanner_path || st->held)
+		return false;
+	if (scan->plan && (scan->plan->filters || scan->plan->fuzzy))
+		return false;
+	if (scan->plan == NULL || scan->plan->kind != HBASE_OP_SCANS)
+		return true;
+	r = list_nth(scan->plan->ranges, st->range);
+	return utf8_prefix(r->start, r->startlen) == r->startlen &&
+		(r->stop == NULL || (r->stoplen > 0 && utf8_prefix(r->stop, r->stoplen) == r->stoplen));
+}
+
+/*
+ * The column parameters of a stateless scan, or "" for all columns: the
+ * gateway trims each and splits it at every ':', so only names that survive
+ * that go (a superset is fine: cells not asked for are not read).
+ */
+static char *
+stateless_columns(HBaseScan *scan)
+{
+	StringInfoData buf;
+	ListCell   *lc;
+
+	initStringInfo(&buf);
+	foreach(lc, scan->colspecs)
+	{
+		const char *c = lfirst(lc);
+		const char *colon = strchr(c, ':');
+		int			len = strlen(c);
+
+		if ((colon && strchr(colon + 1, ':')) || len == 0 || isspace((unsigned char) c[0]) ||
+			isspace((unsigned char) c[len - 1]) || !pg_verify_mbstr(PG_UTF8, c, len, true))
+			return "";
+		appendStringInfo(&buf, "&column=%s", hbase_escape(scan->conn, c, len));
+	}
+	return buf.data;
+}
+
+/*
+ * The first page of a range by the stateless scan (see stateless_first_page):
+ * the range's bounds as start and end row, LIMIT rows.  A short page is the
+ * whole range; after a full one, a scanner goes on right after its last row.
+ * JSON whatever the transport (see fetch_reverse_page).
+ */
+static bool
+fetch_stateless_page(HBaseScan *scan, Stream *st)
+{
+	HBaseKeyRange *r = (scan->plan && scan->plan->kind == HBASE_OP_SCANS) ?
+		list_nth(scan->plan->ranges, st->range) : NULL;
+	StringInfoData path;
+	HBaseResponse *resp;
+	HBaseCellSet *set;
+	int			limit = st->pagesize;
+
+	initStringInfo(&path);
+	appendStringInfo(&path, "%s/*?maxversions=1&limit=%d%s", table_path(scan), limit,
+					 stateless_columns(scan));
+	if (r && r->startlen > 0)
+		appendStringInfo(&path, "&startrow=%s", hbase_escape(scan->conn, r->start, r->startlen));
+	if (r && r->stop)
+		appendStringInfo(&path, "&endrow=%s", hbase_escape(scan->conn, r->stop, r->stoplen));
+	resp = hbase_request(scan->conn, "GET", path.data, NULL, 0, "a scan's first page");
+	scan->nrequests++;
+	if (resp->status == 404)
+		check_table(scan, resp, "a scan's first page");
+	if (resp->status == 204 || resp->status == 404)
+	{
+		st->range_done = true;
+		return false;
+	}
+	if (resp->status != 200)
+		hbase_report_status(resp, scan->table, "a scan's first page");
+	scan->table_known = true;
+	set = parse_page(scan, resp);
+	scan->nrows += set->nrows;
+	if (set->nrows < limit)
+		st->range_done = true;
+	else
+	{
+		/* a scanner takes over just after the last row: key + 0x00 */
+		HBaseRow   *last = &set->rows[set->nrows - 1];
+		MemoryContext cxt = GetMemoryChunkContext(scan);
+
+		st->lastkey = MemoryContextAlloc(cxt, last->keylen + 1);
+		memcpy(st->lastkey, last->key, last->keylen);
+		st->lastkey[last->keylen] = '\0';
+		st->lastkeylen = last->keylen;
+		st->resume = MemoryContextAlloc(cxt, last->keylen + 1);
+		memcpy(st->resume, st->lastkey, last->keylen + 1);
+		st->resumelen = last->keylen + 1;
+	}
+	st->page = set;
+	return set->nrows > 0;
+}
+
 /* the next page of the whole operation; false at its end */
 static bool
 fetch_page(HBaseScan *scan, Stream *st)
@@ -916,7 +1028,15 @@ fetch_page(HBaseScan *scan, Stream *st)
 		nranges = st->lastrange + 1;
 		while (st->range < nranges)
 		{
-			if (fetch_scanner_page(scan, st))
+			bool		ok;
+
+			if (st->range_done)
+				ok = false;
+			else if (stateless_first_page(scan, st))
+				ok = fetch_stateless_page(scan, st);
+			else
+				ok = fetch_scanner_page(scan, st);
+			if (ok)
 			{
 				got = true;
 				break;
@@ -924,6 +1044,7 @@ fetch_page(HBaseScan *scan, Stream *st)
 			/* this range is done */
 			close_scanner(scan, st);
 			st->range++;
+			st->range_done = false;
 			forget_resume(st);
 			if (st->held)
 			{
