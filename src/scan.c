@@ -915,32 +915,6 @@ stateless_first_page(HBaseScan *scan, Stream *st)
 }
 
 /*
- * The column parameters of a stateless scan, or "" for all columns: the
- * gateway trims each and splits it at every ':', so only names that survive
- * that go (a superset is fine: cells not asked for are not read).
- */
-static char *
-stateless_columns(HBaseScan *scan)
-{
-	StringInfoData buf;
-	ListCell   *lc;
-
-	initStringInfo(&buf);
-	foreach(lc, scan->colspecs)
-	{
-		const char *c = lfirst(lc);
-		const char *colon = strchr(c, ':');
-		int			len = strlen(c);
-
-		if ((colon && strchr(colon + 1, ':')) || len == 0 || isspace((unsigned char) c[0]) ||
-			isspace((unsigned char) c[len - 1]) || !pg_verify_mbstr(PG_UTF8, c, len, true))
-			return "";
-		appendStringInfo(&buf, "&column=%s", hbase_escape(scan->conn, c, len));
-	}
-	return buf.data;
-}
-
-/*
  * The first page of a range by the stateless scan (see stateless_first_page):
  * the range's bounds as start and end row, LIMIT rows.  A short page is the
  * whole range; after a full one, a scanner goes on right after its last row.
@@ -957,8 +931,12 @@ fetch_stateless_page(HBaseScan *scan, Stream *st)
 	int			limit = st->pagesize;
 
 	initStringInfo(&path);
-	appendStringInfo(&path, "%s/*?maxversions=1&limit=%d%s", table_path(scan), limit,
-					 stateless_columns(scan));
+	/*
+	 * No column parameters: the gateway's scan would skip the rows that lack
+	 * them (a scanner keeps them with its FirstKeyOnlyFilter); all of a few
+	 * rows' cells come instead.
+	 */
+	appendStringInfo(&path, "%s/*?maxversions=1&limit=%d", table_path(scan), limit);
 	if (r && r->startlen > 0)
 		appendStringInfo(&path, "&startrow=%s", hbase_escape(scan->conn, r->start, r->startlen));
 	if (r && r->stop)
