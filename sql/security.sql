@@ -66,6 +66,20 @@ CREATE FOREIGN TABLE fake_notjson (k text OPTIONS (column ':key')) SERVER fake_s
 SELECT * FROM fake_notjson WHERE k = 'a';
 CREATE FOREIGN TABLE fake_rownokey (k text OPTIONS (column ':key')) SERVER fake_srv OPTIONS (table 'rownokey');
 SELECT * FROM fake_rownokey WHERE k = 'a';
+-- protobuf answers (the default transport): a well-formed CellSet is read (an absent value
+-- is the empty string), a truncated one, a row without its required key, or a length
+-- beyond the body are protocol errors
+CREATE FOREIGN TABLE fake_pbgood (k text OPTIONS (column ':key'), v text OPTIONS (column 'cf:v'),
+  w text OPTIONS (column 'cf:w'), ts bigint OPTIONS (column ':timestamp'))
+  SERVER fake_srv OPTIONS (table 'pbgood');
+SELECT k, v, w, w IS NULL AS w_null, ts FROM fake_pbgood WHERE k = 'a';
+CREATE FOREIGN TABLE fake_pbtrunc (k text OPTIONS (column ':key')) SERVER fake_srv OPTIONS (table 'pbtrunc');
+SELECT * FROM fake_pbtrunc WHERE k = 'a';
+\echo :SQLSTATE
+CREATE FOREIGN TABLE fake_pbnokey (k text OPTIONS (column ':key')) SERVER fake_srv OPTIONS (table 'pbnokey');
+SELECT * FROM fake_pbnokey WHERE k = 'a';
+CREATE FOREIGN TABLE fake_pbhuge (k text OPTIONS (column ':key')) SERVER fake_srv OPTIONS (table 'pbhuge');
+SELECT * FROM fake_pbhuge WHERE k IN ('a', 'b');
 \! curl -s http://127.0.0.1:18097/quit >/dev/null
 DROP SERVER fake_srv CASCADE;
 -- the real gateway's empty answers stay empty results: a multiget of missing rows (404),
