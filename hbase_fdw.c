@@ -925,6 +925,8 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 		ExplainPropertyInteger("HBase Rows Received", NULL, rows, es);
 		if (resumes > 0)
 			ExplainPropertyInteger("HBase Scans Resumed", NULL, resumes, es);
+		if (hbase_scan_fallback(st->scan))
+			ExplainPropertyText("HBase Gateway Fallback", hbase_scan_fallback(st->scan), es);
 	}
 }
 

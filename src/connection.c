@@ -49,6 +49,9 @@ struct HBaseConn
 	bool		protobuf;		/* ask for CellSets as protobuf (transport) */
 	hbase_http *pool[HBASE_MAX_CONCURRENCY];	/* more handles, for parallel requests */
 	int			npool;
+	char	   *declared_version;	/* server option gateway_version, or NULL */
+	bool		gateway_known;	/* gateway filled in (asked or declared) */
+	HBaseGateway gateway;
 };
 
 static HTAB *ConnectionHash = NULL;
@@ -229,6 +232,14 @@ close_conn(HBaseConn *conn)
 	/* scanners left on the old gateway: not ours to delete on a new one */
 	list_free_deep(conn->left);
 	conn->left = NIL;
+	/* the next gateway may be another version */
+	if (conn->declared_version)
+		pfree(conn->declared_version);
+	conn->declared_version = NULL;
+	if (conn->gateway.name)
+		pfree(conn->gateway.name);
+	memset(&conn->gateway, 0, sizeof(conn->gateway));
+	conn->gateway_known = false;
 }
 
 static void
@@ -263,6 +274,8 @@ open_conn(HBaseConn *conn, ForeignServer *server, List *umoptions)
 				(errcode(ERRCODE_FDW_OUT_OF_MEMORY),
 				 errmsg("could not initialize an HTTP handle for server \"%s\"", server->servername)));
 	conn->url = MemoryContextStrdup(TopMemoryContext, sopts.url);
+	conn->declared_version = sopts.gateway_version ?
+		MemoryContextStrdup(TopMemoryContext, sopts.gateway_version) : NULL;
 	conn->max_response_size = cfg.max_response_size;
 	conn->protobuf = sopts.protobuf;
 	conn->invalidated = false;
@@ -331,6 +344,9 @@ hbase_get_connection(Oid serverid, Oid userid)
 		conn->left = NIL;
 		conn->invalidated = false;
 		conn->npool = 0;
+		conn->declared_version = NULL;
+		conn->gateway_known = false;
+		memset(&conn->gateway, 0, sizeof(conn->gateway));
 	}
 	if (conn->http != NULL && conn->invalidated)
 		close_conn(conn);
@@ -343,6 +359,50 @@ const char *
 hbase_conn_url(HBaseConn *conn)
 {
 	return conn->url;
+}
+
+/*
+ * The REST gateway of this connection and what it offers: the version the
+ * server option gateway_version declares, else the one the gateway reports
+ * (GET /version/rest, once per connection, only when a request depends on
+ * it).  A gateway that reports none (HBase before 2.5.11 and 2.6.1, or a
+ * proxy that hides /version) is taken for the oldest: every request stays
+ * exact, some cost more.
+ */
+const HBaseGateway *
+hbase_gateway(HBaseConn *conn)
+{
+	HBaseGateway gw;
+	char	   *reported = NULL;
+	char	   *name;
+
+	if (conn->gateway_known)
+		return &conn->gateway;
+	memset(&gw, 0, sizeof(gw));
+	if (conn->declared_version)
+	{
+		gw.declared = true;
+		hbase_gateway_features(&gw, hbase_parse_gateway_version(conn->declared_version));
+		name = psprintf("%s (declared by the server option gateway_version)", conn->declared_version);
+	}
+	else
+	{
+		HBaseResponse *r = hbase_request(conn, "GET", "/version/rest", NULL, 0,
+										 "asking the gateway its version");
+
+		if (r->status == 200)
+			reported = hbase_json_version_field(r->body, r->len);
+		hbase_gateway_features(&gw, reported ? hbase_parse_gateway_version(reported) : 0);
+		if (reported && gw.version > 0)
+			name = pstrdup(reported);
+		else
+			name = psprintf("of unknown version (%s, as before HBase 2.5.11 and 2.6.1)",
+							reported ? "it reports one not understood" : "it reports none");
+	}
+	gw.name = MemoryContextStrdup(TopMemoryContext, name);
+	conn->gateway = gw;
+	conn->gateway_known = true;
+	return &conn->gateway;
 }
 
 static void

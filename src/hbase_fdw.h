@@ -79,6 +79,7 @@ typedef struct HBaseServerOptions
 	int64		max_response_size;	/* bytes of one response body */
 	bool		protobuf;		/* transport: CellSets as protobuf, else JSON */
 	bool		gzip;			/* compression: ask for gzip answers */
+	char	   *gateway_version;	/* declared REST gateway version, NULL = ask it */
 } HBaseServerOptions;
 
 struct rk_layout;
@@ -168,6 +169,27 @@ extern HBaseCellSet *hbase_response_cellset(HBaseResponse *resp, HBaseTable *tab
 extern void hbase_report_status(HBaseResponse *resp, HBaseTable *table,
 								const char *what) pg_attribute_noreturn();
 
+/* ---------- gateway.c: what each REST gateway version offers ---------- */
+
+typedef struct HBaseGateway
+{
+	int			version;		/* major * 10000 + minor * 100 + patch; 0 = not reported */
+	char	   *name;			/* for messages: "2.4.17", or why it is unknown */
+	bool		declared;		/* from the server option gateway_version */
+	bool		b64;			/* ?e=b64 row paths and multigets, filter_b64 (2.5.9+) */
+	bool		fuzzy;			/* FuzzyRowFilter in a scanner (2.5.10+, 2.6.1+) */
+} HBaseGateway;
+
+/* connection.c: asked once per connection (GET /version/rest) */
+extern const HBaseGateway *hbase_gateway(HBaseConn *conn);
+extern int	hbase_parse_gateway_version(const char *s);
+extern void hbase_gateway_features(HBaseGateway *gw, int version);
+extern bool hbase_key_path_safe(const char *key, int len);
+extern char *hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
+							const char *colspec, const char *what);
+extern HBaseCellSet *hbase_gateway_get_rows(HBaseConn *conn, HBaseTable *table, List *keys,
+											List *colspecs, long *nrequests, bool *by_scanner);
+
 /* ---------- json.c: the only user of jansson ---------- */
 
 typedef struct HBaseCell
@@ -214,6 +236,7 @@ typedef struct HBaseScanSpec
 	int			caching;
 	List	   *filters;		/* HBaseCellFilter *, all must pass */
 	List	   *fuzzy;			/* FuzzyRowFilter keys and masks (bytea *) */
+	List	   *points;			/* bytea *: only these rows (MultiRowRangeFilter) */
 } HBaseScanSpec;
 
 extern void hbase_json_init(void);
@@ -221,6 +244,7 @@ extern HBaseCellSet *hbase_json_parse_cellset(const char *body, size_t len,
 											  const char **error);
 extern char *hbase_json_scanner_model(const HBaseScanSpec *spec);
 extern char *hbase_json_cellset(HBaseRow *rows, int nrows);
+extern char *hbase_json_version_field(const char *body, size_t len);
 
 /* ---------- cellset_pb.c: the protobuf wire codec (protobuf-c) ---------- */
 
@@ -351,5 +375,6 @@ extern void hbase_scan_rescan(HBaseScan *scan);
 extern void hbase_scan_end(HBaseScan *scan);
 extern char *hbase_b64url(const char *data, int len);
 extern void hbase_scan_stats(HBaseScan *scan, long *requests, long *rows, long *resumes);
+extern const char *hbase_scan_fallback(HBaseScan *scan);
 
 #endif

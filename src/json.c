@@ -306,6 +306,30 @@ hbase_json_scanner_model(const HBaseScanSpec *spec)
 						   "type", "FuzzyRowFilter", "fuzzyKeys", keys, filter);
 	}
 
+	if (spec->points)
+	{
+		/*
+		 * exactly these rows (a Get on a gateway without ?e=b64): a
+		 * MultiRowRangeFilter of one-row ranges, whose keys travel base64
+		 * in the body; it also seeks from one to the next
+		 */
+		json_t	   *ranges = json_pack("[]");
+		ListCell   *lc;
+
+		foreach(lc, spec->points)
+		{
+			bytea	   *k = lfirst(lc);
+			char	   *b = b64_encode(VARDATA(k), VARSIZE(k) - VARHDRSZ);
+
+			json_array_append_new(ranges, json_pack("{s:s, s:b, s:s, s:b}",
+													"startRow", b, "startRowInclusive", 1,
+													"stopRow", b, "stopRowInclusive", 1));
+		}
+		filter = json_pack("{s:s, s:s, s:[{s:s, s:o}, o]}", "type", "FilterList",
+						   "op", "MUST_PASS_ALL", "filters",
+						   "type", "MultiRowRangeFilter", "ranges", ranges, filter);
+	}
+
 	if (spec->startlen > 0)
 		json_object_set_new(model, "startRow", json_string(b64_encode(spec->startrow, spec->startlen)));
 	if (spec->endlen > 0)
@@ -352,5 +376,26 @@ hbase_json_cellset(HBaseRow *rows, int nrows)
 	set = json_pack("{s:o}", "Row", jrows);
 	result = json_dumps(set, JSON_COMPACT);
 	json_decref(set);
+	return result;
+}
+
+/*
+ * The "Version" member of a /version/rest answer (the gateway's own HBase
+ * version, reported from HBase 2.5.11 and 2.6.1 on), or NULL when the answer
+ * has none or is not a JSON object.
+ */
+char *
+hbase_json_version_field(const char *body, size_t len)
+{
+	json_t	   *root = json_loadb(body, len, 0, NULL);
+	json_t	   *v;
+	char	   *result = NULL;
+
+	if (root == NULL)
+		return NULL;
+	v = json_is_object(root) ? json_object_get(root, "Version") : NULL;
+	if (json_is_string(v))
+		result = pstrdup(json_string_value(v));
+	json_decref(root);
 	return result;
 }

@@ -222,14 +222,6 @@ old_key(HBaseModifyState *ms, TupleTableSlot *planSlot)
 	}
 }
 
-static char *
-row_path(HBaseModifyState *ms, bytea *key)
-{
-	/* URL-safe base64 with ?e=b64: binary-safe rowkeys in the path */
-	return psprintf("/%s/%s", hbase_escape(ms->conn, ms->table->hbase_table,
-										   strlen(ms->table->hbase_table)),
-					hbase_b64url(VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key)));
-}
 
 static TupleTableSlot *
 hbaseExecForeignDelete(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slot,
@@ -237,7 +229,9 @@ hbaseExecForeignDelete(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 {
 	HBaseModifyState *ms = rinfo->ri_FdwState;
 	MemoryContext old = MemoryContextSwitchTo(ms->rowcxt);
-	char	   *path = psprintf("%s?e=b64", row_path(ms, old_key(ms, planSlot)));
+	bytea	   *key = old_key(ms, planSlot);
+	char	   *path = hbase_row_path(ms->conn, ms->table, VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key),
+									  NULL, "a DELETE of a row");
 	HBaseResponse *resp = hbase_request(ms->conn, "DELETE", path, NULL, 0, "a DELETE of a row");
 
 	if (resp->status != 200)
@@ -309,8 +303,8 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	foreach(lc, nulled)
 	{
 		HBaseColumn *col = lfirst(lc);
-		char	   *path = psprintf("%s/%s?e=b64", row_path(ms, key),
-									hbase_b64url(col->colspec, strlen(col->colspec)));
+		char	   *path = hbase_row_path(ms->conn, t, VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key),
+										  col->colspec, "a DELETE of a cell set to NULL");
 		HBaseResponse *resp = hbase_request(ms->conn, "DELETE", path, NULL, 0,
 											"a DELETE of a cell set to NULL");
 

@@ -54,6 +54,7 @@ static const HBaseOption valid_options[] = {
 	{"max_response_size", ForeignServerRelationId},
 	{"transport", ForeignServerRelationId},
 	{"compression", ForeignServerRelationId},
+	{"gateway_version", ForeignServerRelationId},
 	/* user mapping */
 	{"user", UserMappingRelationId},
 	{"password", UserMappingRelationId},
@@ -157,6 +158,24 @@ parse_seconds(const char *name, const char *value)
 	if (end == value || *end != '\0' || errno != 0 || isnan(d) || d < 0 || d > 86400.0 * 365)
 		bad_value(name, value, "A timeout is a non-negative number of seconds.");
 	return (long) rint(d * 1000.0);
+}
+
+/*
+ * gateway_version: "auto" (ask the gateway, the default) or the HBase
+ * version of the REST gateway, "2.4.17"; returns 0 for auto.
+ */
+static int
+parse_gateway_version(const char *value)
+{
+	int			v;
+
+	if (pg_strcasecmp(value, "auto") == 0)
+		return 0;
+	v = hbase_parse_gateway_version(value);
+	if (v == 0 || value[strspn(value, "0123456789.")] != '\0')
+		bad_value("gateway_version", value,
+				  "gateway_version is \"auto\" or the HBase version of the REST gateway, such as \"2.4.17\".");
+	return v;
 }
 
 static int
@@ -419,6 +438,8 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 			(void) parse_transport(value);
 		else if (strcmp(name, "compression") == 0)
 			(void) parse_compression(value);
+		else if (strcmp(name, "gateway_version") == 0)
+			(void) parse_gateway_version(value);
 		else if (strcmp(name, "family") == 0)
 			check_family(name, value, strlen(value));
 		else if (strcmp(name, "column") == 0)
@@ -494,6 +515,8 @@ hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
 			opts->protobuf = parse_transport(value);
 		else if (strcmp(def->defname, "compression") == 0)
 			opts->gzip = parse_compression(value);
+		else if (strcmp(def->defname, "gateway_version") == 0)
+			opts->gateway_version = parse_gateway_version(value) ? pstrdup(value) : NULL;
 	}
 	/* a connect timeout of 0 means curl's default (300 s); keep ours explicit */
 	if (opts->connect_timeout_ms == 0)

@@ -61,6 +61,7 @@ typedef struct Stream
 	TimestampTz lost_since;		/* first failure of the current streak, or 0 */
 	int			failures;		/* scanner reads failed (500) in a row */
 	bool		range_done;		/* a stateless first page read the whole range */
+	int			above;			/* reversed, no filter_b64: rows last seen above the bound */
 } Stream;
 
 struct HBaseScan
@@ -84,7 +85,24 @@ struct HBaseScan
 	long		nrequests;
 	long		nrows;
 	long		nresumes;
+	const char *fallback;		/* what the gateway's version made us do instead */
 };
+
+/* remember, for EXPLAIN ANALYZE, what an old gateway made the scan do */
+static void
+note_fallback(HBaseScan *scan, const char *what)
+{
+	if (scan->fallback == NULL)
+		scan->fallback = MemoryContextStrdup(GetMemoryChunkContext(scan),
+											 psprintf("%s (gateway %s)", what,
+													  hbase_gateway(scan->conn)->name));
+}
+
+const char *
+hbase_scan_fallback(HBaseScan *scan)
+{
+	return scan->fallback;
+}
 
 HBaseScan *
 hbase_scan_begin(HBaseTable *table, HBaseConn *conn, List *retrieved_attrs, int firstpage)
@@ -286,6 +304,12 @@ open_scanner(HBaseScan *scan, Stream *st)
 	{
 		spec.filters = scan->plan->filters;
 		spec.fuzzy = scan->plan->fuzzy;
+		/* no FuzzyRowFilter before 2.5.10/2.6.1: the whole table, filtered here */
+		if (spec.fuzzy && !hbase_gateway(scan->conn)->fuzzy)
+		{
+			spec.fuzzy = NIL;
+			note_fallback(scan, "full scan: the gateway lacks FuzzyRowFilter");
+		}
 	}
 	if (scan->plan && scan->plan->kind == HBASE_OP_SCANS)
 	{
@@ -427,6 +451,21 @@ fetch_keys(HBaseScan *scan, Stream *st)
 	if (scan->nextkey >= nkeys)
 		return false;
 	n = Min(HBASE_MULTIGET_BATCH, nkeys - scan->nextkey);
+	if (!hbase_gateway(scan->conn)->b64)
+	{
+		/* no ?e=b64: keys by path where they arrive unchanged, else a scanner */
+		List	   *batch = list_copy_head(list_copy_tail(keys, scan->nextkey), n);
+		bool		by_scanner;
+
+		scan->nextkey += n;
+		st->page = hbase_gateway_get_rows(scan->conn, scan->table, batch, scan->colspecs,
+										  &scan->nrequests, &by_scanner);
+		if (by_scanner)
+			note_fallback(scan, "keys that a URL path does not carry read by a scanner: the gateway lacks ?e=b64");
+		scan->table_known = true;
+		scan->nrows += st->page->nrows;
+		return true;
+	}
 	initStringInfo(&path);
 	appendStringInfoString(&path, table_path(scan));
 	if (nkeys == 1)
@@ -756,6 +795,45 @@ append_binary_operand(StringInfo buf, const char *key, int len)
 }
 
 /*
+ * A page of a reversed scan through a gateway without filter_b64 (before
+ * 2.5.9), whose bounds are then checked here: the rows at or above the
+ * upper bound come first (the start row, a string, only positions the scan
+ * at or above it) and are dropped, and so are those below the range, which
+ * end it.  The rows between are all there are there, in order.  Returns
+ * false when the whole page lay above the bound: the next request asks for
+ * that many more rows.
+ */
+static bool
+trim_reverse_page(HBaseScan *scan, Stream *st, HBaseCellSet *set, const char *upper,
+				  int upperlen, HBaseKeyRange *r, int limit)
+{
+	int			above = 0;
+	int			n;
+
+	if (st->above == 0)
+		note_fallback(scan, "reversed scan with its bounds checked here: the gateway lacks filter_b64");
+	while (upper && above < set->nrows &&
+		   hbase_cmp_keys(set->rows[above].key, set->rows[above].keylen, upper, upperlen) >= 0)
+		above++;
+	for (n = above; n < set->nrows; n++)
+		if (r && r->startlen > 0 &&
+			hbase_cmp_keys(set->rows[n].key, set->rows[n].keylen, r->start, r->startlen) < 0)
+		{
+			st->exhausted = true;
+			break;
+		}
+	if (above == set->nrows && !st->exhausted)
+	{
+		st->above = Max(limit * 4, 4);
+		return false;
+	}
+	st->above = Max(above, 1);
+	set->rows += above;
+	set->nrows = n - above;
+	return true;
+}
+
+/*
  * The next page of a range read backwards, by the gateway's stateless
  * reversed scan: the rows below the range's end (or below the last row
  * returned) down to its start.  The scan's start and end rows are strings,
@@ -776,6 +854,7 @@ fetch_reverse_page(HBaseScan *scan, Stream *st)
 	const char *upper = NULL;
 	int			upperlen = 0;
 	int			limit;
+	bool		trim = !hbase_gateway(scan->conn)->b64;
 
 	if (st->exhausted)
 		return false;
@@ -789,7 +868,7 @@ fetch_reverse_page(HBaseScan *scan, Stream *st)
 		upper = r->stop;
 		upperlen = r->stoplen;
 	}
-	limit = st->pagesize;
+	limit = st->pagesize + (trim ? st->above : 0);
 
 	initStringInfo(&path);
 	initStringInfo(&filter);
@@ -824,7 +903,8 @@ fetch_reverse_page(HBaseScan *scan, Stream *st)
 		append_binary_operand(&filter, r->start, r->startlen);
 		appendStringInfoChar(&filter, ')');
 	}
-	if (filter.len > 0)
+	/* a gateway without filter_b64 ignores it: the bounds are then checked here */
+	if (filter.len > 0 && !trim)
 		appendStringInfo(&path, "&filter_b64=%s", hbase_b64url(filter.data, filter.len));
 
 	/*
@@ -866,6 +946,8 @@ fetch_reverse_page(HBaseScan *scan, Stream *st)
 	scan->nrows += set->nrows;
 	if (set->nrows < limit)
 		st->exhausted = true;
+	if (trim && !trim_reverse_page(scan, st, set, upper, upperlen, r, limit))
+		return fetch_reverse_page(scan, st);
 	if (set->nrows > 0)
 	{
 		HBaseRow   *last = &set->rows[set->nrows - 1];
