@@ -2028,6 +2028,8 @@ def main(argv=None):
                     "dropped first: runs at the same time need their own --db and --prefix)")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--json", help="write a summary (and each mismatch's signature) here")
+    ap.add_argument("--server-url", help="the REST gateway hbase_fdw reads through (default: "
+                    "the harness's own, $HBASE_HARNESS_URL or $HBASE_URL), e.g. an older one")
     args = ap.parse_args(argv)
     global DB, PREFIX
     DB, PREFIX = args.db, args.prefix
@@ -2048,7 +2050,8 @@ def main(argv=None):
              "CREATE EXTENSION hbase_fdw;",
              "DROP SCHEMA IF EXISTS dt CASCADE;",
              "CREATE SCHEMA dt;",
-             "CREATE SERVER dt_hbase FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url %s);" % q(url),
+             "CREATE SERVER dt_hbase FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url %s);"
+             % q(args.server_url or url),
              "CREATE TABLE dt.accepted (idx int, err text);"]
     for t in tables:
         setup.append("DO $do$ BEGIN EXECUTE %s; INSERT INTO dt.accepted VALUES (%d, NULL); "
