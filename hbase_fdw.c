@@ -943,6 +943,7 @@ hbase_fdw_handler(PG_FUNCTION_ARGS)
 	routine->ReScanForeignScan = hbaseReScanForeignScan;
 	routine->EndForeignScan = hbaseEndForeignScan;
 	routine->ExplainForeignScan = hbaseExplainForeignScan;
+	routine->ImportForeignSchema = hbase_import_foreign_schema;
 	hbase_modify_routines(routine);
 
 	PG_RETURN_POINTER(routine);

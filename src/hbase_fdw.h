@@ -245,6 +245,13 @@ extern HBaseCellSet *hbase_json_parse_cellset(const char *body, size_t len,
 extern char *hbase_json_scanner_model(const HBaseScanSpec *spec);
 extern char *hbase_json_cellset(HBaseRow *rows, int nrows);
 extern char *hbase_json_version_field(const char *body, size_t len);
+/* ---------- import.c: IMPORT FOREIGN SCHEMA ---------- */
+
+struct ImportForeignSchemaStmt;
+extern List *hbase_import_foreign_schema(struct ImportForeignSchemaStmt *stmt, Oid serverOid);
+
+extern List *hbase_json_names(const char *body, size_t len, const char *member,
+							  const char **error);
 
 /* ---------- cellset_pb.c: the protobuf wire codec (protobuf-c) ---------- */
 

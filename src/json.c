@@ -157,6 +157,56 @@ bad:
 	return NULL;
 }
 
+/*
+ * The "name" members of the objects in array `member` of a JSON object: the
+ * tables of a TableListModel ({"table": [{"name": ...}]}) or the families of
+ * a TableSchemaModel ({"ColumnSchema": [{"name": ...}]}).  NULL with *error
+ * when the document is not such an object.
+ */
+List *
+hbase_json_names(const char *body, size_t len, const char *member, const char **error)
+{
+	json_error_t jerr;
+	json_t	   *root = json_loadb(body, len, 0, &jerr);
+	json_t	   *arr;
+	List	   *names = NIL;
+	size_t		i;
+
+	*error = NULL;
+	if (root == NULL)
+	{
+		*error = psprintf("invalid JSON at line %d, column %d: %s", jerr.line, jerr.column, jerr.text);
+		return NULL;
+	}
+	arr = json_is_object(root) ? json_object_get(root, member) : NULL;
+	if (arr == NULL && json_is_object(root))
+	{
+		/* an empty list has no member at all */
+		json_decref(root);
+		return NIL;
+	}
+	if (!json_is_array(arr))
+	{
+		json_decref(root);
+		*error = psprintf("no \"%s\" array", member);
+		return NULL;
+	}
+	for (i = 0; i < json_array_size(arr); i++)
+	{
+		json_t	   *name = json_object_get(json_array_get(arr, i), "name");
+
+		if (!json_is_string(name))
+		{
+			json_decref(root);
+			*error = psprintf("an entry of \"%s\" without a \"name\"", member);
+			return NULL;
+		}
+		names = lappend(names, pnstrdup(json_string_value(name), json_string_length(name)));
+	}
+	json_decref(root);
+	return names;
+}
+
 static json_t *
 binary_comparator(const char *value, int len)
 {

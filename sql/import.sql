@@ -1,0 +1,38 @@
+-- IMPORT FOREIGN SCHEMA: an HBase namespace ("default" for tables without one) becomes one
+-- foreign table per HBase table: the raw rowkey and one jsonb column per column family,
+-- with the options filled in, to be refined by ALTER.  LIMIT TO / EXCEPT pick tables.
+-- Fixtures (tests/fixtures.py): fdw_ns:ns_table (family cf, row x), fdw_sparse (families
+-- cf, d, e; rows r1-r4).
+CREATE SCHEMA imported;
+IMPORT FOREIGN SCHEMA fdw_ns FROM SERVER hbase INTO imported;
+SELECT c.relname, ft.ftoptions FROM pg_foreign_table ft JOIN pg_class c ON c.oid = ft.ftrelid
+  WHERE c.relnamespace = 'imported'::regnamespace ORDER BY 1;
+SELECT attname, format_type(atttypid, atttypmod), attfdwoptions FROM pg_attribute
+  WHERE attrelid = 'imported.ns_table'::regclass AND attnum > 0 ORDER BY attnum;
+SELECT * FROM imported.ns_table;
+
+-- the default namespace, LIMIT TO two tables (one does not exist: nothing for it)
+IMPORT FOREIGN SCHEMA "default" LIMIT TO (fdw_sparse, fdw_nosuch) FROM SERVER hbase INTO imported;
+SELECT attname, format_type(atttypid, atttypmod), attfdwoptions FROM pg_attribute
+  WHERE attrelid = 'imported.fdw_sparse'::regclass AND attnum > 0 ORDER BY attnum;
+SELECT rowkey, cf, d, e FROM imported.fdw_sparse ORDER BY rowkey;
+-- refined by ALTER: a typed column out of a family
+ALTER FOREIGN TABLE imported.fdw_sparse ADD COLUMN a int OPTIONS (column 'cf:a');
+SELECT convert_from(rowkey, 'UTF8') AS k, a FROM imported.fdw_sparse WHERE a > 10;
+
+-- text keys; EXCEPT
+CREATE SCHEMA imported2;
+IMPORT FOREIGN SCHEMA fdw_ns FROM SERVER hbase INTO imported2 OPTIONS (key_type 'text');
+SELECT rowkey, cf ->> 'v' AS v FROM imported2.ns_table;
+CREATE SCHEMA imported3;
+IMPORT FOREIGN SCHEMA fdw_ns EXCEPT (ns_table) FROM SERVER hbase INTO imported3;
+SELECT count(*) FROM pg_class WHERE relnamespace = 'imported3'::regnamespace;
+
+-- errors
+IMPORT FOREIGN SCHEMA no_such_ns FROM SERVER hbase INTO imported3;
+\echo :SQLSTATE
+IMPORT FOREIGN SCHEMA fdw_ns FROM SERVER hbase INTO imported3 OPTIONS (key_typ 'text');
+IMPORT FOREIGN SCHEMA fdw_ns FROM SERVER hbase INTO imported3 OPTIONS (key_type 'int');
+-- tables already there are an error, as for any CREATE
+IMPORT FOREIGN SCHEMA fdw_ns FROM SERVER hbase INTO imported;
+DROP SCHEMA imported, imported2, imported3 CASCADE;

@@ -1,0 +1,161 @@
+/*
+ * import.c: IMPORT FOREIGN SCHEMA.  An HBase namespace becomes one foreign
+ * table per HBase table: the rowkey as a raw column and one jsonb column per
+ * column family (each holds the family's cells as {"qualifier": "value"}),
+ * with the options filled in, ready to be refined by ALTER (a rowkey
+ * layout, typed columns).  Reads the namespace's table list and each
+ * table's families from the gateway; writes no catalog itself (the core
+ * runs the commands, and applies LIMIT TO / EXCEPT again).
+ */
+#include "postgres.h"
+
+#include "commands/defrem.h"
+#include "foreign/foreign.h"
+#include "lib/stringinfo.h"
+#include "miscadmin.h"
+#include "nodes/parsenodes.h"
+#include "utils/builtins.h"
+
+#include "hbase_fdw.h"
+
+/* does LIMIT TO / EXCEPT let this table through (saves its schema request)? */
+static bool
+table_wanted(ImportForeignSchemaStmt *stmt, const char *name)
+{
+	ListCell   *lc;
+	bool		listed = false;
+
+	if (stmt->list_type == FDW_IMPORT_SCHEMA_ALL)
+		return true;
+	foreach(lc, stmt->table_list)
+		if (strcmp(((RangeVar *) lfirst(lc))->relname, name) == 0)
+			listed = true;
+	return stmt->list_type == FDW_IMPORT_SCHEMA_LIMIT_TO ? listed : !listed;
+}
+
+/* the names of a JSON list the gateway answered, or a protocol error */
+static List *
+answer_names(HBaseResponse *resp, const char *member, const char *what)
+{
+	const char *error;
+	List	   *names = hbase_json_names(resp->body, resp->len, member, &error);
+
+	if (error != NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_UNABLE_TO_CREATE_REPLY),
+				 errmsg("invalid response from the HBase REST gateway"),
+				 errdetail("The answer (HTTP %ld) to %s is not what was expected: %s.",
+						   resp->status, what, error)));
+	return names;
+}
+
+/* the tables of namespace ns; an error naming it when it does not exist */
+static List *
+namespace_tables(HBaseConn *conn, const char *ns)
+{
+	char	   *ens = hbase_escape(conn, ns, strlen(ns));
+	char	   *what = psprintf("listing the tables of namespace \"%s\"", ns);
+	HBaseResponse *resp = hbase_request(conn, "GET", psprintf("/namespaces/%s/tables", ens),
+										NULL, 0, what);
+
+	if (resp->status != 200)
+	{
+		/* the gateway answers 500, not 404, for a missing namespace: ask */
+		HBaseResponse *nsr = hbase_request(conn, "GET", psprintf("/namespaces/%s", ens),
+										   NULL, 0, "looking up a namespace");
+
+		if (nsr->status != 200)
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_SCHEMA_NOT_FOUND),
+					 errmsg("HBase namespace \"%s\" does not exist", ns),
+					 errhint("HBase tables without a namespace are in namespace \"default\".")));
+		hbase_report_status(resp, NULL, what);
+	}
+	return answer_names(resp, "table", what);
+}
+
+/* the column families of an HBase table ("ns:table" or "table") */
+static List *
+table_families(HBaseConn *conn, const char *table)
+{
+	char	   *what = psprintf("reading the schema of table \"%s\"", table);
+	HBaseResponse *resp = hbase_request(conn, "GET",
+										psprintf("/%s/schema", hbase_escape(conn, table, strlen(table))),
+										NULL, 0, what);
+
+	if (resp->status != 200)
+		hbase_report_status(resp, NULL, what);
+	return answer_names(resp, "ColumnSchema", what);
+}
+
+/*
+ * The CREATE FOREIGN TABLE of one HBase table: decides the column names (the
+ * key column is "rowkey", or "rowkey_" when a family has that name; families
+ * keep theirs) and the key's type.
+ */
+static char *
+create_statement(ImportForeignSchemaStmt *stmt, ForeignServer *server, const char *name,
+				 const char *table, List *families, const char *key_type)
+{
+	StringInfoData buf;
+	ListCell   *lc;
+	const char *keycol = "rowkey";
+
+	foreach(lc, families)
+		if (strcmp(lfirst(lc), keycol) == 0)
+			keycol = "rowkey_";
+	initStringInfo(&buf);
+	appendStringInfo(&buf, "CREATE FOREIGN TABLE %s (\n  %s %s OPTIONS (column ':key')",
+					 quote_identifier(name), quote_identifier(keycol), key_type);
+	foreach(lc, families)
+		appendStringInfo(&buf, ",\n  %s jsonb OPTIONS (column %s)",
+						 quote_identifier(lfirst(lc)), quote_literal_cstr(lfirst(lc)));
+	appendStringInfo(&buf, "\n) SERVER %s OPTIONS (table %s)",
+					 quote_identifier(server->servername), quote_literal_cstr(table));
+	return buf.data;
+}
+
+/*
+ * IMPORT FOREIGN SCHEMA "namespace" FROM SERVER s INTO local [OPTIONS
+ * (key_type 'bytea' | 'text')]: the commands that create the foreign tables.
+ * The key is bytea by default, since keys may hold any bytes.
+ */
+List *
+hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
+{
+	ForeignServer *server = GetForeignServer(serverOid);
+	HBaseConn  *conn = hbase_get_connection(serverOid, GetUserId());
+	const char *ns = stmt->remote_schema;
+	const char *key_type = "bytea";
+	List	   *commands = NIL;
+	ListCell   *lc;
+
+	foreach(lc, stmt->options)
+	{
+		DefElem    *def = lfirst(lc);
+
+		if (strcmp(def->defname, "key_type") != 0)
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
+					 errmsg("invalid option \"%s\" for IMPORT FOREIGN SCHEMA", def->defname),
+					 errhint("The only option is \"key_type\" ('bytea' or 'text').")));
+		key_type = defGetString(def);
+		if (strcmp(key_type, "bytea") != 0 && strcmp(key_type, "text") != 0)
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+					 errmsg("invalid value for option \"key_type\": \"%s\"", key_type),
+					 errdetail("Valid key types are \"bytea\" and \"text\".")));
+	}
+	foreach(lc, namespace_tables(conn, ns))
+	{
+		const char *name = lfirst(lc);
+		const char *table = strcmp(ns, "default") == 0 ? name : psprintf("%s:%s", ns, name);
+
+		if (!table_wanted(stmt, name))
+			continue;
+		commands = lappend(commands,
+						   create_statement(stmt, server, name, table,
+											table_families(conn, table), key_type));
+	}
+	return commands;
+}
