@@ -1969,7 +1969,7 @@ def ensure_db():
 def build_identity():
     """which hbase_fdw.so the run used (several worktrees install theirs on this machine)"""
     try:
-        libdir = subprocess.run(["pg_config", "--pkglibdir"], stdout=subprocess.PIPE,
+        libdir = subprocess.run([os.environ.get("PG_CONFIG", "pg_config"), "--pkglibdir"], stdout=subprocess.PIPE,
                                 check=True).stdout.decode().strip()
         path = os.path.join(libdir, "hbase_fdw.so")
         with open(path, "rb") as f:
