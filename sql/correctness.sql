@@ -4,7 +4,9 @@
 -- fdw_sortlong, keys sortable(long(k)) for 1,504 values (most keys are not valid UTF-8);
 -- fdw_nulbytes, keys bytes(k) + 0x00 + lpad(id, 4); fdw_saltcell, keys salt(2, javahash(s))
 -- + lpad(k, 4) + ["_" + lpad(o, 4)] with s in a cell; fdw_floatkey, keys
--- sortable(double(d)) + lpad(n, 4) with -0, +0, infinities and NaNs of both signs.
+-- sortable(double(d)) + lpad(n, 4) with -0, +0, infinities and NaNs of both signs;
+-- fdw_monthkey, keys date(d, "yyyyMM") + "|" + lpad(n, 3, '0') from 1 BC to 2024;
+-- fdw_epochkey, keys sortable(long(epoch(t))) for seconds -3 to 1 and two in 2024.
 SET timezone = 'UTC';
 
 -- 1. A NUL-delimited text part (Phoenix's VARCHAR before more key columns): an inclusive
@@ -237,3 +239,42 @@ SELECT count(*) FILTER (WHERE (d, n) < ('-0'::float8, 9)) AS row_lt,
   FROM floatkey;
 RESET hbase_fdw.enable_pushdown;
 DROP FOREIGN TABLE floatkey;
+
+-- A part coarser than its column: "yyyyMM" keeps the month of a date.  A bound inside a
+-- month (d < '2024-03-02') is rounded down to the month and kept inclusive: the stop key was
+-- the month itself, exclusive, which lost 2024-03's rows (the long differential test found it
+-- on 1 BC dates).  A value inside a month cannot be written (it would read back as the 1st),
+-- = on it matches nothing, and a row comparison on it is not pushed.
+CREATE FOREIGN TABLE monthkey (d date, n int, v text) SERVER hbase
+  OPTIONS (table 'fdw_monthkey', family 'd', rowkey 'date(d, "yyyyMM") + "|" + lpad(n, 3, ''0'')');
+EXPLAIN (COSTS OFF) SELECT d, n FROM monthkey WHERE d < '2024-03-02';
+SELECT d, n FROM monthkey WHERE d < '2024-03-02' AND d > '2023-12-31' ORDER BY d, n;
+SELECT d, n FROM monthkey WHERE d < '0001-01-02' ORDER BY d, n;
+SELECT d, n FROM monthkey WHERE d > '0001-01-01 BC' AND d <= '0001-02-28' ORDER BY d, n;
+SELECT d, n FROM monthkey WHERE d >= '2024-03-02' ORDER BY d, n;
+EXPLAIN (COSTS OFF) SELECT d, n FROM monthkey WHERE d = '2024-03-02';
+SELECT d, n FROM monthkey WHERE d = '2024-03-02';
+SELECT d, n FROM monthkey WHERE d IN ('2024-03-01', '2024-03-02') ORDER BY d, n;
+EXPLAIN (COSTS OFF) SELECT d, n FROM monthkey WHERE (d, n) < ('2024-03-02', 1);
+SELECT d, n FROM monthkey WHERE (d, n) < ('2024-03-02', 1) AND d > '2024-01-01' ORDER BY d, n;
+INSERT INTO monthkey VALUES ('2024-03-02', 3, 'lost');
+SET hbase_fdw.enable_pushdown = off;
+SELECT count(*) FILTER (WHERE d < '2024-03-02' AND d > '2023-12-31') AS lt,
+       count(*) FILTER (WHERE d < '0001-01-02') AS lt_year1,
+       count(*) FILTER (WHERE d > '0001-01-01 BC' AND d <= '0001-02-28') AS gt_bc,
+       count(*) FILTER (WHERE d >= '2024-03-02') AS ge,
+       count(*) FILTER (WHERE (d, n) < ('2024-03-02', 1) AND d > '2024-01-01') AS row_lt
+  FROM monthkey;
+RESET hbase_fdw.enable_pushdown;
+DROP FOREIGN TABLE monthkey;
+
+-- The same for epoch(t), whole seconds: bounds inside a second round down (towards the
+-- past, also before 1970) and are kept inclusive.
+CREATE FOREIGN TABLE epochkey (t timestamptz, v text) SERVER hbase
+  OPTIONS (table 'fdw_epochkey', family 'd', rowkey 'sortable(long(epoch(t)))');
+EXPLAIN (COSTS OFF) SELECT v FROM epochkey WHERE t > '1969-12-31 23:59:57.5+00' AND t < '1969-12-31 23:59:59.5+00';
+SELECT v FROM epochkey WHERE t > '1969-12-31 23:59:57.5+00' AND t < '1969-12-31 23:59:59.5+00' ORDER BY t;
+SELECT v FROM epochkey WHERE t >= '2024-03-01 10:00:00.5+00' ORDER BY t;
+SELECT v FROM epochkey WHERE t <= '1970-01-01 00:00:00.999+00' AND t >= '1969-12-31 23:59:58.001+00' ORDER BY t;
+SELECT count(*) FROM epochkey WHERE t = '1970-01-01 00:00:00.5+00';
+DROP FOREIGN TABLE epochkey;

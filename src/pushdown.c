@@ -1203,19 +1203,26 @@ range_part_bounds(HBaseTable *t, int part, ColConds *x, char **lo, int *lolen,
 	{
 		rk_value   *vlo = pi.order == RK_ORDER_ASC ? x->lo : x->hi;
 		rk_value   *vhi = pi.order == RK_ORDER_ASC ? x->hi : x->lo;
+		int			lofloor = 0,
+					hifloor = 0;
 
 		/* long(x) sorts right only over numbers >= 0 */
 		if (pi.order_nonneg &&
 			(x->lo == NULL || x->lo->i < 0 || (x->hi && x->hi->i < 0)))
 			return;
-		if (vlo && (*lolen = hbase_rk_encode_part(t->layout, part, vlo, lo, &err)) < 0)
+		/*
+		 * A bound finer than the part keeps (k < '2024-03-02' on "yyyyMM")
+		 * is rounded down: every key value is whole, so the rounded bound
+		 * taken inclusively holds all the matching rows.
+		 */
+		if (vlo && (*lolen = hbase_rk_encode_bound(t->layout, part, vlo, lo, &err, &lofloor)) < 0)
 			*lo = NULL, *lolen = 0;
-		if (vhi && (*hilen = hbase_rk_encode_part(t->layout, part, vhi, hi, &err)) < 0)
+		if (vhi && (*hilen = hbase_rk_encode_bound(t->layout, part, vhi, hi, &err, &hifloor)) < 0)
 			*hi = NULL, *hilen = 0;
 		/* an exclusive upper bound on a fixed-width part stops right at it */
-		*hi_incl = !(pi.width >= 0 &&
-					 ((pi.order == RK_ORDER_ASC && x->hi && !x->hi_incl) ||
-					  (pi.order == RK_ORDER_DESC && x->lo && !x->lo_incl)));
+		*hi_incl = hifloor || !(pi.width >= 0 &&
+								((pi.order == RK_ORDER_ASC && x->hi && !x->hi_incl) ||
+								 (pi.order == RK_ORDER_DESC && x->lo && !x->lo_incl)));
 		if (pi.width < 0 && part + 1 < hbase_rk_nparts(t->layout))
 		{
 			/*

@@ -1915,25 +1915,17 @@ format_date(const char *pattern, int64_t usecs, buf *out)
 	return 0;
 }
 
-/* the microseconds a pattern keeps: what it drops must be zero */
-static int64_t
-pattern_resolution(const char *pattern)
-{
-	if (strstr(pattern, "SSS"))
-		return 1000;
-	if (strstr(pattern, "ss"))
-		return 1000000;
-	if (strstr(pattern, "mm"))
-		return 60000000;
-	if (strstr(pattern, "HH"))
-		return INT64_C(3600000000);
-	return USECS_PER_DAY;
-}
+static int	parse_date(const char *pattern, const char *s, size_t len, int64_t *usecs);
 
-/* run a pipeline forward; *error names the column */
+/*
+ * Run a pipeline forward; *error names the column.  A value finer than a
+ * date pattern or epoch unit keeps is refused (it would not read back),
+ * unless floored is given (a range bound): then it is rounded down and
+ * *floored set, so the caller makes its bound inclusive.
+ */
 static int
 run_pipeline(const rk_layout *l, const pipeline *pl, const rk_value *v, buf *out,
-			 const char **error)
+			 const char **error, int *floored)
 {
 	cur			cv = {0};
 	int			k;
@@ -1973,13 +1965,15 @@ run_pipeline(const rk_layout *l, const pipeline *pl, const rk_value *v, buf *out
 						cv.i *= USECS_PER_DAY / unit;
 						break;
 					}
-					if (cv.i % unit != 0)
+					if (cv.i % unit != 0 && floored == NULL)
 					{
 						*error = fmt_error("value of column \"%s\" has more precision than %s() keeps",
 										   col->name, o->kind == OP_EPOCH_S ? "epoch" : "epoch_ms");
 						goto fail;
 					}
-					cv.i /= unit;
+					if (cv.i % unit != 0)
+						*floored = 1;
+					cv.i = floordiv(cv.i, unit);
 					break;
 				}
 			case OP_INVERT:
@@ -2026,18 +2020,29 @@ run_pipeline(const rk_layout *l, const pipeline *pl, const rk_value *v, buf *out
 										   col->name, o->pattern);
 						goto fail;
 					}
-					/* a remainder, not floordiv()*resolution, which overflows near INT64_MIN */
-					if (us % pattern_resolution(o->pattern) != 0)
 					{
-						*error = fmt_error("value of column \"%s\" has more precision than the pattern \"%s\" keeps",
-										   col->name, o->pattern);
-						goto fail;
-					}
-					if (format_date(o->pattern, us, &cv.b) < 0)
-					{
-						*error = fmt_error("value of column \"%s\" is outside years 0000-9999 of the pattern \"%s\"",
-										   col->name, o->pattern);
-						goto fail;
+						size_t		start = cv.b.len;
+						int64_t		back = 0;
+						int			bad;
+
+						if (format_date(o->pattern, us, &cv.b) < 0)
+						{
+							*error = fmt_error("value of column \"%s\" is outside years 0000-9999 of the pattern \"%s\"",
+											   col->name, o->pattern);
+							goto fail;
+						}
+						/* what the pattern leaves out (day, month ...) must read back */
+						bad = parse_date(o->pattern, cv.b.data + start, cv.b.len - start, &back) < 0;
+						if (bad || back != us)
+						{
+							if (bad || floored == NULL || back > us)
+							{
+								*error = fmt_error("value of column \"%s\" has more precision than the pattern \"%s\" keeps",
+												   col->name, o->pattern);
+								goto fail;
+							}
+							*floored = 1;
+						}
 					}
 					cv.isint = 0;
 					break;
@@ -2232,7 +2237,7 @@ salt_bucket(const rk_layout *l, const part *p, const rk_value *values, const cha
 				{
 					pipeline	pl = p->hashsrc;
 
-					if (run_pipeline(l, &pl, v, &b, error) < 0)
+					if (run_pipeline(l, &pl, v, &b, error, NULL) < 0)
 						return -1;
 					h = java_string_hash(b.data ? b.data : "", b.len);
 					buf_free(&b);
@@ -2360,6 +2365,17 @@ int
 hbase_rk_encode_part(const rk_layout *l, int i, const rk_value *value, char **out,
 					 const char **error)
 {
+	return hbase_rk_encode_bound(l, i, value, out, error, NULL);
+}
+
+/*
+ * The bytes of one column part for a range bound: a value finer than the
+ * part keeps is rounded down (*floored set) instead of refused.
+ */
+int
+hbase_rk_encode_bound(const rk_layout *l, int i, const rk_value *value, char **out,
+					  const char **error, int *floored)
+{
 	buf			b = {0};
 	part	   *p = l->parts[i];
 
@@ -2369,7 +2385,7 @@ hbase_rk_encode_part(const rk_layout *l, int i, const rk_value *value, char **ou
 		*error = "not a column part";
 		return -1;
 	}
-	if (run_pipeline(l, &p->pl, value, &b, error) < 0)
+	if (run_pipeline(l, &p->pl, value, &b, error, floored) < 0)
 		return -1;
 	if (b.data == NULL)
 		buf_reserve(&b, 1);
@@ -2468,7 +2484,7 @@ encode_internal(const rk_layout *l, const rk_value *values, int limit, int bucke
 				{
 					size_t		before = b.len;
 
-					if (run_pipeline(l, &p->pl, &values[p->pl.column], &b, error) < 0)
+					if (run_pipeline(l, &p->pl, &values[p->pl.column], &b, error, NULL) < 0)
 						goto fail;
 					/* a delimited part must not contain its delimiter */
 					if (p->width < 0 && i + 1 < l->nparts &&
@@ -2535,7 +2551,7 @@ encode_internal(const rk_layout *l, const rk_value *values, int limit, int bucke
 					buf_free(&in);
 					goto fail;
 				}
-				if (run_pipeline(l, &it->pl, &values[it->pl.column], &in, error) < 0)
+				if (run_pipeline(l, &it->pl, &values[it->pl.column], &in, error, NULL) < 0)
 				{
 					buf_free(&in);
 					goto fail;

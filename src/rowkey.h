@@ -137,9 +137,16 @@ extern int	hbase_rk_encode(const rk_layout *layout, const rk_value *values,
 extern int	hbase_rk_encode_prefix(const rk_layout *layout, const rk_value *values,
 								   int nparts, int bucket, char **out, const char **error);
 
-/* the bytes of one column part for a value (range bounds) */
+/* the bytes of one column part for a value */
 extern int	hbase_rk_encode_part(const rk_layout *layout, int part, const rk_value *value,
 								 char **out, const char **error);
+
+/*
+ * The same for a range bound: a value finer than a date pattern or epoch
+ * unit keeps is rounded down and *floored set (floored may be NULL: refuse).
+ */
+extern int	hbase_rk_encode_bound(const rk_layout *layout, int part, const rk_value *value,
+								  char **out, const char **error, int *floored);
 
 /*
  * Decode a key into values (indexed like the columns; columns the key does

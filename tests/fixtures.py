@@ -132,6 +132,19 @@ def floatkey_rows():
     return [(k + s("%04d" % n), {"d:v": s(str(n))}) for k, n in rows]
 
 
+def monthkey_rows():
+    # date(d, "yyyyMM") + "|" + lpad(n, 3, '0'): year 0000 is 1 BC (ISO 8601, as the codec writes it)
+    keys = [(0, 1, 1), (1, 1, 1), (1, 1, 2), (1, 2, 1), (2024, 2, 1), (2024, 3, 1), (2024, 3, 2),
+            (2024, 4, 1)]
+    return [(s("%04d%02d|%03d" % (y, m, n)), {"d:v": s("%04d-%02d/%d" % (y, m, n))}) for y, m, n in keys]
+
+
+def epochkey_rows():
+    # sortable(long(epoch(t))): seconds since 1970, before and after it
+    return [(struct.pack(">Q", (sec + 2**63) % 2**64), {"d:v": s(str(sec))})
+            for sec in (-3, -2, -1, 0, 1, 1709287200, 1709287201)]
+
+
 def main():
     HB.create_table("fdw_types", ["t", "b"])
     HB.put_pairs("fdw_types", types_rows())
@@ -167,6 +180,10 @@ def main():
     HB.put_pairs("fdw_saltcell", saltcell_rows())
     HB.create_table("fdw_floatkey", ["d"])
     HB.put_pairs("fdw_floatkey", floatkey_rows())
+    HB.create_table("fdw_monthkey", ["d"])
+    HB.put_pairs("fdw_monthkey", monthkey_rows())
+    HB.create_table("fdw_epochkey", ["d"])
+    HB.put_pairs("fdw_epochkey", epochkey_rows())
     __import__("fixtures_layouts").main()  # the lay_* tables of sql/layouts.sql
 
 
