@@ -1858,7 +1858,8 @@ static int
 format_date(const char *pattern, int64_t usecs, buf *out)
 {
 	int64_t		days = floordiv(usecs, USECS_PER_DAY);
-	int64_t		rem = usecs - days * USECS_PER_DAY;
+	/* not usecs - days * USECS_PER_DAY: that overflows near INT64_MIN */
+	int64_t		rem = usecs % USECS_PER_DAY + (usecs % USECS_PER_DAY < 0 ? USECS_PER_DAY : 0);
 	int64_t		y;
 	int			m,
 				d;

@@ -255,6 +255,64 @@ main(void)
 			hbase_rk_free(l);
 		}
 	}
+	/* a pattern coarser than its column: a value inside the month is refused, a bound rounds down */
+	{
+		rk_column	cols[] = {{"d", RK_DATE, 0}};
+		rk_layout  *l = parse_ok("date(d, 'yyyyMM')", cols, 1);
+
+		if (l)
+		{
+			rk_value	first[] = {I(19783)};	/* 2024-03-01 */
+			rk_value	second[] = {I(19784)};	/* 2024-03-02 */
+			rk_value	bc[] = {I(-719527)};	/* 0000-01-02 (1 BC; year 0 has 366 days) */
+			char	   *enc = NULL;
+			const char *err = NULL;
+			int			floored = 0;
+			int			n;
+
+			roundtrip(l, 1, first, "202403", 6, 0);
+			encode_bad(l, second, "more precision than the pattern");
+			n = hbase_rk_encode_bound(l, 0, &second[0], &enc, &err, &floored);
+			CHECK(n == 6 && memcmp(enc, "202403", 6) == 0 && floored == 1,
+				  "bound 2024-03-02 on yyyyMM: %s floored %d", n >= 0 ? hex(enc, n) : err, floored);
+			free(enc);
+			enc = NULL;
+			floored = 0;
+			n = hbase_rk_encode_bound(l, 0, &bc[0], &enc, &err, &floored);
+			CHECK(n == 6 && memcmp(enc, "000001", 6) == 0 && floored == 1,
+				  "bound 0000-01-02 on yyyyMM: %s floored %d", n >= 0 ? hex(enc, n) : err, floored);
+			free(enc);
+			enc = NULL;
+			floored = 0;
+			n = hbase_rk_encode_bound(l, 0, &first[0], &enc, &err, &floored);
+			CHECK(n == 6 && floored == 0, "bound 2024-03-01 on yyyyMM is exact");
+			free(enc);
+			hbase_rk_free(l);
+		}
+	}
+	{
+		rk_column	cols[] = {{"t", RK_TIMESTAMP, 0}};
+		rk_layout  *l = parse_ok("sortable(long(epoch(t)))", cols, 1);
+
+		if (l)
+		{
+			rk_value	half[] = {I(-500000)};	/* 1969-12-31 23:59:59.5 */
+			rk_value	minus1[] = {I(-1000000)};
+			char	   *enc = NULL,
+					   *want = NULL;
+			const char *err = NULL;
+			int			floored = 0;
+			int			n;
+
+			encode_bad(l, half, "more precision than epoch() keeps");
+			n = hbase_rk_encode_bound(l, 0, &half[0], &enc, &err, &floored);
+			CHECK(n == 8 && floored == 1 && hbase_rk_encode(l, minus1, 0, &want, &err) == 8 &&
+				  memcmp(enc, want, 8) == 0, "bound -0.5 s on epoch rounds down to -1 s");
+			free(enc);
+			free(want);
+			hbase_rk_free(l);
+		}
+	}
 	/* S5: reversed phone */
 	{
 		rk_column	cols[] = {{"phone", RK_TEXT, 0}};
