@@ -612,18 +612,6 @@ compute_key_plan(ForeignScanState *node, HBaseScanState *st)
 	MemoryContextSwitchTo(old);
 }
 
-static HBaseCell *
-find_cell(HBaseRow *row, HBaseColumn *col)
-{
-	int			len = strlen(col->colspec);
-	int			i;
-
-	for (i = 0; i < row->ncells; i++)
-		if (row->cells[i].collen == len && memcmp(row->cells[i].column, col->colspec, len) == 0)
-			return &row->cells[i];
-	return NULL;
-}
-
 static TupleTableSlot *
 hbaseIterateForeignScan(ForeignScanState *node)
 {
@@ -631,7 +619,6 @@ hbaseIterateForeignScan(ForeignScanState *node)
 	TupleTableSlot *slot = node->ss.ss_ScanTupleSlot;
 	HBaseRow   *row;
 	MemoryContext old;
-	ListCell   *lc;
 
 	ExecClearTuple(slot);
 	MemoryContextReset(st->tuplecxt);
@@ -642,58 +629,8 @@ hbaseIterateForeignScan(ForeignScanState *node)
 		return slot;
 
 	old = MemoryContextSwitchTo(st->tuplecxt);
-	memset(slot->tts_isnull, true, sizeof(bool) * slot->tts_tupleDescriptor->natts);
-	if (st->decode_key)
-		hbase_decode_key(st->table, st->io, row->key, row->keylen, st->retrieved_attrs,
-						 slot->tts_values, slot->tts_isnull);
-	foreach(lc, st->retrieved_attrs)
-	{
-		int			attnum = lfirst_int(lc);
-		HBaseColumn *col = &st->table->columns[attnum - 1];
-		const char *value;
-		int			len;
-
-		if (col->kind == HBASE_COL_KEYPART)
-			continue;			/* decoded above */
-		if (col->kind == HBASE_COL_FAMILY)
-		{
-			slot->tts_isnull[attnum - 1] =
-				!hbase_family_to_jsonb(st->table, col, row, &slot->tts_values[attnum - 1]);
-			continue;
-		}
-		if (col->kind == HBASE_COL_TIMESTAMP)
-		{
-			/* the newest timestamp of the row's cells that came */
-			int64		newest = 0;
-			int			c;
-
-			for (c = 0; c < row->ncells; c++)
-				newest = Max(newest, row->cells[c].timestamp);
-			if (row->ncells > 0)
-			{
-				slot->tts_values[attnum - 1] = hbase_timestamp_to_datum(col, newest);
-				slot->tts_isnull[attnum - 1] = false;
-			}
-			continue;
-		}
-		if (col->kind == HBASE_COL_ROWKEY)
-		{
-			value = row->key;
-			len = row->keylen;
-		}
-		else
-		{
-			HBaseCell  *cell = find_cell(row, col);
-
-			if (cell == NULL)
-				continue;		/* a missing cell is NULL */
-			value = cell->value;
-			len = cell->vallen;
-		}
-		slot->tts_values[attnum - 1] = hbase_cell_to_datum(st->table, col, &st->io[attnum - 1],
-														   value, len, row->key, row->keylen);
-		slot->tts_isnull[attnum - 1] = false;
-	}
+	hbase_row_to_values(st->table, st->io, st->decode_key, st->retrieved_attrs, row,
+						slot->tts_values, slot->tts_isnull);
 	MemoryContextSwitchTo(old);
 	ExecStoreVirtualTuple(slot);
 	return slot;
@@ -944,6 +881,7 @@ hbase_fdw_handler(PG_FUNCTION_ARGS)
 	routine->EndForeignScan = hbaseEndForeignScan;
 	routine->ExplainForeignScan = hbaseExplainForeignScan;
 	routine->ImportForeignSchema = hbase_import_foreign_schema;
+	routine->AnalyzeForeignTable = hbase_analyze_foreign_table;
 	hbase_modify_routines(routine);
 
 	PG_RETURN_POINTER(routine);

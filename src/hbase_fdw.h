@@ -93,6 +93,7 @@ typedef struct HBaseTable
 	int			fetch_size;
 	int			concurrency;	/* parallel scanner requests, 1 = one at a time */
 	int			batch_size;		/* rows per PUT of an INSERT or COPY */
+	double		sample_fraction;	/* of the rows ANALYZE reads, 0 = auto */
 	int			natts;
 	HBaseColumn *columns;		/* indexed by attnum - 1 */
 	char	   *rowkey;			/* the layout as written, or NULL */
@@ -237,6 +238,7 @@ typedef struct HBaseScanSpec
 	List	   *filters;		/* HBaseCellFilter *, all must pass */
 	List	   *fuzzy;			/* FuzzyRowFilter keys and masks (bytea *) */
 	List	   *points;			/* bytea *: only these rows (MultiRowRangeFilter) */
+	double		chance;			/* > 0: a RandomRowFilter's chance per row */
 } HBaseScanSpec;
 
 extern void hbase_json_init(void);
@@ -347,6 +349,7 @@ typedef struct HBaseKeyPlan
 	int			buckets;		/* salt buckets fanned out over, or 0 */
 	List	   *filters;		/* HBaseCellFilter *, for scans */
 	List	   *fuzzy;			/* FUZZY: bytea * pairs, key then mask (1 = any byte) */
+	double		chance;			/* > 0: each row with this probability (ANALYZE) */
 } HBaseKeyPlan;
 
 extern List *hbase_key_conditions(HBaseTable *t, Index relid, List *clauses,
@@ -383,5 +386,14 @@ extern void hbase_scan_end(HBaseScan *scan);
 extern char *hbase_b64url(const char *data, int len);
 extern void hbase_scan_stats(HBaseScan *scan, long *requests, long *rows, long *resumes);
 extern const char *hbase_scan_fallback(HBaseScan *scan);
+extern void hbase_row_to_values(HBaseTable *table, HBaseColumnIO *io, bool decode_key,
+								List *attrs, HBaseRow *row, Datum *values, bool *isnull);
+
+/* ---------- analyze.c: ANALYZE ---------- */
+
+#ifdef FDWAPI_H					/* (json.c must not see the executor's headers) */
+extern bool hbase_analyze_foreign_table(Relation relation, AcquireSampleRowsFunc *func,
+										BlockNumber *totalpages);
+#endif
 
 #endif

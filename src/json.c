@@ -380,6 +380,14 @@ hbase_json_scanner_model(const HBaseScanSpec *spec)
 						   "type", "MultiRowRangeFilter", "ranges", ranges, filter);
 	}
 
+	if (spec->chance > 0)
+	{
+		/* a sample: each row passes with this probability */
+		filter = json_pack("{s:s, s:s, s:[{s:s, s:f}, o]}", "type", "FilterList",
+						   "op", "MUST_PASS_ALL", "filters",
+						   "type", "RandomRowFilter", "chance", spec->chance, filter);
+	}
+
 	if (spec->startlen > 0)
 		json_object_set_new(model, "startRow", json_string(b64_encode(spec->startrow, spec->startlen)));
 	if (spec->endlen > 0)

@@ -67,6 +67,7 @@ static const HBaseOption valid_options[] = {
 	{"pushdown", ForeignTableRelationId},
 	{"concurrency", ForeignTableRelationId},
 	{"batch_size", ForeignTableRelationId},
+	{"analyze_sample_fraction", ForeignTableRelationId},
 	/* column */
 	{"column", AttributeRelationId},
 	{"encoding", AttributeRelationId},
@@ -189,6 +190,26 @@ parse_fetch_size(const char *value)
 	if (end == value || *end != '\0' || errno != 0 || n < 1 || n > 1000000)
 		bad_value("fetch_size", value, "fetch_size is a number of rows between 1 and 1000000.");
 	return (int) n;
+}
+
+/*
+ * analyze_sample_fraction: 'auto' (0: every row the first time, then about
+ * 3 times the sample size by the previous row count) or a fraction in (0, 1]
+ */
+static double
+parse_sample_fraction(const char *value)
+{
+	char	   *end;
+	double		f;
+
+	if (strcmp(value, "auto") == 0)
+		return 0;
+	errno = 0;
+	f = strtod(value, &end);
+	if (end == value || *end != '\0' || errno != 0 || !(f > 0 && f <= 1))
+		bad_value("analyze_sample_fraction", value,
+				  "analyze_sample_fraction is \"auto\" or a fraction of the rows above 0 and at most 1.");
+	return f;
 }
 
 static int
@@ -430,6 +451,8 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 			(void) parse_concurrency(value);
 		else if (strcmp(name, "batch_size") == 0)
 			(void) parse_batch_size(value);
+		else if (strcmp(name, "analyze_sample_fraction") == 0)
+			(void) parse_sample_fraction(value);
 		else if (strcmp(name, "table") == 0)
 			hbase_check_table_name(value, NULL);
 		else if (strcmp(name, "max_response_size") == 0)
@@ -575,6 +598,8 @@ hbase_build_table(Oid relid)
 			table->concurrency = parse_concurrency(defGetString(def));
 		else if (strcmp(def->defname, "batch_size") == 0)
 			table->batch_size = parse_batch_size(defGetString(def));
+		else if (strcmp(def->defname, "analyze_sample_fraction") == 0)
+			table->sample_fraction = parse_sample_fraction(defGetString(def));
 	}
 
 	rel = table_open(relid, AccessShareLock);

@@ -304,6 +304,7 @@ open_scanner(HBaseScan *scan, Stream *st)
 	{
 		spec.filters = scan->plan->filters;
 		spec.fuzzy = scan->plan->fuzzy;
+		spec.chance = scan->plan->chance;
 		/* no FuzzyRowFilter before 2.5.10/2.6.1: the whole table, filtered here */
 		if (spec.fuzzy && !hbase_gateway(scan->conn)->fuzzy)
 		{
@@ -987,7 +988,7 @@ stateless_first_page(HBaseScan *scan, Stream *st)
 	if (!scan->small_limit || scan->nstreams != 1 || st->lastkey || st->resume ||
 		st->scanner_path || st->held)
 		return false;
-	if (scan->plan && (scan->plan->filters || scan->plan->fuzzy))
+	if (scan->plan && (scan->plan->filters || scan->plan->fuzzy || scan->plan->chance > 0))
 		return false;
 	if (scan->plan == NULL || scan->plan->kind != HBASE_OP_SCANS)
 		return true;
@@ -1025,8 +1026,10 @@ fetch_stateless_page(HBaseScan *scan, Stream *st)
 		appendStringInfo(&path, "&endrow=%s", hbase_escape(scan->conn, r->stop, r->stoplen));
 	resp = hbase_request(scan->conn, "GET", path.data, NULL, 0, "a scan's first page");
 	scan->nrequests++;
-	if (resp->status == 404)
-		check_table(scan, resp, "a scan's first page");
+	/* the stateless scan of a missing table is a 500 (TableNotFoundException) */
+	if (resp->status == 404 || resp->status == 500)
+		check_table(scan, resp, resp->status == 404 ? "a scan's first page" :
+					"checking that the table exists");
 	if (resp->status == 204 || resp->status == 404)
 	{
 		st->range_done = true;
@@ -1286,4 +1289,82 @@ hbase_scan_stats(HBaseScan *scan, long *requests, long *rows, long *resumes)
 	*requests = scan->nrequests;
 	*rows = scan->nrows;
 	*resumes = scan->nresumes;
+}
+
+/* ---------------- cells into tuples ---------------- */
+
+static HBaseCell *
+find_cell(HBaseRow *row, HBaseColumn *col)
+{
+	int			len = strlen(col->colspec);
+	int			i;
+
+	for (i = 0; i < row->ncells; i++)
+		if (row->cells[i].collen == len && memcmp(row->cells[i].column, col->colspec, len) == 0)
+			return &row->cells[i];
+	return NULL;
+}
+
+/*
+ * A row's values for the attributes in attrs (the others stay NULL): key
+ * parts decoded from the key when decode_key, cells converted by their
+ * column's encoding, a missing cell NULL.  values/isnull are indexed by
+ * attnum - 1 over all of the table's columns.
+ */
+void
+hbase_row_to_values(HBaseTable *table, HBaseColumnIO *io, bool decode_key, List *attrs,
+					HBaseRow *row, Datum *values, bool *isnull)
+{
+	ListCell   *lc;
+
+	memset(isnull, true, sizeof(bool) * table->natts);
+	if (decode_key)
+		hbase_decode_key(table, io, row->key, row->keylen, attrs, values, isnull);
+	foreach(lc, attrs)
+	{
+		int			attnum = lfirst_int(lc);
+		HBaseColumn *col = &table->columns[attnum - 1];
+		const char *value;
+		int			len;
+
+		if (col->kind == HBASE_COL_KEYPART)
+			continue;			/* decoded above */
+		if (col->kind == HBASE_COL_FAMILY)
+		{
+			isnull[attnum - 1] = !hbase_family_to_jsonb(table, col, row, &values[attnum - 1]);
+			continue;
+		}
+		if (col->kind == HBASE_COL_TIMESTAMP)
+		{
+			/* the newest timestamp of the row's cells that came */
+			int64		newest = 0;
+			int			c;
+
+			for (c = 0; c < row->ncells; c++)
+				newest = Max(newest, row->cells[c].timestamp);
+			if (row->ncells > 0)
+			{
+				values[attnum - 1] = hbase_timestamp_to_datum(col, newest);
+				isnull[attnum - 1] = false;
+			}
+			continue;
+		}
+		if (col->kind == HBASE_COL_ROWKEY)
+		{
+			value = row->key;
+			len = row->keylen;
+		}
+		else
+		{
+			HBaseCell  *cell = find_cell(row, col);
+
+			if (cell == NULL)
+				continue;		/* a missing cell is NULL */
+			value = cell->value;
+			len = cell->vallen;
+		}
+		values[attnum - 1] = hbase_cell_to_datum(table, col, &io[attnum - 1], value, len,
+												 row->key, row->keylen);
+		isnull[attnum - 1] = false;
+	}
 }
