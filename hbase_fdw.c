@@ -272,9 +272,11 @@ key_order(HBasePlanState *ps, int *mergeskip)
 			continue;
 		/*
 		 * A float's key order is not SQL's (-0 below +0, NaNs with the sign
-		 * bit first), and = 0 reads two prefixes: order ends here.
+		 * bit first), and = 0 reads two prefixes (-0 and +0, in any float
+		 * encoding) whose rows come one prefix after the other: order ends
+		 * here.
 		 */
-		if (pi.order_float)
+		if (pi.order_float || pi.float_value)
 			break;
 		if (single_eq(ps->conds, pi.column + 1))
 			continue;

@@ -1650,6 +1650,7 @@ hbase_rk_part(const rk_layout *layout, int i, rk_part_info *info)
 	info->order_nonneg = p->kind == RK_PART_COLUMN ? p->pl.nonneg : 0;
 	info->order_float = p->kind == RK_PART_COLUMN && p->pl.order != RK_ORDER_NONE &&
 		p->pl.source == V_FLOAT;
+	info->float_value = p->kind == RK_PART_COLUMN && p->pl.source == V_FLOAT;
 	info->optional = p->optional;
 	info->salt_buckets = p->kind == RK_PART_SALT ? p->buckets : 0;
 	info->salt_random = p->kind == RK_PART_SALT && p->salt == SALT_RANDOM;

@@ -73,6 +73,8 @@ typedef struct rk_part_info
 	int			order_float;	/* IEEE order (sortable float): -0 sorts below +0
 								 * and NaNs with the sign bit below -infinity,
 								 * where SQL has -0 = +0 and every NaN last */
+	int			float_value;	/* holds a float column in any form: = 0 matches two
+								 * encodings (-0, +0), so rows of both come */
 	int			optional;		/* first part of an optional trailing group */
 	int			salt_buckets;	/* RK_PART_SALT: N */
 	int			salt_random;	/* RK_PART_SALT: writer picks the bucket */

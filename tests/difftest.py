@@ -1550,11 +1550,13 @@ class QueryGen:
             return "%s IS %sNULL" % (col, rng.choice(["", "NOT "]))
         if op == "like":
             s = v if isinstance(v, str) else ""
+            # the value's own \, % and _ escaped: a prefix (suffix) match of the value
+            esc = (lambda t: t.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_"))
             if rng.random() < 0.6:
                 pre = s[:rng.randint(0, len(s))]
-                return "%s LIKE %s" % (self.ref(col, True), q(pre + "%"))
+                return "%s LIKE %s" % (self.ref(col, True), q(esc(pre) + "%"))
             suf = s[rng.randint(0, len(s)):] if s else ""
-            return "%s LIKE %s" % (col, q("%" + suf))
+            return "%s LIKE %s" % (col, q("%" + esc(suf)))
         if op == "likeb":
             b = v if isinstance(v, bytes) else b""
             pre = b[:rng.randint(0, len(b))]

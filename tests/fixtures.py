@@ -132,6 +132,12 @@ def floatkey_rows():
     return [(k + s("%04d" % n), {"d:v": s(str(n))}) for k, n in rows]
 
 
+def rawdouble_rows():
+    # double(d) + lpad(n, 4): raw IEEE bytes, -0 (0x80...) and +0 (0x00...) apart in the key
+    return [(struct.pack(">d", d) + s("%04d" % n), {"d:v": s(str(n))})
+            for d, n in ((0.0, 2), (-0.0, 1), (0.0, 5), (-0.0, 3), (1.5, 4))]
+
+
 def monthkey_rows():
     # date(d, "yyyyMM") + "|" + lpad(n, 3, '0'): year 0000 is 1 BC (ISO 8601, as the codec writes it)
     keys = [(0, 1, 1), (1, 1, 1), (1, 1, 2), (1, 2, 1), (2024, 2, 1), (2024, 3, 1), (2024, 3, 2),
@@ -180,6 +186,8 @@ def main():
     HB.put_pairs("fdw_saltcell", saltcell_rows())
     HB.create_table("fdw_floatkey", ["d"])
     HB.put_pairs("fdw_floatkey", floatkey_rows())
+    HB.create_table("fdw_rawdouble", ["d"])
+    HB.put_pairs("fdw_rawdouble", rawdouble_rows())
     HB.create_table("fdw_monthkey", ["d"])
     HB.put_pairs("fdw_monthkey", monthkey_rows())
     HB.create_table("fdw_epochkey", ["d"])
