@@ -79,14 +79,22 @@ hbase_check_column_type(HBaseTable *table, HBaseColumn *col)
 							col->attname, table->relname, col->colspec),
 					 errdetail("Its type is %s.", format_type_be(col->atttypid)),
 					 errhint("Map one cell with column 'family:qualifier'.")));
-		if (col->encoding == HBASE_ENC_BINARY)
+		if (col->encoding != HBASE_ENC_TEXT)
 			ereport(ERROR,
 					(errcode(ERRCODE_FDW_INVALID_DATA_TYPE),
 					 errmsg("column \"%s\" of foreign table %s maps a whole family, which is read as text",
 							col->attname, table->relname),
-					 errhint("Remove encoding 'binary' from the column.")));
+					 errhint("Remove encoding '%s' from the column.",
+							 col->encoding == HBASE_ENC_BINARY ? "binary" : "phoenix")));
 		return;
 	}
+	if (col->encoding == HBASE_ENC_PHOENIX && col->kind == HBASE_COL_CELL &&
+		!hbase_phoenix_supported(col->atttypid))
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_DATA_TYPE),
+				 errmsg("encoding \"phoenix\" is not supported for column \"%s\" of type %s in foreign table %s",
+						col->attname, format_type_be(col->atttypid), table->relname),
+				 errhint("The Phoenix encoding covers smallint, integer, bigint, real, double precision, boolean, numeric, date, timestamp, timestamptz, text, varchar, char and bytea.")));
 	if (col->encoding == HBASE_ENC_BINARY && !binary_supported(col->atttypid))
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_INVALID_DATA_TYPE),
@@ -342,6 +350,10 @@ hbase_cell_to_datum(HBaseTable *table, HBaseColumn *col, HBaseColumnIO *io,
 		memcpy(VARDATA(b), value, len);
 		d = PointerGetDatum(b);
 	}
+	else if (col->encoding == HBASE_ENC_PHOENIX && col->kind == HBASE_COL_CELL &&
+			 col->atttypid != TEXTOID && col->atttypid != VARCHAROID &&
+			 col->atttypid != BPCHAROID)
+		d = hbase_phoenix_to_datum(col, value, len);
 	else if (col->encoding == HBASE_ENC_BINARY && col->kind == HBASE_COL_CELL &&
 			 col->atttypid != TEXTOID && col->atttypid != VARCHAROID &&
 			 col->atttypid != BPCHAROID)
@@ -402,6 +414,12 @@ hbase_datum_to_cell(HBaseTable *table, HBaseColumn *col, Datum value, char **out
 
 		*len = VARSIZE_ANY_EXHDR(b);
 		*out = VARDATA_ANY(b);
+		return;
+	}
+	if (col->encoding == HBASE_ENC_PHOENIX && col->kind == HBASE_COL_CELL &&
+		col->atttypid != TEXTOID && col->atttypid != VARCHAROID && col->atttypid != BPCHAROID)
+	{
+		hbase_phoenix_from_datum(col, value, out, len);
 		return;
 	}
 	if (col->encoding == HBASE_ENC_BINARY && col->atttypid != TEXTOID &&

@@ -40,7 +40,8 @@ hbase_cmp_keys(const char *a, int al, const char *b, int bl)
 typedef enum HBaseEncoding
 {
 	HBASE_ENC_TEXT,				/* UTF-8 text form, type input function */
-	HBASE_ENC_BINARY			/* Java Bytes.toBytes(...), big-endian */
+	HBASE_ENC_BINARY,			/* Java Bytes.toBytes(...), big-endian */
+	HBASE_ENC_PHOENIX			/* Apache Phoenix's PDataType forms (phoenix.c) */
 } HBaseEncoding;
 
 typedef enum HBaseColumnKind
@@ -388,6 +389,12 @@ extern void hbase_scan_stats(HBaseScan *scan, long *requests, long *rows, long *
 extern const char *hbase_scan_fallback(HBaseScan *scan);
 extern void hbase_row_to_values(HBaseTable *table, HBaseColumnIO *io, bool decode_key,
 								List *attrs, HBaseRow *row, Datum *values, bool *isnull);
+
+/* ---------- phoenix.c: Apache Phoenix's cell encodings ---------- */
+
+extern bool hbase_phoenix_supported(Oid typid);
+extern Datum hbase_phoenix_to_datum(HBaseColumn *col, const char *value, int len);
+extern void hbase_phoenix_from_datum(HBaseColumn *col, Datum value, char **out, int *len);
 
 /* ---------- analyze.c: ANALYZE ---------- */
 

@@ -376,7 +376,9 @@ parse_encoding(const char *value)
 		return HBASE_ENC_TEXT;
 	if (strcmp(value, "binary") == 0)
 		return HBASE_ENC_BINARY;
-	bad_value("encoding", value, "Valid encodings are \"text\" and \"binary\".");
+	if (strcmp(value, "phoenix") == 0)
+		return HBASE_ENC_PHOENIX;
+	bad_value("encoding", value, "Valid encodings are \"text\", \"binary\" and \"phoenix\".");
 	return HBASE_ENC_TEXT;		/* keep compiler quiet */
 }
 

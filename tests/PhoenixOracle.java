@@ -1,0 +1,71 @@
+/*
+ * tests/PhoenixOracle.java - values encoded by Apache Phoenix's own type classes (phoenix-core-client
+ * 5.2.1, PDataType), the oracle of sql/phoenix.sql.  Prints one JSON row per line: a rowkey and
+ * cells "p:<type>" holding Phoenix's bytes (hex).  A null value is an absent cell.
+ * tests/fixtures_phoenix.py runs it (JDK single-file launcher) and writes the rows through REST.
+ */
+import java.math.BigDecimal;
+import java.sql.Date;
+import java.sql.Timestamp;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.phoenix.schema.types.*;
+
+public class PhoenixOracle {
+  static String hex(byte[] b) {
+    StringBuilder s = new StringBuilder();
+    for (byte x : b) s.append(String.format("%02x", x));
+    return s.toString();
+  }
+
+  static Timestamp ts(long ms, int nanos) {
+    Timestamp t = new Timestamp(ms);
+    t.setNanos(nanos);
+    return t;
+  }
+
+  static void row(String key, Integer i, Short s, Long l, Float f, Double d, Boolean b, String dec,
+                  Long dateMs, Timestamp t, String v) {
+    Map<String, byte[]> cells = new LinkedHashMap<>();
+    if (i != null) cells.put("p:int", PInteger.INSTANCE.toBytes(i));
+    if (s != null) cells.put("p:smallint", PSmallint.INSTANCE.toBytes(s));
+    if (l != null) cells.put("p:bigint", PLong.INSTANCE.toBytes(l));
+    if (f != null) cells.put("p:float", PFloat.INSTANCE.toBytes(f));
+    if (d != null) cells.put("p:double", PDouble.INSTANCE.toBytes(d));
+    if (b != null) cells.put("p:bool", PBoolean.INSTANCE.toBytes(b));
+    if (dec != null) cells.put("p:dec", PDecimal.INSTANCE.toBytes(new BigDecimal(dec)));
+    if (dateMs != null) cells.put("p:date", PDate.INSTANCE.toBytes(new Date(dateMs)));
+    if (t != null) cells.put("p:ts", PTimestamp.INSTANCE.toBytes(t));
+    if (v != null) cells.put("p:varchar", PVarchar.INSTANCE.toBytes(v));
+    StringBuilder out = new StringBuilder("{\"key\": \"" + key + "\", \"cells\": {");
+    String sep = "";
+    for (Map.Entry<String, byte[]> e : cells.entrySet()) {
+      out.append(sep).append("\"").append(e.getKey()).append("\": \"").append(hex(e.getValue())).append("\"");
+      sep = ", ";
+    }
+    System.out.println(out.append("}}"));
+  }
+
+  public static void main(String[] args) {
+    long day = 86400000L;
+    row("r1", 0, (short) 0, 0L, 0.0f, 0.0, false, "0", 0L, ts(0, 0), "");
+    // 2024-03-01 = day 19783; 10:11:12.345678 UTC
+    row("r2", 1, (short) 1, 1L, 1.5f, 1.5, true, "123.45", 19783 * day,
+        ts(19783 * day + 36672345L, 345678000), "h\u00e9llo");
+    // 1969-12-31 23:59:59.999999
+    row("r3", -1, (short) -1, -1L, -1.5f, -1.5, true, "-123.45", -day, ts(-1, 999999000), "a");
+    row("r4", Integer.MAX_VALUE, Short.MAX_VALUE, Long.MAX_VALUE, Float.MAX_VALUE, Double.MAX_VALUE,
+        false, "0.001", 2932896 * day, ts(253402300799999L, 999999000), "\u65e5\u672c");
+    // 1900-01-01 = day -25567
+    row("r5", Integer.MIN_VALUE, Short.MIN_VALUE, Long.MIN_VALUE, -0.0f, -0.0, false, "-0.001",
+        -25567 * day, ts(-2208988800000L, 1000), "x y");
+    row("r6", 42, (short) 7, 1234567890123L, Float.MIN_VALUE, Double.MIN_VALUE, true,
+        "12345678901234567890.123456789", null, null, null);
+    row("r7", null, null, null, null, null, null, "-99999999999999999999999999999999999999", null,
+        null, null);
+    row("r8", null, null, null, null, null, null, "100", null, null, null);
+    row("r9", null, null, null, null, null, null, "-100", null, null, null);
+    row("r10", null, null, null, null, null, null, "0.1", null, null, null);
+    row("r11", null, null, null, null, null, null, "-1E-30", null, null, null);
+  }
+}
