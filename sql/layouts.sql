@@ -376,3 +376,39 @@ ALTER FOREIGN TABLE lay_s5 OPTIONS (SET rowkey 'phone');
 SELECT phone FROM lay_s5 ORDER BY phone;
 ALTER FOREIGN TABLE lay_s5 OPTIONS (SET rowkey 'reverse(phone)');
 SELECT phone FROM lay_s5 ORDER BY phone;
+
+-- OpenTSDB-style: uint(x, n) is unsigned big-endian of n bytes (3-byte UIDs, 4-byte seconds);
+-- keys written by tests/fixtures_layouts.py with int.to_bytes. Byte order is value order, so
+-- ranges push down exactly and ORDER BY the key columns needs no Sort
+CREATE FOREIGN TABLE lay_tsdb (
+  rk bytea OPTIONS (column ':key'),
+  metric int,
+  ts timestamptz,
+  tagk bigint,
+  tagv bigint,
+  v text
+) SERVER hbase OPTIONS (table 'lay_tsdb', family 't',
+  rowkey 'uint(metric, 3) + uint(epoch(ts), 4) + uint(tagk, 3) + uint(tagv, 3)');
+SELECT encode(rk, 'hex') AS key, metric, ts, tagk, tagv, v FROM lay_tsdb ORDER BY rk;
+SELECT array_agg(v ORDER BY rk) = array_agg(v ORDER BY metric, ts, tagk, tagv) AS key_order_is_value_order,
+       count(*) FILTER (WHERE rk = hbase_rowkey('lay_tsdb', jsonb_build_object(
+           'metric', metric, 'ts', ts, 'tagk', tagk, 'tagv', tagv))) AS fdw,
+       count(*) FILTER (WHERE substr(rk, 1, 3) = substr(int4send(metric), 2, 3)) AS pg_metric
+  FROM lay_tsdb;
+-- one metric (high bit set), a time range: one scanner range, no Sort for ORDER BY ts
+EXPLAIN (COSTS OFF) SELECT ts, v FROM lay_tsdb
+  WHERE metric = 8388608 AND ts >= '2024-01-01' AND ts < '2107-01-01' ORDER BY ts;
+SELECT ts, tagk, tagv, v FROM lay_tsdb
+  WHERE metric = 8388608 AND ts >= '2024-01-01' AND ts < '2107-01-01' ORDER BY ts;
+EXPLAIN (COSTS OFF) SELECT metric, v FROM lay_tsdb WHERE metric BETWEEN 2 AND 8388608 ORDER BY metric DESC, ts DESC;
+SELECT metric, v FROM lay_tsdb WHERE metric BETWEEN 2 AND 8388608 ORDER BY metric DESC, ts DESC;
+SELECT metric, v FROM lay_tsdb WHERE metric > 8388607 AND ts > '2038-01-19 03:14:07' ORDER BY metric, ts;
+-- values no key can hold: no rows (negative, too wide), and refused on write
+SELECT count(*) FROM lay_tsdb WHERE metric = -1 OR metric = 16777216;
+SELECT count(*) FROM lay_tsdb WHERE metric < 0;
+SELECT hbase_rowkey('lay_tsdb', '{"metric": 16777216, "ts": "2024-03-01 10:00:00+00", "tagk": 1, "tagv": 1}');
+SELECT hbase_rowkey('lay_tsdb', '{"metric": 1, "ts": "1969-12-31 23:59:59+00", "tagk": 1, "tagv": 1}');
+SELECT hbase_rowkey('lay_tsdb', '{"metric": 1, "ts": "2106-02-07 06:28:16+00", "tagk": 1, "tagv": 1}');
+SELECT encode(hbase_rowkey('lay_tsdb', '{"metric": 16777215, "ts": "2106-02-07 06:28:15+00", "tagk": 0, "tagv": 255}'), 'hex') AS widest;
+INSERT INTO lay_tsdb (metric, ts, tagk, tagv, v) VALUES (1, '2024-03-01 10:00:00+00', -5, 1, 'x');
+SELECT * FROM hbase_rowkey_parts('lay_tsdb', '\x800000fffff960ffffffffffff'::bytea);

@@ -32,6 +32,15 @@ EXPLAIN (COSTS OFF) SELECT ts, action FROM lay_s6 WHERE user_id = 1 ORDER BY ts 
 SELECT ts, action FROM lay_s6 WHERE user_id = 1 ORDER BY ts DESC LIMIT 1;
 -- ascending time on an inverted part needs a Sort
 EXPLAIN (COSTS OFF) SELECT ts FROM lay_s6 WHERE user_id = 1 ORDER BY ts;
+-- the binary variant, long(Long.MAX_VALUE - epoch_ms(ts)): the inverted value is never
+-- negative (x < 0 is refused), so its bytes sort exactly: "the latest 10" without a Sort,
+-- and ascending time as a reversed scan
+EXPLAIN (COSTS OFF) SELECT ts, action FROM lay_s6b WHERE user_id = 1 ORDER BY ts DESC LIMIT 10;
+SELECT ts, action FROM lay_s6b WHERE user_id = 1 ORDER BY ts DESC LIMIT 10;
+EXPLAIN (COSTS OFF) SELECT ts, action FROM lay_s6b WHERE user_id = 1 ORDER BY ts;
+SELECT ts, action FROM lay_s6b WHERE user_id = 1 ORDER BY ts;
+SELECT ts, action FROM lay_s6b WHERE user_id = 1 AND ts >= '2024-06-24 23:45:31.124' ORDER BY ts DESC LIMIT 2;
+SELECT ts, action FROM lay_s6b WHERE user_id = 42 AND ts < '2024-02-29 13:45:01.5' ORDER BY ts;
 
 -- hash prefix: ordered only once the hashed columns are fixed (S3: one company/day by campaign);
 -- the total row (no campaign part) is the shortest key, so it comes first: NULLS FIRST

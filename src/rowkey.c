@@ -550,6 +550,7 @@ typedef struct op
 	char		pad;
 	char	   *pattern;		/* OP_DATEFMT */
 	int			isfloat;		/* OP_SORTABLE over a float */
+	int			isunsigned;		/* OP_BIN_INT of uint(x, n): 0 .. 2^(8n)-1 */
 } op;
 
 /* what a pipeline carries between operations */
@@ -1101,10 +1102,47 @@ compile_value(compiler *c, node *n, pipeline *pl)
 									  n->name, w, c->columns[pl->column].name, pl->valwidth));
 			return;
 		}
+		/*
+		 * Two's complement sorts negatives last; but Long.MAX_VALUE - x
+		 * refuses x < 0, so what it gives is never negative and the order
+		 * holds for every key (S6: newest first without a Sort).
+		 */
+		pl->nonneg = !(pl->nops > 0 && pl->ops[pl->nops - 1].kind == OP_INVERT);
 		add_op(pl, (op) {.kind = OP_BIN_INT, .width = w});
 		pl->kind = V_BIN;
 		pl->width = w;
-		pl->nonneg = 1;
+		return;
+	}
+	if (is_call(n, "uint"))
+	{
+		/*
+		 * OpenTSDB's 3-byte UIDs and 4-byte seconds: unsigned big-endian of
+		 * any width.  Negatives and values too wide are refused on write, so
+		 * byte order is value order over every value a key can hold.
+		 */
+		node	   *a;
+		int			w;
+
+		if (n->nkids != 2 || (a = arg1(n->kids[0])) == NULL)
+		{
+			cerr(c, n->pos, "uint() takes (integer, width in bytes 1-8)");
+			return;
+		}
+		w = num_arg(c, n, 1, 1, 8, "the width");
+		if (c->error)
+			return;
+		compile_value(c, a, pl);
+		if (c->error)
+			return;
+		if (pl->kind != V_INT)
+		{
+			cerr(c, n->pos, "uint() needs an integer");
+			return;
+		}
+		add_op(pl, (op) {.kind = OP_BIN_INT, .width = w, .isunsigned = 1});
+		pl->kind = V_BIN;
+		pl->width = w;
+		pl->nonneg = 0;
 		return;
 	}
 	if (is_call(n, "double") || is_call(n, "float"))
@@ -2094,6 +2132,12 @@ run_pipeline(const rk_layout *l, const pipeline *pl, const rk_value *v, buf *out
 					int64_t		lo = w == 8 ? INT64_MIN : -(INT64_C(1) << (8 * w - 1));
 					int64_t		hi = w == 8 ? INT64_MAX : (INT64_C(1) << (8 * w - 1)) - 1;
 
+					if (o->isunsigned)
+					{
+						lo = 0;
+						hi = w == 8 ? INT64_MAX : (INT64_C(1) << (8 * w)) - 1;
+					}
+
 					if (cv.i < lo || cv.i > hi)
 					{
 						*error = fmt_error("value %lld of column \"%s\" does not fit in %d bytes",
@@ -2847,8 +2891,16 @@ unrun_pipeline(const rk_layout *l, const pipeline *pl, const char *bytes, size_t
 				}
 			case OP_BIN_INT:
 				{
-					uint64_t	u = (b.len > 0 && (b.data[0] & 0x80)) ? ~UINT64_C(0) : 0;
+					uint64_t	u = (b.len > 0 && (b.data[0] & 0x80) && !o->isunsigned) ? ~UINT64_C(0) : 0;
 					size_t		j;
+
+					/* an unsigned 8-byte value above Long.MAX_VALUE fits no bigint */
+					if (o->isunsigned && b.len == 8 && (b.data[0] & 0x80))
+					{
+						*error = fmt_error("unsigned value of column \"%s\" is above 9223372036854775807",
+										   col->name);
+						goto fail;
+					}
 
 					for (j = 0; j < b.len; j++)
 						u = (u << 8) | (unsigned char) b.data[j];

@@ -7,7 +7,7 @@
 Unlike sql/differential.sql (fixed hand-picked layouts), every run draws its own layouts from
 the whole rowkey grammar of README.md (text/bytea parts with delimiters such as \\x00 and \\xff,
 lpad/rpad/fixed, date patterns, epoch/epoch_ms, reverse, Long.MAX_VALUE - x as text and as
-long(...), long/int/short/byte, sortable(...), bitreverse, double/float, bytes(col[, n]), every
+long(...), long/int/short/byte, uint(x, n), sortable(...), bitreverse, double/float, bytes(col[, n]), every
 kind of salt and hash prefix, optional trailing groups [...]), then:
 
   1. tries each layout with CREATE FOREIGN TABLE (a rejected layout is skipped and counted; the
@@ -471,7 +471,8 @@ class Bin(Node):
         if isinstance(child, Col) and child.vw > w:
             raise BadLayout("column wider than its binary part")
         self.child, self.w, self.col, self.vk, self.width = child, w, child.col, "bin", w
-        self.order, self.nonneg = child.order, True
+        # Long.MAX_VALUE - x refuses x < 0: never negative, the order is exact
+        self.order, self.nonneg = child.order, not isinstance(child, MaxMinus)
 
     def text(self):
         return "%s(%s)" % (self.NAMES[self.w], self.child.text())
@@ -482,6 +483,25 @@ class Bin(Node):
         if not lo <= v <= hi:
             raise Bad("does not fit")
         return (v & (2**(8 * self.w) - 1)).to_bytes(self.w, "big")
+
+
+class UInt(Node):
+    """uint(x, n): unsigned big-endian of n bytes (OpenTSDB UIDs and seconds); a value below 0
+    or at 2^(8n) and above cannot be written, so the order is exact"""
+    def __init__(self, child, w):
+        if child.vk != "int":
+            raise BadLayout("uint of a non-integer")
+        self.child, self.w, self.col, self.vk, self.width = child, w, child.col, "bin", w
+        self.order = child.order
+
+    def text(self):
+        return "uint(%s, %d)" % (self.child.text(), self.w)
+
+    def ev(self, row):
+        v = self.child.ev(row)
+        if not 0 <= v < 2**(8 * self.w) or v > LONG_MAX:
+            raise Bad("does not fit")
+        return v.to_bytes(self.w, "big")
 
 
 class Flt(Node):
@@ -881,6 +901,8 @@ def gen_node(t, col, kind, rng, need_fixed):
             (2, lambda: MaxMinus(c)),
             (2, lambda: Bin(MaxMinus(c), 8)),
             (1, lambda: Sortable(Bin(MaxMinus(c), 8))),
+            (2, lambda: UInt(c, rng.choice([1, 2, 3, 4, 5, 8]))),
+            (1, lambda: UInt(MaxMinus(c), 8)),
         ]
         if not need_fixed:
             choices += [(2, lambda: c), (1, lambda: Reverse(c)), (1, lambda: BitRev(c))]
@@ -921,6 +943,8 @@ def gen_node(t, col, kind, rng, need_fixed):
             (2, lambda: MaxMinus(Epoch(c, True))),
             (2, lambda: Bin(MaxMinus(Epoch(c, True)), 8)),
             (1, lambda: Reverse(DateFmt(c, "yyyyMMdd"))),
+            (1, lambda: UInt(Epoch(c, False), rng.choice([4, 5]))),
+            (1, lambda: UInt(Epoch(c, True), rng.choice([6, 8]))),
         ]
         if not need_fixed:
             choices += [(1, lambda: Epoch(c, rng.random() < 0.5))]
@@ -943,7 +967,8 @@ def ordered_node(t, c, kind, rng):
         return rng.choice([
             lambda: Pad(c, rng.choice([w * 2 + 1, 10, 20]), "0", True, False),
             lambda: Sortable(Bin(c, rng.choice([bw for bw in (8, 4, 2) if bw >= w]))),
-            lambda: Bin(c, 8), lambda: MaxMinus(c), lambda: Sortable(Bin(MaxMinus(c), 8))])()
+            lambda: Bin(c, 8), lambda: MaxMinus(c), lambda: Sortable(Bin(MaxMinus(c), 8)),
+            lambda: UInt(c, rng.choice([2, 3, 4, 8])), lambda: UInt(MaxMinus(c), 8)])()
     if cls == "float":
         return Sortable(Flt(c, rng.choice([8, 4] if kind == "float4" else [8])))
     if cls == "text":
@@ -957,7 +982,8 @@ def ordered_node(t, c, kind, rng):
                                        "yyyy-MM-dd HH:mm:ss.SSS"])),
         lambda: Pad(Epoch(c, True), 19, "0", True, False),
         lambda: Bin(Epoch(c, True), 8), lambda: Sortable(Bin(Epoch(c, True), 8)),
-        lambda: MaxMinus(Epoch(c, True)), lambda: Bin(MaxMinus(Epoch(c, True)), 8)])()
+        lambda: MaxMinus(Epoch(c, True)), lambda: Bin(MaxMinus(Epoch(c, True)), 8),
+        lambda: UInt(Epoch(c, False), 4), lambda: UInt(MaxMinus(Epoch(c, True)), 8)])()
 
 
 class Narrow(Node):

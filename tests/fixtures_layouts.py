@@ -46,6 +46,7 @@ LAYOUTS = {
     "lay_rnd": 'letter(salt(4, random)) + "-" + name',
     "lay_bin": 'sortable(long(v)) + sortable(double(d))',
     "lay_delim": 'region + "|" + lpad(shop_id, 5) + ["|" + sku]',
+    "lay_tsdb": 'uint(metric, 3) + uint(epoch(ts), 4) + uint(tagk, 3) + uint(tagv, 3)',
 }
 
 
@@ -467,6 +468,30 @@ def delim_rows():
     return rows
 
 
+# OpenTSDB data table without salt: 3-byte metric UID, 4-byte base hour in seconds, one
+# 3-byte tag pair; UIDs at the byte boundaries (0x7fffff / 0x800000: the high bit set), hours
+# before and after 2^31 seconds (2038-01-19), the last hour 4 bytes hold (2106)
+TSDB_RECS = [
+    (1, "2024-03-01 10:00:00", 1, 1, 10.5), (1, "2024-03-01 11:00:00", 1, 1, 11.5),
+    (1, "2024-03-01 11:00:00", 1, 2, 12.5), (1, "2038-01-19 04:00:00", 1, 1, 13.5),
+    (2, "2024-03-01 10:00:00", 1, 1, 20.5), (8388607, "2024-03-01 10:00:00", 1, 1, 30.5),
+    (8388608, "1970-01-01 00:00:00", 0, 0, 40.5), (8388608, "2024-03-01 10:00:00", 255, 256, 41.5),
+    (8388608, "2106-02-07 06:00:00", 16777215, 16777215, 42.5), (16777215, "2024-03-01 10:00:00", 1, 1, 50.5),
+]
+
+
+def tsdb_rows():
+    """uint(x, n): unsigned big-endian, n bytes (int.to_bytes), so byte order = value order"""
+    rows = []
+    for metric, when, tagk, tagv, value in TSDB_RECS:
+        sec = int(ts(when).timestamp())
+        key = (metric.to_bytes(3, "big") + sec.to_bytes(4, "big") + tagk.to_bytes(3, "big") +
+               tagv.to_bytes(3, "big"))
+        rows.append((key, {"t:v": s(repr(value))}))
+    assert [k for k, _ in sorted(rows)] == [k for k, _ in rows]
+    return rows
+
+
 TABLES = [
     # name, families, splits, rows
     ("lay_s1", ["d"], None, s1_rows),
@@ -485,6 +510,7 @@ TABLES = [
     ("lay_rnd", ["cf"], None, rnd_rows),
     ("lay_bin", ["d"], None, bin_rows),
     ("lay_delim", ["cf"], None, delim_rows),
+    ("lay_tsdb", ["t"], None, tsdb_rows),
 ]
 
 

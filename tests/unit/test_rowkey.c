@@ -343,6 +343,9 @@ main(void)
 			roundtrip(b, 2, v, "5432100000\x7f\xff\xfe\x72\x0a\xe3\x82\xc3", 18, 0);
 			hbase_rk_part(l, 1, &pi);
 			CHECK(pi.order == RK_ORDER_DESC && pi.width == 19, "S6 inverted part: order %d width %d", pi.order, pi.width);
+			hbase_rk_part(b, 1, &pi);
+			CHECK(pi.order == RK_ORDER_DESC && !pi.order_nonneg && pi.width == 8,
+				  "S6 binary inverted part: exact order (Long.MAX_VALUE - x is never negative)");
 			hbase_rk_part(l, 0, &pi);
 			CHECK(pi.order == RK_ORDER_NONE, "reversed part has no order");
 			{
@@ -519,6 +522,74 @@ main(void)
 			roundtrip(l, 1, a, NULL, 0, 0);
 		}
 		hbase_rk_free(l);
+	}
+	/* uint(x, n): unsigned big-endian of any width, exact order, no negatives */
+	{
+		rk_column	c8 = {"v", RK_INT, 8};
+		rk_column	c4 = {"v", RK_INT, 4};
+		rk_column	cts = {"t", RK_TIMESTAMP, 0};
+		int64_t		u3[] = {0, 1, 127, 128, 255, 256, 65535, 65536, 8388607, 8388608, 16777215};
+		int64_t		u8[] = {0, 1, 255, 256, 4294967295LL, 4294967296LL, INT64_MAX};
+		rk_layout  *l = parse_ok("uint(v, 3)", &c8, 1);
+		rk_part_info pi;
+		int			i;
+
+		for (i = 0; l && i < 11; i++)
+		{
+			rk_value	a[] = {I(u3[i])};
+
+			roundtrip(l, 1, a, NULL, 0, 0);
+		}
+		if (l)
+		{
+			rk_value	a[] = {I(16777215)};
+			rk_value	b[] = {I(16777216)};
+			rk_value	neg[] = {I(-1)};
+			rk_value	back[1];
+			const char *err;
+
+			roundtrip(l, 1, a, "\xff\xff\xff", 3, 0);
+			encode_bad(l, b, "does not fit in 3 bytes");
+			encode_bad(l, neg, "value -1 of column \"v\" does not fit in 3 bytes");
+			hbase_rk_part(l, 0, &pi);
+			CHECK(pi.order == RK_ORDER_ASC && !pi.order_nonneg && pi.width == 3, "uint(v, 3): exact order");
+			CHECK(hbase_rk_decode(l, "\x00\x01", 2, back, &err) != 0, "uint(v, 3): short key refused");
+			hbase_rk_free(l);
+		}
+		order_check("uint(v, 3)", c8, u3, NULL, 11, 0);
+		order_check("uint(v, 8)", c8, u8, NULL, 7, 0);
+		order_check("uint(Long.MAX_VALUE - v, 8)", c8, u8, NULL, 7, 1);
+		l = parse_ok("uint(v, 4)", &c4, 1);
+		if (l)
+		{
+			rk_value	back[1];
+			const char *err;
+
+			/* 4-byte unsigned above INT32_MAX is no integer */
+			CHECK(hbase_rk_decode(l, "\x80\x00\x00\x00", 4, back, &err) != 0 &&
+				  strstr(err, "out of range"), "uint(v, 4) into integer: 2^31 refused");
+			hbase_rk_free(l);
+		}
+		l = parse_ok("uint(v, 8)", &c8, 1);
+		if (l)
+		{
+			rk_value	back[1];
+			const char *err = NULL;
+
+			CHECK(hbase_rk_decode(l, "\x80\x00\x00\x00\x00\x00\x00\x00", 8, back, &err) != 0 &&
+				  err && strstr(err, "above 9223372036854775807"), "uint(v, 8): 2^63 refused");
+			hbase_rk_free(l);
+		}
+		l = parse_ok("uint(epoch(t), 4)", &cts, 1);
+		if (l)
+		{
+			rk_value	a[] = {I(INT64_C(1709214301) * 1000000)};
+
+			roundtrip(l, 1, a, "\x65\xe0\x8a\x5d", 4, 0);
+			hbase_rk_free(l);
+		}
+		parse_bad("uint(v, 9)", &c8, 1, "the width of uint() must be a number from 1 to 8", 8);
+		parse_bad("uint(v)", &c8, 1, "uint() takes (integer, width in bytes 1-8)", 0);
 	}
 	/* dates around the epoch and far future, timestamps with millis */
 	{
