@@ -412,3 +412,39 @@ SELECT hbase_rowkey('lay_tsdb', '{"metric": 1, "ts": "2106-02-07 06:28:16+00", "
 SELECT encode(hbase_rowkey('lay_tsdb', '{"metric": 16777215, "ts": "2106-02-07 06:28:15+00", "tagk": 0, "tagv": 255}'), 'hex') AS widest;
 INSERT INTO lay_tsdb (metric, ts, tagk, tagv, v) VALUES (1, '2024-03-01 10:00:00+00', -5, 1, 'x');
 SELECT * FROM hbase_rowkey_parts('lay_tsdb', '\x800000fffff960ffffffffffff'::bytea);
+
+-- OpenTSDB salted: salt(N, arrays_hash(parts)) is Java's Arrays.hashCode of those parts' key
+-- bytes (metric and tags, not the time) % N, as OpenTSDB's RowKey.prefixKeyWithSalt computes it
+-- (tests/fixtures_layouts.py opentsdb_salt). The salt is computed when = fixes the metric and
+-- the tags; otherwise one scan per bucket
+CREATE FOREIGN TABLE lay_tsdbs (
+  rk bytea OPTIONS (column ':key'),
+  metric int,
+  ts timestamptz,
+  tagk bigint,
+  tagv bigint,
+  v text
+) SERVER hbase OPTIONS (table 'lay_tsdbs', family 't',
+  rowkey 'salt(4, arrays_hash(metric + tagk + tagv)) + uint(metric, 3) + uint(epoch(ts), 4) + uint(tagk, 3) + uint(tagv, 3)');
+SELECT get_byte(rk, 0) AS salt, metric, ts, tagk, tagv, v FROM lay_tsdbs ORDER BY rk;
+SELECT count(*) AS n,
+       count(*) FILTER (WHERE s.rk = hbase_rowkey('lay_tsdbs', jsonb_build_object(
+           'metric', s.metric, 'ts', s.ts, 'tagk', s.tagk, 'tagv', s.tagv))) AS fdw,
+       count(*) FILTER (WHERE substr(s.rk, 2) = u.rk) AS unsalted_is_lay_tsdb
+  FROM lay_tsdbs s JOIN lay_tsdb u USING (v);
+-- one series: the bucket is computed, a Get
+EXPLAIN (COSTS OFF) SELECT v FROM lay_tsdbs
+  WHERE metric = 1 AND tagk = 1 AND tagv = 2 AND ts = '2024-03-01 11:00:00+00';
+SELECT v FROM lay_tsdbs WHERE metric = 1 AND tagk = 1 AND tagv = 2 AND ts = '2024-03-01 11:00:00+00';
+-- one series over a time range: the bucket is computed, one scan
+EXPLAIN (COSTS OFF) SELECT ts, v FROM lay_tsdbs
+  WHERE metric = 1 AND tagk = 1 AND tagv = 1 AND ts >= '2024-03-01 10:30:00+00' ORDER BY ts;
+SELECT ts, v FROM lay_tsdbs
+  WHERE metric = 1 AND tagk = 1 AND tagv = 1 AND ts >= '2024-03-01 10:30:00+00' ORDER BY ts;
+-- one metric over a time range, tags open: a scan per bucket
+EXPLAIN (COSTS OFF) SELECT ts, tagk, tagv, v FROM lay_tsdbs
+  WHERE metric = 8388608 AND ts >= '2024-01-01' ORDER BY ts;
+SELECT ts, tagk, tagv, v FROM lay_tsdbs WHERE metric = 8388608 AND ts >= '2024-01-01' ORDER BY ts;
+SELECT * FROM hbase_rowkey_parts('lay_tsdbs', '\x0100000265e1a720000001000001'::bytea);
+-- a key whose salt is not the one its parts give is refused
+SELECT * FROM hbase_rowkey_parts('lay_tsdbs', '\x0300000265e1a720000001000001'::bytea);

@@ -1105,6 +1105,24 @@ equality_combos(HBaseTable *t, ColConds *cc, KeyShape *ks)
 	for (i = 0; i < t->natts; i++)
 		none[i].isnull = 1;
 	combos = list_make1(none);
+	/*
+	 * A salt over chosen parts (OpenTSDB: metric and tags, after the time
+	 * range part) is computed from their = values even where they come
+	 * after the prefix: every matching row has those values, so it is in
+	 * that bucket.
+	 */
+	{
+		rk_part_info first;
+		int			pcols[64];
+		int			np;
+
+		hbase_rk_part(t->layout, 0, &first);
+		np = first.salt_parts ?
+			hbase_rk_prefix_columns(t->layout, pcols, lengthof(pcols)) : 0;
+		for (i = 0; i < np && i < (int) lengthof(pcols); i++)
+			if (list_length(cc[pcols[i]].eq) == 1)
+				none[pcols[i]] = *(rk_value *) linitial(cc[pcols[i]].eq);
+	}
 	for (i = ks->firstcol; i < ks->depth; i++)
 	{
 		rk_part_info pi;

@@ -575,7 +575,8 @@ typedef struct pipeline
 
 typedef enum salt_kind
 {
-	SALT_PHOENIX, SALT_JAVAHASH, SALT_RANDOM
+	SALT_PHOENIX, SALT_JAVAHASH, SALT_RANDOM,
+	SALT_ARRAYS					/* OpenTSDB: Arrays.hashCode of chosen parts' bytes */
 } salt_kind;
 
 typedef enum salt_format
@@ -604,7 +605,7 @@ typedef struct part
 	/* hash */
 	const EVP_MD *md;
 	int			raw;
-	struct part **items;		/* what is hashed */
+	struct part **items;		/* what is hashed (hash prefix, SALT_ARRAYS) */
 	int			nitems;
 } part;
 
@@ -1317,7 +1318,7 @@ compile_salt(compiler *c, node *n, node *s, salt_format fmt, int width)
 	p->width = width;
 	if (s->nkids < 1 || s->nkids > 2)
 	{
-		cerr(c, s->pos, "salt() takes (buckets [, javahash(x) | random])");
+		cerr(c, s->pos, "salt() takes (buckets [, javahash(x) | arrays_hash(parts) | random])");
 		return p;
 	}
 	p->buckets = num_arg(c, s, 0, 1, 256, "the number of buckets");
@@ -1339,8 +1340,10 @@ compile_salt(compiler *c, node *n, node *s, salt_format fmt, int width)
 			if (!c->error && p->hashsrc.kind != V_INT && p->hashsrc.kind != V_TEXT)
 				cerr(c, h->pos, "javahash() needs an integer or text value");
 		}
+		else if (h && is_call(h, "arrays_hash") && h->nkids == 1 && h->kids[0]->kind == N_SEQ)
+			p->salt = SALT_ARRAYS;	/* its items: hash_items_of, once the parts exist */
 		else
-			cerr(c, s->kids[1]->pos, "the salt's hash is javahash(x) or random");
+			cerr(c, s->kids[1]->pos, "the salt's hash is javahash(x), arrays_hash(parts) or random");
 	}
 	if (!c->error && fmt == SALTF_DEC)
 	{
@@ -1558,6 +1561,15 @@ hash_items_of(compiler *c, rk_layout *l, node *root)
 	node	   *h;
 	part	   *p = l->parts[0];
 
+	if (p->kind == RK_PART_SALT && p->salt == SALT_ARRAYS)
+	{
+		/* salt(...) itself, or inside lpad / hex / letter */
+		node	   *s = is_call(first, "salt") ? first : arg1(first->kids[0]);
+
+		h = arg1(s->kids[1]);
+		compile_hash_items(c, l, p, h->kids[0]);
+		return;
+	}
 	if (p->kind != RK_PART_HASH)
 		return;
 	h = arg1(first->kids[0]);
@@ -1692,6 +1704,7 @@ hbase_rk_part(const rk_layout *layout, int i, rk_part_info *info)
 	info->optional = p->optional;
 	info->salt_buckets = p->kind == RK_PART_SALT ? p->buckets : 0;
 	info->salt_random = p->kind == RK_PART_SALT && p->salt == SALT_RANDOM;
+	info->salt_parts = p->kind == RK_PART_SALT && p->salt == SALT_ARRAYS;
 	if (p->kind == RK_PART_SALT && p->salt == SALT_JAVAHASH)
 		info->salt_extra = INT32_MIN % p->buckets;
 	info->text = p->text;
@@ -1722,7 +1735,7 @@ hbase_rk_prefix_columns(const rk_layout *layout, int *cols, int max)
 	int			n = 0,
 				k;
 
-	if (p->kind == RK_PART_SALT)
+	if (p->kind == RK_PART_SALT && p->salt != SALT_ARRAYS)
 	{
 		if (p->salt != SALT_JAVAHASH)
 			return -1;
@@ -1730,7 +1743,7 @@ hbase_rk_prefix_columns(const rk_layout *layout, int *cols, int max)
 			cols[n] = p->hashsrc.column;
 		return 1;
 	}
-	if (p->kind != RK_PART_HASH)
+	if (p->kind != RK_PART_HASH && p->kind != RK_PART_SALT)
 		return 0;
 	for (k = 0; k < p->nitems; k++)
 		if (p->items[k]->kind == RK_PART_COLUMN)
@@ -2242,6 +2255,58 @@ java_string_hash(const char *s, size_t len)
 	return (int32_t) h;
 }
 
+/*
+ * The bytes a hash prefix or an arrays_hash salt covers: its items' key
+ * bytes and literals, in order.  -1 with *error (and in freed) when a column
+ * it covers is NULL or not encodable.
+ */
+static int
+hash_input(const rk_layout *l, const part *p, const rk_value *values, buf *in,
+		   const char **error)
+{
+	int			k;
+
+	for (k = 0; k < p->nitems; k++)
+	{
+		part	   *it = p->items[k];
+
+		if (it->kind == RK_PART_LITERAL)
+			buf_append(in, it->lit, it->litlen);
+		else
+		{
+			if (values[it->pl.column].isnull)
+			{
+				*error = fmt_error("key column \"%s\" is NULL but the %s covers it",
+								   l->columns[it->pl.column].name,
+								   p->kind == RK_PART_SALT ? "salt" : "hash prefix");
+				buf_free(in);
+				return -1;
+			}
+			if (run_pipeline(l, &it->pl, &values[it->pl.column], in, error, NULL) < 0)
+			{
+				buf_free(in);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* Java's Arrays.hashCode(byte[]) (Phoenix and OpenTSDB salts), as |h % N| */
+static int
+java_bytes_bucket(const char *bytes, size_t len, int buckets)
+{
+	uint32_t	u = 1;
+	int32_t		h;
+	size_t		i;
+
+	for (i = 0; i < len; i++)
+		u = 31 * u + (uint32_t) (int32_t) (signed char) bytes[i];
+	h = (int32_t) u;
+	h = h % buckets;
+	return h < 0 ? -h : h;
+}
+
 static int
 salt_bucket(const rk_layout *l, const part *p, const rk_value *values, const char *rest,
 			size_t restlen, int random_bucket, const char **error)
@@ -2258,15 +2323,22 @@ salt_bucket(const rk_layout *l, const part *p, const rk_value *values, const cha
 			}
 			return random_bucket;
 		case SALT_PHOENIX:
+			return java_bytes_bucket(rest, restlen, p->buckets);
+		case SALT_ARRAYS:
 			{
-				uint32_t	u = 1;
-				size_t		i;
+				/*
+				 * OpenTSDB's RowKey.prefixKeyWithSalt: Arrays.hashCode of the
+				 * chosen parts (metric and tags, not the timestamp) % N,
+				 * negated when negative
+				 */
+				buf			in = {0};
+				int			bk;
 
-				for (i = 0; i < restlen; i++)
-					u = 31 * u + (uint32_t) (int32_t) (signed char) rest[i];
-				h = (int32_t) u;
-				h = h % p->buckets;
-				return h < 0 ? -h : h;
+				if (hash_input(l, p, values, &in, error) < 0)
+					return -1;
+				bk = java_bytes_bucket(in.data ? in.data : "", in.len, p->buckets);
+				buf_free(&in);
+				return bk;
 			}
 		case SALT_JAVAHASH:
 			{
@@ -2582,28 +2654,8 @@ encode_internal(const rk_layout *l, const rk_value *values, int limit, int bucke
 		int			k;
 
 		rk_errpart = 0;
-		for (k = 0; k < p->nitems; k++)
-		{
-			part	   *it = p->items[k];
-
-			if (it->kind == RK_PART_LITERAL)
-				buf_append(&in, it->lit, it->litlen);
-			else
-			{
-				if (values[it->pl.column].isnull)
-				{
-					*error = fmt_error("key column \"%s\" is NULL but the hash prefix covers it",
-									   l->columns[it->pl.column].name);
-					buf_free(&in);
-					goto fail;
-				}
-				if (run_pipeline(l, &it->pl, &values[it->pl.column], &in, error, NULL) < 0)
-				{
-					buf_free(&in);
-					goto fail;
-				}
-			}
-		}
+		if (hash_input(l, p, values, &in, error) < 0)
+			goto fail;
 		EVP_Digest(in.data ? in.data : "", in.len, md, &mdlen, p->md, NULL);
 		buf_free(&in);
 		if (p->raw)
@@ -3042,10 +3094,9 @@ verify_prefix(const rk_layout *l, const char *key, size_t keylen, rk_value *valu
 	if (p->kind == RK_PART_SALT && p->salt == SALT_JAVAHASH &&
 		!hbase_rk_uses_column(l, p->hashsrc.column))
 		return 0;
-	if (p->kind == RK_PART_HASH)
-		for (k = 0; k < p->nitems; k++)
-			if (p->items[k]->kind == RK_PART_COLUMN && !hbase_rk_uses_column(l, p->items[k]->pl.column))
-				return 0;
+	for (k = 0; k < p->nitems; k++)
+		if (p->items[k]->kind == RK_PART_COLUMN && !hbase_rk_uses_column(l, p->items[k]->pl.column))
+			return 0;
 	if (p->kind != RK_PART_SALT && p->kind != RK_PART_HASH)
 		return 0;
 	len = hbase_rk_encode(l, values, 0, &again, &err2);	/* not random here */

@@ -78,6 +78,8 @@ typedef struct rk_part_info
 	int			optional;		/* first part of an optional trailing group */
 	int			salt_buckets;	/* RK_PART_SALT: N */
 	int			salt_random;	/* RK_PART_SALT: writer picks the bucket */
+	int			salt_parts;		/* RK_PART_SALT: Arrays.hashCode of chosen parts
+								 * (arrays_hash), which may come after the time */
 	int			salt_extra;		/* a bucket outside 0..N-1 a Java writer can
 								 * write (Math.abs(Integer.MIN_VALUE) % N), or 0 */
 	const char *text;			/* the part as written in the layout */

@@ -624,13 +624,17 @@ class Salt:
     optional = False
 
     def __init__(self, n, how, src, fmt, w):
-        """how: 'phoenix', 'javahash' (src: a Node), 'random'; fmt: byte, dec, hex, letter"""
+        """how: 'phoenix', 'javahash' (src: a Node), 'arrays' (OpenTSDB: Arrays.hashCode of
+        .items, set like a Hash's), 'random'; fmt: byte, dec, hex, letter"""
         self.n, self.how, self.src, self.fmt, self.w = n, how, src, fmt, w
+        self.items = []
         self.width = 1 if fmt in ("byte", "letter") else w
 
     def text(self):
         inner = "salt(%d%s)" % (self.n, "" if self.how == "phoenix" else
                                 ", random" if self.how == "random" else
+                                ", arrays_hash(%s)" % Hash.items_text(self.items)
+                                if self.how == "arrays" else
                                 ", javahash(%s)" % self.src.text())
         if self.fmt == "byte":
             return inner
@@ -638,11 +642,14 @@ class Salt:
             return "letter(%s)" % inner
         return "%s(%s, %d)" % ("lpad" if self.fmt == "dec" else "hex", inner, self.w)
 
-    def bucket(self, row, rest, rng):
+    def bucket(self, row, rest, rng, layout=None):
         if self.how == "random":
             return rng.randrange(self.n)
         if self.how == "phoenix":
             return phoenix_bucket(rest, self.n)
+        if self.how == "arrays":
+            # OpenTSDB: Arrays.hashCode(bytes) % N, negated when negative
+            return phoenix_bucket(Hash.items_bytes(self.items, row, layout), self.n)
         v = self.src.ev(row)
         if self.src.vk == "text":
             h = string_hash(v.decode("utf-8"))
@@ -675,20 +682,15 @@ class Hash:
         self.algo, self.raw, self.k, self.items, self.form = algo, raw, k, items, form
         self.width = k
 
-    def text(self):
-        inner = "%s%s(%s)" % (self.algo, "_raw" if self.raw else "", " + ".join(
-            it[1] if it[0] == "col" else sq(it[1]) if it[0] == "lit" else it[1].text()
-            for it in self.items))
-        if self.form == "substr":
-            return "substr(%s, 0, %d)" % (inner, self.k)
-        return "left(%s, %d)" % (inner, self.k)
+    @staticmethod
+    def items_text(items):
+        return " + ".join(it[1] if it[0] == "col" else sq(it[1]) if it[0] == "lit" else
+                          it[1].text() for it in items)
 
-    def columns(self):
-        return [it[1] if it[0] == "col" else it[1].col for it in self.items if it[0] != "lit"]
-
-    def digest(self, row, layout):
+    @staticmethod
+    def items_bytes(items, row, layout):
         data = b""
-        for it in self.items:
+        for it in items:
             if it[0] == "lit":
                 data += it[1]
             elif it[0] == "col":
@@ -698,6 +700,19 @@ class Hash:
                 data += part.enc(row)
             else:
                 data += it[1].enc(row)
+        return data
+
+    def text(self):
+        inner = "%s%s(%s)" % (self.algo, "_raw" if self.raw else "", Hash.items_text(self.items))
+        if self.form == "substr":
+            return "substr(%s, 0, %d)" % (inner, self.k)
+        return "left(%s, %d)" % (inner, self.k)
+
+    def columns(self):
+        return [it[1] if it[0] == "col" else it[1].col for it in self.items if it[0] != "lit"]
+
+    def digest(self, row, layout):
+        data = Hash.items_bytes(self.items, row, layout)
         d = hashlib.new(self.algo, data).digest()
         return d[:self.k] if self.raw else d.hex()[:self.k].encode()
 
@@ -792,7 +807,7 @@ class Layout:
             out = out[:hash_at] + h.digest(row, self) + out[hash_at + h.width:]
         if salt_at is not None:
             s = self.parts[0]
-            b = s.bucket(row, out[salt_at + s.width:], rng)
+            b = s.bucket(row, out[salt_at + s.width:], rng, self)
             out = out[:salt_at] + s.render(b) + out[salt_at + s.width:]
         if not out:
             raise Bad("empty key")
@@ -1033,7 +1048,7 @@ def gen_table(seed, idx, big=False):
         r = rng.choice([0.1, 0.3, 0.45, 0.9, 0.9, 0.9])
     prefix = None
     if r < 0.22:
-        how = rng.choice(["phoenix", "javahash", "javahash", "random"])
+        how = rng.choice(["phoenix", "javahash", "javahash", "random", "arrays", "arrays"])
         # many buckets make every fan-out query slow: rarely more than 31
         n = rng.choice([1, 2, 3, 4, 5, 7, 8, 10, 16, 20, 26, 31] * 6 + [64, 256])
         fmt = rng.choice(["byte", "byte", "dec", "hex", "letter"])
@@ -1115,7 +1130,7 @@ def gen_table(seed, idx, big=False):
                     parts.append(Literal(delim(), rng.random() < 0.5))
             elif part.width is not None and not nxt_optional and rng.random() < 0.2:
                 parts.append(Literal(delim(), rng.random() < 0.5))
-    if isinstance(prefix, Hash):
+    if isinstance(prefix, Hash) or (isinstance(prefix, Salt) and prefix.how == "arrays"):
         nonopt = keycols[:nkeys - nopt]
         cols = nonopt[:rng.randint(1, len(nonopt))]
         if rng.random() < 0.25 and len(nonopt) > 1:

@@ -47,6 +47,8 @@ LAYOUTS = {
     "lay_bin": 'sortable(long(v)) + sortable(double(d))',
     "lay_delim": 'region + "|" + lpad(shop_id, 5) + ["|" + sku]',
     "lay_tsdb": 'uint(metric, 3) + uint(epoch(ts), 4) + uint(tagk, 3) + uint(tagv, 3)',
+    "lay_tsdbs": 'salt(4, arrays_hash(metric + tagk + tagv)) + uint(metric, 3) + uint(epoch(ts), 4)'
+                 ' + uint(tagk, 3) + uint(tagv, 3)',
 }
 
 
@@ -492,6 +494,24 @@ def tsdb_rows():
     return rows
 
 
+def opentsdb_salt(key_without_salt, buckets):
+    """OpenTSDB RowKey.prefixKeyWithSalt (salt width 1, metric width 3): Arrays.hashCode of
+    the metric and tag bytes (the 4 timestamp bytes left out) % buckets, negated if negative"""
+    salt_base = key_without_salt[:3] + key_without_salt[7:]
+    h = 1
+    for b in salt_base:
+        h = (31 * h + (b - 256 if b >= 128 else b)) & 0xFFFFFFFF
+    if h >= 2**31:
+        h -= 2**32
+    modulo = abs(h) % buckets   # Java's % keeps the sign; * -1 makes it positive
+    return bytes([modulo])
+
+
+def tsdbs_rows():
+    """the same points in a table salted over 4 buckets the OpenTSDB way"""
+    return [(opentsdb_salt(k, 4) + k, cells) for k, cells in tsdb_rows()]
+
+
 TABLES = [
     # name, families, splits, rows
     ("lay_s1", ["d"], None, s1_rows),
@@ -511,6 +531,7 @@ TABLES = [
     ("lay_bin", ["d"], None, bin_rows),
     ("lay_delim", ["cf"], None, delim_rows),
     ("lay_tsdb", ["t"], None, tsdb_rows),
+    ("lay_tsdbs", ["t"], None, tsdbs_rows),
 ]
 
 

@@ -591,6 +591,46 @@ main(void)
 		parse_bad("uint(v, 9)", &c8, 1, "the width of uint() must be a number from 1 to 8", 8);
 		parse_bad("uint(v)", &c8, 1, "uint() takes (integer, width in bytes 1-8)", 0);
 	}
+	/*
+	 * OpenTSDB salt: Arrays.hashCode of the metric and tag bytes (not the
+	 * time) % 20; buckets computed in Python: 000001000001000001 -> 8,
+	 * ffffff... -> 14 (negative hash), 800000ffffff123456 -> 12
+	 */
+	{
+		rk_column	cols[] = {{"metric", RK_INT, 8}, {"ts", RK_TIMESTAMP, 0}, {"tagk", RK_INT, 8}, {"tagv", RK_INT, 8}};
+		rk_layout  *l = parse_ok("salt(20, arrays_hash(metric + tagk + tagv)) + uint(metric, 3) + uint(epoch(ts), 4) + uint(tagk, 3) + uint(tagv, 3)", cols, 4);
+		int			cp[4];
+
+		if (l)
+		{
+			rk_value	a[] = {I(1), I(INT64_C(1709287200) * 1000000), I(1), I(1)};
+			rk_value	b[] = {I(16777215), I(0), I(16777215), I(16777215)};
+			rk_value	c[] = {I(8388608), I(0), I(16777215), I(0x123456)};
+			rk_value	pre[] = {I(1), I(0), {.isnull = 1}, {.isnull = 1}};
+			char	   *key;
+			const char *err;
+
+			roundtrip(l, 4, a, "\x08\x00\x00\x01\x65\xe1\xa7\x20\x00\x00\x01\x00\x00\x01", 14, 0);
+			roundtrip(l, 4, b, "\x0e\xff\xff\xff\x00\x00\x00\x00\xff\xff\xff\xff\xff\xff", 14, 0);
+			roundtrip(l, 4, c, "\x0c\x80\x00\x00\x00\x00\x00\x00\xff\xff\xff\x12\x34\x56", 14, 0);
+			CHECK(hbase_rk_prefix_columns(l, cp, 4) == 3 && cp[0] == 0 && cp[1] == 2 && cp[2] == 3,
+				  "arrays_hash salt: prefix columns metric, tagk, tagv");
+			/* the tags unknown: no bucket to compute (fan out), but each bucket's prefix */
+			CHECK(hbase_rk_encode_prefix(l, pre, 2, RK_BUCKET_COMPUTE, &key, &err) < 0,
+				  "arrays_hash salt: not computable without the tags");
+			CHECK(hbase_rk_encode_prefix(l, pre, 2, 3, &key, &err) == 4 && memcmp(key, "\x03\x00\x00\x01", 4) == 0,
+				  "arrays_hash salt: bucket 3's prefix");
+			free(key);
+			{
+				const char *bad = "\x09\x00\x00\x01\x65\xe1\xa7\x20\x00\x00\x01\x00\x00\x01";
+				rk_value	back[4];
+
+				CHECK(hbase_rk_decode(l, bad, 14, back, &err) != 0, "arrays_hash salt: a wrong bucket is refused");
+			}
+			hbase_rk_free(l);
+		}
+		parse_bad("salt(20, arrays_hash()) + uint(metric, 3)", cols, 4, "the salt's hash is javahash(x), arrays_hash(parts) or random", -1);
+	}
 	/* dates around the epoch and far future, timestamps with millis */
 	{
 		rk_column	cd[] = {{"d", RK_DATE, 0}};
