@@ -242,6 +242,43 @@ typedef struct HBaseScanSpec
 	double		chance;			/* > 0: a RandomRowFilter's chance per row */
 } HBaseScanSpec;
 
+/* ---------- rest.c: typed REST operations of the executor ---------- */
+
+/* cells per scanner page; only an enormous row is ever cut by it */
+#define HBASE_CELL_LIMIT	100000
+
+/* a page of the gateway's stateless scan (GET of the table's "*" row) */
+typedef struct HBaseStatelessScan
+{
+	bool		reversed;
+	const char *lower;			/* inclusive; lowerlen 0: the table's start */
+	int			lowerlen;
+	const char *upper;			/* exclusive; NULL: the table's end */
+	int			upperlen;
+	int			limit;			/* rows */
+	bool		exact_bounds;	/* reversed: bounds as filter_b64 row filters */
+} HBaseStatelessScan;
+
+extern char *hbase_rest_table_path(HBaseConn *conn, HBaseTable *table);
+extern char *hbase_b64url(const char *data, int len);
+extern int	hbase_utf8_prefix(const char *s, int len);
+extern HBaseResponse *hbase_rest_scanner_create(HBaseConn *conn, HBaseTable *table,
+												const HBaseScanSpec *spec, bool resuming);
+extern char *hbase_rest_scanner_created(HBaseConn *conn, HBaseTable *table,
+										HBaseResponse *resp, MemoryContext cxt);
+extern HBaseResponse *hbase_rest_scanner_next(HBaseConn *conn, const char *scanner, int rows);
+extern void hbase_rest_scanner_next_many(HBaseConn *conn, char **scanners, const int *rows,
+										 int n, HBaseResponse **out);
+extern void hbase_rest_scanner_close(HBaseConn *conn, HBaseTable *table, const char *scanner);
+extern void hbase_rest_scanner_drop(HBaseConn *conn, const char *scanner);
+extern HBaseResponse *hbase_rest_get(HBaseConn *conn, HBaseTable *table, const char *key,
+									 int keylen);
+extern HBaseResponse *hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys,
+										  int n);
+extern HBaseResponse *hbase_rest_exists(HBaseConn *conn, HBaseTable *table);
+extern HBaseResponse *hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table,
+												const HBaseStatelessScan *s, int flags);
+
 extern void hbase_json_init(void);
 extern HBaseCellSet *hbase_json_parse_cellset(const char *body, size_t len,
 											  const char **error);
@@ -384,7 +421,6 @@ extern HBaseRow *hbase_scan_next(HBaseScan *scan);
 extern void hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan, int merge_salt_bytes);
 extern void hbase_scan_rescan(HBaseScan *scan);
 extern void hbase_scan_end(HBaseScan *scan);
-extern char *hbase_b64url(const char *data, int len);
 extern void hbase_scan_stats(HBaseScan *scan, long *requests, long *rows, long *resumes);
 extern const char *hbase_scan_fallback(HBaseScan *scan);
 extern void hbase_row_to_values(HBaseTable *table, HBaseColumnIO *io, bool decode_key,

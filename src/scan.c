@@ -22,17 +22,13 @@
  */
 #include "postgres.h"
 
-#include "common/base64.h"
 #include "lib/stringinfo.h"
-#include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "utils/memutils.h"
 #include "utils/timestamp.h"
 
 #include "hbase_fdw.h"
 
-/* cells per response; only an enormous row is ever cut by it */
-#define HBASE_CELL_LIMIT	100000
 /* keys per multiget request */
 #define HBASE_MULTIGET_BATCH	100
 /* how long a lost scan keeps trying to resume */
@@ -233,32 +229,6 @@ hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan, int merge_salt_bytes)
 	setup_streams(scan);
 }
 
-static char *
-table_path(HBaseScan *scan)
-{
-	return psprintf("/%s", hbase_escape(scan->conn, scan->table->hbase_table,
-										strlen(scan->table->hbase_table)));
-}
-
-/* URL-safe base64 of a key, for ?e=b64 paths and multiget rows */
-char *
-hbase_b64url(const char *key, int len)
-{
-	int			enclen = pg_b64_enc_len(len);
-	char	   *out = palloc(enclen + 1);
-	int			n = pg_b64_encode(key, len, out, enclen);
-	int			i;
-
-	if (n < 0)
-		elog(ERROR, "could not encode a rowkey in base64");
-	while (n > 0 && out[n - 1] == '=')
-		n--;
-	out[n] = '\0';
-	for (i = 0; i < n; i++)
-		out[i] = out[i] == '+' ? '-' : out[i] == '/' ? '_' : out[i];
-	return n > 0 ? out : pstrdup("=");
-}
-
 /* sleep a little before trying again; give up after HBASE_RESUME_MS */
 static void
 wait_for_gateway(HBaseScan *scan, Stream *st, const char *what)
@@ -284,11 +254,7 @@ static void
 open_scanner(HBaseScan *scan, Stream *st)
 {
 	HBaseScanSpec spec;
-	char	   *model;
-	char	   *path = table_path(scan);
-	char	   *what;
 	HBaseResponse *resp;
-	char	   *id;
 
 	memset(&spec, 0, sizeof(spec));
 	spec.colspecs = scan->colspecs;
@@ -327,14 +293,9 @@ open_scanner(HBaseScan *scan, Stream *st)
 		spec.startrow = st->resume;
 		spec.startlen = st->resumelen;
 	}
-	model = hbase_json_scanner_model(&spec);
-
-	what = psprintf("creating a scanner (POST %s/scanner)", path);
 	for (;;)
 	{
-		resp = hbase_request_ex(scan->conn, "POST", psprintf("%s/scanner", path), model,
-								strlen(model), what,
-								st->resume != NULL ? HBASE_REQ_TRANSPORT_OK : 0);
+		resp = hbase_rest_scanner_create(scan->conn, scan->table, &spec, st->resume != NULL);
 		scan->nrequests++;
 		if (resp->status == 0 && !resp->unsent)
 		{
@@ -352,44 +313,29 @@ open_scanner(HBaseScan *scan, Stream *st)
 						 errmsg("could not resume the scan of HBase table \"%s\"",
 								scan->table->hbase_table),
 						 errdetail("%d attempts at %s got no answer: %s.",
-								   st->failures, what, resp->body)));
+								   st->failures, resp->what, resp->body)));
 		}
 		else if (resp->status != 0 && (resp->status != 503 || st->resume == NULL))
 			break;
 		/* resuming, and the gateway is not back yet */
-		wait_for_gateway(scan, st, what);
+		wait_for_gateway(scan, st, resp->what);
 	}
-	if (resp->status != 201)
-		hbase_report_status(resp, scan->table, what);
-
-	/*
-	 * Keep only the scanner id: the Location host is the gateway's idea of
-	 * itself, which a proxy in front of it may not share.
-	 */
-	id = hbase_scanner_id(resp, scan->table);
-	st->scanner_path = MemoryContextStrdup(GetMemoryChunkContext(scan),
-											 psprintf("%s/scanner/%s", path, id));
+	st->scanner_path = hbase_rest_scanner_created(scan->conn, scan->table, resp,
+												  GetMemoryChunkContext(scan));
 	st->exhausted = false;
 	st->pagesize = scan->firstpage;
-	hbase_scanner_opened(scan->conn, st->scanner_path);
 }
 
 static void
 close_scanner(HBaseScan *scan, Stream *st)
 {
-	HBaseResponse *resp;
 	char	   *path = st->scanner_path;
 
 	if (path == NULL)
 		return;
 	st->scanner_path = NULL;
-	/* if this fails, the scanner stays listed and the transaction end deletes it */
-	resp = hbase_request(scan->conn, "DELETE", path, NULL, 0, "deleting a scanner");
 	scan->nrequests++;
-	hbase_scanner_closed(scan->conn, path);
-	/* 404: already gone (expired); nothing to do */
-	if (resp->status != 200 && resp->status != 404)
-		hbase_report_status(resp, scan->table, "deleting a scanner");
+	hbase_rest_scanner_close(scan->conn, scan->table, path);
 	pfree(path);
 }
 
@@ -423,12 +369,10 @@ static void
 check_table(HBaseScan *scan, HBaseResponse *resp, const char *what)
 {
 	HBaseResponse *r;
-	char	   *path;
 
 	if (scan->table_known)
 		return;
-	path = psprintf("%s/exists", table_path(scan));
-	r = hbase_request(scan->conn, "GET", path, NULL, 0, "checking that the table exists");
+	r = hbase_rest_exists(scan->conn, scan->table);
 	scan->nrequests++;
 	if (r->status == 404)
 		hbase_report_status(r, scan->table, what);
@@ -444,10 +388,8 @@ fetch_keys(HBaseScan *scan, Stream *st)
 	List	   *keys = scan->plan->keys;
 	int			nkeys = list_length(keys);
 	int			n;
-	StringInfoData path;
 	HBaseResponse *resp;
 	const char *what;
-	int			i;
 
 	if (scan->nextkey >= nkeys)
 		return false;
@@ -467,28 +409,23 @@ fetch_keys(HBaseScan *scan, Stream *st)
 		scan->nrows += st->page->nrows;
 		return true;
 	}
-	initStringInfo(&path);
-	appendStringInfoString(&path, table_path(scan));
 	if (nkeys == 1)
 	{
 		bytea	   *k = linitial(keys);
 
-		appendStringInfo(&path, "/%s?e=b64&v=1", hbase_b64url(VARDATA(k), VARSIZE(k) - VARHDRSZ));
-		what = "a Get";
+		resp = hbase_rest_get(scan->conn, scan->table, VARDATA(k), VARSIZE(k) - VARHDRSZ);
 	}
 	else
 	{
-		appendStringInfoString(&path, "/multiget?e=b64&v=1");
-		for (i = 0; i < n; i++)
-		{
-			bytea	   *k = list_nth(keys, scan->nextkey + i);
+		bytea	  **batch = palloc(sizeof(bytea *) * n);
+		int			i;
 
-			appendStringInfo(&path, "&row=%s", hbase_b64url(VARDATA(k), VARSIZE(k) - VARHDRSZ));
-		}
-		what = "a multiget";
+		for (i = 0; i < n; i++)
+			batch[i] = list_nth(keys, scan->nextkey + i);
+		resp = hbase_rest_multiget(scan->conn, scan->table, batch, n);
 	}
+	what = resp->what;
 	scan->nextkey += n;
-	resp = hbase_request_ex(scan->conn, "GET", path.data, NULL, 0, what, HBASE_REQ_CELLSET);
 	scan->nrequests++;
 	if (resp->status == 404 || (resp->status == 500 && nkeys > 1))
 	{
@@ -532,9 +469,7 @@ lose_scanner(HBaseScan *scan, Stream *st, HBaseResponse *resp)
 		st->lost_since = GetCurrentTimestamp();
 	if (resp->status != 0 && !unavailable)
 	{
-		hbase_scanner_closed(scan->conn, st->scanner_path);
-		(void) hbase_request_ex(scan->conn, "DELETE", st->scanner_path, NULL, 0,
-								"deleting a lost scanner", HBASE_REQ_TRANSPORT_OK);
+		hbase_rest_scanner_drop(scan->conn, st->scanner_path);
 		scan->nrequests++;
 	}
 	pfree(st->scanner_path);
@@ -575,28 +510,17 @@ lose_scanner(HBaseScan *scan, Stream *st, HBaseResponse *resp)
 
 static bool take_page(HBaseScan *scan, Stream *st, HBaseResponse *resp);
 
-static char *
-page_path(HBaseScan *scan, Stream *st)
-{
-	return psprintf("%s?n=%d&c=%d", st->scanner_path, st->pagesize, HBASE_CELL_LIMIT);
-}
-
 /* the next page of the current scanner into pagecxt; false when it is done */
 static bool
 fetch_scanner_page(HBaseScan *scan, Stream *st)
 {
 	HBaseResponse *resp;
-	char	   *path;
 
 	if (st->scanner_path == NULL)
 		open_scanner(scan, st);
 	if (st->exhausted)
 		return false;
-
-	path = page_path(scan, st);
-	/* sent once: a read sent again would get the page after one the gateway took */
-	resp = hbase_request_ex(scan->conn, "GET", path, NULL, 0, "reading a scanner",
-							HBASE_REQ_TRANSPORT_OK | HBASE_REQ_CELLSET | HBASE_REQ_ONCE);
+	resp = hbase_rest_scanner_next(scan->conn, st->scanner_path, st->pagesize);
 	scan->nrequests++;
 	return take_page(scan, st, resp);
 }
@@ -720,81 +644,6 @@ forget_resume(Stream *st)
 	st->lost_since = 0;
 }
 
-/* the longest prefix of s that is valid UTF-8 (the stateless scan takes strings) */
-static int
-utf8_prefix(const char *s, int len)
-{
-	while (len > 0 && !pg_verify_mbstr(PG_UTF8, s, len, true))
-		len--;
-	return len;
-}
-
-/*
- * A valid UTF-8 string >= key, as close above it as is cheap to find, for a
- * reversed scan's start row (a string); NULL when there is none short of the
- * table's end.  Rows between it and the key are dropped by the exact row
- * filter, on the server.
- */
-static char *
-utf8_ceiling(const char *key, int len, int *outlen)
-{
-	int			p = utf8_prefix(key, len);
-	unsigned char b;
-	StringInfoData s;
-
-	if (p == len)
-	{
-		*outlen = len;
-		return hbase_memdup(key, len);
-	}
-	/* key[p] starts no valid character: the smallest one with a larger lead byte */
-	b = (unsigned char) key[p];
-	initStringInfo(&s);
-	appendBinaryStringInfo(&s, key, p);
-	if (b < 0xc2)
-		appendBinaryStringInfo(&s, "\xc2\x80", 2);
-	else if (b < 0xdf)
-	{
-		appendStringInfoChar(&s, (char) (b + 1));
-		appendStringInfoChar(&s, (char) 0x80);
-	}
-	else if (b < 0xef)
-	{
-		/* 0xe0 needs a second byte >= 0xa0; 0xed one below 0xa0 */
-		appendStringInfoChar(&s, (char) (b + 1));
-		appendStringInfoChar(&s, (char) (b + 1 == 0xe0 ? 0xa0 : 0x80));
-		appendStringInfoChar(&s, (char) 0x80);
-	}
-	else if (b < 0xf4)
-	{
-		appendStringInfoChar(&s, (char) (b + 1));
-		appendStringInfoChar(&s, (char) (b + 1 == 0xf0 ? 0x90 : 0x80));
-		appendStringInfoChar(&s, (char) 0x80);
-		appendStringInfoChar(&s, (char) 0x80);
-	}
-	else
-		return NULL;
-	Assert(pg_verify_mbstr(PG_UTF8, s.data, s.len, true));
-	*outlen = s.len;
-	return s.data;
-}
-
-/* a quoted binary comparator of the filter language: 'binary:...', quotes doubled */
-static void
-append_binary_operand(StringInfo buf, const char *key, int len)
-{
-	int			i;
-
-	appendStringInfoString(buf, "'binary:");
-	for (i = 0; i < len; i++)
-	{
-		if (key[i] == '\'')
-			appendStringInfoChar(buf, '\'');
-		appendStringInfoChar(buf, key[i]);
-	}
-	appendStringInfoChar(buf, '\'');
-}
-
 /*
  * A page of a reversed scan through a gateway without filter_b64 (before
  * 2.5.9), whose bounds are then checked here: the rows at or above the
@@ -848,8 +697,7 @@ fetch_reverse_page(HBaseScan *scan, Stream *st)
 {
 	HBaseKeyRange *r = (scan->plan && scan->plan->kind == HBASE_OP_SCANS) ?
 		list_nth(scan->plan->ranges, st->range) : NULL;
-	StringInfoData path;
-	StringInfoData filter;
+	HBaseStatelessScan req;
 	HBaseResponse *resp;
 	HBaseCellSet *set;
 	const char *upper = NULL;
@@ -871,53 +719,24 @@ fetch_reverse_page(HBaseScan *scan, Stream *st)
 	}
 	limit = st->pagesize + (trim ? st->above : 0);
 
-	initStringInfo(&path);
-	initStringInfo(&filter);
-	appendStringInfo(&path, "%s/*?reversed=true&maxversions=1&limit=%d", table_path(scan), limit);
-	if (upper)
+	memset(&req, 0, sizeof(req));
+	req.reversed = true;
+	req.upper = upper;
+	req.upperlen = upperlen;
+	if (r)
 	{
-		int			slen;
-		char	   *start = utf8_ceiling(upper, upperlen, &slen);
-
-		if (start && slen > 0)
-			appendStringInfo(&path, "&startrow=%s", hbase_escape(scan->conn, start, slen));
-		appendStringInfoString(&filter, "RowFilter(<, ");
-		append_binary_operand(&filter, upper, upperlen);
-		appendStringInfoChar(&filter, ')');
+		req.lower = r->start;
+		req.lowerlen = r->startlen;
 	}
-	if (r && r->startlen > 0)
-	{
-		/* the end row is exclusive: a smaller string keeps the start row in */
-		char	   *lo = hbase_memdup(r->start, r->startlen);
-		int			lolen = r->startlen;
-
-		if ((unsigned char) lo[lolen - 1] > 0)
-			lo[lolen - 1]--;
-		else
-			lolen--;
-		lolen = utf8_prefix(lo, lolen);
-		if (lolen > 0)
-			appendStringInfo(&path, "&endrow=%s", hbase_escape(scan->conn, lo, lolen));
-		if (filter.len > 0)
-			appendStringInfoString(&filter, " AND ");
-		appendStringInfoString(&filter, "RowFilter(>=, ");
-		append_binary_operand(&filter, r->start, r->startlen);
-		appendStringInfoChar(&filter, ')');
-	}
+	req.limit = limit;
 	/* a gateway without filter_b64 ignores it: the bounds are then checked here */
-	if (filter.len > 0 && !trim)
-		appendStringInfo(&path, "&filter_b64=%s", hbase_b64url(filter.data, filter.len));
+	req.exact_bounds = !trim;
 
-	/*
-	 * JSON whatever the transport: the gateway streams a stateless scan's
-	 * protobuf as chunks behind a 2-byte length that it casts to a Java
-	 * short (ProtobufStreamingOutput), wrong for chunks over 32 KiB.
-	 */
 	for (;;)
 	{
 		/* as a forward scan's first POST: a gateway never seen fails at once */
-		resp = hbase_request_ex(scan->conn, "GET", path.data, NULL, 0, "a reversed scan",
-								scan->table_known ? HBASE_REQ_TRANSPORT_OK : 0);
+		resp = hbase_rest_stateless_scan(scan->conn, scan->table, &req,
+										 scan->table_known ? HBASE_REQ_TRANSPORT_OK : 0);
 		scan->nrequests++;
 		if (!scan->table_known ||
 			(resp->status != 0 && resp->status != 500 && (resp->status < 502 || resp->status > 504)))
@@ -993,38 +812,36 @@ stateless_first_page(HBaseScan *scan, Stream *st)
 	if (scan->plan == NULL || scan->plan->kind != HBASE_OP_SCANS)
 		return true;
 	r = list_nth(scan->plan->ranges, st->range);
-	return utf8_prefix(r->start, r->startlen) == r->startlen &&
-		(r->stop == NULL || (r->stoplen > 0 && utf8_prefix(r->stop, r->stoplen) == r->stoplen));
+	return hbase_utf8_prefix(r->start, r->startlen) == r->startlen &&
+		(r->stop == NULL || (r->stoplen > 0 && hbase_utf8_prefix(r->stop, r->stoplen) == r->stoplen));
 }
 
 /*
  * The first page of a range by the stateless scan (see stateless_first_page):
  * the range's bounds as start and end row, LIMIT rows.  A short page is the
  * whole range; after a full one, a scanner goes on right after its last row.
- * JSON whatever the transport (see fetch_reverse_page).
+ * JSON whatever the transport (see hbase_rest_stateless_scan).
  */
 static bool
 fetch_stateless_page(HBaseScan *scan, Stream *st)
 {
 	HBaseKeyRange *r = (scan->plan && scan->plan->kind == HBASE_OP_SCANS) ?
 		list_nth(scan->plan->ranges, st->range) : NULL;
-	StringInfoData path;
+	HBaseStatelessScan req;
 	HBaseResponse *resp;
 	HBaseCellSet *set;
 	int			limit = st->pagesize;
 
-	initStringInfo(&path);
-	/*
-	 * No column parameters: the gateway's scan would skip the rows that lack
-	 * them (a scanner keeps them with its FirstKeyOnlyFilter); all of a few
-	 * rows' cells come instead.
-	 */
-	appendStringInfo(&path, "%s/*?maxversions=1&limit=%d", table_path(scan), limit);
-	if (r && r->startlen > 0)
-		appendStringInfo(&path, "&startrow=%s", hbase_escape(scan->conn, r->start, r->startlen));
-	if (r && r->stop)
-		appendStringInfo(&path, "&endrow=%s", hbase_escape(scan->conn, r->stop, r->stoplen));
-	resp = hbase_request(scan->conn, "GET", path.data, NULL, 0, "a scan's first page");
+	memset(&req, 0, sizeof(req));
+	if (r)
+	{
+		req.lower = r->start;
+		req.lowerlen = r->startlen;
+		req.upper = r->stop;
+		req.upperlen = r->stoplen;
+	}
+	req.limit = limit;
+	resp = hbase_rest_stateless_scan(scan->conn, scan->table, &req, 0);
 	scan->nrequests++;
 	/* the stateless scan of a missing table is a 500 (TableNotFoundException) */
 	if (resp->status == 404 || resp->status == 500)
@@ -1165,7 +982,8 @@ static void
 prefetch(HBaseScan *scan)
 {
 	Stream	   *want[HBASE_MAX_CONCURRENCY];
-	const char *paths[HBASE_MAX_CONCURRENCY];
+	char	   *scanners[HBASE_MAX_CONCURRENCY];
+	int			rows[HBASE_MAX_CONCURRENCY];
 	HBaseResponse *resp[HBASE_MAX_CONCURRENCY];
 	int			n = 0,
 				i;
@@ -1192,8 +1010,11 @@ prefetch(HBaseScan *scan)
 	if (n < 2)
 		return;
 	for (i = 0; i < n; i++)
-		paths[i] = page_path(scan, want[i]);
-	hbase_request_many(scan->conn, paths, n, resp);
+	{
+		scanners[i] = want[i]->scanner_path;
+		rows[i] = want[i]->pagesize;
+	}
+	hbase_rest_scanner_next_many(scan->conn, scanners, rows, n, resp);
 	scan->nrequests += n;
 	for (i = 0; i < n; i++)
 	{

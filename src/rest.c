@@ -1,0 +1,342 @@
+/*
+ * rest.c: typed REST operations of the executor.
+ *
+ * scan.c decides what to read (which range, which page size, when to resume
+ * or give up); this file knows how the gateway is asked for it: the paths,
+ * query parameters and bodies of a scanner's creation, read and deletion,
+ * of Gets, multigets, stateless scans (forward and reversed) and of the
+ * table's existence check.  Every operation returns the gateway's response
+ * with any status, so that the caller's resume logic sees the 404s, 500s and
+ * missing answers it handles; the requests themselves go through
+ * connection.c (keep-alive handle, transport, size caps, interrupts), whose
+ * hbase_report_status is the one place mapping statuses to SQLSTATEs.
+ * What a gateway version offers is in gateway.c.
+ */
+#include "postgres.h"
+
+#include "common/base64.h"
+#include "lib/stringinfo.h"
+#include "mb/pg_wchar.h"
+
+#include "hbase_fdw.h"
+
+/* "/ns:table", escaped, the prefix of every path of the table */
+char *
+hbase_rest_table_path(HBaseConn *conn, HBaseTable *table)
+{
+	return psprintf("/%s", hbase_escape(conn, table->hbase_table, strlen(table->hbase_table)));
+}
+
+/* URL-safe base64 of a key, for ?e=b64 paths and multiget rows */
+char *
+hbase_b64url(const char *key, int len)
+{
+	int			enclen = pg_b64_enc_len(len);
+	char	   *out = palloc(enclen + 1);
+	int			n = pg_b64_encode(key, len, out, enclen);
+	int			i;
+
+	if (n < 0)
+		elog(ERROR, "could not encode a rowkey in base64");
+	while (n > 0 && out[n - 1] == '=')
+		n--;
+	out[n] = '\0';
+	for (i = 0; i < n; i++)
+		out[i] = out[i] == '+' ? '-' : out[i] == '/' ? '_' : out[i];
+	return n > 0 ? out : pstrdup("=");
+}
+
+/* the longest prefix of s that is valid UTF-8 (the stateless scan takes strings) */
+int
+hbase_utf8_prefix(const char *s, int len)
+{
+	while (len > 0 && !pg_verify_mbstr(PG_UTF8, s, len, true))
+		len--;
+	return len;
+}
+
+/* ---------------- stateful scanners ---------------- */
+
+/*
+ * POST a scanner of this spec.  The request goes out once (a POST always
+ * does); resuming: no answer is a response of status 0 rather than an error.
+ * resp->what names the request for the caller's messages.
+ */
+HBaseResponse *
+hbase_rest_scanner_create(HBaseConn *conn, HBaseTable *table, const HBaseScanSpec *spec,
+						  bool resuming)
+{
+	char	   *path = hbase_rest_table_path(conn, table);
+	char	   *model = hbase_json_scanner_model(spec);
+	char	   *what = psprintf("creating a scanner (POST %s/scanner)", path);
+
+	return hbase_request_ex(conn, "POST", psprintf("%s/scanner", path), model,
+							strlen(model), what, resuming ? HBASE_REQ_TRANSPORT_OK : 0);
+}
+
+/*
+ * The path of the scanner a POST created, palloc'd in cxt and listed on the
+ * connection (the transaction end deletes what is still listed).  Any status
+ * but 201 is reported.  Only the scanner id is kept: the Location host is the
+ * gateway's idea of itself, which a proxy in front of it may not share.
+ */
+char *
+hbase_rest_scanner_created(HBaseConn *conn, HBaseTable *table, HBaseResponse *resp,
+						   MemoryContext cxt)
+{
+	char	   *path;
+
+	if (resp->status != 201)
+		hbase_report_status(resp, table, resp->what);
+	path = MemoryContextStrdup(cxt, psprintf("%s/scanner/%s", hbase_rest_table_path(conn, table),
+											 hbase_scanner_id(resp, table)));
+	hbase_scanner_opened(conn, path);
+	return path;
+}
+
+/* the path of a scanner read of at most rows rows and HBASE_CELL_LIMIT cells */
+static char *
+scanner_page_path(const char *scanner, int rows)
+{
+	return psprintf("%s?n=%d&c=%d", scanner, rows, HBASE_CELL_LIMIT);
+}
+
+/*
+ * The next page of a scanner, sent once: a read sent again would get the
+ * page after one the gateway took.  No answer is status 0.
+ */
+HBaseResponse *
+hbase_rest_scanner_next(HBaseConn *conn, const char *scanner, int rows)
+{
+	return hbase_request_ex(conn, "GET", scanner_page_path(scanner, rows), NULL, 0,
+							"reading a scanner",
+							HBASE_REQ_TRANSPORT_OK | HBASE_REQ_CELLSET | HBASE_REQ_ONCE);
+}
+
+/* the next pages of n scanners at once, as hbase_rest_scanner_next each */
+void
+hbase_rest_scanner_next_many(HBaseConn *conn, char **scanners, const int *rows, int n,
+							 HBaseResponse **out)
+{
+	const char *paths[HBASE_MAX_CONCURRENCY];
+	int			i;
+
+	Assert(n <= HBASE_MAX_CONCURRENCY);
+	for (i = 0; i < n; i++)
+		paths[i] = scanner_page_path(scanners[i], rows[i]);
+	hbase_request_many(conn, paths, n, out);
+}
+
+/*
+ * Delete a scanner at the end of its range.  If no answer comes, the error
+ * leaves it listed and the transaction end deletes it.  A 404 is a scanner
+ * already gone (expired).
+ */
+void
+hbase_rest_scanner_close(HBaseConn *conn, HBaseTable *table, const char *scanner)
+{
+	HBaseResponse *resp;
+
+	resp = hbase_request(conn, "DELETE", scanner, NULL, 0, "deleting a scanner");
+	hbase_scanner_closed(conn, scanner);
+	if (resp->status != 200 && resp->status != 404)
+		hbase_report_status(resp, table, "deleting a scanner");
+}
+
+/*
+ * Delete a lost scanner that the gateway still answered for, whatever comes
+ * of it (the caller keeps one that got no answer listed for the transaction
+ * end's cleanup: it may live on).
+ */
+void
+hbase_rest_scanner_drop(HBaseConn *conn, const char *scanner)
+{
+	hbase_scanner_closed(conn, scanner);
+	(void) hbase_request_ex(conn, "DELETE", scanner, NULL, 0, "deleting a lost scanner",
+							HBASE_REQ_TRANSPORT_OK);
+}
+
+/* ---------------- Gets ---------------- */
+
+/* one row by its key (binary-safe: ?e=b64), in the connection's transport */
+HBaseResponse *
+hbase_rest_get(HBaseConn *conn, HBaseTable *table, const char *key, int keylen)
+{
+	char	   *path = psprintf("%s/%s?e=b64&v=1", hbase_rest_table_path(conn, table),
+								hbase_b64url(key, keylen));
+
+	return hbase_request_ex(conn, "GET", path, NULL, 0, "a Get", HBASE_REQ_CELLSET);
+}
+
+/* the rows of n keys (bytea *) in one request (?e=b64) */
+HBaseResponse *
+hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n)
+{
+	StringInfoData path;
+	int			i;
+
+	initStringInfo(&path);
+	appendStringInfo(&path, "%s/multiget?e=b64&v=1", hbase_rest_table_path(conn, table));
+	for (i = 0; i < n; i++)
+		appendStringInfo(&path, "&row=%s",
+						 hbase_b64url(VARDATA(keys[i]), VARSIZE(keys[i]) - VARHDRSZ));
+	return hbase_request_ex(conn, "GET", path.data, NULL, 0, "a multiget", HBASE_REQ_CELLSET);
+}
+
+/* GET /table/exists: 200 when it does, 404 when not */
+HBaseResponse *
+hbase_rest_exists(HBaseConn *conn, HBaseTable *table)
+{
+	return hbase_request(conn, "GET", psprintf("%s/exists", hbase_rest_table_path(conn, table)),
+						 NULL, 0, "checking that the table exists");
+}
+
+/* ---------------- stateless scans ---------------- */
+
+/*
+ * A valid UTF-8 string >= key, as close above it as is cheap to find, for a
+ * reversed scan's start row (a string); NULL when there is none short of the
+ * table's end.  Rows between it and the key are dropped by the exact row
+ * filter, on the server.
+ */
+static char *
+utf8_ceiling(const char *key, int len, int *outlen)
+{
+	int			p = hbase_utf8_prefix(key, len);
+	unsigned char b;
+	StringInfoData s;
+
+	if (p == len)
+	{
+		*outlen = len;
+		return hbase_memdup(key, len);
+	}
+	/* key[p] starts no valid character: the smallest one with a larger lead byte */
+	b = (unsigned char) key[p];
+	initStringInfo(&s);
+	appendBinaryStringInfo(&s, key, p);
+	if (b < 0xc2)
+		appendBinaryStringInfo(&s, "\xc2\x80", 2);
+	else if (b < 0xdf)
+	{
+		appendStringInfoChar(&s, (char) (b + 1));
+		appendStringInfoChar(&s, (char) 0x80);
+	}
+	else if (b < 0xef)
+	{
+		/* 0xe0 needs a second byte >= 0xa0; 0xed one below 0xa0 */
+		appendStringInfoChar(&s, (char) (b + 1));
+		appendStringInfoChar(&s, (char) (b + 1 == 0xe0 ? 0xa0 : 0x80));
+		appendStringInfoChar(&s, (char) 0x80);
+	}
+	else if (b < 0xf4)
+	{
+		appendStringInfoChar(&s, (char) (b + 1));
+		appendStringInfoChar(&s, (char) (b + 1 == 0xf0 ? 0x90 : 0x80));
+		appendStringInfoChar(&s, (char) 0x80);
+		appendStringInfoChar(&s, (char) 0x80);
+	}
+	else
+		return NULL;
+	Assert(pg_verify_mbstr(PG_UTF8, s.data, s.len, true));
+	*outlen = s.len;
+	return s.data;
+}
+
+/* a quoted binary comparator of the filter language: 'binary:...', quotes doubled */
+static void
+append_binary_operand(StringInfo buf, const char *key, int len)
+{
+	int			i;
+
+	appendStringInfoString(buf, "'binary:");
+	for (i = 0; i < len; i++)
+	{
+		if (key[i] == '\'')
+			appendStringInfoChar(buf, '\'');
+		appendStringInfoChar(buf, key[i]);
+	}
+	appendStringInfoChar(buf, '\'');
+}
+
+/*
+ * The query of a reversed stateless scan: the rows strictly below upper
+ * (NULL: the table's end) down to lower (inclusive; lowerlen 0: its start).
+ * The start and end rows are strings, so they only position the scan (a
+ * valid UTF-8 string at or above upper, one at or below lower); the bounds
+ * themselves travel exactly as binary row filters (filter_b64) when exact.
+ */
+static void
+append_reversed_bounds(HBaseConn *conn, StringInfo path, const HBaseStatelessScan *s)
+{
+	StringInfoData filter;
+
+	initStringInfo(&filter);
+	if (s->upper)
+	{
+		int			slen;
+		char	   *start = utf8_ceiling(s->upper, s->upperlen, &slen);
+
+		if (start && slen > 0)
+			appendStringInfo(path, "&startrow=%s", hbase_escape(conn, start, slen));
+		appendStringInfoString(&filter, "RowFilter(<, ");
+		append_binary_operand(&filter, s->upper, s->upperlen);
+		appendStringInfoChar(&filter, ')');
+	}
+	if (s->lowerlen > 0)
+	{
+		/* the end row is exclusive: a smaller string keeps the start row in */
+		char	   *lo = hbase_memdup(s->lower, s->lowerlen);
+		int			lolen = s->lowerlen;
+
+		if ((unsigned char) lo[lolen - 1] > 0)
+			lo[lolen - 1]--;
+		else
+			lolen--;
+		lolen = hbase_utf8_prefix(lo, lolen);
+		if (lolen > 0)
+			appendStringInfo(path, "&endrow=%s", hbase_escape(conn, lo, lolen));
+		if (filter.len > 0)
+			appendStringInfoString(&filter, " AND ");
+		appendStringInfoString(&filter, "RowFilter(>=, ");
+		append_binary_operand(&filter, s->lower, s->lowerlen);
+		appendStringInfoChar(&filter, ')');
+	}
+	/* a gateway without filter_b64 ignores it: the caller then checks the bounds */
+	if (filter.len > 0 && s->exact_bounds)
+		appendStringInfo(path, "&filter_b64=%s", hbase_b64url(filter.data, filter.len));
+}
+
+/*
+ * One page of the gateway's stateless scan (a GET of the table's "*" row):
+ * at most limit rows, latest versions only, all their cells (column
+ * parameters would make the gateway skip the rows that lack them).
+ * Forward: from lower (a string, inclusive) to upper (exclusive, NULL: the
+ * table's end), both taken exactly only when valid UTF-8, which the caller
+ * checks.  Reversed: see append_reversed_bounds.  JSON whatever the
+ * transport: the gateway streams a stateless scan's protobuf as chunks
+ * behind a 2-byte length that it casts to a Java short
+ * (ProtobufStreamingOutput), wrong for chunks over 32 KiB.
+ * flags: HBASE_REQ_TRANSPORT_OK for a caller that retries.
+ */
+HBaseResponse *
+hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s,
+						  int flags)
+{
+	StringInfoData path;
+
+	initStringInfo(&path);
+	appendStringInfo(&path, "%s/*?%smaxversions=1&limit=%d", hbase_rest_table_path(conn, table),
+					 s->reversed ? "reversed=true&" : "", s->limit);
+	if (s->reversed)
+		append_reversed_bounds(conn, &path, s);
+	else
+	{
+		if (s->lowerlen > 0)
+			appendStringInfo(&path, "&startrow=%s", hbase_escape(conn, s->lower, s->lowerlen));
+		if (s->upper)
+			appendStringInfo(&path, "&endrow=%s", hbase_escape(conn, s->upper, s->upperlen));
+	}
+	return hbase_request_ex(conn, "GET", path.data, NULL, 0,
+							s->reversed ? "a reversed scan" : "a scan's first page", flags);
+}
