@@ -983,7 +983,8 @@ def ordered_node(t, c, kind, rng):
             lambda: Pad(c, rng.choice([w * 2 + 1, 10, 20]), "0", True, False),
             lambda: Sortable(Bin(c, rng.choice([bw for bw in (8, 4, 2) if bw >= w]))),
             lambda: Bin(c, 8), lambda: MaxMinus(c), lambda: Sortable(Bin(MaxMinus(c), 8)),
-            lambda: UInt(c, rng.choice([2, 3, 4, 8])), lambda: UInt(MaxMinus(c), 8)])()
+            lambda: UInt(c, rng.choice([2, 3, 4, 8])), lambda: UInt(MaxMinus(c), 8),
+            lambda: Bin(MaxMinus(c), 8)])()
     if cls == "float":
         return Sortable(Flt(c, rng.choice([8, 4] if kind == "float4" else [8])))
     if cls == "text":

@@ -702,6 +702,29 @@ main(void)
 		order_check("sortable(long(Long.MAX_VALUE - v))", c8, nn, NULL, 12, 1);
 		order_check("lpad(v, 20)", c8, nn, NULL, 12, 0);
 		order_check("Long.MAX_VALUE - v", c8, nn, NULL, 12, 1);
+		/* binary inverted numbers: Long.MAX_VALUE - x >= 0 always, so exact */
+		order_check("long(Long.MAX_VALUE - v)", c8, nn, NULL, 12, 1);
+		order_check("long(Long.MAX_VALUE - epoch_ms(t))", cts, tv, NULL, 7, 1);
+		{
+			rk_layout  *l = parse_ok("long(Long.MAX_VALUE - v)", &c8, 1);
+			rk_part_info pi;
+			rk_value	neg = I(-1);
+			char	   *k;
+			const char *err;
+			rk_value	out;
+
+			if (l)
+			{
+				hbase_rk_part(l, 0, &pi);
+				CHECK(pi.order == RK_ORDER_DESC && !pi.order_nonneg,
+					  "long(Long.MAX_VALUE - v): order over every key");
+				CHECK(hbase_rk_encode(l, &neg, 0, &k, &err) < 0, "Long.MAX_VALUE - (-1) refused");
+				/* what Java writes for Long.MAX_VALUE - (-1): wrapped to Long.MIN_VALUE */
+				CHECK(hbase_rk_decode(l, "\x80\0\0\0\0\0\0\0", 8, &out, &err) < 0,
+					  "a wrapped inverted key is refused on read");
+				hbase_rk_free(l);
+			}
+		}
 		order_check("date(d, 'yyyyMMdd')", cdate, dv, NULL, 9, 0);
 		order_check("lpad(epoch(d), 14)", cdate, dv + 2, NULL, 7, 0);
 		order_check("date(t, 'yyyyMMddHHmmssSSS')", cts, tv, NULL, 7, 0);
