@@ -195,11 +195,9 @@ report_stray_row(HBaseTable *table, HBaseRow *row, const char *what)
 
 /* After a 404: is the table missing?  (Then the error says so.) */
 static void
-check_table(HBaseConn *conn, HBaseTable *table, const char *tpath, const char *what,
-			long *nrequests)
+check_table(HBaseConn *conn, HBaseTable *table, const char *what, long *nrequests)
 {
-	HBaseResponse *r = hbase_request(conn, "GET", psprintf("%s/exists", tpath), NULL, 0,
-									 "checking that the table exists");
+	HBaseResponse *r = hbase_rest_exists(conn, table);
 
 	(*nrequests)++;
 	if (r->status == 404)
@@ -210,39 +208,18 @@ check_table(HBaseConn *conn, HBaseTable *table, const char *tpath, const char *w
 
 /* keys that all travel in the path: a Get or a multiget without ?e=b64 */
 static HBaseCellSet *
-get_by_path(HBaseConn *conn, HBaseTable *table, const char *tpath, List *keys,
-			long *nrequests)
+get_by_path(HBaseConn *conn, HBaseTable *table, List *keys, long *nrequests)
 {
-	StringInfoData path;
 	HBaseResponse *resp;
 	HBaseCellSet *set;
 	const char *what = list_length(keys) == 1 ? "a Get" : "a multiget";
-	ListCell   *lc;
 	int			i;
 
-	initStringInfo(&path);
-	appendStringInfoString(&path, tpath);
-	if (list_length(keys) == 1)
-	{
-		bytea	   *k = linitial(keys);
-
-		appendStringInfo(&path, "/%s?v=1", hbase_escape(conn, VARDATA(k), VARSIZE(k) - VARHDRSZ));
-	}
-	else
-	{
-		appendStringInfoString(&path, "/multiget?v=1");
-		foreach(lc, keys)
-		{
-			bytea	   *k = lfirst(lc);
-
-			appendStringInfo(&path, "&row=%s", hbase_escape(conn, VARDATA(k), VARSIZE(k) - VARHDRSZ));
-		}
-	}
-	resp = hbase_request_ex(conn, "GET", path.data, NULL, 0, what, HBASE_REQ_CELLSET);
+	resp = hbase_rest_get_in_path(conn, table, keys, what);
 	(*nrequests)++;
 	if (resp->status == 404 || (resp->status == 500 && list_length(keys) > 1))
 	{
-		check_table(conn, table, tpath, what, nrequests);
+		check_table(conn, table, what, nrequests);
 		if (resp->status == 500)
 			hbase_report_status(resp, table, what);
 		return palloc0(sizeof(HBaseCellSet));
@@ -262,13 +239,12 @@ get_by_path(HBaseConn *conn, HBaseTable *table, const char *tpath, List *keys,
  * (MultiRowRangeFilter), its bounds and keys base64 in the body.
  */
 static HBaseCellSet *
-get_by_scanner(HBaseConn *conn, HBaseTable *table, const char *tpath, List *keys,
-			   List *colspecs, long *nrequests)
+get_by_scanner(HBaseConn *conn, HBaseTable *table, List *keys, List *colspecs,
+			   long *nrequests)
 {
 	HBaseScanSpec spec;
 	bytea	   *lo = NULL,
 			   *hi = NULL;
-	char	   *model;
 	char	   *end;
 	char	   *spath;
 	const char *what = "a scanner for a Get (the gateway lacks ?e=b64)";
@@ -303,23 +279,19 @@ get_by_scanner(HBaseConn *conn, HBaseTable *table, const char *tpath, List *keys
 	spec.batch = GW_CELL_LIMIT;
 	spec.caching = list_length(keys);
 	spec.points = list_length(keys) > 1 ? keys : NIL;
-	model = hbase_json_scanner_model(&spec);
 
-	resp = hbase_request(conn, "POST", psprintf("%s/scanner", tpath), model, strlen(model), what);
+	resp = hbase_rest_scanner_create(conn, table, &spec, false);
 	(*nrequests)++;
 	if (resp->status != 201)
 		hbase_report_status(resp, table, what);
-	spath = psprintf("%s/scanner/%s", tpath, hbase_scanner_id(resp, table));
-	hbase_scanner_opened(conn, spath);
+	spath = hbase_rest_scanner_created(conn, table, resp, CurrentMemoryContext);
 
 	for (;;)
 	{
 		HBaseCellSet *page;
 		int			i;
 
-		resp = hbase_request_ex(conn, "GET", psprintf("%s?n=%d&c=%d", spath, list_length(keys),
-													  GW_CELL_LIMIT), NULL, 0, what,
-								HBASE_REQ_CELLSET);
+		resp = hbase_rest_scanner_read(conn, spath, list_length(keys), GW_CELL_LIMIT, what);
 		(*nrequests)++;
 		if (resp->status == 204)
 			break;
@@ -360,11 +332,8 @@ get_by_scanner(HBaseConn *conn, HBaseTable *table, const char *tpath, List *keys
 								 (page->nrows < list_length(keys) || nrows == list_length(keys))))
 			break;
 	}
-	resp = hbase_request(conn, "DELETE", spath, NULL, 0, "deleting a scanner");
+	hbase_rest_scanner_close(conn, table, spath);
 	(*nrequests)++;
-	hbase_scanner_closed(conn, spath);
-	if (resp->status != 200 && resp->status != 404)
-		hbase_report_status(resp, table, "deleting a scanner");
 
 	{
 		HBaseCellSet *set = palloc0(sizeof(HBaseCellSet));
@@ -384,10 +353,8 @@ HBaseCellSet *
 hbase_gateway_get_rows(HBaseConn *conn, HBaseTable *table, List *keys, List *colspecs,
 					   long *nrequests, bool *by_scanner)
 {
-	char	   *tpath = psprintf("/%s", hbase_escape(conn, table->hbase_table,
-													   strlen(table->hbase_table)));
 	bool		by_path = true;
-	size_t		urllen = strlen(tpath) + 20;
+	size_t		urllen = strlen(hbase_rest_table_path(conn, table)) + 20;
 	HBaseCellSet *set;
 	HBaseRow   *ordered;
 	ListCell   *lc;
@@ -406,9 +373,9 @@ hbase_gateway_get_rows(HBaseConn *conn, HBaseTable *table, List *keys, List *col
 		by_path = false;
 	*by_scanner = !by_path;
 	if (by_path)
-		return get_by_path(conn, table, tpath, keys, nrequests);
+		return get_by_path(conn, table, keys, nrequests);
 
-	set = get_by_scanner(conn, table, tpath, keys, colspecs, nrequests);
+	set = get_by_scanner(conn, table, keys, colspecs, nrequests);
 	/* in the order of the keys (a merge on salted keys relies on it) */
 	ordered = palloc(sizeof(HBaseRow) * Max(set->nrows, 1));
 	foreach(lc, keys)

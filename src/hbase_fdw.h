@@ -165,11 +165,8 @@ extern char *hbase_escape(HBaseConn *conn, const char *s, size_t len);
 extern const char *hbase_conn_url(HBaseConn *conn);
 extern void hbase_scanner_opened(HBaseConn *conn, const char *path);
 extern void hbase_scanner_closed(HBaseConn *conn, const char *path);
-extern char *hbase_body_summary(HBaseResponse *resp);
 extern char *hbase_scanner_id(HBaseResponse *resp, HBaseTable *table);
 extern HBaseCellSet *hbase_response_cellset(HBaseResponse *resp, HBaseTable *table);
-extern void hbase_report_status(HBaseResponse *resp, HBaseTable *table,
-								const char *what) pg_attribute_noreturn();
 
 /* ---------- gateway.c: what each REST gateway version offers ---------- */
 
@@ -278,6 +275,22 @@ extern HBaseResponse *hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, by
 extern HBaseResponse *hbase_rest_exists(HBaseConn *conn, HBaseTable *table);
 extern HBaseResponse *hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table,
 												const HBaseStatelessScan *s, int flags);
+extern HBaseResponse *hbase_rest_scanner_read(HBaseConn *conn, const char *scanner, int rows,
+											  int cells, const char *what);
+extern HBaseResponse *hbase_rest_get_in_path(HBaseConn *conn, HBaseTable *table, List *keys,
+											 const char *what);
+extern HBaseResponse *hbase_rest_put(HBaseConn *conn, HBaseTable *table, HBaseRow *rows,
+									 int nrows, const char *what);
+extern HBaseResponse *hbase_rest_delete(HBaseConn *conn, HBaseTable *table, const char *key,
+										int keylen, const char *colspec, const char *what);
+extern HBaseResponse *hbase_rest_namespace_tables(HBaseConn *conn, const char *ns,
+												  const char *what);
+extern HBaseResponse *hbase_rest_namespace(HBaseConn *conn, const char *ns);
+extern HBaseResponse *hbase_rest_schema(HBaseConn *conn, const char *hbase_table,
+										const char *what);
+extern char *hbase_body_summary(HBaseResponse *resp);
+extern void hbase_report_status(HBaseResponse *resp, HBaseTable *table,
+								const char *what) pg_attribute_noreturn();
 
 extern void hbase_json_init(void);
 extern HBaseCellSet *hbase_json_parse_cellset(const char *body, size_t len,

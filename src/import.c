@@ -53,16 +53,13 @@ answer_names(HBaseResponse *resp, const char *member, const char *what)
 static List *
 namespace_tables(HBaseConn *conn, const char *ns)
 {
-	char	   *ens = hbase_escape(conn, ns, strlen(ns));
 	char	   *what = psprintf("listing the tables of namespace \"%s\"", ns);
-	HBaseResponse *resp = hbase_request(conn, "GET", psprintf("/namespaces/%s/tables", ens),
-										NULL, 0, what);
+	HBaseResponse *resp = hbase_rest_namespace_tables(conn, ns, what);
 
 	if (resp->status != 200)
 	{
 		/* the gateway answers 500, not 404, for a missing namespace: ask */
-		HBaseResponse *nsr = hbase_request(conn, "GET", psprintf("/namespaces/%s", ens),
-										   NULL, 0, "looking up a namespace");
+		HBaseResponse *nsr = hbase_rest_namespace(conn, ns);
 
 		if (nsr->status != 200)
 			ereport(ERROR,
@@ -79,9 +76,7 @@ static List *
 table_families(HBaseConn *conn, const char *table)
 {
 	char	   *what = psprintf("reading the schema of table \"%s\"", table);
-	HBaseResponse *resp = hbase_request(conn, "GET",
-										psprintf("/%s/schema", hbase_escape(conn, table, strlen(table))),
-										NULL, 0, what);
+	HBaseResponse *resp = hbase_rest_schema(conn, table, what);
 
 	if (resp->status != 200)
 		hbase_report_status(resp, NULL, what);

@@ -230,9 +230,8 @@ hbaseExecForeignDelete(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	HBaseModifyState *ms = rinfo->ri_FdwState;
 	MemoryContext old = MemoryContextSwitchTo(ms->rowcxt);
 	bytea	   *key = old_key(ms, planSlot);
-	char	   *path = hbase_row_path(ms->conn, ms->table, VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key),
-									  NULL, "a DELETE of a row");
-	HBaseResponse *resp = hbase_request(ms->conn, "DELETE", path, NULL, 0, "a DELETE of a row");
+	HBaseResponse *resp = hbase_rest_delete(ms->conn, ms->table, VARDATA_ANY(key),
+											VARSIZE_ANY_EXHDR(key), NULL, "a DELETE of a row");
 
 	if (resp->status != 200)
 		hbase_report_status(resp, ms->table, "a DELETE of a row");
@@ -303,10 +302,9 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	foreach(lc, nulled)
 	{
 		HBaseColumn *col = lfirst(lc);
-		char	   *path = hbase_row_path(ms->conn, t, VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key),
-										  col->colspec, "a DELETE of a cell set to NULL");
-		HBaseResponse *resp = hbase_request(ms->conn, "DELETE", path, NULL, 0,
-											"a DELETE of a cell set to NULL");
+		HBaseResponse *resp = hbase_rest_delete(ms->conn, t, VARDATA_ANY(key),
+												VARSIZE_ANY_EXHDR(key), col->colspec,
+												"a DELETE of a cell set to NULL");
 
 		if (resp->status != 200)
 			hbase_report_status(resp, t, "a DELETE of a cell set to NULL");
@@ -457,8 +455,7 @@ encode_row(HBaseModifyState *ms, TupleTableSlot *slot, HBaseRow *row, int rowno)
  * exactly which rows were written and which were not, instead of "some of them".
  */
 static bool
-put_rows_one_by_one(HBaseModifyState *ms, const char *path, HBaseRow *rows, int nrows,
-					HBaseResponse *batch)
+put_rows_one_by_one(HBaseModifyState *ms, HBaseRow *rows, int nrows, HBaseResponse *batch)
 {
 	StringInfoData failed;
 	int			nfailed = 0;
@@ -469,9 +466,7 @@ put_rows_one_by_one(HBaseModifyState *ms, const char *path, HBaseRow *rows, int 
 	initStringInfo(&failed);
 	for (i = 0; i < nrows; i++)
 	{
-		char	   *body = hbase_json_cellset(&rows[i], 1);
-		HBaseResponse *r = hbase_request(ms->conn, "PUT", path, body, strlen(body),
-										 "a PUT of one row");
+		HBaseResponse *r = hbase_rest_put(ms->conn, ms->table, &rows[i], 1, "a PUT of one row");
 
 		if (r->status == 200)
 			continue;
@@ -502,19 +497,12 @@ put_rows_one_by_one(HBaseModifyState *ms, const char *path, HBaseRow *rows, int 
 static void
 put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows)
 {
-	char	   *body = hbase_json_cellset(rows, nrows);
-	char	   *tname = hbase_escape(ms->conn, ms->table->hbase_table,
-									 strlen(ms->table->hbase_table));
-	char	   *path = psprintf("/%s/hbase_fdw_batch", tname);
-	HBaseResponse *resp;
+	HBaseResponse *resp = hbase_rest_put(ms->conn, ms->table, rows, nrows, "a PUT of rows");
 
-	resp = hbase_request(ms->conn, "PUT", path, body, strlen(body), "a PUT of rows");
 	if (resp->status == 404)
 	{
 		/* the table, or a family: the gateway says 404 for both */
-		HBaseResponse *ex = hbase_request(ms->conn, "GET",
-										  psprintf("/%s/exists", tname),
-										  NULL, 0, "checking that the table exists");
+		HBaseResponse *ex = hbase_rest_exists(ms->conn, ms->table);
 
 		if (ex->status == 404)
 			hbase_report_status(ex, ms->table,
@@ -546,7 +534,7 @@ put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows)
 		}
 	}
 	if (resp->status != 200 && resp->status != 401 && resp->status != 403 && nrows > 1 &&
-		put_rows_one_by_one(ms, path, rows, nrows, resp))
+		put_rows_one_by_one(ms, rows, nrows, resp))
 	{
 		ms->nwritten += nrows;
 		return;

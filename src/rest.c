@@ -4,13 +4,15 @@
  * scan.c decides what to read (which range, which page size, when to resume
  * or give up); this file knows how the gateway is asked for it: the paths,
  * query parameters and bodies of a scanner's creation, read and deletion,
- * of Gets, multigets, stateless scans (forward and reversed) and of the
- * table's existence check.  Every operation returns the gateway's response
- * with any status, so that the caller's resume logic sees the 404s, 500s and
- * missing answers it handles; the requests themselves go through
- * connection.c (keep-alive handle, transport, size caps, interrupts), whose
- * hbase_report_status is the one place mapping statuses to SQLSTATEs.
- * What a gateway version offers is in gateway.c.
+ * of Gets, multigets, stateless scans (forward and reversed), of PUTs and
+ * DELETEs of rows and cells, and of the table's existence check, a
+ * namespace's tables and a table's schema.  Every operation returns the
+ * gateway's response with any status, so that the caller's resume logic
+ * sees the 404s, 500s and missing answers it handles; hbase_report_status
+ * below is the one place mapping the rest to SQLSTATEs.  The requests
+ * themselves go through connection.c (keep-alive handle, transport, size
+ * caps, interrupts).  What a gateway version offers (and the paths of old
+ * gateways' fallbacks) is in gateway.c.
  */
 #include "postgres.h"
 
@@ -113,6 +115,18 @@ hbase_rest_scanner_next(HBaseConn *conn, const char *scanner, int rows)
 							HBASE_REQ_TRANSPORT_OK | HBASE_REQ_CELLSET | HBASE_REQ_ONCE);
 }
 
+/*
+ * A scanner read of at most rows rows and cells cells for a caller that
+ * does not resume (an old gateway's Get by scanner): no answer raises.
+ */
+HBaseResponse *
+hbase_rest_scanner_read(HBaseConn *conn, const char *scanner, int rows, int cells,
+						const char *what)
+{
+	return hbase_request_ex(conn, "GET", psprintf("%s?n=%d&c=%d", scanner, rows, cells),
+							NULL, 0, what, HBASE_REQ_CELLSET);
+}
+
 /* the next pages of n scanners at once, as hbase_rest_scanner_next each */
 void
 hbase_rest_scanner_next_many(HBaseConn *conn, char **scanners, const int *rows, int n,
@@ -181,6 +195,37 @@ hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n)
 		appendStringInfo(&path, "&row=%s",
 						 hbase_b64url(VARDATA(keys[i]), VARSIZE(keys[i]) - VARHDRSZ));
 	return hbase_request_ex(conn, "GET", path.data, NULL, 0, "a multiget", HBASE_REQ_CELLSET);
+}
+
+/*
+ * Gets and multigets of an old gateway (no ?e=b64): the keys (bytea *)
+ * escaped in the path, which gateway.c has checked they survive unchanged.
+ */
+HBaseResponse *
+hbase_rest_get_in_path(HBaseConn *conn, HBaseTable *table, List *keys, const char *what)
+{
+	StringInfoData path;
+	ListCell   *lc;
+
+	initStringInfo(&path);
+	appendStringInfoString(&path, hbase_rest_table_path(conn, table));
+	if (list_length(keys) == 1)
+	{
+		bytea	   *k = linitial(keys);
+
+		appendStringInfo(&path, "/%s?v=1", hbase_escape(conn, VARDATA(k), VARSIZE(k) - VARHDRSZ));
+	}
+	else
+	{
+		appendStringInfoString(&path, "/multiget?v=1");
+		foreach(lc, keys)
+		{
+			bytea	   *k = lfirst(lc);
+
+			appendStringInfo(&path, "&row=%s", hbase_escape(conn, VARDATA(k), VARSIZE(k) - VARHDRSZ));
+		}
+	}
+	return hbase_request_ex(conn, "GET", path.data, NULL, 0, what, HBASE_REQ_CELLSET);
 }
 
 /* GET /table/exists: 200 when it does, 404 when not */
@@ -339,4 +384,139 @@ hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table, const HBaseStatele
 	}
 	return hbase_request_ex(conn, "GET", path.data, NULL, 0,
 							s->reversed ? "a reversed scan" : "a scan's first page", flags);
+}
+
+/* ---------------- writes ---------------- */
+
+/*
+ * A PUT of rows, JSON CellSet in the body (writes stay JSON whatever the
+ * transport).  The row in the path is a placeholder: the gateway takes each
+ * row's key from the body.  Sent once (a PUT never goes out again), any
+ * status returned: the caller tells which rows may stand.
+ */
+HBaseResponse *
+hbase_rest_put(HBaseConn *conn, HBaseTable *table, HBaseRow *rows, int nrows, const char *what)
+{
+	char	   *body = hbase_json_cellset(rows, nrows);
+
+	return hbase_request(conn, "PUT",
+						 psprintf("%s/hbase_fdw_batch", hbase_rest_table_path(conn, table)),
+						 body, strlen(body), what);
+}
+
+/*
+ * DELETE of a row, or of one cell of it when colspec is given ("family:
+ * qualifier").  The path is binary-safe or refused by gateway.c (an old
+ * gateway would delete another row or none).  Any status returned.
+ */
+HBaseResponse *
+hbase_rest_delete(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
+				  const char *colspec, const char *what)
+{
+	return hbase_request(conn, "DELETE",
+						 hbase_row_path(conn, table, key, keylen, colspec, what),
+						 NULL, 0, what);
+}
+
+/* ---------------- namespaces and schemas (IMPORT FOREIGN SCHEMA) ---------------- */
+
+/* GET /namespaces/ns/tables: the JSON list of the namespace's tables */
+HBaseResponse *
+hbase_rest_namespace_tables(HBaseConn *conn, const char *ns, const char *what)
+{
+	return hbase_request(conn, "GET",
+						 psprintf("/namespaces/%s/tables", hbase_escape(conn, ns, strlen(ns))),
+						 NULL, 0, what);
+}
+
+/* GET /namespaces/ns: 200 when the namespace exists */
+HBaseResponse *
+hbase_rest_namespace(HBaseConn *conn, const char *ns)
+{
+	return hbase_request(conn, "GET", psprintf("/namespaces/%s", hbase_escape(conn, ns, strlen(ns))),
+						 NULL, 0, "looking up a namespace");
+}
+
+/* GET /table/schema of an HBase table named "ns:table" or "table" (JSON) */
+HBaseResponse *
+hbase_rest_schema(HBaseConn *conn, const char *hbase_table, const char *what)
+{
+	return hbase_request(conn, "GET",
+						 psprintf("/%s/schema", hbase_escape(conn, hbase_table, strlen(hbase_table))),
+						 NULL, 0, what);
+}
+
+/* ---------------- statuses ---------------- */
+
+/* first line of a gateway error body, short: no stack traces in messages */
+char *
+hbase_body_summary(HBaseResponse *resp)
+{
+	StringInfoData b;
+	const char *p;
+	bool		space = false;
+
+	/* the start of the body on one line; JSON error bodies span several */
+	initStringInfo(&b);
+	for (p = resp->body; *p && b.len < 200; p++)
+	{
+		/* a Java stack trace starts with a line "\tat ...": stop there */
+		if (*p == '\n' && strncmp(p + 1, "\tat ", 4) == 0)
+			break;
+		if (*p == '\r' || *p == '\n' || *p == '\t' || *p == ' ')
+		{
+			space = b.len > 0;
+			continue;
+		}
+		if (space)
+			appendStringInfoChar(&b, ' ');
+		space = false;
+		appendStringInfoChar(&b, *p);
+	}
+	return b.data;
+}
+
+/*
+ * The one place an HTTP status becomes a SQLSTATE: 404 a missing table
+ * (HV00R), 401 bad credentials, 403 a refusal (read-only gateway, ACLs),
+ * anything else an FDW error with the start of the body.  Callers handle
+ * the statuses that mean something else for their request first (a 404 of
+ * a Get is no row, a 204 the end of a scanner, a 500 a lost one).
+ */
+void
+hbase_report_status(HBaseResponse *resp, HBaseTable *table, const char *what)
+{
+	const char *tname = table ? table->hbase_table : "";
+
+	switch (resp->status)
+	{
+		case 404:
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_TABLE_NOT_FOUND),
+					 errmsg("HBase table \"%s\" does not exist", tname),
+					 table ? errdetail("Foreign table %s maps to it; the gateway answered 404 to %s.",
+									   table->relname, what) : 0));
+			break;
+		case 401:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_AUTHORIZATION_SPECIFICATION),
+					 errmsg("HBase REST gateway refused the credentials"),
+					 errdetail("HTTP 401 for %s.", what),
+					 errhint("Check the user mapping's options \"user\" and \"password\".")));
+			break;
+		case 403:
+			ereport(ERROR,
+					(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+					 errmsg("HBase REST gateway denied %s on table \"%s\"", what, tname),
+					 errdetail("HTTP 403: %s", hbase_body_summary(resp)),
+					 errhint("A read-only gateway (hbase.rest.readonly) refuses writes and stateful scanners.")));
+			break;
+		default:
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_ERROR),
+					 errmsg("HBase REST gateway answered HTTP %ld to %s on table \"%s\"",
+							resp->status, what, tname),
+					 errdetail("%s", hbase_body_summary(resp))));
+	}
+	pg_unreachable();
 }
