@@ -88,6 +88,8 @@ hbase_check_column_type(HBaseTable *table, HBaseColumn *col)
 							 col->encoding == HBASE_ENC_BINARY ? "binary" : "phoenix")));
 		return;
 	}
+	if (col->phoenix_type != HBASE_PHX_DEFAULT)
+		hbase_phoenix_check_type(table, col);
 	if (col->encoding == HBASE_ENC_PHOENIX && col->kind == HBASE_COL_CELL &&
 		!hbase_phoenix_supported(col->atttypid))
 		ereport(ERROR,

@@ -64,7 +64,27 @@ typedef struct HBaseColumn
 	char	   *colspec;		/* "family:qualifier" as HBase spells it */
 	int			famlen;			/* length of the family part of colspec */
 	HBaseEncoding encoding;
+	int			phoenix_type;	/* HBasePhoenixType named by phoenix_type, 0 = by type */
 } HBaseColumn;
+
+/* Phoenix types a column can name where its PostgreSQL type leaves a choice */
+typedef enum HBasePhoenixType
+{
+	HBASE_PHX_DEFAULT = 0,
+	HBASE_PHX_TINYINT,
+	HBASE_PHX_UNSIGNED_TINYINT,
+	HBASE_PHX_UNSIGNED_SMALLINT,
+	HBASE_PHX_UNSIGNED_INT,
+	HBASE_PHX_UNSIGNED_LONG,
+	HBASE_PHX_UNSIGNED_FLOAT,
+	HBASE_PHX_UNSIGNED_DOUBLE,
+	HBASE_PHX_DATE,
+	HBASE_PHX_TIME,
+	HBASE_PHX_TIMESTAMP,
+	HBASE_PHX_UNSIGNED_DATE,
+	HBASE_PHX_UNSIGNED_TIME,
+	HBASE_PHX_UNSIGNED_TIMESTAMP
+} HBasePhoenixType;
 
 typedef struct HBaseServerOptions
 {
@@ -442,6 +462,8 @@ extern void hbase_row_to_values(HBaseTable *table, HBaseColumnIO *io, bool decod
 /* ---------- phoenix.c: Apache Phoenix's cell encodings ---------- */
 
 extern bool hbase_phoenix_supported(Oid typid);
+extern int	hbase_phoenix_parse_type(const char *name);
+extern void hbase_phoenix_check_type(HBaseTable *table, HBaseColumn *col);
 extern Datum hbase_phoenix_to_datum(HBaseColumn *col, const char *value, int len);
 extern void hbase_phoenix_from_datum(HBaseColumn *col, Datum value, char **out, int *len);
 

@@ -71,6 +71,7 @@ static const HBaseOption valid_options[] = {
 	/* column */
 	{"column", AttributeRelationId},
 	{"encoding", AttributeRelationId},
+	{"phoenix_type", AttributeRelationId},
 	{NULL, InvalidOid}
 };
 
@@ -471,6 +472,8 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 			check_column(value);
 		else if (strcmp(name, "encoding") == 0)
 			(void) parse_encoding(value);
+		else if (strcmp(name, "phoenix_type") == 0)
+			(void) hbase_phoenix_parse_type(value);
 		else if (strcmp(name, "rowkey") == 0 && value[strspn(value, " \t\r\n")] == '\0')
 			bad_value(name, value, "The rowkey layout is empty.");
 	}
@@ -632,6 +635,8 @@ hbase_build_table(Oid relid)
 				col->colspec = defGetString(def);
 			else if (strcmp(def->defname, "encoding") == 0)
 				col->encoding = parse_encoding(defGetString(def));
+			else if (strcmp(def->defname, "phoenix_type") == 0)
+				col->phoenix_type = hbase_phoenix_parse_type(defGetString(def));
 		}
 	}
 	table_close(rel, AccessShareLock);

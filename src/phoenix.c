@@ -55,6 +55,71 @@ hbase_phoenix_supported(Oid typid)
 	}
 }
 
+/* the names phoenix_type takes, as Phoenix's DDL spells them */
+static const struct
+{
+	const char *name;
+	int			type;
+	Oid			types[3];		/* PostgreSQL types that can hold it */
+}			phoenix_types[] = {
+	{"TINYINT", HBASE_PHX_TINYINT, {INT2OID, INT4OID, INT8OID}},
+	{"UNSIGNED_TINYINT", HBASE_PHX_UNSIGNED_TINYINT, {INT2OID, INT4OID, INT8OID}},
+	{"UNSIGNED_SMALLINT", HBASE_PHX_UNSIGNED_SMALLINT, {INT2OID, INT4OID, INT8OID}},
+	{"UNSIGNED_INT", HBASE_PHX_UNSIGNED_INT, {INT4OID, INT8OID}},
+	{"UNSIGNED_LONG", HBASE_PHX_UNSIGNED_LONG, {INT8OID}},
+	{"UNSIGNED_FLOAT", HBASE_PHX_UNSIGNED_FLOAT, {FLOAT4OID, FLOAT8OID}},
+	{"UNSIGNED_DOUBLE", HBASE_PHX_UNSIGNED_DOUBLE, {FLOAT8OID}},
+	{"DATE", HBASE_PHX_DATE, {DATEOID, TIMESTAMPOID, TIMESTAMPTZOID}},
+	{"TIME", HBASE_PHX_TIME, {TIMESTAMPOID, TIMESTAMPTZOID}},
+	{"TIMESTAMP", HBASE_PHX_TIMESTAMP, {TIMESTAMPOID, TIMESTAMPTZOID}},
+	{"UNSIGNED_DATE", HBASE_PHX_UNSIGNED_DATE, {DATEOID, TIMESTAMPOID, TIMESTAMPTZOID}},
+	{"UNSIGNED_TIME", HBASE_PHX_UNSIGNED_TIME, {TIMESTAMPOID, TIMESTAMPTZOID}},
+	{"UNSIGNED_TIMESTAMP", HBASE_PHX_UNSIGNED_TIMESTAMP, {TIMESTAMPOID, TIMESTAMPTZOID}},
+};
+
+/* phoenix_type 'UNSIGNED_INT' ...: the type, or an error listing the names */
+int
+hbase_phoenix_parse_type(const char *name)
+{
+	int			i;
+
+	for (i = 0; i < (int) lengthof(phoenix_types); i++)
+		if (pg_strcasecmp(name, phoenix_types[i].name) == 0)
+			return phoenix_types[i].type;
+	ereport(ERROR,
+			(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+			 errmsg("invalid value for option \"phoenix_type\": \"%s\"", name),
+			 errdetail("Valid Phoenix types are TINYINT, UNSIGNED_TINYINT, UNSIGNED_SMALLINT, UNSIGNED_INT, UNSIGNED_LONG, UNSIGNED_FLOAT, UNSIGNED_DOUBLE, DATE, TIME, TIMESTAMP, UNSIGNED_DATE, UNSIGNED_TIME and UNSIGNED_TIMESTAMP; the others follow from the column's type.")));
+	return HBASE_PHX_DEFAULT;
+}
+
+/* phoenix_type only with encoding 'phoenix', on a cell of a type that holds it */
+void
+hbase_phoenix_check_type(HBaseTable *table, HBaseColumn *col)
+{
+	int			i,
+				j;
+
+	if (col->encoding != HBASE_ENC_PHOENIX || col->kind != HBASE_COL_CELL)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
+				 errmsg("option \"phoenix_type\" of column \"%s\" of foreign table %s needs encoding 'phoenix' on a cell",
+						col->attname, table->relname)));
+	for (i = 0; i < (int) lengthof(phoenix_types); i++)
+	{
+		if (phoenix_types[i].type != col->phoenix_type)
+			continue;
+		for (j = 0; j < (int) lengthof(phoenix_types[i].types); j++)
+			if (phoenix_types[i].types[j] == col->atttypid)
+				return;
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_DATA_TYPE),
+				 errmsg("column \"%s\" of type %s in foreign table %s cannot hold Phoenix type %s",
+						col->attname, format_type_be(col->atttypid), table->relname,
+						phoenix_types[i].name)));
+	}
+}
+
 static void
 bad_phoenix(HBaseColumn *col, int len, const char *what)
 {
@@ -309,11 +374,127 @@ time_to_datum(HBaseColumn *col, int64 ms, int32 nanos, int len)
 	return TimestampGetDatum(us);
 }
 
+/* an integer as the column's type, or an error when it does not fit */
+static Datum
+int_datum(HBaseColumn *col, int64 v)
+{
+	if ((col->atttypid == INT2OID && (v < PG_INT16_MIN || v > PG_INT16_MAX)) ||
+		(col->atttypid == INT4OID && (v < PG_INT32_MIN || v > PG_INT32_MAX)))
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("Phoenix value " INT64_FORMAT " of column \"%s\" is out of range for type %s",
+						v, col->attname, format_type_be(col->atttypid))));
+	return col->atttypid == INT2OID ? Int16GetDatum((int16) v) :
+		col->atttypid == INT4OID ? Int32GetDatum((int32) v) : Int64GetDatum(v);
+}
+
+static int64
+datum_int(HBaseColumn *col, Datum d)
+{
+	return col->atttypid == INT2OID ? DatumGetInt16(d) :
+		col->atttypid == INT4OID ? DatumGetInt32(d) : DatumGetInt64(d);
+}
+
+/* the width in bytes of a named integer type; *flip for the signed ones */
+static int
+named_int_width(int type, bool *flip)
+{
+	*flip = type == HBASE_PHX_TINYINT;
+	switch (type)
+	{
+		case HBASE_PHX_TINYINT:
+		case HBASE_PHX_UNSIGNED_TINYINT:
+			return 1;
+		case HBASE_PHX_UNSIGNED_SMALLINT:
+			return 2;
+		case HBASE_PHX_UNSIGNED_INT:
+			return 4;
+		case HBASE_PHX_UNSIGNED_LONG:
+			return 8;
+		default:
+			return 0;
+	}
+}
+
+/* a cell of a type named by phoenix_type */
+static Datum
+named_to_datum(HBaseColumn *col, const unsigned char *p, int len)
+{
+	bool		flip;
+	int			w = named_int_width(col->phoenix_type, &flip);
+	bool		unsigned_time = col->phoenix_type == HBASE_PHX_UNSIGNED_DATE ||
+		col->phoenix_type == HBASE_PHX_UNSIGNED_TIME ||
+		col->phoenix_type == HBASE_PHX_UNSIGNED_TIMESTAMP;
+
+	if (w > 0)
+	{
+		uint64		u;
+
+		if (len != w)
+			bad_phoenix(col, len, psprintf("%d byte(s) (Phoenix %s)", w,
+										   w == 1 && flip ? "TINYINT" : "unsigned integer"));
+		if (flip)
+			return int_datum(col, flipped(p, 1));
+		u = be_unsigned(p, w);
+		/* Phoenix's unsigned types are Java's non-negative values */
+		if (u > (uint64) PG_INT64_MAX || (w < 8 && (u >> (w * 8 - 1)) != 0))
+			bad_phoenix(col, len, "a non-negative Phoenix unsigned integer");
+		return int_datum(col, (int64) u);
+	}
+	if (col->phoenix_type == HBASE_PHX_UNSIGNED_FLOAT || col->phoenix_type == HBASE_PHX_UNSIGNED_DOUBLE)
+	{
+		int			want = col->phoenix_type == HBASE_PHX_UNSIGNED_FLOAT ? 4 : 8;
+
+		if (len != want)
+			bad_phoenix(col, len, want == 4 ? "4 bytes (Phoenix UNSIGNED_FLOAT)" : "8 bytes (Phoenix UNSIGNED_DOUBLE)");
+		if (p[0] & 0x80)
+			bad_phoenix(col, len, "a non-negative Phoenix unsigned floating point number");
+		if (want == 4)
+		{
+			uint32		u = (uint32) be_unsigned(p, 4);
+			float4		f;
+
+			memcpy(&f, &u, 4);
+			return col->atttypid == FLOAT4OID ? Float4GetDatum(f) : Float8GetDatum((float8) f);
+		}
+		else
+		{
+			uint64		u = be_unsigned(p, 8);
+			float8		f;
+
+			memcpy(&f, &u, 8);
+			return Float8GetDatum(f);
+		}
+	}
+	/* dates and times: 8 bytes of milliseconds (+ 4 of nanoseconds for a TIMESTAMP) */
+	{
+		bool		ts12 = col->phoenix_type == HBASE_PHX_TIMESTAMP ||
+			col->phoenix_type == HBASE_PHX_UNSIGNED_TIMESTAMP;
+		int32		nanos = 0;
+		int64		ms;
+
+		if (len != (ts12 ? 12 : 8))
+			bad_phoenix(col, len, ts12 ? "12 bytes (Phoenix TIMESTAMP)" : "8 bytes (Phoenix DATE, TIME)");
+		if (ts12)
+		{
+			nanos = (int32) be_unsigned(p + 8, 4);
+			if (nanos < 0 || nanos >= 1000000 || nanos % 1000 != 0)
+				bad_phoenix(col, len, "nanoseconds within the millisecond, in whole microseconds");
+		}
+		ms = unsigned_time ? (int64) be_unsigned(p, 8) : flipped(p, 8);
+		if (unsigned_time && ms < 0)
+			bad_phoenix(col, len, "a Phoenix unsigned date or time after 1970");
+		return time_to_datum(col, ms, nanos, len);
+	}
+}
+
 Datum
 hbase_phoenix_to_datum(HBaseColumn *col, const char *value, int len)
 {
 	const unsigned char *p = (const unsigned char *) value;
 
+	if (col->phoenix_type != HBASE_PHX_DEFAULT)
+		return named_to_datum(col, p, len);
 	switch (col->atttypid)
 	{
 		case INT2OID:
@@ -385,6 +566,121 @@ hbase_phoenix_to_datum(HBaseColumn *col, const char *value, int len)
 	return (Datum) 0;
 }
 
+static void
+negative_unsigned(HBaseColumn *col, const char *shown)
+{
+	const char *name = "?";
+	int			i;
+
+	for (i = 0; i < (int) lengthof(phoenix_types); i++)
+		if (phoenix_types[i].type == col->phoenix_type)
+			name = phoenix_types[i].name;
+	ereport(ERROR,
+			(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+			 errmsg("value %s of column \"%s\" does not fit Phoenix type %s", shown,
+					col->attname, name)));
+}
+
+/* epoch milliseconds and the microseconds past them of a date or timestamp Datum */
+static int64
+datum_epoch_us(HBaseColumn *col, Datum value)
+{
+	int64		us;
+
+	if (col->atttypid == DATEOID)
+	{
+		DateADT		d = DatumGetDateADT(value);
+
+		if (DATE_NOT_FINITE(d))
+			ereport(ERROR,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+					 errmsg("an infinite date cannot be written in Phoenix form in column \"%s\"",
+							col->attname)));
+		return ((int64) d + (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE)) * USECS_PER_DAY;
+	}
+	if (TIMESTAMP_NOT_FINITE(DatumGetTimestamp(value)) ||
+		pg_add_s64_overflow(DatumGetTimestamp(value), UNIX_TO_PG_USECS, &us))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("timestamp out of range for a Phoenix TIMESTAMP in column \"%s\"",
+						col->attname)));
+	return us;
+}
+
+/* a Datum in the form of a type named by phoenix_type */
+static void
+named_from_datum(HBaseColumn *col, Datum value, unsigned char *b, int *len)
+{
+	bool		flip;
+	int			w = named_int_width(col->phoenix_type, &flip);
+
+	if (w > 0)
+	{
+		int64		v = datum_int(col, value);
+		int64		max = w == 8 ? PG_INT64_MAX : (INT64CONST(1) << (w * 8 - 1)) - 1;
+
+		if (v > max || v < (flip ? -max - 1 : 0))
+			negative_unsigned(col, psprintf(INT64_FORMAT, v));
+		if (flip)
+			put_flipped(b, *len = 1, v);
+		else
+			put_be(b, *len = w, (uint64) v);
+		return;
+	}
+	if (col->phoenix_type == HBASE_PHX_UNSIGNED_FLOAT || col->phoenix_type == HBASE_PHX_UNSIGNED_DOUBLE)
+	{
+		float8		f = col->atttypid == FLOAT4OID ? DatumGetFloat4(value) : DatumGetFloat8(value);
+
+		if (signbit(f) || isnan(f))
+			negative_unsigned(col, psprintf("%g", f));
+		if (col->phoenix_type == HBASE_PHX_UNSIGNED_FLOAT)
+		{
+			float4		f4 = (float4) f;
+			uint32		u;
+
+			if (isinf(f4) && !isinf(f))
+				negative_unsigned(col, psprintf("%g", f));
+			memcpy(&u, &f4, 4);
+			put_be(b, *len = 4, u);
+		}
+		else
+		{
+			uint64		u;
+
+			memcpy(&u, &f, 8);
+			put_be(b, *len = 8, u);
+		}
+		return;
+	}
+	{
+		int64		us = datum_epoch_us(col, value);
+		int64		ms = us / 1000 - (us % 1000 < 0 ? 1 : 0);
+		bool		ts12 = col->phoenix_type == HBASE_PHX_TIMESTAMP ||
+			col->phoenix_type == HBASE_PHX_UNSIGNED_TIMESTAMP;
+		bool		unsigned_time = col->phoenix_type == HBASE_PHX_UNSIGNED_DATE ||
+			col->phoenix_type == HBASE_PHX_UNSIGNED_TIME ||
+			col->phoenix_type == HBASE_PHX_UNSIGNED_TIMESTAMP;
+
+		if (!ts12 && us % 1000 != 0)
+			ereport(ERROR,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+					 errmsg("value of column \"%s\" has more precision than a Phoenix DATE or TIME keeps (milliseconds)",
+							col->attname)));
+		if (unsigned_time && ms < 0)
+			negative_unsigned(col, "before 1970");
+		if (unsigned_time)
+			put_be(b, 8, (uint64) ms);
+		else
+			put_flipped(b, 8, ms);
+		*len = 8;
+		if (ts12)
+		{
+			put_be(b + 8, 4, (uint64) ((us - ms * 1000) * 1000));
+			*len = 12;
+		}
+	}
+}
+
 /* a Datum in Phoenix's form; *out is palloc'd */
 void
 hbase_phoenix_from_datum(HBaseColumn *col, Datum value, char **out, int *len)
@@ -392,6 +688,11 @@ hbase_phoenix_from_datum(HBaseColumn *col, Datum value, char **out, int *len)
 	unsigned char *b = palloc(12);
 
 	*out = (char *) b;
+	if (col->phoenix_type != HBASE_PHX_DEFAULT)
+	{
+		named_from_datum(col, value, b, len);
+		return;
+	}
 	switch (col->atttypid)
 	{
 		case INT2OID:

@@ -37,6 +37,27 @@ public class PhoenixOracle {
     if (dateMs != null) cells.put("p:date", PDate.INSTANCE.toBytes(new Date(dateMs)));
     if (t != null) cells.put("p:ts", PTimestamp.INSTANCE.toBytes(t));
     if (v != null) cells.put("p:varchar", PVarchar.INSTANCE.toBytes(v));
+    print(key, cells);
+  }
+
+  // the types a column names with phoenix_type: TINYINT, UNSIGNED_*, DATE/TIME of a timestamp
+  static void named(String key, Byte tiny, Byte utiny, Short usmall, Integer uint, Long ulong,
+                    Float ufloat, Double udouble, Long timeMs, Long udateMs, Timestamp uts) {
+    Map<String, byte[]> cells = new LinkedHashMap<>();
+    if (tiny != null) cells.put("p:tiny", PTinyint.INSTANCE.toBytes(tiny));
+    if (utiny != null) cells.put("p:utiny", PUnsignedTinyint.INSTANCE.toBytes(utiny));
+    if (usmall != null) cells.put("p:usmall", PUnsignedSmallint.INSTANCE.toBytes(usmall));
+    if (uint != null) cells.put("p:uint", PUnsignedInt.INSTANCE.toBytes(uint));
+    if (ulong != null) cells.put("p:ulong", PUnsignedLong.INSTANCE.toBytes(ulong));
+    if (ufloat != null) cells.put("p:ufloat", PUnsignedFloat.INSTANCE.toBytes(ufloat));
+    if (udouble != null) cells.put("p:udouble", PUnsignedDouble.INSTANCE.toBytes(udouble));
+    if (timeMs != null) cells.put("p:time", PTime.INSTANCE.toBytes(new java.sql.Time(timeMs)));
+    if (udateMs != null) cells.put("p:udate", PUnsignedDate.INSTANCE.toBytes(new Date(udateMs)));
+    if (uts != null) cells.put("p:uts", PUnsignedTimestamp.INSTANCE.toBytes(uts));
+    print(key, cells);
+  }
+
+  static void print(String key, Map<String, byte[]> cells) {
     StringBuilder out = new StringBuilder("{\"key\": \"" + key + "\", \"cells\": {");
     String sep = "";
     for (Map.Entry<String, byte[]> e : cells.entrySet()) {
@@ -47,6 +68,11 @@ public class PhoenixOracle {
   }
 
   public static void main(String[] args) {
+    named("n1", (byte) 0, (byte) 0, (short) 0, 0, 0L, 0.0f, 0.0, 0L, 0L, ts(0, 0));
+    named("n2", (byte) -128, (byte) 127, Short.MAX_VALUE, Integer.MAX_VALUE, Long.MAX_VALUE,
+          Float.MAX_VALUE, Double.MAX_VALUE, 1709287872345L, 19783 * 86400000L,
+          ts(1709287872345L, 345678000));
+    named("n3", (byte) 127, (byte) 1, (short) 1, 1, 1L, 1.5f, 1.5, -1L, 86400000L, ts(1, 1000));
     long day = 86400000L;
     row("r1", 0, (short) 0, 0L, 0.0f, 0.0, false, "0", 0L, ts(0, 0), "");
     // 2024-03-01 = day 19783; 10:11:12.345678 UTC
