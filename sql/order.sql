@@ -41,6 +41,18 @@ EXPLAIN (COSTS OFF) SELECT ts, action FROM lay_s6b WHERE user_id = 1 ORDER BY ts
 SELECT ts, action FROM lay_s6b WHERE user_id = 1 ORDER BY ts;
 SELECT ts, action FROM lay_s6b WHERE user_id = 1 AND ts >= '2024-06-24 23:45:31.124' ORDER BY ts DESC LIMIT 2;
 SELECT ts, action FROM lay_s6b WHERE user_id = 42 AND ts < '2024-02-29 13:45:01.5' ORDER BY ts;
+-- a bound on one side is a key range too (before, only a lower bound >= 0 was); bounds in
+-- microseconds round to the key's milliseconds without losing or adding a row; a bound before
+-- 1970 has no inverted bytes, so it is dropped and the rows are filtered locally
+EXPLAIN (COSTS OFF) SELECT ts FROM lay_s6b
+  WHERE user_id = 1 AND ts < '2024-06-24 23:45:31.124' ORDER BY ts DESC;
+SELECT ts FROM lay_s6b WHERE user_id = 1 AND ts < '2024-06-24 23:45:31.124' ORDER BY ts DESC;
+SELECT ts FROM lay_s6b WHERE user_id = 1 AND ts > '2024-06-24 23:45:31.1231' ORDER BY ts;
+SELECT ts FROM lay_s6b WHERE user_id = 1 AND ts <= '2024-06-24 23:45:31.1239' ORDER BY ts DESC;
+SELECT ts FROM lay_s6b WHERE user_id = 1 AND ts >= '1969-12-31 23:59:59' ORDER BY ts DESC;
+SELECT ts FROM lay_s6b WHERE user_id = 1 AND ts < '1969-12-31 23:59:59' ORDER BY ts DESC;
+-- long(epoch_ms(ts)) without the inversion is negative before 1970: still a Sort
+EXPLAIN (COSTS OFF) SELECT ts FROM lay_s8 WHERE id = 1 ORDER BY ts;
 
 -- hash prefix: ordered only once the hashed columns are fixed (S3: one company/day by campaign);
 -- the total row (no campaign part) is the shortest key, so it comes first: NULLS FIRST
