@@ -28,6 +28,7 @@
 
 #include "hbase_fdw.h"
 #include "http.h"
+#include "krb.h"
 
 typedef struct ConnKey
 {
@@ -266,6 +267,23 @@ open_conn(HBaseConn *conn, ForeignServer *server, List *umoptions)
 			cfg.user = defGetString(def);
 		else if (strcmp(def->defname, "password") == 0)
 			cfg.password = defGetString(def);
+		else if (strcmp(def->defname, "krb_principal") == 0)
+			cfg.krb_principal = defGetString(def);
+		else if (strcmp(def->defname, "krb_keytab") == 0)
+			cfg.krb_keytab = defGetString(def);
+		else if (strcmp(def->defname, "krb_ccache") == 0)
+			cfg.krb_ccache = defGetString(def);
+		else if (strcmp(def->defname, "doas") == 0)
+			cfg.doas = defGetString(def);
+	}
+	/* SPNEGO only with credentials a superuser named: never the server's default cache */
+	cfg.negotiate = cfg.krb_keytab != NULL || cfg.krb_ccache != NULL;
+	foreach(lc, server->options)
+	{
+		DefElem    *def = lfirst(lc);
+
+		if (strcmp(def->defname, "krb5_config") == 0)
+			cfg.krb5_config = defGetString(def);
 	}
 
 	conn->http = hbase_http_open(&cfg);
@@ -547,6 +565,8 @@ hbase_request_ex(HBaseConn *conn, const char *method, const char *path,
 				 errmsg("canceling an HBase REST request"),
 				 errdetail("The request was %s at %s.", what, conn->url)));
 	}
+	if (outcome == HBASE_HTTP_FAILED && res.krb_status)
+		hbase_report_krb(res.krb_status, res.error, what);
 	if (outcome == HBASE_HTTP_FAILED && res.too_large)
 		report_too_large(conn, what, method, path);
 	if (outcome == HBASE_HTTP_FAILED && (flags & HBASE_REQ_TRANSPORT_OK) && !res.timed_out)
@@ -657,6 +677,42 @@ hbase_escape(HBaseConn *conn, const char *s, size_t len)
 	p = pstrdup(m);
 	hbase_http_free(m);
 	return p;
+}
+
+/*
+ * Reports why no Kerberos ticket was had for a request (nothing was sent).
+ * krb5's messages may name the keytab or cache file: only superusers see
+ * them, as they can see the options.
+ */
+void
+hbase_report_krb(int status, const char *msg, const char *what)
+{
+	const char *text;
+
+	switch (status)
+	{
+		case HBASE_KRB_NO_TICKET:
+			text = "no Kerberos ticket for the HBase REST gateway";
+			break;
+		case HBASE_KRB_EXPIRED:
+			text = "the Kerberos ticket for the HBase REST gateway has expired";
+			break;
+		case HBASE_KRB_BAD_PRINCIPAL:
+			text = "the KDC refused the Kerberos principal of the user mapping";
+			break;
+		case HBASE_KRB_KDC:
+			text = "could not reach the Kerberos KDC";
+			break;
+		default:
+			text = "could not get a Kerberos ticket from the keytab";
+	}
+	ereport(ERROR,
+			(errcode(status == HBASE_KRB_KDC ? ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION :
+					 ERRCODE_INVALID_AUTHORIZATION_SPECIFICATION),
+			 errmsg("%s", text),
+			 superuser() ? errdetail("%s (while %s).", msg, what) :
+			 errdetail("Nothing was sent for %s.", what),
+			 errhint("Check the user mapping's options \"krb_principal\", \"krb_keytab\" and \"krb_ccache\".")));
 }
 
 void

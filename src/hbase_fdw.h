@@ -187,6 +187,7 @@ extern void hbase_scanner_opened(HBaseConn *conn, const char *path);
 extern void hbase_scanner_closed(HBaseConn *conn, const char *path);
 extern char *hbase_scanner_id(HBaseResponse *resp, HBaseTable *table);
 extern HBaseCellSet *hbase_response_cellset(HBaseResponse *resp, HBaseTable *table);
+extern void hbase_report_krb(int status, const char *msg, const char *what) pg_attribute_noreturn();
 
 /* ---------- gateway.c: what each REST gateway version offers ---------- */
 

@@ -14,6 +14,7 @@
 #include <curl/curl.h>
 
 #include "http.h"
+#include "krb.h"
 
 struct hbase_http
 {
@@ -23,6 +24,9 @@ struct hbase_http
 	long		connect_timeout_ms; /* as configured, restored after a bounded request */
 	long		request_timeout_ms;
 	char		accept[64];		/* "Accept: ..." of the next requests */
+	hbase_krb  *krb;			/* tickets for Negotiate, or NULL */
+	int			owns_krb;		/* a duplicate handle shares its original's */
+	char	   *doas;			/* malloc'd, URL-encoded doAs user, or NULL */
 };
 
 typedef struct response_buf
@@ -203,6 +207,32 @@ hbase_http_open(const hbase_http_config *cfg)
 		curl_easy_setopt(h->curl, CURLOPT_USERNAME, cfg->user);
 		curl_easy_setopt(h->curl, CURLOPT_PASSWORD, cfg->password ? cfg->password : "");
 	}
+	if (cfg->negotiate)
+	{
+		/* only Negotiate: libcurl then sends it with the first request, no 401 round trip */
+		curl_easy_setopt(h->curl, CURLOPT_HTTPAUTH, (long) CURLAUTH_NEGOTIATE);
+		curl_easy_setopt(h->curl, CURLOPT_USERPWD, ":");
+		h->krb = hbase_krb_new(cfg->krb_principal, cfg->krb_keytab, cfg->krb_ccache,
+							   cfg->krb5_config);
+		h->owns_krb = 1;
+		if (h->krb == NULL)
+		{
+			hbase_http_close(h);
+			return NULL;
+		}
+	}
+	if (cfg->doas)
+	{
+		char	   *esc = curl_easy_escape(h->curl, cfg->doas, 0);
+
+		h->doas = esc ? strdup(esc) : NULL;
+		curl_free(esc);
+		if (h->doas == NULL)
+		{
+			hbase_http_close(h);
+			return NULL;
+		}
+	}
 	return h;
 }
 
@@ -211,6 +241,9 @@ hbase_http_close(hbase_http *h)
 {
 	if (h == NULL)
 		return;
+	if (h->owns_krb)
+		hbase_krb_free(h->krb);
+	free(h->doas);
 	curl_easy_cleanup(h->curl);
 	free(h);
 }
@@ -261,7 +294,31 @@ prepare(hbase_http *h, request *rq, const char *method, const char *url,
 	}
 	rq->headers = tmp;
 
-	curl_easy_setopt(h->curl, CURLOPT_URL, url);
+	if (h->krb && (res->krb_status = hbase_krb_ready(h->krb, res->error, sizeof(res->error))) != 0)
+	{
+		curl_slist_free_all(rq->headers);
+		rq->headers = NULL;
+		return -1;
+	}
+	if (h->doas)
+	{
+		/* every request acts as that user (hbase.rest.support.proxyuser); curl copies the URL */
+		size_t		n = strlen(url) + strlen(h->doas) + 7;
+		char	   *u = malloc(n);
+
+		if (u == NULL)
+		{
+			curl_slist_free_all(rq->headers);
+			rq->headers = NULL;
+			snprintf(res->error, sizeof(res->error), "out of memory");
+			return -1;
+		}
+		snprintf(u, n, "%s%cdoAs=%s", url, strchr(url, '?') ? '&' : '?', h->doas);
+		curl_easy_setopt(h->curl, CURLOPT_URL, u);
+		free(u);
+	}
+	else
+		curl_easy_setopt(h->curl, CURLOPT_URL, url);
 	curl_easy_setopt(h->curl, CURLOPT_HTTPHEADER, rq->headers);
 	curl_easy_setopt(h->curl, CURLOPT_WRITEDATA, &rq->buf);
 	curl_easy_setopt(h->curl, CURLOPT_HEADERDATA, &rq->buf);
@@ -392,6 +449,12 @@ hbase_http_dup(hbase_http *h)
 	d->connect_timeout_ms = h->connect_timeout_ms;
 	d->request_timeout_ms = h->request_timeout_ms;
 	memcpy(d->accept, h->accept, sizeof(d->accept));
+	d->krb = h->krb;
+	if (h->doas && (d->doas = strdup(h->doas)) == NULL)
+	{
+		hbase_http_close(d);
+		return NULL;
+	}
 	curl_easy_setopt(d->curl, CURLOPT_XFERINFODATA, d);
 	return d;
 }

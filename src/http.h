@@ -18,6 +18,12 @@ typedef struct hbase_http_config
 	const char *user;			/* HTTP Basic auth, or NULL */
 	const char *password;
 	const char *ca_file;		/* CA bundle for https, or NULL */
+	int			negotiate;		/* SPNEGO with the Kerberos options below */
+	const char *krb_principal;	/* client principal (with krb_keytab), or NULL */
+	const char *krb_keytab;		/* keytab to get tickets from, or NULL */
+	const char *krb_ccache;		/* existing credential cache, or NULL: default */
+	const char *krb5_config;	/* krb5.conf, or NULL: the process's */
+	const char *doas;			/* impersonated HBase user (doAs=), or NULL */
 	int			verify_peer;	/* verify TLS peer and host name */
 	long		connect_timeout_ms;
 	long		request_timeout_ms; /* 0 = no limit */
@@ -49,6 +55,7 @@ typedef struct hbase_http_result
 	int			timed_out;
 	int			resend_refused; /* a HBASE_HTTP_ONCE request would have gone out again */
 	int			too_large;		/* the body exceeded max_response_size */
+	int			krb_status;		/* a hbase_krb_status: no Kerberos ticket, nothing sent */
 	char		error[256];		/* transport error text */
 	char		content_type[64];	/* Content-Type of the answer, or "" */
 	size_t		wire_len;		/* body bytes on the wire (compressed) */

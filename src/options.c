@@ -58,6 +58,12 @@ static const HBaseOption valid_options[] = {
 	/* user mapping */
 	{"user", UserMappingRelationId},
 	{"password", UserMappingRelationId},
+	/* Kerberos (SPNEGO) and impersonation: see check_krb_option */
+	{"krb5_config", ForeignServerRelationId},
+	{"krb_principal", UserMappingRelationId},
+	{"krb_keytab", UserMappingRelationId},
+	{"krb_ccache", UserMappingRelationId},
+	{"doas", UserMappingRelationId},
 	/* foreign table */
 	{"table", ForeignTableRelationId},
 	{"family", ForeignTableRelationId},
@@ -407,6 +413,38 @@ parse_compression(const char *value)
 	return false;				/* keep compiler quiet */
 }
 
+/*
+ * Checks a Kerberos option; false when name is not one.  Those naming files
+ * of the database server (krb5_config, krb_keytab, krb_ccache) are for
+ * superusers, like ca_file: otherwise any user could authenticate with the
+ * server's tickets or keys.  So is doas: a user who picks the HBase user the
+ * gateway principal acts as could act as anyone that principal may
+ * impersonate.
+ */
+static bool
+check_krb_option(const char *name, const char *value)
+{
+	if (strcmp(name, "krb5_config") != 0 && strcmp(name, "krb_keytab") != 0 &&
+		strcmp(name, "krb_ccache") != 0 && strcmp(name, "doas") != 0)
+		return strcmp(name, "krb_principal") == 0;
+	if (!superuser())
+		ereport(ERROR,
+				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+				 errmsg("only superusers can set option \"%s\"", name),
+				 strcmp(name, "doas") == 0 ?
+				 errdetail("The option picks the HBase user the gateway principal acts as.") :
+				 errdetail("The option names a file on the database server.")));
+	if ((strcmp(name, "krb5_config") == 0 || strcmp(name, "krb_keytab") == 0) &&
+		!is_absolute_path(value))
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+				 errmsg("invalid value for option \"%s\"", name),
+				 errdetail("The file must be given by an absolute path.")));
+	if (strcmp(name, "doas") == 0 && value[0] == '\0')
+		bad_value(name, value, "The HBase user name is empty.");
+	return true;
+}
+
 Datum
 hbase_fdw_validator(PG_FUNCTION_ARGS)
 {
@@ -414,6 +452,8 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 	Oid			catalog = PG_GETARG_OID(1);
 	ListCell   *lc;
 	bool		have_url = false;
+	bool		have_principal = false;
+	bool		have_keytab = false;
 
 	foreach(lc, options)
 	{
@@ -429,7 +469,12 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 		if (!known)
 			invalid_option(name, catalog);
 
-		if (strcmp(name, "url") == 0)
+		if (check_krb_option(name, value))
+		{
+			have_principal |= strcmp(name, "krb_principal") == 0;
+			have_keytab |= strcmp(name, "krb_keytab") == 0;
+		}
+		else if (strcmp(name, "url") == 0)
 		{
 			check_url(value);
 			have_url = true;
@@ -482,6 +527,11 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 	 * Required options.  ALTER ... OPTIONS (DROP x) passes the remaining
 	 * options, so this also stops dropping them.
 	 */
+	if (have_principal != have_keytab)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_OPTION_NAME_NOT_FOUND),
+				 errmsg("options \"krb_principal\" and \"krb_keytab\" go together"),
+				 errhint("Give both to get tickets from a keytab, or only \"krb_ccache\" to use an existing credential cache.")));
 	if (catalog == ForeignServerRelationId && !have_url)
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_OPTION_NAME_NOT_FOUND),

@@ -1,0 +1,92 @@
+-- Kerberos: a real MIT KDC (scripts/kdc-local) and a real HBase REST gateway demanding SPNEGO
+-- (scripts/hbase-local start-krb-rest, hbase.rest.authentication.type=kerberos, principal
+-- HTTP/localhost) with impersonation rules (hbase.rest.support.proxyuser; hbasefdw may act as
+-- alice only). Tickets come from keytabs into a private in-memory cache of the backend.
+\getenv krb_url HBASE_KRB_URL
+\getenv kdc HBASE_KDC_DIR
+\set krb5_config :kdc '/krb5.conf'
+\set client_keytab :kdc '/client.keytab'
+\set short_keytab :kdc '/short.keytab'
+\set nobody_keytab :kdc '/nobody.keytab'
+\set ghost_keytab :kdc '/ghost.keytab'
+\set VERBOSITY default
+
+CREATE SERVER krb_srv FOREIGN DATA WRAPPER hbase_fdw
+  OPTIONS (url :'krb_url', krb5_config :'krb5_config');
+CREATE FOREIGN TABLE krb_t (k text OPTIONS (column ':key')) SERVER krb_srv OPTIONS (table 'fdw_split');
+-- no credentials: the gateway answers 401 (28000)
+SELECT count(*) FROM krb_t;
+\echo :SQLSTATE
+-- a principal and its keytab: the query works (a stateful scanner, then a Get)
+CREATE USER MAPPING FOR CURRENT_USER SERVER krb_srv
+  OPTIONS (krb_principal 'hbasefdw', krb_keytab :'client_keytab');
+SELECT count(*), min(k), max(k) FROM krb_t;
+SELECT k FROM krb_t WHERE k = 'a001';
+-- neither the keytab nor the principal appears in a plan
+EXPLAIN (VERBOSE, COSTS OFF) SELECT k FROM krb_t WHERE k = 'a001';
+-- impersonation: doAs=alice is allowed by the gateway's proxyuser rules
+ALTER USER MAPPING FOR CURRENT_USER SERVER krb_srv OPTIONS (ADD doas 'alice');
+SELECT count(*) FROM krb_t WHERE k IN ('a001', 'b002');
+-- doAs=mallory is not: insufficient privilege (42501)
+ALTER USER MAPPING FOR CURRENT_USER SERVER krb_srv OPTIONS (SET doas 'mallory');
+\set VERBOSITY terse
+SELECT count(*) FROM krb_t;
+\echo :SQLSTATE
+-- a principal without proxyuser rules may not act as alice either
+ALTER USER MAPPING FOR CURRENT_USER SERVER krb_srv
+  OPTIONS (SET doas 'alice', SET krb_principal 'nobody', SET krb_keytab :'nobody_keytab');
+SELECT count(*) FROM krb_t;
+\echo :SQLSTATE
+-- the same principal without doAs: let in as itself
+ALTER USER MAPPING FOR CURRENT_USER SERVER krb_srv OPTIONS (DROP doas);
+SELECT count(*) FROM krb_t WHERE k = 'a001';
+-- a principal the KDC does not know (its keytab outlived it): 28000, nothing sent
+ALTER USER MAPPING FOR CURRENT_USER SERVER krb_srv
+  OPTIONS (SET krb_principal 'ghost', SET krb_keytab :'ghost_keytab');
+SELECT count(*) FROM krb_t;
+\echo :SQLSTATE
+-- a keytab that is not there: 28000; a superuser sees krb5's reason
+ALTER USER MAPPING FOR CURRENT_USER SERVER krb_srv
+  OPTIONS (SET krb_principal 'hbasefdw', SET krb_keytab '/nonexistent/hbase_fdw.keytab');
+\set VERBOSITY default
+SELECT count(*) FROM krb_t;
+-- an existing credential cache without a ticket: 28000
+ALTER USER MAPPING FOR CURRENT_USER SERVER krb_srv
+  OPTIONS (DROP krb_principal, DROP krb_keytab, ADD krb_ccache 'FILE:/nonexistent/krb5cc');
+SELECT count(*) FROM krb_t;
+\echo :SQLSTATE
+DROP USER MAPPING FOR CURRENT_USER SERVER krb_srv;
+
+-- a ticket that expires (shortlived's tickets live 20 s): renewed from the keytab before the
+-- request that would have carried an expired one, in the same backend
+CREATE USER MAPPING FOR CURRENT_USER SERVER krb_srv
+  OPTIONS (krb_principal 'shortlived', krb_keytab :'short_keytab');
+SELECT count(*) FROM krb_t WHERE k = 'a001';
+SELECT pg_sleep(21);
+SELECT count(*) FROM krb_t WHERE k = 'a001';
+SELECT count(*) FROM krb_t;
+
+-- option checks: the principal needs its keytab; files and doas are for superusers
+ALTER USER MAPPING FOR CURRENT_USER SERVER krb_srv OPTIONS (DROP krb_keytab);
+ALTER USER MAPPING FOR CURRENT_USER SERVER krb_srv OPTIONS (SET krb_keytab 'relative.keytab');
+CREATE ROLE hbase_fdw_krb_user;
+GRANT USAGE ON FOREIGN SERVER krb_srv TO hbase_fdw_krb_user;
+GRANT SELECT ON krb_t TO hbase_fdw_krb_user;
+SET ROLE hbase_fdw_krb_user;
+CREATE USER MAPPING FOR CURRENT_USER SERVER krb_srv
+  OPTIONS (krb_principal 'hbasefdw', krb_keytab :'client_keytab');
+CREATE USER MAPPING FOR CURRENT_USER SERVER krb_srv OPTIONS (krb_ccache 'FILE:/tmp/krb5cc_0');
+CREATE USER MAPPING FOR CURRENT_USER SERVER krb_srv OPTIONS (doas 'alice');
+RESET ROLE;
+-- a mapping a superuser made with a wrong keytab: its user gets no path in the error
+CREATE USER MAPPING FOR hbase_fdw_krb_user SERVER krb_srv
+  OPTIONS (krb_principal 'hbasefdw', krb_keytab '/nonexistent/secret-place.keytab');
+SET ROLE hbase_fdw_krb_user;
+SELECT count(*) FROM krb_t;
+SELECT :'LAST_ERROR_MESSAGE' NOT LIKE '%secret-place%' AS no_path_in_message;
+RESET ROLE;
+DROP USER MAPPING FOR hbase_fdw_krb_user SERVER krb_srv;
+REVOKE ALL ON krb_t FROM hbase_fdw_krb_user;
+REVOKE ALL ON FOREIGN SERVER krb_srv FROM hbase_fdw_krb_user;
+DROP ROLE hbase_fdw_krb_user;
+DROP SERVER krb_srv CASCADE;
