@@ -606,6 +606,8 @@ hbase_request_many(HBaseConn *conn, const char **paths, int n, HBaseResponse **o
 	hbase_http_outcome outcomes[HBASE_MAX_CONCURRENCY];
 	volatile bool interrupted = false;
 	volatile int too_large = -1;
+	volatile int krb_status = 0;
+	char		krb_error[256];
 	int			i;
 
 	Assert(n <= HBASE_MAX_CONCURRENCY);
@@ -639,6 +641,12 @@ hbase_request_many(HBaseConn *conn, const char **paths, int n, HBaseResponse **o
 				interrupted = true;
 			if (outcomes[k] == HBASE_HTTP_FAILED && res[k].too_large)
 				too_large = k;
+			if (outcomes[k] == HBASE_HTTP_FAILED && res[k].krb_status)
+			{
+				/* no ticket: nothing was sent, and resuming would not get one */
+				krb_status = res[k].krb_status;
+				strlcpy(krb_error, res[k].error, sizeof(krb_error));
+			}
 			if (outcomes[k] == HBASE_HTTP_FAILED)
 				out[k] = no_answer(&res[k], "reading a scanner");
 			if (outcomes[k] != HBASE_HTTP_OK)
@@ -664,6 +672,8 @@ hbase_request_many(HBaseConn *conn, const char **paths, int n, HBaseResponse **o
 	}
 	if (too_large >= 0)
 		report_too_large(conn, "reading a scanner", "GET", paths[too_large]);
+	if (krb_status)
+		hbase_report_krb(krb_status, krb_error, "reading a scanner");
 }
 
 char *

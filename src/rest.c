@@ -512,6 +512,14 @@ hbase_report_status(HBaseResponse *resp, HBaseTable *table, const char *what)
 					 errhint("A read-only gateway (hbase.rest.readonly) refuses writes and stateful scanners.")));
 			break;
 		default:
+			/* RESTServletContainer turns a doAs the proxyuser rules refuse into a 500 */
+			if (resp->status == 500 && resp->body &&
+				strstr(resp->body, "is not allowed to impersonate") != NULL)
+				ereport(ERROR,
+						(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+						 errmsg("HBase REST gateway refused to act as the user mapping's \"doas\" user"),
+						 errdetail("%s", hbase_body_summary(resp)),
+						 errhint("The gateway's hadoop.proxyuser.<principal>.users/groups/hosts rules decide whom its clients may impersonate.")));
 			ereport(ERROR,
 					(errcode(ERRCODE_FDW_ERROR),
 					 errmsg("HBase REST gateway answered HTTP %ld to %s on table \"%s\"",
