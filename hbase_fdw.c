@@ -81,6 +81,7 @@ typedef struct HBasePlanState
 } HBasePlanState;
 
 bool		hbase_enable_pushdown = true;
+bool		hbase_read_ahead = true;
 
 /* costs: an HTTP round trip, and a row travelling as base64 JSON */
 #define HBASE_REQUEST_COST	25.0
@@ -116,6 +117,11 @@ _PG_init(void)
 							 "Turns quals on rowkey columns into Gets, multigets and bounded scans.",
 							 "Off: every foreign scan reads the whole table (all quals are evaluated locally).",
 							 &hbase_enable_pushdown, true, PGC_USERSET, 0,
+							 NULL, NULL, NULL);
+	DefineCustomBoolVariable("hbase_fdw.read_ahead",
+							 "Asks for a scanner's next page before the rows of the last one are returned.",
+							 "The gateway then prepares a page while this backend works; off: one page at a time.",
+							 &hbase_read_ahead, true, PGC_USERSET, 0,
 							 NULL, NULL, NULL);
 	MarkGUCPrefixReserved("hbase_fdw");
 }

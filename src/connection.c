@@ -50,6 +50,9 @@ struct HBaseConn
 	bool		protobuf;		/* ask for CellSets as protobuf (transport) */
 	hbase_http *pool[HBASE_MAX_CONCURRENCY];	/* more handles, for parallel requests */
 	int			npool;
+	hbase_http *ahead[HBASE_MAX_AHEAD]; /* handles of reads ahead, or NULL */
+	bool		ahead_busy[HBASE_MAX_AHEAD];
+	uint64		generation;		/* counts close_conn: reads ahead of before are void */
 	char	   *declared_version;	/* server option gateway_version, or NULL */
 	bool		gateway_known;	/* gateway filled in (asked or declared) */
 	HBaseGateway gateway;
@@ -225,6 +228,13 @@ close_conn(HBaseConn *conn)
 	for (i = 0; i < conn->npool; i++)
 		hbase_http_close(conn->pool[i]);
 	conn->npool = 0;
+	for (i = 0; i < HBASE_MAX_AHEAD; i++)
+	{
+		hbase_http_close(conn->ahead[i]);	/* drops a read in flight */
+		conn->ahead[i] = NULL;
+		conn->ahead_busy[i] = false;
+	}
+	conn->generation++;
 	hbase_http_close(conn->http);
 	conn->http = NULL;
 	if (conn->url)
@@ -362,6 +372,9 @@ hbase_get_connection(Oid serverid, Oid userid)
 		conn->left = NIL;
 		conn->invalidated = false;
 		conn->npool = 0;
+		memset(conn->ahead, 0, sizeof(conn->ahead));
+		memset(conn->ahead_busy, 0, sizeof(conn->ahead_busy));
+		conn->generation = 0;
 		conn->declared_version = NULL;
 		conn->gateway_known = false;
 		memset(&conn->gateway, 0, sizeof(conn->gateway));
@@ -457,6 +470,10 @@ hbase_request(HBaseConn *conn, const char *method, const char *path,
  * malloc'd buffers are freed whatever happens: allocations here do not
  * raise, a failed one frees everything and then reports.
  */
+static HBaseResponse *take_outcome(HBaseConn *conn, hbase_http_outcome outcome,
+								   hbase_http_result *res, const char *method,
+								   const char *path, const char *what, int flags);
+
 static HBaseResponse *
 copy_response(hbase_http_result *res, const char *what)
 {
@@ -555,6 +572,20 @@ hbase_request_ex(HBaseConn *conn, const char *method, const char *path,
 	count_request(method);
 	hbase_http_set_accept(conn->http, accept_for(conn, flags));
 	outcome = hbase_http_perform(conn->http, method, url, body, bodylen, httpflags, &res);
+	resp = take_outcome(conn, outcome, &res, method, path, what, flags);
+	pfree(url);
+	return resp;
+}
+
+/*
+ * What a request came to: its response, a response of status 0 for no
+ * answer (HBASE_REQ_TRANSPORT_OK, not a timeout), else an error.  A cancel
+ * or terminate is raised.  res is freed whatever happens.
+ */
+static HBaseResponse *
+take_outcome(HBaseConn *conn, hbase_http_outcome outcome, hbase_http_result *res,
+			 const char *method, const char *path, const char *what, int flags)
+{
 	if (outcome == HBASE_HTTP_INTERRUPTED)
 	{
 		/* only a cancel or terminate stops a transfer: this raises it */
@@ -565,30 +596,149 @@ hbase_request_ex(HBaseConn *conn, const char *method, const char *path,
 				 errmsg("canceling an HBase REST request"),
 				 errdetail("The request was %s at %s.", what, conn->url)));
 	}
-	if (outcome == HBASE_HTTP_FAILED && res.krb_status)
-		hbase_report_krb(res.krb_status, res.error, what);
-	if (outcome == HBASE_HTTP_FAILED && res.too_large)
+	if (outcome == HBASE_HTTP_FAILED && res->krb_status)
+		hbase_report_krb(res->krb_status, res->error, what);
+	if (outcome == HBASE_HTTP_FAILED && res->too_large)
 		report_too_large(conn, what, method, path);
-	if (outcome == HBASE_HTTP_FAILED && (flags & HBASE_REQ_TRANSPORT_OK) && !res.timed_out)
-	{
-		pfree(url);
-		return no_answer(&res, what);
-	}
+	if (outcome == HBASE_HTTP_FAILED && (flags & HBASE_REQ_TRANSPORT_OK) && !res->timed_out)
+		return no_answer(res, what);
 	if (outcome == HBASE_HTTP_FAILED)
 	{
-		if (res.connect_failed)
+		if (res->connect_failed)
 			ereport(ERROR,
 					(errcode(ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION),
 					 errmsg("could not connect to HBase REST gateway at %s", conn->url),
-					 errdetail("%s while %s.", res.error, what)));
+					 errdetail("%s while %s.", res->error, what)));
 		ereport(ERROR,
-				(errcode(res.timed_out ? ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION : ERRCODE_FDW_ERROR),
-				 errmsg("HBase REST request failed: %s", res.error),
+				(errcode(res->timed_out ? ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION : ERRCODE_FDW_ERROR),
+				 errmsg("HBase REST request failed: %s", res->error),
 				 errdetail("The request was %s at %s.", what, conn->url)));
 	}
-	resp = copy_response(&res, what);
+	return copy_response(res, what);
+}
+
+/*
+ * Read-ahead.  A GET sent now on one of the connection's ahead handles,
+ * its answer taken by hbase_ahead_finish as hbase_request_ex's.  An
+ * HBaseAhead is one scan's, reused for each of its reads; the handle is
+ * held from start to finish or abandon, and given back by the end of the
+ * memory context the HBaseAhead lives in (an error), a closed connection
+ * (the answer is then no answer: status 0) or the transaction end.
+ */
+struct HBaseAhead
+{
+	HBaseConn  *conn;
+	int			slot;			/* -1: none held */
+	uint64		generation;		/* conn->generation when started */
+	char	   *path;			/* of the read in flight */
+	const char *what;
+	int			flags;
+	MemoryContextCallback cb;
+};
+
+static void
+release_ahead(HBaseAhead *a)
+{
+	HBaseConn  *conn = a->conn;
+
+	if (a->slot < 0)
+		return;
+	if (conn->generation == a->generation && conn->ahead[a->slot] != NULL)
+	{
+		hbase_http_abandon(conn->ahead[a->slot]);
+		conn->ahead_busy[a->slot] = false;
+	}
+	/* else: closed with the connection */
+	a->slot = -1;
+	if (a->path)
+		pfree(a->path);
+	a->path = NULL;
+}
+
+static void
+ahead_context_gone(void *arg)
+{
+	release_ahead((HBaseAhead *) arg);
+}
+
+HBaseAhead *
+hbase_ahead_new(HBaseConn *conn)
+{
+	HBaseAhead *a = palloc0(sizeof(HBaseAhead));
+
+	a->conn = conn;
+	a->slot = -1;
+	a->cb.func = ahead_context_gone;
+	a->cb.arg = a;
+	MemoryContextRegisterResetCallback(CurrentMemoryContext, &a->cb);
+	return a;
+}
+
+/* false when every ahead handle is busy: the caller reads synchronously */
+bool
+hbase_ahead_start(HBaseAhead *a, const char *path, const char *what, int flags)
+{
+	HBaseConn  *conn = a->conn;
+	char	   *url;
+	int			slot;
+
+	release_ahead(a);
+	for (slot = 0; slot < HBASE_MAX_AHEAD; slot++)
+		if (!conn->ahead_busy[slot])
+			break;
+	if (slot == HBASE_MAX_AHEAD)
+		return false;
+	if (conn->ahead[slot] == NULL && (conn->ahead[slot] = hbase_http_dup(conn->http)) == NULL)
+		return false;
+	a->path = MemoryContextStrdup(GetMemoryChunkContext(a), path);
+	a->slot = slot;
+	a->generation = conn->generation;
+	a->what = what;
+	a->flags = flags;
+	conn->ahead_busy[slot] = true;
+	url = psprintf("%s%s", conn->url, path);
+	count_request("GET");
+	hbase_http_set_accept(conn->ahead[slot], accept_for(conn, flags));
+	hbase_http_start(conn->ahead[slot], url, HBASE_HTTP_ONCE);
 	pfree(url);
-	return resp;
+	return true;
+}
+
+HBaseResponse *
+hbase_ahead_finish(HBaseAhead *a)
+{
+	HBaseConn  *conn = a->conn;
+	hbase_http_result res;
+	hbase_http_outcome outcome;
+	char	   *path = a->path ? pstrdup(a->path) : pstrdup("");
+	int			flags = a->flags;
+
+	Assert(a->slot >= 0);
+	if (a->slot >= 0 && conn->generation == a->generation && conn->ahead[a->slot] != NULL)
+	{
+		outcome = hbase_http_finish(conn->ahead[a->slot], &res);
+		conn->ahead_busy[a->slot] = false;
+	}
+	else
+	{
+		/* the connection was closed meanwhile: as if no answer came */
+		memset(&res, 0, sizeof(res));
+		snprintf(res.error, sizeof(res.error), "the connection was closed");
+		outcome = HBASE_HTTP_FAILED;
+		flags |= HBASE_REQ_TRANSPORT_OK;
+	}
+	a->slot = -1;
+	if (a->path)
+		pfree(a->path);
+	a->path = NULL;
+	return take_outcome(conn, outcome, &res, "GET", path, a->what, flags);
+}
+
+/* a started read whose answer is not wanted */
+void
+hbase_ahead_abandon(HBaseAhead *a)
+{
+	release_ahead(a);
 }
 
 /*
@@ -841,6 +991,15 @@ conn_xact_callback(XactEvent event, void *arg)
 	{
 		List	   *keep = NIL;
 		ListCell   *lc;
+		int			i;
+
+		/* reads ahead that no scan took (an error): their answers are void */
+		for (i = 0; i < HBASE_MAX_AHEAD; i++)
+		{
+			if (conn->ahead[i])
+				hbase_http_abandon(conn->ahead[i]);
+			conn->ahead_busy[i] = false;
+		}
 
 		/* this transaction's scanners join those left by earlier ones */
 		foreach(lc, conn->scanners)

@@ -125,6 +125,7 @@ typedef struct HBaseTable
 } HBaseTable;
 
 extern bool hbase_enable_pushdown;
+extern bool hbase_read_ahead;
 
 #define HBASE_DEFAULT_FETCH_SIZE	1000
 #define HBASE_DEFAULT_MAX_RESPONSE_SIZE ((int64) 256 * 1024 * 1024)
@@ -181,6 +182,14 @@ extern HBaseResponse *hbase_request_ex(HBaseConn *conn, const char *method,
 									   int flags);
 extern void hbase_request_many(HBaseConn *conn, const char **paths, int n,
 							   HBaseResponse **out);
+
+/* reads ahead: scans of one connection that may each have one in flight */
+#define HBASE_MAX_AHEAD			4
+typedef struct HBaseAhead HBaseAhead;
+extern HBaseAhead *hbase_ahead_new(HBaseConn *conn);
+extern bool hbase_ahead_start(HBaseAhead *a, const char *path, const char *what, int flags);
+extern HBaseResponse *hbase_ahead_finish(HBaseAhead *a);
+extern void hbase_ahead_abandon(HBaseAhead *a);
 extern char *hbase_escape(HBaseConn *conn, const char *s, size_t len);
 extern const char *hbase_conn_url(HBaseConn *conn);
 extern void hbase_scanner_opened(HBaseConn *conn, const char *path);
@@ -258,6 +267,8 @@ typedef struct HBaseScanSpec
 	List	   *fuzzy;			/* FuzzyRowFilter keys and masks (bytea *) */
 	List	   *points;			/* bytea *: only these rows (MultiRowRangeFilter) */
 	double		chance;			/* > 0: a RandomRowFilter's chance per row */
+	bool		exact_columns;	/* no cell of another family (the row's newest
+								 * timestamp is read) */
 } HBaseScanSpec;
 
 /* ---------- rest.c: typed REST operations of the executor ---------- */
@@ -285,6 +296,8 @@ extern HBaseResponse *hbase_rest_scanner_create(HBaseConn *conn, HBaseTable *tab
 extern char *hbase_rest_scanner_created(HBaseConn *conn, HBaseTable *table,
 										HBaseResponse *resp, MemoryContext cxt);
 extern HBaseResponse *hbase_rest_scanner_next(HBaseConn *conn, const char *scanner, int rows);
+extern bool hbase_rest_scanner_next_ahead(HBaseAhead *ahead, const char *scanner, int rows);
+extern HBaseResponse *hbase_rest_scanner_next_taken(HBaseAhead *ahead);
 extern void hbase_rest_scanner_next_many(HBaseConn *conn, char **scanners, const int *rows,
 										 int n, HBaseResponse **out);
 extern void hbase_rest_scanner_close(HBaseConn *conn, HBaseTable *table, const char *scanner);

@@ -16,6 +16,24 @@
 #include "http.h"
 #include "krb.h"
 
+typedef struct response_buf
+{
+	hbase_http_result *res;
+	size_t		cap;
+	size_t		max;			/* max_response_size of the handle, 0 = none */
+	int			oom;
+	int			too_large;
+	int			once;			/* HBASE_HTTP_ONCE */
+	int			sends;			/* times the request was about to go out */
+} response_buf;
+
+/* request state that must live until the transfer ends */
+typedef struct request
+{
+	struct curl_slist *headers;
+	response_buf buf;
+} request;
+
 struct hbase_http
 {
 	CURL	   *curl;
@@ -27,18 +45,13 @@ struct hbase_http
 	hbase_krb  *krb;			/* tickets for Negotiate, or NULL */
 	int			owns_krb;		/* a duplicate handle shares its original's */
 	char	   *doas;			/* malloc'd, URL-encoded doAs user, or NULL */
+	/* a GET started by hbase_http_start, answered by hbase_http_finish */
+	CURLM	   *multi;			/* created at the first start */
+	int			started;		/* a started request not finished yet */
+	int			start_failed;	/* it never went out: ahead_res says why */
+	request		ahead_rq;
+	hbase_http_result ahead_res;
 };
-
-typedef struct response_buf
-{
-	hbase_http_result *res;
-	size_t		cap;
-	size_t		max;			/* max_response_size of the handle, 0 = none */
-	int			oom;
-	int			too_large;
-	int			once;			/* HBASE_HTTP_ONCE */
-	int			sends;			/* times the request was about to go out */
-} response_buf;
 
 int
 hbase_http_global_init(void)
@@ -241,6 +254,9 @@ hbase_http_close(hbase_http *h)
 {
 	if (h == NULL)
 		return;
+	hbase_http_abandon(h);
+	if (h->multi)
+		curl_multi_cleanup(h->multi);
 	if (h->owns_krb)
 		hbase_krb_free(h->krb);
 	free(h->doas);
@@ -257,13 +273,6 @@ hbase_http_result_free(hbase_http_result *res)
 	res->location = NULL;
 	res->len = 0;
 }
-
-/* request state that must live until the transfer ends */
-typedef struct request
-{
-	struct curl_slist *headers;
-	response_buf buf;
-} request;
 
 static int
 prepare(hbase_http *h, request *rq, const char *method, const char *url,
@@ -524,6 +533,114 @@ hbase_http_get_many(hbase_http **handles, const char **urls, int n, int flags,
 	}
 	curl_multi_cleanup(multi);
 	free(rqs);
+}
+
+/*
+ * A GET sent now and answered later by hbase_http_finish (read-ahead: the
+ * gateway prepares the answer while the caller works on the last one).
+ * Returns once the request went out, or after a few milliseconds of
+ * connecting (the rest happens in hbase_http_finish).  One at a time per
+ * handle; whatever goes wrong is reported by hbase_http_finish.
+ */
+void
+hbase_http_start(hbase_http *h, const char *url, int flags)
+{
+	int			running = 0;
+	int			i;
+
+	if (h->started)
+		hbase_http_abandon(h);
+	h->started = 1;
+	h->start_failed = 1;
+	memset(&h->ahead_res, 0, sizeof(h->ahead_res));
+	if (h->multi == NULL && (h->multi = curl_multi_init()) == NULL)
+	{
+		snprintf(h->ahead_res.error, sizeof(h->ahead_res.error), "out of memory");
+		return;
+	}
+	if (prepare(h, &h->ahead_rq, "GET", url, NULL, 0, flags, &h->ahead_res) < 0)
+		return;
+	if (curl_multi_add_handle(h->multi, h->curl) != CURLM_OK)
+	{
+		finish(h, &h->ahead_rq, CURLE_OUT_OF_MEMORY, &h->ahead_res);
+		return;
+	}
+	h->start_failed = 0;
+	for (i = 0; i < 20; i++)
+	{
+		if (curl_multi_perform(h->multi, &running) != CURLM_OK || !running)
+			break;
+#if LIBCURL_VERSION_NUM >= 0x075000
+		/* prereq_cb counted it: the request was written in that round */
+		if (h->ahead_rq.buf.sends > 0)
+			break;
+#else
+		break;
+#endif
+		curl_multi_poll(h->multi, NULL, 0, 1, NULL);
+	}
+}
+
+/* the answer of the GET hbase_http_start sent, as hbase_http_perform's */
+hbase_http_outcome
+hbase_http_finish(hbase_http *h, hbase_http_result *res)
+{
+	hbase_http_outcome outcome = HBASE_HTTP_FAILED;
+	CURLcode	rc = CURLE_RECV_ERROR;
+	CURLMsg    *msg;
+	int			running = 0;
+	int			left;
+
+	if (!h->started)
+	{
+		memset(res, 0, sizeof(*res));
+		snprintf(res->error, sizeof(res->error), "no request was started");
+		return HBASE_HTTP_FAILED;
+	}
+	if (!h->start_failed)
+	{
+		do
+		{
+			if (curl_multi_perform(h->multi, &running) != CURLM_OK)
+				break;
+			/* the progress callback stops it on an interrupt */
+			if (running)
+				curl_multi_poll(h->multi, NULL, 0, 100, NULL);
+		} while (running);
+		while ((msg = curl_multi_info_read(h->multi, &left)) != NULL)
+			if (msg->msg == CURLMSG_DONE && msg->easy_handle == h->curl)
+				rc = msg->data.result;
+		curl_multi_remove_handle(h->multi, h->curl);
+		outcome = finish(h, &h->ahead_rq, rc, &h->ahead_res);
+	}
+	h->started = 0;
+	*res = h->ahead_res;
+	memset(&h->ahead_res, 0, sizeof(h->ahead_res));
+	return outcome;
+}
+
+/*
+ * Drop a started GET and whatever came of it: an unfinished transfer
+ * closes its connection.  Never fails; nothing is left allocated.
+ */
+void
+hbase_http_abandon(hbase_http *h)
+{
+	if (!h->started)
+		return;
+	if (!h->start_failed)
+	{
+		curl_multi_remove_handle(h->multi, h->curl);
+		finish(h, &h->ahead_rq, CURLE_RECV_ERROR, &h->ahead_res);
+	}
+	hbase_http_result_free(&h->ahead_res);
+	h->started = 0;
+}
+
+int
+hbase_http_started(hbase_http *h)
+{
+	return h->started;
 }
 
 void

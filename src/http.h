@@ -99,6 +99,17 @@ extern hbase_http *hbase_http_dup(hbase_http *h);
 extern void hbase_http_get_many(hbase_http **handles, const char **urls, int n, int flags,
 								hbase_http_result *res, hbase_http_outcome *outcomes);
 
+/*
+ * Read-ahead: a GET sent now (hbase_http_start returns once it went out)
+ * whose answer hbase_http_finish waits for, as hbase_http_perform's; one at a
+ * time per handle.  hbase_http_abandon drops a started one (an unfinished
+ * transfer closes its connection); hbase_http_close does too.
+ */
+extern void hbase_http_start(hbase_http *h, const char *url, int flags);
+extern hbase_http_outcome hbase_http_finish(hbase_http *h, hbase_http_result *res);
+extern void hbase_http_abandon(hbase_http *h);
+extern int	hbase_http_started(hbase_http *h);
+
 /* the media type asked for (Accept) by the next requests on this handle */
 extern void hbase_http_set_accept(hbase_http *h, const char *media_type);
 

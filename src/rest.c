@@ -116,6 +116,24 @@ hbase_rest_scanner_next(HBaseConn *conn, const char *scanner, int rows)
 }
 
 /*
+ * The next page of a scanner read ahead: sent now, taken by
+ * hbase_rest_scanner_next_taken as hbase_rest_scanner_next's answer.  False
+ * when the connection has no handle free for it: read synchronously then.
+ */
+bool
+hbase_rest_scanner_next_ahead(HBaseAhead *ahead, const char *scanner, int rows)
+{
+	return hbase_ahead_start(ahead, scanner_page_path(scanner, rows), "reading a scanner",
+							 HBASE_REQ_TRANSPORT_OK | HBASE_REQ_CELLSET | HBASE_REQ_ONCE);
+}
+
+HBaseResponse *
+hbase_rest_scanner_next_taken(HBaseAhead *ahead)
+{
+	return hbase_ahead_finish(ahead);
+}
+
+/*
  * A scanner read of at most rows rows and cells cells for a caller that
  * does not resume (an old gateway's Get by scanner): no answer raises.
  */
