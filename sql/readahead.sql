@@ -84,4 +84,19 @@ FETCH 2 FROM c1;
 COMMIT;
 SELECT count(*) FILTER (WHERE open) AS left_open FROM hbase_fdw_scanners();
 SELECT k, n FROM ra_t WHERE k IN ('a000', 'b000', 'd249') ORDER BY k;
+
+-- request_timeout counts from when the page read ahead is wanted, not from when it was
+-- asked for: a cursor may wait longer than that between FETCHes
+\getenv hbase_url HBASE_URL
+CREATE SERVER ra_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'hbase_url', request_timeout '1');
+CREATE USER MAPPING FOR CURRENT_USER SERVER ra_srv;
+CREATE FOREIGN TABLE ra_short (k text OPTIONS (column ':key') COLLATE "C", n int) SERVER ra_srv
+  OPTIONS (table 'fdw_split', family 'cf', fetch_size '100');
+BEGIN;
+DECLARE c CURSOR FOR SELECT k, n FROM ra_short;
+MOVE 299 IN c;
+SELECT pg_sleep(1.5);
+FETCH 2 FROM c;
+COMMIT;
+DROP SERVER ra_srv CASCADE;
 DROP FOREIGN TABLE ra_t;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
+#include <time.h>
 #include <curl/curl.h>
 
 #include "http.h"
@@ -538,15 +539,14 @@ hbase_http_get_many(hbase_http **handles, const char **urls, int n, int flags,
 /*
  * A GET sent now and answered later by hbase_http_finish (read-ahead: the
  * gateway prepares the answer while the caller works on the last one).
- * Returns once the request went out, or after a few milliseconds of
- * connecting (the rest happens in hbase_http_finish).  One at a time per
- * handle; whatever goes wrong is reported by hbase_http_finish.
+ * Returns once the request went out (connected first if need be), so that
+ * only the answer's wait is left; one at a time per handle; whatever goes
+ * wrong is reported by hbase_http_finish.
  */
 void
 hbase_http_start(hbase_http *h, const char *url, int flags)
 {
 	int			running = 0;
-	int			i;
 
 	if (h->started)
 		hbase_http_abandon(h);
@@ -560,13 +560,19 @@ hbase_http_start(hbase_http *h, const char *url, int flags)
 	}
 	if (prepare(h, &h->ahead_rq, "GET", url, NULL, 0, flags, &h->ahead_res) < 0)
 		return;
+	/*
+	 * The time limit counts from hbase_http_finish: the caller may work a long
+	 * while before it wants the answer (a cursor between FETCHes).
+	 */
+	curl_easy_setopt(h->curl, CURLOPT_TIMEOUT_MS, 0L);
 	if (curl_multi_add_handle(h->multi, h->curl) != CURLM_OK)
 	{
+		curl_easy_setopt(h->curl, CURLOPT_TIMEOUT_MS, h->request_timeout_ms);
 		finish(h, &h->ahead_rq, CURLE_OUT_OF_MEMORY, &h->ahead_res);
 		return;
 	}
 	h->start_failed = 0;
-	for (i = 0; i < 20; i++)
+	for (;;)
 	{
 		if (curl_multi_perform(h->multi, &running) != CURLM_OK || !running)
 			break;
@@ -577,7 +583,8 @@ hbase_http_start(hbase_http *h, const char *url, int flags)
 #else
 		break;
 #endif
-		curl_multi_poll(h->multi, NULL, 0, 1, NULL);
+		/* connecting: bounded by the connect timeout, stopped by an interrupt */
+		curl_multi_poll(h->multi, NULL, 0, 100, NULL);
 	}
 }
 
@@ -599,18 +606,32 @@ hbase_http_finish(hbase_http *h, hbase_http_result *res)
 	}
 	if (!h->start_failed)
 	{
+		struct timespec t0,
+					now;
+		long		waited = 0;
+
+		clock_gettime(CLOCK_MONOTONIC, &t0);
 		do
 		{
 			if (curl_multi_perform(h->multi, &running) != CURLM_OK)
 				break;
+			if (!running)
+				break;
+			clock_gettime(CLOCK_MONOTONIC, &now);
+			waited = (now.tv_sec - t0.tv_sec) * 1000L + (now.tv_nsec - t0.tv_nsec) / 1000000L;
+			if (h->request_timeout_ms > 0 && waited >= h->request_timeout_ms)
+			{
+				rc = CURLE_OPERATION_TIMEDOUT;
+				break;
+			}
 			/* the progress callback stops it on an interrupt */
-			if (running)
-				curl_multi_poll(h->multi, NULL, 0, 100, NULL);
+			curl_multi_poll(h->multi, NULL, 0, 100, NULL);
 		} while (running);
 		while ((msg = curl_multi_info_read(h->multi, &left)) != NULL)
 			if (msg->msg == CURLMSG_DONE && msg->easy_handle == h->curl)
 				rc = msg->data.result;
 		curl_multi_remove_handle(h->multi, h->curl);
+		curl_easy_setopt(h->curl, CURLOPT_TIMEOUT_MS, h->request_timeout_ms);
 		outcome = finish(h, &h->ahead_rq, rc, &h->ahead_res);
 	}
 	h->started = 0;
@@ -631,6 +652,7 @@ hbase_http_abandon(hbase_http *h)
 	if (!h->start_failed)
 	{
 		curl_multi_remove_handle(h->multi, h->curl);
+		curl_easy_setopt(h->curl, CURLOPT_TIMEOUT_MS, h->request_timeout_ms);
 		finish(h, &h->ahead_rq, CURLE_RECV_ERROR, &h->ahead_res);
 	}
 	hbase_http_result_free(&h->ahead_res);
