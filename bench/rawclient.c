@@ -67,6 +67,32 @@ header_cb(char *p, size_t s, size_t n, void *u)
 	return k;
 }
 
+/* base64url without padding, as the FDW sends keys */
+static void
+b64url(const char *s, int len, char *out)
+{
+	static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+	int			i,
+				o = 0;
+
+	for (i = 0; i < len; i += 3)
+	{
+		unsigned	v = (unsigned char) s[i] << 16;
+
+		if (i + 1 < len)
+			v |= (unsigned char) s[i + 1] << 8;
+		if (i + 2 < len)
+			v |= (unsigned char) s[i + 2];
+		out[o++] = tab[(v >> 18) & 63];
+		out[o++] = tab[(v >> 12) & 63];
+		if (i + 1 < len)
+			out[o++] = tab[(v >> 6) & 63];
+		if (i + 2 < len)
+			out[o++] = tab[v & 63];
+	}
+	out[o] = '\0';
+}
+
 static double
 now(void)
 {
@@ -223,6 +249,17 @@ main(int argc, char **argv)
 			long		st;
 
 			snprintf(url, sizeof(url), "%s/%s/%s%09d", base, table, prefix, (int) ((long) i * 7919 % n));
+			if (getenv("RAW_GET_B64"))
+			{
+				/* the FDW's form: the key base64url'd, ?e=b64&v=1 */
+				char		key[64];
+				char		enc[128];
+				int			len;
+
+				len = snprintf(key, sizeof(key), "%s%09d", prefix, (int) ((long) i * 7919 % n));
+				b64url(key, len, enc);
+				snprintf(url, sizeof(url), "%s/%s/%s?e=b64&v=1", base, table, enc);
+			}
 			t = now();
 			st = request(c, "GET", url, "application/x-protobuf", NULL, &b);
 			if (st == 200)

@@ -51,8 +51,8 @@ CREATE FOREIGN TABLE bench_js_t (k text OPTIONS (column ':key'), n int8, pad tex
   SERVER bench_js OPTIONS (table :'tbl', family 'cf');
 SQL
 
-fdw_scan() { # foreign table -> seconds
-	psql -X -q -d postgres -At -v t="$1" <<'SQL' | awk '/^elapsed/{printf "%.3f\n", $3 - $2}'
+fdw_scan() { # foreign table [PGOPTIONS] -> seconds
+	PGOPTIONS=${2:-} psql -X -q -d postgres -At -v t="$1" <<'SQL' | awk '/^elapsed/{printf "%.3f\n", $3 - $2}'
 \set t0 `date +%s.%N`
 SELECT count(*), sum(n), sum(length(pad)) FROM :t \g /dev/null
 \set t1 `date +%s.%N`
@@ -62,19 +62,20 @@ SQL
 secs() { sed -nE 's/.*seconds=([0-9.]+).*/\1/p'; }
 median() { sort -g | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
 
-: >"$work/pb" ; : >"$work/js" ; : >"$work/gz" ; : >"$work/raw" ; : >"$work/drain"
+: >"$work/pb" ; : >"$work/js" ; : >"$work/gz" ; : >"$work/raw" ; : >"$work/drain" ; : >"$work/pb1"
 for round in 1 2 3; do
 	fdw_scan bench_pb_t >>"$work/pb"
+	fdw_scan bench_pb_t "-c hbase_fdw.read_ahead=off" >>"$work/pb1"
 	fdw_scan bench_js_t >>"$work/js"
 	fdw_scan bench_gz_t >>"$work/gz"
 	raw scan 1000 decode | secs >>"$work/raw"
 	raw scan 1000 drain | secs >>"$work/drain"
 done
-pb=$(median <"$work/pb"); js=$(median <"$work/js"); gz=$(median <"$work/gz")
+pb=$(median <"$work/pb"); js=$(median <"$work/js"); gz=$(median <"$work/gz"); pb1=$(median <"$work/pb1")
 rw=$(median <"$work/raw"); dr=$(median <"$work/drain")
-echo "full scan of $N rows, median of 3 (s): gateway drain $dr | raw protobuf client $rw | FDW protobuf $pb | FDW json $js | FDW protobuf+gzip $gz"
-awk -v pb="$pb" -v js="$js" -v gz="$gz" -v rw="$rw" -v dr="$dr" 'BEGIN{
-	printf "  ratios: FDW protobuf / raw client %.2f (target <= 1.25) | FDW json / raw client %.2f | FDW gzip / FDW protobuf %.2f | raw client / drain %.2f\n", pb / rw, js / rw, gz / pb, rw / dr }'
+echo "full scan of $N rows, median of 3 (s): gateway drain $dr | raw protobuf client $rw | FDW protobuf $pb | FDW protobuf, no read-ahead $pb1 | FDW json $js | FDW protobuf+gzip $gz"
+awk -v pb="$pb" -v js="$js" -v gz="$gz" -v rw="$rw" -v dr="$dr" -v pb1="$pb1" 'BEGIN{
+	printf "  ratios: FDW protobuf / raw client %.2f (target <= 1.25) | without read-ahead %.2f | FDW json / raw client %.2f | FDW gzip / FDW protobuf %.2f | raw client / drain %.2f\n", pb / rw, pb1 / rw, js / rw, gz / pb, rw / dr }'
 
 # point Gets: pgbench with a prepared WHERE k = $1 against the raw client's kept-alive GETs
 gets=${GETS:-5000}
@@ -92,10 +93,26 @@ pgb() { # script -> p50 ms of its transactions
 }
 fdw_get=$(pgb "$work/get.sql" "$gets")
 fdw_limit=$(pgb "$work/limit.sql" $((gets / 5)))
-raw_get=$(raw get row "$gets" | sed -nE 's/.*p50_ms=([0-9.]+).*/\1/p')
-echo "Get p50 (ms): FDW $fdw_get | raw GET $raw_get | FDW LIMIT 10 $fdw_limit"
-awk -v f="$fdw_get" -v r="$raw_get" -v l="$fdw_limit" 'BEGIN{
-	printf "  ratios: FDW Get / raw GET %.2f (target <= 1.2) | LIMIT 10 / Get %.2f (target <= 2)\n", f / r, l / f }'
+raw_out=$(raw get row "$gets")
+raw_get=$(sed -nE 's/.*p50_ms=([0-9.]+).*/\1/p' <<<"$raw_out")
+raw_avg=$(sed -nE 's/.*avg_ms=([0-9.]+).*/\1/p' <<<"$raw_out")
+# the raw client's Gets (the same keys) from a loop inside the server: the FDW's own cost,
+# without the client round trip, against the raw client's mean
+inloop() { # table -> ms per Get (mean)
+	local t0 t1
+	t0=$(date +%s.%N)
+	psql -X -q -d postgres >/dev/null <<SQL
+DO \$\$ DECLARE x int8; BEGIN FOR i IN 1..$gets LOOP
+  SELECT n INTO x FROM $1 WHERE k = 'row' || lpad((i * 7919 % $gets)::text, 9, '0');
+END LOOP; END \$\$;
+SQL
+	t1=$(date +%s.%N)
+	awk -v a="$t0" -v b="$t1" -v n="$gets" 'BEGIN{printf "%.3f\n", (b - a) * 1000 / n}'
+}
+fdw_inloop=$(inloop bench_pb_t)
+echo "Get p50 (ms): FDW $fdw_get | raw GET $raw_get | FDW LIMIT 10 $fdw_limit | FDW Get from a loop in the server (mean) $fdw_inloop vs raw GET (mean) $raw_avg"
+awk -v f="$fdw_get" -v r="$raw_get" -v l="$fdw_limit" -v i="$fdw_inloop" -v ra="$raw_avg" 'BEGIN{
+	printf "  ratios: FDW Get / raw GET %.2f (target <= 1.2) | in-server Get / raw GET %.2f | LIMIT 10 / Get %.2f (target <= 2)\n", f / r, i / ra, l / f }'
 
 # wire bytes of the same scan
 pbb=$(raw scan 1000 drain | sed -nE 's/.*bytes=([0-9]+).*/\1/p')
