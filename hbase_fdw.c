@@ -868,6 +868,8 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 		hbase_scan_stats(st->scan, &requests, &rows, &resumes);
 		ExplainPropertyInteger("HBase Requests", NULL, requests, es);
 		ExplainPropertyInteger("HBase Rows Received", NULL, rows, es);
+		if (hbase_scan_region_scans(st->scan) > 0)
+			ExplainPropertyInteger("HBase Region Scans", NULL, hbase_scan_region_scans(st->scan), es);
 		if (resumes > 0)
 			ExplainPropertyInteger("HBase Scans Resumed", NULL, resumes, es);
 		if (hbase_scan_fallback(st->scan))

@@ -307,6 +307,7 @@ extern HBaseResponse *hbase_rest_get(HBaseConn *conn, HBaseTable *table, const c
 extern HBaseResponse *hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys,
 										  int n);
 extern HBaseResponse *hbase_rest_exists(HBaseConn *conn, HBaseTable *table);
+extern HBaseResponse *hbase_rest_regions(HBaseConn *conn, HBaseTable *table);
 extern HBaseResponse *hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table,
 												const HBaseStatelessScan *s, int flags);
 extern HBaseResponse *hbase_rest_scanner_read(HBaseConn *conn, const char *scanner, int rows,
@@ -332,6 +333,7 @@ extern HBaseCellSet *hbase_json_parse_cellset(const char *body, size_t len,
 extern char *hbase_json_scanner_model(const HBaseScanSpec *spec);
 extern char *hbase_json_cellset(HBaseRow *rows, int nrows);
 extern char *hbase_json_version_field(const char *body, size_t len);
+extern List *hbase_json_regions(const char *body, size_t len, const char **error);
 /* ---------- import.c: IMPORT FOREIGN SCHEMA ---------- */
 
 struct ImportForeignSchemaStmt;
@@ -468,6 +470,7 @@ extern HBaseRow *hbase_scan_next(HBaseScan *scan);
 extern void hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan, int merge_salt_bytes);
 extern void hbase_scan_rescan(HBaseScan *scan);
 extern void hbase_scan_end(HBaseScan *scan);
+extern int	hbase_scan_region_scans(HBaseScan *scan);
 extern void hbase_scan_stats(HBaseScan *scan, long *requests, long *rows, long *resumes);
 extern const char *hbase_scan_fallback(HBaseScan *scan);
 extern void hbase_row_to_values(HBaseTable *table, HBaseColumnIO *io, bool decode_key,

@@ -405,6 +405,55 @@ hbase_json_scanner_model(const HBaseScanSpec *spec)
 	return result;
 }
 
+/*
+ * The regions of a table (GET /<table>/regions, a TableInfoModel): their
+ * key ranges in order, as HBaseKeyRange (an empty end key: NULL stop).
+ * Anything else returns NIL with *error.
+ */
+List *
+hbase_json_regions(const char *body, size_t len, const char **error)
+{
+	json_error_t jerr;
+	/* region names hold the start key as text: \u0000 for a NUL byte */
+	json_t	   *root = json_loadb(body, len, JSON_ALLOW_NUL, &jerr);
+	json_t	   *regions;
+	List	   *out = NIL;
+	size_t		i;
+
+	*error = NULL;
+	if (root == NULL)
+	{
+		*error = "not JSON";
+		return NIL;
+	}
+	regions = json_object_get(root, "Region");
+	if (!json_is_array(regions))
+	{
+		*error = "no \"Region\" array";
+		json_decref(root);
+		return NIL;
+	}
+	for (i = 0; i < json_array_size(regions); i++)
+	{
+		json_t	   *reg = json_array_get(regions, i);
+		HBaseKeyRange *r = palloc0(sizeof(HBaseKeyRange));
+
+		if (!json_is_object(reg) ||
+			!b64_decode(json_object_get(reg, "startKey"), &r->start, &r->startlen) ||
+			!b64_decode(json_object_get(reg, "endKey"), &r->stop, &r->stoplen))
+		{
+			*error = "a region without base64 start and end keys";
+			json_decref(root);
+			return NIL;
+		}
+		if (r->stoplen == 0)
+			r->stop = NULL;
+		out = lappend(out, r);
+	}
+	json_decref(root);
+	return out;
+}
+
 /* A CellSet for a PUT: every row with its cells (values base64'd). */
 char *
 hbase_json_cellset(HBaseRow *rows, int nrows)

@@ -246,6 +246,17 @@ hbase_rest_get_in_path(HBaseConn *conn, HBaseTable *table, List *keys, const cha
 	return hbase_request_ex(conn, "GET", path.data, NULL, 0, what, HBASE_REQ_CELLSET);
 }
 
+/*
+ * GET /table/regions: the table's regions and their key ranges (JSON).  No
+ * answer is status 0: the caller can do without.
+ */
+HBaseResponse *
+hbase_rest_regions(HBaseConn *conn, HBaseTable *table)
+{
+	return hbase_request_ex(conn, "GET", psprintf("%s/regions", hbase_rest_table_path(conn, table)),
+							NULL, 0, "reading the table's regions", HBASE_REQ_TRANSPORT_OK);
+}
+
 /* GET /table/exists: 200 when it does, 404 when not */
 HBaseResponse *
 hbase_rest_exists(HBaseConn *conn, HBaseTable *table)

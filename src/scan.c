@@ -33,6 +33,8 @@
 #define HBASE_MULTIGET_BATCH	100
 /* how long a lost scan keeps trying to resume */
 #define HBASE_RESUME_MS		60000
+/* full pages a lone scan reads before it is split at region boundaries */
+#define HBASE_SPLIT_AFTER	2
 /* scanner reads failed by the gateway (500) in a row before giving up */
 #define HBASE_MAX_SCANNER_FAILURES	5
 
@@ -60,6 +62,7 @@ typedef struct Stream
 	int			above;			/* reversed, no filter_b64: rows last seen above the bound */
 	bool		ahead_started;	/* the scanner's next page is asked for already
 								 * (scan->ahead) */
+	int			full_pages;		/* pages of fetch_size rows taken */
 } Stream;
 
 struct HBaseScan
@@ -86,6 +89,10 @@ struct HBaseScan
 	long		nresumes;
 	const char *fallback;		/* what the gateway's version made us do instead */
 	HBaseAhead *ahead;			/* a lone stream's reads ahead, made at the first */
+	List	   *regions;		/* HBaseKeyRange * of the table's regions, read once */
+	bool		regions_known;
+	int			region_scans;	/* ranges after the split at region boundaries, or 0 */
+	bool		split_tried;	/* this plan was considered for splitting */
 };
 
 /* remember, for EXPLAIN ANALYZE, what an old gateway made the scan do */
@@ -227,11 +234,189 @@ setup_streams(HBaseScan *scan)
 	}
 }
 
+/* key bytes a and b; alen 0 with a_low: the table's start; a NULL: its end */
+static int
+bound_cmp(const char *a, int alen, const char *b, int blen)
+{
+	int			c = memcmp(a, b, Min(alen, blen));
+
+	return c != 0 ? c : (alen > blen) - (alen < blen);
+}
+
+/*
+ * Scans split at region boundaries?  Only where no order is to be kept
+ * (the pieces run in parallel, concurrency streams at a time), when the
+ * planner expects more than a small LIMIT, and for scans (not Gets).  The
+ * split waits until the scan has read HBASE_SPLIT_AFTER full pages: a
+ * small table costs no request for its regions and keeps its key order.
+ */
+static bool
+by_region(HBaseScan *scan, HBaseKeyPlan *plan)
+{
+	return plan != NULL && scan->mergeskip == -2 && scan->table->concurrency > 1 &&
+		!scan->small_limit &&
+		(plan->kind == HBASE_OP_FULL || plan->kind == HBASE_OP_FUZZY ||
+		 plan->kind == HBASE_OP_SCANS);
+}
+
+/*
+ * The table's regions, asked of the gateway once per scan (not at planning:
+ * planning never talks to HBase; not cached longer: regions split and
+ * move).  None when the gateway cannot say: the scan is then not split.
+ */
+static List *
+table_regions(HBaseScan *scan)
+{
+	MemoryContext old;
+	HBaseResponse *resp;
+	const char *error;
+
+	if (scan->regions_known)
+		return scan->regions;
+	old = MemoryContextSwitchTo(GetMemoryChunkContext(scan));
+	resp = hbase_rest_regions(scan->conn, scan->table);
+	scan->nrequests++;
+	if (resp->status == 200)
+		scan->regions = hbase_json_regions(resp->body, resp->len, &error);
+	MemoryContextSwitchTo(old);
+	scan->regions_known = true;
+	return scan->regions;
+}
+
+/*
+ * The plan with each of its ranges (the whole table for a full scan) cut at
+ * the region boundaries: the pieces partition the ranges exactly, so rows
+ * are neither lost nor repeated, and each scanner stays on one region.
+ * Regions that split or move meanwhile only cost a scanner crossing a
+ * boundary.  The plan itself (EXPLAIN shows it) is left as it is.
+ */
+static HBaseKeyPlan *
+split_by_region(HBaseScan *scan, HBaseKeyPlan *plan)
+{
+	List	   *regions = table_regions(scan);
+	List	   *ranges;
+	List	   *pieces = NIL;
+	HBaseKeyRange whole = {"", 0, NULL, 0};
+	HBaseKeyPlan *kp;
+	ListCell   *lc;
+
+	if (list_length(regions) < 2)
+		return plan;
+	ranges = plan->kind == HBASE_OP_SCANS ? plan->ranges : list_make1(&whole);
+	foreach(lc, ranges)
+	{
+		HBaseKeyRange *r = lfirst(lc);
+		ListCell   *gc;
+
+		foreach(gc, regions)
+		{
+			HBaseKeyRange *g = lfirst(gc);
+			HBaseKeyRange *p = palloc(sizeof(HBaseKeyRange));
+
+			/* the later start, the earlier stop (NULL: the table's end) */
+			*p = *r;
+			if (bound_cmp(g->start, g->startlen, r->start, r->startlen) > 0)
+			{
+				p->start = g->start;
+				p->startlen = g->startlen;
+			}
+			if (g->stop && (r->stop == NULL || bound_cmp(g->stop, g->stoplen, r->stop, r->stoplen) < 0))
+			{
+				p->stop = g->stop;
+				p->stoplen = g->stoplen;
+			}
+			if (p->stop == NULL || bound_cmp(p->start, p->startlen, p->stop, p->stoplen) < 0)
+				pieces = lappend(pieces, p);
+			else
+				pfree(p);
+		}
+	}
+	if (list_length(pieces) <= list_length(ranges))
+		return plan;			/* nothing was cut */
+	kp = palloc(sizeof(HBaseKeyPlan));
+	*kp = *plan;
+	kp->kind = HBASE_OP_SCANS;
+	kp->ranges = pieces;
+	scan->region_scans = list_length(pieces);
+	return kp;
+}
+
+static void reset_stream(HBaseScan *scan, Stream *st);
+
+/* a lone stream about to be split at region boundaries (not read ahead then) */
+static bool
+split_due(HBaseScan *scan, Stream *st)
+{
+	return scan->nstreams == 1 && !scan->split_tried && st->full_pages >= HBASE_SPLIT_AFTER &&
+		by_region(scan, scan->plan);
+}
+
+/*
+ * A lone stream that has read HBASE_SPLIT_AFTER full pages goes on as
+ * region scans in parallel: what is left of its range (after the last row
+ * returned) and of the ranges after it, cut at region boundaries.  Only at
+ * a page boundary, with no row held back and nothing read ahead that would
+ * be lost; the rows already returned are before every piece.
+ */
+static void
+split_running_scan(HBaseScan *scan)
+{
+	Stream	   *st = &scan->streams[0];
+	HBaseKeyPlan *plan = scan->plan;
+	HBaseKeyRange whole = {"", 0, NULL, 0};
+	HBaseKeyRange *cur;
+	HBaseKeyRange *rest;
+	HBaseKeyPlan *left;
+	HBaseKeyPlan *split;
+	MemoryContext old;
+	int			i;
+
+	scan->split_tried = true;
+	old = MemoryContextSwitchTo(GetMemoryChunkContext(plan));
+	cur = plan->kind == HBASE_OP_SCANS ? list_nth(plan->ranges, st->range) : &whole;
+	rest = palloc(sizeof(HBaseKeyRange));
+	*rest = *cur;
+	/* just after the last row returned: its key + 0x00 */
+	rest->start = palloc(st->lastkeylen + 1);
+	memcpy(rest->start, st->lastkey, st->lastkeylen + 1);
+	rest->startlen = st->lastkeylen + 1;
+	left = palloc(sizeof(HBaseKeyPlan));
+	*left = *plan;
+	left->kind = HBASE_OP_SCANS;
+	left->ranges = list_make1(rest);
+	if (plan->kind == HBASE_OP_SCANS)
+		for (i = st->range + 1; i <= st->lastrange; i++)
+			left->ranges = lappend(left->ranges, list_nth(plan->ranges, i));
+	split = split_by_region(scan, left);
+	if (split != left)
+	{
+		/* the streams live as long as the plan (until a rescan) */
+		reset_stream(scan, st);
+		scan->plan = split;
+		scan->streams = NULL;
+		scan->nstreams = 0;
+		setup_streams(scan);
+	}
+	MemoryContextSwitchTo(old);
+}
+
 void
 hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan, int merge_salt_bytes)
 {
 	scan->plan = plan;
 	scan->mergeskip = merge_salt_bytes;
+	scan->region_scans = 0;
+	scan->split_tried = false;
+	/*
+	 * Ranges read in parallel (salt buckets) with streams to spare: cut at
+	 * once, the buckets of a salted table being large or many.
+	 */
+	if (by_region(scan, plan) && plan->kind == HBASE_OP_SCANS &&
+		list_length(plan->ranges) > 1 && list_length(plan->ranges) < scan->table->concurrency)
+	{
+		scan->split_tried = true;
+		scan->plan = split_by_region(scan, plan);
+	}
 	setup_streams(scan);
 }
 
@@ -559,8 +744,10 @@ fetch_scanner_page(HBaseScan *scan, Stream *st)
 		scan->nrequests++;
 	}
 	got = take_page(scan, st, resp);
+	if (got && full)
+		st->full_pages++;
 	if (got && full && hbase_read_ahead && scan->nstreams == 1 &&
-		!st->exhausted && !st->ahead_started && st->scanner_path)
+		!st->exhausted && !st->ahead_started && st->scanner_path && !split_due(scan, st))
 	{
 		if (scan->ahead == NULL)
 		{
@@ -1092,6 +1279,14 @@ hbase_scan_next(HBaseScan *scan)
 
 	if (scan->streams == NULL)
 		setup_streams(scan);
+	if (scan->nstreams == 1 && split_due(scan, &scan->streams[0]))
+	{
+		Stream	   *st = &scan->streams[0];
+
+		if ((st->page == NULL || st->next >= st->page->nrows) && st->scanner_path &&
+			!st->exhausted && !st->held && st->lastkey && !st->ahead_started)
+			split_running_scan(scan);
+	}
 	if (scan->mergeskip == -2 && scan->nstreams > 1)
 	{
 		/*
@@ -1154,6 +1349,13 @@ hbase_scan_end(HBaseScan *scan)
 
 	for (i = 0; i < scan->nstreams; i++)
 		close_scanner(scan, &scan->streams[i]);
+}
+
+/* the scans a plan was split into at region boundaries, 0 if it was not */
+int
+hbase_scan_region_scans(HBaseScan *scan)
+{
+	return scan->region_scans;
 }
 
 void

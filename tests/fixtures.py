@@ -66,6 +66,16 @@ def keys_rows():
     return [(k, {"cf:hex": s(k.hex())}) for k in SPECIAL_KEYS]
 
 
+def regions_rows():
+    # 13 regions, split at r0400, r0800 ... r4800; 5000 rows
+    return [(s("r%04d" % i), {"cf:n": s(str(i)), "cf:g": s(str(i % 7))}) for i in range(5000)]
+
+
+def salted_region_rows():
+    # key: one salt byte (i % 4), then "r%04d"; regions split inside every bucket
+    return [(bytes([i % 4]) + s("r%04d" % i), {"cf:n": s(str(i))}) for i in range(2000)]
+
+
 def split_rows():
     # 4 regions: [,b) [b,c) [c,d) [d,); 250 rows each
     rows = []
@@ -164,6 +174,14 @@ def main():
     regions = len(HB.regions("fdw_split"))
     if regions != 4:
         sys.exit("fdw_split has %d regions, expected 4" % regions)
+    HB.create_table("fdw_regions", ["cf"], splits=[s("r%04d" % i) for i in range(400, 5000, 400)])
+    HB.put_pairs("fdw_regions", regions_rows())
+    regions = len(HB.regions("fdw_regions"))
+    if regions != 13:
+        sys.exit("fdw_regions has %d regions, expected 13" % regions)
+    HB.create_table("fdw_regions_salted", ["cf"],
+                    splits=[bytes([b]) + s(m) for b in range(4) for m in ("", "r1000")][1:])
+    HB.put_pairs("fdw_regions_salted", salted_region_rows())
     HB.create_table("fdw_sparse", ["cf", "d", "e"])
     HB.put_pairs("fdw_sparse", sparse_rows())
     HB.create_table("fdw_ns:ns_table", ["cf"])
