@@ -7,6 +7,7 @@
 
 #include <math.h>
 
+#include "access/parallel.h"
 #include "access/sysattr.h"
 #include "commands/explain.h"
 #include "foreign/fdwapi.h"
@@ -26,6 +27,7 @@
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #include "utils/rel.h"
+#include "port/atomics.h"
 
 #include "hbase_fdw.h"
 #include "http.h"
@@ -103,7 +105,27 @@ typedef struct HBaseScanState
 	bool		split_buckets;	/* FdwScanPrivateSplitBuckets */
 	List	   *exprstates;		/* of fdw_exprs */
 	HBaseKeyPlan *keyplan;		/* computed at the first row */
+	/* Parallel Foreign Scan: the pieces shared through DSM */
+	struct HBaseParallelScan *shared;
+	List	   *pieces;			/* leader: computed for the DSM; all: read back */
+	bool		published;		/* this process's stats went to / came from it */
+	long		all_requests;	/* leader: every process's, once the workers ended */
+	long		all_rows;
 } HBaseScanState;
+
+/*
+ * What the leader puts in dynamic shared memory for a Parallel Foreign Scan:
+ * the pieces (ranges cut at region boundaries) and the next one to claim.
+ * Every process reads whole pieces: none is read twice, none is missed.
+ */
+typedef struct HBaseParallelScan
+{
+	pg_atomic_uint32 next;		/* index of the next piece to claim */
+	pg_atomic_uint64 requests;	/* the workers' requests and rows, for EXPLAIN */
+	pg_atomic_uint64 rows;
+	int			npieces;
+	char		data[FLEXIBLE_ARRAY_MEMBER];	/* hbase_pieces_write */
+} HBaseParallelScan;
 
 void
 _PG_init(void)
@@ -379,6 +401,60 @@ ec_member_matches(PlannerInfo *root, RelOptInfo *rel, EquivalenceClass *ec,
 		((Var *) e)->varattno == a->attnum && ((Var *) e)->varlevelsup == 0;
 }
 
+/*
+ * Workers of a Parallel Foreign Scan: the table option parallel_workers,
+ * else by the row estimate (ANALYZE): none under 100,000 rows, then one
+ * more each time the rows triple, as PostgreSQL does for heap pages; at
+ * most max_parallel_workers_per_gather.
+ */
+static int
+parallel_workers_for(HBasePlanState *ps, RelOptInfo *baserel)
+{
+	int			n = ps->table->parallel_workers;
+
+	if (n < 0)
+	{
+		double		rows = baserel->tuples;
+
+		n = 0;
+		if (rows >= 100000)
+			n = 1 + (int) floor(log(rows / 100000) / log(3));
+	}
+	return Min(n, max_parallel_workers_per_gather);
+}
+
+/*
+ * The partial path: scans (not Gets) shared out between the workers and
+ * the leader by pieces, in no order; its rows and run cost divided as
+ * PostgreSQL's heap scans divide them.
+ */
+static void
+add_parallel_path(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps,
+				  Cost startup, Cost total)
+{
+	int			workers;
+	double		divisor;
+	ForeignPath *path;
+
+	if (!baserel->consider_parallel ||
+		!(ps->shape == HBASE_OP_FULL || ps->shape == HBASE_OP_FUZZY || ps->shape == HBASE_OP_SCANS))
+		return;
+	workers = parallel_workers_for(ps, baserel);
+	if (workers <= 0)
+		return;
+	divisor = workers;
+	if (parallel_leader_participation && 1.0 - 0.3 * workers > 0)
+		divisor += 1.0 - 0.3 * workers;
+	path = create_foreignscan_path(root, baserel, NULL, clamp_row_est(baserel->rows / divisor),
+								   startup, startup + (total - startup) / divisor,
+								   NIL, NULL, NULL,
+								   list_make1(makeInteger(ORDER_ANY)));	/* FdwPathPrivateRowOrder */
+	path->path.parallel_aware = true;
+	path->path.parallel_safe = true;
+	path->path.parallel_workers = workers;
+	add_partial_path(baserel, (Path *) path);
+}
+
 static void
 hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 {
@@ -395,6 +471,8 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
 													   baserel->rows, startup, total,
 													   NIL, NULL, NULL, NIL));
+
+	add_parallel_path(root, baserel, ps, startup, total);
 
 	/* rows come in rowkey order: an ORDER BY that follows it needs no Sort */
 	pathkeys = useful_pathkeys(root, baserel, ps, &mergeskip, false);
@@ -595,7 +673,12 @@ build_key_plan(HBaseScanState *st, Datum *vals, bool *nulls, Oid *types)
 	return kp;
 }
 
-/* Evaluate the key values (parameters included) and choose the operation. */
+static int	claim_piece(void *arg);
+
+/*
+ * Evaluate the key values (parameters included) and choose the operation;
+ * a parallel scan reads the pieces shared by the leader instead.
+ */
 static void
 compute_key_plan(ForeignScanState *node, HBaseScanState *st)
 {
@@ -616,7 +699,10 @@ compute_key_plan(ForeignScanState *node, HBaseScanState *st)
 		types[i] = exprType((Node *) es->expr);
 	}
 	st->keyplan = build_key_plan(st, vals, nulls, types);
-	hbase_scan_set_plan(st->scan, st->keyplan, st->mergeskip);
+	if (st->shared)
+		hbase_scan_set_shared_plan(st->scan, st->keyplan, st->pieces, claim_piece, st);
+	else
+		hbase_scan_set_plan(st->scan, st->keyplan, st->mergeskip);
 	MemoryContextSwitchTo(old);
 }
 
@@ -655,6 +741,124 @@ hbaseReScanForeignScan(ForeignScanState *node)
 	st->keyplan = NULL;
 	if (st->plancxt)
 		MemoryContextReset(st->plancxt);
+}
+
+/* ---------------- Parallel Foreign Scan ---------------- */
+
+/*
+ * Parallel workers may run any scan of ours (each opens its own
+ * connections; nothing is written): a hash join's inner side, a nested
+ * loop's Gets.  The parallel-aware path (pieces shared out) is planned in
+ * hbaseGetForeignPaths.
+ */
+static bool
+hbaseIsForeignScanParallelSafe(PlannerInfo *root, RelOptInfo *rel, RangeTblEntry *rte)
+{
+	return true;
+}
+
+static int
+claim_piece(void *arg)
+{
+	HBaseScanState *st = arg;
+	uint32		i = pg_atomic_fetch_add_u32(&st->shared->next, 1);
+
+	return i < (uint32) st->shared->npieces ? (int) i : -1;
+}
+
+/*
+ * The leader, before the workers start: the operation (a parallel scan has
+ * no parameters of a join, its values are known now) and its pieces, from
+ * the table's regions read once here.
+ */
+static Size
+hbaseEstimateDSMForeignScan(ForeignScanState *node, ParallelContext *pcxt)
+{
+	HBaseScanState *st = node->fdw_state;
+	MemoryContext old;
+
+	if (st->keyplan == NULL)
+		compute_key_plan(node, st);
+	old = MemoryContextSwitchTo(GetMemoryChunkContext(st));
+	st->pieces = hbase_scan_pieces(st->scan, st->keyplan);
+	MemoryContextSwitchTo(old);
+	return add_size(offsetof(HBaseParallelScan, data), hbase_pieces_size(st->pieces));
+}
+
+static void
+hbaseInitializeDSMForeignScan(ForeignScanState *node, ParallelContext *pcxt, void *coordinate)
+{
+	HBaseScanState *st = node->fdw_state;
+	HBaseParallelScan *shared = coordinate;
+
+	pg_atomic_init_u32(&shared->next, 0);
+	pg_atomic_init_u64(&shared->requests, 0);
+	pg_atomic_init_u64(&shared->rows, 0);
+	shared->npieces = list_length(st->pieces);
+	hbase_pieces_write(st->pieces, shared->data);
+	st->shared = shared;
+	/*
+	 * The leader's scan claims pieces too, from its first row on (not now:
+	 * a leader that does not take part must leave them all to the workers).
+	 */
+	hbase_scan_rescan(st->scan);
+	st->keyplan = NULL;
+	MemoryContextReset(st->plancxt);
+}
+
+static void
+hbaseReInitializeDSMForeignScan(ForeignScanState *node, ParallelContext *pcxt, void *coordinate)
+{
+	HBaseScanState *st = node->fdw_state;
+	HBaseParallelScan *shared = coordinate;
+
+	pg_atomic_write_u32(&shared->next, 0);
+	pg_atomic_write_u64(&shared->requests, 0);
+	pg_atomic_write_u64(&shared->rows, 0);
+	st->shared = shared;
+	st->published = false;
+}
+
+/*
+ * The end of a parallel scan's run (before the DSM goes): a worker adds its
+ * requests and rows; the leader, whose workers have ended by then, keeps
+ * everyone's for EXPLAIN ANALYZE.
+ */
+static void
+hbaseShutdownForeignScan(ForeignScanState *node)
+{
+	HBaseScanState *st = node->fdw_state;
+	long		requests,
+				rows,
+				resumes;
+
+	if (st == NULL || st->shared == NULL || st->scan == NULL || st->published)
+		return;
+	hbase_scan_stats(st->scan, &requests, &rows, &resumes);
+	if (IsParallelWorker())
+	{
+		pg_atomic_fetch_add_u64(&st->shared->requests, requests);
+		pg_atomic_fetch_add_u64(&st->shared->rows, rows);
+	}
+	else
+	{
+		st->all_requests = requests + (long) pg_atomic_read_u64(&st->shared->requests);
+		st->all_rows = rows + (long) pg_atomic_read_u64(&st->shared->rows);
+	}
+	st->published = true;
+	st->shared = NULL;			/* the DSM goes next */
+}
+
+static void
+hbaseInitializeWorkerForeignScan(ForeignScanState *node, shm_toc *toc, void *coordinate)
+{
+	HBaseScanState *st = node->fdw_state;
+	HBaseParallelScan *shared = coordinate;
+	MemoryContext old = MemoryContextSwitchTo(GetMemoryChunkContext(st));
+
+	st->pieces = hbase_pieces_read(shared->data, shared->npieces);
+	MemoryContextSwitchTo(old);
+	st->shared = shared;
 }
 
 static void
@@ -866,9 +1070,17 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 					resumes;
 
 		hbase_scan_stats(st->scan, &requests, &rows, &resumes);
+		if (st->published && !IsParallelWorker())
+		{
+			/* a parallel scan: all processes' */
+			requests = st->all_requests;
+			rows = st->all_rows;
+		}
 		ExplainPropertyInteger("HBase Requests", NULL, requests, es);
 		ExplainPropertyInteger("HBase Rows Received", NULL, rows, es);
-		if (hbase_scan_region_scans(st->scan) > 0)
+		if (st->pieces != NIL)
+			ExplainPropertyInteger("HBase Region Scans", NULL, list_length(st->pieces), es);
+		else if (hbase_scan_region_scans(st->scan) > 0)
 			ExplainPropertyInteger("HBase Region Scans", NULL, hbase_scan_region_scans(st->scan), es);
 		if (resumes > 0)
 			ExplainPropertyInteger("HBase Scans Resumed", NULL, resumes, es);
@@ -888,6 +1100,12 @@ hbase_fdw_handler(PG_FUNCTION_ARGS)
 	routine->BeginForeignScan = hbaseBeginForeignScan;
 	routine->IterateForeignScan = hbaseIterateForeignScan;
 	routine->ReScanForeignScan = hbaseReScanForeignScan;
+	routine->IsForeignScanParallelSafe = hbaseIsForeignScanParallelSafe;
+	routine->EstimateDSMForeignScan = hbaseEstimateDSMForeignScan;
+	routine->InitializeDSMForeignScan = hbaseInitializeDSMForeignScan;
+	routine->ReInitializeDSMForeignScan = hbaseReInitializeDSMForeignScan;
+	routine->InitializeWorkerForeignScan = hbaseInitializeWorkerForeignScan;
+	routine->ShutdownForeignScan = hbaseShutdownForeignScan;
 	routine->EndForeignScan = hbaseEndForeignScan;
 	routine->ExplainForeignScan = hbaseExplainForeignScan;
 	routine->ImportForeignSchema = hbase_import_foreign_schema;

@@ -115,6 +115,7 @@ typedef struct HBaseTable
 	int			concurrency;	/* parallel scanner requests, 1 = one at a time */
 	int			batch_size;		/* rows per PUT of an INSERT or COPY */
 	double		sample_fraction;	/* of the rows ANALYZE reads, 0 = auto */
+	int			parallel_workers;	/* of a Parallel Foreign Scan, -1 = auto */
 	int			natts;
 	HBaseColumn *columns;		/* indexed by attnum - 1 */
 	char	   *rowkey;			/* the layout as written, or NULL */
@@ -470,6 +471,12 @@ extern HBaseRow *hbase_scan_next(HBaseScan *scan);
 extern void hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan, int merge_salt_bytes);
 extern void hbase_scan_rescan(HBaseScan *scan);
 extern void hbase_scan_end(HBaseScan *scan);
+extern List *hbase_scan_pieces(HBaseScan *scan, HBaseKeyPlan *plan);
+extern void hbase_scan_set_shared_plan(HBaseScan *scan, HBaseKeyPlan *plan, List *pieces,
+									   int (*claim) (void *arg), void *arg);
+extern Size hbase_pieces_size(List *pieces);
+extern void hbase_pieces_write(List *pieces, char *dst);
+extern List *hbase_pieces_read(const char *src, int n);
 extern int	hbase_scan_region_scans(HBaseScan *scan);
 extern void hbase_scan_stats(HBaseScan *scan, long *requests, long *rows, long *resumes);
 extern const char *hbase_scan_fallback(HBaseScan *scan);

@@ -74,6 +74,7 @@ static const HBaseOption valid_options[] = {
 	{"concurrency", ForeignTableRelationId},
 	{"batch_size", ForeignTableRelationId},
 	{"analyze_sample_fraction", ForeignTableRelationId},
+	{"parallel_workers", ForeignTableRelationId},
 	/* column */
 	{"column", AttributeRelationId},
 	{"encoding", AttributeRelationId},
@@ -217,6 +218,26 @@ parse_sample_fraction(const char *value)
 		bad_value("analyze_sample_fraction", value,
 				  "analyze_sample_fraction is \"auto\" or a fraction of the rows above 0 and at most 1.");
 	return f;
+}
+
+/*
+ * parallel_workers: 'auto' (-1: by the planner's row estimate) or the
+ * workers a Parallel Foreign Scan plans for, 0 (none) to 64.
+ */
+static int
+parse_parallel_workers(const char *value)
+{
+	char	   *end;
+	long		n;
+
+	if (pg_strcasecmp(value, "auto") == 0)
+		return -1;
+	errno = 0;
+	n = strtol(value, &end, 10);
+	if (end == value || *end != '\0' || errno != 0 || n < 0 || n > 64)
+		bad_value("parallel_workers", value,
+				  "parallel_workers is \"auto\" or a number of parallel workers from 0 to 64.");
+	return (int) n;
 }
 
 static int
@@ -499,6 +520,8 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 			(void) parse_concurrency(value);
 		else if (strcmp(name, "batch_size") == 0)
 			(void) parse_batch_size(value);
+		else if (strcmp(name, "parallel_workers") == 0)
+			(void) parse_parallel_workers(value);
 		else if (strcmp(name, "analyze_sample_fraction") == 0)
 			(void) parse_sample_fraction(value);
 		else if (strcmp(name, "table") == 0)
@@ -631,6 +654,7 @@ hbase_build_table(Oid relid)
 	table->fetch_size = sopts.fetch_size;
 	table->pushdown = sopts.pushdown;
 	table->concurrency = sopts.concurrency;
+	table->parallel_workers = -1;
 	table->batch_size = sopts.batch_size;
 
 	foreach(lc, ft->options)
@@ -655,6 +679,8 @@ hbase_build_table(Oid relid)
 			table->batch_size = parse_batch_size(defGetString(def));
 		else if (strcmp(def->defname, "analyze_sample_fraction") == 0)
 			table->sample_fraction = parse_sample_fraction(defGetString(def));
+		else if (strcmp(def->defname, "parallel_workers") == 0)
+			table->parallel_workers = parse_parallel_workers(defGetString(def));
 	}
 
 	rel = table_open(relid, AccessShareLock);

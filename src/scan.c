@@ -93,6 +93,9 @@ struct HBaseScan
 	bool		regions_known;
 	int			region_scans;	/* ranges after the split at region boundaries, or 0 */
 	bool		split_tried;	/* this plan was considered for splitting */
+	/* parallel scan: the plan's ranges are claimed one at a time, shared */
+	int			(*claim) (void *arg);	/* next range index, or -1; NULL: in turn */
+	void	   *claim_arg;
 };
 
 /* remember, for EXPLAIN ANALYZE, what an old gateway made the scan do */
@@ -202,7 +205,16 @@ setup_streams(HBaseScan *scan)
 			rev = lcons(lfirst(lc), rev);
 		scan->plan->keys = rev;
 	}
-	if (scan->mergeskip >= 0 && nranges > 1)
+	if (scan->claim)
+	{
+		/* parallel: one stream over the ranges this process claims */
+		int			first = scan->claim(scan->claim_arg);
+
+		scan->nstreams = 1;
+		scan->streams = palloc0(sizeof(Stream));
+		init_stream(scan, &scan->streams[0], first < 0 ? nranges : first, nranges - 1);
+	}
+	else if (scan->mergeskip >= 0 && nranges > 1)
 	{
 		scan->nstreams = nranges;
 		scan->streams = palloc0(sizeof(Stream) * nranges);
@@ -254,7 +266,7 @@ static bool
 by_region(HBaseScan *scan, HBaseKeyPlan *plan)
 {
 	return plan != NULL && scan->mergeskip == -2 && scan->table->concurrency > 1 &&
-		!scan->small_limit &&
+		!scan->small_limit && scan->claim == NULL &&
 		(plan->kind == HBASE_OP_FULL || plan->kind == HBASE_OP_FUZZY ||
 		 plan->kind == HBASE_OP_SCANS);
 }
@@ -398,6 +410,128 @@ split_running_scan(HBaseScan *scan)
 		setup_streams(scan);
 	}
 	MemoryContextSwitchTo(old);
+}
+
+/*
+ * The pieces a parallel scan shares out: the plan's ranges (the whole table
+ * for a full or skip scan) cut at region boundaries, in key order.  Asked
+ * once, by the leader; the workers get them from it, so that all see the
+ * same partition whatever the regions do meanwhile.
+ */
+List *
+hbase_scan_pieces(HBaseScan *scan, HBaseKeyPlan *plan)
+{
+	HBaseKeyPlan tmp = *plan;
+	HBaseKeyRange *whole = palloc(sizeof(HBaseKeyRange));
+	HBaseKeyPlan *split;
+
+	whole->start = "";
+	whole->startlen = 0;
+	whole->stop = NULL;
+	whole->stoplen = 0;
+	if (tmp.kind != HBASE_OP_SCANS)
+	{
+		tmp.kind = HBASE_OP_SCANS;
+		tmp.ranges = list_make1(whole);
+	}
+	split = split_by_region(scan, &tmp);
+	scan->region_scans = 0;
+	return split->ranges;
+}
+
+/*
+ * A parallel scan's plan: the pieces, each read whole by the process that
+ * claims it (claim returns the next piece's index, -1 when none is left).
+ */
+void
+hbase_scan_set_shared_plan(HBaseScan *scan, HBaseKeyPlan *plan, List *pieces,
+						   int (*claim) (void *arg), void *arg)
+{
+	HBaseKeyPlan *kp = palloc(sizeof(HBaseKeyPlan));
+
+	*kp = *plan;
+	kp->kind = HBASE_OP_SCANS;
+	kp->ranges = pieces;
+	scan->claim = claim;
+	scan->claim_arg = arg;
+	scan->plan = kp;
+	scan->mergeskip = -2;
+	scan->region_scans = list_length(pieces);
+	scan->split_tried = true;
+	setup_streams(scan);
+}
+
+/* the size of the pieces written by hbase_pieces_write */
+Size
+hbase_pieces_size(List *pieces)
+{
+	Size		n = 0;
+	ListCell   *lc;
+
+	foreach(lc, pieces)
+	{
+		HBaseKeyRange *r = lfirst(lc);
+
+		n = add_size(n, 2 * sizeof(int32) + r->startlen + (r->stop ? r->stoplen : 0));
+	}
+	return n;
+}
+
+/* each piece as start length, start, stop length (-1: the end), stop */
+void
+hbase_pieces_write(List *pieces, char *dst)
+{
+	ListCell   *lc;
+
+	foreach(lc, pieces)
+	{
+		HBaseKeyRange *r = lfirst(lc);
+		int32		len = r->startlen;
+
+		memcpy(dst, &len, sizeof(int32));
+		dst += sizeof(int32);
+		memcpy(dst, r->start, len);
+		dst += len;
+		len = r->stop ? r->stoplen : -1;
+		memcpy(dst, &len, sizeof(int32));
+		dst += sizeof(int32);
+		if (len > 0)
+		{
+			memcpy(dst, r->stop, len);
+			dst += len;
+		}
+	}
+}
+
+List *
+hbase_pieces_read(const char *src, int n)
+{
+	List	   *pieces = NIL;
+	int			i;
+
+	for (i = 0; i < n; i++)
+	{
+		HBaseKeyRange *r = palloc0(sizeof(HBaseKeyRange));
+		int32		len;
+
+		memcpy(&len, src, sizeof(int32));
+		src += sizeof(int32);
+		r->start = palloc(len + 1);
+		memcpy(r->start, src, len);
+		r->startlen = len;
+		src += len;
+		memcpy(&len, src, sizeof(int32));
+		src += sizeof(int32);
+		if (len >= 0)
+		{
+			r->stop = palloc(len + 1);
+			memcpy(r->stop, src, len);
+			r->stoplen = len;
+			src += len;
+		}
+		pieces = lappend(pieces, r);
+	}
+	return pieces;
 }
 
 void
@@ -1166,9 +1300,16 @@ fetch_page(HBaseScan *scan, Stream *st)
 				got = true;
 				break;
 			}
-			/* this range is done */
+			/* this range is done: the next one, or the next one claimed */
 			close_scanner(scan, st);
-			st->range++;
+			if (scan->claim)
+			{
+				int			next = scan->claim(scan->claim_arg);
+
+				st->range = next < 0 ? nranges : next;
+			}
+			else
+				st->range++;
 			st->range_done = false;
 			forget_resume(st);
 			if (st->held)
