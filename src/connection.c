@@ -40,7 +40,11 @@ struct HBaseConn
 {
 	ConnKey		key;			/* hash key, must be first */
 	hbase_http *http;			/* NULL until opened */
-	char	   *url;			/* base URL, in TopMemoryContext */
+	char	   *url;			/* base URL of the gateway of the last request */
+	int			ngateways;		/* the server's gateways (option url) */
+	char	   *gateways[HBASE_MAX_GATEWAYS];	/* TopMemoryContext */
+	TimestampTz down_until[HBASE_MAX_GATEWAYS];	/* left out until then */
+	int			next_gateway;	/* round robin */
 	bool		invalidated;
 	uint32		server_hashvalue;
 	uint32		mapping_hashvalue;
@@ -237,9 +241,10 @@ close_conn(HBaseConn *conn)
 	conn->generation++;
 	hbase_http_close(conn->http);
 	conn->http = NULL;
-	if (conn->url)
-		pfree(conn->url);
-	conn->url = NULL;
+	for (i = 0; i < conn->ngateways; i++)
+		pfree(conn->gateways[i]);
+	conn->ngateways = 0;
+	conn->url = NULL;			/* one of the gateways */
 	/* scanners left on the old gateway: not ours to delete on a new one */
 	list_free_deep(conn->left);
 	conn->left = NIL;
@@ -301,7 +306,15 @@ open_conn(HBaseConn *conn, ForeignServer *server, List *umoptions)
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_OUT_OF_MEMORY),
 				 errmsg("could not initialize an HTTP handle for server \"%s\"", server->servername)));
-	conn->url = MemoryContextStrdup(TopMemoryContext, sopts.url);
+	foreach(lc, sopts.urls)
+	{
+		if (conn->ngateways == HBASE_MAX_GATEWAYS)
+			break;
+		conn->down_until[conn->ngateways] = 0;
+		conn->gateways[conn->ngateways++] = MemoryContextStrdup(TopMemoryContext, lfirst(lc));
+	}
+	conn->next_gateway = 0;
+	conn->url = conn->gateways[0];
 	conn->declared_version = sopts.gateway_version ?
 		MemoryContextStrdup(TopMemoryContext, sopts.gateway_version) : NULL;
 	conn->max_response_size = cfg.max_response_size;
@@ -368,6 +381,7 @@ hbase_get_connection(Oid serverid, Oid userid)
 	{
 		conn->http = NULL;
 		conn->url = NULL;
+		conn->ngateways = 0;
 		conn->scanners = NIL;
 		conn->left = NIL;
 		conn->invalidated = false;
@@ -390,6 +404,76 @@ const char *
 hbase_conn_url(HBaseConn *conn)
 {
 	return conn->url;
+}
+
+/*
+ * Several gateways: paths of scanners (which live on the gateway that made
+ * them) are absolute URLs, built by us from a configured gateway's URL.
+ */
+static bool
+absolute_path(const char *path)
+{
+	return strncmp(path, "http://", 7) == 0 || strncmp(path, "https://", 8) == 0;
+}
+
+/* what a scanner's path starts with: the gateway that made it, when there are several */
+const char *
+hbase_scanner_prefix(HBaseConn *conn)
+{
+	return conn->ngateways > 1 ? conn->url : "";
+}
+
+/*
+ * The gateway of the next request: the next one in turn that is not left
+ * out; if all are, the one left out the longest ago.  It becomes conn->url.
+ */
+static int
+choose_gateway(HBaseConn *conn)
+{
+	TimestampTz now;
+	int			best = -1;
+	int			i;
+
+	if (conn->ngateways <= 1)
+		return 0;
+	now = GetCurrentTimestamp();
+	for (i = 0; i < conn->ngateways; i++)
+	{
+		int			g = (conn->next_gateway + i) % conn->ngateways;
+
+		if (conn->down_until[g] <= now)
+		{
+			best = g;
+			break;
+		}
+		if (best < 0 || conn->down_until[g] < conn->down_until[best])
+			best = g;
+	}
+	conn->next_gateway = (best + 1) % conn->ngateways;
+	conn->url = conn->gateways[best];
+	return best;
+}
+
+/* a gateway that did not answer: left out for a while */
+static void
+gateway_down(HBaseConn *conn, int g)
+{
+	if (conn->ngateways > 1)
+		conn->down_until[g] = TimestampTzPlusMilliseconds(GetCurrentTimestamp(),
+														  HBASE_GATEWAY_DOWN_MS);
+}
+
+/* the URL of a request: an absolute path as it is, else on the chosen gateway */
+static char *
+request_url(HBaseConn *conn, const char *path, int *gateway)
+{
+	if (absolute_path(path))
+	{
+		*gateway = -1;
+		return pstrdup(path);
+	}
+	*gateway = choose_gateway(conn);
+	return psprintf("%s%s", conn->gateways[*gateway], path);
 }
 
 /*
@@ -556,24 +640,64 @@ accept_for(HBaseConn *conn, int flags)
  * scanner POST or a PUT may have been done), and only GETs and DELETEs may
  * go out again by libcurl's own re-send on a fresh connection.
  */
+/*
+ * Several gateways: does a request that a gateway did not serve go to the
+ * next one?  A gateway that gave no answer, or said it cannot serve (503,
+ * or 502/504 from a proxy in front of it), is left out a while.  GETs,
+ * DELETEs (twice is once) and requests flagged HBASE_REQ_IDEMPOTENT (a
+ * scanner POST: a scanner made but not heard of is never read and expires;
+ * a PUT of cells: the same cells written again) go to the next gateway;
+ * any other request only when it surely was not done (the connection
+ * failed, or the gateway itself said 503).  Scanner reads go by the
+ * scanner's own URL, never elsewhere: the scan resumes them.
+ */
+static bool
+next_gateway_may_retry(const char *method, int flags, hbase_http_outcome outcome,
+					   hbase_http_result *res)
+{
+	if (outcome == HBASE_HTTP_INTERRUPTED || res->krb_status || res->too_large)
+		return false;
+	if (strcmp(method, "GET") != 0 && strcmp(method, "DELETE") != 0 &&
+		!(flags & HBASE_REQ_IDEMPOTENT))
+		return (outcome == HBASE_HTTP_FAILED && res->connect_failed) ||
+			(outcome == HBASE_HTTP_OK && res->status == 503);
+	return outcome == HBASE_HTTP_FAILED ||
+		(outcome == HBASE_HTTP_OK && res->status >= 502 && res->status <= 504);
+}
+
 HBaseResponse *
 hbase_request_ex(HBaseConn *conn, const char *method, const char *path,
 				 const char *body, size_t bodylen, const char *what, int flags)
 {
-	char	   *url = psprintf("%s%s", conn->url, path);
 	HBaseResponse *resp;
 	hbase_http_result res;
 	hbase_http_outcome outcome;
 	int			httpflags = 0;
+	int			attempt;
 
 	if ((flags & HBASE_REQ_ONCE) ||
 		(strcmp(method, "GET") != 0 && strcmp(method, "DELETE") != 0))
 		httpflags |= HBASE_HTTP_ONCE;
-	count_request(method);
-	hbase_http_set_accept(conn->http, accept_for(conn, flags));
-	outcome = hbase_http_perform(conn->http, method, url, body, bodylen, httpflags, &res);
+	for (attempt = 1;; attempt++)
+	{
+		int			g;
+		char	   *url = request_url(conn, path, &g);
+
+		count_request(method);
+		hbase_http_set_accept(conn->http, accept_for(conn, flags));
+		outcome = hbase_http_perform(conn->http, method, url, body, bodylen, httpflags, &res);
+		pfree(url);
+
+		if (g >= 0 && conn->ngateways > 1 && attempt < conn->ngateways &&
+			next_gateway_may_retry(method, flags, outcome, &res))
+		{
+			gateway_down(conn, g);
+			hbase_http_result_free(&res);
+			continue;
+		}
+		break;
+	}
 	resp = take_outcome(conn, outcome, &res, method, path, what, flags);
-	pfree(url);
 	return resp;
 }
 
@@ -604,6 +728,12 @@ take_outcome(HBaseConn *conn, hbase_http_outcome outcome, hbase_http_result *res
 		return no_answer(res, what);
 	if (outcome == HBASE_HTTP_FAILED)
 	{
+		if (res->connect_failed && conn->ngateways > 1)
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION),
+					 errmsg("could not connect to any of the %d HBase REST gateways of the server",
+							conn->ngateways),
+					 errdetail("%s at %s (the last one tried) while %s.", res->error, conn->url, what)));
 		if (res->connect_failed)
 			ereport(ERROR,
 					(errcode(ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION),
@@ -696,7 +826,7 @@ hbase_ahead_start(HBaseAhead *a, const char *path, const char *what, int flags)
 	a->what = what;
 	a->flags = flags;
 	conn->ahead_busy[slot] = true;
-	url = psprintf("%s%s", conn->url, path);
+	url = absolute_path(path) ? pstrdup(path) : psprintf("%s%s", conn->url, path);
 	count_request("GET");
 	hbase_http_set_accept(conn->ahead[slot], accept_for(conn, flags));
 	hbase_http_start(conn->ahead[slot], url, HBASE_HTTP_ONCE);
@@ -773,7 +903,7 @@ hbase_request_many(HBaseConn *conn, const char **paths, int n, HBaseResponse **o
 	{
 		handles[i] = i == 0 ? conn->http : conn->pool[i - 1];
 		hbase_http_set_accept(handles[i], accept_for(conn, HBASE_REQ_CELLSET));
-		urls[i] = psprintf("%s%s", conn->url, paths[i]);
+		urls[i] = absolute_path(paths[i]) ? pstrdup(paths[i]) : psprintf("%s%s", conn->url, paths[i]);
 	}
 	for (i = 0; i < n; i++)
 		count_request("GET");
@@ -1032,7 +1162,8 @@ conn_xact_callback(XactEvent event, void *arg)
 				char		url[2048];
 				hbase_http_result res;
 
-				snprintf(url, sizeof(url), "%s%s", conn->url, ls->path);
+				snprintf(url, sizeof(url), "%s%s", absolute_path(ls->path) ? "" : conn->url,
+						 ls->path);
 				count_request("DELETE");
 				ls->tries++;
 				if (hbase_http_perform_bounded(conn->http, "DELETE", url, left, left,

@@ -88,7 +88,8 @@ typedef enum HBasePhoenixType
 
 typedef struct HBaseServerOptions
 {
-	char	   *url;			/* without trailing slash */
+	char	   *url;			/* without trailing slash; the first of urls */
+	List	   *urls;			/* the gateways (char *), one or more */
 	long		connect_timeout_ms;
 	long		request_timeout_ms;
 	char	   *ca_file;
@@ -132,6 +133,7 @@ extern bool hbase_read_ahead;
 #define HBASE_DEFAULT_MAX_RESPONSE_SIZE ((int64) 256 * 1024 * 1024)
 
 extern void hbase_server_options(ForeignServer *server, HBaseServerOptions *opts);
+extern List *hbase_split_urls(const char *value, bool strip);
 extern HBaseTable *hbase_get_table(Oid relid);
 extern HBaseTable *hbase_build_table(Oid relid);
 extern void hbase_check_table_name(const char *name, const char *relname);
@@ -140,6 +142,11 @@ extern void hbase_check_table_name(const char *name, const char *relname);
 
 typedef struct HBaseConn HBaseConn;
 typedef struct HBaseCellSet HBaseCellSet;
+
+/* REST gateways of one server (option url) */
+#define HBASE_MAX_GATEWAYS		16
+/* how long a gateway that did not answer is left out */
+#define HBASE_GATEWAY_DOWN_MS	30000
 
 /* parallel requests per scan (option concurrency) */
 #define HBASE_MAX_CONCURRENCY	32
@@ -172,6 +179,8 @@ typedef struct HBaseResponse
 #define HBASE_REQ_TRANSPORT_OK	0x01
 #define HBASE_REQ_CELLSET		0x02
 #define HBASE_REQ_ONCE			0x04
+/* several gateways: after no answer, the request may go to the next one */
+#define HBASE_REQ_IDEMPOTENT	0x08
 
 extern HBaseConn *hbase_get_connection(Oid serverid, Oid userid);
 extern HBaseResponse *hbase_request(HBaseConn *conn, const char *method,
@@ -193,6 +202,7 @@ extern HBaseResponse *hbase_ahead_finish(HBaseAhead *a);
 extern void hbase_ahead_abandon(HBaseAhead *a);
 extern char *hbase_escape(HBaseConn *conn, const char *s, size_t len);
 extern const char *hbase_conn_url(HBaseConn *conn);
+extern const char *hbase_scanner_prefix(HBaseConn *conn);
 extern void hbase_scanner_opened(HBaseConn *conn, const char *path);
 extern void hbase_scanner_closed(HBaseConn *conn, const char *path);
 extern char *hbase_scanner_id(HBaseResponse *resp, HBaseTable *table);

@@ -300,6 +300,39 @@ parse_size(const char *name, const char *value)
 	return bytes;
 }
 
+/*
+ * The gateways of the option url: one URL, or several separated by commas
+ * (spaces around them ignored), each without its trailing slashes when
+ * strip (not when they are being checked).
+ */
+List *
+hbase_split_urls(const char *value, bool strip)
+{
+	List	   *urls = NIL;
+	char	   *copy = pstrdup(value);
+	char	   *p = copy;
+
+	for (;;)
+	{
+		char	   *comma = strchr(p, ',');
+		char	   *end;
+
+		if (comma)
+			*comma = '\0';
+		while (*p == ' ')
+			p++;
+		end = p + strlen(p);
+		while (end > p && (end[-1] == ' ' || (strip && end[-1] == '/')))
+			*--end = '\0';
+		urls = lappend(urls, pstrdup(p));
+		if (comma == NULL)
+			break;
+		p = comma + 1;
+	}
+	pfree(copy);
+	return urls;
+}
+
 static void
 check_url(const char *value)
 {
@@ -497,7 +530,13 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 		}
 		else if (strcmp(name, "url") == 0)
 		{
-			check_url(value);
+			List	   *urls = hbase_split_urls(value, false);
+			ListCell   *uc;
+
+			if (list_length(urls) > HBASE_MAX_GATEWAYS)
+				bad_value(name, value, psprintf("At most %d gateways can be given.", HBASE_MAX_GATEWAYS));
+			foreach(uc, urls)
+				check_url(lfirst(uc));
 			have_url = true;
 		}
 		else if (strcmp(name, "connect_timeout") == 0 || strcmp(name, "request_timeout") == 0)
@@ -587,12 +626,8 @@ hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
 
 		if (strcmp(def->defname, "url") == 0)
 		{
-			char	   *url = pstrdup(value);
-			size_t		len = strlen(url);
-
-			while (len > 0 && url[len - 1] == '/')
-				url[--len] = '\0';
-			opts->url = url;
+			opts->urls = hbase_split_urls(value, true);
+			opts->url = linitial(opts->urls);
 		}
 		else if (strcmp(def->defname, "connect_timeout") == 0)
 			opts->connect_timeout_ms = parse_seconds(def->defname, value);

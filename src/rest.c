@@ -72,8 +72,9 @@ hbase_rest_scanner_create(HBaseConn *conn, HBaseTable *table, const HBaseScanSpe
 	char	   *model = hbase_json_scanner_model(spec);
 	char	   *what = psprintf("creating a scanner (POST %s/scanner)", path);
 
-	return hbase_request_ex(conn, "POST", psprintf("%s/scanner", path), model,
-							strlen(model), what, resuming ? HBASE_REQ_TRANSPORT_OK : 0);
+	/* another gateway may take it (a scanner made but never heard of expires) */
+	return hbase_request_ex(conn, "POST", psprintf("%s/scanner", path), model, strlen(model),
+							what, HBASE_REQ_IDEMPOTENT | (resuming ? HBASE_REQ_TRANSPORT_OK : 0));
 }
 
 /*
@@ -90,7 +91,9 @@ hbase_rest_scanner_created(HBaseConn *conn, HBaseTable *table, HBaseResponse *re
 
 	if (resp->status != 201)
 		hbase_report_status(resp, table, resp->what);
-	path = MemoryContextStrdup(cxt, psprintf("%s/scanner/%s", hbase_rest_table_path(conn, table),
+	/* on the gateway that made it (an absolute URL when there are several) */
+	path = MemoryContextStrdup(cxt, psprintf("%s%s/scanner/%s", hbase_scanner_prefix(conn),
+											 hbase_rest_table_path(conn, table),
 											 hbase_scanner_id(resp, table)));
 	hbase_scanner_opened(conn, path);
 	return path;
@@ -420,17 +423,20 @@ hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table, const HBaseStatele
 /*
  * A PUT of rows, JSON CellSet in the body (writes stay JSON whatever the
  * transport).  The row in the path is a placeholder: the gateway takes each
- * row's key from the body.  Sent once (a PUT never goes out again), any
- * status returned: the caller tells which rows may stand.
+ * row's key from the body.  Never sent twice to a gateway; with several
+ * gateways, the same cells go to the next one when a gateway gives no
+ * answer (written twice, they are the same cells).  Any status returned:
+ * the caller tells which rows may stand.
  */
 HBaseResponse *
 hbase_rest_put(HBaseConn *conn, HBaseTable *table, HBaseRow *rows, int nrows, const char *what)
 {
 	char	   *body = hbase_json_cellset(rows, nrows);
 
-	return hbase_request(conn, "PUT",
-						 psprintf("%s/hbase_fdw_batch", hbase_rest_table_path(conn, table)),
-						 body, strlen(body), what);
+	/* the same cells again on another gateway if this one gives no answer */
+	return hbase_request_ex(conn, "PUT",
+							psprintf("%s/hbase_fdw_batch", hbase_rest_table_path(conn, table)),
+							body, strlen(body), what, HBASE_REQ_IDEMPOTENT);
 }
 
 /*
