@@ -27,6 +27,10 @@ EXPLAIN (VERBOSE, COSTS OFF) SELECT k FROM krb_t WHERE k = 'a001';
 -- impersonation: doAs=alice is allowed by the gateway's proxyuser rules
 ALTER USER MAPPING FOR CURRENT_USER SERVER krb_srv OPTIONS (ADD doas 'alice');
 SELECT count(*) FROM krb_t WHERE k IN ('a001', 'b002');
+-- and alice is who reaches HBase: its server log names the user of each client connection
+-- the gateway opens (one per user, kept for later requests)
+\! grep -c 'ugi=alice (auth:SIMPLE), service=ClientService' "${HBASE_LOCAL_DIR:-/var/tmp/hbase_fdw/hbase}/logs/master.log" | awk '{ print ($1 > 0) ? "HBase saw connections as alice" : "HBase never saw alice" }'
+
 -- doAs=mallory is not: insufficient privilege (42501)
 ALTER USER MAPPING FOR CURRENT_USER SERVER krb_srv OPTIONS (SET doas 'mallory');
 \set VERBOSITY terse
