@@ -66,10 +66,15 @@ ALTER FOREIGN TABLE lay_phx OPTIONS (DROP concurrency, DROP fetch_size);
 \getenv fault_url PROXY_FAULT_URL
 CREATE SERVER hbase_faulty FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'fault_url');
 CREATE USER MAPPING FOR CURRENT_USER SERVER hbase_faulty;
+-- (concurrency 1: one scanner, whose reads and reads ahead go over two connections)
 CREATE FOREIGN TABLE split_faulty (k text OPTIONS (column ':key') COLLATE "C", n int) SERVER hbase_faulty
-  OPTIONS (table 'fdw_split', family 'cf', fetch_size '50');
+  OPTIONS (table 'fdw_split', family 'cf', fetch_size '50', concurrency '1');
 SELECT * FROM pg_temp.scan_report('SELECT k, n FROM split_faulty');
 SELECT count(*), count(DISTINCT k), min(k), max(k), sum(n) FROM split_faulty;
+-- region scans in parallel, each on its own connection: exact too
+ALTER FOREIGN TABLE split_faulty OPTIONS (SET concurrency '8', SET fetch_size '10');
+SELECT count(*), count(DISTINCT k), min(k), max(k), sum(n) FROM split_faulty;
+ALTER FOREIGN TABLE split_faulty OPTIONS (SET concurrency '1', SET fetch_size '50');
 -- backwards too is exact (reversed scans are single requests: not failed here)
 SELECT count(*), count(DISTINCT k) FROM (SELECT k FROM split_faulty ORDER BY k DESC) s;
 DROP SERVER hbase_faulty CASCADE;
