@@ -412,11 +412,36 @@ split_running_scan(HBaseScan *scan)
 	MemoryContextSwitchTo(old);
 }
 
+/* the ranges and their bytes, in the current memory context */
+static List *
+copy_ranges(List *ranges)
+{
+	List	   *out = NIL;
+	ListCell   *lc;
+
+	foreach(lc, ranges)
+	{
+		HBaseKeyRange *r = lfirst(lc);
+		HBaseKeyRange *c = palloc0(sizeof(HBaseKeyRange));
+
+		c->start = hbase_memdup(r->start, r->startlen);
+		c->startlen = r->startlen;
+		if (r->stop)
+		{
+			c->stop = hbase_memdup(r->stop, r->stoplen);
+			c->stoplen = r->stoplen;
+		}
+		out = lappend(out, c);
+	}
+	return out;
+}
+
 /*
  * The pieces a parallel scan shares out: the plan's ranges (the whole table
  * for a full or skip scan) cut at region boundaries, in key order.  Asked
  * once, by the leader; the workers get them from it, so that all see the
- * same partition whatever the regions do meanwhile.
+ * same partition whatever the regions do meanwhile.  A copy in the current
+ * memory context: they outlive the plan they come from (rescans).
  */
 List *
 hbase_scan_pieces(HBaseScan *scan, HBaseKeyPlan *plan)
@@ -436,7 +461,7 @@ hbase_scan_pieces(HBaseScan *scan, HBaseKeyPlan *plan)
 	}
 	split = split_by_region(scan, &tmp);
 	scan->region_scans = 0;
-	return split->ranges;
+	return copy_ranges(split->ranges);
 }
 
 /*

@@ -853,6 +853,8 @@ class Table:
         self.fetch_size = None
         self.concurrency = None
         self.big = False
+        self.parallel = False   # parallel_workers '2': Parallel Foreign Scan plans
+        self.splits = None      # region boundaries the HBase table is created with
 
     # -- columns
     def add_col(self, name, kind):
@@ -885,6 +887,8 @@ class Table:
             opts.append("fetch_size '%d'" % self.fetch_size)
         if self.concurrency:
             opts.append("concurrency '%d'" % self.concurrency)
+        if self.parallel:
+            opts.append("parallel_workers '2'")
         return "CREATE FOREIGN TABLE dt.%s (\n  %s\n) SERVER dt_hbase OPTIONS (%s);" % (
             self.name, ",\n  ".join(self.ddl_cols(True)), ", ".join(opts))
 
@@ -1183,6 +1187,10 @@ def gen_table(seed, idx, big=False):
     else:
         t.fetch_size = rng.choice([None, None, 7, 3, 20])
     t.concurrency = rng.choice([None, None, 1, 2])
+    # drawn from their own generator: the layouts, rows and queries of a seed stay as they were
+    ex = random.Random("%s/%d/exec" % (seed, idx))
+    t.parallel = ex.random() < 0.3
+    t.split_draw = ex.random()
     return t
 
 
@@ -1957,7 +1965,10 @@ SET timezone = 'UTC';
 SET datestyle = 'ISO, YMD';
 SET intervalstyle = 'postgres';
 SET extra_float_digits = 1;
-SET max_parallel_workers_per_gather = 0;
+-- Parallel Foreign Scans where a table asks for them (parallel_workers '2'), even small ones
+SET max_parallel_workers_per_gather = 2;
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
 -- joins with a VALUES list: a nested loop (parameterized foreign scans) rather than a hash join
 SET enable_hashjoin = off;
 SET enable_mergejoin = off;
@@ -2129,7 +2140,14 @@ def main(argv=None):
     old = [n for n in retry(hb.tables) if n.startswith(PREFIX + "_")]
     with ThreadPoolExecutor(8) as ex:
         list(ex.map(lambda n: retry(hb.drop_table, n), old))
-        list(ex.map(lambda t: retry(hb.create_table, t.name, ["d"]), usable))
+        # big tables in several regions (split at keys of their own rows): scans go on by
+        # region, and Parallel Foreign Scans share the pieces out
+        for t in usable:
+            keys = sorted(set(k for k in t.keys if k))
+            if t.big and t.split_draw < 0.7 and len(keys) > 8:
+                pick = random.Random("%s/%d/splits" % (seed, t.idx))
+                t.splits = sorted(set(pick.sample(keys, 3)))
+        list(ex.map(lambda t: retry(hb.create_table, t.name, ["d"], t.splits), usable))
         list(ex.map(lambda t: retry(hb.put_rows, t.name, hbase_rows(t)), usable))
     t_load = time.time() - t0
 
