@@ -61,6 +61,16 @@ SELECT count(*) FROM krb_t;
 \echo :SQLSTATE
 DROP USER MAPPING FOR CURRENT_USER SERVER krb_srv;
 
+-- an existing credential cache (someone else's kinit), here with a ticket of shortlived: used
+-- as it is
+\! KRB5_CONFIG=$HBASE_KDC_DIR/krb5.conf kinit -k -t $HBASE_KDC_DIR/short.keytab -c FILE:$HBASE_KDC_DIR/short.ccache shortlived && chown postgres $HBASE_KDC_DIR/short.ccache
+\set short_ccache 'FILE:' :kdc '/short.ccache'
+CREATE SERVER krb_cc FOREIGN DATA WRAPPER hbase_fdw
+  OPTIONS (url :'krb_url', krb5_config :'krb5_config');
+CREATE USER MAPPING FOR CURRENT_USER SERVER krb_cc OPTIONS (krb_ccache :'short_ccache');
+CREATE FOREIGN TABLE krb_cc_t (k text OPTIONS (column ':key')) SERVER krb_cc OPTIONS (table 'fdw_split');
+SELECT count(*) FROM krb_cc_t WHERE k = 'a001';
+
 -- a ticket that expires (shortlived's tickets live 20 s): renewed from the keytab before the
 -- request that would have carried an expired one, in the same backend
 CREATE USER MAPPING FOR CURRENT_USER SERVER krb_srv
@@ -69,6 +79,12 @@ SELECT count(*) FROM krb_t WHERE k = 'a001';
 SELECT pg_sleep(21);
 SELECT count(*) FROM krb_t WHERE k = 'a001';
 SELECT count(*) FROM krb_t;
+-- the credential cache's ticket has expired too: not ours to renew (28000)
+\set VERBOSITY terse
+SELECT count(*) FROM krb_cc_t WHERE k = 'a001';
+\echo :SQLSTATE
+\set VERBOSITY default
+DROP SERVER krb_cc CASCADE;
 
 -- option checks: the principal needs its keytab; files and doas are for superusers
 ALTER USER MAPPING FOR CURRENT_USER SERVER krb_srv OPTIONS (DROP krb_keytab);
