@@ -19,10 +19,13 @@ END $$;
 -- the gateway goes down 0.5 s into a 3 s scan and comes back some seconds later
 \! (sleep 0.5; scripts/hbase-local restart-rest >/dev/null 2>&1) &
 SELECT * FROM pg_temp.scan_report('SELECT k, n, pg_sleep(0.003) FROM split_t');
+-- (the restart is over before the next statement, however slow the machine)
+\! while pgrep -f 'hbase-local [r]estart-rest' >/dev/null; do sleep 0.2; done
 -- and the rows are exactly the table's
 \! (sleep 0.5; scripts/hbase-local restart-rest >/dev/null 2>&1) &
 SELECT count(*), count(DISTINCT k), min(k), max(k), sum(n)
   FROM (SELECT k, n, pg_sleep(0.003) FROM split_t) s;
+\! while pgrep -f 'hbase-local [r]estart-rest' >/dev/null; do sleep 0.2; done
 -- backwards too: a reversed scan's stateless page is sent again once the gateway is back
 CREATE FOREIGN TABLE split_c (k text OPTIONS (column ':key') COLLATE "C", n int) SERVER hbase
   OPTIONS (table 'fdw_split', family 'cf', fetch_size '10');
@@ -30,6 +33,7 @@ EXPLAIN (COSTS OFF) SELECT k, n, pg_sleep(0.003) FROM split_c ORDER BY k DESC;
 \! (sleep 0.5; scripts/hbase-local restart-rest >/dev/null 2>&1) &
 SELECT count(*), count(DISTINCT k), min(k), max(k), sum(n)
   FROM (SELECT k, n, pg_sleep(0.003) FROM split_c ORDER BY k DESC) s;
+\! while pgrep -f 'hbase-local [r]estart-rest' >/dev/null; do sleep 0.2; done
 DROP FOREIGN TABLE split_c;
 ALTER FOREIGN TABLE split_t OPTIONS (DROP fetch_size);
 SELECT count(*) FROM split_t;
