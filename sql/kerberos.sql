@@ -41,6 +41,17 @@ ALTER USER MAPPING FOR CURRENT_USER SERVER krb_srv
   OPTIONS (SET doas 'alice', SET krb_principal 'nobody', SET krb_keytab :'nobody_keytab');
 SELECT count(*) FROM krb_t;
 \echo :SQLSTATE
+-- SPNEGO over https: the same gateway behind TLS (nginx, the test CA), peer verified
+\getenv krb_tls_url HBASE_KRB_TLS_URL
+\getenv proxy_ca PROXY_CA
+CREATE SERVER krb_tls FOREIGN DATA WRAPPER hbase_fdw
+  OPTIONS (url :'krb_tls_url', krb5_config :'krb5_config', ca_file :'proxy_ca');
+CREATE USER MAPPING FOR CURRENT_USER SERVER krb_tls
+  OPTIONS (krb_principal 'hbasefdw', krb_keytab :'client_keytab', doas 'alice');
+CREATE FOREIGN TABLE krb_tls_t (k text OPTIONS (column ':key')) SERVER krb_tls OPTIONS (table 'fdw_split');
+SELECT count(*), min(k), max(k) FROM krb_tls_t;
+SELECT k FROM krb_tls_t WHERE k = 'c003';
+DROP SERVER krb_tls CASCADE;
 -- the same principal without doAs: let in as itself
 ALTER USER MAPPING FOR CURRENT_USER SERVER krb_srv OPTIONS (DROP doas);
 SELECT count(*) FROM krb_t WHERE k = 'a001';
