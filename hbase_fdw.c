@@ -57,8 +57,10 @@ enum FdwScanPrivateIndex
 								 * reverse key order */
 	FdwScanPrivateSplitBuckets,	/* 1: a salted table is read one range per bucket
 								 * (to merge them, or to read them concurrently) */
-	FdwScanPrivateShape			/* HBaseOpKind the conditions lead to, for EXPLAIN
+	FdwScanPrivateShape,		/* HBaseOpKind the conditions lead to, for EXPLAIN
 								 * when their values come at execution */
+	FdwScanPrivateTimeConds		/* a table of versions: :timestamp conditions,
+								 * (btree strategy, fdw_exprs index) pairs */
 };
 
 /* what a ForeignPath carries in fdw_private; must match hbaseGetForeignPaths */
@@ -102,6 +104,7 @@ typedef struct HBaseScanState
 	bool		decode_key;		/* key columns are wanted */
 	List	   *conds;			/* HBaseKeyCond */
 	List	   *fconds;			/* cell filter conditions */
+	List	   *tconds;			/* time range conditions (a table of versions) */
 	int			mergeskip;		/* FdwScanPrivateRowOrder */
 	bool		split_buckets;	/* FdwScanPrivateSplitBuckets */
 	List	   *exprstates;		/* of fdw_exprs */
@@ -110,6 +113,12 @@ typedef struct HBaseScanState
 	struct HBaseParallelScan *shared;
 	List	   *pieces;			/* leader: computed for the DSM; all: read back */
 	bool		published;		/* this process's stats went to / came from it */
+	/* a table that maps versions: the versions of the current HBase row */
+	MemoryContext versioncxt;	/* reset for every HBase row */
+	HBaseRow   *vrow;			/* NULL: take the next HBase row */
+	int64	   *vts;			/* its versions' timestamps, newest first */
+	int			nversions;
+	int			nextversion;
 	long		all_requests;	/* leader: every process's, once the workers ended */
 	long		all_rows;
 } HBaseScanState;
@@ -341,6 +350,9 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int 
 
 	/* backwards (reverse scans) only without a salt to merge */
 	if (reverse && *mergeskip >= 0)
+		return NIL;
+	/* nor for a table of versions: the reversed stateless scan reads one version */
+	if (reverse && ps->table->versions > 0)
 		return NIL;
 	if (root->query_pathkeys == NIL || order == NIL)
 		return NIL;
@@ -585,6 +597,7 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	List	   *exprs = NIL;
 	List	   *conds;
 	List	   *fconds;
+	List	   *scan_clauses_ri;
 	int			firstpage;
 	int			order;
 	bool		split;
@@ -597,6 +610,7 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	conds = hbase_key_conditions(ps->table, baserel->relid, scan_clauses,
 								 best_path->path.param_info != NULL, &exprs, NULL);
 	fconds = hbase_filter_conditions(ps->table, baserel->relid, scan_clauses, &exprs);
+	scan_clauses_ri = scan_clauses;
 	scan_clauses = extract_actual_clauses(scan_clauses, false);
 	/*
 	 * A LIMIT over this scan alone needs about that many rows: ask for them
@@ -616,6 +630,8 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	fdw_private = lappend(fdw_private, makeInteger(split));
 	fdw_private = lappend(fdw_private,
 						  makeInteger(hbase_key_shape(ps->table, conds, exprs, &nkeys)));
+	fdw_private = lappend(fdw_private,
+						  hbase_time_conditions(ps->table, baserel->relid, scan_clauses_ri, &exprs));
 
 	return make_foreignscan(tlist, scan_clauses, baserel->relid, exprs, fdw_private,
 							NIL, NIL, outer_plan);
@@ -640,6 +656,7 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 	st->fconds = list_nth(fsplan->fdw_private, FdwScanPrivateFilterConds);
 	st->mergeskip = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateRowOrder));
 	st->split_buckets = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateSplitBuckets));
+	st->tconds = list_nth(fsplan->fdw_private, FdwScanPrivateTimeConds);
 
 	/* EXPLAIN without ANALYZE: no connection, no request */
 	if (eflags & EXEC_FLAG_EXPLAIN_ONLY)
@@ -661,6 +678,8 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 										 ALLOCSET_DEFAULT_SIZES);
 	st->plancxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw key plan",
 										ALLOCSET_DEFAULT_SIZES);
+	st->versioncxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw versions",
+										   ALLOCSET_SMALL_SIZES);
 	st->exprstates = ExecInitExprList(fsplan->fdw_exprs, (PlanState *) node);
 	st->scan = hbase_scan_begin(st->table,
 								hbase_get_connection(GetForeignTable(st->table->relid)->serverid, userid),
@@ -679,6 +698,7 @@ build_key_plan(HBaseScanState *st, Datum *vals, bool *nulls, Oid *types)
 	HBaseKeyPlan *kp = hbase_key_plan(st->table, st->conds, vals, nulls, types);
 
 	kp->filters = hbase_cell_filters(st->table, st->fconds, vals, nulls, types);
+	hbase_time_range(st->table, st->tconds, vals, nulls, types, kp);
 	if (st->split_buckets)
 		hbase_bucket_ranges(st->table, kp);
 	return kp;
@@ -717,6 +737,37 @@ compute_key_plan(ForeignScanState *node, HBaseScanState *st)
 	MemoryContextSwitchTo(old);
 }
 
+/*
+ * A table that maps versions: the next (rowkey, timestamp) row, newest
+ * first within a key; HBase rows without a mapped cell make none.
+ */
+static HBaseRow *
+next_version(HBaseScanState *st)
+{
+	MemoryContext old;
+	HBaseRow   *v;
+
+	while (st->vrow == NULL || st->nextversion >= st->nversions)
+	{
+		HBaseRow   *row = hbase_scan_next(st->scan);
+
+		MemoryContextReset(st->versioncxt);
+		st->vrow = NULL;
+		if (row == NULL)
+			return NULL;
+		old = MemoryContextSwitchTo(st->versioncxt);
+		st->nversions = hbase_row_versions(st->table, row, &st->vts);
+		MemoryContextSwitchTo(old);
+		st->nextversion = 0;
+		st->vrow = row;
+	}
+	old = MemoryContextSwitchTo(st->tuplecxt);
+	v = palloc(sizeof(HBaseRow));
+	hbase_row_version(st->table, st->vrow, st->vts[st->nextversion++], v);
+	MemoryContextSwitchTo(old);
+	return v;
+}
+
 static TupleTableSlot *
 hbaseIterateForeignScan(ForeignScanState *node)
 {
@@ -729,7 +780,10 @@ hbaseIterateForeignScan(ForeignScanState *node)
 	MemoryContextReset(st->tuplecxt);
 	if (st->keyplan == NULL)
 		compute_key_plan(node, st);
-	row = hbase_scan_next(st->scan);
+	if (st->table->versions > 0)
+		row = next_version(st);
+	else
+		row = hbase_scan_next(st->scan);
 	if (row == NULL)
 		return slot;
 
@@ -748,6 +802,9 @@ hbaseReScanForeignScan(ForeignScanState *node)
 
 	if (st->scan)
 		hbase_scan_rescan(st->scan);
+	st->vrow = NULL;
+	if (st->versioncxt)
+		MemoryContextReset(st->versioncxt);
 	/* parameters may have changed: the key plan is computed again */
 	st->keyplan = NULL;
 	if (st->plancxt)
@@ -894,7 +951,7 @@ range_text(HBaseKeyRange *r)
  * The HBase operation: the one executed (EXPLAIN ANALYZE), or the one the
  * constant key values give, or its shape when values come at execution.
  */
-static void
+static HBaseKeyPlan *
 explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 {
 	ForeignScan *fsplan = (ForeignScan *) node->ss.ps.plan;
@@ -903,7 +960,7 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 	ListCell   *lc;
 	char	   *explain_filters = NULL;
 
-	if (kp == NULL && (st->conds != NIL || st->fconds != NIL || st->split_buckets))
+	if (kp == NULL && (st->conds != NIL || st->fconds != NIL || st->tconds != NIL || st->split_buckets))
 	{
 		bool		consts = true;
 
@@ -937,7 +994,7 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 								shape == HBASE_OP_MULTIGET ? "multiget (keys computed at execution)" :
 								shape == HBASE_OP_SCANS ? "bounded scans (ranges computed at execution)" :
 								"full scan", es);
-			return;
+			return kp;
 		}
 	}
 	if (kp && kp->filters && (kp->kind == HBASE_OP_FULL || kp->kind == HBASE_OP_SCANS))
@@ -956,14 +1013,14 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 							"full scan, reversed" : "full scan", es);
 		if (explain_filters)
 			ExplainPropertyText("HBase Filter", explain_filters, es);
-		return;
+		return kp;
 	}
 	initStringInfo(&buf);
 	switch (kp->kind)
 	{
 		case HBASE_OP_EMPTY:
 			ExplainPropertyText("HBase Operation", "none (no row can match)", es);
-			return;
+			return kp;
 		case HBASE_OP_FUZZY:
 			appendStringInfo(&buf, "skip scan (FuzzyRowFilter, %d key%s)", list_length(kp->fuzzy) / 2,
 							 list_length(kp->fuzzy) == 2 ? "" : "s");
@@ -989,12 +1046,12 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 			ExplainPropertyText("HBase Fuzzy Keys", buf.data, es);
 			if (explain_filters)
 				ExplainPropertyText("HBase Filter", explain_filters, es);
-			return;
+			return kp;
 		case HBASE_OP_GET:
 			ExplainPropertyText("HBase Operation", "Get", es);
 			ExplainPropertyText("HBase Key", hbase_printable_key(VARDATA((bytea *) linitial(kp->keys)),
 																VARSIZE((bytea *) linitial(kp->keys)) - VARHDRSZ), es);
-			return;
+			return kp;
 		case HBASE_OP_MULTIGET:
 			appendStringInfo(&buf, "multiget of %d keys", list_length(kp->keys));
 			if (kp->buckets)
@@ -1014,7 +1071,7 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 								 hbase_printable_key(VARDATA(k), VARSIZE(k) - VARHDRSZ));
 			}
 			ExplainPropertyText("HBase Keys", buf.data, es);
-			return;
+			return kp;
 		case HBASE_OP_SCANS:
 			appendStringInfo(&buf, "%d bounded scan%s%s", list_length(kp->ranges),
 							 list_length(kp->ranges) == 1 ? "" : "s",
@@ -1041,19 +1098,28 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 			ExplainPropertyText("HBase Ranges", buf.data, es);
 			if (explain_filters)
 				ExplainPropertyText("HBase Filter", explain_filters, es);
-			return;
+			return kp;
 		default:
 			break;
 	}
+	return kp;
 }
 
 static void
 hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 {
 	HBaseScanState *st = node->fdw_state;
+	HBaseKeyPlan *kp;
 
 	ExplainPropertyText("HBase Table", st->table->hbase_table, es);
-	explain_operation(node, st, es);
+	kp = explain_operation(node, st, es);
+	if (kp && kp->time_range &&
+		(kp->kind == HBASE_OP_FULL || kp->kind == HBASE_OP_FUZZY || kp->kind == HBASE_OP_SCANS))
+		ExplainPropertyText("HBase Time Range",
+							kp->end_time == PG_INT64_MAX ?
+							psprintf("[" INT64_FORMAT " ms, no end)", kp->start_time) :
+							psprintf("[" INT64_FORMAT " ms, " INT64_FORMAT " ms)",
+									 kp->start_time, kp->end_time), es);
 	if (es->verbose && st->table->rowkey && !st->table->rowkey_implicit)
 		ExplainPropertyText("HBase Rowkey", st->table->rowkey, es);
 	if (es->verbose)

@@ -277,6 +277,7 @@ get_by_scanner(HBaseConn *conn, HBaseTable *table, List *keys, List *colspecs,
 	spec.endlen = VARSIZE(hi) - VARHDRSZ + 1;
 	spec.colspecs = colspecs;
 	spec.exact_columns = true;	/* as a Get by path would give */
+	spec.max_versions = table->versions;
 	spec.batch = GW_CELL_LIMIT;
 	spec.caching = list_length(keys);
 	spec.points = list_length(keys) > 1 ? keys : NIL;

@@ -117,6 +117,7 @@ typedef struct HBaseTable
 	int			batch_size;		/* rows per PUT of an INSERT or COPY */
 	double		sample_fraction;	/* of the rows ANALYZE reads, 0 = auto */
 	int			parallel_workers;	/* of a Parallel Foreign Scan, -1 = auto */
+	int			versions;		/* > 0: a row per cell version, this many read */
 	int			natts;
 	HBaseColumn *columns;		/* indexed by attnum - 1 */
 	char	   *rowkey;			/* the layout as written, or NULL */
@@ -280,6 +281,11 @@ typedef struct HBaseScanSpec
 	double		chance;			/* > 0: a RandomRowFilter's chance per row */
 	bool		exact_columns;	/* no cell of another family (the row's newest
 								 * timestamp is read) */
+	int			max_versions;	/* versions of each cell, 0 = 1 */
+	bool		no_first_key;	/* only the wanted cells, not a row's first one */
+	bool		time_range;		/* cell timestamps in [start_time, end_time) ms */
+	int64		start_time;
+	int64		end_time;
 } HBaseScanSpec;
 
 /* ---------- rest.c: typed REST operations of the executor ---------- */
@@ -448,6 +454,9 @@ typedef struct HBaseKeyPlan
 	List	   *filters;		/* HBaseCellFilter *, for scans */
 	List	   *fuzzy;			/* FUZZY: bytea * pairs, key then mask (1 = any byte) */
 	double		chance;			/* > 0: each row with this probability (ANALYZE) */
+	bool		time_range;		/* a versions table: cell timestamps in */
+	int64		start_time;		/* [start_time, end_time) ms */
+	int64		end_time;
 } HBaseKeyPlan;
 
 extern List *hbase_key_conditions(HBaseTable *t, Index relid, List *clauses,
@@ -461,6 +470,9 @@ extern List *hbase_filter_conditions(HBaseTable *t, Index relid, List *clauses,
 extern List *hbase_cell_filters(HBaseTable *t, List *fconds, Datum *vals, bool *nulls,
 								Oid *types);
 extern void hbase_bucket_ranges(HBaseTable *t, HBaseKeyPlan *kp);
+extern List *hbase_time_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs);
+extern void hbase_time_range(HBaseTable *t, List *tconds, Datum *vals, bool *nulls,
+							 Oid *types, HBaseKeyPlan *kp);
 extern HBaseOpKind hbase_key_shape(HBaseTable *t, List *conds, List *exprs, double *nkeys);
 
 /* ---------- modify.c: INSERT and COPY ---------- */
@@ -490,6 +502,8 @@ extern List *hbase_pieces_read(const char *src, int n);
 extern int	hbase_scan_region_scans(HBaseScan *scan);
 extern void hbase_scan_stats(HBaseScan *scan, long *requests, long *rows, long *resumes);
 extern const char *hbase_scan_fallback(HBaseScan *scan);
+extern int	hbase_row_versions(HBaseTable *table, HBaseRow *row, int64 **ts);
+extern void hbase_row_version(HBaseTable *table, HBaseRow *row, int64 ts, HBaseRow *out);
 extern void hbase_row_to_values(HBaseTable *table, HBaseColumnIO *io, bool decode_key,
 								List *attrs, HBaseRow *row, Datum *values, bool *isnull);
 

@@ -296,7 +296,7 @@ value_filters(List *filters, List *colspecs)
  * travel.
  */
 static json_t *
-columns_filter(List *colspecs, bool exact)
+columns_filter(List *colspecs, bool exact, bool no_first_key)
 {
 	json_t	   *filters;
 	ListCell   *lc;
@@ -307,7 +307,7 @@ columns_filter(List *colspecs, bool exact)
 						 "type", "FirstKeyOnlyFilter",
 						 "type", "KeyOnlyFilter");
 
-	filters = json_pack("[{s:s}]", "type", "FirstKeyOnlyFilter");
+	filters = no_first_key ? json_pack("[]") : json_pack("[{s:s}]", "type", "FirstKeyOnlyFilter");
 	foreach(lc, colspecs)
 	{
 		const char *spec = lfirst(lc);
@@ -330,10 +330,10 @@ hbase_json_scanner_model(const HBaseScanSpec *spec)
 	json_t	   *model = json_pack("{s:i, s:i, s:i, s:b}",
 								  "batch", spec->batch,
 								  "caching", spec->caching,
-								  "maxVersions", 1,
+								  "maxVersions", spec->max_versions > 0 ? spec->max_versions : 1,
 								  "cacheBlocks", 1);
 	json_t	   *filter = spec->filters ? value_filters(spec->filters, spec->colspecs) :
-		columns_filter(spec->colspecs, spec->exact_columns);
+		columns_filter(spec->colspecs, spec->exact_columns, spec->no_first_key);
 	char	   *filterstr;
 	char	   *result;
 
@@ -389,6 +389,12 @@ hbase_json_scanner_model(const HBaseScanSpec *spec)
 						   "type", "RandomRowFilter", "chance", spec->chance, filter);
 	}
 
+	if (spec->time_range)
+	{
+		/* cell timestamps in [startTime, endTime) */
+		json_object_set_new(model, "startTime", json_integer(spec->start_time));
+		json_object_set_new(model, "endTime", json_integer(spec->end_time));
+	}
 	if (spec->startlen > 0)
 		json_object_set_new(model, "startRow", json_string(b64_encode(spec->startrow, spec->startlen)));
 	if (spec->endlen > 0)

@@ -106,6 +106,25 @@ hbasePlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelatio
 	CmdType		operation = plan->operation;
 	List	   *updated = NIL;
 
+	if (operation == CMD_UPDATE || operation == CMD_DELETE)
+	{
+		RangeTblEntry *rte = planner_rt_fetch(resultRelation, root);
+		HBaseTable *t = hbase_get_table(rte->relid);
+
+		/*
+		 * A row of a table of versions is one version of its cells: HBase
+		 * has no way to change or drop one version of a row's every cell
+		 * that would not touch the others (a Delete of a column's version
+		 * needs each timestamp, a Put adds one).  Not guessed at.
+		 */
+		if (t->versions > 0)
+			ereport(ERROR,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+					 errmsg("cannot %s foreign table \"%s\": it maps cell versions",
+							operation == CMD_UPDATE ? "update" : "delete from", t->relname),
+					 errdetail("Each of its rows is one version of the HBase row's cells (option \"versions\")."),
+					 errhint("Change the rows through a foreign table of the same HBase table without the option \"versions\"; INSERT adds versions.")));
+	}
 	if (operation == CMD_UPDATE)
 	{
 		RelOptInfo *rel = find_base_rel(root, resultRelation);

@@ -7,6 +7,8 @@
  */
 #include "postgres.h"
 
+#include <limits.h>
+
 #include <ctype.h>
 #include <math.h>
 
@@ -75,6 +77,7 @@ static const HBaseOption valid_options[] = {
 	{"batch_size", ForeignTableRelationId},
 	{"analyze_sample_fraction", ForeignTableRelationId},
 	{"parallel_workers", ForeignTableRelationId},
+	{"versions", ForeignTableRelationId},
 	/* column */
 	{"column", AttributeRelationId},
 	{"encoding", AttributeRelationId},
@@ -237,6 +240,26 @@ parse_parallel_workers(const char *value)
 	if (end == value || *end != '\0' || errno != 0 || n < 0 || n > 64)
 		bad_value("parallel_workers", value,
 				  "parallel_workers is \"auto\" or a number of parallel workers from 0 to 64.");
+	return (int) n;
+}
+
+/*
+ * versions: the table maps cell versions, one row per (rowkey, timestamp),
+ * reading this many versions of each cell ('all': every one HBase keeps).
+ */
+static int
+parse_versions(const char *value)
+{
+	char	   *end;
+	long		n;
+
+	if (pg_strcasecmp(value, "all") == 0)
+		return INT_MAX;
+	errno = 0;
+	n = strtol(value, &end, 10);
+	if (end == value || *end != '\0' || errno != 0 || n < 1 || n > INT_MAX)
+		bad_value("versions", value,
+				  "versions is \"all\" or a number of versions of each cell from 1 on.");
 	return (int) n;
 }
 
@@ -561,6 +584,8 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 			(void) parse_batch_size(value);
 		else if (strcmp(name, "parallel_workers") == 0)
 			(void) parse_parallel_workers(value);
+		else if (strcmp(name, "versions") == 0)
+			(void) parse_versions(value);
 		else if (strcmp(name, "analyze_sample_fraction") == 0)
 			(void) parse_sample_fraction(value);
 		else if (strcmp(name, "table") == 0)
@@ -716,6 +741,8 @@ hbase_build_table(Oid relid)
 			table->sample_fraction = parse_sample_fraction(defGetString(def));
 		else if (strcmp(def->defname, "parallel_workers") == 0)
 			table->parallel_workers = parse_parallel_workers(defGetString(def));
+		else if (strcmp(def->defname, "versions") == 0)
+			table->versions = parse_versions(defGetString(def));
 	}
 
 	rel = table_open(relid, AccessShareLock);

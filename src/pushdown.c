@@ -463,7 +463,8 @@ hbase_filter_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs)
 	List	   *conds = NIL;
 	ListCell   *lc;
 
-	if (!t->pushdown)
+	/* a table of versions: a value filter would look at the latest version only */
+	if (!t->pushdown || t->versions > 0)
 		return NIL;
 	foreach(lc, clauses)
 	{
@@ -1767,4 +1768,160 @@ hbase_key_shape(HBaseTable *t, List *conds, List *exprs, double *nkeys)
 		n *= first.salt_buckets;
 	*nkeys = n;
 	return n <= 1 ? HBASE_OP_GET : HBASE_OP_MULTIGET;
+}
+
+/*
+ * A table of versions: comparisons of its :timestamp column (timestamptz,
+ * timestamp or bigint epoch ms, with a value of the same type that is
+ * known at execution) become the scanners' time range.  Returns (btree
+ * strategy, fdw_exprs index) pairs; the quals stay checked locally.
+ */
+List *
+hbase_time_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs)
+{
+	List	   *conds = NIL;
+	ListCell   *lc;
+
+	if (!t->pushdown || t->versions <= 0)
+		return NIL;
+	foreach(lc, clauses)
+	{
+		RestrictInfo *ri = lfirst(lc);
+		OpExpr	   *op = (OpExpr *) ri->clause;
+		Expr	   *l,
+				   *r;
+		Var		   *v;
+		HBaseColumn *col;
+		TypeCacheEntry *tce;
+		int			strategy;
+		bool		commuted = false;
+
+		if (!IsA(op, OpExpr) || list_length(op->args) != 2)
+			continue;
+		l = linitial(op->args);
+		r = lsecond(op->args);
+		if (!IsA(l, Var))
+		{
+			Expr	   *tmp = r;
+
+			r = l;
+			l = tmp;
+			commuted = true;
+		}
+		if (!IsA(l, Var))
+			continue;
+		v = (Var *) l;
+		if ((Index) v->varno != relid || v->varattno <= 0 || v->varattno > t->natts ||
+			v->varlevelsup != 0)
+			continue;
+		col = &t->columns[v->varattno - 1];
+		if (col->kind != HBASE_COL_TIMESTAMP || !usable_value(r, relid, false))
+			continue;
+		/* the same type; or for bigint ms, any integer (integer_ops compare them) */
+		if (!((col->atttypid == TIMESTAMPTZOID || col->atttypid == TIMESTAMPOID) &&
+			  exprType((Node *) r) == col->atttypid) &&
+			!(col->atttypid == INT8OID && is_int_type(exprType((Node *) r))))
+			continue;
+		tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY);
+		if (!OidIsValid(tce->btree_opf))
+			continue;
+		strategy = get_op_opfamily_strategy(op->opno, tce->btree_opf);
+		if (strategy == 0)
+			continue;
+		if (commuted)
+			strategy = BTMaxStrategyNumber + 1 - strategy;	/* < <-> >, <= <-> >= */
+		*exprs = lappend(*exprs, r);
+		conds = lappend(conds, list_make2_int(strategy, list_length(*exprs) - 1));
+	}
+	return conds;
+}
+
+/* floor and ceiling of a / 1000 for any sign */
+static int64
+floor_ms(int64 us)
+{
+	return us >= 0 ? us / 1000 : -((-(us + 1)) / 1000) - 1;
+}
+
+static int64
+ceil_ms(int64 us)
+{
+	return -floor_ms(-us);
+}
+
+/*
+ * The time range [start, end) in ms of the time conditions' values, into
+ * kp (time_range); an empty one makes the operation EMPTY.  Microseconds
+ * round so that every cell whose timestamp passes the qual is in the
+ * range; ±infinity and NULL values bound nothing (the local qual decides).
+ */
+void
+hbase_time_range(HBaseTable *t, List *tconds, Datum *vals, bool *nulls, Oid *types,
+				 HBaseKeyPlan *kp)
+{
+	int64		start = 0;
+	int64		end = PG_INT64_MAX;
+	Oid			type = InvalidOid;
+	ListCell   *lc;
+	int			i;
+
+	if (tconds == NIL)
+		return;
+	for (i = 0; i < t->natts; i++)
+		if (!t->columns[i].dropped && t->columns[i].kind == HBASE_COL_TIMESTAMP)
+			type = t->columns[i].atttypid;
+	foreach(lc, tconds)
+	{
+		List	   *c = lfirst(lc);
+		int			strategy = linitial_int(c);
+		int			idx = lsecond_int(c);
+		int64		lo,
+					hi;			/* the smallest and largest ms the value allows */
+		int64		x;
+
+		if (nulls[idx])
+			continue;
+		x = types[idx] == INT2OID ? DatumGetInt16(vals[idx]) :
+			types[idx] == INT4OID ? DatumGetInt32(vals[idx]) : DatumGetInt64(vals[idx]);
+		if (type == INT8OID)
+		{
+			lo = hi = x;
+		}
+		else
+		{
+			if (TIMESTAMP_NOT_FINITE(x) ||
+				x > PG_INT64_MAX - INT64CONST(946684800000000))
+				continue;
+			x += INT64CONST(946684800000000);	/* since 1970 */
+			lo = ceil_ms(x);	/* the first ms at or after the value */
+			hi = floor_ms(x);	/* the last ms at or before it */
+		}
+		switch (strategy)
+		{
+			case BTLessStrategyNumber:
+				/* ts < x: ms < x, i.e. ms <= ceil(x) - 1 */
+				end = Min(end, lo);
+				break;
+			case BTLessEqualStrategyNumber:
+				end = Min(end, hi == PG_INT64_MAX ? hi : hi + 1);
+				break;
+			case BTEqualStrategyNumber:
+				start = Max(start, lo);
+				end = Min(end, hi == PG_INT64_MAX ? hi : hi + 1);
+				break;
+			case BTGreaterEqualStrategyNumber:
+				start = Max(start, lo);
+				break;
+			case BTGreaterStrategyNumber:
+				start = Max(start, hi == PG_INT64_MAX ? hi : hi + 1);
+				break;
+		}
+	}
+	if (start == 0 && end == PG_INT64_MAX)
+		return;
+	kp->time_range = true;
+	kp->start_time = Max(start, 0);
+	kp->end_time = end;
+	if (kp->start_time >= kp->end_time)
+		kp->kind = HBASE_OP_EMPTY;
 }

@@ -197,8 +197,9 @@ hbase_rest_scanner_drop(HBaseConn *conn, const char *scanner)
 HBaseResponse *
 hbase_rest_get(HBaseConn *conn, HBaseTable *table, const char *key, int keylen)
 {
-	char	   *path = psprintf("%s/%s?e=b64&v=1", hbase_rest_table_path(conn, table),
-								hbase_b64url(key, keylen));
+	/* v: a table mapping versions reads that many of each cell */
+	char	   *path = psprintf("%s/%s?e=b64&v=%d", hbase_rest_table_path(conn, table),
+								hbase_b64url(key, keylen), Max(table->versions, 1));
 
 	return hbase_request_ex(conn, "GET", path, NULL, 0, "a Get", HBASE_REQ_CELLSET);
 }
@@ -211,7 +212,8 @@ hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n)
 	int			i;
 
 	initStringInfo(&path);
-	appendStringInfo(&path, "%s/multiget?e=b64&v=1", hbase_rest_table_path(conn, table));
+	appendStringInfo(&path, "%s/multiget?e=b64&v=%d", hbase_rest_table_path(conn, table),
+					 Max(table->versions, 1));
 	for (i = 0; i < n; i++)
 		appendStringInfo(&path, "&row=%s",
 						 hbase_b64url(VARDATA(keys[i]), VARSIZE(keys[i]) - VARHDRSZ));
@@ -234,11 +236,12 @@ hbase_rest_get_in_path(HBaseConn *conn, HBaseTable *table, List *keys, const cha
 	{
 		bytea	   *k = linitial(keys);
 
-		appendStringInfo(&path, "/%s?v=1", hbase_escape(conn, VARDATA(k), VARSIZE(k) - VARHDRSZ));
+		appendStringInfo(&path, "/%s?v=%d", hbase_escape(conn, VARDATA(k), VARSIZE(k) - VARHDRSZ),
+						 Max(table->versions, 1));
 	}
 	else
 	{
-		appendStringInfoString(&path, "/multiget?v=1");
+		appendStringInfo(&path, "/multiget?v=%d", Max(table->versions, 1));
 		foreach(lc, keys)
 		{
 			bytea	   *k = lfirst(lc);

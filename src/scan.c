@@ -134,6 +134,22 @@ hbase_scan_begin(HBaseTable *table, HBaseConn *conn, List *retrieved_attrs, int 
 		if (col->kind == HBASE_COL_TIMESTAMP)
 			scan->exact_columns = true;
 	}
+	if (table->versions > 0)
+	{
+		int			i;
+
+		/*
+		 * A row per cell version: the versions of every mapped column are
+		 * what make the rows, whatever the query reads of them.
+		 */
+		list_free(scan->colspecs);
+		scan->colspecs = NIL;
+		for (i = 0; i < table->natts; i++)
+			if (!table->columns[i].dropped &&
+				(table->columns[i].kind == HBASE_COL_CELL || table->columns[i].kind == HBASE_COL_FAMILY))
+				scan->colspecs = lappend(scan->colspecs, table->columns[i].colspec);
+		scan->exact_columns = true;
+	}
 	return scan;
 }
 
@@ -609,6 +625,8 @@ open_scanner(HBaseScan *scan, Stream *st)
 	memset(&spec, 0, sizeof(spec));
 	spec.colspecs = scan->colspecs;
 	spec.exact_columns = scan->exact_columns;
+	spec.max_versions = scan->table->versions;
+	spec.no_first_key = scan->table->versions > 0 && scan->colspecs != NIL;
 	spec.batch = HBASE_CELL_LIMIT;
 	/*
 	 * Rows the gateway's scanner fetches from HBase per round trip: a small
@@ -623,6 +641,9 @@ open_scanner(HBaseScan *scan, Stream *st)
 		spec.filters = scan->plan->filters;
 		spec.fuzzy = scan->plan->fuzzy;
 		spec.chance = scan->plan->chance;
+		spec.time_range = scan->plan->time_range;
+		spec.start_time = scan->plan->start_time;
+		spec.end_time = scan->plan->end_time;
 		/* no FuzzyRowFilter before 2.5.10/2.6.1: the whole table, filtered here */
 		if (spec.fuzzy && !hbase_gateway(scan->conn)->fuzzy)
 		{
@@ -1205,6 +1226,9 @@ stateless_first_page(HBaseScan *scan, Stream *st)
 	if (!scan->small_limit || scan->nstreams != 1 || st->lastkey || st->resume ||
 		st->scanner_path || st->held)
 		return false;
+	/* it reads the latest version of each cell only */
+	if (scan->table->versions > 0)
+		return false;
 	if (scan->plan && (scan->plan->filters || scan->plan->fuzzy || scan->plan->chance > 0))
 		return false;
 	if (scan->plan == NULL || scan->plan->kind != HBASE_OP_SCANS)
@@ -1544,6 +1568,78 @@ find_cell(HBaseRow *row, HBaseColumn *col)
 		if (row->cells[i].collen == len && memcmp(row->cells[i].column, col->colspec, len) == 0)
 			return &row->cells[i];
 	return NULL;
+}
+
+/* is this cell one of a column the table maps (a cell, or one of a whole family)? */
+static bool
+mapped_cell(HBaseTable *table, HBaseCell *c)
+{
+	int			i;
+
+	for (i = 0; i < table->natts; i++)
+	{
+		HBaseColumn *col = &table->columns[i];
+		int			len;
+
+		if (col->dropped || (col->kind != HBASE_COL_CELL && col->kind != HBASE_COL_FAMILY))
+			continue;
+		len = strlen(col->colspec);
+		if (col->kind == HBASE_COL_CELL && c->collen == len &&
+			memcmp(c->column, col->colspec, len) == 0)
+			return true;
+		if (col->kind == HBASE_COL_FAMILY && c->collen > len && c->column[len] == ':' &&
+			memcmp(c->column, col->colspec, len) == 0)
+			return true;
+	}
+	return false;
+}
+
+static int
+ts_desc(const void *a, const void *b)
+{
+	int64		x = *(const int64 *) a;
+	int64		y = *(const int64 *) b;
+
+	return x > y ? -1 : x < y;
+}
+
+/*
+ * A table that maps versions (option versions): the timestamps of a row's
+ * versions, newest first: every distinct timestamp of the cells of mapped
+ * columns (others are not looked at, whatever came).  palloc'd; the count.
+ */
+int
+hbase_row_versions(HBaseTable *table, HBaseRow *row, int64 **ts)
+{
+	int64	   *out = palloc(sizeof(int64) * Max(row->ncells, 1));
+	int			n = 0,
+				i,
+				k;
+
+	for (i = 0; i < row->ncells; i++)
+		if (mapped_cell(table, &row->cells[i]))
+			out[n++] = row->cells[i].timestamp;
+	qsort(out, n, sizeof(int64), ts_desc);
+	for (i = 0, k = 0; i < n; i++)
+		if (k == 0 || out[k - 1] != out[i])
+			out[k++] = out[i];
+	*ts = out;
+	return k;
+}
+
+/* the version of a row at one timestamp: its mapped cells of that timestamp */
+void
+hbase_row_version(HBaseTable *table, HBaseRow *row, int64 ts, HBaseRow *out)
+{
+	int			i;
+
+	out->key = row->key;
+	out->keylen = row->keylen;
+	out->cells = palloc(sizeof(HBaseCell) * Max(row->ncells, 1));
+	out->ncells = 0;
+	for (i = 0; i < row->ncells; i++)
+		if (row->cells[i].timestamp == ts && mapped_cell(table, &row->cells[i]))
+			out->cells[out->ncells++] = row->cells[i];
 }
 
 /*

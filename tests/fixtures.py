@@ -76,6 +76,24 @@ def salted_region_rows():
     return [(bytes([i % 4]) + s("r%04d" % i), {"cf:n": s(str(i))}) for i in range(2000)]
 
 
+def versions_rows():
+    # cells with explicit timestamps (ms), several versions each (family v keeps 10)
+    ny = 1704067200000    # 2024-01-01 00:00:00 UTC
+    def c(value, ts):
+        return {"value": s(value), "timestamp": ts}
+    return [
+        (s("k1"), {"v:a": c("a1", 1000), "v:b": c("b2", 2000)}),
+        (s("k1"), {"v:a": c("a2", 2000)}),
+        (s("k1"), {"v:a": c("a3", 3000)}),
+        (s("k2"), {"v:a": c("x", 1500), "v:b": c("y", 1500)}),
+        (s("k2"), {"v:b": c("z", 2500)}),
+        (s("k3"), {"v:a": c("one ms before", ny - 1)}),
+        (s("k3"), {"v:a": c("new year", ny)}),
+        (s("k3"), {"v:a": c("one ms later", ny + 1)}),
+        (s("k4"), {"v:zz": c("not mapped", 5000)}),
+    ]
+
+
 def split_rows():
     # 4 regions: [,b) [b,c) [c,d) [d,); 250 rows each
     rows = []
@@ -182,6 +200,9 @@ def main():
     HB.create_table("fdw_regions_salted", ["cf"],
                     splits=[bytes([b]) + s(m) for b in range(4) for m in ("", "r1000")][1:])
     HB.put_pairs("fdw_regions_salted", salted_region_rows())
+    HB.create_table("fdw_versions", ["v"], versions=10)
+    for row in versions_rows():
+        HB.put_pairs("fdw_versions", [row])
     HB.create_table("fdw_sparse", ["cf", "d", "e"])
     HB.put_pairs("fdw_sparse", sparse_rows())
     HB.create_table("fdw_ns:ns_table", ["cf"])
