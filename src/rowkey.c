@@ -540,7 +540,8 @@ typedef enum opkind
 	OP_REVERSE,					/* characters reversed */
 	OP_BIN_INT,					/* integer -> big-endian bytes */
 	OP_BIN_FLOAT,				/* float -> IEEE big-endian bytes */
-	OP_SORTABLE					/* flip sign bit (floats: all bits if negative) */
+	OP_SORTABLE,				/* flip sign bit (floats: all bits if negative) */
+	OP_DESC						/* every byte inverted (Phoenix's DESC columns) */
 } opkind;
 
 typedef struct op
@@ -1197,6 +1198,33 @@ compile_value(compiler *c, node *n, pipeline *pl)
 		if (o.isfloat)
 			pl->order = RK_ORDER_ASC;
 		pl->nonneg = 0;
+		return;
+	}
+	if (is_call(n, "desc"))
+	{
+		/*
+		 * Phoenix's SortOrder.DESC: the bytes of a fixed-width part inverted,
+		 * so they sort the other way.  Fixed width only: a variable one
+		 * would need its terminator inverted too (0xff), whose ranges are
+		 * not exact over prefixes.
+		 */
+		if (n->nkids != 1 || arg1(n->kids[0]) == NULL)
+		{
+			cerr(c, n->pos, "desc() takes one part");
+			return;
+		}
+		compile_value(c, arg1(n->kids[0]), pl);
+		if (c->error)
+			return;
+		if ((pl->kind != V_BIN && pl->kind != V_TEXT && pl->kind != V_BYTES) || pl->width < 0)
+		{
+			cerr(c, n->pos, "desc() takes a part of fixed width (long(x), sortable(...), lpad(x, n), rpad(x, n), bytes(x, n) ...)");
+			return;
+		}
+		add_op(pl, (op) {.kind = OP_DESC, .width = pl->width});
+		pl->kind = V_BIN;
+		pl->order = pl->order == RK_ORDER_ASC ? RK_ORDER_DESC :
+			pl->order == RK_ORDER_DESC ? RK_ORDER_ASC : RK_ORDER_NONE;
 		return;
 	}
 	if (is_call(n, "bytes"))
@@ -2191,6 +2219,15 @@ run_pipeline(const rk_layout *l, const pipeline *pl, const rk_value *v, buf *out
 					cv.isint = 0;
 					break;
 				}
+			case OP_DESC:
+				{
+					unsigned char *b = (unsigned char *) cv.b.data;
+					size_t		i;
+
+					for (i = 0; i < cv.b.len; i++)
+						b[i] = ~b[i];
+					break;
+				}
 			case OP_SORTABLE:
 				{
 					unsigned char *b = (unsigned char *) cv.b.data;
@@ -2929,6 +2966,15 @@ unrun_pipeline(const rk_layout *l, const pipeline *pl, const char *bytes, size_t
 				}
 				isnum = 1;
 				break;
+			case OP_DESC:
+				{
+					unsigned char *u = (unsigned char *) b.data;
+					size_t		j;
+
+					for (j = 0; j < b.len; j++)
+						u[j] = ~u[j];
+					break;
+				}
 			case OP_SORTABLE:
 				{
 					unsigned char *u = (unsigned char *) b.data;

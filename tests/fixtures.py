@@ -94,6 +94,22 @@ def versions_rows():
     ]
 
 
+def desc_rows():
+    # Phoenix's PRIMARY KEY (id BIGINT DESC, code CHAR(4) DESC, name VARCHAR): each DESC
+    # column's bytes inverted (checked against PLong/PChar.toBytes(v, SortOrder.DESC))
+    def inv(b):
+        return bytes(x ^ 0xFF for x in b)
+    rows = []
+    for i, (v, code, name) in enumerate([
+            (-9223372036854775808, "ab", "min"), (-5, "ab", "minus five"), (-1, "zz", "minus one"),
+            (0, "ab", "zero"), (0, "abc", "zero abc"), (1, "a", "one"), (2, "ab", "two"),
+            (42, "ab", "answer"), (42, "b", "answer b"), (9223372036854775807, "ab", "max")]):
+        key = inv(struct.pack(">Q", (v + 2**63) % 2**64)) + inv(code.ljust(4).encode()) + \
+            name.encode()
+        rows.append((key, {"d:n": s(str(i))}))
+    return rows
+
+
 def split_rows():
     # 4 regions: [,b) [b,c) [c,d) [d,); 250 rows each
     rows = []
@@ -203,6 +219,8 @@ def main():
     HB.create_table("fdw_versions", ["v"], versions=10)
     for row in versions_rows():
         HB.put_pairs("fdw_versions", [row])
+    HB.create_table("fdw_desc", ["d"])
+    HB.put_pairs("fdw_desc", desc_rows())
     HB.create_table("fdw_sparse", ["cf", "d", "e"])
     HB.put_pairs("fdw_sparse", sparse_rows())
     HB.create_table("fdw_ns:ns_table", ["cf"])
