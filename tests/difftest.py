@@ -539,6 +539,23 @@ class Sortable(Node):
         return bytes(b)
 
 
+class Desc(Node):
+    """desc(part): Phoenix's DESC, every byte of a fixed-width part inverted, order reversed"""
+    def __init__(self, child):
+        if child.width is None or child.vk not in ("bin", "text", "bytes"):
+            raise BadLayout("desc of a variable-width part")
+        self.child, self.col, self.vk, self.width = child, child.col, "bin", child.width
+        self.order = {"asc": "desc", "desc": "asc"}.get(child.order)
+        self.nonneg = child.nonneg
+        self.isfloat = getattr(child, "isfloat", False)
+
+    def text(self):
+        return "desc(%s)" % self.child.text()
+
+    def ev(self, row):
+        return bytes(x ^ 0xFF for x in self.child.ev(row))
+
+
 class BytesOf(Node):
     def __init__(self, child, n):
         if not isinstance(child, Col) or child.vk not in ("bytes", "text"):
@@ -838,6 +855,7 @@ ALPHA2 = "abAB01 -_é日😀|#~"
 class Table:
     def __init__(self, seed, idx):
         self.idx = idx
+        self.seed = seed
         self.name = "%s_%d" % (PREFIX, idx)
         self.rng = random.Random("%s/%d" % (seed, idx))
         self.kinds = {}
@@ -1124,6 +1142,10 @@ def gen_table(seed, idx, big=False):
             if prev.kind == "col" and prev.width is None or rng.random() < 0.4:
                 parts.append(Literal(delim(), rng.random() < 0.5))
         node = gen_node(t, c, t.kinds[c], rng, need_fixed=False)
+        # Phoenix DESC columns, drawn from their own generator (a seed's other draws stay)
+        if node.width is not None and node.vk in ("bin", "text", "bytes") and \
+                random.Random("%s/%d/%s/desc" % (t.seed, t.idx, c)).random() < 0.15:
+            node = Desc(node)
         part = ColumnPart(node)
         parts.append(part)
         if not last:
