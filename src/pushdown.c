@@ -451,6 +451,47 @@ hbase_key_conds_from_list(List *list)
 }
 
 /*
+ * A binary operator clause between a column of this table (relabelings
+ * stripped) and something else: the column, the operator, the other side
+ * and whether the column was on the right; NULL for any other clause.
+ */
+static HBaseColumn *
+column_op_value(HBaseTable *t, Index relid, Expr *clause, OpExpr **op, Expr **value,
+				bool *commuted)
+{
+	Expr	   *l,
+			   *r;
+	Var		   *v;
+
+	*op = (OpExpr *) clause;
+	*commuted = false;
+	if (!IsA(*op, OpExpr) || list_length((*op)->args) != 2)
+		return NULL;
+	l = linitial((*op)->args);
+	r = lsecond((*op)->args);
+	while (IsA(l, RelabelType))
+		l = ((RelabelType *) l)->arg;
+	if (!IsA(l, Var))
+	{
+		Expr	   *tmp = r;
+
+		r = l;
+		l = tmp;
+		*commuted = true;
+		while (IsA(l, RelabelType))
+			l = ((RelabelType *) l)->arg;
+	}
+	if (!IsA(l, Var))
+		return NULL;
+	v = (Var *) l;
+	if ((Index) v->varno != relid || v->varattno <= 0 || v->varattno > t->natts ||
+		v->varlevelsup != 0)
+		return NULL;
+	*value = r;
+	return &t->columns[v->varattno - 1];
+}
+
+/*
  * Quals that HBase can filter exactly: "cell column = value" where equal
  * bytes mean equal values and nothing else does.  That holds for text (and
  * unconstrained varchar) under a deterministic collation, for bytea, and for
@@ -469,37 +510,15 @@ hbase_filter_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs)
 	foreach(lc, clauses)
 	{
 		RestrictInfo *ri = lfirst(lc);
-		OpExpr	   *op = (OpExpr *) ri->clause;
-		Expr	   *l,
-				   *r;
-		Var		   *v;
+		OpExpr	   *op;
+		Expr	   *r;
 		HBaseColumn *col;
 		TypeCacheEntry *tce;
 		Oid			vtype;
+		bool		commuted;
 
-		if (!IsA(op, OpExpr) || list_length(op->args) != 2)
-			continue;
-		l = linitial(op->args);
-		r = lsecond(op->args);
-		while (IsA(l, RelabelType))
-			l = ((RelabelType *) l)->arg;
-		if (!IsA(l, Var))
-		{
-			Expr	   *tmp = r;
-
-			r = l;
-			l = tmp;
-			while (IsA(l, RelabelType))
-				l = ((RelabelType *) l)->arg;
-		}
-		if (!IsA(l, Var))
-			continue;
-		v = (Var *) l;
-		if ((Index) v->varno != relid || v->varattno <= 0 || v->varattno > t->natts ||
-			v->varlevelsup != 0)
-			continue;
-		col = &t->columns[v->varattno - 1];
-		if (col->kind != HBASE_COL_CELL || !usable_value(r, relid, false))
+		col = column_op_value(t, relid, ri->clause, &op, &r, &commuted);
+		if (col == NULL || col->kind != HBASE_COL_CELL || !usable_value(r, relid, false))
 			continue;
 		vtype = exprType((Node *) r);
 		if (col->atttypid == TEXTOID || (col->atttypid == VARCHAROID && col->atttypmod < 0))
@@ -1787,35 +1806,15 @@ hbase_time_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs)
 	foreach(lc, clauses)
 	{
 		RestrictInfo *ri = lfirst(lc);
-		OpExpr	   *op = (OpExpr *) ri->clause;
-		Expr	   *l,
-				   *r;
-		Var		   *v;
+		OpExpr	   *op;
+		Expr	   *r;
 		HBaseColumn *col;
 		TypeCacheEntry *tce;
 		int			strategy;
-		bool		commuted = false;
+		bool		commuted;
 
-		if (!IsA(op, OpExpr) || list_length(op->args) != 2)
-			continue;
-		l = linitial(op->args);
-		r = lsecond(op->args);
-		if (!IsA(l, Var))
-		{
-			Expr	   *tmp = r;
-
-			r = l;
-			l = tmp;
-			commuted = true;
-		}
-		if (!IsA(l, Var))
-			continue;
-		v = (Var *) l;
-		if ((Index) v->varno != relid || v->varattno <= 0 || v->varattno > t->natts ||
-			v->varlevelsup != 0)
-			continue;
-		col = &t->columns[v->varattno - 1];
-		if (col->kind != HBASE_COL_TIMESTAMP || !usable_value(r, relid, false))
+		col = column_op_value(t, relid, ri->clause, &op, &r, &commuted);
+		if (col == NULL || col->kind != HBASE_COL_TIMESTAMP || !usable_value(r, relid, false))
 			continue;
 		/* the same type; or for bigint ms, any integer (integer_ops compare them) */
 		if (!((col->atttypid == TIMESTAMPTZOID || col->atttypid == TIMESTAMPOID) &&
