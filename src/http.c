@@ -659,12 +659,6 @@ hbase_http_abandon(hbase_http *h)
 	h->started = 0;
 }
 
-int
-hbase_http_started(hbase_http *h)
-{
-	return h->started;
-}
-
 void
 hbase_http_set_accept(hbase_http *h, const char *media_type)
 {

@@ -108,7 +108,6 @@ extern void hbase_http_get_many(hbase_http **handles, const char **urls, int n, 
 extern void hbase_http_start(hbase_http *h, const char *url, int flags);
 extern hbase_http_outcome hbase_http_finish(hbase_http *h, hbase_http_result *res);
 extern void hbase_http_abandon(hbase_http *h);
-extern int	hbase_http_started(hbase_http *h);
 
 /* the media type asked for (Accept) by the next requests on this handle */
 extern void hbase_http_set_accept(hbase_http *h, const char *media_type);
