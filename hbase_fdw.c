@@ -1135,7 +1135,8 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 
 			if (col->kind != HBASE_COL_CELL && col->kind != HBASE_COL_FAMILY)
 				continue;
-			appendStringInfo(&cols, "%s%s", keyonly ? "" : ", ", col->colspec);
+			appendStringInfo(&cols, "%s%s", keyonly ? "" : ", ",
+							 hbase_printable_key(col->colspec, col->speclen));
 			keyonly = false;
 		}
 		ExplainPropertyText("HBase Columns", keyonly ? "(rowkeys only)" : cols.data, es);

@@ -142,25 +142,25 @@ report_inexact(const HBaseGateway *gw, HBaseTable *table, const char *what,
  */
 char *
 hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
-			   const char *colspec, const char *what)
+			   const HBaseColumn *col, const char *what)
 {
 	const HBaseGateway *gw = hbase_gateway(conn);
 	char	   *t = hbase_escape(conn, table->hbase_table, strlen(table->hbase_table));
 
 	if (gw->b64)
 	{
-		if (colspec)
+		if (col)
 			return psprintf("/%s/%s/%s?e=b64", t, hbase_b64url(key, keylen),
-							hbase_b64url(colspec, strlen(colspec)));
+							hbase_b64url(col->colspec, col->speclen));
 		return psprintf("/%s/%s?e=b64", t, hbase_b64url(key, keylen));
 	}
 	if (!hbase_key_path_safe(key, keylen))
 		report_inexact(gw, table, what, key, keylen);
-	if (colspec && !hbase_key_path_safe(colspec, strlen(colspec)))
-		report_inexact(gw, table, what, colspec, strlen(colspec));
-	if (colspec)
+	if (col && !hbase_key_path_safe(col->colspec, col->speclen))
+		report_inexact(gw, table, what, col->colspec, col->speclen);
+	if (col)
 		return psprintf("/%s/%s/%s", t, hbase_escape(conn, key, keylen),
-						hbase_escape(conn, colspec, strlen(colspec)));
+						hbase_escape(conn, col->colspec, col->speclen));
 	return psprintf("/%s/%s", t, hbase_escape(conn, key, keylen));
 }
 
@@ -239,7 +239,7 @@ get_by_path(HBaseConn *conn, HBaseTable *table, List *keys, long *nrequests)
  * (MultiRowRangeFilter), its bounds and keys base64 in the body.
  */
 static HBaseCellSet *
-get_by_scanner(HBaseConn *conn, HBaseTable *table, List *keys, List *colspecs,
+get_by_scanner(HBaseConn *conn, HBaseTable *table, List *keys, List *columns,
 			   long *nrequests)
 {
 	HBaseScanSpec spec;
@@ -275,7 +275,7 @@ get_by_scanner(HBaseConn *conn, HBaseTable *table, List *keys, List *colspecs,
 	spec.startlen = VARSIZE(lo) - VARHDRSZ;
 	spec.endrow = end;
 	spec.endlen = VARSIZE(hi) - VARHDRSZ + 1;
-	spec.colspecs = colspecs;
+	spec.columns = columns;
 	spec.exact_columns = true;	/* as a Get by path would give */
 	spec.max_versions = table->versions;
 	spec.batch = GW_CELL_LIMIT;
@@ -352,7 +352,7 @@ get_by_scanner(HBaseConn *conn, HBaseTable *table, List *keys, List *colspecs,
  * The rows come in the order of the keys, as a multiget gives them.
  */
 HBaseCellSet *
-hbase_gateway_get_rows(HBaseConn *conn, HBaseTable *table, List *keys, List *colspecs,
+hbase_gateway_get_rows(HBaseConn *conn, HBaseTable *table, List *keys, List *columns,
 					   long *nrequests, bool *by_scanner)
 {
 	bool		by_path = true;
@@ -377,7 +377,7 @@ hbase_gateway_get_rows(HBaseConn *conn, HBaseTable *table, List *keys, List *col
 	if (by_path)
 		return get_by_path(conn, table, keys, nrequests);
 
-	set = get_by_scanner(conn, table, keys, colspecs, nrequests);
+	set = get_by_scanner(conn, table, keys, columns, nrequests);
 	/* in the order of the keys (a merge on salted keys relies on it) */
 	ordered = palloc(sizeof(HBaseRow) * Max(set->nrows, 1));
 	foreach(lc, keys)

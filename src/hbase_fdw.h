@@ -61,7 +61,9 @@ typedef struct HBaseColumn
 	int32		atttypmod;
 	bool		dropped;
 	HBaseColumnKind kind;
-	char	   *colspec;		/* "family:qualifier" as HBase spells it */
+	char	   *colspec;		/* "family:qualifier" bytes as HBase spells them
+								 * (a qualifier may hold any byte, even 0) */
+	int			speclen;		/* length of colspec */
 	int			famlen;			/* length of the family part of colspec */
 	HBaseEncoding encoding;
 	int			phoenix_type;	/* HBasePhoenixType named by phoenix_type, 0 = by type */
@@ -227,9 +229,9 @@ extern int	hbase_parse_gateway_version(const char *s);
 extern void hbase_gateway_features(HBaseGateway *gw, int version);
 extern bool hbase_key_path_safe(const char *key, int len);
 extern char *hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
-							const char *colspec, const char *what);
+							const HBaseColumn *col, const char *what);
 extern HBaseCellSet *hbase_gateway_get_rows(HBaseConn *conn, HBaseTable *table, List *keys,
-											List *colspecs, long *nrequests, bool *by_scanner);
+											List *columns, long *nrequests, bool *by_scanner);
 
 /* ---------- json.c: the only user of jansson ---------- */
 
@@ -260,7 +262,7 @@ struct HBaseCellSet
 /* a cell that must equal one of some byte strings (SingleColumnValueFilter) */
 typedef struct HBaseCellFilter
 {
-	const char *colspec;		/* "family:qualifier" */
+	const HBaseColumn *col;		/* the cell's column */
 	List	   *values;			/* bytea *: alternatives (integer widths) */
 	char	   *display;		/* for EXPLAIN */
 } HBaseCellFilter;
@@ -272,7 +274,8 @@ typedef struct HBaseScanSpec
 	int			startlen;		/* 0 = from the first row */
 	const char *endrow;
 	int			endlen;			/* 0 = to the last row */
-	List	   *colspecs;		/* "family:qualifier" strings; NIL = keys only */
+	List	   *columns;		/* HBaseColumn *: the wanted cells and whole
+								 * families; NIL = keys only */
 	int			batch;			/* cells per scanner batch */
 	int			caching;
 	List	   *filters;		/* HBaseCellFilter *, all must pass */
@@ -334,7 +337,7 @@ extern HBaseResponse *hbase_rest_get_in_path(HBaseConn *conn, HBaseTable *table,
 extern HBaseResponse *hbase_rest_put(HBaseConn *conn, HBaseTable *table, HBaseRow *rows,
 									 int nrows, const char *what);
 extern HBaseResponse *hbase_rest_delete(HBaseConn *conn, HBaseTable *table, const char *key,
-										int keylen, const char *colspec, const char *what);
+										int keylen, const HBaseColumn *col, const char *what);
 extern HBaseResponse *hbase_rest_namespace_tables(HBaseConn *conn, const char *ns,
 												  const char *what);
 extern HBaseResponse *hbase_rest_namespace(HBaseConn *conn, const char *ns);

@@ -220,19 +220,18 @@ binary_comparator(const char *value, int len)
  * no wanted columns, only keys travel.
  */
 static json_t *
-column_match(const char *spec)
+column_match(const HBaseColumn *col)
 {
-	const char *colon = strchr(spec, ':');
-
-	if (colon == NULL)
+	if (col->famlen == col->speclen)
 		return json_pack("{s:s, s:s, s:o}", "type", "FamilyFilter", "op", "EQUAL",
-						 "comparator", binary_comparator(spec, strlen(spec)));
+						 "comparator", binary_comparator(col->colspec, col->famlen));
 	return json_pack("{s:s, s:s, s:[{s:s, s:s, s:o}, {s:s, s:s, s:o}]}",
 					 "type", "FilterList", "op", "MUST_PASS_ALL", "filters",
 					 "type", "FamilyFilter", "op", "EQUAL",
-					 "comparator", binary_comparator(spec, colon - spec),
+					 "comparator", binary_comparator(col->colspec, col->famlen),
 					 "type", "QualifierFilter", "op", "EQUAL",
-					 "comparator", binary_comparator(colon + 1, strlen(colon + 1)));
+					 "comparator", binary_comparator(col->colspec + col->famlen + 1,
+													 col->speclen - col->famlen - 1));
 }
 
 /*
@@ -243,7 +242,7 @@ column_match(const char *spec)
  * value filters.
  */
 static json_t *
-value_filters(List *filters, List *colspecs)
+value_filters(List *filters, List *columns)
 {
 	json_t	   *all = json_pack("[]");
 	json_t	   *proj = json_pack("[]");
@@ -252,7 +251,7 @@ value_filters(List *filters, List *colspecs)
 	foreach(lc, filters)
 	{
 		HBaseCellFilter *f = lfirst(lc);
-		const char *colon = strchr(f->colspec, ':');
+		const HBaseColumn *col = f->col;
 		json_t	   *alts = json_pack("[]");
 		ListCell   *vc;
 
@@ -263,8 +262,9 @@ value_filters(List *filters, List *colspecs)
 			json_array_append_new(alts,
 								  json_pack("{s:s, s:s, s:s, s:s, s:b, s:b, s:o}",
 											"type", "SingleColumnValueFilter", "op", "EQUAL",
-											"family", b64_encode(f->colspec, colon - f->colspec),
-											"qualifier", b64_encode(colon + 1, strlen(colon + 1)),
+											"family", b64_encode(col->colspec, col->famlen),
+											"qualifier", b64_encode(col->colspec + col->famlen + 1,
+																	col->speclen - col->famlen - 1),
 											"ifMissing", 1, "latestVersion", 1,
 											"comparator", binary_comparator(VARDATA(v), VARSIZE(v) - VARHDRSZ)));
 		}
@@ -274,9 +274,9 @@ value_filters(List *filters, List *colspecs)
 			json_array_append_new(all, json_pack("{s:s, s:s, s:O}", "type", "FilterList",
 												 "op", "MUST_PASS_ONE", "filters", alts));
 		json_decref(alts);
-		json_array_append_new(proj, column_match(f->colspec));
+		json_array_append_new(proj, column_match(col));
 	}
-	foreach(lc, colspecs)
+	foreach(lc, columns)
 		json_array_append_new(proj, column_match(lfirst(lc)));
 	json_array_append_new(all, json_pack("{s:s, s:s, s:o}", "type", "FilterList",
 										 "op", "MUST_PASS_ONE", "filters", proj));
@@ -296,29 +296,29 @@ value_filters(List *filters, List *colspecs)
  * travel.
  */
 static json_t *
-columns_filter(List *colspecs, bool exact, bool no_first_key)
+columns_filter(List *columns, bool exact, bool no_first_key)
 {
 	json_t	   *filters;
 	ListCell   *lc;
 
-	if (colspecs == NIL)
+	if (columns == NIL)
 		return json_pack("{s:s, s:s, s:[{s:s}, {s:s}]}",
 						 "type", "FilterList", "op", "MUST_PASS_ALL", "filters",
 						 "type", "FirstKeyOnlyFilter",
 						 "type", "KeyOnlyFilter");
 
 	filters = no_first_key ? json_pack("[]") : json_pack("[{s:s}]", "type", "FirstKeyOnlyFilter");
-	foreach(lc, colspecs)
+	foreach(lc, columns)
 	{
-		const char *spec = lfirst(lc);
-		const char *colon = strchr(spec, ':');
+		const HBaseColumn *col = lfirst(lc);
 
-		if (colon == NULL || exact)
-			json_array_append_new(filters, column_match(spec));
+		if (col->famlen == col->speclen || exact)
+			json_array_append_new(filters, column_match(col));
 		else
 			json_array_append_new(filters,
 								  json_pack("{s:s, s:s, s:o}", "type", "QualifierFilter", "op", "EQUAL",
-											"comparator", binary_comparator(colon + 1, strlen(colon + 1))));
+											"comparator", binary_comparator(col->colspec + col->famlen + 1,
+																			col->speclen - col->famlen - 1)));
 	}
 	return json_pack("{s:s, s:s, s:o}", "type", "FilterList", "op", "MUST_PASS_ONE",
 					 "filters", filters);
@@ -332,8 +332,8 @@ hbase_json_scanner_model(const HBaseScanSpec *spec)
 								  "caching", spec->caching,
 								  "maxVersions", spec->max_versions > 0 ? spec->max_versions : 1,
 								  "cacheBlocks", 1);
-	json_t	   *filter = spec->filters ? value_filters(spec->filters, spec->colspecs) :
-		columns_filter(spec->colspecs, spec->exact_columns, spec->no_first_key);
+	json_t	   *filter = spec->filters ? value_filters(spec->filters, spec->columns) :
+		columns_filter(spec->columns, spec->exact_columns, spec->no_first_key);
 	char	   *filterstr;
 	char	   *result;
 

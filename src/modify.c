@@ -299,7 +299,7 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 			continue;
 		}
 		c->column = col->colspec;
-		c->collen = strlen(col->colspec);
+		c->collen = col->speclen;
 		c->timestamp = 0;
 		hbase_datum_to_cell(t, col, slot->tts_values[col->attnum - 1], &c->value, &c->vallen);
 		n++;
@@ -322,7 +322,7 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	{
 		HBaseColumn *col = lfirst(lc);
 		HBaseResponse *resp = hbase_rest_delete(ms->conn, t, VARDATA_ANY(key),
-												VARSIZE_ANY_EXHDR(key), col->colspec,
+												VARSIZE_ANY_EXHDR(key), col,
 												"a DELETE of a cell set to NULL");
 
 		if (resp->status != 200)
@@ -424,11 +424,11 @@ encode_row(HBaseModifyState *ms, TupleTableSlot *slot, HBaseRow *row, int rowno)
 			}
 			continue;
 		}
-		if (col->colspec == NULL || strchr(col->colspec, ':') == NULL)
+		if (col->colspec == NULL || col->famlen == col->speclen)
 			continue;			/* a key part without a cell mapping */
 		c = palloc0(sizeof(HBaseCell));
 		c->column = col->colspec;
-		c->collen = strlen(col->colspec);
+		c->collen = col->speclen;
 		hbase_datum_to_cell(t, col, slot->tts_values[i], &c->value, &c->vallen);
 		cells = lappend(cells, c);
 	}

@@ -442,15 +442,83 @@ check_family(const char *name, const char *value, size_t len)
 			bad_value(name, value, "A column family name must not contain ':' or control characters.");
 }
 
+/*
+ * The bytes of a qualifier as the option spells it: "\xNN" is the byte NN
+ * and "\\" a backslash (binary qualifiers, such as Phoenix's column-encoded
+ * ones, hold any byte, even 0); everything else stands for itself.  The same
+ * spelling as rowkeys and qualifiers are shown in (hbase_printable_key).
+ * Returns the length written to out (which has room for strlen(q) bytes),
+ * or -1 with *problem set.
+ */
+static int
+decode_qualifier(const char *q, char *out, const char **problem)
+{
+	int			n = 0;
+
+	while (*q)
+	{
+		if (*q != '\\')
+			out[n++] = *q++;
+		else if (q[1] == '\\')
+		{
+			out[n++] = '\\';
+			q += 2;
+		}
+		else if (q[1] == 'x' && isxdigit((unsigned char) q[2]) && isxdigit((unsigned char) q[3]))
+		{
+			char		hex[3] = {q[2], q[3], '\0'};
+
+			out[n++] = (char) strtol(hex, NULL, 16);
+			q += 4;
+		}
+		else
+		{
+			*problem = "In a qualifier, \\xNN is the byte NN (two hex digits) and \\\\ a backslash.";
+			return -1;
+		}
+	}
+	return n;
+}
+
 static void
 check_column(const char *value)
 {
 	const char *colon = strchr(value, ':');
+	const char *problem = NULL;
 
 	if (strcmp(value, ":key") == 0 || strcmp(value, ":timestamp") == 0)
 		return;
 	/* a bare family maps the whole family (a jsonb column) */
 	check_family("column", value, colon ? (size_t) (colon - value) : strlen(value));
+	if (colon && decode_qualifier(colon + 1, palloc(strlen(colon + 1) + 1), &problem) < 0)
+		bad_value("column", value, problem);
+}
+
+/*
+ * Sets the column's colspec bytes from "family:qualifier" as the option
+ * spells it (escapes decoded), or a bare family.
+ */
+static void
+set_colspec(HBaseColumn *col, const char *spec)
+{
+	const char *colon = strchr(spec, ':');
+	const char *problem = NULL;
+	int			qlen;
+
+	if (colon == NULL)
+	{
+		col->colspec = pstrdup(spec);
+		col->speclen = col->famlen = strlen(spec);
+		return;
+	}
+	col->famlen = colon - spec;
+	col->colspec = palloc(strlen(spec) + 1);
+	memcpy(col->colspec, spec, col->famlen + 1);
+	qlen = decode_qualifier(colon + 1, col->colspec + col->famlen + 1, &problem);
+	if (qlen < 0)
+		bad_value("column", spec, problem);
+	col->speclen = col->famlen + 1 + qlen;
+	col->colspec[col->speclen] = '\0';
 }
 
 static HBaseEncoding
@@ -827,7 +895,7 @@ hbase_build_table(Oid relid)
 		{
 			/* read from the key; a cell mapping, if any, is kept for writes */
 			if (spec && strchr(spec, ':') && strcmp(spec, ":key") != 0)
-				col->famlen = strchr(spec, ':') - spec;
+				set_colspec(col, spec);
 			else
 				col->colspec = NULL;
 			continue;
@@ -845,20 +913,20 @@ hbase_build_table(Oid relid)
 		else if (spec && strchr(spec, ':') == NULL)
 		{
 			col->kind = HBASE_COL_FAMILY;
-			col->colspec = pstrdup(spec);
-			col->famlen = strlen(spec);
+			set_colspec(col, spec);
 		}
 		else if (spec)
 		{
 			col->kind = HBASE_COL_CELL;
-			col->colspec = pstrdup(spec);
-			col->famlen = strchr(spec, ':') - spec;
+			set_colspec(col, spec);
 		}
 		else if (family)
 		{
+			/* the column's name is the qualifier as it is: no escapes */
 			col->kind = HBASE_COL_CELL;
 			col->colspec = psprintf("%s:%s", family, col->attname);
 			col->famlen = strlen(family);
+			col->speclen = strlen(col->colspec);
 		}
 		else
 			ereport(ERROR,

@@ -579,7 +579,7 @@ hbase_cell_filters(HBaseTable *t, List *fconds, Datum *vals, bool *nulls, Oid *t
 		if (nulls[idx])
 			continue;			/* = NULL matches nothing; the local qual says so */
 		f = palloc0(sizeof(HBaseCellFilter));
-		f->colspec = col->colspec;
+		f->col = col;
 		if (col->atttypid == BYTEAOID || is_text_type(col->atttypid))
 		{
 			text	   *tx = DatumGetTextPP(vals[idx]);
@@ -616,7 +616,7 @@ hbase_cell_filters(HBaseTable *t, List *fconds, Datum *vals, bool *nulls, Oid *t
 			}
 		}
 		getTypeOutputInfo(types[idx], &outfunc, &varlena);
-		f->display = psprintf("%s = %s", col->colspec,
+		f->display = psprintf("%s = %s", hbase_printable_key(col->colspec, col->speclen),
 							  quote_literal_cstr(OidOutputFunctionCall(outfunc, vals[idx])));
 		filters = lappend(filters, f);
 	}

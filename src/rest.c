@@ -443,16 +443,16 @@ hbase_rest_put(HBaseConn *conn, HBaseTable *table, HBaseRow *rows, int nrows, co
 }
 
 /*
- * DELETE of a row, or of one cell of it when colspec is given ("family:
+ * DELETE of a row, or of one cell of it when col is given ("family:
  * qualifier").  The path is binary-safe or refused by gateway.c (an old
  * gateway would delete another row or none).  Any status returned.
  */
 HBaseResponse *
 hbase_rest_delete(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
-				  const char *colspec, const char *what)
+				  const HBaseColumn *col, const char *what)
 {
 	return hbase_request(conn, "DELETE",
-						 hbase_row_path(conn, table, key, keylen, colspec, what),
+						 hbase_row_path(conn, table, key, keylen, col, what),
 						 NULL, 0, what);
 }
 

@@ -69,7 +69,7 @@ struct HBaseScan
 {
 	HBaseTable *table;
 	HBaseConn  *conn;
-	List	   *colspecs;		/* wanted "family:qualifier" */
+	List	   *columns;		/* HBaseColumn *: wanted cells and families */
 	HBaseKeyPlan *plan;			/* NULL: full scan */
 	int			nextkey;		/* next key of a get plan */
 	bool		table_known;	/* the table was seen to exist */
@@ -130,7 +130,7 @@ hbase_scan_begin(HBaseTable *table, HBaseConn *conn, List *retrieved_attrs, int 
 		HBaseColumn *col = &table->columns[lfirst_int(lc) - 1];
 
 		if (col->kind == HBASE_COL_CELL || col->kind == HBASE_COL_FAMILY)
-			scan->colspecs = lappend(scan->colspecs, col->colspec);
+			scan->columns = lappend(scan->columns, col);
 		if (col->kind == HBASE_COL_TIMESTAMP)
 			scan->exact_columns = true;
 	}
@@ -142,12 +142,12 @@ hbase_scan_begin(HBaseTable *table, HBaseConn *conn, List *retrieved_attrs, int 
 		 * A row per cell version: the versions of every mapped column are
 		 * what make the rows, whatever the query reads of them.
 		 */
-		list_free(scan->colspecs);
-		scan->colspecs = NIL;
+		list_free(scan->columns);
+		scan->columns = NIL;
 		for (i = 0; i < table->natts; i++)
 			if (!table->columns[i].dropped &&
 				(table->columns[i].kind == HBASE_COL_CELL || table->columns[i].kind == HBASE_COL_FAMILY))
-				scan->colspecs = lappend(scan->colspecs, table->columns[i].colspec);
+				scan->columns = lappend(scan->columns, &table->columns[i]);
 		scan->exact_columns = true;
 	}
 	return scan;
@@ -623,10 +623,10 @@ open_scanner(HBaseScan *scan, Stream *st)
 	HBaseResponse *resp;
 
 	memset(&spec, 0, sizeof(spec));
-	spec.colspecs = scan->colspecs;
+	spec.columns = scan->columns;
 	spec.exact_columns = scan->exact_columns;
 	spec.max_versions = scan->table->versions;
-	spec.no_first_key = scan->table->versions > 0 && scan->colspecs != NIL;
+	spec.no_first_key = scan->table->versions > 0 && scan->columns != NIL;
 	spec.batch = HBASE_CELL_LIMIT;
 	/*
 	 * Rows the gateway's scanner fetches from HBase per round trip: a small
@@ -784,7 +784,7 @@ fetch_keys(HBaseScan *scan, Stream *st)
 		bool		by_scanner;
 
 		scan->nextkey += n;
-		st->page = hbase_gateway_get_rows(scan->conn, scan->table, batch, scan->colspecs,
+		st->page = hbase_gateway_get_rows(scan->conn, scan->table, batch, scan->columns,
 										  &scan->nrequests, &by_scanner);
 		if (by_scanner)
 			note_fallback(scan, "keys that a URL path does not carry read by a scanner: the gateway lacks ?e=b64");
@@ -1561,7 +1561,7 @@ hbase_scan_stats(HBaseScan *scan, long *requests, long *rows, long *resumes)
 static HBaseCell *
 find_cell(HBaseRow *row, HBaseColumn *col)
 {
-	int			len = strlen(col->colspec);
+	int			len = col->speclen;
 	int			i;
 
 	for (i = 0; i < row->ncells; i++)
@@ -1583,7 +1583,7 @@ mapped_cell(HBaseTable *table, HBaseCell *c)
 
 		if (col->dropped || (col->kind != HBASE_COL_CELL && col->kind != HBASE_COL_FAMILY))
 			continue;
-		len = strlen(col->colspec);
+		len = col->speclen;
 		if (col->kind == HBASE_COL_CELL && c->collen == len &&
 			memcmp(c->column, col->colspec, len) == 0)
 			return true;

@@ -153,6 +153,21 @@ def nulbytes_rows():
     return [(k + b"\x00" + s("%04d" % i), {"d:v": s("%s/%d" % (k.hex(), i))}) for k, i in keys]
 
 
+def binqual_rows():
+    # binary qualifiers, as Phoenix's column-encoded tables have (TWO_BYTE counters 11, 256;
+    # the empty key value column 0 as four zero bytes), and ones that look like escapes,
+    # prefixes of each other, a ':' inside, an empty qualifier
+    q = {"zero": b"q:\x00\x00\x00\x00", "c11": b"q:\x80\x0b", "c256": b"q:\x81\x00",
+         "ff": b"q:\xff", "x": b"q:x", "x0": b"q:x\x00", "colon": b"q:a:b",
+         "bs": b"q:a\\x41", "empty": b"q:"}
+    rows = [(b"r1", {q["zero"]: s("x"), q["c11"]: s("eleven"), q["c256"]: s("256"),
+                     q["ff"]: s("ff"), q["x"]: s("x"), q["x0"]: s("x-nul"),
+                     q["colon"]: s("colon"), q["bs"]: s("backslash"), q["empty"]: s("empty")}),
+            (b"r2", {q["zero"]: s("x"), q["c11"]: s("twelve"), q["x0"]: s("only x-nul")}),
+            (b"r3", {q["zero"]: s("x"), q["c256"]: s("256 alone")})]
+    return rows
+
+
 def saltcell_rows():
     # salt(2, javahash(s)) + lpad(k, 4) + ["_" + lpad(o, 4)], s a bigint held by a cell
     from fixtures_layouts import hash_salt, long_hash
@@ -239,6 +254,8 @@ def main():
     HB.put_pairs("fdw_sortlong", sortlong_rows())
     HB.create_table("fdw_nulbytes", ["d"])
     HB.put_pairs("fdw_nulbytes", nulbytes_rows())
+    HB.create_table("fdw_binqual", ["q"])
+    HB.put_pairs("fdw_binqual", binqual_rows())
     HB.create_table("fdw_saltcell", ["d"])
     HB.put_pairs("fdw_saltcell", saltcell_rows())
     HB.create_table("fdw_floatkey", ["d"])
