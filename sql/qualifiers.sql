@@ -38,3 +38,22 @@ DELETE FROM binq WHERE k = 'w1';
 ALTER FOREIGN TABLE binq ALTER COLUMN x OPTIONS (SET column 'q:\x4');
 ALTER FOREIGN TABLE binq ALTER COLUMN x OPTIONS (SET column 'q:a\b');
 ALTER FOREIGN TABLE binq ALTER COLUMN x OPTIONS (SET column 'q:\');
+-- empty_column: the cell every written row gets (Phoenix's empty key value column, value 'x'),
+-- so a row whose other cells are all NULL can be written, and Phoenix sees every row
+CREATE FOREIGN TABLE binq_e (
+  k text OPTIONS (column ':key'),
+  c11 text OPTIONS (column 'q:\x80\x0b'),
+  c256 text OPTIONS (column 'q:\x81\x00')
+) SERVER hbase OPTIONS (table 'fdw_binqual', empty_column 'q:\x00\x00\x00\x00');
+INSERT INTO binq_e VALUES ('e1', NULL, NULL), ('e2', 'a', NULL);
+\! python3 tests/hbase_rest.py get fdw_binqual e1
+\! python3 tests/hbase_rest.py get fdw_binqual e2
+-- without it, a row of NULL cells cannot be written
+INSERT INTO binq (k, c11) VALUES ('e3', NULL);
+UPDATE binq_e SET c256 = 'b' WHERE k = 'e1';
+SELECT b.k, b.zero, b.c11, b.c256 FROM binq b WHERE k LIKE 'e%' ORDER BY k;
+DELETE FROM binq_e WHERE k LIKE 'e%';
+SELECT count(*) FROM binq WHERE k LIKE 'e%';
+ALTER FOREIGN TABLE binq_e OPTIONS (SET empty_column 'q');
+ALTER FOREIGN TABLE binq_e OPTIONS (SET empty_column 'q:\xZZ');
+ALTER FOREIGN TABLE binq_e OPTIONS (ADD empty_colum 'q:_0');

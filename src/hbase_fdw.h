@@ -120,6 +120,8 @@ typedef struct HBaseTable
 	double		sample_fraction;	/* of the rows ANALYZE reads, 0 = auto */
 	int			parallel_workers;	/* of a Parallel Foreign Scan, -1 = auto */
 	int			versions;		/* > 0: a row per cell version, this many read */
+	HBaseColumn *empty_column;	/* a cell every written row gets (Phoenix's
+								 * empty key value column), or NULL */
 	int			natts;
 	HBaseColumn *columns;		/* indexed by attnum - 1 */
 	char	   *rowkey;			/* the layout as written, or NULL */

@@ -260,8 +260,25 @@ hbaseExecForeignDelete(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 }
 
 /*
- * UPDATE: the set columns' new cells in one PUT (atomic for the row), then
- * the cells set to NULL deleted.
+ * The cell of the table's empty_column: Phoenix writes one with the value
+ * "x" in every row it upserts and finds rows by it, so a row written here is
+ * a row to Phoenix too, even when all its other cells are NULL.
+ */
+static HBaseCell *
+empty_cell(HBaseTable *t)
+{
+	HBaseCell  *c = palloc0(sizeof(HBaseCell));
+
+	c->column = t->empty_column->colspec;
+	c->collen = t->empty_column->speclen;
+	c->value = "x";
+	c->vallen = 1;
+	return c;
+}
+
+/*
+ * UPDATE: the set columns' new cells (and the empty column's) in one PUT
+ * (atomic for the row), then the cells set to NULL deleted.
  */
 static TupleTableSlot *
 hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slot,
@@ -280,7 +297,7 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	slot_getallattrs(slot);
 	row.key = VARDATA_ANY(key);
 	row.keylen = VARSIZE_ANY_EXHDR(key);
-	row.cells = palloc(sizeof(HBaseCell) * Max(list_length(ms->updated), 1));
+	row.cells = palloc(sizeof(HBaseCell) * (list_length(ms->updated) + 1));
 	foreach(lc, ms->updated)
 	{
 		HBaseColumn *col = &t->columns[lfirst_int(lc) - 1];
@@ -304,6 +321,8 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 		hbase_datum_to_cell(t, col, slot->tts_values[col->attnum - 1], &c->value, &c->vallen);
 		n++;
 	}
+	if (t->empty_column)
+		row.cells[n++] = *empty_cell(t);
 	row.ncells = n;
 	/* a timestamp column set by the statement stamps the cells */
 	for (i = 0; i < t->natts; i++)
@@ -449,6 +468,8 @@ encode_row(HBaseModifyState *ms, TupleTableSlot *slot, HBaseRow *row, int rowno)
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("row %d for foreign table %s has an empty rowkey", rowno, t->relname),
 				 errdetail("HBase has no row with an empty key.")));
+	if (t->empty_column)
+		cells = lappend(cells, empty_cell(t));
 	if (cells == NIL)
 		ereport(ERROR,
 				(errcode(ERRCODE_NOT_NULL_VIOLATION),

@@ -78,6 +78,7 @@ static const HBaseOption valid_options[] = {
 	{"analyze_sample_fraction", ForeignTableRelationId},
 	{"parallel_workers", ForeignTableRelationId},
 	{"versions", ForeignTableRelationId},
+	{"empty_column", ForeignTableRelationId},
 	/* column */
 	{"column", AttributeRelationId},
 	{"encoding", AttributeRelationId},
@@ -481,7 +482,7 @@ decode_qualifier(const char *q, char *out, const char **problem)
 }
 
 static void
-check_column(const char *value)
+check_column(const char *name, const char *value)
 {
 	const char *colon = strchr(value, ':');
 	const char *problem = NULL;
@@ -489,9 +490,9 @@ check_column(const char *value)
 	if (strcmp(value, ":key") == 0 || strcmp(value, ":timestamp") == 0)
 		return;
 	/* a bare family maps the whole family (a jsonb column) */
-	check_family("column", value, colon ? (size_t) (colon - value) : strlen(value));
+	check_family(name, value, colon ? (size_t) (colon - value) : strlen(value));
 	if (colon && decode_qualifier(colon + 1, palloc(strlen(colon + 1) + 1), &problem) < 0)
-		bad_value("column", value, problem);
+		bad_value(name, value, problem);
 }
 
 /*
@@ -654,6 +655,12 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 			(void) parse_parallel_workers(value);
 		else if (strcmp(name, "versions") == 0)
 			(void) parse_versions(value);
+		else if (strcmp(name, "empty_column") == 0)
+		{
+			if (strchr(value, ':') == NULL)
+				bad_value(name, value, "The empty column is one cell: \"family:qualifier\".");
+			check_column(name, value);
+		}
 		else if (strcmp(name, "analyze_sample_fraction") == 0)
 			(void) parse_sample_fraction(value);
 		else if (strcmp(name, "table") == 0)
@@ -669,7 +676,7 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 		else if (strcmp(name, "family") == 0)
 			check_family(name, value, strlen(value));
 		else if (strcmp(name, "column") == 0)
-			check_column(value);
+			check_column(name, value);
 		else if (strcmp(name, "encoding") == 0)
 			(void) parse_encoding(value);
 		else if (strcmp(name, "phoenix_type") == 0)
@@ -811,6 +818,13 @@ hbase_build_table(Oid relid)
 			table->parallel_workers = parse_parallel_workers(defGetString(def));
 		else if (strcmp(def->defname, "versions") == 0)
 			table->versions = parse_versions(defGetString(def));
+		else if (strcmp(def->defname, "empty_column") == 0)
+		{
+			table->empty_column = palloc0(sizeof(HBaseColumn));
+			table->empty_column->attname = "empty_column";
+			table->empty_column->kind = HBASE_COL_CELL;
+			set_colspec(table->empty_column, defGetString(def));
+		}
 	}
 
 	rel = table_open(relid, AccessShareLock);
