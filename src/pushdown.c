@@ -1348,7 +1348,24 @@ add_prefix_range(HBaseTable *t, HBaseKeyPlan *kp, ColConds *cc, KeyShape *ks,
 			resetStringInfo(&stop);
 			appendBinaryStringInfo(&stop, key, len);
 			appendBinaryStringInfo(&stop, hi, hilen);
-			if (pi.width < 0 && !x->prefix && !x->suffix)
+			if (pi.width < 0 && pi.order == RK_ORDER_DESC)
+			{
+				/*
+				 * desc(text) before a delimiter starting with 0xff: the rows
+				 * equal to the bound are bound + 0xff ..., and the values
+				 * that extend it (bound + other bytes) sort below those and
+				 * also match.  So every key starting with the bound, or those
+				 * below bound + 0xff when exclusive.
+				 */
+				if (hi_incl)
+					has_stop = successor(&stop);
+				else
+				{
+					appendStringInfoChar(&stop, '\xff');
+					has_stop = true;
+				}
+			}
+			else if (pi.width < 0 && !x->prefix && !x->suffix)
 			{
 				/*
 				 * A variable part keeps its order only when it is last or

@@ -1203,10 +1203,12 @@ compile_value(compiler *c, node *n, pipeline *pl)
 	if (is_call(n, "desc"))
 	{
 		/*
-		 * Phoenix's SortOrder.DESC: the bytes of a fixed-width part inverted,
-		 * so they sort the other way.  Fixed width only: a variable one
-		 * would need its terminator inverted too (0xff), whose ranges are
-		 * not exact over prefixes.
+		 * Phoenix's SortOrder.DESC: the bytes of a part inverted, so they
+		 * sort the other way.  A fixed-width part of any kind; of the
+		 * variable ones only text (Phoenix's VARCHAR DESC, followed by
+		 * "\xff", the inverted "\x00"): text holds no 0x00, so its inverted
+		 * bytes no 0xff, and check_layout keeps the order only before a
+		 * delimiter starting with 0xff.
 		 */
 		if (n->nkids != 1 || arg1(n->kids[0]) == NULL)
 		{
@@ -1216,9 +1218,10 @@ compile_value(compiler *c, node *n, pipeline *pl)
 		compile_value(c, arg1(n->kids[0]), pl);
 		if (c->error)
 			return;
-		if ((pl->kind != V_BIN && pl->kind != V_TEXT && pl->kind != V_BYTES) || pl->width < 0)
+		if ((pl->kind != V_BIN && pl->kind != V_TEXT && pl->kind != V_BYTES) ||
+			(pl->width < 0 && (pl->kind != V_TEXT || c->columns[pl->column].type != RK_TEXT)))
 		{
-			cerr(c, n->pos, "desc() takes a part of fixed width (long(x), sortable(...), lpad(x, n), rpad(x, n), bytes(x, n) ...)");
+			cerr(c, n->pos, "desc() takes a part of fixed width (long(x), sortable(...), lpad(x, n), rpad(x, n), bytes(x, n) ...) or a text column");
 			return;
 		}
 		add_op(pl, (op) {.kind = OP_DESC, .width = pl->width});
@@ -1633,6 +1636,15 @@ check_layout(compiler *c, rk_layout *l)
 			if (p->width < 0 && p->pl.order == RK_ORDER_ASC && next != NULL &&
 				!(next->litlen >= 1 && next->lit[0] == '\0' &&
 				  (c->columns[p->pl.column].type != RK_BYTES || next->litlen == 1)))
+				p->pl.order = RK_ORDER_NONE;
+			/*
+			 * The same for desc(text): its bytes hold no 0xff, so a
+			 * delimiter starting with 0xff sorts above each of them and a
+			 * value's key after those of the values it is a prefix of (as
+			 * DESC wants).  Last in the key, "ab" would follow "a".
+			 */
+			if (p->width < 0 && p->pl.order == RK_ORDER_DESC &&
+				!(next != NULL && next->litlen >= 1 && (unsigned char) next->lit[0] == 0xff))
 				p->pl.order = RK_ORDER_NONE;
 		}
 		if (p->kind == RK_PART_LITERAL && p->optional && (next == NULL))

@@ -110,6 +110,22 @@ def desc_rows():
     return rows
 
 
+def descvar_rows():
+    # Phoenix's PRIMARY KEY (tenant CHAR(2), name VARCHAR DESC, id INTEGER): the DESC VARCHAR's
+    # bytes inverted and followed by 0xff (the inverted separator 0x00), INTEGER sign-flipped
+    def inv(b):
+        return bytes(x ^ 0xFF for x in b)
+    rows = []
+    for i, (tenant, name, ident) in enumerate([
+            ("t1", "", 1), ("t1", "a", 2), ("t1", "ab", 3), ("t1", "ab", -4), ("t1", "abc", 5),
+            ("t1", "abd", 6), ("t1", "b", 7), ("t1", "ba", 8), ("t1", "\u00e9t\u00e9", 9),
+            ("t1", "z", 10), ("t1", "\x7f", 11), ("t2", "a", 12), ("t2", "m", 13), ("t0", "zz", 14)]):
+        key = tenant.encode() + inv(name.encode("utf-8")) + b"\xff" + \
+            struct.pack(">I", (ident + 2**31) % 2**32)
+        rows.append((key, {"d:n": s(str(i))}))
+    return rows
+
+
 def split_rows():
     # 4 regions: [,b) [b,c) [c,d) [d,); 250 rows each
     rows = []
@@ -236,6 +252,8 @@ def main():
         HB.put_pairs("fdw_versions", [row])
     HB.create_table("fdw_desc", ["d"])
     HB.put_pairs("fdw_desc", desc_rows())
+    HB.create_table("fdw_descvar", ["d"])
+    HB.put_pairs("fdw_descvar", descvar_rows())
     HB.create_table("fdw_sparse", ["cf", "d", "e"])
     HB.put_pairs("fdw_sparse", sparse_rows())
     HB.create_table("fdw_ns:ns_table", ["cf"])

@@ -544,6 +544,81 @@ main(void)
 		}
 		hbase_rk_free(l);
 	}
+	/*
+	 * desc(text): Phoenix's VARCHAR DESC, every byte inverted and "\xff"
+	 * after it; keys sort in reverse value order, a value after its
+	 * extensions ("ab" before "a").
+	 */
+	{
+		rk_column	cols[] = {{"name", RK_TEXT, 0}, {"id", RK_INT, 4}};
+		const char *names[] = {"", "a", "ab", "abc", "abd", "b", "ba", "z", "\xc3\xa9", "\xe2\x82\xac", "\x7f"};
+		int			nn = 11;
+		rk_layout  *l = parse_ok("desc(name) + \"\\xff\" + lpad(id, 4)", cols, 2);
+		rk_part_info pi;
+		int			i,
+					j,
+					bad = 0;
+
+		if (l)
+		{
+			rk_value	a[] = {S("ab"), I(7)};
+
+			hbase_rk_part(l, 0, &pi);
+			CHECK(pi.order == RK_ORDER_DESC && pi.width < 0 && !pi.plain_text,
+				  "desc(name) before \\xff: DESC order (%d)", pi.order);
+			roundtrip(l, 2, a, "\x9e\x9d\xff" "0007", 7, 0);
+		}
+		for (i = 0; l && i < nn; i++)
+		{
+			rk_value	a[] = {S(names[i]), I(i)};
+
+			roundtrip(l, 2, a, NULL, 0, 0);
+			for (j = 0; j < nn; j++)
+			{
+				rk_value	va[] = {S(names[i]), I(1)};
+				rk_value	vb[] = {S(names[j]), I(1)};
+				char	   *ka,
+						   *kb;
+				const char *err;
+				int			la = hbase_rk_encode(l, va, 0, &ka, &err);
+				int			lb = hbase_rk_encode(l, vb, 0, &kb, &err);
+				int			vc = strcmp(names[i], names[j]);
+
+				vc = vc < 0 ? -1 : vc > 0;
+				if (la < 0 || lb < 0 || -cmpbytes(ka, la, kb, lb) != vc)
+					bad++;
+				if (la >= 0)
+					free(ka);
+				if (lb >= 0)
+					free(kb);
+			}
+		}
+		CHECK(bad == 0, "desc(name) + \\xff: %d pairs out of reverse order", bad);
+		hbase_rk_free(l);
+		/* last, or before a delimiter below 0xff: decodable, but no order */
+		l = parse_ok("lpad(id, 4) + desc(name)", cols, 2);
+		if (l)
+		{
+			rk_value	a[] = {S("ab"), I(7)};
+
+			hbase_rk_part(l, 1, &pi);
+			CHECK(pi.order == RK_ORDER_NONE, "desc(name) last: no order (%d)", pi.order);
+			roundtrip(l, 2, a, "0007\x9e\x9d", 6, 0);
+		}
+		hbase_rk_free(l);
+		l = parse_ok("desc(name) + \"\\x00\" + lpad(id, 4)", cols, 2);
+		if (l)
+		{
+			hbase_rk_part(l, 0, &pi);
+			CHECK(pi.order == RK_ORDER_NONE, "desc(name) before \\x00: no order (%d)", pi.order);
+		}
+		hbase_rk_free(l);
+	}
+	{
+		rk_column	cols[] = {{"b", RK_BYTES, 0}, {"id", RK_INT, 4}};
+
+		parse_bad("desc(b) + \"\\xff\" + lpad(id, 4)", cols, 2, "desc() takes a part of fixed width", 0);
+	}
 	/* uint(x, n): unsigned big-endian of any width, exact order, no negatives */
 	{
 		rk_column	c8 = {"v", RK_INT, 8};
