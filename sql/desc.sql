@@ -56,6 +56,7 @@ SELECT name, id FROM descvar WHERE tenant = 't1' AND name = 'ab';
 -- ranges on the DESC text: bounds swapped, values that extend a bound included
 EXPLAIN (COSTS OFF) SELECT name FROM descvar WHERE tenant = 't1' AND name >= 'ab' AND name < 'b';
 SELECT name, id FROM descvar WHERE tenant = 't1' AND name >= 'ab' AND name < 'b';
+EXPLAIN (COSTS OFF) SELECT name FROM descvar WHERE tenant = 't1' AND name > 'ab' AND name <= 'b';
 SELECT name, id FROM descvar WHERE tenant = 't1' AND name > 'ab' AND name <= 'b';
 SELECT name, id FROM descvar WHERE tenant = 't1' AND name < 'a';
 SELECT name, id FROM descvar WHERE tenant = 't1' AND name > 'z';

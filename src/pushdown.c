@@ -1257,8 +1257,11 @@ range_part_bounds(HBaseTable *t, int part, ColConds *x, char **lo, int *lolen,
 			*lo = NULL, *lolen = 0;
 		if (vhi && (*hilen = hbase_rk_encode_bound(t->layout, part, vhi, hi, &err, &hifloor)) < 0)
 			*hi = NULL, *hilen = 0;
-		/* an exclusive upper bound on a fixed-width part stops right at it */
-		*hi_incl = hifloor || !(pi.width >= 0 &&
+		/*
+		 * an exclusive upper bound on a fixed-width part stops right at it;
+		 * on desc(text) before 0xff too (add_prefix_range)
+		 */
+		*hi_incl = hifloor || !((pi.width >= 0 || pi.order == RK_ORDER_DESC) &&
 								((pi.order == RK_ORDER_ASC && x->hi && !x->hi_incl) ||
 								 (pi.order == RK_ORDER_DESC && x->lo && !x->lo_incl)));
 		if (pi.width < 0 && part + 1 < hbase_rk_nparts(t->layout))
