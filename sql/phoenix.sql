@@ -105,3 +105,48 @@ CREATE FOREIGN TABLE phx_json (k text OPTIONS (column ':key'), j json OPTIONS (c
   SERVER hbase OPTIONS (table 'fdw_phoenix', encoding 'phoenix');
 ALTER FOREIGN TABLE phx OPTIONS (SET encoding 'phoenx');
 DROP FOREIGN TABLE phx, phx_raw, phx_wrong, phx_date;
+
+-- DECIMAL key columns: phoenix_decimal(d), Phoenix's sortable DECIMAL bytes, variable width
+-- (followed by "\x00" when not last). fdw_phxdeckey: keys of PRIMARY KEY (d DECIMAL,
+-- id INTEGER) that Phoenix's own classes encoded (PhoenixOracle.decimalKey), the value also as
+-- text (p:text) and as a DECIMAL cell (p:dec).
+CREATE FOREIGN TABLE phx_deckey (
+  d numeric, id int,
+  dtext text OPTIONS (column 'p:text'),
+  dcell numeric OPTIONS (column 'p:dec', encoding 'phoenix'),
+  rk bytea OPTIONS (column ':key')
+) SERVER hbase OPTIONS (table 'fdw_phxdeckey', rowkey 'phoenix_decimal(d) + "\x00" + sortable(int(id))');
+-- every key decodes to the value Phoenix encoded, and key order is numeric order
+SELECT count(*) AS rows, count(*) FILTER (WHERE d = dtext::numeric AND d = dcell) AS same_value
+  FROM phx_deckey;
+SELECT d, id, dtext FROM phx_deckey;
+-- equality (1.50 = 1.5: the same bytes), ranges, ORDER BY without a Sort
+EXPLAIN (COSTS OFF) SELECT id FROM phx_deckey WHERE d = 1.50;
+SELECT d, id FROM phx_deckey WHERE d = 1.50;
+SELECT d, id FROM phx_deckey WHERE d IN (0.1, -0.5, 7);
+EXPLAIN (COSTS OFF) SELECT d FROM phx_deckey WHERE d > -2 AND d <= 2;
+SELECT d FROM phx_deckey WHERE d > -2 AND d <= 2;
+SELECT d FROM phx_deckey WHERE d >= 99 AND d < 100;
+SELECT d FROM phx_deckey WHERE d < -1e30;
+EXPLAIN (COSTS OFF) SELECT d FROM phx_deckey ORDER BY d DESC LIMIT 3;
+SELECT d FROM phx_deckey ORDER BY d DESC LIMIT 3;
+SET hbase_fdw.enable_pushdown = off;
+SELECT count(*), sum(id) FROM phx_deckey WHERE d > -2 AND d <= 2;
+RESET hbase_fdw.enable_pushdown;
+SELECT count(*), sum(id) FROM phx_deckey WHERE d > -2 AND d <= 2;
+-- NaN is no key value: nothing equals it, and a range with it is read whole
+SELECT count(*) FROM phx_deckey WHERE d = 'NaN';
+SELECT count(*) FROM phx_deckey WHERE d < 'NaN';
+-- INSERT writes Phoenix's key bytes: the same as the oracle's for the same values
+INSERT INTO phx_deckey (d, id, dtext) SELECT d, id + 1000, 'copy' FROM phx_deckey;
+SELECT count(*) AS copies,
+       count(*) FILTER (WHERE substr(c.rk, 1, length(c.rk) - 4) = substr(o.rk, 1, length(o.rk) - 4)) AS same_bytes
+  FROM phx_deckey c JOIN phx_deckey o ON c.id = o.id + 1000;
+DELETE FROM phx_deckey WHERE id >= 1000;
+INSERT INTO phx_deckey (d, id, dtext) VALUES ('NaN', 1, 'x');
+INSERT INTO phx_deckey (d, id, dtext) VALUES (1e130, 1, 'x');
+CREATE FOREIGN TABLE phx_deckey_bad (d numeric) SERVER hbase
+  OPTIONS (table 'fdw_phxdeckey', rowkey 'd');
+CREATE FOREIGN TABLE phx_deckey_bad2 (d int) SERVER hbase
+  OPTIONS (table 'fdw_phxdeckey', rowkey 'phoenix_decimal(d)');
+DROP FOREIGN TABLE phx_deckey;

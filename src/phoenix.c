@@ -23,11 +23,8 @@
 #include "utils/timestamp.h"
 
 #include "hbase_fdw.h"
+#include "rowkey.h"
 
-#define PHX_ZERO_BYTE		0x80
-#define PHX_NEG_TERMINAL	102
-#define PHX_EXP_OFFSET		65
-#define PHX_MAX_DECIMAL		21	/* bytes of a DECIMAL: exponent + 20 digit pairs */
 #define UNIX_TO_PG_USECS	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY)
 
 bool
@@ -203,74 +200,17 @@ put_be(unsigned char *p, int len, uint64 u)
 }
 
 /*
- * DECIMAL: an exponent byte (sign bit set for positive numbers) and base-100
- * digits after it: value = sum d[i] * 100^(E - i) with E = exponent - 65;
- * a positive number stores d + 1, a negative one the complement (101 - d)
- * of the exponent and digits and ends with 102 when shorter than 21 bytes.
+ * DECIMAL: Phoenix's sortable base-100 form, shared with the rowkey codec's
+ * phoenix_decimal() (rowkey.c owns the bytes).
  */
 static Datum
 decimal_to_datum(HBaseColumn *col, const unsigned char *p, int len)
 {
-	bool		neg;
-	int			e,
-				n,
-				i;
-	StringInfoData digits;
-	StringInfoData s;
+	char		txt[RK_DEC_TEXT_MAX];
 
-	if (len == 1 && p[0] == PHX_ZERO_BYTE)
-		return DirectFunctionCall3(numeric_in, CStringGetDatum("0"), ObjectIdGetDatum(InvalidOid),
-								   Int32GetDatum(col->atttypmod));
-	if (len < 2 || len > PHX_MAX_DECIMAL)
+	if (hbase_rk_phoenix_decimal_text(p, len, txt) < 0)
 		bad_phoenix(col, len, "a Phoenix DECIMAL: an exponent byte and 1 to 20 base-100 digits");
-	neg = (p[0] & 0x80) == 0;
-	e = ((neg ? ~p[0] : p[0]) & 0x7f) - PHX_EXP_OFFSET;
-	n = len - 1;
-	if (neg && p[len - 1] == PHX_NEG_TERMINAL)
-		n--;
-	initStringInfo(&digits);
-	for (i = 1; i <= n; i++)
-	{
-		int			d = neg ? 101 - p[i] : p[i] - 1;
-
-		if (d < 0 || d > 99)
-			bad_phoenix(col, len, "a Phoenix DECIMAL: base-100 digits");
-		appendStringInfo(&digits, "%02d", d);
-	}
-	if (n < 1)
-		bad_phoenix(col, len, "a Phoenix DECIMAL: at least one base-100 digit");
-	/* the decimal point falls 2 * (E + 1) characters in */
-	initStringInfo(&s);
-	if (neg)
-		appendStringInfoChar(&s, '-');
-	{
-		int			point = 2 * (e + 1);
-
-		if (point <= 0)
-		{
-			appendStringInfoString(&s, "0.");
-			for (i = point; i < 0; i++)
-				appendStringInfoChar(&s, '0');
-			appendStringInfoString(&s, digits.data);
-		}
-		else if (point >= digits.len)
-		{
-			appendStringInfoString(&s, digits.data);
-			for (i = digits.len; i < point; i++)
-				appendStringInfoChar(&s, '0');
-		}
-		else
-			appendStringInfo(&s, "%.*s.%s", point, digits.data, digits.data + point);
-	}
-	/* a BigDecimal without trailing zeros, as Phoenix reads it */
-	if (strchr(s.data, '.'))
-	{
-		while (s.len > 0 && s.data[s.len - 1] == '0')
-			s.data[--s.len] = '\0';
-		if (s.len > 0 && s.data[s.len - 1] == '.')
-			s.data[--s.len] = '\0';
-	}
-	return DirectFunctionCall3(numeric_in, CStringGetDatum(s.data), ObjectIdGetDatum(InvalidOid),
+	return DirectFunctionCall3(numeric_in, CStringGetDatum(txt), ObjectIdGetDatum(InvalidOid),
 							   Int32GetDatum(col->atttypmod));
 }
 
@@ -278,73 +218,18 @@ static void
 datum_to_decimal(HBaseColumn *col, Datum value, char **out, int *len)
 {
 	char	   *shown = DatumGetCString(DirectFunctionCall1(numeric_out, value));
-	char	   *txt = pstrdup(shown);
-	bool		neg = txt[0] == '-';
-	char	   *intpart = neg ? txt + 1 : txt;
-	char	   *frac = strchr(intpart, '.');
-	StringInfoData d;
-	unsigned char *b;
-	int			e,
-				ndig,
-				i,
-				n = 0;
+	unsigned char *b = palloc(RK_PHX_DECIMAL_MAX);
+	int			n = hbase_rk_phoenix_decimal(shown, strlen(shown), b);
 
-	if (strcmp(intpart, "NaN") == 0 || strstr(intpart, "Infinity"))
+	if (n == RK_DEC_NOT_FINITE)
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 				 errmsg("%s cannot be written as a Phoenix DECIMAL in column \"%s\"", shown, col->attname)));
-	if (frac)
-		*frac++ = '\0';
-	else
-		frac = "";
-	while (*intpart == '0')
-		intpart++;
-	/* digit pairs: the integer part padded on the left, the fraction on the right */
-	initStringInfo(&d);
-	if (strlen(intpart) % 2)
-		appendStringInfoChar(&d, '0');
-	appendStringInfoString(&d, intpart);
-	e = d.len / 2 - 1;
-	appendStringInfoString(&d, frac);
-	if (d.len % 2)
-		appendStringInfoChar(&d, '0');
-	/* leading zero pairs move the exponent down, trailing ones go */
-	{
-		char	   *start = d.data;
-
-		while (start[0] == '0' && start[1] == '0' && start[2] != '\0')
-		{
-			start += 2;
-			e--;
-		}
-		ndig = strlen(start);
-		while (ndig > 2 && start[ndig - 1] == '0' && start[ndig - 2] == '0')
-			ndig -= 2;
-		if (ndig == 0 || (ndig == 2 && start[0] == '0' && start[1] == '0'))
-		{
-			b = palloc(1);
-			b[0] = PHX_ZERO_BYTE;
-			*out = (char *) b;
-			*len = 1;
-			return;
-		}
-		ndig /= 2;
-		if (ndig > PHX_MAX_DECIMAL - 1 || e + PHX_EXP_OFFSET < 0 || e + PHX_EXP_OFFSET > 127)
-			ereport(ERROR,
-					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-					 errmsg("value %s of column \"%s\" does not fit a Phoenix DECIMAL", shown, col->attname),
-					 errdetail("A Phoenix DECIMAL holds up to 38 significant digits, of magnitudes from 1e-130 to below 1e126.")));
-		b = palloc(PHX_MAX_DECIMAL);
-		b[n++] = neg ? ~(0x80 | (e + PHX_EXP_OFFSET)) & 0xff : 0x80 | (e + PHX_EXP_OFFSET);
-		for (i = 0; i < ndig; i++)
-		{
-			int			v = (start[2 * i] - '0') * 10 + (start[2 * i + 1] - '0');
-
-			b[n++] = neg ? 101 - v : v + 1;
-		}
-	}
-	if (neg && n < PHX_MAX_DECIMAL)
-		b[n++] = PHX_NEG_TERMINAL;
+	if (n < 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("value %s of column \"%s\" does not fit a Phoenix DECIMAL", shown, col->attname),
+				 errdetail("A Phoenix DECIMAL holds up to 38 significant digits, of magnitudes from 1e-130 to below 1e126.")));
 	*out = (char *) b;
 	*len = n;
 }

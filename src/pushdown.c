@@ -30,6 +30,7 @@
 #include "mb/pg_wchar.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
+#include "utils/numeric.h"
 #include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
 #include "utils/typcache.h"
@@ -694,6 +695,10 @@ to_rk(HBaseTable *t, HBaseColumn *col, Datum d, Oid vtype, rk_value *v)
 	/* all NaNs are equal and above everything in SQL, not in key bytes */
 	if ((col->atttypid == FLOAT8OID && isnan(DatumGetFloat8(d))) ||
 		(col->atttypid == FLOAT4OID && isnan(DatumGetFloat4(d))))
+		return KV_UNUSABLE;
+	/* nor do a numeric's NaN and infinities (Phoenix's DECIMAL has none) */
+	if (col->atttypid == NUMERICOID &&
+		(numeric_is_nan(DatumGetNumeric(d)) || numeric_is_inf(DatumGetNumeric(d))))
 		return KV_UNUSABLE;
 	/* infinities have no key form: the codec refuses them */
 	if ((col->atttypid == DATEOID && DATE_NOT_FINITE(DatumGetDateADT(d))) ||

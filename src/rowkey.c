@@ -541,7 +541,8 @@ typedef enum opkind
 	OP_BIN_INT,					/* integer -> big-endian bytes */
 	OP_BIN_FLOAT,				/* float -> IEEE big-endian bytes */
 	OP_SORTABLE,				/* flip sign bit (floats: all bits if negative) */
-	OP_DESC						/* every byte inverted (Phoenix's DESC columns) */
+	OP_DESC,					/* every byte inverted (Phoenix's DESC columns) */
+	OP_PHX_DECIMAL				/* numeric text -> Phoenix DECIMAL bytes */
 } opkind;
 
 typedef struct op
@@ -557,7 +558,8 @@ typedef struct op
 /* what a pipeline carries between operations */
 typedef enum vkind
 {
-	V_INT, V_FLOAT, V_TEXT, V_DATE, V_TS, V_BYTES, V_BIN
+	V_INT, V_FLOAT, V_TEXT, V_DATE, V_TS, V_BYTES, V_BIN,
+	V_NUM						/* a numeric's decimal text */
 } vkind;
 
 typedef struct pipeline
@@ -844,6 +846,9 @@ to_text(compiler *c, node *n, pipeline *pl)
 		case V_BIN:
 			cerr(c, n->pos, "binary bytes cannot be used as text");
 			break;
+		case V_NUM:
+			cerr(c, n->pos, "a numeric column takes phoenix_decimal(col)");
+			break;
 	}
 }
 
@@ -893,8 +898,11 @@ compile_value(compiler *c, node *n, pipeline *pl)
 					case RK_BYTES:
 						pl->kind = V_BYTES;
 						break;
+					case RK_NUMERIC:
+						pl->kind = V_NUM;
+						break;
 					case RK_OTHER:
-						cerr(c, n->pos, fmt_error("column \"%s\" has a type a rowkey part cannot hold (use text, varchar, smallint, integer, bigint, real, double precision, date, timestamp, timestamptz or bytea)",
+						cerr(c, n->pos, fmt_error("column \"%s\" has a type a rowkey part cannot hold (use text, varchar, smallint, integer, bigint, real, double precision, numeric, date, timestamp, timestamptz or bytea)",
 												  n->name));
 						return;
 				}
@@ -1200,6 +1208,33 @@ compile_value(compiler *c, node *n, pipeline *pl)
 		pl->nonneg = 0;
 		return;
 	}
+	if (is_call(n, "phoenix_decimal"))
+	{
+		/*
+		 * Phoenix's DECIMAL key column: variable width, sorting as the
+		 * numbers do, holding 0x00 only in the exponent byte of a negative
+		 * number of magnitude 1e124 or more (refused before a delimiter
+		 * "\x00" like any value holding its delimiter).
+		 */
+		if (n->nkids != 1 || arg1(n->kids[0]) == NULL)
+		{
+			cerr(c, n->pos, "phoenix_decimal() takes one numeric column");
+			return;
+		}
+		compile_value(c, arg1(n->kids[0]), pl);
+		if (c->error)
+			return;
+		if (pl->kind != V_NUM || pl->nops != 0)
+		{
+			cerr(c, n->pos, "phoenix_decimal() takes a numeric column");
+			return;
+		}
+		add_op(pl, (op) {.kind = OP_PHX_DECIMAL});
+		pl->kind = V_BIN;
+		pl->width = -1;
+		pl->order = RK_ORDER_ASC;
+		return;
+	}
 	if (is_call(n, "desc"))
 	{
 		/*
@@ -1308,6 +1343,7 @@ compile_column_part(compiler *c, node *n)
 		case V_FLOAT:
 		case V_DATE:
 		case V_TS:
+		case V_NUM:
 			to_text(c, n, &p->pl);
 			break;
 		default:
@@ -2240,6 +2276,23 @@ run_pipeline(const rk_layout *l, const pipeline *pl, const rk_value *v, buf *out
 						b[i] = ~b[i];
 					break;
 				}
+			case OP_PHX_DECIMAL:
+				{
+					unsigned char dec[RK_PHX_DECIMAL_MAX];
+					int			n = hbase_rk_phoenix_decimal(cv.b.data ? cv.b.data : "", cv.b.len, dec);
+
+					if (n < 0)
+					{
+						*error = fmt_error(n == RK_DEC_NOT_FINITE ?
+										   "value %.*s of column \"%s\" is not a number a Phoenix DECIMAL holds" :
+										   "value %.*s of column \"%s\" does not fit a Phoenix DECIMAL (38 significant digits, magnitudes 1e-130 to 1e126)",
+										   (int) (cv.b.len < 60 ? cv.b.len : 60), cv.b.data ? cv.b.data : "", col->name);
+						goto fail;
+					}
+					cv.b.len = 0;
+					buf_append(&cv.b, dec, n);
+					break;
+				}
 			case OP_SORTABLE:
 				{
 					unsigned char *b = (unsigned char *) cv.b.data;
@@ -2987,6 +3040,20 @@ unrun_pipeline(const rk_layout *l, const pipeline *pl, const char *bytes, size_t
 						u[j] = ~u[j];
 					break;
 				}
+			case OP_PHX_DECIMAL:
+				{
+					char		txt[RK_DEC_TEXT_MAX];
+					int			n = hbase_rk_phoenix_decimal_text((const unsigned char *) b.data, b.len, txt);
+
+					if (n < 0)
+					{
+						*error = fmt_error("the bytes of column \"%s\" are not a Phoenix DECIMAL", col->name);
+						goto fail;
+					}
+					b.len = 0;
+					buf_append(&b, txt, n);
+					break;
+				}
 			case OP_SORTABLE:
 				{
 					unsigned char *u = (unsigned char *) b.data;
@@ -3102,6 +3169,7 @@ unrun_pipeline(const rk_layout *l, const pipeline *pl, const char *bytes, size_t
 			break;
 		case RK_TEXT:
 		case RK_BYTES:
+		case RK_NUMERIC:
 			v->s = b.data;
 			v->len = b.len;
 			return 0;			/* b's memory goes with the value */
@@ -3275,4 +3343,192 @@ hbase_rk_decode_parts(const rk_layout *l, const char *key, size_t keylen, rk_val
 	}
 	rk_errpart = -1;
 	return 0;
+}
+
+/* ---------------- Phoenix DECIMAL (keys and cells) ---------------- */
+
+#define PHX_ZERO_BYTE		0x80
+#define PHX_NEG_TERMINAL	102
+#define PHX_EXP_OFFSET		65
+
+/*
+ * Digit pairs d[i] of |x| = sum d[i] * 100^(E - i); the exponent byte holds
+ * E + 65 with the sign bit set for positive numbers; a positive number
+ * stores d + 1, a negative one the complement (101 - d) of the exponent
+ * byte and digits and ends with 102 when shorter than 21 bytes.  Both
+ * orders sort as the numbers do.
+ */
+int
+hbase_rk_phoenix_decimal(const char *text, size_t len, unsigned char *out)
+{
+	char		digits[RK_DEC_TEXT_MAX + 4];
+	const char *p = text,
+			   *end = text + len,
+			   *intpart,
+			   *intend,
+			   *frac = NULL,
+			   *fracend = NULL,
+			   *start;
+	int			neg = 0,
+				nd = 0,
+				e,
+				npairs,
+				n = 0,
+				i;
+
+	if (p < end && (*p == '-' || *p == '+'))
+		neg = (*p++ == '-');
+	intpart = p;
+	while (p < end && *p >= '0' && *p <= '9')
+		p++;
+	intend = p;
+	if (p < end && *p == '.')
+	{
+		frac = ++p;
+		while (p < end && *p >= '0' && *p <= '9')
+			p++;
+		fracend = p;
+	}
+	if (p != end || (intend == intpart && (frac == NULL || fracend == frac)))
+		return RK_DEC_NOT_FINITE;	/* NaN, Infinity, not a plain number */
+	while (intpart < intend && *intpart == '0')
+		intpart++;
+	if ((size_t) (intend - intpart) + (frac ? (size_t) (fracend - frac) : 0) > RK_DEC_TEXT_MAX)
+		return RK_DEC_RANGE;
+	/* digit pairs: the integer part padded on the left, the fraction on the right */
+	if ((intend - intpart) % 2)
+		digits[nd++] = '0';
+	memcpy(digits + nd, intpart, intend - intpart);
+	nd += intend - intpart;
+	e = nd / 2 - 1;
+	if (frac)
+	{
+		memcpy(digits + nd, frac, fracend - frac);
+		nd += fracend - frac;
+	}
+	if (nd % 2)
+		digits[nd++] = '0';
+	/* leading zero pairs move the exponent down, trailing ones go */
+	start = digits;
+	while (nd >= 2 && start[0] == '0' && start[1] == '0')
+	{
+		start += 2;
+		nd -= 2;
+		e--;
+	}
+	while (nd >= 2 && start[nd - 1] == '0' && start[nd - 2] == '0')
+		nd -= 2;
+	if (nd == 0)
+	{
+		out[0] = PHX_ZERO_BYTE;
+		return 1;
+	}
+	npairs = nd / 2;
+	if (npairs > RK_PHX_DECIMAL_MAX - 1 || e + PHX_EXP_OFFSET < 0 || e + PHX_EXP_OFFSET > 127)
+		return RK_DEC_RANGE;
+	out[n++] = neg ? ~(0x80 | (e + PHX_EXP_OFFSET)) & 0xff : 0x80 | (e + PHX_EXP_OFFSET);
+	for (i = 0; i < npairs; i++)
+	{
+		int			v = (start[2 * i] - '0') * 10 + (start[2 * i + 1] - '0');
+
+		out[n++] = neg ? 101 - v : v + 1;
+	}
+	if (neg && n < RK_PHX_DECIMAL_MAX)
+		out[n++] = PHX_NEG_TERMINAL;
+	return n;
+}
+
+int
+hbase_rk_phoenix_decimal_text(const unsigned char *p, size_t len, char *out)
+{
+	char		digits[2 * RK_PHX_DECIMAL_MAX + 1];
+	int			neg,
+				e,
+				n,
+				nd = 0,
+				point,
+				o = 0,
+				i;
+
+	if (len == 1 && p[0] == PHX_ZERO_BYTE)
+	{
+		strcpy(out, "0");
+		return 1;
+	}
+	if (len < 2 || len > RK_PHX_DECIMAL_MAX)
+		return -1;
+	neg = (p[0] & 0x80) == 0;
+	e = ((neg ? ~p[0] : p[0]) & 0x7f) - PHX_EXP_OFFSET;
+	n = (int) len - 1;
+	if (neg && p[len - 1] == PHX_NEG_TERMINAL)
+		n--;
+	if (n < 1)
+		return -1;
+	for (i = 1; i <= n; i++)
+	{
+		int			d = neg ? 101 - p[i] : p[i] - 1;
+
+		if (d < 0 || d > 99)
+			return -1;
+		digits[nd++] = '0' + d / 10;
+		digits[nd++] = '0' + d % 10;
+	}
+	/* the decimal point falls 2 * (E + 1) digits in */
+	point = 2 * (e + 1);
+	if (neg)
+		out[o++] = '-';
+	if (point <= 0)
+	{
+		out[o++] = '0';
+		out[o++] = '.';
+		for (i = point; i < 0; i++)
+			out[o++] = '0';
+		memcpy(out + o, digits, nd);
+		o += nd;
+	}
+	else if (point >= nd)
+	{
+		memcpy(out + o, digits, nd);
+		o += nd;
+		for (i = nd; i < point; i++)
+			out[o++] = '0';
+	}
+	else
+	{
+		memcpy(out + o, digits, point);
+		o += point;
+		out[o++] = '.';
+		memcpy(out + o, digits + point, nd - point);
+		o += nd - point;
+	}
+	out[o] = '\0';
+	/* no trailing zeros after the point, as Phoenix's BigDecimal reads it */
+	if (memchr(out, '.', o))
+	{
+		while (out[o - 1] == '0')
+			out[--o] = '\0';
+		if (out[o - 1] == '.')
+			out[--o] = '\0';
+	}
+	/* "-0.x" and "0.x" keep their leading zero; an integer has no point */
+	if (o >= 2 && out[0] == '0' && out[1] != '.')
+	{
+		/* leading zeros of an integer part (digits "05" ...) */
+		int			k = 0;
+
+		while (k < o - 1 && out[k] == '0' && out[k + 1] != '.')
+			k++;
+		memmove(out, out + k, o - k + 1);
+		o -= k;
+	}
+	else if (o >= 3 && out[0] == '-' && out[1] == '0' && out[2] != '.')
+	{
+		int			k = 1;
+
+		while (k < o - 1 && out[k] == '0' && out[k + 1] != '.')
+			k++;
+		memmove(out + 1, out + k, o - k + 1);
+		o -= k - 1;
+	}
+	return o;
 }

@@ -25,6 +25,7 @@ typedef enum rk_type
 	RK_DATE,					/* days since 1970-01-01 */
 	RK_TIMESTAMP,				/* microseconds since 1970-01-01 00:00 UTC */
 	RK_BYTES,					/* bytea */
+	RK_NUMERIC,					/* numeric: its decimal text ("-12.50") */
 	RK_OTHER					/* a type the codec cannot put in a key */
 } rk_type;
 
@@ -40,7 +41,7 @@ typedef struct rk_value
 	int			isnull;
 	int64_t		i;				/* RK_INT, RK_DATE, RK_TIMESTAMP */
 	double		f;				/* RK_FLOAT */
-	const char *s;				/* RK_TEXT, RK_BYTES */
+	const char *s;				/* RK_TEXT, RK_BYTES, RK_NUMERIC */
 	size_t		len;
 } rk_value;
 
@@ -169,6 +170,27 @@ extern int	hbase_rk_decode_parts(const rk_layout *layout, const char *key, size_
 
 /* the part an encode or decode error happened in (0-based), or -1 */
 extern int	hbase_rk_error_part(void);
+
+/*
+ * Apache Phoenix's DECIMAL bytes (PDecimal: an exponent byte and base-100
+ * digits, sortable) of a decimal number's text ("-12.50", as numeric_out
+ * writes it) into out (room for RK_PHX_DECIMAL_MAX bytes).  Returns the
+ * length, RK_DEC_NOT_FINITE for NaN/Infinity/no number, RK_DEC_RANGE when
+ * Phoenix cannot hold it (more than 38 significant digits, magnitude beyond
+ * 1e-130 .. 1e126).
+ */
+#define RK_PHX_DECIMAL_MAX	21
+#define RK_DEC_NOT_FINITE	(-1)
+#define RK_DEC_RANGE		(-2)
+extern int	hbase_rk_phoenix_decimal(const char *text, size_t len, unsigned char *out);
+
+/*
+ * The text of a Phoenix DECIMAL's bytes (no trailing zeros, as Phoenix
+ * reads it) into out (room for RK_DEC_TEXT_MAX bytes with the NUL); returns
+ * its length, or -1 when the bytes are no DECIMAL.
+ */
+#define RK_DEC_TEXT_MAX		300
+extern int	hbase_rk_phoenix_decimal_text(const unsigned char *p, size_t len, char *out);
 
 /* is s valid UTF-8 (what PostgreSQL accepts as text, NUL aside)? */
 extern int	hbase_rk_utf8_valid(const unsigned char *s, size_t len);

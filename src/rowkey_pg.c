@@ -86,6 +86,8 @@ rk_type_of(Oid typid, int *width)
 			return RK_TIMESTAMP;
 		case BYTEAOID:
 			return RK_BYTES;
+		case NUMERICOID:
+			return RK_NUMERIC;
 		default:
 			return RK_OTHER;
 	}
@@ -188,6 +190,11 @@ hbase_datum_to_rk(HBaseTable *table, HBaseColumn *col, Datum d, struct rk_value 
 				v->len = VARSIZE_ANY_EXHDR(b);
 				break;
 			}
+		case RK_NUMERIC:
+			/* the codec reads the decimal text (NaN and infinities it refuses) */
+			v->s = DatumGetCString(DirectFunctionCall1(numeric_out, d));
+			v->len = strlen(v->s);
+			break;
 		case RK_DATE:
 			{
 				DateADT		day = DatumGetDateADT(d);
@@ -243,6 +250,10 @@ rk_to_datum(HBaseTable *table, HBaseColumn *col, HBaseColumnIO *io, rk_value *v,
 		case RK_BYTES:
 			/* text goes through the input function: UTF-8 check, varchar(n) */
 			return hbase_cell_to_datum(table, col, io, v->s, (int) v->len, key, keylen);
+		case RK_NUMERIC:
+			/* the codec's decimal text; the column's typmod rounds it */
+			return DirectFunctionCall3(numeric_in, CStringGetDatum(pnstrdup(v->s, v->len)),
+									   ObjectIdGetDatum(InvalidOid), Int32GetDatum(col->atttypmod));
 		case RK_DATE:
 			{
 				int64		day = v->i - EPOCH_SHIFT_DAYS;

@@ -67,7 +67,27 @@ public class PhoenixOracle {
     System.out.println(out.append("}}"));
   }
 
+  // a key of PRIMARY KEY (d DECIMAL, id INTEGER): PDecimal's bytes, the separator 0x00 that
+  // follows a variable-width key column, PInteger's bytes; the DECIMAL as a cell too
+  static void decimalKey(String dec, int id) {
+    byte[] d = PDecimal.INSTANCE.toBytes(new BigDecimal(dec));
+    byte[] i = PInteger.INSTANCE.toBytes(id);
+    byte[] key = new byte[d.length + 1 + i.length];
+    System.arraycopy(d, 0, key, 0, d.length);
+    System.arraycopy(i, 0, key, d.length + 1, i.length);
+    Map<String, byte[]> cells = new LinkedHashMap<>();
+    cells.put("p:dec", d);
+    cells.put("p:text", PVarchar.INSTANCE.toBytes(dec));
+    print("hex:" + hex(key), cells);
+  }
+
   public static void main(String[] args) {
+    String[] decs = {"0", "1.5", "-1.5", "1.505", "1.55", "2", "-2", "-2.5", "99", "99.5", "100",
+                     "-100", "0.001", "-0.001", "1E-30", "-1E-30", "0.5", "-0.5", "10", "0.10",
+                     "12345678901234567890.123456789", "-12345678901234567890.123456789",
+                     "99999999999999999999999999999999999999", "-99999999999999999999999999999999999999",
+                     "1E+100", "-1E+100", "123456", "-123456"};
+    for (int k = 0; k < decs.length; k++) decimalKey(decs[k], k);
     named("n1", (byte) 0, (byte) 0, (short) 0, 0, 0L, 0.0f, 0.0, 0L, 0L, ts(0, 0));
     named("n2", (byte) -128, (byte) 127, Short.MAX_VALUE, Integer.MAX_VALUE, Long.MAX_VALUE,
           Float.MAX_VALUE, Double.MAX_VALUE, 1709287872345L, 19783 * 86400000L,

@@ -53,10 +53,15 @@ def oracle_rows():
     rows = []
     for line in res.stdout.decode().splitlines():
         r = json.loads(line)
-        rows.append((r["key"].encode(), {c: bytes.fromhex(h) for c, h in r["cells"].items()}))
+        key = bytes.fromhex(r["key"][4:]) if r["key"].startswith("hex:") else r["key"].encode()
+        rows.append((key, {c: bytes.fromhex(h) for c, h in r["cells"].items()}))
     return rows
 
 
 def main(hb):
     hb.create_table("fdw_phoenix", ["p"])
-    hb.put_pairs("fdw_phoenix", oracle_rows())
+    rows = oracle_rows()
+    hb.put_pairs("fdw_phoenix", [r for r in rows if "p:text" not in r[1]])
+    # keys of PRIMARY KEY (d DECIMAL, id INTEGER), Phoenix's bytes (PhoenixOracle.decimalKey)
+    hb.create_table("fdw_phxdeckey", ["p"])
+    hb.put_pairs("fdw_phxdeckey", [r for r in rows if "p:text" in r[1]])
