@@ -619,6 +619,77 @@ main(void)
 
 		parse_bad("desc(b) + \"\\xff\" + lpad(id, 4)", cols, 2, "desc() takes a part of fixed width", 0);
 	}
+	/*
+	 * phoenix_decimal(): Phoenix's DECIMAL bytes (PDecimal.toBytes, from
+	 * tests/PhoenixOracle.java), text round trip, numeric order
+	 */
+	{
+		struct
+		{
+			const char *text;
+			const char *hexbytes;
+		}			dec[] = {
+			{"-99999999999999999999999999999999999999", "2c0202020202020202020202020202020202020266"},
+			{"-123456", "3c59432d66"}, {"-100", "3d6466"}, {"-2.5", "3e633366"}, {"-2", "3e6366"},
+			{"-1.5", "3e643366"}, {"-0.5", "3f3366"}, {"-0.001", "405b66"},
+			{"-0.000000000000000000000000000001", "4d6466"}, {"0", "80"},
+			{"0.000000000000000000000000000001", "b202"}, {"0.001", "bf0b"}, {"0.1", "c00b"},
+			{"0.5", "c033"}, {"1.5", "c10233"}, {"1.505", "c1023333"}, {"1.55", "c10238"},
+			{"2", "c103"}, {"10", "c10b"}, {"99", "c164"}, {"99.5", "c16433"}, {"100", "c202"},
+			{"123456", "c30d2339"}, {"12345678901234567890.123456789", "ca0d23394f5b0d23394f5b0d23394f5b"},
+			{"99999999999999999999999999999999999999", "d364646464646464646464646464646464646464"}};
+		int			nd = sizeof(dec) / sizeof(dec[0]);
+		unsigned char b[RK_PHX_DECIMAL_MAX],
+					prev[RK_PHX_DECIMAL_MAX];
+		char		txt[RK_DEC_TEXT_MAX];
+		int			i,
+					n,
+					prevn = 0;
+		rk_column	cols[] = {{"d", RK_NUMERIC, 0}, {"id", RK_INT, 4}};
+		rk_layout  *l;
+
+		for (i = 0; i < nd; i++)
+		{
+			n = hbase_rk_phoenix_decimal(dec[i].text, strlen(dec[i].text), b);
+			CHECK(n > 0 && strcmp(hex((char *) b, n), dec[i].hexbytes) == 0,
+				  "phoenix_decimal(%s) = %s, Phoenix writes %s", dec[i].text, n > 0 ? hex((char *) b, n) : "error", dec[i].hexbytes);
+			CHECK(n > 0 && hbase_rk_phoenix_decimal_text(b, n, txt) > 0 && strcmp(txt, dec[i].text) == 0,
+				  "Phoenix DECIMAL %s reads back as %s", dec[i].text, n > 0 ? txt : "?");
+			CHECK(i == 0 || cmpbytes((char *) prev, prevn, (char *) b, n) < 0,
+				  "phoenix_decimal: %s sorts after %s", dec[i].text, dec[i - 1].text);
+			memcpy(prev, b, n > 0 ? n : 0);
+			prevn = n;
+		}
+		/* numeric_out's other spellings, and what Phoenix cannot hold */
+		n = hbase_rk_phoenix_decimal("001.500", 7, b);
+		CHECK(n == 3 && memcmp(b, "\xc1\x02\x33", 3) == 0, "001.500 is 1.5's bytes");
+		CHECK(hbase_rk_phoenix_decimal("-0.000", 6, b) == 1 && b[0] == 0x80, "-0.000 is zero");
+		CHECK(hbase_rk_phoenix_decimal("NaN", 3, b) == RK_DEC_NOT_FINITE, "NaN refused");
+		CHECK(hbase_rk_phoenix_decimal("-Infinity", 9, b) == RK_DEC_NOT_FINITE, "-Infinity refused");
+		CHECK(hbase_rk_phoenix_decimal("", 0, b) == RK_DEC_NOT_FINITE, "empty refused");
+		CHECK(hbase_rk_phoenix_decimal("1234567890123456789012345678901234567890123", 43, b) == RK_DEC_RANGE,
+			  "43 digits refused");
+		CHECK(hbase_rk_phoenix_decimal_text((const unsigned char *) "\xc1\xff", 2, txt) < 0, "digit 0xff is no DECIMAL");
+		CHECK(hbase_rk_phoenix_decimal_text((const unsigned char *) "\xc1", 1, txt) < 0, "no digits is no DECIMAL");
+		/* as a key part before "\x00": round trip, order kept */
+		l = parse_ok("phoenix_decimal(d) + \"\\x00\" + sortable(int(id))", cols, 2);
+		for (i = 0; l && i < nd; i++)
+		{
+			rk_value	a[] = {S(dec[i].text), I(i)};
+
+			roundtrip(l, 2, a, NULL, 0, 0);
+		}
+		if (l)
+		{
+			rk_part_info pi;
+
+			hbase_rk_part(l, 0, &pi);
+			CHECK(pi.order == RK_ORDER_ASC && pi.width < 0, "phoenix_decimal before \\x00: ASC (%d)", pi.order);
+		}
+		hbase_rk_free(l);
+		parse_bad("d", cols, 2, "a numeric column takes phoenix_decimal(col)", 0);
+		parse_bad("phoenix_decimal(id)", cols, 2, "phoenix_decimal() takes a numeric column", 0);
+	}
 	/* uint(x, n): unsigned big-endian of any width, exact order, no negatives */
 	{
 		rk_column	c8 = {"v", RK_INT, 8};
