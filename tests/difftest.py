@@ -540,9 +540,11 @@ class Sortable(Node):
 
 
 class Desc(Node):
-    """desc(part): Phoenix's DESC, every byte of a fixed-width part inverted, order reversed"""
+    """desc(part): Phoenix's DESC, every byte of a fixed-width part (or of a text column:
+    Phoenix's VARCHAR DESC, followed by "\\xff") inverted, order reversed"""
     def __init__(self, child):
-        if child.width is None or child.vk not in ("bin", "text", "bytes"):
+        if child.vk not in ("bin", "text", "bytes") or \
+                (child.width is None and not (isinstance(child, Col) and child.vk == "text")):
             raise BadLayout("desc of a variable-width part")
         self.child, self.col, self.vk, self.width = child, child.col, "bin", child.width
         self.order = {"asc": "desc", "desc": "asc"}.get(child.order)
@@ -1143,9 +1145,15 @@ def gen_table(seed, idx, big=False):
                 parts.append(Literal(delim(), rng.random() < 0.5))
         node = gen_node(t, c, t.kinds[c], rng, need_fixed=False)
         # Phoenix DESC columns, drawn from their own generator (a seed's other draws stay)
-        if node.width is not None and node.vk in ("bin", "text", "bytes") and \
-                random.Random("%s/%d/%s/desc" % (t.seed, t.idx, c)).random() < 0.15:
+        drng = random.Random("%s/%d/%s/desc" % (t.seed, t.idx, c))
+        desc_text = False
+        if node.width is not None and node.vk in ("bin", "text", "bytes") and drng.random() < 0.15:
             node = Desc(node)
+        elif isinstance(node, Col) and node.vk == "text" and \
+                random.Random("%s/%d/%s/desctext" % (t.seed, t.idx, c)).random() < 0.4:
+            # a VARCHAR DESC: "\xff" after it (mostly), so it keeps the reverse order
+            node = Desc(node)
+            desc_text = True
         part = ColumnPart(node)
         parts.append(part)
         if not last:
@@ -1154,7 +1162,11 @@ def gen_table(seed, idx, big=False):
                 if rng.random() < 0.03 and t.expect == "ok":
                     t.expect = "a variable-width part without a delimiter"
                 else:
-                    parts.append(Literal(delim(), rng.random() < 0.5))
+                    lit = Literal(delim(), rng.random() < 0.5)
+                    if desc_text and random.Random("%s/%d/%s/descdelim" % (
+                            t.seed, t.idx, c)).random() < 0.8:
+                        lit = Literal(b"\xff", lit.double_quoted)
+                    parts.append(lit)
             elif part.width is not None and not nxt_optional and rng.random() < 0.2:
                 parts.append(Literal(delim(), rng.random() < 0.5))
     if isinstance(prefix, Hash) or (isinstance(prefix, Salt) and prefix.how == "arrays"):
