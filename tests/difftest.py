@@ -7,7 +7,9 @@
 Unlike sql/differential.sql (fixed hand-picked layouts), every run draws its own layouts from
 the whole rowkey grammar of README.md (text/bytea parts with delimiters such as \\x00 and \\xff,
 lpad/rpad/fixed, date patterns, epoch/epoch_ms, reverse, Long.MAX_VALUE - x as text and as
-long(...), long/int/short/byte, uint(x, n), sortable(...), bitreverse, double/float, bytes(col[, n]), every
+long(...), long/int/short/byte, uint(x, n), sortable(...), bitreverse, double/float, bytes(col[, n]),
+desc(...) of fixed-width parts and of text (Phoenix's VARCHAR DESC, mostly before "\\xff"),
+phoenix_decimal(numeric) (Phoenix's DECIMAL, encoded here by phx_decimal from its format), every
 kind of salt and hash prefix, optional trailing groups [...]), then:
 
   1. tries each layout with CREATE FOREIGN TABLE (a rejected layout is skipped and counted; the
@@ -63,6 +65,7 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
+from decimal import Decimal, getcontext
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -192,6 +195,7 @@ TYPES = {
     "text": ("text", "text"), "varchar": ("varchar", "text"),
     "date": ("date", "date"), "ts": ("timestamp", "ts"), "tstz": ("timestamptz", "ts"),
     "bytea": ("bytea", "bytes"),
+    "numeric": ("numeric", "num"),   # only as phoenix_decimal(x), drawn by its own generator
 }
 INT_RANGE = {"int2": (-2**15, 2**15 - 1), "int4": (INT_MIN, INT_MAX), "int8": (LONG_MIN, LONG_MAX)}
 INT_WIDTH = {"int2": 2, "int4": 4, "int8": 8}
@@ -199,6 +203,14 @@ INT_WIDTH = {"int2": 2, "int4": 4, "int8": 8}
 
 def q(text):
     return "'" + text.replace("'", "''") + "'"
+
+
+getcontext().prec = 400
+
+
+def fmt_num(v):
+    """a numeric's text PostgreSQL reads back exactly (plain digits, no exponent)"""
+    return format(v, "f")
 
 
 def fmt_float(v, kind):
@@ -229,6 +241,10 @@ def lit(kind, v, typed=True):
         return "%s::%s" % (q(fmt_float(v, kind)), sqlt)
     if cls == "text":
         return q(v) + ("::" + sqlt if typed else "")
+    if cls == "num":
+        if not typed:
+            return fmt_num(v) if v >= 0 else "(%s)" % fmt_num(v)
+        return "%s::numeric" % q(fmt_num(v))
     if cls == "bytes":
         return "'\\x%s'::bytea" % v.hex()
     if cls == "date":
@@ -575,6 +591,49 @@ class BytesOf(Node):
         return v
 
 
+def phx_decimal(v):
+    """Apache Phoenix's DECIMAL bytes (PDecimal), written here from its format: an exponent
+    byte E + 65 (sign bit set when positive) and base-100 digit pairs d of the magnitude
+    sum d * 100^(E - i): d + 1 when positive; negative: every byte complemented (101 - d)
+    and a 102 after the digits when there are fewer than 20"""
+    if v == 0:
+        return b"\x80"
+    sign, digits, exp = v.normalize().as_tuple()
+    ds = "".join(map(str, digits))
+    point = len(ds) + exp       # digits before the decimal point (may be <= 0)
+    if point % 2:
+        ds, point = "0" + ds, point + 1
+    if point < 0:
+        pass
+    if len(ds) % 2:
+        ds += "0"
+    pairs = [int(ds[i:i + 2]) for i in range(0, len(ds), 2)]
+    while pairs and pairs[-1] == 0:
+        pairs.pop()
+    e = point // 2 - 1
+    if len(pairs) > 20 or not 0 <= e + 65 <= 127:
+        raise Bad("beyond a Phoenix DECIMAL")
+    if not sign:
+        return bytes([0x80 | (e + 65)] + [d + 1 for d in pairs])
+    out = bytes([~(0x80 | (e + 65)) & 0xFF] + [101 - d for d in pairs])
+    return out + b"\x66" if len(out) < 21 else out
+
+
+class PhxDec(Node):
+    """phoenix_decimal(x): a numeric as Phoenix's DECIMAL key column, variable width"""
+    def __init__(self, child):
+        if not isinstance(child, Col) or child.vk != "num":
+            raise BadLayout("phoenix_decimal of a non-numeric")
+        self.child, self.col, self.vk, self.width = child, child.col, "bin", None
+        self.order, self.nonneg = "asc", False
+
+    def text(self):
+        return "phoenix_decimal(%s)" % self.child.text()
+
+    def ev(self, row):
+        return phx_decimal(row[self.col])
+
+
 def sq(b):
     """a layout string literal in '...' with \\xNN escapes for anything not plain"""
     out = ""
@@ -850,6 +909,12 @@ FLOAT_EDGES = [0.0, -0.0, 1.0, -1.0, 1.5, -1.5, 0.1, -0.1, float("inf"), float("
                float("nan"), 1e308, -1e308, 5e-324, -5e-324, 2.2250738585072014e-308, 1e-300,
                3.4028234663852886e+38, -3.4028234663852886e+38, 1.401298464324817e-45, 100.0,
                123456.789, -123456.789, 2.0 ** 53, 42.0]
+NUM_EDGES = ["0", "1", "-1", "1.5", "-1.5", "1.505", "1.55", "2", "-2", "-2.5", "0.5", "-0.5",
+             "0.001", "-0.001", "0.1", "10", "99", "99.5", "100", "-100", "101", "1E-30", "-1E-30",
+             "1E-130", "-1E-130", "1E-131", "12345678901234567890.123456789",
+             "-12345678901234567890.123456789", "9" * 38, "-" + "9" * 38, "9" * 40, "1" + "0" * 39,
+             "1E+100", "-1E+100", "9.9E+125", "1E+126", "-9.9E+125", "123456", "-123456",
+             "0.01", "0.011", "0.0101", "1234567890123456789012345678901234567890.5"]
 ALPHA = "abcdefghijklmnopqrstuvwxyz"
 ALPHA2 = "abAB01 -_é日😀|#~"
 
@@ -924,6 +989,8 @@ def gen_node(t, col, kind, rng, need_fixed):
     c = Col(t, col)
     cls = TYPES[kind][1]
     r = rng.random()
+    if cls == "num":
+        return PhxDec(c)
     if t.ordered:
         return ordered_node(t, c, kind, rng)
     if cls == "int":
@@ -1059,6 +1126,12 @@ def gen_table(seed, idx, big=False):
         kinds.append(rng.choice(["int2", "int4", "int8", "int8", "int4", "int2", "text", "text",
                                  "text", "varchar", "date", "ts", "tstz", "float8", "float4",
                                  "bytea", "bytea"]))
+    # Phoenix DECIMAL key columns: an integer column becomes numeric, drawn from its own
+    # generator (the table's layout and rows then change; the seed's other tables do not)
+    nrng = random.Random("%s/%d/numeric" % (seed, idx))
+    ints = [i for i, k in enumerate(kinds) if k in ("int2", "int4", "int8")]
+    if ints and nrng.random() < 0.25:
+        kinds[nrng.choice(ints)] = "numeric"
     keycols = ["k%d" % (i + 1) for i in range(nkeys)]
     for c, k in zip(keycols, kinds):
         t.add_col(c, k)
@@ -1290,6 +1363,12 @@ def candidates(t, col, node, rng):
                 out.append(s)
             if n >= 2:
                 out.append("é" + "a" * (n - 2))
+    elif cls == "num":
+        out += [Decimal(x) for x in NUM_EDGES]
+        for _ in range(25):
+            d = Decimal(rng.randint(0, 10**rng.randint(1, 40))).scaleb(-rng.randint(0, 45))
+            out.append(-d if rng.random() < 0.3 else d)
+        out = [v.normalize() for v in out]
     elif cls == "bytes":
         out += list(BYTEA_EDGES)
         for _ in range(25):
@@ -1529,6 +1608,9 @@ class QueryGen:
             return f32(nv) if kind == "float4" and abs(nv) < 3.4e38 else nv
         if cls == "text":
             return rng.choice([v + "a", v + "\x01", v[:-1], v + " ", v + "~", "0" + v, v.upper()])
+        if cls == "num":
+            return rng.choice([v + 1, v - 1, v + Decimal("0.001"), v - Decimal("1E-30"), v * 10,
+                               v / 100, -v, v + Decimal("0.5")])
         if cls == "bytes":
             return rng.choice([v + b"\x00", v + b"\xff", v[:-1], b"\x00" + v])
         if cls == "date":
