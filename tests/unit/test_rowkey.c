@@ -687,6 +687,35 @@ main(void)
 			CHECK(pi.order == RK_ORDER_ASC && pi.width < 0, "phoenix_decimal before \\x00: ASC (%d)", pi.order);
 		}
 		hbase_rk_free(l);
+		/* any bytes: a number that encodes back to them, or refused (ASan watches) */
+		{
+			unsigned int seed = 12345;
+			int			k,
+						bad = 0;
+
+			for (k = 0; k < 200000; k++)
+			{
+				unsigned char in[24];
+				int			inlen = (seed = seed * 1103515245 + 12345) % 24,
+							j,
+							tl;
+
+				for (j = 0; j < inlen; j++)
+				{
+					seed = seed * 1103515245 + 12345;
+					/* mostly digit bytes, so that many inputs are numbers */
+					in[j] = (seed >> 16) % 4 ? 1 + (seed >> 8) % 102 : (seed >> 16) & 0xff;
+				}
+				if (inlen > 0 && k % 2)
+					in[0] = 0x80 | (in[0] & 0x7f);
+				tl = hbase_rk_phoenix_decimal_text(in, inlen, txt);
+				/* non-canonical bytes (a leading zero digit) may read as a number too small */
+				if (tl >= 0 && (tl >= RK_DEC_TEXT_MAX || (int) strlen(txt) != tl ||
+								hbase_rk_phoenix_decimal(txt, tl, b) == RK_DEC_NOT_FINITE))
+					bad++;
+			}
+			CHECK(bad == 0, "phoenix_decimal_text of random bytes: %d texts that are no number", bad);
+		}
 		parse_bad("d", cols, 2, "a numeric column takes phoenix_decimal(col)", 0);
 		parse_bad("phoenix_decimal(id)", cols, 2, "phoenix_decimal() takes a numeric column", 0);
 	}
