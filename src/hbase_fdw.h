@@ -359,6 +359,10 @@ extern List *hbase_json_regions(const char *body, size_t len, const char **error
 /* ---------- import.c: IMPORT FOREIGN SCHEMA ---------- */
 
 struct ImportForeignSchemaStmt;
+extern bool hbase_import_wanted(struct ImportForeignSchemaStmt *stmt, const char *name);
+/* phoenix_catalog.c */
+extern List *hbase_phoenix_import(struct ImportForeignSchemaStmt *stmt, ForeignServer *server,
+								  HBaseConn *conn);
 extern List *hbase_import_foreign_schema(struct ImportForeignSchemaStmt *stmt, Oid serverOid);
 
 extern List *hbase_json_names(const char *body, size_t len, const char *member,

@@ -19,8 +19,8 @@
 #include "hbase_fdw.h"
 
 /* does LIMIT TO / EXCEPT let this table through (saves its schema request)? */
-static bool
-table_wanted(ImportForeignSchemaStmt *stmt, const char *name)
+bool
+hbase_import_wanted(ImportForeignSchemaStmt *stmt, const char *name)
 {
 	ListCell   *lc;
 	bool		listed = false;
@@ -122,6 +122,7 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	HBaseConn  *conn = hbase_get_connection(serverOid, GetUserId());
 	const char *ns = stmt->remote_schema;
 	const char *key_type = "bytea";
+	bool		phoenix = false;
 	List	   *commands = NIL;
 	ListCell   *lc;
 
@@ -129,11 +130,16 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	{
 		DefElem    *def = lfirst(lc);
 
+		if (strcmp(def->defname, "phoenix") == 0)
+		{
+			phoenix = defGetBoolean(def);
+			continue;
+		}
 		if (strcmp(def->defname, "key_type") != 0)
 			ereport(ERROR,
 					(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
 					 errmsg("invalid option \"%s\" for IMPORT FOREIGN SCHEMA", def->defname),
-					 errhint("The only option is \"key_type\" ('bytea' or 'text').")));
+					 errhint("The options are \"key_type\" ('bytea' or 'text') and \"phoenix\" (a boolean).")));
 		key_type = defGetString(def);
 		if (strcmp(key_type, "bytea") != 0 && strcmp(key_type, "text") != 0)
 			ereport(ERROR,
@@ -141,12 +147,14 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 					 errmsg("invalid value for option \"key_type\": \"%s\"", key_type),
 					 errdetail("Valid key types are \"bytea\" and \"text\".")));
 	}
+	if (phoenix)
+		return hbase_phoenix_import(stmt, server, conn);
 	foreach(lc, namespace_tables(conn, ns))
 	{
 		const char *name = lfirst(lc);
 		const char *table = strcmp(ns, "default") == 0 ? name : psprintf("%s:%s", ns, name);
 
-		if (!table_wanted(stmt, name))
+		if (!hbase_import_wanted(stmt, name))
 			continue;
 		commands = lappend(commands,
 						   create_statement(stmt, server, name, table,

@@ -1,9 +1,19 @@
-"""tests/fixtures_phoenix.py - the fdw_phoenix table of sql/phoenix.sql: rows whose cells Apache
-Phoenix's own type classes encoded (tests/PhoenixOracle.java, phoenix-core-client 5.2.1 from Maven
-Central), written through REST. The jars are fetched into the local Maven repository on first use."""
+"""tests/fixtures_phoenix.py - Apache Phoenix as the oracle of sql/phoenix.sql and
+sql/phoenix_import.sql.
+
+- fdw_phoenix, fdw_phxdeckey: rows whose cells and keys Phoenix's own type classes encoded
+  (tests/PhoenixOracle.java, phoenix-core-client 5.2.1 from Maven Central), written through REST.
+  The jars are fetched into the local Maven repository on first use.
+- the tables of Phoenix schema FDWPHX, made by Phoenix itself: real DDL and UPSERTs through its
+  JDBC driver (tests/PhoenixSQL.java) against the local HBase, whose master carries Phoenix's
+  server side (scripts/hbase-local, HBASE_PHOENIX=1).
+
+    python3 tests/fixtures_phoenix.py sql < statements.sql   runs SQL through Phoenix, prints rows
+"""
 import json
 import os
 import subprocess
+import sys
 
 import hbase_rest
 
@@ -58,6 +68,65 @@ def oracle_rows():
     return rows
 
 
+def java_bin():
+    return os.path.join(os.environ["JAVA_HOME"], "bin", "java") \
+        if os.environ.get("JAVA_HOME") else "java"
+
+
+def phoenix_sql(statements):
+    """runs statements (each ending with ';' at the end of a line) through Phoenix's JDBC
+    driver; returns the rows of the queries, one list per row"""
+    state = hbase_rest.state_dir()
+    cp = "%s:%s" % (os.path.join(state, "phoenix-lib", "*"), os.path.join(state, "lib", "*"))
+    zk = "127.0.0.1:%s" % os.environ.get("HBASE_ZK_PORT", "12181")
+    res = subprocess.run([java_bin(), "-Xmx384m", "-cp", cp, os.path.join(HERE, "PhoenixSQL.java"),
+                          zk], input=statements.encode(), stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, timeout=600)
+    if res.returncode != 0:
+        raise RuntimeError("PhoenixSQL.java failed (%d): %s" % (
+            res.returncode, res.stderr.decode("utf-8", "replace")[-3000:]))
+    return [json.loads(line) for line in res.stdout.decode().splitlines() if line.startswith("[")]
+
+
+# Phoenix schema FDWPHX of sql/phoenix_import.sql: tables as Phoenix's DDL makes them (a salted
+# table with a DESC key and column-encoded qualifiers, one without encoding, DESC VARCHAR and
+# DECIMAL key columns, a TIMESTAMP key our layouts cannot hold, two column families, one-byte
+# qualifiers) and rows written by Phoenix's UPSERT. Idempotent: the tests delete their own rows.
+PHOENIX_DDL = """
+CREATE TABLE IF NOT EXISTS FDWPHX.ORDERS (ID BIGINT NOT NULL, CODE VARCHAR NOT NULL,
+  NAME VARCHAR, AMT DECIMAL(10,2), QTY INTEGER, CREATED DATE, PRICE DOUBLE, OK BOOLEAN,
+  CONSTRAINT PK PRIMARY KEY (ID DESC, CODE)) SALT_BUCKETS=4;
+UPSERT INTO FDWPHX.ORDERS VALUES (42, 'ab', 'answer', 12.50, 3, TO_DATE('2024-03-01 10:11:12.345'), 1.5, TRUE);
+UPSERT INTO FDWPHX.ORDERS VALUES (42, 'b', 'answer b', 0.01, -1, TO_DATE('1969-12-31 23:59:59.999'), -0.25, FALSE);
+UPSERT INTO FDWPHX.ORDERS VALUES (-5, 'zz', NULL, -1.25, NULL, NULL, NULL, NULL);
+UPSERT INTO FDWPHX.ORDERS VALUES (0, 'e', 'zero', 99999999.99, 2147483647, NULL, 1e300, TRUE);
+UPSERT INTO FDWPHX.ORDERS VALUES (-9223372036854775808, 'min', 'héllo 日本', -99999999.99, -2147483648, NULL, NULL, NULL);
+UPSERT INTO FDWPHX.ORDERS VALUES (9223372036854775807, 'max', NULL, NULL, NULL, NULL, NULL, NULL);
+CREATE TABLE IF NOT EXISTS FDWPHX.PLAIN (K VARCHAR PRIMARY KEY, V VARCHAR, N INTEGER)
+  COLUMN_ENCODED_BYTES=0;
+UPSERT INTO FDWPHX.PLAIN VALUES ('k1', 'v1', 1);
+UPSERT INTO FDWPHX.PLAIN (K) VALUES ('k2');
+UPSERT INTO FDWPHX.PLAIN VALUES ('k3', 'three', -3);
+CREATE TABLE IF NOT EXISTS FDWPHX.KEYS (NAME VARCHAR NOT NULL, D DECIMAL NOT NULL,
+  ID INTEGER NOT NULL, T TINYINT, V VARCHAR, CONSTRAINT PK PRIMARY KEY (NAME DESC, D, ID));
+UPSERT INTO FDWPHX.KEYS VALUES ('ab', 1.5, 7, -128, 'x');
+UPSERT INTO FDWPHX.KEYS VALUES ('a', -2.5, 8, 127, NULL);
+UPSERT INTO FDWPHX.KEYS VALUES ('abc', 0, -1, 0, 'y');
+UPSERT INTO FDWPHX.KEYS VALUES ('ab', 1.505, 9, NULL, 'z');
+UPSERT INTO FDWPHX.KEYS VALUES ('b', 100, 10, 1, 'w');
+CREATE TABLE IF NOT EXISTS FDWPHX.TSKEY (TS TIMESTAMP NOT NULL PRIMARY KEY, V VARCHAR);
+UPSERT INTO FDWPHX.TSKEY VALUES (TO_TIMESTAMP('2024-03-01 10:11:12.345'), 'ts');
+CREATE TABLE IF NOT EXISTS FDWPHX.FAMS (K INTEGER NOT NULL PRIMARY KEY, A.X VARCHAR, B.Y BIGINT);
+UPSERT INTO FDWPHX.FAMS VALUES (1, 'one', 10);
+UPSERT INTO FDWPHX.FAMS VALUES (2, NULL, 20);
+CREATE TABLE IF NOT EXISTS FDWPHX.ONEBYTE (K CHAR(3) NOT NULL PRIMARY KEY, V VARCHAR)
+  COLUMN_ENCODED_BYTES=1;
+UPSERT INTO FDWPHX.ONEBYTE VALUES ('ab', 'padded');
+UPSERT INTO FDWPHX.ONEBYTE VALUES ('xyz', 'full');
+CREATE VIEW IF NOT EXISTS FDWPHX.PLAIN_VIEW AS SELECT * FROM FDWPHX.PLAIN;
+"""
+
+
 def main(hb):
     hb.create_table("fdw_phoenix", ["p"])
     rows = oracle_rows()
@@ -65,3 +134,12 @@ def main(hb):
     # keys of PRIMARY KEY (d DECIMAL, id INTEGER), Phoenix's bytes (PhoenixOracle.decimalKey)
     hb.create_table("fdw_phxdeckey", ["p"])
     hb.put_pairs("fdw_phxdeckey", [r for r in rows if "p:text" in r[1]])
+    phoenix_sql(PHOENIX_DDL)
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["sql"]:
+        for r in phoenix_sql(sys.stdin.read()):
+            print(" | ".join("NULL" if v is None else v for v in r))
+    else:
+        raise SystemExit(__doc__)
