@@ -10,7 +10,8 @@ lpad/rpad/fixed, date patterns, epoch/epoch_ms, reverse, Long.MAX_VALUE - x as t
 long(...), long/int/short/byte, uint(x, n), sortable(...), bitreverse, double/float, bytes(col[, n]),
 desc(...) of fixed-width parts and of text (Phoenix's VARCHAR DESC, mostly before "\\xff"),
 phoenix_decimal(numeric) (Phoenix's DECIMAL, encoded here by phx_decimal from its format), every
-kind of salt and hash prefix, optional trailing groups [...]), then:
+kind of salt and hash prefix, optional trailing groups [...]; 30% of the tables keep a text cell
+under a binary qualifier such as "\\x80\\x0b" or "v1\\x00\\xff"), then:
 
   1. tries each layout with CREATE FOREIGN TABLE (a rejected layout is skipped and counted; the
      generator also makes a few layouts it expects to be rejected, and reports any layout whose
@@ -646,6 +647,20 @@ def sq(b):
     return "'" + out + "'"
 
 
+def qual_text(b):
+    """a qualifier as a column option spells it: \\xNN for bytes that are not plain, \\\\ a
+    backslash"""
+    out = ""
+    for c in b:
+        if c == 0x5C:
+            out += "\\\\"
+        elif 0x20 <= c < 0x7F:
+            out += chr(c)
+        else:
+            out += "\\x%02x" % c
+    return out
+
+
 def dq(text):
     return '"' + text + '"'
 
@@ -931,6 +946,7 @@ class Table:
         self.expect = "ok"      # or the reason the generator expects a rejection
         self.rk = False
         self.cells = []         # (column, kind, encoding)
+        self.quals = {}         # column -> its cell's qualifier bytes, when not its name
         self.rows = []
         self.keys = []
         self.accepted = None
@@ -959,11 +975,16 @@ class Table:
         if self.rk:
             cols.append("rk bytea" + (" OPTIONS (column ':key')" if foreign else ""))
         for c in self.kinds:
-            enc = ""
+            opts = []
             for cc, _, e in self.cells:
                 if cc == c and e == "binary" and foreign:
-                    enc = " OPTIONS (encoding 'binary')"
-            cols.append("%s %s%s" % (c, self.decl[c], enc))
+                    opts.append("encoding 'binary'")
+            if c in self.quals and foreign:
+                opts.append("column %s" % q("d:" + qual_text(self.quals[c])))
+            # OPTIONS go before COLLATE in a foreign table's column
+            decl, coll = (self.decl[c].split(" COLLATE ", 1) + [None])[:2]
+            cols.append("%s %s%s%s" % (c, decl, " OPTIONS (%s)" % ", ".join(opts) if opts else "",
+                                       " COLLATE " + coll if coll else ""))
         return cols
 
     def create_foreign(self):
@@ -1280,6 +1301,12 @@ def gen_table(seed, idx, big=False):
     # cells: a text one, a binary integer, sometimes a float and a bytea
     t.add_col("v1", "text")
     t.cells.append(("v1", "text", "text"))
+    # binary qualifiers (Phoenix's column-encoded ones hold 0x00 and 0x80..0xff), from their
+    # own generator
+    qrng = random.Random("%s/%d/binqual" % (seed, idx))
+    if qrng.random() < 0.3:
+        t.quals["v1"] = qrng.choice([b"v1\x00\xff", b"\x80\x0b", b"\x00\x00\x00\x00", b"v\\1",
+                                     b"a:b", b""])
     t.add_col("v2", "int8")
     t.cells.append(("v2", "int8", rng.choice(["binary", "binary", "text"])))
     if rng.random() < 0.3:
@@ -1551,7 +1578,7 @@ def hbase_rows(t):
         cells = {"d:m": b"1"}   # every row has a cell even when all its columns are NULL
         for c, kind, enc in t.cells:
             if row[c] is not None:
-                cells["d:" + c] = cell_bytes(kind, enc, row[c])
+                cells[b"d:" + t.quals.get(c, c.encode())] = cell_bytes(kind, enc, row[c])
         out.append({"key": key, "cells": cells})
     return out
 
@@ -2478,7 +2505,8 @@ def mismatch_report(seed, qid, t, kind, desc, op, detail):
     lines.append("-- HBase rows (key hex: cells)")
     for r in hbase_rows(t):
         lines.append("--   %s: %s" % (hexkey(r["key"]), ", ".join(
-            "%s=%s" % (c, hexkey(v)) for c, v in r["cells"].items() if c != "d:m")))
+            "%s=%s" % (qual_text(c) if isinstance(c, bytes) else c, hexkey(v))
+            for c, v in r["cells"].items() if c != "d:m")))
     return "\n".join(lines) + "\n"
 
 
