@@ -18,9 +18,12 @@ SELECT attrelid::regclass, attname, format_type(atttypid, atttypmod), attfdwopti
   attrelid::regclass::text LIKE 'phx.%' AND attnum > 0 ORDER BY 1, attnum;
 
 -- a salted table with a BIGINT DESC key, DECIMAL, DATE, DOUBLE, BOOLEAN cells under TWO_BYTE
--- column-encoded qualifiers: the same rows as Phoenix's SELECT
+-- column-encoded qualifiers; DESC VARCHAR and DECIMAL key columns (TINYINT cells): the same
+-- rows as Phoenix's SELECT
 SELECT * FROM phx.orders ORDER BY id, code;
-\! echo "SELECT * FROM FDWPHX.ORDERS ORDER BY ID, CODE;" | python3 tests/fixtures_phoenix.py sql
+SELECT * FROM phx.keys;
+-- Phoenix's own SELECT of the same two tables
+\! printf '%s\n' "SELECT * FROM FDWPHX.ORDERS ORDER BY ID, CODE;" "SELECT * FROM FDWPHX.KEYS;" | python3 tests/fixtures_phoenix.py sql
 -- the key is computed, salt and all: a Get
 EXPLAIN (COSTS OFF) SELECT name FROM phx.orders WHERE id = 42 AND code = 'ab';
 SELECT name, amt FROM phx.orders WHERE id = 42 AND code = 'ab';
@@ -28,11 +31,8 @@ SELECT name, amt FROM phx.orders WHERE id = 42 AND code = 'ab';
 EXPLAIN (COSTS OFF) SELECT code FROM phx.orders WHERE id = 42;
 SELECT id, code FROM phx.orders WHERE id BETWEEN -5 AND 42 ORDER BY id DESC, code LIMIT 3;
 
--- no column encoding; DESC VARCHAR and DECIMAL key columns (TINYINT cells); two column
--- families; one-byte qualifiers and a CHAR key
+-- no column encoding; two column families; one-byte qualifiers and a CHAR key
 SELECT * FROM phx.plain ORDER BY k;
-SELECT * FROM phx.keys;
-\! echo "SELECT * FROM FDWPHX.KEYS;" | python3 tests/fixtures_phoenix.py sql
 SELECT name, d, id FROM phx.keys WHERE name = 'ab' AND d > 1.5;
 SELECT * FROM phx.fams ORDER BY k;
 SELECT k, length(k), v FROM phx.onebyte ORDER BY k;

@@ -947,6 +947,8 @@ class Table:
         self.rk = False
         self.cells = []         # (column, kind, encoding)
         self.quals = {}         # column -> its cell's qualifier bytes, when not its name
+        self.versions = None    # a table of cell versions: N or "all" (option versions)
+        self.hrows = None       # a versions table's HBase rows (several versions per key)
         self.rows = []
         self.keys = []
         self.accepted = None
@@ -981,6 +983,8 @@ class Table:
                     opts.append("encoding 'binary'")
             if c in self.quals and foreign:
                 opts.append("column %s" % q("d:" + qual_text(self.quals[c])))
+            if c == "ts" and self.versions and foreign:
+                opts.append("column ':timestamp'")
             # OPTIONS go before COLLATE in a foreign table's column
             decl, coll = (self.decl[c].split(" COLLATE ", 1) + [None])[:2]
             cols.append("%s %s%s%s" % (c, decl, " OPTIONS (%s)" % ", ".join(opts) if opts else "",
@@ -995,6 +999,8 @@ class Table:
             opts.append("concurrency '%d'" % self.concurrency)
         if self.parallel:
             opts.append("parallel_workers '2'")
+        if self.versions:
+            opts.append("versions '%s'" % self.versions)
         return "CREATE FOREIGN TABLE dt.%s (\n  %s\n) SERVER dt_hbase OPTIONS (%s);" % (
             self.name, ",\n  ".join(self.ddl_cols(True)), ", ".join(opts))
 
@@ -1315,6 +1321,12 @@ def gen_table(seed, idx, big=False):
     if rng.random() < 0.3:
         t.add_col("v4", "bytea")
         t.cells.append(("v4", "bytea", "text"))
+    # a table of cell versions (a row per version), from its own generator; not with a salt
+    # computed from a cell (s1: a version without it would have another key)
+    vrng = random.Random("%s/%d/versions" % (seed, idx))
+    if vrng.random() < 0.15 and "s1" not in t.kinds:
+        t.versions = vrng.choice([1, 2, 3, "all", "all"])
+        t.add_col("ts", vrng.choice(["tstz", "tstz", "int8"]))
     t.rk = rng.random() < 0.6
     if big:
         t.fetch_size = rng.choice([7, 5, 11])
@@ -1559,9 +1571,11 @@ def gen_rows(t):
             row[c] = None if rng.random() < 0.15 else cell_value(kind, rng)
         t.rows.append(row)
         t.keys.append(key)
+    if t.versions:
+        make_versions(t)
     # -0.0 and 0.0 (or two NaNs) in one float key column: ORDER BY may return them in either
     # order, so keyset walks skip such tables
-    t.ties = False
+    t.ties = bool(t.versions)   # a key's versions tie under ORDER BY the key
     for c in t.keycols:
         if TYPES[t.kinds[c]][1] == "float":
             vals = [r[c] for r in t.rows if r[c] is not None]
@@ -1572,7 +1586,59 @@ def gen_rows(t):
     return len(t.rows) > 0
 
 
+# cell timestamps (ms): edges (0, neighbours, far future) and ordinary ones
+TS_EDGES = [0, 1, 2, 999, 1000, 1001, 86400000, 1700000000000, 1700000000001, 1700000000999,
+            1709251200000, 253402300799999, 4102444800000]
+
+
+def make_versions(t):
+    """turns the key rows of a versions table into versions: each key gets 1-4 timestamps,
+    each version some of the cells (a version with none does not exist); t.hrows gets what
+    HBase holds, t.rows/t.keys what the foreign table must show: a row per (key, timestamp)
+    among the newest N cells of each column (HBase returns at most N versions per cell)"""
+    rng = random.Random("%s/%d/versionrows" % (t.seed, t.idx))
+    cols = [c for c, _, _ in t.cells]
+    keep = None if t.versions == "all" else t.versions
+    rows, keys, hrows = [], [], []
+    pool = TS_EDGES + [rng.randint(0, 4102444800000) for _ in range(10)]
+    for row, key in zip(t.rows, t.keys):
+        stamps = rng.sample(pool, rng.randint(1, 4))
+        if rng.random() < 0.3:
+            stamps = sorted(stamps)[:1] + [stamps[0] + 1]   # next to each other
+            stamps = list(dict.fromkeys(stamps))
+        cells = []              # (column, value, ms)
+        for ms in stamps:
+            vals = {c: (None if rng.random() < 0.35 else cell_value(t.kinds[c], rng)) for c in cols}
+            if all(v is None for v in vals.values()):
+                vals[cols[0]] = cell_value(t.kinds[cols[0]], rng)
+            cells += [(c, v, ms) for c, v in vals.items() if v is not None]
+        hcells = [(b"d:" + t.quals.get(c, c.encode()),
+                   {"value": cell_bytes(t.kinds[c], enc_of(t, c), v), "timestamp": ms})
+                  for c, v, ms in cells]
+        hrows.append({"key": key, "cells": hcells})
+        # what comes back: each column's newest `keep` cells
+        visible = {}
+        for c in cols:
+            mine = sorted(((ms, v) for cc, v, ms in cells if cc == c), reverse=True)
+            for ms, v in (mine if keep is None else mine[:keep]):
+                visible.setdefault(ms, {})[c] = v
+        for ms in sorted(visible, reverse=True):
+            r = dict(row)
+            for c in cols:
+                r[c] = visible[ms].get(c)
+            r["ts"] = ms if t.kinds["ts"] == "int8" else ms * 1000
+            rows.append(r)
+            keys.append(key)
+    t.rows, t.keys, t.hrows = rows, keys, hrows
+
+
+def enc_of(t, col):
+    return next(e for c, _, e in t.cells if c == col)
+
+
 def hbase_rows(t):
+    if t.hrows is not None:
+        return t.hrows
     out = []
     for row, key in zip(t.rows, t.keys):
         cells = {"d:m": b"1"}   # every row has a cell even when all its columns are NULL
@@ -1799,6 +1865,9 @@ class QueryGen:
                          else "%s IS NULL" % c)
         if "s1" in t.kinds and rng.random() < 0.3:
             atoms.append("s1 = %s" % lit(t.kinds["s1"], self.data_value("s1")))
+        if t.versions and rng.random() < 0.5:
+            # the versions' time range (scanner startTime/endTime)
+            atoms.append(self.atom("ts", ["eq", "range", "range", "between", "two", "in"]))
         if rng.random() < 0.05 and atoms:
             return "WHERE (%s) OR %s" % (" AND ".join(atoms), self.atom(rng.choice(t.keycols)))
         return ("WHERE " + " AND ".join(atoms)) if atoms else ""
@@ -2290,7 +2359,8 @@ def main(argv=None):
             if t.big and t.split_draw < 0.7 and len(keys) > 8:
                 pick = random.Random("%s/%d/splits" % (seed, t.idx))
                 t.splits = sorted(set(pick.sample(keys, 3)))
-        list(ex.map(lambda t: retry(hb.create_table, t.name, ["d"], t.splits), usable))
+        list(ex.map(lambda t: retry(hb.create_table, t.name, ["d"], t.splits,
+                                    10 if t.versions else 1), usable))
         list(ex.map(lambda t: retry(hb.put_rows, t.name, hbase_rows(t)), usable))
     t_load = time.time() - t0
 
