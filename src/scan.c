@@ -466,6 +466,9 @@ hbase_scan_pieces(HBaseScan *scan, HBaseKeyPlan *plan)
 	HBaseKeyRange *whole = palloc(sizeof(HBaseKeyRange));
 	HBaseKeyPlan *split;
 
+	/* no row can match (keys, or an empty time range): nothing to share */
+	if (plan->kind == HBASE_OP_EMPTY)
+		return NIL;
 	whole->start = "";
 	whole->startlen = 0;
 	whole->stop = NULL;
@@ -491,7 +494,9 @@ hbase_scan_set_shared_plan(HBaseScan *scan, HBaseKeyPlan *plan, List *pieces,
 	HBaseKeyPlan *kp = palloc(sizeof(HBaseKeyPlan));
 
 	*kp = *plan;
-	kp->kind = HBASE_OP_SCANS;
+	/* an empty plan stays empty: a scanner with its time range would be refused */
+	if (plan->kind != HBASE_OP_EMPTY)
+		kp->kind = HBASE_OP_SCANS;
 	kp->ranges = pieces;
 	scan->claim = claim;
 	scan->claim_arg = arg;

@@ -11,7 +11,9 @@ long(...), long/int/short/byte, uint(x, n), sortable(...), bitreverse, double/fl
 desc(...) of fixed-width parts and of text (Phoenix's VARCHAR DESC, mostly before "\\xff"),
 phoenix_decimal(numeric) (Phoenix's DECIMAL, encoded here by phx_decimal from its format), every
 kind of salt and hash prefix, optional trailing groups [...]; 30% of the tables keep a text cell
-under a binary qualifier such as "\\x80\\x0b" or "v1\\x00\\xff"), then:
+under a binary qualifier such as "\\x80\\x0b" or "v1\\x00\\xff"; 15% are tables of cell versions
+(option versions N or 'all', a :timestamp column, 1-4 versions per key written with explicit
+timestamps, a row per version in the local copy, quals on the timestamp)), then:
 
   1. tries each layout with CREATE FOREIGN TABLE (a rejected layout is skipped and counted; the
      generator also makes a few layouts it expects to be rejected, and reports any layout whose
@@ -1632,6 +1634,16 @@ def make_versions(t):
     t.rows, t.keys, t.hrows = rows, keys, hrows
 
 
+def rows_json_cells(cells):
+    """a row's cells as tests/hbase_rest.py put takes them (versions: [column, {hex, timestamp}]
+    pairs)"""
+    def name(c):
+        return c if isinstance(c, str) else hbase_rest.column_name(c)
+    if isinstance(cells, dict):
+        return {name(c): {"hex": v.hex()} for c, v in cells.items()}
+    return [[name(c), {"hex": v["value"].hex(), "timestamp": v["timestamp"]}] for c, v in cells]
+
+
 def enc_of(t, col):
     return next(e for c, _, e in t.cells if c == col)
 
@@ -2475,8 +2487,8 @@ def main(argv=None):
         with open(path, "w", encoding="utf-8") as f:
             f.write(report)
         with open(os.path.join(out_dir, "mismatch-%d.rows.json" % m[0]), "w") as f:
-            json.dump([{"key": {"hex": r["key"].hex()}, "cells": {
-                c: {"hex": v.hex()} for c, v in r["cells"].items()}} for r in hbase_rows(m[1])], f)
+            json.dump([{"key": {"hex": r["key"].hex()}, "cells": rows_json_cells(r["cells"])}
+                       for r in hbase_rows(m[1])], f)
         print(report if len(report) < 6000 else report[:6000] + "\n... (all of it in %s)" % path)
     if surprises:
         print("layouts whose CREATE FOREIGN TABLE verdict the generator did not expect:")
@@ -2574,9 +2586,12 @@ def mismatch_report(seed, qid, t, kind, desc, op, detail):
     lines.append(local_insert(t))
     lines.append("-- HBase rows (key hex: cells)")
     for r in hbase_rows(t):
+        items = r["cells"].items() if isinstance(r["cells"], dict) else r["cells"]
         lines.append("--   %s: %s" % (hexkey(r["key"]), ", ".join(
-            "%s=%s" % (qual_text(c) if isinstance(c, bytes) else c, hexkey(v))
-            for c, v in r["cells"].items() if c != "d:m")))
+            "%s=%s" % (qual_text(c) if isinstance(c, bytes) else c,
+                       "%s@%d" % (hexkey(v["value"]), v["timestamp"]) if isinstance(v, dict)
+                       else hexkey(v))
+            for c, v in items if c != "d:m")))
     return "\n".join(lines) + "\n"
 
 
