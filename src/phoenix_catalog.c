@@ -397,8 +397,8 @@ column_type(const PhxColumn *c, const char **phoenix_type)
 /*
  * The rowkey part of a key column (ident: its quoted local name), or NULL
  * with *why when the layout grammar has none.  *variable: a variable-width
- * part, which needs "\x00" after it unless last (desc text: "\xff" always,
- * as Phoenix writes it).
+ * part, which needs "\x00" after it unless last (a VARCHAR or DECIMAL DESC:
+ * "\xff" always, even last, as Phoenix writes it).
  */
 static char *
 key_part(const PhxColumn *c, const char *ident, bool *variable, const char **why)
@@ -417,6 +417,18 @@ key_part(const PhxColumn *c, const char *ident, bool *variable, const char **why
 			break;
 		case PT_SMALLINT:
 			part = psprintf("sortable(short(%s))", ident);
+			break;
+		case PT_TINYINT:
+			part = psprintf("sortable(byte(%s))", ident);
+			break;
+		case PT_UNSIGNED_TINYINT:
+			part = psprintf("uint(%s, 1)", ident);
+			break;
+		case PT_BOOLEAN:
+			part = psprintf("boolean(%s)", ident);
+			break;
+		case PT_TIMESTAMP:
+			part = psprintf("phoenix_timestamp(%s)", ident);
 			break;
 		case PT_UNSIGNED_LONG:
 			part = psprintf("long(%s)", ident);
@@ -460,12 +472,8 @@ key_part(const PhxColumn *c, const char *ident, bool *variable, const char **why
 			return desc ? psprintf("desc(%s)", ident) : pstrdup(ident);
 		case PT_DECIMAL:
 			*variable = true;
-			if (desc)
-			{
-				*why = "a DECIMAL DESC key column";
-				return NULL;
-			}
-			return psprintf("phoenix_decimal(%s)", ident);
+			return desc ? psprintf("desc(phoenix_decimal(%s))", ident) :
+				psprintf("phoenix_decimal(%s)", ident);
 		case PT_VARBINARY:
 			*variable = true;
 			if (desc)
@@ -525,7 +533,8 @@ table_layout(PhxTable *t, List *keys, const char **why)
 		if (buf.len > 0)
 			appendStringInfoString(&buf, " + ");
 		appendStringInfoString(&buf, part);
-		if (variable && c->data_type == PT_VARCHAR && c->sort_order == PHX_SORT_DESC)
+		if (variable && c->sort_order == PHX_SORT_DESC &&
+			(c->data_type == PT_VARCHAR || c->data_type == PT_DECIMAL))
 			appendStringInfoString(&buf, " + \"\\xff\"");
 		else if (variable && lnext(keys, lc) != NULL)
 			appendStringInfoString(&buf, " + \"\\x00\"");

@@ -542,7 +542,8 @@ typedef enum opkind
 	OP_BIN_FLOAT,				/* float -> IEEE big-endian bytes */
 	OP_SORTABLE,				/* flip sign bit (floats: all bits if negative) */
 	OP_DESC,					/* every byte inverted (Phoenix's DESC columns) */
-	OP_PHX_DECIMAL				/* numeric text -> Phoenix DECIMAL bytes */
+	OP_PHX_DECIMAL,				/* numeric text -> Phoenix DECIMAL bytes */
+	OP_PHX_TS					/* timestamp -> Phoenix TIMESTAMP's 12 bytes */
 } opkind;
 
 typedef struct op
@@ -559,7 +560,8 @@ typedef struct op
 typedef enum vkind
 {
 	V_INT, V_FLOAT, V_TEXT, V_DATE, V_TS, V_BYTES, V_BIN,
-	V_NUM						/* a numeric's decimal text */
+	V_NUM,						/* a numeric's decimal text */
+	V_BOOL						/* a boolean: 0 or 1 */
 } vkind;
 
 typedef struct pipeline
@@ -849,6 +851,9 @@ to_text(compiler *c, node *n, pipeline *pl)
 		case V_NUM:
 			cerr(c, n->pos, "a numeric column takes phoenix_decimal(col)");
 			break;
+		case V_BOOL:
+			cerr(c, n->pos, "a boolean column takes boolean(col)");
+			break;
 	}
 }
 
@@ -901,8 +906,12 @@ compile_value(compiler *c, node *n, pipeline *pl)
 					case RK_NUMERIC:
 						pl->kind = V_NUM;
 						break;
+					case RK_BOOL:
+						pl->kind = V_BOOL;
+						pl->valwidth = 1;
+						break;
 					case RK_OTHER:
-						cerr(c, n->pos, fmt_error("column \"%s\" has a type a rowkey part cannot hold (use text, varchar, smallint, integer, bigint, real, double precision, numeric, date, timestamp, timestamptz or bytea)",
+						cerr(c, n->pos, fmt_error("column \"%s\" has a type a rowkey part cannot hold (use text, varchar, smallint, integer, bigint, real, double precision, numeric, boolean, date, timestamp, timestamptz or bytea)",
 												  n->name));
 						return;
 				}
@@ -1105,13 +1114,11 @@ compile_value(compiler *c, node *n, pipeline *pl)
 			cerr(c, n->pos, fmt_error("%s() needs an integer", n->name));
 			return;
 		}
-		/* a column wider than the encoding cannot fit */
-		if (pl->nops == 0 && pl->valwidth > w)
-		{
-			cerr(c, n->pos, fmt_error("%s() holds %d bytes but column \"%s\" has %d",
-									  n->name, w, c->columns[pl->column].name, pl->valwidth));
-			return;
-		}
+		/*
+		 * A column wider than the encoding is fine (Phoenix's TINYINT is a
+		 * smallint column in byte(x)): a value out of its range is refused
+		 * on write and matches no key when a qual gives it.
+		 */
 		/*
 		 * Two's complement sorts negatives last; but Long.MAX_VALUE - x
 		 * refuses x < 0, so what it gives is never negative and the order
@@ -1235,6 +1242,56 @@ compile_value(compiler *c, node *n, pipeline *pl)
 		pl->order = RK_ORDER_ASC;
 		return;
 	}
+	if (is_call(n, "boolean"))
+	{
+		/* Phoenix's BOOLEAN key column: one byte, 0x00 false, 0x01 true */
+		if (n->nkids != 1 || arg1(n->kids[0]) == NULL)
+		{
+			cerr(c, n->pos, "boolean() takes one boolean column");
+			return;
+		}
+		compile_value(c, arg1(n->kids[0]), pl);
+		if (c->error)
+			return;
+		if (pl->kind != V_BOOL || pl->nops != 0)
+		{
+			cerr(c, n->pos, "boolean() takes a boolean column");
+			return;
+		}
+		add_op(pl, (op) {.kind = OP_BIN_INT, .width = 1, .isunsigned = 1});
+		pl->kind = V_BIN;
+		pl->width = 1;
+		pl->order = RK_ORDER_ASC;
+		pl->nonneg = 0;
+		return;
+	}
+	if (is_call(n, "phoenix_timestamp"))
+	{
+		/*
+		 * Phoenix's TIMESTAMP key column: the milliseconds as a sign-flipped
+		 * long, then the nanoseconds within the millisecond as an int
+		 * (0..999999): fixed width, sorting as the timestamps do.
+		 */
+		if (n->nkids != 1 || arg1(n->kids[0]) == NULL)
+		{
+			cerr(c, n->pos, "phoenix_timestamp() takes one timestamp column");
+			return;
+		}
+		compile_value(c, arg1(n->kids[0]), pl);
+		if (c->error)
+			return;
+		if (pl->kind != V_TS || pl->nops != 0)
+		{
+			cerr(c, n->pos, "phoenix_timestamp() takes a timestamp or timestamptz column");
+			return;
+		}
+		add_op(pl, (op) {.kind = OP_PHX_TS});
+		pl->kind = V_BIN;
+		pl->width = 12;
+		pl->order = RK_ORDER_ASC;
+		pl->nonneg = 0;
+		return;
+	}
 	if (is_call(n, "desc"))
 	{
 		/*
@@ -1254,9 +1311,10 @@ compile_value(compiler *c, node *n, pipeline *pl)
 		if (c->error)
 			return;
 		if ((pl->kind != V_BIN && pl->kind != V_TEXT && pl->kind != V_BYTES) ||
-			(pl->width < 0 && (pl->kind != V_TEXT || c->columns[pl->column].type != RK_TEXT)))
+			(pl->width < 0 && (pl->kind != V_TEXT || c->columns[pl->column].type != RK_TEXT) &&
+			 !(pl->nops == 1 && pl->ops[0].kind == OP_PHX_DECIMAL)))
 		{
-			cerr(c, n->pos, "desc() takes a part of fixed width (long(x), sortable(...), lpad(x, n), rpad(x, n), bytes(x, n) ...) or a text column");
+			cerr(c, n->pos, "desc() takes a part of fixed width (long(x), sortable(...), lpad(x, n), rpad(x, n), bytes(x, n) ...), a text column or phoenix_decimal(x)");
 			return;
 		}
 		add_op(pl, (op) {.kind = OP_DESC, .width = pl->width});
@@ -1344,6 +1402,7 @@ compile_column_part(compiler *c, node *n)
 		case V_DATE:
 		case V_TS:
 		case V_NUM:
+		case V_BOOL:
 			to_text(c, n, &p->pl);
 			break;
 		default:
@@ -2065,6 +2124,7 @@ run_pipeline(const rk_layout *l, const pipeline *pl, const rk_value *v, buf *out
 		case V_INT:
 		case V_DATE:
 		case V_TS:
+		case V_BOOL:
 			cv.isint = 1;
 			cv.i = v->i;
 			break;
@@ -2291,6 +2351,22 @@ run_pipeline(const rk_layout *l, const pipeline *pl, const rk_value *v, buf *out
 					}
 					cv.b.len = 0;
 					buf_append(&cv.b, dec, n);
+					break;
+				}
+			case OP_PHX_TS:
+				{
+					unsigned char tmp[12];
+					int64_t		ms = floordiv(cv.i, 1000);
+					uint64_t	u = (uint64_t) ms ^ (UINT64_C(1) << 63);
+					uint32_t	nanos = (uint32_t) (cv.i - ms * 1000) * 1000;
+					int			j;
+
+					for (j = 7; j >= 0; j--, u >>= 8)
+						tmp[j] = (unsigned char) (u & 0xff);
+					for (j = 11; j >= 8; j--, nanos >>= 8)
+						tmp[j] = (unsigned char) (nanos & 0xff);
+					buf_append(&cv.b, tmp, 12);
+					cv.isint = 0;
 					break;
 				}
 			case OP_SORTABLE:
@@ -3054,6 +3130,40 @@ unrun_pipeline(const rk_layout *l, const pipeline *pl, const char *bytes, size_t
 					buf_append(&b, txt, n);
 					break;
 				}
+			case OP_PHX_TS:
+				{
+					const unsigned char *u = (const unsigned char *) b.data;
+					uint64_t	msu = 0;
+					uint32_t	nanos = 0;
+					int64_t		ms;
+					int			j;
+
+					if (b.len != 12)
+					{
+						*error = fmt_error("column \"%s\" needs the 12 bytes of a Phoenix TIMESTAMP", col->name);
+						goto fail;
+					}
+					for (j = 0; j < 8; j++)
+						msu = (msu << 8) | u[j];
+					for (j = 8; j < 12; j++)
+						nanos = (nanos << 8) | u[j];
+					ms = (int64_t) (msu ^ (UINT64_C(1) << 63));
+					/* a timestamp keeps microseconds: finer nanoseconds would not read back */
+					if (nanos >= 1000000 || nanos % 1000 != 0)
+					{
+						*error = fmt_error("the Phoenix TIMESTAMP of column \"%s\" has %u nanoseconds within its millisecond: a timestamp keeps whole microseconds",
+										   col->name, (unsigned) nanos);
+						goto fail;
+					}
+					if (ms > (INT64_MAX - 999) / 1000 || ms < INT64_MIN / 1000)
+					{
+						*error = fmt_error("the Phoenix TIMESTAMP of column \"%s\" is out of range", col->name);
+						goto fail;
+					}
+					i = ms * 1000 + nanos / 1000;
+					isnum = 1;
+					break;
+				}
 			case OP_SORTABLE:
 				{
 					unsigned char *u = (unsigned char *) b.data;
@@ -3165,6 +3275,16 @@ unrun_pipeline(const rk_layout *l, const pipeline *pl, const char *bytes, size_t
 			break;
 		case RK_DATE:
 		case RK_TIMESTAMP:
+			v->i = i;
+			break;
+		case RK_BOOL:
+			/* only the bytes boolean() writes: another would miss its Get */
+			if (!isnum || (i != 0 && i != 1))
+			{
+				*error = fmt_error("byte %lld is not a boolean for column \"%s\" (0x00 or 0x01)",
+								   (long long) i, col->name);
+				goto fail;
+			}
 			v->i = i;
 			break;
 		case RK_TEXT:

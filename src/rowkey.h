@@ -26,6 +26,7 @@ typedef enum rk_type
 	RK_TIMESTAMP,				/* microseconds since 1970-01-01 00:00 UTC */
 	RK_BYTES,					/* bytea */
 	RK_NUMERIC,					/* numeric: its decimal text ("-12.50") */
+	RK_BOOL,					/* boolean: 0 or 1 */
 	RK_OTHER					/* a type the codec cannot put in a key */
 } rk_type;
 
@@ -39,7 +40,7 @@ typedef struct rk_column
 typedef struct rk_value
 {
 	int			isnull;
-	int64_t		i;				/* RK_INT, RK_DATE, RK_TIMESTAMP */
+	int64_t		i;				/* RK_INT, RK_DATE, RK_TIMESTAMP, RK_BOOL */
 	double		f;				/* RK_FLOAT */
 	const char *s;				/* RK_TEXT, RK_BYTES, RK_NUMERIC */
 	size_t		len;

@@ -88,6 +88,9 @@ rk_type_of(Oid typid, int *width)
 			return RK_BYTES;
 		case NUMERICOID:
 			return RK_NUMERIC;
+		case BOOLOID:
+			*width = 1;
+			return RK_BOOL;
 		default:
 			return RK_OTHER;
 	}
@@ -171,6 +174,9 @@ hbase_datum_to_rk(HBaseTable *table, HBaseColumn *col, Datum d, struct rk_value 
 		case RK_FLOAT:
 			v->f = rc->width == 4 ? DatumGetFloat4(d) : DatumGetFloat8(d);
 			break;
+		case RK_BOOL:
+			v->i = DatumGetBool(d) ? 1 : 0;
+			break;
 		case RK_TEXT:
 			{
 				text	   *t = DatumGetTextPP(d);
@@ -246,6 +252,8 @@ rk_to_datum(HBaseTable *table, HBaseColumn *col, HBaseColumnIO *io, rk_value *v,
 				rc->width == 4 ? Int32GetDatum((int32) v->i) : Int64GetDatum(v->i);
 		case RK_FLOAT:
 			return rc->width == 4 ? Float4GetDatum((float4) v->f) : Float8GetDatum(v->f);
+		case RK_BOOL:
+			return BoolGetDatum(v->i != 0);
 		case RK_TEXT:
 		case RK_BYTES:
 			/* text goes through the input function: UTF-8 check, varchar(n) */

@@ -199,6 +199,7 @@ TYPES = {
     "date": ("date", "date"), "ts": ("timestamp", "ts"), "tstz": ("timestamptz", "ts"),
     "bytea": ("bytea", "bytes"),
     "numeric": ("numeric", "num"),   # only as phoenix_decimal(x), drawn by its own generator
+    "bool": ("boolean", "bool"),     # only as boolean(x), drawn by its own generator
 }
 INT_RANGE = {"int2": (-2**15, 2**15 - 1), "int4": (INT_MIN, INT_MAX), "int8": (LONG_MIN, LONG_MAX)}
 INT_WIDTH = {"int2": 2, "int4": 4, "int8": 8}
@@ -250,6 +251,8 @@ def lit(kind, v, typed=True):
         return "%s::numeric" % q(fmt_num(v))
     if cls == "bytes":
         return "'\\x%s'::bytea" % v.hex()
+    if cls == "bool":
+        return "true" if v else "false"
     if cls == "date":
         return "%s::date" % q(fmt_date(v))
     if kind == "ts":
@@ -487,8 +490,8 @@ class Bin(Node):
     def __init__(self, child, w):
         if child.vk != "int":
             raise BadLayout("binary integer of a non-integer")
-        if isinstance(child, Col) and child.vw > w:
-            raise BadLayout("column wider than its binary part")
+        # a column wider than its part (Phoenix's TINYINT: byte(smallint)): its values out of
+        # the part's range cannot be written and match no key
         self.child, self.w, self.col, self.vk, self.width = child, w, child.col, "bin", w
         # Long.MAX_VALUE - x refuses x < 0: never negative, the order is exact
         self.order, self.nonneg = child.order, not isinstance(child, MaxMinus)
@@ -559,11 +562,13 @@ class Sortable(Node):
 
 
 class Desc(Node):
-    """desc(part): Phoenix's DESC, every byte of a fixed-width part (or of a text column:
-    Phoenix's VARCHAR DESC, followed by "\\xff") inverted, order reversed"""
+    """desc(part): Phoenix's DESC, every byte of a fixed-width part (or of a text column or
+    a phoenix_decimal: Phoenix's VARCHAR and DECIMAL DESC, followed by "\\xff") inverted,
+    order reversed"""
     def __init__(self, child):
         if child.vk not in ("bin", "text", "bytes") or \
-                (child.width is None and not (isinstance(child, Col) and child.vk == "text")):
+                (child.width is None and not (isinstance(child, Col) and child.vk == "text")
+                 and not isinstance(child, PhxDec)):
             raise BadLayout("desc of a variable-width part")
         self.child, self.col, self.vk, self.width = child, child.col, "bin", child.width
         self.order = {"asc": "desc", "desc": "asc"}.get(child.order)
@@ -635,6 +640,40 @@ class PhxDec(Node):
 
     def ev(self, row):
         return phx_decimal(row[self.col])
+
+
+class PhxTs(Node):
+    """phoenix_timestamp(x): Phoenix's TIMESTAMP key column, the milliseconds as a sign-flipped
+    long, then the nanoseconds within the millisecond (Java's Timestamp: floor) as an int"""
+    def __init__(self, child):
+        if not isinstance(child, Col) or child.vk != "ts":
+            raise BadLayout("phoenix_timestamp of a non-timestamp")
+        self.child, self.col, self.vk, self.width = child, child.col, "bin", 12
+        self.order, self.nonneg = "asc", False
+
+    def text(self):
+        return "phoenix_timestamp(%s)" % self.child.text()
+
+    def ev(self, row):
+        us = self.child.ev(row)
+        ms, rest = divmod(us, 1000)
+        return ((ms ^ LONG_MIN) & 0xFFFFFFFFFFFFFFFF).to_bytes(8, "big") + \
+            (rest * 1000).to_bytes(4, "big")
+
+
+class BoolPart(Node):
+    """boolean(x): Phoenix's BOOLEAN key column, one byte 0x00 / 0x01"""
+    def __init__(self, child):
+        if not isinstance(child, Col) or child.vk != "bool":
+            raise BadLayout("boolean of a non-boolean")
+        self.child, self.col, self.vk, self.width = child, child.col, "bin", 1
+        self.order, self.nonneg = "asc", False
+
+    def text(self):
+        return "boolean(%s)" % self.child.text()
+
+    def ev(self, row):
+        return b"\x01" if self.child.ev(row) else b"\x00"
 
 
 def sq(b):
@@ -1020,6 +1059,10 @@ def gen_node(t, col, kind, rng, need_fixed):
     r = rng.random()
     if cls == "num":
         return PhxDec(c)
+    if cls == "bool":
+        return BoolPart(c)
+    if cls == "ts" and random.Random("%s/%d/%s/phxts" % (t.seed, t.idx, col)).random() < 0.25:
+        return PhxTs(c)
     if t.ordered:
         return ordered_node(t, c, kind, rng)
     if cls == "int":
@@ -1041,9 +1084,11 @@ def gen_node(t, col, kind, rng, need_fixed):
         ]
         if not need_fixed:
             choices += [(2, lambda: c), (1, lambda: Reverse(c)), (1, lambda: BitRev(c))]
-        if rng.random() < 0.03:   # a layout the DDL must refuse: a column wider than its part
-            t.expect = "a binary part narrower than its column"
-            return Narrow(c, [b for b in (1, 2, 4) if b < w][-1])
+        if rng.random() < 0.03 and w > 1:
+            # a part narrower than its column (Phoenix's TINYINT is byte(smallint)): values
+            # out of its range are neither written nor matched
+            nb = rng.choice([b for b in (1, 2, 4) if b < w])
+            return Sortable(Bin(c, nb)) if rng.random() < 0.5 else Bin(c, nb)
     elif cls == "float":
         w = 8 if kind == "float8" else 4
         choices = [(3, lambda: Flt(c, 8)), (4, lambda: Sortable(Flt(c, 8)))]
@@ -1161,6 +1206,11 @@ def gen_table(seed, idx, big=False):
     ints = [i for i, k in enumerate(kinds) if k in ("int2", "int4", "int8")]
     if ints and nrng.random() < 0.25:
         kinds[nrng.choice(ints)] = "numeric"
+    # Phoenix BOOLEAN key columns, the same way (never the only key column: two rows at most)
+    brng = random.Random("%s/%d/bool" % (seed, idx))
+    ints = [i for i, k in enumerate(kinds) if k in ("int2", "int4", "int8")]
+    if ints and len(kinds) > 1 and brng.random() < 0.15:
+        kinds[brng.choice(ints)] = "bool"
     keycols = ["k%d" % (i + 1) for i in range(nkeys)]
     for c, k in zip(keycols, kinds):
         t.add_col(c, k)
@@ -1251,6 +1301,11 @@ def gen_table(seed, idx, big=False):
         desc_text = False
         if node.width is not None and node.vk in ("bin", "text", "bytes") and drng.random() < 0.15:
             node = Desc(node)
+        elif isinstance(node, PhxDec) and \
+                random.Random("%s/%d/%s/descdec" % (t.seed, t.idx, c)).random() < 0.4:
+            # a DECIMAL DESC: "\xff" after it (mostly), as Phoenix writes it
+            node = Desc(node)
+            desc_text = True
         elif isinstance(node, Col) and node.vk == "text" and \
                 random.Random("%s/%d/%s/desctext" % (t.seed, t.idx, c)).random() < 0.4:
             # a VARCHAR DESC: "\xff" after it (mostly), so it keeps the reverse order
@@ -1355,6 +1410,8 @@ def node_hints(node):
             res = n.res
         if isinstance(n, Epoch):
             res = 1000 if n.ms else 10**6
+        if isinstance(n, PhxTs):
+            res = 1
         n = getattr(n, "child", None)
     return exact, res
 
@@ -1404,6 +1461,8 @@ def candidates(t, col, node, rng):
                 out.append(s)
             if n >= 2:
                 out.append("é" + "a" * (n - 2))
+    elif cls == "bool":
+        out += [False, True]
     elif cls == "num":
         out += [Decimal(x) for x in NUM_EDGES]
         for _ in range(25):
@@ -1713,6 +1772,8 @@ class QueryGen:
             return f32(nv) if kind == "float4" and abs(nv) < 3.4e38 else nv
         if cls == "text":
             return rng.choice([v + "a", v + "\x01", v[:-1], v + " ", v + "~", "0" + v, v.upper()])
+        if cls == "bool":
+            return not v
         if cls == "num":
             return rng.choice([v + 1, v - 1, v + Decimal("0.001"), v - Decimal("1E-30"), v * 10,
                                v / 100, -v, v + Decimal("0.5")])
