@@ -265,6 +265,19 @@ key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
 		*valp = NULL;
 		return true;
 	}
+	/* a boolean key column alone: the planner's form of b = true (NOT b: b = false) */
+	{
+		bool		negated = is_notclause(clause);
+		HBaseColumn *col = key_column(negated ? get_notclausearg(clause) : clause, relid, t);
+
+		if (col != NULL && col->atttypid == BOOLOID)
+		{
+			*colp = col;
+			*opp = HBASE_KEY_EQ;
+			*valp = (Expr *) makeBoolConst(!negated, false);
+			return true;
+		}
+	}
 	return false;
 }
 
