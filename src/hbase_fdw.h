@@ -67,6 +67,9 @@ typedef struct HBaseColumn
 	int			famlen;			/* length of the family part of colspec */
 	HBaseEncoding encoding;
 	int			phoenix_type;	/* HBasePhoenixType named by phoenix_type, 0 = by type */
+	int			element;		/* phoenix_element: the value is this element of a
+								 * Phoenix SINGLE_CELL_ARRAY_WITH_OFFSETS cell; 0 =
+								 * the whole cell */
 } HBaseColumn;
 
 /* Phoenix types a column can name where its PostgreSQL type leaves a choice */
@@ -523,6 +526,9 @@ extern int	hbase_phoenix_parse_type(const char *name);
 extern void hbase_phoenix_check_type(HBaseTable *table, HBaseColumn *col);
 extern Datum hbase_phoenix_to_datum(HBaseColumn *col, const char *value, int len);
 extern void hbase_phoenix_from_datum(HBaseColumn *col, Datum value, char **out, int *len);
+extern int	hbase_phoenix_element(const char *cell, int len, int element,
+								  const char **value, int *vlen);
+extern bool hbase_table_has_elements(HBaseTable *table);
 
 /* ---------- analyze.c: ANALYZE ---------- */
 

@@ -161,6 +161,24 @@ begin_modify(ResultRelInfo *rinfo, EState *estate)
 	return ms;
 }
 
+/*
+ * Values inside a Phoenix SINGLE_CELL_ARRAY_WITH_OFFSETS cell are read only:
+ * writing one means rewriting the whole cell of every column of its family,
+ * which an UPDATE of some columns does not have (and such tables are
+ * Phoenix's immutable ones).
+ */
+static void
+refuse_element_writes(HBaseTable *t, CmdType op)
+{
+	if (op != CMD_DELETE && hbase_table_has_elements(t))
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("cannot %s foreign table %s: it maps values inside Phoenix SINGLE_CELL_ARRAY_WITH_OFFSETS cells",
+						op == CMD_UPDATE ? "update" : "insert into", t->relname),
+				 errdetail("Columns with option \"phoenix_element\" are read only; DELETE works."),
+				 errhint("Write the rows through Phoenix.")));
+}
+
 static void
 hbaseBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo, List *fdw_private,
 						int subplan_index, int eflags)
@@ -171,6 +189,7 @@ hbaseBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo, List *f
 	if (eflags & EXEC_FLAG_EXPLAIN_ONLY)
 		return;
 	ms = begin_modify(rinfo, mtstate->ps.state);
+	refuse_element_writes(ms->table, op);
 	if (op == CMD_UPDATE || op == CMD_DELETE)
 	{
 		Plan	   *sub = outerPlanState(mtstate)->plan;
@@ -363,6 +382,7 @@ hbaseBeginForeignInsert(ModifyTableState *mtstate, ResultRelInfo *rinfo)
 {
 	HBaseModifyState *ms = begin_modify(rinfo, mtstate->ps.state);
 
+	refuse_element_writes(ms->table, CMD_INSERT);
 	ms->buffer_copy = mtstate->ps.plan == NULL &&
 		rinfo->ri_projectReturning == NULL && rinfo->ri_WithCheckOptions == NIL &&
 		!(rinfo->ri_TrigDesc && rinfo->ri_TrigDesc->trig_insert_after_row) &&

@@ -83,6 +83,7 @@ static const HBaseOption valid_options[] = {
 	{"column", AttributeRelationId},
 	{"encoding", AttributeRelationId},
 	{"phoenix_type", AttributeRelationId},
+	{"phoenix_element", AttributeRelationId},
 	{NULL, InvalidOid}
 };
 
@@ -261,6 +262,25 @@ parse_versions(const char *value)
 	if (end == value || *end != '\0' || errno != 0 || n < 1 || n > INT_MAX)
 		bad_value("versions", value,
 				  "versions is \"all\" or a number of versions of each cell from 1 on.");
+	return (int) n;
+}
+
+/*
+ * phoenix_element: the position of a column's value in the one cell a
+ * Phoenix table of IMMUTABLE_STORAGE_SCHEME SINGLE_CELL_ARRAY_WITH_OFFSETS
+ * keeps per family (its encoded column qualifier - 10; 0 is the empty column)
+ */
+static int
+parse_element(const char *value)
+{
+	char	   *end;
+	long		n;
+
+	errno = 0;
+	n = strtol(value, &end, 10);
+	if (end == value || *end != '\0' || errno != 0 || n < 1 || n > INT_MAX / 4)
+		bad_value("phoenix_element", value,
+				  "phoenix_element is the position of the column's value in a Phoenix SINGLE_CELL_ARRAY_WITH_OFFSETS cell, from 1 (its encoded column qualifier minus 10).");
 	return (int) n;
 }
 
@@ -681,6 +701,8 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 			(void) parse_encoding(value);
 		else if (strcmp(name, "phoenix_type") == 0)
 			(void) hbase_phoenix_parse_type(value);
+		else if (strcmp(name, "phoenix_element") == 0)
+			(void) parse_element(value);
 		else if (strcmp(name, "rowkey") == 0 && value[strspn(value, " \t\r\n")] == '\0')
 			bad_value(name, value, "The rowkey layout is empty.");
 	}
@@ -857,6 +879,8 @@ hbase_build_table(Oid relid)
 				col->encoding = parse_encoding(defGetString(def));
 			else if (strcmp(def->defname, "phoenix_type") == 0)
 				col->phoenix_type = hbase_phoenix_parse_type(defGetString(def));
+			else if (strcmp(def->defname, "phoenix_element") == 0)
+				col->element = parse_element(defGetString(def));
 		}
 	}
 	table_close(rel, AccessShareLock);
@@ -950,6 +974,19 @@ hbase_build_table(Oid relid)
 					 errhint("Give the column OPTIONS (column 'family:qualifier'), name it in the table's rowkey layout, or give the table a default OPTIONS (family 'cf').")));
 		hbase_check_column_type(table, col);
 	}
+	/* an element is a value inside a cell: of a cell column, in Phoenix's encoding */
+	for (i = 0; i < table->natts; i++)
+	{
+		HBaseColumn *col = &table->columns[i];
+
+		if (!col->dropped && col->element > 0 &&
+			(col->kind != HBASE_COL_CELL || col->encoding != HBASE_ENC_PHOENIX))
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
+					 errmsg("option \"phoenix_element\" of column \"%s\" of foreign table %s needs a cell of encoding 'phoenix'",
+							col->attname, table->relname),
+					 errdetail("An element is a value inside the one cell of a Phoenix table stored as SINGLE_CELL_ARRAY_WITH_OFFSETS.")));
+	}
 	/*
 	 * Like postgres_fdw's table_name, default to the foreign table's name;
 	 * either goes into URL paths, so both are checked here, at use.
@@ -962,6 +999,18 @@ hbase_build_table(Oid relid)
 	else
 		hbase_check_table_name(table->hbase_table, NULL);
 	return table;
+}
+
+/* does the table map values inside Phoenix SINGLE_CELL_ARRAY_WITH_OFFSETS cells? */
+bool
+hbase_table_has_elements(HBaseTable *table)
+{
+	int			i;
+
+	for (i = 0; i < table->natts; i++)
+		if (!table->columns[i].dropped && table->columns[i].element > 0)
+			return true;
+	return false;
 }
 
 /* ---------- the parsed tables, cached per relation ---------- */

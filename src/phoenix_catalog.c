@@ -548,6 +548,27 @@ table_layout(PhxTable *t, List *keys, const char **why)
 }
 
 /*
+ * The place of a column's value in a SINGLE_CELL_ARRAY_WITH_OFFSETS cell:
+ * its encoded column qualifier (1 to 4 big-endian bytes, the top bit
+ * flipped, as Phoenix's QualifierEncodingScheme writes them) minus 10, as
+ * Phoenix's SingleCellColumnExpression reads it (position 0 is the empty
+ * column's).  0 when the qualifier is no such number.
+ */
+static int
+single_cell_element(const PhxColumn *c)
+{
+	uint32		v = 0;
+	int			i;
+
+	if (c->qualifier == NULL || c->qualen < 1 || c->qualen > 4)
+		return 0;
+	for (i = 0; i < c->qualen; i++)
+		v = (v << 8) | (unsigned char) c->qualifier[i];
+	v ^= (uint32) 0x80 << (8 * (c->qualen - 1));
+	return v > 10 && v < INT32_MAX / 4 ? (int) v - 10 : 0;
+}
+
+/*
  * The CREATE FOREIGN TABLE of one Phoenix table: key columns decoded from the
  * rowkey by a layout (or, when a key type has no part in the grammar, the raw
  * key as "rowkey"), the other columns as cells of encoding 'phoenix'.
@@ -602,22 +623,34 @@ create_statement(ForeignServer *server, PhxTable *t)
 		const char *type = column_type(c, &ptype);
 		char	   *spec;
 
-		if (type == NULL || t->storage_scheme == PHX_SINGLE_CELL)
+		int			element = 0;
+
+		if (t->storage_scheme == PHX_SINGLE_CELL && type != NULL)
+		{
+			element = single_cell_element(c);
+			if (element <= 0)
+				type = NULL;
+		}
+		if (type == NULL)
 		{
 			ereport(NOTICE,
 					(errmsg("Phoenix table \"%s\": column \"%s\" is not imported", t->name, c->name),
 					 t->storage_scheme == PHX_SINGLE_CELL ?
-					 errdetail("The table keeps all its columns in one cell (IMMUTABLE_STORAGE_SCHEME = SINGLE_CELL_ARRAY_WITH_OFFSETS).") :
+					 errdetail("Its encoded column qualifier does not give its place in the table's SINGLE_CELL_ARRAY_WITH_OFFSETS cell.") :
 					 errdetail("Its Phoenix type %d has no PostgreSQL counterpart here.", c->data_type)));
 			continue;
 		}
+		/* one cell per family, qualifier "1", holding every column's value */
 		spec = psprintf("%s:%s", c->family,
+						element > 0 ? "1" :
 						c->qualifier ? qualifier_text(c->qualifier, c->qualen) :
 						qualifier_text(c->name, strlen(c->name)));
 		appendStringInfo(&cols, "%s  %s %s OPTIONS (column %s", cols.len ? ",\n" : "",
 						 quote_identifier(local_name(c->name)), type, quote_literal_cstr(spec));
 		if (ptype)
 			appendStringInfo(&cols, ", phoenix_type %s", quote_literal_cstr(ptype));
+		if (element > 0)
+			appendStringInfo(&cols, ", phoenix_element '%d'", element);
 		appendStringInfoChar(&cols, ')');
 	}
 	physical = t->schema[0] == '\0' ? t->name :

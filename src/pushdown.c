@@ -532,7 +532,9 @@ hbase_filter_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs)
 		bool		commuted;
 
 		col = column_op_value(t, relid, ri->clause, &op, &r, &commuted);
-		if (col == NULL || col->kind != HBASE_COL_CELL || !usable_value(r, relid, false))
+		/* an element of a Phoenix single cell is not the cell's value */
+		if (col == NULL || col->kind != HBASE_COL_CELL || col->element > 0 ||
+			!usable_value(r, relid, false))
 			continue;
 		vtype = exprType((Node *) r);
 		if (col->atttypid == TEXTOID || (col->atttypid == VARCHAROID && col->atttypmod < 0))

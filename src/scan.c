@@ -1704,6 +1704,21 @@ hbase_row_to_values(HBaseTable *table, HBaseColumnIO *io, bool decode_key, List 
 				continue;		/* a missing cell is NULL */
 			value = cell->value;
 			len = cell->vallen;
+			if (col->element > 0)
+			{
+				int			r = hbase_phoenix_element(cell->value, cell->vallen, col->element,
+													  &value, &len);
+
+				if (r < 0)
+					ereport(ERROR,
+							(errcode(ERRCODE_FDW_INVALID_DATA_TYPE),
+							 errmsg("cell of column \"%s\" of foreign table %s is no Phoenix SINGLE_CELL_ARRAY_WITH_OFFSETS cell",
+									col->attname, table->relname),
+							 errdetail("Rowkey \"%s\", %d bytes; Phoenix's serialization version 3 is read.",
+									   hbase_printable_key(row->key, row->keylen), cell->vallen)));
+				if (r == 0)
+					continue;	/* a null element */
+			}
 		}
 		values[attnum - 1] = hbase_cell_to_datum(table, col, &io[attnum - 1], value, len,
 												 row->key, row->keylen);

@@ -12,6 +12,7 @@ sql/phoenix_import.sql.
 """
 import json
 import re
+import struct
 import os
 import subprocess
 import sys
@@ -135,6 +136,14 @@ CREATE TABLE IF NOT EXISTS FDWPHX.ONEBYTE (K CHAR(3) NOT NULL PRIMARY KEY, V VAR
 UPSERT INTO FDWPHX.ONEBYTE VALUES ('ab', 'padded');
 UPSERT INTO FDWPHX.ONEBYTE VALUES ('xyz', 'full');
 CREATE VIEW IF NOT EXISTS FDWPHX.PLAIN_VIEW AS SELECT * FROM FDWPHX.PLAIN;
+CREATE TABLE IF NOT EXISTS FDWPHX.IMM (K VARCHAR PRIMARY KEY, A INTEGER, B VARCHAR,
+  C DECIMAL, D DATE, E DOUBLE, X.G VARCHAR, X.H BIGINT) IMMUTABLE_ROWS=true;
+UPSERT INTO FDWPHX.IMM VALUES ('r1', 7, 'hello', 1.5, TO_DATE('2024-03-01 10:11:12.345'), 1.25, 'gee', -9);
+UPSERT INTO FDWPHX.IMM (K, B) VALUES ('r2', 'only b');
+UPSERT INTO FDWPHX.IMM (K, A, E, H) VALUES ('r3', -1, -0.5, 42);
+UPSERT INTO FDWPHX.IMM (K, B, G) VALUES ('r4', LPAD('y', 40000, 'x'), 'int offsets');
+ALTER TABLE FDWPHX.IMM ADD IF NOT EXISTS F VARCHAR;
+UPSERT INTO FDWPHX.IMM (K, A, F) VALUES ('r5', 5, 'added later');
 """
 
 
@@ -146,6 +155,29 @@ def main(hb):
     hb.create_table("fdw_phxdeckey", ["p"])
     hb.put_pairs("fdw_phxdeckey", [r for r in rows if "p:text" in r[1]])
     phoenix_sql(phoenix_reset() + PHOENIX_DDL)
+    # cells of Phoenix's SINGLE_CELL_ARRAY_WITH_OFFSETS form, built here from its format
+    hb.create_table("fdw_phxcell", ["0"])
+    hb.put_pairs("fdw_phxcell", [
+        (b"short", {"0:1": single_cell([b"x", b"\x80\x00\x00\x07", None, b"abc", b""])}),
+        (b"int", {"0:1": single_cell([b"x", None, b"\x80\x00\x00\x08", b"z" * 10], wide=True)}),
+        (b"fewer", {"0:1": single_cell([b"x", b"\x80\x00\x00\x09"])}),
+        (b"old", {"0:1": b"x\x80\x00\x00\x07\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\x02\x02"}),
+        (b"bad", {"0:1": b"\x00\x00\x00\x00\x7f\xff\xff\xff\x00\x00\x00\x01\x03"}),
+    ])
+
+
+def single_cell(values, wide=False):
+    """Phoenix's SINGLE_CELL_ARRAY_WITH_OFFSETS cell (array serialization version 3): the
+    values' bytes, one offset per value (shorts, or ints with a negated count; a null's offset
+    negated), the offsets' offset, the count, the version byte"""
+    data, offsets = b"", []
+    for v in values:
+        offsets.append(-len(data) if v is None else len(data))
+        data += v or b""
+    fmt = ">i" if wide else ">h"
+    tail = b"".join(struct.pack(fmt, o) for o in offsets)
+    count = -len(values) if wide else len(values)
+    return data + tail + struct.pack(">ii", len(data), count) + b"\x03"
 
 
 def phoenix_reset():
