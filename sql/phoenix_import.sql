@@ -41,6 +41,10 @@ SELECT * FROM phx.tskey ORDER BY ts;
 EXPLAIN (COSTS OFF) SELECT v FROM phx.tskey WHERE ts = '1969-12-31 23:59:59.999';
 SELECT v FROM phx.tskey WHERE ts = '1969-12-31 23:59:59.999';
 SELECT v FROM phx.tskey WHERE ts > '1969-12-31 23:59:59.999';
+-- UNSIGNED_TIMESTAMP: the milliseconds without the sign flip
+SELECT * FROM phx.utskey ORDER BY ts;
+\! echo "SELECT * FROM FDWPHX.UTSKEY;" | python3 tests/fixtures_phoenix.py sql
+SELECT v FROM phx.utskey WHERE ts = '2024-03-01 10:11:12.345';
 
 -- BOOLEAN, TINYINT DESC, UNSIGNED_TINYINT, DECIMAL DESC (bytes inverted, then "\xff") and
 -- TIMESTAMP DESC key columns: the same rows, in the same order, as Phoenix's SELECT
@@ -113,7 +117,7 @@ DELETE FROM phx.mixkey WHERE v = 'pg';
 -- LIMIT TO / EXCEPT name the local (lower-case) names; a schema Phoenix does not have: nothing
 CREATE SCHEMA phx2;
 IMPORT FOREIGN SCHEMA "FDWPHX" LIMIT TO (orders, plain) FROM SERVER hbase INTO phx2 OPTIONS (phoenix 'true');
-IMPORT FOREIGN SCHEMA "FDWPHX" EXCEPT (orders, plain, tskey, mixkey, imm) FROM SERVER hbase INTO phx2 OPTIONS (phoenix 'on');
+IMPORT FOREIGN SCHEMA "FDWPHX" EXCEPT (orders, plain, tskey, utskey, mixkey, imm) FROM SERVER hbase INTO phx2 OPTIONS (phoenix 'on');
 IMPORT FOREIGN SCHEMA "NOSUCHSCHEMA" FROM SERVER hbase INTO phx2 OPTIONS (phoenix 'true');
 SELECT relname FROM pg_class WHERE relnamespace = 'phx2'::regnamespace ORDER BY 1;
 IMPORT FOREIGN SCHEMA "FDWPHX" FROM SERVER hbase INTO phx2 OPTIONS (phoenix 'maybe');

@@ -430,6 +430,9 @@ key_part(const PhxColumn *c, const char *ident, bool *variable, const char **why
 		case PT_TIMESTAMP:
 			part = psprintf("phoenix_timestamp(%s)", ident);
 			break;
+		case PT_UNSIGNED_TIMESTAMP:
+			part = psprintf("phoenix_unsigned_timestamp(%s)", ident);
+			break;
 		case PT_UNSIGNED_LONG:
 			part = psprintf("long(%s)", ident);
 			break;

@@ -553,7 +553,8 @@ typedef struct op
 	char		pad;
 	char	   *pattern;		/* OP_DATEFMT */
 	int			isfloat;		/* OP_SORTABLE over a float */
-	int			isunsigned;		/* OP_BIN_INT of uint(x, n): 0 .. 2^(8n)-1 */
+	int			isunsigned;		/* OP_BIN_INT of uint(x, n): 0 .. 2^(8n)-1;
+								 * OP_PHX_TS: UNSIGNED_TIMESTAMP, no sign flip */
 } op;
 
 /* what a pipeline carries between operations */
@@ -1265,16 +1266,20 @@ compile_value(compiler *c, node *n, pipeline *pl)
 		pl->nonneg = 0;
 		return;
 	}
-	if (is_call(n, "phoenix_timestamp"))
+	if (is_call(n, "phoenix_timestamp") || is_call(n, "phoenix_unsigned_timestamp"))
 	{
 		/*
 		 * Phoenix's TIMESTAMP key column: the milliseconds as a sign-flipped
 		 * long, then the nanoseconds within the millisecond as an int
-		 * (0..999999): fixed width, sorting as the timestamps do.
+		 * (0..999999): fixed width, sorting as the timestamps do.  Its
+		 * UNSIGNED_TIMESTAMP: the long as it is, never negative (refused on
+		 * write), so the order holds too.
 		 */
+		int			uns = is_call(n, "phoenix_unsigned_timestamp");
+
 		if (n->nkids != 1 || arg1(n->kids[0]) == NULL)
 		{
-			cerr(c, n->pos, "phoenix_timestamp() takes one timestamp column");
+			cerr(c, n->pos, fmt_error("%s() takes one timestamp column", n->name));
 			return;
 		}
 		compile_value(c, arg1(n->kids[0]), pl);
@@ -1282,10 +1287,10 @@ compile_value(compiler *c, node *n, pipeline *pl)
 			return;
 		if (pl->kind != V_TS || pl->nops != 0)
 		{
-			cerr(c, n->pos, "phoenix_timestamp() takes a timestamp or timestamptz column");
+			cerr(c, n->pos, fmt_error("%s() takes a timestamp or timestamptz column", n->name));
 			return;
 		}
-		add_op(pl, (op) {.kind = OP_PHX_TS});
+		add_op(pl, (op) {.kind = OP_PHX_TS, .isunsigned = uns});
 		pl->kind = V_BIN;
 		pl->width = 12;
 		pl->order = RK_ORDER_ASC;
@@ -2357,9 +2362,16 @@ run_pipeline(const rk_layout *l, const pipeline *pl, const rk_value *v, buf *out
 				{
 					unsigned char tmp[12];
 					int64_t		ms = floordiv(cv.i, 1000);
-					uint64_t	u = (uint64_t) ms ^ (UINT64_C(1) << 63);
+					uint64_t	u = (uint64_t) ms ^ (o->isunsigned ? 0 : UINT64_C(1) << 63);
 					uint32_t	nanos = (uint32_t) (cv.i - ms * 1000) * 1000;
 					int			j;
+
+					if (o->isunsigned && cv.i < 0)
+					{
+						*error = fmt_error("value of column \"%s\" is before 1970: a Phoenix UNSIGNED_TIMESTAMP cannot hold it",
+										   col->name);
+						goto fail;
+					}
 
 					for (j = 7; j >= 0; j--, u >>= 8)
 						tmp[j] = (unsigned char) (u & 0xff);
@@ -3147,7 +3159,12 @@ unrun_pipeline(const rk_layout *l, const pipeline *pl, const char *bytes, size_t
 						msu = (msu << 8) | u[j];
 					for (j = 8; j < 12; j++)
 						nanos = (nanos << 8) | u[j];
-					ms = (int64_t) (msu ^ (UINT64_C(1) << 63));
+					ms = (int64_t) (msu ^ (o->isunsigned ? 0 : UINT64_C(1) << 63));
+					if (o->isunsigned && ms < 0)
+					{
+						*error = fmt_error("the Phoenix UNSIGNED_TIMESTAMP of column \"%s\" is out of range", col->name);
+						goto fail;
+					}
 					/* a timestamp keeps microseconds: finer nanoseconds would not read back */
 					if (nanos >= 1000000 || nanos % 1000 != 0)
 					{

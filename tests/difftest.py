@@ -644,20 +644,24 @@ class PhxDec(Node):
 
 class PhxTs(Node):
     """phoenix_timestamp(x): Phoenix's TIMESTAMP key column, the milliseconds as a sign-flipped
-    long, then the nanoseconds within the millisecond (Java's Timestamp: floor) as an int"""
-    def __init__(self, child):
+    long, then the nanoseconds within the millisecond (Java's Timestamp: floor) as an int;
+    phoenix_unsigned_timestamp(x): UNSIGNED_TIMESTAMP, no flip, nothing before 1970"""
+    def __init__(self, child, unsigned=False):
         if not isinstance(child, Col) or child.vk != "ts":
             raise BadLayout("phoenix_timestamp of a non-timestamp")
         self.child, self.col, self.vk, self.width = child, child.col, "bin", 12
-        self.order, self.nonneg = "asc", False
+        self.order, self.nonneg, self.unsigned = "asc", False, unsigned
 
     def text(self):
-        return "phoenix_timestamp(%s)" % self.child.text()
+        return "phoenix_%stimestamp(%s)" % ("unsigned_" if self.unsigned else "",
+                                           self.child.text())
 
     def ev(self, row):
         us = self.child.ev(row)
         ms, rest = divmod(us, 1000)
-        return ((ms ^ LONG_MIN) & 0xFFFFFFFFFFFFFFFF).to_bytes(8, "big") + \
+        if self.unsigned and us < 0:
+            raise Bad("before 1970")
+        return ((ms if self.unsigned else ms ^ LONG_MIN) & 0xFFFFFFFFFFFFFFFF).to_bytes(8, "big") + \
             (rest * 1000).to_bytes(4, "big")
 
 
@@ -1061,8 +1065,9 @@ def gen_node(t, col, kind, rng, need_fixed):
         return PhxDec(c)
     if cls == "bool":
         return BoolPart(c)
-    if cls == "ts" and random.Random("%s/%d/%s/phxts" % (t.seed, t.idx, col)).random() < 0.25:
-        return PhxTs(c)
+    prng = random.Random("%s/%d/%s/phxts" % (t.seed, t.idx, col))
+    if cls == "ts" and prng.random() < 0.25:
+        return PhxTs(c, unsigned=prng.random() < 0.3)
     if t.ordered:
         return ordered_node(t, c, kind, rng)
     if cls == "int":

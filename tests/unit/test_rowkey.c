@@ -756,6 +756,23 @@ main(void)
 		}
 		hbase_rk_free(l);
 		order_check("phoenix_timestamp(t)", cts, tv, NULL, sizeof(tv) / sizeof(tv[0]), 0);
+		/* UNSIGNED_TIMESTAMP: no sign flip, nothing before 1970 */
+		l = parse_ok("phoenix_unsigned_timestamp(t)", &cts, 1);
+		if (l)
+		{
+			rk_value	b[] = {I(1709287872345678LL)};
+			rk_value	m[] = {I(-1)};
+			const char *err = NULL;
+			rk_value	back[1];
+			int64_t		nn[] = {0, 1, 999, 1000, 1001, 1709287872345000LL, 1709287872345678LL, INT64_MAX / 2};
+
+			roundtrip(l, 1, b, "\x00\x00\x01\x8d\xf9\x7f\x17\x59\x00\x0a\x58\x70", 12, 0);
+			encode_bad(l, m, "before 1970");
+			CHECK(hbase_rk_decode(l, "\x80\x00\x01\x8d\xf9\x7f\x17\x59\x00\x00\x00\x00", 12, back, &err) < 0 &&
+				  err && strstr(err, "out of range"), "phoenix_unsigned_timestamp: negative refused");
+			order_check("phoenix_unsigned_timestamp(t)", cts, nn, NULL, sizeof(nn) / sizeof(nn[0]), 0);
+		}
+		hbase_rk_free(l);
 		order_check("desc(phoenix_timestamp(t))", cts, tv, NULL, sizeof(tv) / sizeof(tv[0]), 1);
 		{
 			rk_column	cols[] = {{"t", RK_DATE, 0}, {"n", RK_INT, 8}};
