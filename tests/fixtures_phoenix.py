@@ -10,6 +10,7 @@ sql/phoenix_import.sql.
 
     python3 tests/fixtures_phoenix.py sql < statements.sql   runs SQL through Phoenix, prints rows
 """
+import hashlib
 import json
 import re
 import struct
@@ -157,7 +158,7 @@ def main(hb):
     # keys of PRIMARY KEY (d DECIMAL, id INTEGER), Phoenix's bytes (PhoenixOracle.decimalKey)
     hb.create_table("fdw_phxdeckey", ["p"])
     hb.put_pairs("fdw_phxdeckey", [r for r in rows if "p:text" in r[1]])
-    phoenix_sql(phoenix_reset() + PHOENIX_DDL)
+    phoenix_sql(phoenix_reset() + PHOENIX_DDL + record_hashes())
     # cells of Phoenix's SINGLE_CELL_ARRAY_WITH_OFFSETS form, built here from its format
     hb.create_table("fdw_phxcell", ["0"])
     hb.put_pairs("fdw_phxcell", [
@@ -183,19 +184,51 @@ def single_cell(values, wide=False):
     return data + tail + struct.pack(">ii", len(data), count) + b"\x03"
 
 
+def ddl_statements():
+    """PHOENIX_DDL's statements, each ending with ';' at the end of a line"""
+    out, cur = [], []
+    for line in PHOENIX_DDL.strip().splitlines():
+        cur.append(line)
+        if line.rstrip().endswith(";"):
+            out.append("\n".join(cur))
+            cur = []
+    return out
+
+
+def table_hashes():
+    """table -> a hash of the CREATE TABLE that makes it"""
+    out = {}
+    for st in ddl_statements():
+        m = re.match(r"CREATE TABLE IF NOT EXISTS FDWPHX\.(\w+)", st)
+        if m:
+            out[m.group(1)] = hashlib.sha1(st.encode()).hexdigest()[:16]
+    return out
+
+
 def phoenix_reset():
-    """statements that make schema FDWPHX hold only what PHOENIX_DDL writes: a table or view
-    it does not make (left by another checkout's tests on this HBase) is dropped, and its own
-    tables are emptied before the UPSERTs, so the expected outputs never see stale rows"""
+    """statements that make schema FDWPHX hold only what PHOENIX_DDL writes, however this
+    HBase was left by another checkout's tests: a table or view it does not make is dropped,
+    a table made by another CREATE TABLE (FDWPHX_META.DDL keeps a hash of the one that made
+    it) is dropped to be made again, and the others are emptied before the UPSERTs"""
     made = set(re.findall(r"CREATE (?:TABLE|VIEW) IF NOT EXISTS FDWPHX\.(\w+)", PHOENIX_DDL))
-    tables = set(re.findall(r"CREATE TABLE IF NOT EXISTS FDWPHX\.(\w+)", PHOENIX_DDL))
-    found = phoenix_sql("SELECT DISTINCT TABLE_NAME, TABLE_TYPE FROM SYSTEM.CATALOG "
-                        "WHERE TABLE_SCHEM = 'FDWPHX' AND COLUMN_NAME IS NULL "
-                        "AND COLUMN_FAMILY IS NULL;\n")
+    want = table_hashes()
+    rows = phoenix_sql("CREATE TABLE IF NOT EXISTS FDWPHX_META.DDL (K VARCHAR PRIMARY KEY, "
+                       "H VARCHAR);\nSELECT 'hash', K, H FROM FDWPHX_META.DDL;\n"
+                       "SELECT DISTINCT 'table', TABLE_NAME, TABLE_TYPE FROM SYSTEM.CATALOG "
+                       "WHERE TABLE_SCHEM = 'FDWPHX' AND COLUMN_NAME IS NULL "
+                       "AND COLUMN_FAMILY IS NULL;\n")
+    found = [(n, t) for what, n, t in rows if what == "table"]
+    have = {n: h for what, n, h in rows if what == "hash"}
+    stale = [n for n, t in found if t == "u" and (n not in made or have.get(n) != want.get(n))]
     stmts = ["DROP VIEW FDWPHX.%s;" % n for n, t in found if t == "v" and n not in made]
-    stmts += ["DROP TABLE FDWPHX.%s CASCADE;" % n for n, t in found if t == "u" and n not in made]
-    stmts += ["DELETE FROM FDWPHX.%s;" % n for n, t in found if t == "u" and n in tables]
+    stmts += ["DROP TABLE FDWPHX.%s CASCADE;" % n for n in stale]
+    stmts += ["DELETE FROM FDWPHX.%s;" % n for n, t in found if t == "u" and n not in stale]
     return "".join(s + "\n" for s in stmts)
+
+
+def record_hashes():
+    return "".join("UPSERT INTO FDWPHX_META.DDL VALUES ('%s', '%s');\n" % kv
+                   for kv in sorted(table_hashes().items()))
 
 
 if __name__ == "__main__":
