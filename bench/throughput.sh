@@ -5,8 +5,10 @@
 # table is missing, builds bench/rawclient.c (curl + protobuf-c, no PostgreSQL), then 3 rounds
 # of: the FDW's SELECT count(*), sum(n), sum(length(pad)) with transport protobuf and json, the
 # raw client decoding every protobuf page, and the gateway drained (pages read, not decoded).
-# Prints medians and ratios; then Get p50 (pgbench, prepared WHERE k = $1) vs the raw client's
-# kept-alive GETs, a LIMIT 10 vs a Get, and the wire bytes of a page in JSON, protobuf, gzip.
+# Prints medians and ratios; then, in interleaved rounds, Get p50 (pgbench, prepared
+# WHERE k = $1) vs the raw client's kept-alive GETs and vs PostgreSQL's own one-row statement,
+# the same Gets from a loop inside the server, a LIMIT 10 vs a Get, and the wire bytes of the
+# scan in JSON, protobuf, gzip.
 # Ratios, not timings, are the result: the machine's speed cancels out.
 # Usage: bench/throughput.sh [N]   (HBase + PostgreSQL up: scripts/setup --no-demo)
 set -euo pipefail
@@ -77,44 +79,76 @@ echo "full scan of $N rows, median of 3 (s): gateway drain $dr | raw protobuf cl
 awk -v pb="$pb" -v js="$js" -v gz="$gz" -v rw="$rw" -v dr="$dr" -v pb1="$pb1" 'BEGIN{
 	printf "  ratios: FDW protobuf / raw client %.2f (target <= 1.25) | without read-ahead %.2f | FDW json / raw client %.2f | FDW gzip / FDW protobuf %.2f | raw client / drain %.2f\n", pb / rw, pb1 / rw, js / rw, gz / pb, rw / dr }'
 
-# point Gets: pgbench with a prepared WHERE k = $1 against the raw client's kept-alive GETs
-gets=${GETS:-5000}
+# Point Gets, in interleaved rounds: on a small shared machine the latency of everything drifts
+# by a third from one minute to the next, so each round measures every side back to back and
+# the ratios are medians of the rounds' ratios. Per round: pgbench with a prepared
+# WHERE k = $1 over the keys the raw client GETs (row0..row<gets-1>), the same pgbench on a
+# local table with a primary key (PostgreSQL's own cost of a one-row statement, its floor),
+# the raw client's kept-alive GETs, and a LIMIT 10.
+rounds=${ROUNDS:-7}
+gets=${GETS:-1000}
 cat >"$work/get.sql" <<SQL
-\\set i random(0, $((N - 1)))
+\\set i random(0, $((gets - 1)))
 SELECT n FROM bench_pb_t WHERE k = 'row' || lpad(:i::text, 9, '0');
+SQL
+cat >"$work/local.sql" <<SQL
+\\set i random(0, $((gets - 1)))
+SELECT n FROM bench_local_keys WHERE k = 'row' || lpad(:i::text, 9, '0');
 SQL
 cat >"$work/limit.sql" <<SQL
 SELECT n FROM bench_pb_t LIMIT 10;
 SQL
-pgb() { # script -> p50 ms of its transactions
+psql -X -q -d postgres -v gets="$gets" >/dev/null <<'SQL'
+SET client_min_messages = warning;
+DROP TABLE IF EXISTS bench_local_keys;
+CREATE TABLE bench_local_keys (k text PRIMARY KEY, n int8);
+INSERT INTO bench_local_keys SELECT 'row' || lpad(i::text, 9, '0'), i FROM generate_series(0, :gets - 1) i;
+VACUUM ANALYZE bench_local_keys;
+SQL
+pgb() { # script transactions -> p50 ms of its transactions
 	rm -f "$work"/pgbench_log.*
 	(cd "$work" && "$PGBIN/pgbench" -n -M prepared -t "$2" -f "$1" -l --log-prefix=pgbench_log postgres >/dev/null 2>&1)
 	cat "$work"/pgbench_log.* | awk '{print $3 / 1000}' | median
 }
-echo "SELECT 1;" >"$work/one.sql"
-pg_rtt=$(pgb "$work/one.sql" "$gets")
-fdw_get=$(pgb "$work/get.sql" "$gets")
-fdw_limit=$(pgb "$work/limit.sql" $((gets / 5)))
-raw_out=$(raw get row "$gets")
-raw_get=$(sed -nE 's/.*p50_ms=([0-9.]+).*/\1/p' <<<"$raw_out")
-raw_avg=$(sed -nE 's/.*avg_ms=([0-9.]+).*/\1/p' <<<"$raw_out")
-# the raw client's Gets (the same keys) from a loop inside the server: the FDW's own cost,
-# without the client round trip, against the raw client's mean
-inloop() { # table -> ms per Get (mean)
-	local t0 t1
-	t0=$(date +%s.%N)
-	psql -X -q -d postgres >/dev/null <<SQL
-DO \$\$ DECLARE x int8; BEGIN FOR i IN 1..$gets LOOP
-  SELECT n INTO x FROM $1 WHERE k = 'row' || lpad((i * 7919 % $gets)::text, 9, '0');
-END LOOP; END \$\$;
+for _ in $(seq "$rounds"); do
+	echo "$(pgb "$work/get.sql" "$gets") $(raw get row "$gets" | sed -nE 's/.*p50_ms=([0-9.]+).*/\1/p') $(pgb "$work/local.sql" "$gets") $(pgb "$work/limit.sql" $((gets / 5)))"
+done >"$work/getrounds"
+col() { awk -v c="$1" '{print $c}' "$work/getrounds" | median; }
+ratio() { awk "{print $1}" "$work/getrounds" | median; }
+echo "Get p50 (ms), medians of $rounds interleaved rounds of $gets: FDW $(col 1) | raw GET $(col 2) | local table by primary key (PostgreSQL's floor) $(col 3) | FDW LIMIT 10 $(col 4)"
+printf "  ratios (medians of the rounds' ratios): FDW Get / raw GET %.2f (target <= 1.2) | FDW Get / (raw GET + local lookup) %.2f | LIMIT 10 / Get %.2f (target <= 2)\n" \
+	"$(ratio '$1 / $2')" "$(ratio '$1 / ($2 + $3)')" "$(ratio '$4 / $1')"
+
+# the FDW's own cost without any client round trip: one session alternates a loop of Gets
+# (the raw client's keys, in its order) with the raw client itself (COPY FROM PROGRAM), means
+psql -X -q -At -d postgres -v gets="$gets" -v rounds="$rounds" -v prog="$work/rawclient $URL $TABLE get row $gets" <<'SQL'
+CREATE TEMP TABLE raw_out (line text);
+CREATE TEMP TABLE inloop (fdw float8, raw float8);
+SET bench.prog = :'prog';
+SET bench.gets = :gets;
+SET bench.rounds = :rounds;
+DO $$
+DECLARE x int8; t0 timestamptz; gets int := current_setting('bench.gets'); r text;
+BEGIN
+	FOR round IN 1..current_setting('bench.rounds')::int LOOP
+		t0 := clock_timestamp();
+		FOR i IN 0..gets - 1 LOOP
+			SELECT n INTO x FROM bench_pb_t WHERE k = 'row' || lpad((i::int8 * 7919 % gets)::text, 9, '0');
+		END LOOP;
+		INSERT INTO inloop (fdw) VALUES (extract(epoch FROM clock_timestamp() - t0) * 1000 / gets);
+		TRUNCATE raw_out;
+		EXECUTE format('COPY raw_out FROM PROGRAM %L', current_setting('bench.prog'));
+		SELECT substring(line FROM 'avg_ms=([0-9.]+)') INTO r FROM raw_out;
+		UPDATE inloop SET raw = r::float8 WHERE raw IS NULL;
+	END LOOP;
+END $$;
+SELECT format('Get from a loop in the server, means (ms): FDW %s | raw GET %s' || chr(10) ||
+			  '  ratio (median of the rounds): in-server Get / raw GET %s',
+			  round(percentile_cont(0.5) WITHIN GROUP (ORDER BY fdw)::numeric, 3),
+			  round(percentile_cont(0.5) WITHIN GROUP (ORDER BY raw)::numeric, 3),
+			  round(percentile_cont(0.5) WITHIN GROUP (ORDER BY fdw / raw)::numeric, 2))
+FROM inloop;
 SQL
-	t1=$(date +%s.%N)
-	awk -v a="$t0" -v b="$t1" -v n="$gets" 'BEGIN{printf "%.3f\n", (b - a) * 1000 / n}'
-}
-fdw_inloop=$(inloop bench_pb_t)
-echo "Get p50 (ms): FDW $fdw_get | raw GET $raw_get | PostgreSQL's own round trip (pgbench SELECT 1) $pg_rtt | FDW LIMIT 10 $fdw_limit | FDW Get from a loop in the server (mean) $fdw_inloop vs raw GET (mean) $raw_avg"
-awk -v f="$fdw_get" -v r="$raw_get" -v l="$fdw_limit" -v i="$fdw_inloop" -v ra="$raw_avg" -v p="$pg_rtt" 'BEGIN{
-	printf "  ratios: FDW Get / raw GET %.2f (target <= 1.2) | FDW Get / (raw GET + SELECT 1) %.2f | in-server Get / raw GET %.2f | LIMIT 10 / Get %.2f (target <= 2)\n", f / r, f / (r + p), i / ra, l / f }'
 
 # wire bytes of the same scan
 pbb=$(raw scan 1000 drain | sed -nE 's/.*bytes=([0-9]+).*/\1/p')
