@@ -87,6 +87,13 @@ typedef struct HBasePlanState
 
 bool		hbase_enable_pushdown = true;
 bool		hbase_read_ahead = true;
+static double hbase_busy_wait = 2.0;	/* ms */
+
+static void
+busy_wait_assign(double newval, void *extra)
+{
+	hbase_http_set_busy_wait((long) (newval * 1000.0));
+}
 
 /* costs: an HTTP round trip, and a row travelling as base64 JSON */
 #define HBASE_REQUEST_COST	25.0
@@ -165,6 +172,13 @@ _PG_init(void)
 							 "The gateway then prepares a page while this backend works; off: one page at a time.",
 							 &hbase_read_ahead, true, PGC_USERSET, 0,
 							 NULL, NULL, NULL);
+	DefineCustomRealVariable("hbase_fdw.busy_wait",
+							 "How long a request polls for its answer before its backend sleeps.",
+							 "A short wait keeps the CPU awake: a Get answered within it returns sooner. "
+							 "After a request not answered in time, or when other processes wanted the CPU, "
+							 "requests sleep at once for a second. 0 turns it off.",
+							 &hbase_busy_wait, 2.0, 0.0, 1000.0, PGC_USERSET, GUC_UNIT_MS,
+							 NULL, busy_wait_assign, NULL);
 	MarkGUCPrefixReserved("hbase_fdw");
 }
 

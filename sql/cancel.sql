@@ -45,3 +45,28 @@ SELECT 'the session goes on' AS after_cleanup;
 ALTER FOREIGN TABLE split_t OPTIONS (DROP fetch_size);
 SELECT count(*) FROM split_t;
 SELECT bool_or(open) AS any_still_open FROM hbase_fdw_scanners();
+
+-- a busy wait (hbase_fdw.busy_wait: the request polls for its answer instead of sleeping) is
+-- interrupted as a sleeping one is: on the frozen gateway, a Get with a budget of 1 s is
+-- cancelled by statement_timeout long before the budget is spent (setting it starts afresh)
+SELECT k, n FROM split_t WHERE k = 'a000';
+\! scripts/hbase-local pause-rest >/dev/null
+SET hbase_fdw.busy_wait = '1s';
+SET statement_timeout = '100ms';
+SELECT clock_timestamp() AS t0 \gset
+SELECT k, n FROM split_t WHERE k = 'a001';
+\echo :SQLSTATE
+RESET statement_timeout;
+SELECT clock_timestamp() - :'t0'::timestamptz < interval '900ms' AS cancelled_while_polling;
+\! scripts/hbase-local resume-rest >/dev/null
+SELECT k, n FROM split_t WHERE k = 'a001';
+RESET hbase_fdw.busy_wait;
+-- its bounds, in the units of time PostgreSQL knows
+SET hbase_fdw.busy_wait = '500us';
+SHOW hbase_fdw.busy_wait;
+SET hbase_fdw.busy_wait = '2s';
+SET hbase_fdw.busy_wait = -1;
+SET hbase_fdw.busy_wait = 0;
+SHOW hbase_fdw.busy_wait;
+RESET hbase_fdw.busy_wait;
+SHOW hbase_fdw.busy_wait;

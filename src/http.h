@@ -116,6 +116,12 @@ extern void hbase_http_set_accept(hbase_http *h, const char *media_type);
 extern char *hbase_http_escape(hbase_http *h, const char *s, size_t len);
 extern void hbase_http_free(void *p);
 
+/*
+ * Requests of hbase_http_perform poll for their answer without sleeping for
+ * up to max_us microseconds (0: never), while that pays; process-wide.
+ */
+extern void hbase_http_set_busy_wait(long max_us);
+
 /* once per process */
 extern int	hbase_http_global_init(void);
 
