@@ -7,6 +7,7 @@
 # raw client decoding every protobuf page, and the gateway drained (pages read, not decoded).
 # Prints medians and ratios; then, in interleaved rounds, Get p50 (pgbench, prepared
 # WHERE k = $1) vs the raw client's kept-alive GETs and vs PostgreSQL's own one-row statement,
+# with and without hbase_fdw.busy_wait, Gets per second of 1 and 8 clients with and without it,
 # the same Gets from a loop inside the server, a LIMIT 10 vs a Get, and the wire bytes of the
 # scan in JSON, protobuf, gzip.
 # Ratios, not timings, are the result: the machine's speed cancels out.
@@ -84,7 +85,8 @@ awk -v pb="$pb" -v js="$js" -v gz="$gz" -v rw="$rw" -v dr="$dr" -v pb1="$pb1" 'B
 # the ratios are medians of the rounds' ratios. Per round: pgbench with a prepared
 # WHERE k = $1 over the keys the raw client GETs (row0..row<gets-1>), the same pgbench on a
 # local table with a primary key (PostgreSQL's own cost of a one-row statement, its floor),
-# the raw client's kept-alive GETs, and a LIMIT 10.
+# the raw client's kept-alive GETs, a LIMIT 10, and the Gets again with hbase_fdw.busy_wait = 0
+# (the backend sleeps while the gateway answers instead of polling).
 rounds=${ROUNDS:-7}
 gets=${GETS:-1000}
 cat >"$work/get.sql" <<SQL
@@ -105,19 +107,32 @@ CREATE TABLE bench_local_keys (k text PRIMARY KEY, n int8);
 INSERT INTO bench_local_keys SELECT 'row' || lpad(i::text, 9, '0'), i FROM generate_series(0, :gets - 1) i;
 VACUUM ANALYZE bench_local_keys;
 SQL
-pgb() { # script transactions -> p50 ms of its transactions
+pgb() { # script transactions [settings] -> p50 ms of its transactions
 	rm -f "$work"/pgbench_log.*
-	(cd "$work" && "$PGBIN/pgbench" -n -M prepared -t "$2" -f "$1" -l --log-prefix=pgbench_log postgres >/dev/null 2>&1)
+	(cd "$work" && PGOPTIONS="${3:-}" "$PGBIN/pgbench" -n -M prepared -t "$2" -f "$1" -l --log-prefix=pgbench_log postgres >/dev/null 2>&1)
 	cat "$work"/pgbench_log.* | awk '{print $3 / 1000}' | median
 }
 for _ in $(seq "$rounds"); do
-	echo "$(pgb "$work/get.sql" "$gets") $(raw get row "$gets" | sed -nE 's/.*p50_ms=([0-9.]+).*/\1/p') $(pgb "$work/local.sql" "$gets") $(pgb "$work/limit.sql" $((gets / 5)))"
+	echo "$(pgb "$work/get.sql" "$gets") $(raw get row "$gets" | sed -nE 's/.*p50_ms=([0-9.]+).*/\1/p') $(pgb "$work/local.sql" "$gets") $(pgb "$work/limit.sql" $((gets / 5))) $(pgb "$work/get.sql" "$gets" "-c hbase_fdw.busy_wait=0")"
 done >"$work/getrounds"
 col() { awk -v c="$1" '{print $c}' "$work/getrounds" | median; }
 ratio() { awk "{print $1}" "$work/getrounds" | median; }
-echo "Get p50 (ms), medians of $rounds interleaved rounds of $gets: FDW $(col 1) | raw GET $(col 2) | local table by primary key (PostgreSQL's floor) $(col 3) | FDW LIMIT 10 $(col 4)"
-printf "  ratios (medians of the rounds' ratios): FDW Get / raw GET %.2f (target <= 1.2) | FDW Get / (raw GET + local lookup) %.2f | LIMIT 10 / Get %.2f (target <= 2)\n" \
-	"$(ratio '$1 / $2')" "$(ratio '$1 / ($2 + $3)')" "$(ratio '$4 / $1')"
+echo "Get p50 (ms), medians of $rounds interleaved rounds of $gets: FDW $(col 1) | raw GET $(col 2) | local table by primary key (PostgreSQL's floor) $(col 3) | FDW LIMIT 10 $(col 4) | FDW without busy wait $(col 5)"
+printf "  ratios (medians of the rounds' ratios): FDW Get / raw GET %.2f (target <= 1.2) | without busy wait %.2f | FDW Get / (raw GET + local lookup) %.2f | LIMIT 10 / Get %.2f (target <= 2)\n" \
+	"$(ratio '$1 / $2')" "$(ratio '$5 / $2')" "$(ratio '$1 / ($2 + $3)')" "$(ratio '$4 / $1')"
+
+# what the busy wait costs others: Gets per second of 1 and 8 clients, busy_wait on and off
+# alternately, twice; the busy waits pause themselves when the CPUs are wanted
+tps() { # clients settings -> transactions per second
+	(cd "$work" && PGOPTIONS="$2" "$PGBIN/pgbench" -n -M prepared -c "$1" -j "$(( $1 < 2 ? 1 : 2 ))" -T "${TPS_SECONDS:-15}" \
+		-f get.sql postgres 2>/dev/null | sed -nE 's/^tps = ([0-9.]+).*/\1/p')
+}
+for _ in 1 2; do
+	echo "$(tps 1 "") $(tps 1 "-c hbase_fdw.busy_wait=0") $(tps 8 "") $(tps 8 "-c hbase_fdw.busy_wait=0")"
+done >"$work/tpsrounds"
+awk '{a1 += $1; b1 += $2; a8 += $3; b8 += $4} END {
+	printf "Gets per second (means of 2 alternating runs): 1 client %.0f, without busy wait %.0f (%.2fx) | 8 clients %.0f, without busy wait %.0f (%.2fx)\n",
+		a1 / NR, b1 / NR, a1 / b1, a8 / NR, b8 / NR, a8 / b8 }' "$work/tpsrounds"
 
 # the FDW's own cost without any client round trip: one session alternates a loop of Gets
 # (the raw client's keys, in its order) with the raw client itself (COPY FROM PROGRAM), means
