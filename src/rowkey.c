@@ -3172,12 +3172,17 @@ unrun_pipeline(const rk_layout *l, const pipeline *pl, const char *bytes, size_t
 										   col->name, (unsigned) nanos);
 						goto fail;
 					}
-					if (ms > (INT64_MAX - 999) / 1000 || ms < INT64_MIN / 1000)
+					/* the microseconds must fit: up to Long.MAX_VALUE (294247-01-10) exactly */
 					{
-						*error = fmt_error("the Phoenix TIMESTAMP of column \"%s\" is out of range", col->name);
-						goto fail;
+						__int128	us = (__int128) ms * 1000 + nanos / 1000;
+
+						if (us > INT64_MAX || us < INT64_MIN)
+						{
+							*error = fmt_error("the Phoenix TIMESTAMP of column \"%s\" is out of range", col->name);
+							goto fail;
+						}
+						i = (int64_t) us;
 					}
-					i = ms * 1000 + nanos / 1000;
 					isnum = 1;
 					break;
 				}

@@ -726,8 +726,8 @@ main(void)
 	 */
 	{
 		rk_column	cts = {"t", RK_TIMESTAMP, 0};
-		int64_t		tv[] = {INT64_MIN / 2, -1000001, -1000000, -999, -1, 0, 1, 999, 1000, 1001,
-		1709287872345000LL, 1709287872345678LL, INT64_MAX / 2};
+		int64_t		tv[] = {INT64_MIN, INT64_MIN + 1, INT64_MIN / 2, -1000001, -1000000, -999, -1, 0, 1, 999, 1000, 1001,
+		1709287872345000LL, 1709287872345678LL, INT64_MAX / 2, INT64_MAX - 1, INT64_MAX};
 		rk_layout  *l = parse_ok("phoenix_timestamp(t)", &cts, 1);
 		rk_part_info pi;
 
@@ -736,6 +736,7 @@ main(void)
 			rk_value	a[] = {I(1709287872345000LL)};
 			rk_value	b[] = {I(1709287872345678LL)};
 			rk_value	m[] = {I(-1)};
+			rk_value	mx[] = {I(INT64_MAX)};
 			const char *err = NULL;
 			rk_value	back[1];
 
@@ -753,6 +754,14 @@ main(void)
 			err = NULL;
 			CHECK(hbase_rk_decode(l, "\xff\xff\xff\xff\xff\xff\xff\xff\x00\x00\x00\x00", 12, back, &err) < 0 &&
 				  err && strstr(err, "out of range"), "phoenix_timestamp: Long.MAX_VALUE ms refused");
+			/* Long.MAX_VALUE microseconds (294247-01-10 04:00:54.775807) is the last one in range */
+			roundtrip(l, 1, mx, "\x80\x20\xc4\x9b\xa5\xe3\x53\xf7\x00\x0c\x50\x58", 12, 0);
+			err = NULL;
+			CHECK(hbase_rk_decode(l, "\x80\x20\xc4\x9b\xa5\xe3\x53\xf7\x00\x0c\x54\x40", 12, back, &err) < 0 &&
+				  err && strstr(err, "out of range"), "phoenix_timestamp: one microsecond after Long.MAX_VALUE refused");
+			err = NULL;
+			CHECK(hbase_rk_decode(l, "\x80\x20\xc4\x9b\xa5\xe3\x53\xf8\x00\x00\x00\x00", 12, back, &err) < 0 &&
+				  err && strstr(err, "out of range"), "phoenix_timestamp: the millisecond after Long.MAX_VALUE refused");
 		}
 		hbase_rk_free(l);
 		order_check("phoenix_timestamp(t)", cts, tv, NULL, sizeof(tv) / sizeof(tv[0]), 0);
@@ -764,7 +773,7 @@ main(void)
 			rk_value	m[] = {I(-1)};
 			const char *err = NULL;
 			rk_value	back[1];
-			int64_t		nn[] = {0, 1, 999, 1000, 1001, 1709287872345000LL, 1709287872345678LL, INT64_MAX / 2};
+			int64_t		nn[] = {0, 1, 999, 1000, 1001, 1709287872345000LL, 1709287872345678LL, INT64_MAX / 2, INT64_MAX};
 
 			roundtrip(l, 1, b, "\x00\x00\x01\x8d\xf9\x7f\x17\x59\x00\x0a\x58\x70", 12, 0);
 			encode_bad(l, m, "before 1970");
