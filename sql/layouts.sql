@@ -48,6 +48,54 @@ SELECT cost, clicks, impressions FROM lay_s2
 SELECT campaign_id, cost, clicks FROM lay_s2
   WHERE company_id = 42 AND stat_date = '2024-02-29' AND campaign_id IS NOT NULL
   ORDER BY campaign_id;
+-- a few days (or companies) between bounds stand for their values: one prefix scan per
+-- day instead of a skip scan through the table; a month is 31 scans, over 1000 values a skip scan
+EXPLAIN (COSTS OFF) SELECT campaign_id, stat_date FROM lay_s2
+  WHERE company_id = 42 AND stat_date BETWEEN '2024-02-28' AND '2024-03-02';
+SELECT company_id, stat_date, campaign_id, cost FROM lay_s2
+  WHERE company_id = 42 AND stat_date BETWEEN '2024-02-28' AND '2024-03-02' ORDER BY 2, 3;
+EXPLAIN (COSTS OFF) SELECT campaign_id FROM lay_s2
+  WHERE company_id = 42 AND stat_date > '2024-02-28' AND stat_date < '2024-03-01';
+EXPLAIN (COSTS OFF) SELECT campaign_id FROM lay_s2
+  WHERE company_id = 42 AND stat_date > '2024-02-29' AND stat_date < '2024-03-01';
+EXPLAIN (COSTS OFF) SELECT campaign_id FROM lay_s2
+  WHERE company_id IN (1, 42) AND stat_date BETWEEN '2024-02-29' AND '2024-03-01';
+SELECT company_id, stat_date, campaign_id FROM lay_s2
+  WHERE company_id IN (1, 42) AND stat_date BETWEEN '2024-02-29' AND '2024-03-01' ORDER BY 1, 2, 3;
+EXPLAIN (COSTS OFF) SELECT campaign_id FROM lay_s2
+  WHERE company_id BETWEEN 41 AND 43 AND stat_date = '2024-02-29';
+SELECT company_id, campaign_id FROM lay_s2
+  WHERE company_id BETWEEN 41 AND 43 AND stat_date = '2024-02-29' ORDER BY 1, 2;
+EXPLAIN (COSTS OFF) SELECT campaign_id FROM lay_s2
+  WHERE company_id = 42 AND stat_date BETWEEN '2020-01-01' AND '2024-12-31';
+-- the whole key: Gets
+EXPLAIN (COSTS OFF) SELECT campaign_id FROM lay_s2
+  WHERE company_id = 42 AND stat_date BETWEEN '2024-02-28' AND '2024-03-02' AND campaign_id = 7;
+SELECT stat_date, cost FROM lay_s2
+  WHERE company_id = 42 AND stat_date BETWEEN '2024-02-28' AND '2024-03-02' AND campaign_id = 7 ORDER BY 1;
+-- with parameters: the days are counted at execution
+PREPARE days(int, date, date) AS SELECT stat_date, campaign_id FROM lay_s2
+  WHERE company_id = $1 AND stat_date BETWEEN $2 AND $3 ORDER BY 1, 2;
+SET plan_cache_mode = force_generic_plan;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) EXECUTE days(42, '2024-03-01', '2024-03-02');
+EXECUTE days(42, '2024-03-01', '2024-03-02');
+RESET plan_cache_mode;
+DEALLOCATE days;
+-- a row comparison on columns the hash prefix covers, which = fixes to other values: its
+-- bound lies under another prefix (md5 order, not value order) and must not cut the range.
+-- md5 prefixes: 42/2024-02-28 2ba2c, 42/2024-02-29 29940, 42/2024-03-01 6a5ba, 42/2024-03-02 3d1fb
+SELECT campaign_id, cost FROM lay_s2
+  WHERE company_id = 42 AND stat_date = '2024-03-01'
+    AND (company_id, stat_date) < (42, '2024-03-02') ORDER BY campaign_id;
+SELECT campaign_id, cost FROM lay_s2
+  WHERE company_id = 42 AND stat_date = '2024-02-29'
+    AND (company_id, stat_date) > (42, '2024-02-28') ORDER BY campaign_id;
+SELECT count(*) FROM lay_s2
+  WHERE company_id = 42 AND stat_date = '2024-03-01'
+    AND (company_id, stat_date) < (42, '2024-02-29');
+EXPLAIN (COSTS OFF) SELECT campaign_id FROM lay_s2
+  WHERE company_id = 42 AND stat_date = '2024-03-01'
+    AND (company_id, stat_date) < (42, '2024-03-02');
 -- every total row is the sum of its detail rows
 SELECT t.company_id, t.stat_date, t.cost = sum(d.cost) AS cost_ok, t.clicks = sum(d.clicks) AS clicks_ok,
        t.impressions = sum(d.impressions) AS impressions_ok, count(*) AS campaigns

@@ -1063,6 +1063,81 @@ narrows(ColConds *x)
 }
 
 /*
+ * Phase 1b: a hash prefix needs the value of every column it covers.  One
+ * of them without = or IN, but bounded on both sides, whose values can be
+ * counted (integers, dates), stands for the values within its bounds: a
+ * month of days is 31 prefix scans instead of a skip scan through the
+ * whole table.  Done only when every such column can be, and the product
+ * with the other columns' values stays within HBASE_MAX_KEYS.  Every value
+ * between the bounds is taken, so no matching row is missed (the quals are
+ * checked here anyway).  False when a column's bounds hold no value.
+ */
+static bool
+expand_hash_ranges(HBaseTable *t, ColConds *cc)
+{
+	rk_part_info first;
+	int			pcols[64];
+	int			np,
+				i;
+	__int128	n = 1;
+	int64		lo[64],
+				hi[64];
+
+	hbase_rk_part(t->layout, 0, &first);
+	if (first.kind != RK_PART_HASH)
+		return true;
+	np = hbase_rk_prefix_columns(t->layout, pcols, lengthof(pcols));
+	if (np <= 0 || np > (int) lengthof(pcols))
+		return true;
+	for (i = 0; i < np; i++)
+	{
+		ColConds   *x = &cc[pcols[i]];
+		Oid			type = t->columns[pcols[i]].atttypid;
+
+		lo[i] = hi[i] = 0;
+		if (x->has_eq)
+		{
+			n *= Max(list_length(x->eq), 1);
+			continue;
+		}
+		if (x->unusable || x->lo == NULL || x->hi == NULL ||
+			!(is_int_type(type) || type == DATEOID))
+			return true;
+		/* integers and days since 1970 (hbase_datum_to_rk): consecutive values */
+		if (!x->lo_incl && x->lo->i == PG_INT64_MAX)
+			return false;
+		if (!x->hi_incl && x->hi->i == PG_INT64_MIN)
+			return false;
+		lo[i] = x->lo->i + (x->lo_incl ? 0 : 1);
+		hi[i] = x->hi->i - (x->hi_incl ? 0 : 1);
+		if (hi[i] < lo[i])
+			return false;
+		n *= (__int128) hi[i] - lo[i] + 1;
+		if (n > HBASE_MAX_KEYS)
+			return true;
+	}
+	for (i = 0; i < np; i++)
+	{
+		ColConds   *x = &cc[pcols[i]];
+		int64		v;
+
+		if (x->has_eq)
+			continue;
+		for (v = lo[i];; v++)
+		{
+			rk_value   *rv = palloc0(sizeof(rk_value));
+
+			rv->i = v;
+			x->eq = lappend(x->eq, rv);
+			if (v == hi[i])
+				break;
+		}
+		x->has_eq = true;
+	}
+	return true;
+}
+
+/*
  * Phase 2: how far equality fixes the key.  Walks the parts after a salt or
  * hash prefix while each column has = or IN values (their product within
  * HBASE_MAX_KEYS); literals come along.  The first column without them is
@@ -1130,6 +1205,28 @@ fixed_depth(HBaseTable *t, ColConds *cc, KeyShape *ks)
 	ks->exact = true;
 }
 
+/* each combination of column values with each of values for column */
+static List *
+multiply_combos(List *combos, int column, List *values, int ncols)
+{
+	List	   *next = NIL;
+	ListCell   *a,
+			   *b;
+
+	foreach(a, combos)
+	{
+		foreach(b, values)
+		{
+			rk_value   *row = palloc(sizeof(rk_value) * ncols);
+
+			memcpy(row, lfirst(a), sizeof(rk_value) * ncols);
+			row[column] = *(rk_value *) lfirst(b);
+			next = lappend(next, row);
+		}
+	}
+	return next;
+}
+
 /*
  * Phase 3: the product of the equality values of the fixed parts, as arrays
  * of column values (NULL where a column is not fixed).
@@ -1139,6 +1236,7 @@ equality_combos(HBaseTable *t, ColConds *cc, KeyShape *ks)
 {
 	int			ncols = Max(t->natts, 1);
 	rk_value   *none = palloc0(sizeof(rk_value) * ncols);
+	bool	   *fixed = palloc0(sizeof(bool) * ncols);
 	List	   *combos;
 	int			i;
 
@@ -1166,25 +1264,38 @@ equality_combos(HBaseTable *t, ColConds *cc, KeyShape *ks)
 	for (i = ks->firstcol; i < ks->depth; i++)
 	{
 		rk_part_info pi;
-		List	   *next = NIL;
-		ListCell   *a,
-				   *b;
 
 		hbase_rk_part(t->layout, i, &pi);
 		if (pi.kind != RK_PART_COLUMN)
 			continue;
-		foreach(a, combos)
-		{
-			foreach(b, cc[pi.column].eq)
-			{
-				rk_value   *row = palloc(sizeof(rk_value) * ncols);
+		combos = multiply_combos(combos, pi.column, cc[pi.column].eq, ncols);
+		fixed[pi.column] = true;
+	}
+	/*
+	 * A hash prefix over columns whose parts come after the fixed ones (or
+	 * after the range part) is computed from their = / IN values too (every
+	 * matching row has one of them), when all of them have such values.
+	 */
+	{
+		rk_part_info first;
+		int			pcols[64];
+		int			np;
+		long		n = list_length(combos);
 
-				memcpy(row, lfirst(a), sizeof(rk_value) * ncols);
-				row[pi.column] = *(rk_value *) lfirst(b);
-				next = lappend(next, row);
+		hbase_rk_part(t->layout, 0, &first);
+		np = first.kind == RK_PART_HASH ?
+			hbase_rk_prefix_columns(t->layout, pcols, lengthof(pcols)) : 0;
+		if (np > (int) lengthof(pcols))
+			np = 0;
+		for (i = 0; i < np && n <= HBASE_MAX_KEYS; i++)
+			if (!fixed[pcols[i]])
+				n = cc[pcols[i]].eq == NIL ? HBASE_MAX_KEYS + 1 : n * list_length(cc[pcols[i]].eq);
+		for (i = 0; i < np && n <= HBASE_MAX_KEYS; i++)
+			if (!fixed[pcols[i]])
+			{
+				combos = multiply_combos(combos, pcols[i], cc[pcols[i]].eq, ncols);
+				fixed[pcols[i]] = true;		/* a column twice in the hash */
 			}
-		}
-		combos = next;
 	}
 	return combos;
 }
@@ -1502,7 +1613,8 @@ key_plan_base(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types,
 	kp->kind = HBASE_OP_FULL;
 	if (t->layout == NULL || conds == NIL)
 		return kp;
-	if (!gather_conditions(t, conds, vals, nulls, types, cc))
+	if (!gather_conditions(t, conds, vals, nulls, types, cc) ||
+		!expand_hash_ranges(t, cc))
 	{
 		kp->kind = HBASE_OP_EMPTY;
 		return kp;
@@ -1545,6 +1657,37 @@ value_without_nul(HBaseTable *t, int part, rk_value *v)
 	int			n = hbase_rk_encode_part(t->layout, part, v, &enc, &err);
 
 	return n >= 0 && memchr(enc, '\0', n) == NULL;
+}
+
+/*
+ * Does a row comparison's bound key start with the salt or hash prefix of
+ * the ranges it would cut?  The comparison may name a prefix column that =
+ * fixes, with another value (a = 3 AND (a, b) < (4, 1)): its bound then
+ * lies under another prefix, in hash order rather than value order, and
+ * would cut the ranges wrongly.  row holds the comparison's values; the
+ * prefix is recomputed with the = values of the prefix columns.
+ */
+static bool
+same_prefix(HBaseTable *t, rk_value *row, ColConds *cc, const char *key, int len, int limit)
+{
+	rk_part_info first;
+	int			pcols[64];
+	int			np = hbase_rk_prefix_columns(t->layout, pcols, lengthof(pcols));
+	rk_value   *erow;
+	char	   *ekey;
+	const char *err;
+	int			elen,
+				i;
+
+	hbase_rk_part(t->layout, 0, &first);
+	if (np <= 0)
+		return true;
+	erow = palloc(sizeof(rk_value) * Max(t->natts, 1));
+	memcpy(erow, row, sizeof(rk_value) * Max(t->natts, 1));
+	for (i = 0; i < np; i++)
+		erow[pcols[i]] = *(rk_value *) linitial(cc[pcols[i]].eq);
+	elen = hbase_rk_encode_prefix(t->layout, erow, limit, RK_BUCKET_COMPUTE, &ekey, &err);
+	return elen >= first.width && len >= first.width && memcmp(key, ekey, first.width) == 0;
 }
 
 /*
@@ -1639,6 +1782,8 @@ apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
 			continue;
 		len = hbase_rk_encode_prefix(t->layout, row, limit, RK_BUCKET_COMPUTE, &key, &err);
 		if (len < 0)
+			continue;
+		if (!same_prefix(t, row, cc, key, len, limit))
 			continue;
 		initStringInfo(&bound);
 		appendBinaryStringInfo(&bound, key, len);

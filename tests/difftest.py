@@ -1360,7 +1360,9 @@ def gen_table(seed, idx, big=False):
                      if TYPES[t.kinds[keycols[0]]][1] in ("text", "bytes")
                      else ColumnPart(DateFmt(Col(t, keycols[0]), "yyyyMMdd"))
                      if TYPES[t.kinds[keycols[0]]][1] in ("date", "ts")
-                     else ColumnPart(Flt(Col(t, keycols[0]), 8)))
+                     else ColumnPart(Flt(Col(t, keycols[0]), 8))
+                     if TYPES[t.kinds[keycols[0]]][1] == "float"
+                     else ColumnPart(Col(t, keycols[0])))
         t.expect = "a column twice in the key"
     t.layout = Layout(parts, groups)
     t.layout_text = t.layout.text()
@@ -1841,9 +1843,23 @@ class QueryGen:
         cls = TYPES[kind][1]
         ops = ops or ["eq", "in", "any", "range", "range", "between", "two", "ne", "or",
                       "null"] + (["like", "like"] if cls in ("text",) else []) + (
-                          ["likeb"] if cls == "bytes" else [])
+                          ["likeb"] if cls == "bytes" else []) + (
+                          ["near"] if cls in ("int", "date") else [])
         op = rng.choice(ops)
         v = self.value(col)
+        if op == "near" and v is not None:
+            # a few values around one (a hash prefix over the column: a prefix per value),
+            # at times none (bounds crossed)
+            lo, hi = INT_RANGE[kind] if cls == "int" else (PG_DATE_MIN, PG_DATE_MAX)
+            a = max(lo, v - rng.choice([0, 0, 1, 2, 5, 30]))
+            b = min(hi, v + rng.choice([0, 1, 2, 5, 30]))
+            if rng.random() < 0.1:
+                a, b = b, a
+            ref = self.ref(col, True)
+            return "%s %s %s AND %s %s %s" % (ref, rng.choice([">", ">=", ">="]), self.render(col, a),
+                                              ref, rng.choice(["<", "<=", "<="]), self.render(col, b))
+        if op == "near":
+            op = "range"
         if op == "eq":
             if rng.random() < 0.1:
                 return "%s = %s" % (self.render(col, v), col)
@@ -1900,14 +1916,22 @@ class QueryGen:
             return "%s LIKE '\\x%s'::bytea || '%%'::bytea" % (col, pre.hex())
         raise AssertionError(op)
 
-    def row_cmp(self):
+    def row_cmp(self, base=None):
+        """a row comparison on consecutive key columns; with base (the row whose values the
+        equalities before it took), each value is base's or another row's, so that it names
+        columns = fixes, with their own value or another one"""
         rng = self.rng
         kc = self.t.keycols
         n = rng.randint(2, len(kc)) if len(kc) >= 2 else 1
+        if base is not None and len(kc) >= 2 and rng.random() < 0.6:
+            n = 2
         start = 0 if rng.random() < 0.8 else rng.randint(0, len(kc) - n)
         cols = kc[start:start + n]
         r = rng.choice([r for r in self.t.rows])
-        vals = [r[c] if rng.random() < 0.85 else self.value(c) for c in cols]
+        if base is not None:
+            vals = [base[c] if rng.random() < 0.6 else r[c] for c in cols]
+        else:
+            vals = [r[c] if rng.random() < 0.85 else self.value(c) for c in cols]
         o = rng.choice(["<", "<=", ">", ">="])
         return "(%s) %s (%s)" % (", ".join(self.ref(c, True) for c in cols), o,
                                  ", ".join(lit(self.t.kinds[c], v) for c, v in zip(cols, vals)))
@@ -1931,6 +1955,8 @@ class QueryGen:
                     atoms.append(self.atom(c, ["in", "any"]))
             if depth < len(t.keycols) and rng.random() < 0.8:
                 atoms.append(self.atom(t.keycols[depth]))
+            if depth > 0 and rng.random() < 0.25:
+                atoms.append(self.row_cmp(row))
         elif r < 0.72:
             atoms.append(self.row_cmp())
         elif r < 0.9:
