@@ -1892,6 +1892,62 @@ hbase_key_plan(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types)
 }
 
 /*
+ * Planning's view of expand_hash_ranges: the values between a column's first
+ * constant bounds on both sides, for an integer or date column; -1 when they
+ * are not both constants (or the column cannot be counted).
+ */
+static double
+const_range_count(HBaseTable *t, List *conds, List *exprs, int attnum)
+{
+	Oid			type = t->columns[attnum - 1].atttypid;
+	bool		has_lo = false,
+				has_hi = false;
+	double		lo = 0,
+				hi = 0;
+	ListCell   *lc;
+
+	if (!is_int_type(type) && type != DATEOID)
+		return -1;
+	foreach(lc, conds)
+	{
+		HBaseKeyCond *c = lfirst(lc);
+		Const	   *k;
+		double		v;
+		bool		upper = (c->op == HBASE_KEY_LT || c->op == HBASE_KEY_LE);
+
+		if (c->nrow > 0 || c->attnum != attnum ||
+			!(upper || c->op == HBASE_KEY_GT || c->op == HBASE_KEY_GE))
+			continue;
+		k = list_nth(exprs, c->expr);
+		if (!IsA(k, Const) || k->constisnull)
+			return -1;
+		if (k->consttype == DATEOID)
+		{
+			if (DATE_NOT_FINITE(DatumGetDateADT(k->constvalue)))
+				return -1;
+			v = DatumGetDateADT(k->constvalue);
+		}
+		else
+			v = k->consttype == INT2OID ? DatumGetInt16(k->constvalue) :
+				k->consttype == INT4OID ? DatumGetInt32(k->constvalue) :
+				(double) DatumGetInt64(k->constvalue);
+		if (upper && !has_hi)
+		{
+			hi = v - (c->op == HBASE_KEY_LT ? 1 : 0);
+			has_hi = true;
+		}
+		else if (!upper && !has_lo)
+		{
+			lo = v + (c->op == HBASE_KEY_GT ? 1 : 0);
+			has_lo = true;
+		}
+	}
+	if (!has_lo || !has_hi)
+		return -1;
+	return Max(hi - lo + 1, 0);
+}
+
+/*
  * The operation a set of key conditions leads to, without values (planning
  * and costs): how many keys when exact, or whether a range is bounded.
  */
@@ -1908,6 +1964,7 @@ hbase_key_shape(HBaseTable *t, List *conds, List *exprs, double *nkeys)
 	bool	   *isnull = palloc0(sizeof(bool) * Max(t->natts, 1));
 	ListCell   *lc;
 	double		n = 1;
+	bool		hash_fixed = false;
 
 	*nkeys = 0;
 	if (t->layout == NULL || conds == NIL)
@@ -1948,6 +2005,28 @@ hbase_key_shape(HBaseTable *t, List *conds, List *exprs, double *nkeys)
 	nparts = hbase_rk_nparts(t->layout);
 	hbase_rk_part(t->layout, 0, &first);
 	firstcol = (first.kind == RK_PART_SALT || first.kind == RK_PART_HASH) ? 1 : 0;
+	/* a hash prefix: its bounded columns count as their values (expand_hash_ranges) */
+	if (first.kind == RK_PART_HASH)
+	{
+		int			pcols[64];
+		int			np = hbase_rk_prefix_columns(t->layout, pcols, lengthof(pcols));
+		double		combos = 1;
+
+		for (i = 0; i < np && i < (int) lengthof(pcols) && combos >= 0; i++)
+		{
+			double		c = eq[pcols[i]] ? neq[pcols[i]] :
+				bounded[pcols[i]] ? const_range_count(t, conds, exprs, pcols[i] + 1) : -1;
+
+			combos = c < 0 ? -1 : combos * c;
+		}
+		for (i = 0; combos >= 0 && combos <= HBASE_MAX_KEYS && i < np && i < (int) lengthof(pcols); i++)
+			if (!eq[pcols[i]])
+			{
+				eq[pcols[i]] = true;
+				neq[pcols[i]] = Max(const_range_count(t, conds, exprs, pcols[i] + 1), 1);
+			}
+		hash_fixed = combos >= 0 && combos <= HBASE_MAX_KEYS;
+	}
 	for (i = firstcol; i < nparts; i++)
 	{
 		rk_part_info pi;
@@ -1961,7 +2040,7 @@ hbase_key_shape(HBaseTable *t, List *conds, List *exprs, double *nkeys)
 		{
 			if (i == firstcol && !bounded[pi.column])
 				return HBASE_OP_FULL;
-			if (first.kind == RK_PART_HASH)
+			if (first.kind == RK_PART_HASH && !hash_fixed)
 				return HBASE_OP_FULL;	/* refined at execution if computable */
 			*nkeys = n * (first.kind == RK_PART_SALT && first.salt_buckets ? first.salt_buckets : 1);
 			return HBASE_OP_SCANS;
