@@ -1919,7 +1919,9 @@ const_range_count(HBaseTable *t, List *conds, List *exprs, int attnum)
 			!(upper || c->op == HBASE_KEY_GT || c->op == HBASE_KEY_GE))
 			continue;
 		k = list_nth(exprs, c->expr);
-		if (!IsA(k, Const) || k->constisnull)
+		if (!IsA(k, Const) || k->constisnull ||
+			(type == DATEOID) != (k->consttype == DATEOID) ||
+			(type != DATEOID && !is_int_type(k->consttype)))
 			return -1;
 		if (k->consttype == DATEOID)
 		{
