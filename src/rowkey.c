@@ -1741,10 +1741,13 @@ check_layout(compiler *c, rk_layout *l)
 			 * The same for desc(text): its bytes hold no 0xff, so a
 			 * delimiter starting with 0xff sorts above each of them and a
 			 * value's key after those of the values it is a prefix of (as
-			 * DESC wants).  Last in the key, "ab" would follow "a".
+			 * DESC wants).  Last in the key, "ab" would follow "a"; so it
+			 * would where the delimiter opens an optional group (which marks
+			 * its first part optional), absent from some keys.
 			 */
 			if (p->width < 0 && p->pl.order == RK_ORDER_DESC &&
-				!(next != NULL && next->litlen >= 1 && (unsigned char) next->lit[0] == 0xff))
+				!(next != NULL && !next->optional &&
+				  next->litlen >= 1 && (unsigned char) next->lit[0] == 0xff))
 				p->pl.order = RK_ORDER_NONE;
 		}
 		if (p->kind == RK_PART_LITERAL && p->optional && (next == NULL))

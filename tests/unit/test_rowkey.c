@@ -613,6 +613,25 @@ main(void)
 			CHECK(pi.order == RK_ORDER_NONE, "desc(name) before \\x00: no order (%d)", pi.order);
 		}
 		hbase_rk_free(l);
+		/*
+		 * "\xff" opening an optional group: a key without the group ends
+		 * right after the name, "ab" before "abc" (the differential test
+		 * found ORDER BY name DESC returned so)
+		 */
+		l = parse_ok("desc(name) + [\"\\xff\" + lpad(id, 4)]", cols, 2);
+		if (l)
+		{
+			hbase_rk_part(l, 0, &pi);
+			CHECK(pi.order == RK_ORDER_NONE, "desc(name) before an optional \\xff group: no order (%d)", pi.order);
+		}
+		hbase_rk_free(l);
+		l = parse_ok("desc(name) + \"\\xff\" + [lpad(id, 4)]", cols, 2);
+		if (l)
+		{
+			hbase_rk_part(l, 0, &pi);
+			CHECK(pi.order == RK_ORDER_DESC, "desc(name) + \\xff before an optional group: DESC order (%d)", pi.order);
+		}
+		hbase_rk_free(l);
 	}
 	{
 		rk_column	cols[] = {{"b", RK_BYTES, 0}, {"id", RK_INT, 4}};
