@@ -552,22 +552,25 @@ table_layout(PhxTable *t, List *keys, const char **why)
 
 /*
  * The place of a column's value in a SINGLE_CELL_ARRAY_WITH_OFFSETS cell:
- * its encoded column qualifier (1 to 4 big-endian bytes, the top bit
- * flipped, as Phoenix's QualifierEncodingScheme writes them) minus 10, as
- * Phoenix's SingleCellColumnExpression reads it (position 0 is the empty
- * column's).  0 when the qualifier is no such number.
+ * its encoded column qualifier minus 10, as Phoenix's
+ * SingleCellColumnExpression reads it (position 0 is the empty column's).
+ * Phoenix's QualifierEncodingScheme writes the number in as many big-endian
+ * bytes as the table's scheme says, with the top bit flipped for one and two
+ * bytes only (a signed byte or short offset by its minimum); three and four
+ * bytes are plain.  0 when the qualifier is no such number.
  */
 static int
-single_cell_element(const PhxColumn *c)
+single_cell_element(const PhxColumn *c, int scheme)
 {
 	uint32		v = 0;
 	int			i;
 
-	if (c->qualifier == NULL || c->qualen < 1 || c->qualen > 4)
+	if (c->qualifier == NULL || c->qualen != scheme || scheme < 1 || scheme > 4)
 		return 0;
 	for (i = 0; i < c->qualen; i++)
 		v = (v << 8) | (unsigned char) c->qualifier[i];
-	v ^= (uint32) 0x80 << (8 * (c->qualen - 1));
+	if (scheme <= 2)
+		v ^= (uint32) 0x80 << (8 * (scheme - 1));
 	return v > 10 && v < INT32_MAX / 4 ? (int) v - 10 : 0;
 }
 
@@ -630,7 +633,7 @@ create_statement(ForeignServer *server, PhxTable *t)
 
 		if (t->storage_scheme == PHX_SINGLE_CELL && type != NULL)
 		{
-			element = single_cell_element(c);
+			element = single_cell_element(c, t->encoding_scheme);
 			if (element <= 0)
 				type = NULL;
 		}

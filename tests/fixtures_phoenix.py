@@ -95,7 +95,8 @@ def phoenix_sql(statements):
 # Phoenix schema FDWPHX of sql/phoenix_import.sql: tables as Phoenix's DDL makes them (a salted
 # table with a DESC key and column-encoded qualifiers, one without encoding, DESC VARCHAR and
 # DECIMAL key columns, TIMESTAMP, UNSIGNED_TIMESTAMP, BOOLEAN, TINYINT, UNSIGNED_TINYINT and DECIMAL DESC key
-# columns, two column families, one-byte qualifiers) and rows written by Phoenix's UPSERT.
+# columns, two column families, one-byte qualifiers, three- and four-byte qualifiers in
+# SINGLE_CELL_ARRAY_WITH_OFFSETS cells and as cells of their own) and rows written by Phoenix's UPSERT.
 PHOENIX_DDL = """
 CREATE TABLE IF NOT EXISTS FDWPHX.ORDERS (ID BIGINT NOT NULL, CODE VARCHAR NOT NULL,
   NAME VARCHAR, AMT DECIMAL(10,2), QTY INTEGER, CREATED DATE, PRICE DOUBLE, OK BOOLEAN,
@@ -149,6 +150,17 @@ UPSERT INTO FDWPHX.IMM (K, A, E, H) VALUES ('r3', -1, -0.5, 42);
 UPSERT INTO FDWPHX.IMM (K, B, G) VALUES ('r4', LPAD('y', 40000, 'x'), 'int offsets');
 ALTER TABLE FDWPHX.IMM ADD IF NOT EXISTS F VARCHAR;
 UPSERT INTO FDWPHX.IMM (K, A, F) VALUES ('r5', 5, 'added later');
+CREATE TABLE IF NOT EXISTS FDWPHX.IMM3 (K VARCHAR PRIMARY KEY, A INTEGER, B VARCHAR, X.G BIGINT)
+  IMMUTABLE_ROWS=true, COLUMN_ENCODED_BYTES=3;
+UPSERT INTO FDWPHX.IMM3 VALUES ('r1', 7, 'three', -9);
+UPSERT INTO FDWPHX.IMM3 (K, B) VALUES ('r2', 'only b');
+CREATE TABLE IF NOT EXISTS FDWPHX.IMM4 (K VARCHAR PRIMARY KEY, A INTEGER, B VARCHAR, X.G BIGINT)
+  IMMUTABLE_ROWS=true, COLUMN_ENCODED_BYTES=4;
+UPSERT INTO FDWPHX.IMM4 VALUES ('r1', 8, 'four', 2147483648);
+UPSERT INTO FDWPHX.IMM4 (K, G) VALUES ('r2', -1);
+CREATE TABLE IF NOT EXISTS FDWPHX.ENC4 (K VARCHAR PRIMARY KEY, A INTEGER, B VARCHAR)
+  COLUMN_ENCODED_BYTES=4;
+UPSERT INTO FDWPHX.ENC4 VALUES ('r1', 9, 'cell each');
 """
 
 
