@@ -177,6 +177,28 @@ SELECT k, v, ms FROM cellts WHERE k = 'far';
 SELECT k, v, ts FROM cellts WHERE k = 'far';
 DROP FOREIGN TABLE cellts;
 
+-- the :timestamp column is the newest of the row's mapped cells (of all its cells when the
+-- table maps none), whatever else a query reads and however the row is fetched: a scan
+-- (which brings the wanted cells and the row's first one), a Get or multiget (every cell),
+-- a small LIMIT's stateless page (every cell), a value filter. It read 1000, 2000, 3000 or
+-- 9000 for r1 depending on those before.
+CREATE FOREIGN TABLE rowts (k text OPTIONS (column ':key'), a text OPTIONS (column 'f:a'),
+  b text OPTIONS (column 'f:b'), ms bigint OPTIONS (column ':timestamp'))
+  SERVER hbase OPTIONS (table 'fdw_rowts');
+SELECT k, ms FROM rowts ORDER BY k;
+SELECT k, ms, a FROM rowts ORDER BY k;
+SELECT k, ms, b FROM rowts WHERE k >= 'r1' ORDER BY k;
+SELECT k, ms FROM rowts WHERE k = 'r1';
+SELECT k, ms FROM rowts WHERE k IN ('r1', 'r3') ORDER BY k;
+SELECT k, ms FROM rowts ORDER BY k LIMIT 1;
+SELECT k, ms FROM rowts WHERE a = 'va' ORDER BY k;
+CREATE FOREIGN TABLE rowts_keys (k text OPTIONS (column ':key'),
+  ms bigint OPTIONS (column ':timestamp')) SERVER hbase OPTIONS (table 'fdw_rowts');
+SELECT k, ms FROM rowts_keys ORDER BY k;
+SELECT k, ms FROM rowts_keys WHERE k = 'r1';
+SELECT k, ms FROM rowts_keys ORDER BY k LIMIT 1;
+DROP FOREIGN TABLE rowts, rowts_keys;
+
 -- Found by the generated differential test's long mode (issue 9).
 -- A bytea bound may hold the 0x00 delimiter that no value holds: '\xffff00' is above the
 -- value \xffff, whose key \xffff 00 '0001' sorts above the encoded bound \xffff 00 01.

@@ -291,6 +291,8 @@ typedef struct HBaseScanSpec
 								 * timestamp is read) */
 	int			max_versions;	/* versions of each cell, 0 = 1 */
 	bool		no_first_key;	/* only the wanted cells, not a row's first one */
+	bool		all_cells;		/* no wanted columns: every cell's key and
+								 * timestamp rather than the first's */
 	bool		time_range;		/* cell timestamps in [start_time, end_time) ms */
 	int64		start_time;
 	int64		end_time;

@@ -293,14 +293,16 @@ value_filters(List *filters, List *columns)
  * cells are matched on family and qualifier when read, so it only costs its
  * bytes; unless exact (a column shows the newest timestamp of the cells that
  * came): then family and qualifier both.  With no wanted columns, only keys
- * travel.
+ * travel (all_cells: every cell's, for its timestamp).
  */
 static json_t *
-columns_filter(List *columns, bool exact, bool no_first_key)
+columns_filter(List *columns, bool exact, bool no_first_key, bool all_cells)
 {
 	json_t	   *filters;
 	ListCell   *lc;
 
+	if (columns == NIL && all_cells)
+		return json_pack("{s:s}", "type", "KeyOnlyFilter");
 	if (columns == NIL)
 		return json_pack("{s:s, s:s, s:[{s:s}, {s:s}]}",
 						 "type", "FilterList", "op", "MUST_PASS_ALL", "filters",
@@ -333,7 +335,8 @@ hbase_json_scanner_model(const HBaseScanSpec *spec)
 								  "maxVersions", spec->max_versions > 0 ? spec->max_versions : 1,
 								  "cacheBlocks", 1);
 	json_t	   *filter = spec->filters ? value_filters(spec->filters, spec->columns) :
-		columns_filter(spec->columns, spec->exact_columns, spec->no_first_key);
+		columns_filter(spec->columns, spec->exact_columns, spec->no_first_key,
+					   spec->all_cells);
 	char	   *filterstr;
 	char	   *result;
 

@@ -76,6 +76,7 @@ struct HBaseScan
 	int			firstpage;		/* rows asked for in a scanner's first page */
 	bool		small_limit;	/* the planner knows a LIMIT below HBASE_FIRST_PAGE */
 	bool		exact_columns;	/* :timestamp wanted: no cell beyond the wanted ones */
+	bool		all_cells;		/* :timestamp of a table that maps no cell */
 	/*
 	 * merge: one stream per range, rows merged in the order of their keys
 	 * after the salt (ORDER BY on a salted table); else one stream walks the
@@ -134,13 +135,16 @@ hbase_scan_begin(HBaseTable *table, HBaseConn *conn, List *retrieved_attrs, int 
 		if (col->kind == HBASE_COL_TIMESTAMP)
 			scan->exact_columns = true;
 	}
-	if (table->versions > 0)
+	if (table->versions > 0 || scan->exact_columns)
 	{
 		int			i;
 
 		/*
 		 * A row per cell version: the versions of every mapped column are
-		 * what make the rows, whatever the query reads of them.
+		 * what make the rows, whatever the query reads of them.  The
+		 * :timestamp column is the newest of the mapped cells (of every
+		 * cell when none is mapped), whatever else the query reads: the
+		 * same value a Get gives.
 		 */
 		list_free(scan->columns);
 		scan->columns = NIL;
@@ -149,6 +153,7 @@ hbase_scan_begin(HBaseTable *table, HBaseConn *conn, List *retrieved_attrs, int 
 				(table->columns[i].kind == HBASE_COL_CELL || table->columns[i].kind == HBASE_COL_FAMILY))
 				scan->columns = lappend(scan->columns, &table->columns[i]);
 		scan->exact_columns = true;
+		scan->all_cells = scan->columns == NIL;
 	}
 	return scan;
 }
@@ -630,6 +635,7 @@ open_scanner(HBaseScan *scan, Stream *st)
 	memset(&spec, 0, sizeof(spec));
 	spec.columns = scan->columns;
 	spec.exact_columns = scan->exact_columns;
+	spec.all_cells = scan->all_cells;
 	spec.max_versions = scan->table->versions;
 	spec.no_first_key = scan->table->versions > 0 && scan->columns != NIL;
 	spec.batch = HBASE_CELL_LIMIT;
@@ -1599,6 +1605,19 @@ mapped_cell(HBaseTable *table, HBaseCell *c)
 	return false;
 }
 
+/* does the table map any cell or family? */
+static bool
+maps_cells(HBaseTable *table)
+{
+	int			i;
+
+	for (i = 0; i < table->natts; i++)
+		if (!table->columns[i].dropped &&
+			(table->columns[i].kind == HBASE_COL_CELL || table->columns[i].kind == HBASE_COL_FAMILY))
+			return true;
+	return false;
+}
+
 static int
 ts_desc(const void *a, const void *b)
 {
@@ -1678,13 +1697,24 @@ hbase_row_to_values(HBaseTable *table, HBaseColumnIO *io, bool decode_key, List 
 		}
 		if (col->kind == HBASE_COL_TIMESTAMP)
 		{
-			/* the newest timestamp of the row's cells that came */
+			/*
+			 * The newest timestamp of the row's mapped cells (of all its
+			 * cells when the table maps none): a scan brings those, a Get
+			 * or a stateless page every cell, a scanner also the row's
+			 * first cell; the value must not depend on which came.
+			 */
 			int64		newest = 0;
+			bool		found = false;
+			bool		any = maps_cells(table);
 			int			c;
 
 			for (c = 0; c < row->ncells; c++)
-				newest = Max(newest, row->cells[c].timestamp);
-			if (row->ncells > 0)
+				if (!any || mapped_cell(table, &row->cells[c]))
+				{
+					newest = Max(newest, row->cells[c].timestamp);
+					found = true;
+				}
+			if (found)
 			{
 				values[attnum - 1] = hbase_timestamp_to_datum(col, newest);
 				isnull[attnum - 1] = false;

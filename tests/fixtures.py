@@ -268,6 +268,17 @@ def main():
         {"key": b"ok", "cells": {"d:v": {"value": "x", "timestamp": 1700000000000}}},
         {"key": b"far", "cells": {"d:v": {"value": "y", "timestamp": 9223372036854775806}}},
     ])
+    # a row's cells at different timestamps, mapped or not: an unmapped family that sorts
+    # first (the cell a scanner's FirstKeyOnlyFilter brings), an unmapped newest cell
+    HB.create_table("fdw_rowts", ["a", "f"])
+    HB.put_rows("fdw_rowts", [
+        {"key": b"r1", "cells": {"a:x": {"value": "first", "timestamp": 5000},
+                                 "f:a": {"value": "va", "timestamp": 1000},
+                                 "f:b": {"value": "vb", "timestamp": 2000},
+                                 "f:c": {"value": "newest", "timestamp": 9000}}},
+        {"key": b"r2", "cells": {"f:a": {"value": "va", "timestamp": 1500}}},
+        {"key": b"r3", "cells": {"a:x": {"value": "only unmapped", "timestamp": 7000}}},
+    ])
     HB.create_table("fdw_sortlong", ["d"])
     HB.put_pairs("fdw_sortlong", sortlong_rows())
     HB.create_table("fdw_nulbytes", ["d"])
