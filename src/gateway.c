@@ -277,6 +277,8 @@ get_by_scanner(HBaseConn *conn, HBaseTable *table, List *keys, List *columns,
 	spec.endlen = VARSIZE(hi) - VARHDRSZ + 1;
 	spec.columns = columns;
 	spec.exact_columns = true;	/* as a Get by path would give */
+	/* no wanted columns: every cell's timestamp too (:timestamp of a table mapping none) */
+	spec.all_cells = columns == NIL;
 	spec.max_versions = table->versions;
 	spec.batch = GW_CELL_LIMIT;
 	spec.caching = list_length(keys);
