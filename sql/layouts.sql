@@ -73,7 +73,9 @@ EXPLAIN (COSTS OFF) SELECT campaign_id FROM lay_s2
   WHERE company_id = 42 AND stat_date BETWEEN '2024-02-28' AND '2024-03-02' AND campaign_id = 7;
 SELECT stat_date, cost FROM lay_s2
   WHERE company_id = 42 AND stat_date BETWEEN '2024-02-28' AND '2024-03-02' AND campaign_id = 7 ORDER BY 1;
--- with parameters: the days are counted at execution
+-- with parameters: the days are counted at execution; each day's first page is one stateless
+-- GET, sent together (and one request asks for the table's regions: fewer ranges than streams
+-- are cut at region boundaries)
 PREPARE days(int, date, date) AS SELECT stat_date, campaign_id FROM lay_s2
   WHERE company_id = $1 AND stat_date BETWEEN $2 AND $3 ORDER BY 1, 2;
 SET plan_cache_mode = force_generic_plan;

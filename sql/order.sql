@@ -74,7 +74,8 @@ EXPLAIN (COSTS OFF) SELECT ts FROM lay_s8 WHERE id = 1 ORDER BY ts;
 -- salted tables: one scan per bucket, merged on the key after the salt (Phoenix does the same)
 EXPLAIN (COSTS OFF) SELECT id, v FROM lay_phx ORDER BY id;
 SELECT id, v FROM lay_phx ORDER BY id;
--- ORDER BY ... LIMIT on a salted table: a small first page from every bucket, not the table
+-- ORDER BY ... LIMIT on a salted table: a small first page from every bucket, not the table;
+-- one stateless GET per bucket, but bucket \x00's bound is no string: a scanner (POST, GET)
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT id FROM lay_phx ORDER BY id LIMIT 3;
 SELECT id FROM lay_phx ORDER BY id LIMIT 3;
 SELECT id FROM lay_phx WHERE id > 4 ORDER BY id LIMIT 3;

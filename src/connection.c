@@ -872,13 +872,15 @@ hbase_ahead_abandon(HBaseAhead *a)
 }
 
 /*
- * n scanner reads in parallel (n <= HBASE_MAX_CONCURRENCY), each on its own
- * keep-alive handle of this connection, each sent once (HBASE_REQ_ONCE).
- * out[i] has status 0 when no response was had (the caller resumes); an
- * interrupt raises the usual cancel error.
+ * n page reads in parallel (n <= HBASE_MAX_CONCURRENCY), each on its own
+ * keep-alive handle of this connection, each sent once (HBASE_REQ_ONCE):
+ * scanner pages, or stateless scan pages (json[i]: asked for as JSON).
+ * out[i] has status 0 when no response was had (the caller resumes or asks
+ * again); an interrupt raises the usual cancel error.
  */
 void
-hbase_request_many(HBaseConn *conn, const char **paths, int n, HBaseResponse **out)
+hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
+				   HBaseResponse **out)
 {
 	hbase_http *handles[HBASE_MAX_CONCURRENCY];
 	const char *urls[HBASE_MAX_CONCURRENCY];
@@ -902,7 +904,7 @@ hbase_request_many(HBaseConn *conn, const char **paths, int n, HBaseResponse **o
 	for (i = 0; i < n; i++)
 	{
 		handles[i] = i == 0 ? conn->http : conn->pool[i - 1];
-		hbase_http_set_accept(handles[i], accept_for(conn, HBASE_REQ_CELLSET));
+		hbase_http_set_accept(handles[i], accept_for(conn, json && json[i] ? 0 : HBASE_REQ_CELLSET));
 		urls[i] = absolute_path(paths[i]) ? pstrdup(paths[i]) : psprintf("%s%s", conn->url, paths[i]);
 	}
 	for (i = 0; i < n; i++)

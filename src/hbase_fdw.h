@@ -198,7 +198,7 @@ extern HBaseResponse *hbase_request_ex(HBaseConn *conn, const char *method,
 									   const char *path, const char *body,
 									   size_t bodylen, const char *what,
 									   int flags);
-extern void hbase_request_many(HBaseConn *conn, const char **paths, int n,
+extern void hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
 							   HBaseResponse **out);
 
 /* reads ahead: scans of one connection that may each have one in flight */
@@ -325,8 +325,9 @@ extern char *hbase_rest_scanner_created(HBaseConn *conn, HBaseTable *table,
 extern HBaseResponse *hbase_rest_scanner_next(HBaseConn *conn, const char *scanner, int rows);
 extern bool hbase_rest_scanner_next_ahead(HBaseAhead *ahead, const char *scanner, int rows);
 extern HBaseResponse *hbase_rest_scanner_next_taken(HBaseAhead *ahead);
-extern void hbase_rest_scanner_next_many(HBaseConn *conn, char **scanners, const int *rows,
-										 int n, HBaseResponse **out);
+extern void hbase_rest_pages_many(HBaseConn *conn, HBaseTable *table, char **scanners,
+								  const int *rows, const HBaseStatelessScan *stateless, int n,
+								  HBaseResponse **out);
 extern void hbase_rest_scanner_close(HBaseConn *conn, HBaseTable *table, const char *scanner);
 extern void hbase_rest_scanner_drop(HBaseConn *conn, const char *scanner);
 extern HBaseResponse *hbase_rest_get(HBaseConn *conn, HBaseTable *table, const char *key,

@@ -148,18 +148,29 @@ hbase_rest_scanner_read(HBaseConn *conn, const char *scanner, int rows, int cell
 							NULL, 0, what, HBASE_REQ_CELLSET);
 }
 
-/* the next pages of n scanners at once, as hbase_rest_scanner_next each */
+static char *stateless_path(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s);
+
+/*
+ * n pages at once: the next page of scanners[i] (rows[i] rows), as
+ * hbase_rest_scanner_next, or where scanners[i] is NULL the forward
+ * stateless scan page stateless[i], as hbase_rest_stateless_scan (JSON).
+ */
 void
-hbase_rest_scanner_next_many(HBaseConn *conn, char **scanners, const int *rows, int n,
-							 HBaseResponse **out)
+hbase_rest_pages_many(HBaseConn *conn, HBaseTable *table, char **scanners, const int *rows,
+					  const HBaseStatelessScan *stateless, int n, HBaseResponse **out)
 {
 	const char *paths[HBASE_MAX_CONCURRENCY];
+	bool		json[HBASE_MAX_CONCURRENCY];
 	int			i;
 
 	Assert(n <= HBASE_MAX_CONCURRENCY);
 	for (i = 0; i < n; i++)
-		paths[i] = scanner_page_path(scanners[i], rows[i]);
-	hbase_request_many(conn, paths, n, out);
+	{
+		json[i] = scanners[i] == NULL;
+		paths[i] = json[i] ? stateless_path(conn, table, &stateless[i]) :
+			scanner_page_path(scanners[i], rows[i]);
+	}
+	hbase_request_many(conn, paths, json, n, out);
 }
 
 /*
@@ -403,6 +414,14 @@ HBaseResponse *
 hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s,
 						  int flags)
 {
+	return hbase_request_ex(conn, "GET", stateless_path(conn, table, s), NULL, 0,
+							s->reversed ? "a reversed scan" : "a scan's first page", flags);
+}
+
+/* the path and query of a stateless scan page */
+static char *
+stateless_path(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s)
+{
 	StringInfoData path;
 
 	initStringInfo(&path);
@@ -417,8 +436,7 @@ hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table, const HBaseStatele
 		if (s->upper)
 			appendStringInfo(&path, "&endrow=%s", hbase_escape(conn, s->upper, s->upperlen));
 	}
-	return hbase_request_ex(conn, "GET", path.data, NULL, 0,
-							s->reversed ? "a reversed scan" : "a scan's first page", flags);
+	return path.data;
 }
 
 /* ---------------- writes ---------------- */

@@ -1222,20 +1222,25 @@ fetch_reverse_page(HBaseScan *scan, Stream *st)
 
 /*
  * Can this range's first page be the gateway's stateless scan, one GET
- * instead of a scanner's POST, GET and DELETE?  Only for a LIMIT the planner
- * knows to be small, on a single stream, before anything of the range was
- * read; only without cell or fuzzy filters (the stateless scan would not
- * apply them: the page could hold none of the wanted rows); and only when
- * the range's bounds are valid UTF-8, which the stateless scan takes
- * exactly (it takes them as strings).
+ * instead of a scanner's POST, GET and DELETE?  For a LIMIT the planner
+ * knows to be small, on a single stream, and for each range of a plan of
+ * several (prefix scans per day, per bucket: mostly a page or less each),
+ * before anything of the range was read; only without cell or fuzzy
+ * filters (the stateless scan would not apply them: the page could hold
+ * none of the wanted rows); and only when the range's bounds are valid
+ * UTF-8, which the stateless scan takes exactly (it takes them as strings).
+ * A range longer than the page goes on with a scanner after its last row.
  */
 static bool
 stateless_first_page(HBaseScan *scan, Stream *st)
 {
 	HBaseKeyRange *r;
+	bool		several = scan->plan && scan->plan->kind == HBASE_OP_SCANS &&
+		list_length(scan->plan->ranges) > 1 && !scan->claim;
 
-	if (!scan->small_limit || scan->nstreams != 1 || st->lastkey || st->resume ||
-		st->scanner_path || st->held)
+	if (!(scan->small_limit && scan->nstreams == 1) && !several)
+		return false;
+	if (st->lastkey || st->resume || st->scanner_path || st->held || st->range_done)
 		return false;
 	/* it reads the latest version of each cell only */
 	if (scan->table->versions > 0)
@@ -1249,33 +1254,35 @@ stateless_first_page(HBaseScan *scan, Stream *st)
 		(r->stop == NULL || (r->stoplen > 0 && hbase_utf8_prefix(r->stop, r->stoplen) == r->stoplen));
 }
 
-/*
- * The first page of a range by the stateless scan (see stateless_first_page):
- * the range's bounds as start and end row, LIMIT rows.  A short page is the
- * whole range; after a full one, a scanner goes on right after its last row.
- * JSON whatever the transport (see hbase_rest_stateless_scan).
- */
-static bool
-fetch_stateless_page(HBaseScan *scan, Stream *st)
+/* the stateless scan of the stream's range (see stateless_first_page) */
+static void
+stateless_request(HBaseScan *scan, Stream *st, HBaseStatelessScan *req)
 {
 	HBaseKeyRange *r = (scan->plan && scan->plan->kind == HBASE_OP_SCANS) ?
 		list_nth(scan->plan->ranges, st->range) : NULL;
-	HBaseStatelessScan req;
-	HBaseResponse *resp;
-	HBaseCellSet *set;
-	int			limit = st->pagesize;
 
-	memset(&req, 0, sizeof(req));
+	memset(req, 0, sizeof(*req));
 	if (r)
 	{
-		req.lower = r->start;
-		req.lowerlen = r->startlen;
-		req.upper = r->stop;
-		req.upperlen = r->stoplen;
+		req->lower = r->start;
+		req->lowerlen = r->startlen;
+		req->upper = r->stop;
+		req->upperlen = r->stoplen;
 	}
-	req.limit = limit;
-	resp = hbase_rest_stateless_scan(scan->conn, scan->table, &req, 0);
-	scan->nrequests++;
+	req->limit = st->pagesize;
+}
+
+/*
+ * A stateless first page's answer into the stream (into the current memory
+ * context): a short page is the whole range; after a full one, a scanner
+ * goes on right after its last row.  False when no row came.
+ */
+static bool
+take_stateless_page(HBaseScan *scan, Stream *st, HBaseResponse *resp, int limit)
+{
+	HBaseCellSet *set;
+
+	st->exhausted = false;		/* no scanner: what ends the range is range_done */
 	/* the stateless scan of a missing table is a 500 (TableNotFoundException) */
 	if (resp->status == 404 || resp->status == 500)
 		check_table(scan, resp, resp->status == 404 ? "a scan's first page" :
@@ -1308,6 +1315,19 @@ fetch_stateless_page(HBaseScan *scan, Stream *st)
 	}
 	st->page = set;
 	return set->nrows > 0;
+}
+
+/* the first page of a range by the stateless scan (see stateless_first_page) */
+static bool
+fetch_stateless_page(HBaseScan *scan, Stream *st)
+{
+	HBaseStatelessScan req;
+	HBaseResponse *resp;
+
+	stateless_request(scan, st, &req);
+	resp = hbase_rest_stateless_scan(scan->conn, scan->table, &req, 0);
+	scan->nrequests++;
+	return take_stateless_page(scan, st, resp, req.limit);
 }
 
 /* the next page of the whole operation; false at its end */
@@ -1371,6 +1391,8 @@ fetch_page(HBaseScan *scan, Stream *st)
 			else
 				st->range++;
 			st->range_done = false;
+			st->exhausted = false;
+			st->pagesize = scan->firstpage;
 			forget_resume(st);
 			if (st->held)
 			{
@@ -1414,9 +1436,33 @@ needs_page(Stream *st)
 }
 
 /*
+ * A stream of an unordered scan whose range is read (its pages taken, its
+ * scanner exhausted or its stateless page short) goes on to its next range
+ * here, so that the range's first page is asked for with the other
+ * streams' (the one-stream path does this in fetch_page).  Not when a row
+ * is held back or a page is read ahead: fetch_page knows those.
+ */
+static void
+next_range_early(HBaseScan *scan, Stream *st)
+{
+	if (scan->mergeskip != -2 || st->eof || st->range >= st->lastrange ||
+		(st->page && st->next < st->page->nrows) || !(st->exhausted || st->range_done) ||
+		st->held || st->ahead_started)
+		return;
+	close_scanner(scan, st);
+	st->range++;
+	st->range_done = false;
+	st->exhausted = false;
+	forget_resume(st);
+	st->pagesize = scan->firstpage;
+}
+
+/*
  * Fetch the next page of every stream that needs one, up to concurrency
- * requests at a time (curl multi).  What goes wrong here (a lost scanner,
- * the end of a range) is left to the one-stream path, which knows it.
+ * requests at a time (curl multi): a scanner's next page, or a range's
+ * first page by the stateless scan.  What goes wrong here (a lost scanner,
+ * a stateless page without an answer, the end of a range) is left to the
+ * one-stream path, which knows it.
  */
 static void
 prefetch(HBaseScan *scan)
@@ -1424,6 +1470,7 @@ prefetch(HBaseScan *scan)
 	Stream	   *want[HBASE_MAX_CONCURRENCY];
 	char	   *scanners[HBASE_MAX_CONCURRENCY];
 	int			rows[HBASE_MAX_CONCURRENCY];
+	HBaseStatelessScan stateless[HBASE_MAX_CONCURRENCY];
 	HBaseResponse *resp[HBASE_MAX_CONCURRENCY];
 	int			n = 0,
 				i;
@@ -1435,27 +1482,38 @@ prefetch(HBaseScan *scan)
 	{
 		Stream	   *st = &scan->streams[i];
 
-		if (!needs_page(st))
+		next_range_early(scan, st);
+		if (!needs_page(st) || st->range_done)
 			continue;
 		if (st->scanner_path == NULL)
 		{
 			if (st->range > st->lastrange)
 				continue;
-			open_scanner(scan, st);
+			if (stateless_first_page(scan, st))
+				stateless_request(scan, st, &stateless[n]);
+			else
+				open_scanner(scan, st);
 		}
 		want[n++] = st;
 		if (n == Min(scan->table->concurrency, HBASE_MAX_CONCURRENCY))
 			break;
 	}
 	if (n < 2)
+	{
+		/* one request: the one-stream path makes it (a scanner stays open) */
 		return;
+	}
 	for (i = 0; i < n; i++)
 	{
 		scanners[i] = want[i]->scanner_path;
 		rows[i] = want[i]->pagesize;
 	}
-	hbase_rest_scanner_next_many(scan->conn, scanners, rows, n, resp);
+	hbase_rest_pages_many(scan->conn, scan->table, scanners, rows, stateless, n, resp);
 	scan->nrequests += n;
+	/* a page that came proves the table is there: an empty range's 404 need not ask */
+	for (i = 0; i < n; i++)
+		if (resp[i]->status == 200)
+			scan->table_known = true;
 	for (i = 0; i < n; i++)
 	{
 		Stream	   *st = want[i];
@@ -1465,7 +1523,13 @@ prefetch(HBaseScan *scan)
 		st->page = NULL;
 		st->next = 0;
 		old = MemoryContextSwitchTo(st->pagecxt);
-		if (!take_page(scan, st, resp[i]))
+		if (scanners[i] == NULL)
+		{
+			/* no answer or a failure: the one-stream path asks again and reports */
+			if (resp[i]->status == 200 || resp[i]->status == 204 || resp[i]->status == 404)
+				(void) take_stateless_page(scan, st, resp[i], stateless[i].limit);
+		}
+		else if (!take_page(scan, st, resp[i]))
 			st->exhausted = true;	/* the one-stream path ends the range */
 		MemoryContextSwitchTo(old);
 	}
