@@ -6,7 +6,8 @@
 # (stat_date + 0: every key of the company, all days, read and filtered).
 # Loads 50 companies x 366 days x 18 rows (329,400) through REST if the table is missing.
 # Prints medians of 7 interleaved rounds and the ratios; ratios, not timings, are the result.
-# Usage: bench/hashrange.sh   (HBase + PostgreSQL up: scripts/setup --no-demo)
+# Usage: bench/hashrange.sh   (HBase + PostgreSQL up: scripts/setup --no-demo; KEEP_TABLE=1 keeps
+# the table, dropped at the end otherwise)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 eval "$(scripts/pg-local env)"

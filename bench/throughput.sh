@@ -171,3 +171,6 @@ jsb=$(raw scan 1000 json | sed -nE 's/.*bytes=([0-9]+).*/\1/p')
 gzb=$(raw gzip 1000 | sed -nE 's/.*bytes=([0-9]+).*/\1/p')
 awk -v p="$pbb" -v j="$jsb" -v g="$gzb" 'BEGIN{
 	printf "wire bytes of the scan: json %.1f MB | protobuf %.1f MB | protobuf+gzip %.1f MB\n", j / 1e6, p / 1e6, g / 1e6 }'
+# the table goes (KEEP_TABLE=1 keeps it): a million unflushed rows weigh on a small local HBase's
+# heap, which the test suite shares (reloaded in about 20 s)
+[[ -n ${KEEP_TABLE:-} ]] || python3 -c "import sys; sys.path.insert(0, 'tests'); import hbase_rest; hbase_rest.Client().drop_table('$TABLE')"
