@@ -13,7 +13,8 @@ phoenix_decimal(numeric) (Phoenix's DECIMAL, encoded here by phx_decimal from it
 kind of salt and hash prefix, optional trailing groups [...]; 30% of the tables keep a text cell
 under a binary qualifier such as "\\x80\\x0b" or "v1\\x00\\xff"; 15% are tables of cell versions
 (option versions N or 'all', a :timestamp column, 1-4 versions per key written with explicit
-timestamps, a row per version in the local copy, quals on the timestamp)), then:
+timestamps, a row per version in the local copy, quals on the timestamp)); about 10% of the
+others have a :timestamp column, their cells written with timestamps of their own), then:
 
   1. tries each layout with CREATE FOREIGN TABLE (a rejected layout is skipped and counted; the
      generator also makes a few layouts it expects to be rejected, and reports any layout whose
@@ -994,6 +995,7 @@ class Table:
         self.quals = {}         # column -> its cell's qualifier bytes, when not its name
         self.versions = None    # a table of cell versions: N or "all" (option versions)
         self.hrows = None       # a versions table's HBase rows (several versions per key)
+        self.latest = False     # one row per key with a :timestamp column (cells' own times)
         self.rows = []
         self.keys = []
         self.accepted = None
@@ -1028,7 +1030,7 @@ class Table:
                     opts.append("encoding 'binary'")
             if c in self.quals and foreign:
                 opts.append("column %s" % q("d:" + qual_text(self.quals[c])))
-            if c == "ts" and self.versions and foreign:
+            if c == "ts" and (self.versions or self.latest) and foreign:
                 opts.append("column ':timestamp'")
             # OPTIONS go before COLLATE in a foreign table's column
             decl, coll = (self.decl[c].split(" COLLATE ", 1) + [None])[:2]
@@ -1391,6 +1393,12 @@ def gen_table(seed, idx, big=False):
     if vrng.random() < 0.15 and "s1" not in t.kinds:
         t.versions = vrng.choice([1, 2, 3, "all", "all"])
         t.add_col("ts", vrng.choice(["tstz", "tstz", "int8"]))
+    # else, a :timestamp column on a table of one row per key: the newest timestamp of the
+    # row's mapped cells, whatever a query reads (from its own generator)
+    lrng = random.Random("%s/%d/latest" % (seed, idx))
+    if not t.versions and lrng.random() < 0.12:
+        t.latest = True
+        t.add_col("ts", lrng.choice(["tstz", "int8"]))
     t.rk = rng.random() < 0.6
     if big:
         t.fetch_size = rng.choice([7, 5, 11])
@@ -1641,6 +1649,8 @@ def gen_rows(t):
         t.keys.append(key)
     if t.versions:
         make_versions(t)
+    elif t.latest:
+        make_latest(t)
     # -0.0 and 0.0 (or two NaNs) in one float key column: ORDER BY may return them in either
     # order, so keyset walks skip such tables
     t.ties = bool(t.versions)   # a key's versions tie under ORDER BY the key
@@ -1698,6 +1708,28 @@ def make_versions(t):
             rows.append(r)
             keys.append(key)
     t.rows, t.keys, t.hrows = rows, keys, hrows
+
+
+def make_latest(t):
+    """a :timestamp column of a table of one row per key: each cell written with a timestamp of
+    its own, the unmapped d:m one too (sometimes the newest, and the row's first cell, which a
+    scanner brings along); the column shows the newest of the row's mapped cells, NULL when it
+    has none"""
+    rng = random.Random("%s/%d/latestrows" % (t.seed, t.idx))
+    pool = TS_EDGES + [rng.randint(0, 4102444800000) for _ in range(10)]
+    hrows = []
+    for row, key in zip(t.rows, t.keys):
+        cells = [(b"d:m", {"value": b"1", "timestamp": rng.choice(pool)})]
+        newest = None
+        for c, kind, enc in t.cells:
+            if row[c] is not None:
+                ms = rng.choice(pool)
+                cells.append((b"d:" + t.quals.get(c, c.encode()),
+                              {"value": cell_bytes(kind, enc, row[c]), "timestamp": ms}))
+                newest = ms if newest is None else max(newest, ms)
+        row["ts"] = None if newest is None else newest if t.kinds["ts"] == "int8" else newest * 1000
+        hrows.append({"key": key, "cells": cells})
+    t.hrows = hrows
 
 
 def rows_json_cells(cells):
