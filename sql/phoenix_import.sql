@@ -79,6 +79,15 @@ INSERT INTO phx.enc4 VALUES ('pg', -4, 'from postgres');
 \! echo "SELECT * FROM FDWPHX.ENC4 WHERE K = 'pg';" | python3 tests/fixtures_phoenix.py sql
 DELETE FROM phx.enc4 WHERE k = 'pg';
 \! echo "SELECT COUNT(*) FROM FDWPHX.ENC4 WHERE K = 'pg';" | python3 tests/fixtures_phoenix.py sql
+-- a DECIMAL cell Phoenix reads back: down to 1e-126; below, its reader (which casts the
+-- scale to a byte) reads another number (row 'wrapped', 1e-128 written by the harness), so
+-- hbase_fdw does not write it
+SELECT k, d FROM phx.decs WHERE k = 'wrapped';
+INSERT INTO phx.decs VALUES ('tiny', 1e-126), ('tinyneg', -1.5e-126), ('big', -9.9e125);
+INSERT INTO phx.decs VALUES ('tinier', 1e-127);
+\! echo "SELECT K, D FROM FDWPHX.DECS ORDER BY K;" | python3 tests/fixtures_phoenix.py sql
+SELECT k, d FROM phx.decs WHERE k = 'phoenix';
+DELETE FROM phx.decs WHERE k NOT IN ('phoenix', 'wrapped');
 -- an element's value is not the cell's: no HBase value filter for it
 EXPLAIN (VERBOSE, COSTS OFF) SELECT k FROM phx.imm WHERE b = 'hello';
 SELECT k FROM phx.imm WHERE b = 'hello';
@@ -159,7 +168,7 @@ DELETE FROM phx.mixkey WHERE v = 'pg';
 -- LIMIT TO / EXCEPT name the local (lower-case) names; a schema Phoenix does not have: nothing
 CREATE SCHEMA phx2;
 IMPORT FOREIGN SCHEMA "FDWPHX" LIMIT TO (orders, plain) FROM SERVER hbase INTO phx2 OPTIONS (phoenix 'true');
-IMPORT FOREIGN SCHEMA "FDWPHX" EXCEPT (orders, plain, tskey, utskey, mixkey, imm, imm3, imm4, enc4) FROM SERVER hbase INTO phx2 OPTIONS (phoenix 'on');
+IMPORT FOREIGN SCHEMA "FDWPHX" EXCEPT (orders, plain, tskey, utskey, mixkey, imm, imm3, imm4, enc4, decs) FROM SERVER hbase INTO phx2 OPTIONS (phoenix 'on');
 IMPORT FOREIGN SCHEMA "NOSUCHSCHEMA" FROM SERVER hbase INTO phx2 OPTIONS (phoenix 'true');
 SELECT relname FROM pg_class WHERE relnamespace = 'phx2'::regnamespace ORDER BY 1;
 IMPORT FOREIGN SCHEMA "FDWPHX" FROM SERVER hbase INTO phx2 OPTIONS (phoenix 'maybe');

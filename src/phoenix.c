@@ -227,11 +227,16 @@ datum_to_decimal(HBaseColumn *col, Datum value, char **out, int *len)
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 				 errmsg("%s cannot be written as a Phoenix DECIMAL in column \"%s\"", shown, col->attname)));
-	if (n < 0)
+	/*
+	 * The format's exponents reach down to 1e-130, but Phoenix's reader
+	 * casts the scale (twice the base-100 exponent) to a byte: below
+	 * 1e-126 it reads another number (1e-130 as 1e+126).  Not written.
+	 */
+	if (n < 0 || (n > 1 && (((b[0] & 0x80) ? b[0] : ~b[0]) & 0x7f) < 2))
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 				 errmsg("value %s of column \"%s\" does not fit a Phoenix DECIMAL", shown, col->attname),
-				 errdetail("A Phoenix DECIMAL holds up to 38 significant digits, of magnitudes from 1e-130 to below 1e126.")));
+				 errdetail("A Phoenix DECIMAL holds up to 38 significant digits, of magnitudes from 1e-126 to below 1e126.")));
 	*out = (char *) b;
 	*len = n;
 }

@@ -161,6 +161,8 @@ UPSERT INTO FDWPHX.IMM4 (K, G) VALUES ('r2', -1);
 CREATE TABLE IF NOT EXISTS FDWPHX.ENC4 (K VARCHAR PRIMARY KEY, A INTEGER, B VARCHAR)
   COLUMN_ENCODED_BYTES=4;
 UPSERT INTO FDWPHX.ENC4 VALUES ('r1', 9, 'cell each');
+CREATE TABLE IF NOT EXISTS FDWPHX.DECS (K VARCHAR PRIMARY KEY, D DECIMAL);
+UPSERT INTO FDWPHX.DECS VALUES ('phoenix', 0.000000000000000000000000000000000000001);
 """
 
 
@@ -172,6 +174,10 @@ def main(hb):
     hb.create_table("fdw_phxdeckey", ["p"])
     hb.put_pairs("fdw_phxdeckey", [r for r in rows if "p:text" in r[1]])
     phoenix_sql(phoenix_reset() + PHOENIX_DDL + record_hashes())
+    # a DECIMAL cell of 1e-128 in the format (exponent byte 0x81, digit pair 01 + 1), which
+    # Phoenix's reader, casting the scale to a byte, reads as another number
+    hb.put_pairs("FDWPHX.DECS", [(b"wrapped", {b"0:\x00\x00\x00\x00": b"x",
+                                               b"0:\x80\x0b": b"\x81\x02"})])
     # cells of Phoenix's SINGLE_CELL_ARRAY_WITH_OFFSETS form, built here from its format
     hb.create_table("fdw_phxcell", ["0"])
     hb.put_pairs("fdw_phxcell", [
