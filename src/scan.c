@@ -99,6 +99,13 @@ struct HBaseScan
 	void	   *claim_arg;
 };
 
+/* a column that maps a cell or a whole family (not the key, its parts or the timestamp) */
+static inline bool
+maps_cell(const HBaseColumn *col)
+{
+	return !col->dropped && (col->kind == HBASE_COL_CELL || col->kind == HBASE_COL_FAMILY);
+}
+
 /* remember, for EXPLAIN ANALYZE, what an old gateway made the scan do */
 static void
 note_fallback(HBaseScan *scan, const char *what)
@@ -149,8 +156,7 @@ hbase_scan_begin(HBaseTable *table, HBaseConn *conn, List *retrieved_attrs, int 
 		list_free(scan->columns);
 		scan->columns = NIL;
 		for (i = 0; i < table->natts; i++)
-			if (!table->columns[i].dropped &&
-				(table->columns[i].kind == HBASE_COL_CELL || table->columns[i].kind == HBASE_COL_FAMILY))
+			if (maps_cell(&table->columns[i]))
 				scan->columns = lappend(scan->columns, &table->columns[i]);
 		scan->exact_columns = true;
 		scan->all_cells = scan->columns == NIL;
@@ -1656,7 +1662,7 @@ mapped_cell(HBaseTable *table, HBaseCell *c)
 		HBaseColumn *col = &table->columns[i];
 		int			len;
 
-		if (col->dropped || (col->kind != HBASE_COL_CELL && col->kind != HBASE_COL_FAMILY))
+		if (!maps_cell(col))
 			continue;
 		len = col->speclen;
 		if (col->kind == HBASE_COL_CELL && c->collen == len &&
@@ -1676,8 +1682,7 @@ maps_cells(HBaseTable *table)
 	int			i;
 
 	for (i = 0; i < table->natts; i++)
-		if (!table->columns[i].dropped &&
-			(table->columns[i].kind == HBASE_COL_CELL || table->columns[i].kind == HBASE_COL_FAMILY))
+		if (maps_cell(&table->columns[i]))
 			return true;
 	return false;
 }
