@@ -130,7 +130,7 @@ buf_free(buf *b)
 
 typedef enum tkind
 {
-	T_END, T_NAME, T_STR, T_NUM, T_PLUS, T_MINUS, T_LP, T_RP, T_COMMA, T_LB, T_RB, T_BAD
+	T_END, T_NAME, T_QNAME, T_STR, T_NUM, T_PLUS, T_MINUS, T_LP, T_RP, T_COMMA, T_LB, T_RB, T_BAD
 } tkind;
 
 typedef struct token
@@ -139,7 +139,7 @@ typedef struct token
 	int			pos;
 	const char *start;
 	size_t		len;
-	char	   *str;			/* T_STR: unescaped bytes */
+	char	   *str;			/* T_STR: unescaped bytes; T_QNAME: the name */
 	size_t		slen;
 	long long	num;
 } token;
@@ -155,6 +155,7 @@ typedef struct node
 	int			pos;
 	int			end;			/* offset just after the node in the text */
 	char	   *name;			/* N_NAME, N_CALL */
+	int			quoted;			/* N_NAME: written `...`, matched exactly */
 	char	   *str;			/* N_STR */
 	size_t		slen;
 	long long	num;			/* N_NUM */
@@ -223,6 +224,53 @@ next_token(parser *ps)
 		}
 		tok->kind = T_NUM;
 		tok->num = v;
+	}
+	else if (t[p] == '`')
+	{
+		/*
+		 * A quoted column name: `MyId`, `b c` (a backtick doubled inside).
+		 * Not a string literal ('...' and "..." are), so a column whose name
+		 * is no plain identifier (mixed case, spaces, punctuation) can be
+		 * named without being read as bytes.
+		 */
+		buf			b = {0};
+
+		p++;
+		for (;;)
+		{
+			if (t[p] == '\0')
+			{
+				buf_free(&b);
+				tok->kind = T_BAD;
+				perr(ps, tok->pos, "unterminated quoted name");
+				ps->p = p;
+				return;
+			}
+			if (t[p] == '`' && t[p + 1] == '`')
+			{
+				buf_append(&b, "`", 1);
+				p += 2;
+				continue;
+			}
+			if (t[p] == '`')
+			{
+				p++;
+				break;
+			}
+			buf_append(&b, &t[p], 1);
+			p++;
+		}
+		if (b.len == 0)
+		{
+			tok->kind = T_BAD;
+			perr(ps, tok->pos, "empty quoted name");
+			ps->p = p;
+			return;
+		}
+		tok->kind = T_QNAME;
+		tok->str = b.data;
+		tok->slen = b.len;
+		tok->len = p - tok->pos;
 	}
 	else if (t[p] == '\'' || t[p] == '"')
 	{
@@ -409,6 +457,15 @@ parse_primary(parser *ps)
 				rk_dealloc(n);
 				return inner;
 			}
+			return n;
+		case T_QNAME:
+			n = new_node(N_NAME, tok.pos);
+			n->name = tok.str;
+			n->quoted = 1;
+			next_token(ps);
+			n->end = ps->tok.pos;
+			if (ps->tok.kind == T_LP)
+				perr(ps, tok.pos, "a quoted name is a column, not a function");
 			return n;
 		case T_NAME:
 			next_token(ps);
@@ -706,14 +763,22 @@ add_op(pipeline *pl, op o)
 	pl->ops = ops;
 }
 
+/*
+ * The column a name in the layout means: the one of that exact name, else
+ * (for a bare name only: a quoted one means exactly itself) one whose name
+ * differs in case alone.
+ */
 static int
-find_column(compiler *c, const char *name)
+find_column(compiler *c, const node *n)
 {
+	const char *name = n->name;
 	int			i;
 
 	for (i = 0; i < c->ncolumns; i++)
 		if (strcmp(c->columns[i].name, name) == 0)
 			return i;
+	if (n->quoted)
+		return -1;
 	for (i = 0; i < c->ncolumns; i++)
 		if (strcasecmp(c->columns[i].name, name) == 0)
 			return i;
@@ -867,7 +932,7 @@ compile_value(compiler *c, node *n, pipeline *pl)
 	{
 		case N_NAME:
 			{
-				int			col = find_column(c, n->name);
+				int			col = find_column(c, n);
 
 				if (col < 0)
 				{
@@ -1462,7 +1527,7 @@ compile_salt(compiler *c, node *n, node *s, salt_format fmt, int width)
 	{
 		node	   *h = arg1(s->kids[1]);
 
-		if (h && h->kind == N_NAME && strcmp(h->name, "random") == 0)
+		if (h && h->kind == N_NAME && !h->quoted && strcmp(h->name, "random") == 0)
 			p->salt = SALT_RANDOM;
 		else if (h && is_call(h, "javahash") && h->nkids == 1 && arg1(h->kids[0]))
 		{
@@ -1655,7 +1720,7 @@ compile_hash_items(compiler *c, rk_layout *l, part *h, node *seq)
 		}
 		else if (n->kind == N_NAME)
 		{
-			int			col = find_column(c, n->name);
+			int			col = find_column(c, n);
 			int			j;
 
 			if (col < 0)
@@ -1789,6 +1854,9 @@ hbase_rk_parse(const char *text, const rk_column *columns, int ncolumns,
 	if (!ps.error && ps.tok.kind != T_END)
 		perr(&ps, ps.tok.pos, ps.tok.kind == T_RP ? "unbalanced \")\"" :
 			 ps.tok.kind == T_RB ? "unbalanced \"]\"" : "expected \"+\" between parts");
+	/* a string or quoted name the parser stopped at is no node's */
+	if ((ps.tok.kind == T_STR || ps.tok.kind == T_QNAME) && ps.tok.str)
+		rk_dealloc(ps.tok.str);
 	if (ps.error)
 	{
 		free_node(root);
