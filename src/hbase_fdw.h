@@ -125,6 +125,8 @@ typedef struct HBaseTable
 	int			versions;		/* > 0: a row per cell version, this many read */
 	HBaseColumn *empty_column;	/* a cell every written row gets (Phoenix's
 								 * empty key value column), or NULL */
+	char	   *phoenix_indexes;	/* Phoenix's indexes on the rows (option
+									 * phoenix_indexes): writes refused; or NULL */
 	int			natts;
 	HBaseColumn *columns;		/* indexed by attnum - 1 */
 	char	   *rowkey;			/* the layout as written, or NULL */
@@ -296,6 +298,8 @@ typedef struct HBaseScanSpec
 	bool		time_range;		/* cell timestamps in [start_time, end_time) ms */
 	int64		start_time;
 	int64		end_time;
+	List	   *families;		/* HBaseColumn *: read only their families
+								 * (NIL: every family) */
 } HBaseScanSpec;
 
 /* ---------- rest.c: typed REST operations of the executor ---------- */

@@ -398,6 +398,20 @@ hbase_json_scanner_model(const HBaseScanSpec *spec)
 		json_object_set_new(model, "startTime", json_integer(spec->start_time));
 		json_object_set_new(model, "endTime", json_integer(spec->end_time));
 	}
+	if (spec->families)
+	{
+		/* the scan reads these families only (Scan.addFamily) */
+		json_t	   *fams = json_pack("[]");
+		ListCell   *lc;
+
+		foreach(lc, spec->families)
+		{
+			const HBaseColumn *col = lfirst(lc);
+
+			json_array_append_new(fams, json_string(b64_encode(col->colspec, col->famlen)));
+		}
+		json_object_set_new(model, "column", fams);
+	}
 	if (spec->startlen > 0)
 		json_object_set_new(model, "startRow", json_string(b64_encode(spec->startrow, spec->startlen)));
 	if (spec->endlen > 0)

@@ -162,14 +162,32 @@ begin_modify(ResultRelInfo *rinfo, EState *estate)
 }
 
 /*
- * Values inside a Phoenix SINGLE_CELL_ARRAY_WITH_OFFSETS cell are read only:
+ * Writes refused: any to a table that Phoenix indexes (option
+ * phoenix_indexes); INSERT and UPDATE of a table mapping values inside a
+ * Phoenix SINGLE_CELL_ARRAY_WITH_OFFSETS cell, which are read only:
  * writing one means rewriting the whole cell of every column of its family,
  * which an UPDATE of some columns does not have (and such tables are
  * Phoenix's immutable ones).
  */
 static void
-refuse_element_writes(HBaseTable *t, CmdType op)
+refuse_writes(HBaseTable *t, CmdType op)
 {
+	/*
+	 * Phoenix keeps its secondary indexes itself, on each write it makes; a
+	 * row written, changed or deleted here would leave every index stale
+	 * (Phoenix's queries through it would return deleted rows and miss new
+	 * ones).  IMPORT records them in option phoenix_indexes.
+	 */
+	if (t->phoenix_indexes)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("cannot %s foreign table %s: Phoenix maintains secondary %s %s on its rows",
+						op == CMD_UPDATE ? "update" : op == CMD_DELETE ? "delete from" : "insert into",
+						t->relname, strchr(t->phoenix_indexes, ',') ? "indexes" : "index",
+						t->phoenix_indexes),
+				 errdetail("hbase_fdw writes the table's cells only; the index would go stale, and Phoenix's queries through it would return wrong rows."),
+				 errhint("Write the rows through Phoenix. If the index no longer exists, drop the option: ALTER FOREIGN TABLE %s OPTIONS (DROP phoenix_indexes).",
+						 t->relname)));
 	if (op != CMD_DELETE && hbase_table_has_elements(t))
 		ereport(ERROR,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
@@ -189,7 +207,7 @@ hbaseBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo, List *f
 	if (eflags & EXEC_FLAG_EXPLAIN_ONLY)
 		return;
 	ms = begin_modify(rinfo, mtstate->ps.state);
-	refuse_element_writes(ms->table, op);
+	refuse_writes(ms->table, op);
 	if (op == CMD_UPDATE || op == CMD_DELETE)
 	{
 		Plan	   *sub = outerPlanState(mtstate)->plan;
@@ -382,7 +400,7 @@ hbaseBeginForeignInsert(ModifyTableState *mtstate, ResultRelInfo *rinfo)
 {
 	HBaseModifyState *ms = begin_modify(rinfo, mtstate->ps.state);
 
-	refuse_element_writes(ms->table, CMD_INSERT);
+	refuse_writes(ms->table, CMD_INSERT);
 	ms->buffer_copy = mtstate->ps.plan == NULL &&
 		rinfo->ri_projectReturning == NULL && rinfo->ri_WithCheckOptions == NIL &&
 		!(rinfo->ri_TrigDesc && rinfo->ri_TrigDesc->trig_insert_after_row) &&

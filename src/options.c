@@ -79,6 +79,7 @@ static const HBaseOption valid_options[] = {
 	{"parallel_workers", ForeignTableRelationId},
 	{"versions", ForeignTableRelationId},
 	{"empty_column", ForeignTableRelationId},
+	{"phoenix_indexes", ForeignTableRelationId},
 	/* column */
 	{"column", AttributeRelationId},
 	{"encoding", AttributeRelationId},
@@ -840,6 +841,14 @@ hbase_build_table(Oid relid)
 			table->parallel_workers = parse_parallel_workers(defGetString(def));
 		else if (strcmp(def->defname, "versions") == 0)
 			table->versions = parse_versions(defGetString(def));
+		else if (strcmp(def->defname, "phoenix_indexes") == 0)
+		{
+			char	   *v = defGetString(def);
+
+			/* blank: no index */
+			if (v[strspn(v, " \t\r\n,")] != '\0')
+				table->phoenix_indexes = v;
+		}
 		else if (strcmp(def->defname, "empty_column") == 0)
 		{
 			table->empty_column = palloc0(sizeof(HBaseColumn));

@@ -71,6 +71,8 @@ typedef struct PhxColumn
 	int			ordinal;
 	char	   *qualifier;		/* COLUMN_QUALIFIER bytes, or NULL */
 	int			qualen;
+	char	   *local;			/* its foreign table column's name */
+	bool		skipped;		/* not imported (a NOTICE said why) */
 } PhxColumn;
 
 typedef struct PhxTable
@@ -82,9 +84,13 @@ typedef struct PhxTable
 	int			encoding_scheme;	/* 0: column names as qualifiers */
 	int			storage_scheme;
 	bool		namespace_mapped;
-	char	   *default_family;
+	char	   *default_family;	/* DEFAULT_COLUMN_FAMILY, or NULL */
 	List	   *columns;		/* PhxColumn * */
+	List	   *indexes;		/* the names of its indexes (link rows) */
 } PhxTable;
+
+#define PHX_LINK_INDEX		1	/* LINK_TYPE of a table's row naming an index */
+#define PHX_MAX_VIEWS		10000	/* views looked at for one table's indexes */
 
 /* ---------------- Phoenix's encodings of the catalog's values ---------------- */
 
@@ -133,13 +139,24 @@ int_cell(const HBaseRow *row, const char *name, int64 dflt)
 	return c ? phx_int(c) : dflt;
 }
 
+/* LINK_TYPE of a link row: an UNSIGNED_TINYINT (its byte as is), -1 when none */
+static int
+link_type(const HBaseRow *row)
+{
+	const HBaseCell *c = cell(row, "LINK_TYPE");
+
+	return c && c->vallen == 1 ? (unsigned char) c->value[0] : -1;
+}
+
 /* ---------------- reading the catalog ---------------- */
 
-/* the catalog's HBase table: SYSTEM.CATALOG, or SYSTEM:CATALOG (namespace-mapped) */
+/*
+ * A system table of Phoenix's, SYSTEM.<name> or SYSTEM:<name> (namespace-
+ * mapped), or NULL when HBase has neither.
+ */
 static HBaseTable *
-catalog_table(HBaseConn *conn)
+system_table(HBaseConn *conn, const char *name)
 {
-	static const char *const names[] = {"SYSTEM.CATALOG", "SYSTEM:CATALOG"};
 	int			i;
 
 	for (i = 0; i < 2; i++)
@@ -147,7 +164,7 @@ catalog_table(HBaseConn *conn)
 		HBaseTable *t = palloc0(sizeof(HBaseTable));
 		HBaseResponse *resp;
 
-		t->relname = t->hbase_table = (char *) names[i];
+		t->relname = t->hbase_table = psprintf("SYSTEM%c%s", i == 0 ? '.' : ':', name);
 		t->fetch_size = 1000;
 		t->concurrency = 1;
 		resp = hbase_rest_exists(conn, t);
@@ -156,6 +173,17 @@ catalog_table(HBaseConn *conn)
 		if (resp->status != 404)
 			hbase_report_status(resp, t, "looking for Phoenix's catalog");
 	}
+	return NULL;
+}
+
+/* the catalog's HBase table: SYSTEM.CATALOG, or SYSTEM:CATALOG (namespace-mapped) */
+static HBaseTable *
+catalog_table(HBaseConn *conn)
+{
+	HBaseTable *t = system_table(conn, "CATALOG");
+
+	if (t)
+		return t;
 	ereport(ERROR,
 			(errcode(ERRCODE_FDW_TABLE_NOT_FOUND),
 			 errmsg("HBase has no Phoenix catalog (SYSTEM.CATALOG or SYSTEM:CATALOG)"),
@@ -164,11 +192,12 @@ catalog_table(HBaseConn *conn)
 }
 
 /*
- * The catalog rows of one schema (tenant-less), in key order: a scanner over
- * \0 schema \0 ... reading family "0".
+ * The rows of a catalog table (SYSTEM.CATALOG, SYSTEM.CHILD_LINK) whose key
+ * starts with the \0-separated fields given (the last one followed by \0),
+ * in key order: a scanner reading family "0".
  */
 static List *
-catalog_rows(HBaseConn *conn, HBaseTable *cat, const char *schema)
+prefix_rows(HBaseConn *conn, HBaseTable *cat, int nfields, const char *const *fields)
 {
 	HBaseColumn fam = {0};
 	HBaseScanSpec spec = {0};
@@ -177,13 +206,18 @@ catalog_rows(HBaseConn *conn, HBaseTable *cat, const char *schema)
 	HBaseResponse *resp;
 	char	   *scanner;
 	List	   *rows = NIL;
+	int			i;
 
 	fam.kind = HBASE_COL_FAMILY;
 	fam.colspec = "0";
 	fam.speclen = fam.famlen = 1;
 	initStringInfo(&start);
-	appendStringInfoChar(&start, '\0');
-	appendStringInfoString(&start, schema);
+	for (i = 0; i < nfields; i++)
+	{
+		if (i > 0)
+			appendStringInfoChar(&start, '\0');
+		appendStringInfoString(&start, fields[i]);
+	}
 	initStringInfo(&stop);
 	appendBinaryStringInfo(&stop, start.data, start.len);
 	appendStringInfoChar(&start, '\0');
@@ -217,6 +251,15 @@ catalog_rows(HBaseConn *conn, HBaseTable *cat, const char *schema)
 	}
 	hbase_rest_scanner_close(conn, cat, scanner);
 	return rows;
+}
+
+/* the catalog rows of one schema (tenant-less): \0 schema \0 ... */
+static List *
+catalog_rows(HBaseConn *conn, HBaseTable *cat, const char *schema)
+{
+	const char *fields[] = {"", schema};
+
+	return prefix_rows(conn, cat, 2, fields);
 }
 
 /* the \0-separated fields of a catalog key, at most 5 (n set to their number) */
@@ -269,13 +312,19 @@ catalog_tables(List *rows)
 			c = cell(row, "IS_NAMESPACE_MAPPED");
 			t->namespace_mapped = c && c->vallen == 1 && c->value[0] != 0;
 			c = cell(row, "DEFAULT_COLUMN_FAMILY");
-			t->default_family = c ? pnstrdup(c->value, c->vallen) : "0";
+			t->default_family = c ? pnstrdup(c->value, c->vallen) : NULL;
 			tables = lappend(tables, t);
 			continue;
 		}
-		if (t == NULL || strcmp(t->name, f[2]) != 0 || strcmp(t->schema, f[1]) != 0 ||
-			f[3][0] == '\0')
-			continue;			/* a family's own row (QUALIFIER_COUNTER) */
+		if (t == NULL || strcmp(t->name, f[2]) != 0 || strcmp(t->schema, f[1]) != 0)
+			continue;
+		if (f[3][0] == '\0')
+		{
+			/* a family's own row (QUALIFIER_COUNTER), or a link to an index */
+			if (n == 5 && link_type(row) == PHX_LINK_INDEX)
+				t->indexes = lappend(t->indexes, f[4]);
+			continue;
+		}
 		{
 			PhxColumn  *col = palloc0(sizeof(PhxColumn));
 
@@ -514,6 +563,127 @@ qualifier_text(const char *q, int len)
 }
 
 /*
+ * A column's name as the layout grammar spells it: bare when a plain
+ * lower-case identifier, else quoted in backticks (`MyId`, `b c`), which the
+ * grammar matches exactly ("..." would be a literal).
+ */
+static char *
+layout_ident(const char *name)
+{
+	StringInfoData buf;
+	const char *p;
+	bool		plain = (*name >= 'a' && *name <= 'z') || *name == '_';
+
+	for (p = name; *p && plain; p++)
+		plain = (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_';
+	if (plain)
+		return pstrdup(name);
+	initStringInfo(&buf);
+	appendStringInfoChar(&buf, '`');
+	for (p = name; *p; p++)
+	{
+		if (*p == '`')
+			appendStringInfoChar(&buf, '`');
+		appendStringInfoChar(&buf, *p);
+	}
+	appendStringInfoChar(&buf, '`');
+	return buf.data;
+}
+
+/* do two of the columns have the same local name? */
+static bool
+names_clash(List *columns, PhxColumn *c)
+{
+	ListCell   *lc;
+
+	foreach(lc, columns)
+	{
+		PhxColumn  *o = lfirst(lc);
+
+		if (o != c && !o->skipped && !c->skipped && strcmp(o->local, c->local) == 0)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The foreign table's column names.  Phoenix's own name, folded to lower
+ * case when all upper case; but Phoenix lets families share a column name
+ * (A.VAL, B.VAL, and VAL of the default family), which a foreign table
+ * cannot: a non-key column whose name another column has is named after its
+ * family too ("a.val", "b.val", "0.val"), as Phoenix's SQL qualifies it.
+ * Where folding still makes two names one ("VAL" and "val"), the clashing
+ * ones keep Phoenix's spelling (key columns too: "ID" beside "id"); a column
+ * still clashing then is not imported.  A NOTICE names each renamed column.
+ */
+static void
+assign_names(PhxTable *t, List *columns)
+{
+	ListCell   *lc;
+	int			round;
+
+	foreach(lc, columns)
+	{
+		PhxColumn  *c = lfirst(lc);
+
+		c->local = local_name(c->name);
+	}
+	for (round = 0; round < 3; round++)
+	{
+		List	   *clashing = NIL;
+
+		foreach(lc, columns)
+			if (names_clash(columns, lfirst(lc)))
+				clashing = lappend(clashing, lfirst(lc));
+		foreach(lc, clashing)
+		{
+			PhxColumn  *c = lfirst(lc);
+
+			if (round == 0 && c->family == NULL)
+				continue;		/* a key column keeps its name if it can */
+			if (round == 0)
+				c->local = psprintf("%s.%s", local_name(c->family), local_name(c->name));
+			else if (round == 1)
+				c->local = c->family ? psprintf("%s.%s", c->family, c->name) : pstrdup(c->name);
+			else if (c->family)
+			{
+				c->skipped = true;
+				ereport(NOTICE,
+						(errmsg("Phoenix table \"%s\": column \"%s\" of family \"%s\" is not imported",
+								t->name, c->name, c->family),
+						 errdetail("Another column of the foreign table already has the name \"%s\".", c->local)));
+			}
+		}
+	}
+	foreach(lc, columns)
+	{
+		PhxColumn  *c = lfirst(lc);
+
+		if (!c->skipped && strcmp(c->local, local_name(c->name)) != 0)
+			ereport(NOTICE,
+					(errmsg("Phoenix table \"%s\": column \"%s\"%s%s%s is imported as \"%s\"",
+							t->name, c->name, c->family ? " of family \"" : "",
+							c->family ? c->family : "", c->family ? "\"" : "", c->local),
+					 errdetail("Another column of the table has the name \"%s\" (in another column family, or in other letter case).",
+							   local_name(c->name))));
+	}
+}
+
+/*
+ * The family of Phoenix's empty key value cell, by Phoenix's rule
+ * (SchemaUtil.getEmptyColumnFamily): the family of the first non-key
+ * column in column order; with none, the table's DEFAULT_COLUMN_FAMILY, or
+ * "0".  A table of families A, B, C only has it in the first of them.
+ */
+static const char *
+empty_family(PhxTable *t, List *others)
+{
+	if (others != NIL)
+		return ((PhxColumn *) linitial(others))->family;
+	return t->default_family ? t->default_family : "0";
+}
+
+/*
  * The rowkey layout of the table's key columns, or NULL with *why.
  */
 static char *
@@ -529,7 +699,7 @@ table_layout(PhxTable *t, List *keys, const char **why)
 	{
 		PhxColumn  *c = lfirst(lc);
 		bool		variable;
-		char	   *part = key_part(c, quote_identifier(local_name(c->name)), &variable, why);
+		char	   *part = key_part(c, layout_ident(c->local), &variable, why);
 
 		if (part == NULL)
 			return NULL;
@@ -580,7 +750,7 @@ single_cell_element(const PhxColumn *c, int scheme)
  * key as "rowkey"), the other columns as cells of encoding 'phoenix'.
  */
 static char *
-create_statement(ForeignServer *server, PhxTable *t)
+create_statement(ForeignServer *server, PhxTable *t, List *indexes)
 {
 	StringInfoData buf;
 	StringInfoData cols;
@@ -602,6 +772,7 @@ create_statement(ForeignServer *server, PhxTable *t)
 	}
 	list_sort(keys, by_key_seq);
 	list_sort(others, by_ordinal);
+	assign_names(t, list_concat_copy(keys, others));
 	layout = keys ? table_layout(t, keys, &why) : NULL;
 
 	initStringInfo(&cols);
@@ -620,7 +791,7 @@ create_statement(ForeignServer *server, PhxTable *t)
 
 		/* the key part decodes it: no cell encoding */
 		appendStringInfo(&cols, "%s  %s %s", cols.len ? ",\n" : "",
-						 quote_identifier(local_name(c->name)), column_type(c, &ptype));
+						 quote_identifier(c->local), column_type(c, &ptype));
 	}
 	foreach(lc, others)
 	{
@@ -631,6 +802,8 @@ create_statement(ForeignServer *server, PhxTable *t)
 
 		int			element = 0;
 
+		if (c->skipped)
+			continue;
 		if (t->storage_scheme == PHX_SINGLE_CELL && type != NULL)
 		{
 			element = single_cell_element(c, t->encoding_scheme);
@@ -652,7 +825,7 @@ create_statement(ForeignServer *server, PhxTable *t)
 						c->qualifier ? qualifier_text(c->qualifier, c->qualen) :
 						qualifier_text(c->name, strlen(c->name)));
 		appendStringInfo(&cols, "%s  %s %s OPTIONS (column %s", cols.len ? ",\n" : "",
-						 quote_identifier(local_name(c->name)), type, quote_literal_cstr(spec));
+						 quote_identifier(c->local), type, quote_literal_cstr(spec));
 		if (ptype)
 			appendStringInfo(&cols, ", phoenix_type %s", quote_literal_cstr(ptype));
 		if (element > 0)
@@ -667,22 +840,111 @@ create_statement(ForeignServer *server, PhxTable *t)
 					 quote_identifier(server->servername), quote_literal_cstr(physical));
 	if (layout)
 		appendStringInfo(&buf, ", rowkey %s", quote_literal_cstr(layout));
-	appendStringInfo(&buf, ", empty_column %s)",
-					 quote_literal_cstr(psprintf("%s:%s", t->default_family,
+	appendStringInfo(&buf, ", empty_column %s",
+					 quote_literal_cstr(psprintf("%s:%s", empty_family(t, others),
 												 t->encoding_scheme != 0 ? "\\x00\\x00\\x00\\x00" : "_0")));
+	if (indexes != NIL)
+	{
+		StringInfoData names;
+
+		initStringInfo(&names);
+		foreach(lc, indexes)
+			appendStringInfo(&names, "%s%s", names.len ? ", " : "", (char *) lfirst(lc));
+		appendStringInfo(&buf, ", phoenix_indexes %s", quote_literal_cstr(names.data));
+		ereport(NOTICE,
+				(errmsg("Phoenix table \"%s\" has secondary indexes: its foreign table is read only", t->name),
+				 errdetail("Phoenix maintains %s on the table's rows; writes that do not go through Phoenix would leave %s stale.",
+						   names.data, list_length(indexes) > 1 ? "them" : "it")));
+	}
+	appendStringInfoChar(&buf, ')');
 	return buf.data;
+}
+
+/* a Phoenix full name: schema.name, or name in the default schema */
+static char *
+full_name(const char *schema, const char *name)
+{
+	return schema[0] ? psprintf("%s.%s", schema, name) : pstrdup(name);
+}
+
+/*
+ * The indexes whose rows a write to table t would have Phoenix change: its
+ * own (its catalog rows link them, LINK_TYPE 1) and those of the views over
+ * it, at any depth, tenants' views too, since a view's rows are the table's
+ * (Phoenix keeps a view's index in the table's _IDX_ companion table).
+ * SYSTEM.CHILD_LINK names each view of a table or view (key: parent tenant,
+ * schema, name, child tenant, the child's full name); a view's own catalog
+ * rows link its indexes.  Without SYSTEM.CHILD_LINK (Phoenix before 4.15,
+ * which linked views in SYSTEM.CATALOG) only the table's own are found.
+ */
+static List *
+table_indexes(HBaseConn *conn, HBaseTable *cat, HBaseTable *links, PhxTable *t)
+{
+	List	   *indexes = NIL;
+	List	   *queue;
+	ListCell   *lc;
+	int			seen = 0;
+
+	foreach(lc, t->indexes)
+		indexes = lappend(indexes, full_name(t->schema, lfirst(lc)));
+	if (links == NULL)
+		return indexes;
+	/* (tenant, schema, name) of the tables and views to look under */
+	queue = list_make1(list_make3("", t->schema, t->name));
+	while (queue != NIL && seen < PHX_MAX_VIEWS)
+	{
+		List	   *parent = linitial(queue);
+		const char *pf[3] = {linitial(parent), lsecond(parent), lthird(parent)};
+		ListCell   *rc;
+
+		queue = list_delete_first(queue);
+		foreach(rc, prefix_rows(conn, links, 3, pf))
+		{
+			char	   *f[5];
+			int			n;
+			char	   *dot;
+			const char *vf[4];
+			ListCell   *ic;
+
+			key_fields(lfirst(rc), f, &n);
+			if (n != 5 || f[4][0] == '\0' || ++seen > PHX_MAX_VIEWS)
+				continue;
+			/* the child's full name: schema.view (its first dot), or view */
+			dot = strchr(f[4], '.');
+			vf[0] = f[3];
+			vf[1] = dot ? pnstrdup(f[4], dot - f[4]) : "";
+			vf[2] = dot ? dot + 1 : f[4];
+			vf[3] = "";
+			foreach(ic, prefix_rows(conn, cat, 4, vf))
+			{
+				char	   *g[5];
+				int			m;
+
+				key_fields(lfirst(ic), g, &m);
+				if (m == 5 && g[3][0] == '\0' && link_type(lfirst(ic)) == PHX_LINK_INDEX)
+					indexes = lappend(indexes, f[3][0] ?
+									  psprintf("%s (of tenant %s)", full_name(vf[1], g[4]), f[3]) :
+									  full_name(vf[1], g[4]));
+			}
+			queue = lappend(queue, list_make3(f[3], (char *) vf[1], (char *) vf[2]));
+		}
+	}
+	return indexes;
 }
 
 /*
  * IMPORT FOREIGN SCHEMA "schema" FROM SERVER s INTO local OPTIONS (phoenix
  * 'true'): a foreign table per Phoenix table of the schema ("default": the
- * tables without a schema).  Views, indexes and system tables are left out.
+ * tables without a schema).  Views, indexes and system tables are left out;
+ * a table with indexes (its own or its views') is read only.
  */
 List *
 hbase_phoenix_import(ImportForeignSchemaStmt *stmt, ForeignServer *server, HBaseConn *conn)
 {
 	const char *schema = strcmp(stmt->remote_schema, "default") == 0 ? "" : stmt->remote_schema;
 	HBaseTable *cat = catalog_table(conn);
+	HBaseTable *links = NULL;
+	bool		looked = false;
 	List	   *commands = NIL;
 	ListCell   *lc;
 
@@ -690,9 +952,21 @@ hbase_phoenix_import(ImportForeignSchemaStmt *stmt, ForeignServer *server, HBase
 	{
 		PhxTable   *t = lfirst(lc);
 
-		if (t->type != 'u' || !hbase_import_wanted(stmt, local_name(t->name)))
+		if (!hbase_import_wanted(stmt, local_name(t->name)))
 			continue;
-		commands = lappend(commands, create_statement(server, t));
+		if (t->type == 'v' && stmt->list_type == FDW_IMPORT_SCHEMA_LIMIT_TO)
+			ereport(NOTICE,
+					(errmsg("Phoenix view \"%s\" is not imported", t->name),
+					 errdetail("IMPORT FOREIGN SCHEMA imports Phoenix's tables; a view's rows are those of its table that its WHERE clause selects."),
+					 errhint("Import the view's table and select its rows with the view's condition.")));
+		if (t->type != 'u')
+			continue;
+		if (!looked)
+		{
+			links = system_table(conn, "CHILD_LINK");
+			looked = true;
+		}
+		commands = lappend(commands, create_statement(server, t, table_indexes(conn, cat, links, t)));
 	}
 	return commands;
 }

@@ -77,6 +77,8 @@ struct HBaseScan
 	bool		small_limit;	/* the planner knows a LIMIT below HBASE_FIRST_PAGE */
 	bool		exact_columns;	/* :timestamp wanted: no cell beyond the wanted ones */
 	bool		all_cells;		/* :timestamp of a table that maps no cell */
+	List	   *families;		/* HBaseColumn *: the families a scanner reads,
+								 * NIL = all (see table_families) */
 	/*
 	 * merge: one stream per range, rows merged in the order of their keys
 	 * after the salt (ORDER BY on a salted table); else one stream walks the
@@ -122,6 +124,44 @@ hbase_scan_fallback(HBaseScan *scan)
 	return scan->fallback;
 }
 
+/*
+ * The families a scanner of a table with empty_column (a Phoenix table)
+ * reads: those of its mapped columns and of the empty cell, which every row
+ * Phoenix or hbase_fdw writes has.  Phoenix scans its table so, and must:
+ * a local index keeps its rows in the same HBase table, under families of
+ * their own ("L#0"), and read as rows of the table they would be wrong rows.
+ * NIL (every family: a row whose only cells are in unmapped families is a
+ * row of NULLs) for other tables.
+ */
+static List *
+table_families(HBaseTable *table)
+{
+	List	   *fams = NIL;
+	int			i;
+
+	if (table->empty_column == NULL)
+		return NIL;
+	for (i = -1; i < table->natts; i++)
+	{
+		HBaseColumn *col = i < 0 ? table->empty_column : &table->columns[i];
+		ListCell   *lc;
+		bool		seen = false;
+
+		if (i >= 0 && !maps_cell(col))
+			continue;
+		foreach(lc, fams)
+		{
+			HBaseColumn *f = lfirst(lc);
+
+			if (f->famlen == col->famlen && memcmp(f->colspec, col->colspec, f->famlen) == 0)
+				seen = true;
+		}
+		if (!seen)
+			fams = lappend(fams, col);
+	}
+	return fams;
+}
+
 HBaseScan *
 hbase_scan_begin(HBaseTable *table, HBaseConn *conn, List *retrieved_attrs, int firstpage)
 {
@@ -133,6 +173,7 @@ hbase_scan_begin(HBaseTable *table, HBaseConn *conn, List *retrieved_attrs, int 
 	scan->firstpage = Max(1, Min(firstpage, table->fetch_size));
 	scan->small_limit = firstpage < HBASE_FIRST_PAGE;
 	scan->mergeskip = -2;
+	scan->families = table_families(table);
 	foreach(lc, retrieved_attrs)
 	{
 		HBaseColumn *col = &table->columns[lfirst_int(lc) - 1];
@@ -640,6 +681,7 @@ open_scanner(HBaseScan *scan, Stream *st)
 
 	memset(&spec, 0, sizeof(spec));
 	spec.columns = scan->columns;
+	spec.families = scan->families;
 	spec.exact_columns = scan->exact_columns;
 	spec.all_cells = scan->all_cells;
 	spec.max_versions = scan->table->versions;
