@@ -12,8 +12,12 @@
  * own encodings.  And how each becomes a foreign table: the key columns a
  * rowkey layout (salt(N), sortable(...), phoenix_decimal, desc(...)), the
  * other columns cells of encoding 'phoenix' under their (column-encoded)
- * qualifiers, the empty key value column as empty_column.  Reads through the
- * REST layer; the core runs the commands.
+ * qualifiers, the empty key value column as empty_column (in the family where
+ * Phoenix puts it), the indexes on the table's rows (its own and its views',
+ * SYSTEM.CHILD_LINK naming the views) as phoenix_indexes, which makes it read
+ * only.  Decides the foreign table's column names (family-qualified where
+ * Phoenix's families share one).  Reads through the REST layer; the core
+ * runs the commands.
  */
 #include "postgres.h"
 
