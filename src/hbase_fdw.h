@@ -189,6 +189,12 @@ typedef struct HBaseResponse
 #define HBASE_REQ_ONCE			0x04
 /* several gateways: after no answer, the request may go to the next one */
 #define HBASE_REQ_IDEMPOTENT	0x08
+/*
+ * a write (PUT, DELETE of rows or cells): goes to the next gateway only when
+ * it surely did not reach the first; no answer is an error (08007) saying
+ * its outcome is unknown
+ */
+#define HBASE_REQ_WRITE			0x10
 
 extern HBaseConn *hbase_get_connection(Oid serverid, Oid userid);
 extern HBaseResponse *hbase_request(HBaseConn *conn, const char *method,
@@ -344,6 +350,10 @@ extern HBaseResponse *hbase_rest_get_in_path(HBaseConn *conn, HBaseTable *table,
 											 const char *what);
 extern HBaseResponse *hbase_rest_put(HBaseConn *conn, HBaseTable *table, HBaseRow *rows,
 									 int nrows, const char *what);
+extern HBaseResponse *hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table,
+											   const HBaseRow *row, const char *check_col,
+											   int check_collen, const char *expected,
+											   int expectedlen, const char *what);
 extern HBaseResponse *hbase_rest_delete(HBaseConn *conn, HBaseTable *table, const char *key,
 										int keylen, const HBaseColumn *col, const char *what);
 extern HBaseResponse *hbase_rest_namespace_tables(HBaseConn *conn, const char *ns,
