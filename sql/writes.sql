@@ -101,7 +101,7 @@ DROP TABLE wo_dn_log;
 -- extra real gateway, frozen with SIGSTOP: it takes the request and answers nothing) and B (the
 -- main one), each behind a proxy that counts the PUTs reaching it
 \! python3 tests/hbase_rest.py create wo_fo d >/dev/null
-\! for p in 18194 18195 18196 18197 18198 18199; do curl -s -m 1 http://127.0.0.1:$p/quit >/dev/null; done; sleep 0.3
+\! for p in 18193 18194 18195 18196 18197 18198 18199; do curl -s -m 1 http://127.0.0.1:$p/quit >/dev/null; done; sleep 0.3
 \! scripts/hbase-local start-rest-extra 18191 >/dev/null
 \! python3 tests/write_proxy.py 18194 http://127.0.0.1:18191
 \! python3 tests/write_proxy.py 18195 "$HBASE_URL"
@@ -146,6 +146,17 @@ CREATE FOREIGN TABLE fo_db (k text OPTIONS (column ':key'), v text OPTIONS (colu
 INSERT INTO fo_db VALUES ('answered', 'v3');
 \set VERBOSITY terse
 \! echo "D: $(curl -s http://127.0.0.1:18197/stats)"; echo "B: $(curl -s http://127.0.0.1:18195/stats)"
+-- a DELETE alike: the one the stand-in F answers with that 503 is not sent to B, which would
+-- delete the row (the Get that finds it goes to one gateway, the DELETE to the next)
+\! python3 tests/write_proxy.py 18193 "$HBASE_URL" --fail-deletes --status 503 --body 'Unavailable\r\njava.io.IOException: region in transition\r\n'
+CREATE SERVER wo_bf FOREIGN DATA WRAPPER hbase_fdw
+  OPTIONS (url 'http://127.0.0.1:18193, http://127.0.0.1:18195');
+CREATE USER MAPPING FOR CURRENT_USER SERVER wo_bf;
+CREATE FOREIGN TABLE fo_bf (k text OPTIONS (column ':key'), v text OPTIONS (column 'd:v'))
+  SERVER wo_bf OPTIONS (table 'wo_fo');
+DELETE FROM fo_bf WHERE k = 'moved';
+\! echo "F: $(curl -s http://127.0.0.1:18193/stats)"; echo "B: $(curl -s http://127.0.0.1:18195/stats)"
+\! python3 tests/hbase_rest.py get wo_fo moved
 
 -- a batch INSERT whose gateway fails every PUT from the 4th on (HTTP 500): the error says that
 -- the 300 rows before were written and stay; the failed batch is not sent again row by row
@@ -169,6 +180,6 @@ INSERT INTO half SELECT 'r' || lpad(g::text, 4, '0'), g FROM generate_series(100
 \set VERBOSITY terse
 \! echo "E': $(curl -s http://127.0.0.1:18199/stats)"
 
-\! for p in 18194 18195 18196 18197 18198 18199; do curl -s -m 2 http://127.0.0.1:$p/quit >/dev/null; done
-DROP SERVER wo26, wo24, wo25, wo_ab, wo_cb, wo_db, wo_e CASCADE;
+\! for p in 18193 18194 18195 18196 18197 18198 18199; do curl -s -m 2 http://127.0.0.1:$p/quit >/dev/null; done
+DROP SERVER wo26, wo24, wo25, wo_ab, wo_cb, wo_db, wo_bf, wo_e CASCADE;
 \! for t in wo_dn wo_dn_cc26 wo_dn_cc24 wo_dn_cc25 wo_fo wo_half; do python3 tests/hbase_rest.py drop $t; done

@@ -53,7 +53,6 @@ typedef struct HBaseModifyState
 	/* INSERT ... ON CONFLICT DO NOTHING: rows written only where absent */
 	bool		do_nothing;
 	HBaseColumn *exists_col;	/* the cell that says a row exists */
-	long		nskipped;		/* rows not inserted: their key existed */
 } HBaseModifyState;
 
 static void put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows);
@@ -804,10 +803,7 @@ put_row_if_absent(HBaseModifyState *ms, HBaseRow *row)
 		hbase_report_status(resp, ms->table, "a check-and-put of a row (ON CONFLICT DO NOTHING)");
 	error_context_stack = cb.previous;
 	if (resp->status == 304)
-	{
-		ms->nskipped++;
 		return false;
-	}
 	ms->nwritten++;
 	return true;
 }

@@ -2,13 +2,15 @@
 """A proxy in front of a real REST gateway that counts the writes it receives, and can answer
 writes itself as no real gateway does on demand, for sql/writes.sql.
 
-Usage: tests/write_proxy.py PORT UPSTREAM_URL [--fail-puts-after N] [--status S] [--body TEXT]
+Usage: tests/write_proxy.py PORT UPSTREAM_URL [--fail-puts-after N] [--fail-deletes]
+                             [--status S] [--body TEXT]
 Binds 127.0.0.1:PORT, then goes to the background (the command returns once it listens) and
 exits by itself after 30 s without a request, or at GET /quit. Every request is passed to
 UPSTREAM_URL (the real gateway), except that with --fail-puts-after N every PUT after the
 N-th is answered here with status S (default 500) and body TEXT (default "Internal Server
 Error"; \\r and \\n escapes are read), never reaching the gateway: a gateway that fails every
 write from some point on, or a proxy that answers 503 without forwarding (no live upstream).
+With --fail-deletes every DELETE is answered so too.
 GET /stats answers one line: "puts N forwarded N answered N deletes N max_same_body N", where
 max_same_body is how many times the most frequent PUT body arrived here.
 """
@@ -56,6 +58,7 @@ class Handler(background_server.Handler):
         elif self.command == "DELETE":
             with srv.lock:
                 srv.deletes += 1
+                answer_here = srv.fail_deletes
         if answer_here:
             self.reply(srv.status, srv.body, [("Content-Type", "text/plain")])
             return
@@ -95,12 +98,14 @@ def main():
     ap.add_argument("port", type=int)
     ap.add_argument("upstream")
     ap.add_argument("--fail-puts-after", type=int, default=None)
+    ap.add_argument("--fail-deletes", action="store_true")
     ap.add_argument("--status", type=int, default=500)
     ap.add_argument("--body", default="Internal Server Error")
     args = ap.parse_args()
     srv = make_server(args.port, Handler)
     srv.upstream = urllib.parse.urlsplit(args.upstream)
     srv.fail_after = args.fail_puts_after
+    srv.fail_deletes = args.fail_deletes
     srv.status = args.status
     srv.body = args.body.replace("\\r", "\r").replace("\\n", "\n").encode()
     srv.puts = srv.forwarded = srv.answered = srv.deletes = 0
