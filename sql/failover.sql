@@ -57,7 +57,7 @@ SELECT k, n FROM f3_split WHERE k IN ('a001', 'b002', 'c003', 'd004') ORDER BY k
 \! python3 tests/hbase_rest.py create fdw_failover_ins cf >/dev/null
 CREATE FOREIGN TABLE f3_ins (id text OPTIONS (column ':key'), v int) SERVER hb3
   OPTIONS (table 'fdw_failover_ins', family 'cf', batch_size '10');
-\! scripts/hbase-local stop-rest-extra $HBASE_GW_C_PORT >/dev/null 2>&1
+\! scripts/hbase-local stop-rest-extra $HBASE_GW_C_PORT >/dev/null 2>&1; sleep 1
 INSERT INTO f3_ins SELECT lpad(i::text, 4, '0'), i FROM generate_series(1, 1000) i;
 -- read back through the main gateway alone, and by the harness
 CREATE FOREIGN TABLE f1_ins (id text OPTIONS (column ':key'), v int) SERVER hbase
