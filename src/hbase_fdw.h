@@ -495,6 +495,12 @@ extern HBaseOpKind hbase_key_shape(HBaseTable *t, List *conds, List *exprs, doub
 struct FdwRoutine;
 extern void hbase_modify_routines(struct FdwRoutine *routine);
 
+/* ---------- direct.c: UPDATE and DELETE as HBase operations ---------- */
+
+extern int	hbase_update_retries;
+extern void hbase_direct_init(void);
+extern void hbase_direct_routines(struct FdwRoutine *routine);
+
 /* ---------- scan.c: scan execution ---------- */
 
 typedef struct HBaseScan HBaseScan;
