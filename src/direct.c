@@ -429,12 +429,17 @@ copy_row(HBaseRow *row)
 	return r;
 }
 
-/* one row by its key, read again after a conflict (NULL: gone) */
-static HBaseRow *
-get_row(DirectState *ds, const char *key, int keylen)
+/*
+ * One row by its key, read again after a conflict (NULL: gone), through the
+ * scan's Get (which knows each gateway's way to send a key).  attrs: the
+ * columns wanted; *requests counts the requests.
+ */
+HBaseRow *
+hbase_get_row(HBaseTable *table, HBaseConn *conn, List *attrs, const char *key, int keylen,
+			  long *nrequests)
 {
 	HBaseKeyPlan *kp = palloc0(sizeof(HBaseKeyPlan));
-	HBaseScan  *scan = hbase_scan_begin(ds->table, ds->conn, ds->allattrs, 1);
+	HBaseScan  *scan = hbase_scan_begin(table, conn, attrs, 1);
 	HBaseRow   *row;
 	bytea	   *k = palloc(VARHDRSZ + keylen);
 	long		requests,
@@ -450,7 +455,7 @@ get_row(DirectState *ds, const char *key, int keylen)
 	if (row)
 		row = copy_row(row);
 	hbase_scan_stats(scan, &requests, &rows, &resumes);
-	ds->requests += requests;
+	*nrequests += requests;
 	hbase_scan_end(scan);
 	return row;
 }
@@ -713,7 +718,7 @@ cas_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 		/* random backoff, growing: the writers that collided spread out */
 		pg_usleep((long) (random() % (1000L << Min(attempt, 6))));
 		CHECK_FOR_INTERRUPTS();
-		row = get_row(ds, row->key, row->keylen);
+		row = hbase_get_row(t, ds->conn, ds->allattrs, row->key, row->keylen, &ds->requests);
 		if (row == NULL || !load_row(node, ds, row))
 			return;				/* gone, or no longer matching: not updated */
 	}

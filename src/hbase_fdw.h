@@ -500,6 +500,8 @@ extern void hbase_modify_routines(struct FdwRoutine *routine);
 extern int	hbase_update_retries;
 extern void hbase_direct_init(void);
 extern void hbase_direct_routines(struct FdwRoutine *routine);
+extern HBaseRow *hbase_get_row(HBaseTable *table, HBaseConn *conn, List *attrs,
+							   const char *key, int keylen, long *nrequests);
 
 /* ---------- scan.c: scan execution ---------- */
 
