@@ -587,13 +587,23 @@ increment_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 			continue;
 		delta = type == INT2OID ? DatumGetInt16(d) : type == INT4OID ? DatumGetInt32(d) :
 			DatumGetInt64(d);
-		if ((lfirst_int(lc3) < 0 && pg_sub_s64_overflow(0, delta, &delta)) ||
+		/* PostgreSQL's overflow error, on the value read */
+		if (lfirst_int(lc3) < 0 ?
+			pg_sub_s64_overflow(DatumGetInt64(slot->tts_values[attno - 1]), delta, &result) :
 			pg_add_s64_overflow(DatumGetInt64(slot->tts_values[attno - 1]), delta, &result))
 			ereport(ERROR,
 					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 					 errmsg("bigint out of range"),
 					 errdetail("Column \"%s\" of foreign table %s in row %s; nothing of the row was written.",
 							   col->attname, t->relname, hbase_printable_key(row->key, row->keylen))));
+		/* HBase adds a long: c - (-9223372036854775808) has none to add */
+		if (lfirst_int(lc3) < 0 && pg_sub_s64_overflow(0, delta, &delta))
+			ereport(ERROR,
+					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+					 errmsg("bigint out of range"),
+					 errdetail("An HBase Increment of column \"%s\" of foreign table %s cannot add 9223372036854775808; nothing of row %s was written.",
+							   col->attname, t->relname, hbase_printable_key(row->key, row->keylen)),
+					 errhint("Add 9223372036854775807, then 1, in two statements.")));
 		c = &out.cells[out.ncells++];
 		c->column = col->colspec;
 		c->collen = col->speclen;
