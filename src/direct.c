@@ -546,7 +546,7 @@ put_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 		out.cells[out.ncells++] = *empty_column_cell(t);
 	if (out.ncells > 0)
 	{
-		check_write(hbase_rest_put(ds->conn, t, &out, 1, "a PUT of a row"), t, "a PUT of a row");
+		check_write(hbase_rest_put(ds->conn, t, &out, 1, "a PUT of 1 row"), t, "a PUT of 1 row");
 		ds->requests++;
 	}
 	delete_cells(ds, row, nulled);
