@@ -85,6 +85,25 @@ RESET plan_cache_mode;
 \! printf '%s' '[{"key":"c3","cells":{"cf:t":"007"}}]' | python3 tests/hbase_rest.py put wa_atomic
 UPDATE ctr SET t = (t::int + 1)::text WHERE t = '007' RETURNING k, t;
 
+-- a rowkey layout: the key computed from its parts ("0001" + code); every part fixed gives the
+-- Get, a part left open a scan (the ordinary path, here with a check-and-put)
+\! python3 tests/hbase_rest.py create wa_atomic_lay cf >/dev/null
+\! printf '%s' '[{"key":"0001a","cells":{"cf:n":{"hex":"0000000000000005"}}},{"key":"0001b","cells":{"cf:n":{"hex":"0000000000000007"}}}]' | python3 tests/hbase_rest.py put wa_atomic_lay
+CREATE FOREIGN TABLE lay (id int, code text, n bigint OPTIONS (column 'cf:n', encoding 'binary'))
+  SERVER hbase OPTIONS (table 'wa_atomic_lay', rowkey 'lpad(id, 4) + code');
+EXPLAIN (COSTS OFF) UPDATE lay SET n = n + 1 WHERE id = 1 AND code = 'a';
+UPDATE lay SET n = n + 1 WHERE id = 1 AND code = 'a';
+UPDATE lay SET n = n + 1 WHERE id = 1 AND code IN ('b', 'zz');
+\echo rows: :ROW_COUNT
+EXPLAIN (COSTS OFF) UPDATE lay SET n = n * 2 WHERE id = 1;
+UPDATE lay SET n = n * 2 WHERE id = 1;
+\echo rows: :ROW_COUNT
+DELETE FROM lay WHERE id = 1 AND code = 'b';
+\echo rows: :ROW_COUNT
+\! python3 tests/raw_longs.py wa_atomic_lay cf:n
+DROP FOREIGN TABLE lay;
+\! python3 tests/hbase_rest.py drop wa_atomic_lay >/dev/null
+
 -- real concurrency: 8 clients, 100 increments each, all through Increments
 UPDATE ctr SET n = 0, t = '0' WHERE k = 'counter1';
 \! tests/pgbench_run.sh 8 100 increment ctr counter1
