@@ -12,8 +12,11 @@
 #include "commands/defrem.h"
 #include "foreign/foreign.h"
 #include "lib/stringinfo.h"
+#include "access/twophase.h"
+#include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "nodes/parsenodes.h"
+#include "storage/lock.h"
 #include "utils/builtins.h"
 
 #include "hbase_fdw.h"
@@ -31,6 +34,72 @@ hbase_import_wanted(ImportForeignSchemaStmt *stmt, const char *name)
 		if (strcmp(((RangeVar *) lfirst(lc))->relname, name) == 0)
 			listed = true;
 	return stmt->list_type == FDW_IMPORT_SCHEMA_LIMIT_TO ? listed : !listed;
+}
+
+/*
+ * Decides whether a name HBase or Phoenix's catalog gave (len bytes: a table,
+ * a column family, a qualifier, a catalog column) may go into the catalog
+ * here: valid in the database encoding (pg_attribute would otherwise hold
+ * bytes no dump of it restores) and free of control characters.  A bad one
+ * is skipped with a NOTICE naming it, escaped, so that one name costs its
+ * table or column and not the whole import.  what/owner say what it is
+ * ("column", "Phoenix table \"T\""; owner may be NULL).  With stmt (names
+ * of tables) and LIMIT TO, no NOTICE: LIMIT TO can name no such table.
+ */
+bool
+hbase_import_name_ok(ImportForeignSchemaStmt *stmt, const char *name, int len,
+					 const char *what, const char *owner)
+{
+	const char *detail = NULL;
+	int			i;
+
+	if (!pg_verify_mbstr(GetDatabaseEncoding(), name, len, true))
+		detail = psprintf("The name is not valid in the database encoding %s.",
+						  GetDatabaseEncodingName());
+	for (i = 0; detail == NULL && i < len; i++)
+		if ((unsigned char) name[i] < 0x20 || name[i] == 0x7f)
+			detail = "The name holds a control character.";
+	if (detail == NULL)
+		return true;
+	if (stmt == NULL || stmt->list_type != FDW_IMPORT_SCHEMA_LIMIT_TO)
+		ereport(NOTICE,
+				(errmsg("%s \"%s\"%s%s is not imported", what, hbase_printable_key(name, len),
+						owner ? " of " : "", owner ? owner : ""),
+				 errdetail("%s", detail)));
+	return false;
+}
+
+/*
+ * Locks a CREATE FOREIGN TABLE holds until the end of the transaction (its
+ * relation, and an object lock), as pg_locks shows them.
+ */
+#define LOCKS_PER_TABLE 2
+
+/*
+ * Refuses, before any table's request, an import of more tables than the
+ * shared lock table can hold: the core creates all of them in one
+ * transaction, each keeping its locks to the end, and past the lock table's
+ * size (max_locks_per_transaction x (max_connections and the other
+ * backends + max_prepared_transactions)) the import fails with "out of
+ * shared memory" only after a request per table.  Other sessions' locks
+ * share that room, so an import near the limit may still run out.
+ */
+void
+hbase_import_check_count(int ntables)
+{
+	int64		room = (int64) max_locks_per_xact * (MaxBackends + max_prepared_xacts);
+
+	if ((int64) ntables * LOCKS_PER_TABLE <= room)
+		return;
+	ereport(ERROR,
+			(errcode(ERRCODE_OUT_OF_MEMORY),
+			 errmsg("IMPORT FOREIGN SCHEMA would create %d foreign tables in one transaction, more than the lock table holds",
+					ntables),
+			 errdetail("Each new table holds %d locks until the transaction ends; the lock table has room for %lld (max_locks_per_transaction %d for %d backends and prepared transactions).",
+					   LOCKS_PER_TABLE, (long long) room, max_locks_per_xact,
+					   MaxBackends + max_prepared_xacts),
+			 errhint("Import the tables in pieces of at most %lld, each its own IMPORT FOREIGN SCHEMA with LIMIT TO or EXCEPT in its own transaction, or raise max_locks_per_transaction.",
+					 (long long) (room / LOCKS_PER_TABLE / 2))));
 }
 
 /* the names of a JSON list the gateway answered, or a protocol error */
@@ -124,6 +193,7 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	const char *key_type = "bytea";
 	bool		phoenix = false;
 	List	   *commands = NIL;
+	List	   *wanted = NIL;
 	ListCell   *lc;
 
 	foreach(lc, stmt->options)
@@ -152,13 +222,47 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	foreach(lc, namespace_tables(conn, ns))
 	{
 		const char *name = lfirst(lc);
-		const char *table = strcmp(ns, "default") == 0 ? name : psprintf("%s:%s", ns, name);
 
-		if (!hbase_import_wanted(stmt, name))
+		if (hbase_import_name_ok(stmt, name, strlen(name), "HBase table", NULL) &&
+			hbase_import_wanted(stmt, name))
+			wanted = lappend(wanted, (char *) name);
+	}
+	hbase_import_check_count(list_length(wanted));
+	foreach(lc, wanted)
+	{
+		const char *name = lfirst(lc);
+		const char *table;
+		const char *problem;
+		List	   *families = NIL;
+		ListCell   *fc;
+
+		table = strcmp(ns, "default") == 0 ? name : psprintf("%s:%s", ns, name);
+		/* the name goes into the path of the next request: checked before it is sent */
+		if ((problem = hbase_table_name_problem(table)) != NULL)
+		{
+			ereport(NOTICE,
+					(errmsg("HBase table \"%s\" is not imported", hbase_printable_key(table, strlen(table))),
+					 errdetail("%s", problem)));
 			continue;
+		}
+		foreach(fc, table_families(conn, table))
+		{
+			const char *family = lfirst(fc);
+			char	   *owner = psprintf("HBase table \"%s\"", table);
+
+			if (!hbase_import_name_ok(NULL, family, strlen(family), "column family", owner))
+				continue;
+			if (family[0] == '\0' || strchr(family, ':') != NULL)
+			{
+				ereport(NOTICE,
+						(errmsg("column family \"%s\" of %s is not imported", family, owner),
+						 errdetail("A column family name is not empty and has no ':'.")));
+				continue;
+			}
+			families = lappend(families, (char *) family);
+		}
 		commands = lappend(commands,
-						   create_statement(stmt, server, name, table,
-											table_families(conn, table), key_type));
+						   create_statement(stmt, server, name, table, families, key_type));
 	}
 	return commands;
 }
