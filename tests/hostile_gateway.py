@@ -1,17 +1,17 @@
 #!/usr/bin/env python3
 """A gateway that answers what a real HBase or Phoenix never would, and records what it is
-sent, for the tests of names and credentials (sql/import.sql, sql/phoenix_import.sql,
-sql/kerberos.sql).
+sent, for the tests of names and credentials (sql/import_names.sql, sql/kerberos.sql).
 
 Usage: tests/hostile_gateway.py PORT
 Binds 127.0.0.1:PORT and goes to the background like tests/fake_gateway.py (exits after 30 s
 without a request, or at GET /quit).
   GET /seen                        the requests received so far, one a line:
-                                   "METHOD PATH[?QUERY] AUTH" (AUTH: the Authorization
-                                   header's scheme, or "none"); not itself recorded
+                                   "METHOD PATH[?QUERY] AUTH" (%-decoded; AUTH: the
+                                   Authorization header's scheme, or "none"); not itself
+                                   recorded
   GET /namespaces/rn_hostile       200 (the namespace exists)
   GET /namespaces/rn_hostile/tables  tables "..", "rn_ok", "rn bad", "rn\\u0001ctl"
-  GET /namespaces/rn_many[/tables] 3000 tables, t0000 to t2999
+  GET /namespaces/rn_many[/tables] 3000 tables, t0000 to t2999, each of family "cf"
   GET /rn_hostile:rn_ok/schema     families "cf", "a:b", "\\u0007", ""
   GET /SYSTEM.CATALOG/exists       200
   POST /SYSTEM.CATALOG/scanner     a scanner whose one page is the Phoenix catalog below
@@ -109,7 +109,7 @@ class Handler(background_server.Handler):
     def record(self):
         auth = self.headers.get("Authorization")
         with self.server.lock:
-            self.server.seen.append("%s %s %s" % (self.command, self.path,
+            self.server.seen.append("%s %s %s" % (self.command, urllib.parse.unquote(self.path),
                                                   auth.split()[0] if auth else "none"))
 
     def do_GET(self):
@@ -133,6 +133,8 @@ class Handler(background_server.Handler):
         elif path == "/namespaces/rn_many/tables":
             names = ",".join('{"name":"t%04d"}' % i for i in range(3000))
             self.reply(200, ('{"table":[%s]}' % names).encode(), JSON)
+        elif path.startswith("/rn_many:") and path.endswith("/schema"):
+            self.reply(200, b'{"ColumnSchema":[{"name":"cf"}]}', JSON)
         elif path == "/rn_hostile:rn_ok/schema":
             self.reply(200, b'{"name":"rn_hostile:rn_ok","ColumnSchema":[{"name":"cf"},'
                        b'{"name":"a:b"},{"name":"\\u0007"},{"name":""}]}', JSON)
