@@ -15,6 +15,9 @@ IMPORT FOREIGN SCHEMA rn_hostile FROM SERVER hostile INTO rn_import;
 SELECT c.relname, a.attname, a.attfdwoptions FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid
   WHERE c.relnamespace = 'rn_import'::regnamespace AND a.attnum > 0 ORDER BY 1, a.attnum;
 \! curl -s http://127.0.0.1:18093/seen | grep schema
+-- nor for a namespace that cannot be one (the name the user gives goes into a path too)
+IMPORT FOREIGN SCHEMA ".." FROM SERVER hostile INTO rn_import;
+\! curl -s http://127.0.0.1:18093/seen | grep -cF 'namespaces/..'
 
 -- Phoenix's catalog (schema FDWRN) with names that are not UTF-8: a table "B\xffAD" does not
 -- stop an import whose LIMIT TO names another table; a column "W\xff" and a family "F\xfe"
@@ -23,7 +26,8 @@ IMPORT FOREIGN SCHEMA "FDWRN" LIMIT TO (good) FROM SERVER hostile INTO rn_import
   OPTIONS (phoenix 'true');
 SELECT attname, format_type(atttypid, atttypmod), attfdwoptions FROM pg_attribute
   WHERE attrelid = 'rn_import.good'::regclass AND attnum > 0 ORDER BY attnum;
--- without LIMIT TO the bad table name is named in a NOTICE
+-- without LIMIT TO the bad table name is named in a NOTICE; so are a table whose HBase name
+-- HBase would not allow ("FDWRN.SP ACE") and one whose default family ("a:b") is no family
 IMPORT FOREIGN SCHEMA "FDWRN" EXCEPT (good, keybad, salty, wide) FROM SERVER hostile
   INTO rn_import OPTIONS (phoenix 'true');
 -- a key column "K\xff": left out, so the key is imported raw
@@ -43,10 +47,12 @@ IMPORT FOREIGN SCHEMA "FDWRN" LIMIT TO (wide) FROM SERVER hostile INTO rn_import
   OPTIONS (phoenix 'true');
 SELECT count(*) FROM pg_class WHERE relname IN ('salty', 'wide', 'typed_salty', 'typed_wide');
 
--- 3,000 tables: more than the lock table holds for one transaction (each new table keeps two
--- locks; max_locks_per_transaction 64): refused after the listing, before any table's request
+-- 10,000 tables: more than the lock table holds for one transaction (each new table keeps two
+-- locks; max_locks_per_transaction 64, max_connections 50 here, 100 by default): refused after
+-- the listing, before any table's request
 \set VERBOSITY terse
 IMPORT FOREIGN SCHEMA rn_many FROM SERVER hostile INTO rn_import;
+\echo :SQLSTATE
 \set VERBOSITY default
 \! curl -s http://127.0.0.1:18093/seen | grep -c 'rn_many:.*/schema'
 \! curl -s http://127.0.0.1:18093/quit >/dev/null

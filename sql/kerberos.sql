@@ -121,6 +121,9 @@ RESET ROLE;
 -- the listener receives nothing (no Negotiate token, no doAs)
 ALTER SERVER krb_report OWNER TO hbase_fdw_report;
 SET ROLE hbase_fdw_report;
+\set VERBOSITY terse
+SELECT count(*) FROM krb_report_t WHERE k = 'a001';
+\set VERBOSITY default
 ALTER SERVER krb_report OPTIONS (SET url 'http://localhost:18094');
 SELECT count(*) FROM krb_report_t WHERE k = 'a001';
 RESET ROLE;

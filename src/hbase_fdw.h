@@ -369,6 +369,7 @@ struct ImportForeignSchemaStmt;
 extern bool hbase_import_wanted(struct ImportForeignSchemaStmt *stmt, const char *name);
 extern bool hbase_import_name_ok(struct ImportForeignSchemaStmt *stmt, const char *name, int len,
 								 const char *what, const char *owner);
+extern bool hbase_import_family_ok(const char *name, const char *owner);
 extern void hbase_import_check_count(int ntables);
 /* phoenix_catalog.c */
 extern List *hbase_phoenix_import(struct ImportForeignSchemaStmt *stmt, ForeignServer *server,

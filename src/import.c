@@ -4,15 +4,17 @@
  * column family (each holds the family's cells as {"qualifier": "value"}),
  * with the options filled in, ready to be refined by ALTER (a rowkey
  * layout, typed columns).  Reads the namespace's table list and each
- * table's families from the gateway; writes no catalog itself (the core
- * runs the commands, and applies LIMIT TO / EXCEPT again).
+ * table's families from the gateway, and checks every name it gets before
+ * a request or a definition uses it (for the Phoenix import too); writes no
+ * catalog itself (the core runs the commands, and applies LIMIT TO / EXCEPT
+ * again).
  */
 #include "postgres.h"
 
+#include "access/twophase.h"
 #include "commands/defrem.h"
 #include "foreign/foreign.h"
 #include "lib/stringinfo.h"
-#include "access/twophase.h"
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "nodes/parsenodes.h"
@@ -36,37 +38,65 @@ hbase_import_wanted(ImportForeignSchemaStmt *stmt, const char *name)
 	return stmt->list_type == FDW_IMPORT_SCHEMA_LIMIT_TO ? listed : !listed;
 }
 
+/* a NOTICE that a name from HBase is skipped (escaped in it), and false */
+static bool
+skip_name(const char *name, int len, const char *what, const char *owner, const char *detail)
+{
+	ereport(NOTICE,
+			(errmsg("%s \"%s\"%s%s is not imported", what, hbase_printable_key(name, len),
+					owner ? " of " : "", owner ? owner : ""),
+			 errdetail("%s", detail)));
+	return false;
+}
+
 /*
  * Decides whether a name HBase or Phoenix's catalog gave (len bytes: a table,
- * a column family, a qualifier, a catalog column) may go into the catalog
- * here: valid in the database encoding (pg_attribute would otherwise hold
- * bytes no dump of it restores) and free of control characters.  A bad one
- * is skipped with a NOTICE naming it, escaped, so that one name costs its
- * table or column and not the whole import.  what/owner say what it is
- * ("column", "Phoenix table \"T\""; owner may be NULL).  With stmt (names
- * of tables) and LIMIT TO, no NOTICE: LIMIT TO can name no such table.
+ * a column, a family, a catalog name) may go into the catalog here: valid in
+ * the database encoding, or pg_attribute would hold bytes that no dump of it
+ * restores.  A bad one is skipped with a NOTICE naming it, escaped, so that
+ * one name costs its table or column and not the whole import.  what/owner
+ * say what it is ("column", "Phoenix table \"T\""; owner may be NULL).
+ * With stmt (names of tables) and LIMIT TO, no NOTICE: LIMIT TO cannot name
+ * such a table.
  */
 bool
 hbase_import_name_ok(ImportForeignSchemaStmt *stmt, const char *name, int len,
 					 const char *what, const char *owner)
 {
-	const char *detail = NULL;
+	if (pg_verify_mbstr(GetDatabaseEncoding(), name, len, true))
+		return true;
+	if (stmt != NULL && stmt->list_type == FDW_IMPORT_SCHEMA_LIMIT_TO)
+		return false;
+	return skip_name(name, len, what, owner,
+					 psprintf("The name is not valid in the database encoding %s.",
+							  GetDatabaseEncodingName()));
+}
+
+/*
+ * The same for a column family's name, which also goes into the option
+ * "column": what the option's check refuses (empty, ':', control
+ * characters) is skipped here rather than failing the whole import.
+ */
+bool
+hbase_import_family_ok(const char *name, const char *owner)
+{
+	int			len = strlen(name);
 	int			i;
 
-	if (!pg_verify_mbstr(GetDatabaseEncoding(), name, len, true))
-		detail = psprintf("The name is not valid in the database encoding %s.",
-						  GetDatabaseEncodingName());
-	for (i = 0; detail == NULL && i < len; i++)
+	if (!hbase_import_name_ok(NULL, name, len, "column family", owner))
+		return false;
+	if (len == 0)
+		return skip_name(name, len, "column family", owner, "The name is empty.");
+	for (i = 0; i < len; i++)
+	{
+		if (name[i] == ':')
+			return skip_name(name, len, "column family", owner,
+							 "A column family name must not contain ':'.");
 		if ((unsigned char) name[i] < 0x20 || name[i] == 0x7f)
-			detail = "The name holds a control character.";
-	if (detail == NULL)
-		return true;
-	if (stmt == NULL || stmt->list_type != FDW_IMPORT_SCHEMA_LIMIT_TO)
-		ereport(NOTICE,
-				(errmsg("%s \"%s\"%s%s is not imported", what, hbase_printable_key(name, len),
-						owner ? " of " : "", owner ? owner : ""),
-				 errdetail("%s", detail)));
-	return false;
+			return skip_name(name, len, "column family", owner,
+							 "The name holds a control character.");
+	}
+	return true;
 }
 
 /*
@@ -92,7 +122,7 @@ hbase_import_check_count(int ntables)
 	if ((int64) ntables * LOCKS_PER_TABLE <= room)
 		return;
 	ereport(ERROR,
-			(errcode(ERRCODE_OUT_OF_MEMORY),
+			(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
 			 errmsg("IMPORT FOREIGN SCHEMA would create %d foreign tables in one transaction, more than the lock table holds",
 					ntables),
 			 errdetail("Each new table holds %d locks until the transaction ends; the lock table has room for %lld (max_locks_per_transaction %d for %d backends and prepared transactions).",
@@ -219,6 +249,12 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	}
 	if (phoenix)
 		return hbase_phoenix_import(stmt, server, conn);
+	/* the namespace goes into the listing's path: an HBase one, or no request */
+	if (hbase_table_name_problem(psprintf("%s:t", ns)) != NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_SCHEMA_NOT_FOUND),
+				 errmsg("\"%s\" is not an HBase namespace name", ns),
+				 errdetail("An HBase namespace consists of letters, digits and '_'.")));
 	foreach(lc, namespace_tables(conn, ns))
 	{
 		const char *name = lfirst(lc);
@@ -250,16 +286,8 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 			const char *family = lfirst(fc);
 			char	   *owner = psprintf("HBase table \"%s\"", table);
 
-			if (!hbase_import_name_ok(NULL, family, strlen(family), "column family", owner))
-				continue;
-			if (family[0] == '\0' || strchr(family, ':') != NULL)
-			{
-				ereport(NOTICE,
-						(errmsg("column family \"%s\" of %s is not imported", family, owner),
-						 errdetail("A column family name is not empty and has no ':'.")));
-				continue;
-			}
-			families = lappend(families, (char *) family);
+			if (hbase_import_family_ok(family, owner))
+				families = lappend(families, (char *) family);
 		}
 		commands = lappend(commands,
 						   create_statement(stmt, server, name, table, families, key_type));

@@ -682,12 +682,12 @@ create_statement(ForeignServer *server, PhxTable *t)
  * family with a bad name is left out, with a NOTICE; a key column too, and
  * then the key is imported raw (its layout would lack a part).  False, with
  * a NOTICE, when the physical table name is not an HBase one (it goes into
- * URL paths).
+ * URL paths) or the default family (of the empty column) is left out.
  */
 static bool
 phoenix_names_ok(PhxTable *t)
 {
-	char	   *owner = psprintf("Phoenix table \"%s\"", t->name);
+	char	   *owner = psprintf("Phoenix table \"%s\"", hbase_printable_key(t->name, strlen(t->name)));
 	const char *physical = t->schema[0] == '\0' ? t->name :
 		psprintf("%s%c%s", t->schema, t->namespace_mapped ? ':' : '.', t->name);
 	const char *problem = hbase_table_name_problem(physical);
@@ -697,20 +697,25 @@ phoenix_names_ok(PhxTable *t)
 	if (problem != NULL)
 	{
 		ereport(NOTICE,
-				(errmsg("Phoenix table \"%s\" is not imported", t->name),
-				 errdetail("Its HBase table name \"%s\" is not one HBase allows: %s", physical, problem)));
+				(errmsg("Phoenix table \"%s\" is not imported", hbase_printable_key(t->name, strlen(t->name))),
+				 errdetail("Its HBase table name \"%s\" is not one HBase allows: %s",
+						   hbase_printable_key(physical, strlen(physical)), problem)));
 		return false;
 	}
-	if (!hbase_import_name_ok(NULL, t->default_family, strlen(t->default_family),
-							  "default column family", owner))
-		t->default_family = "0";
+	/* the family of its empty column, which inserts from here write */
+	if (!hbase_import_family_ok(t->default_family, owner))
+	{
+		ereport(NOTICE,
+				(errmsg("Phoenix table \"%s\" is not imported", hbase_printable_key(t->name, strlen(t->name))),
+				 errdetail("Its default column family is not imported.")));
+		return false;
+	}
 	foreach(lc, t->columns)
 	{
 		PhxColumn  *c = lfirst(lc);
 
 		if (hbase_import_name_ok(NULL, c->name, strlen(c->name), "column", owner) &&
-			(c->family == NULL ||
-			 hbase_import_name_ok(NULL, c->family, strlen(c->family), "column family", owner)))
+			(c->family == NULL || hbase_import_family_ok(c->family, owner)))
 			kept = lappend(kept, c);
 		else if (c->family == NULL && c->key_seq > 0)
 			t->raw_key = true;

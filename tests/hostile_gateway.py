@@ -11,7 +11,7 @@ without a request, or at GET /quit).
                                    recorded
   GET /namespaces/rn_hostile       200 (the namespace exists)
   GET /namespaces/rn_hostile/tables  tables "..", "rn_ok", "rn bad", "rn\\u0001ctl"
-  GET /namespaces/rn_many[/tables] 3000 tables, t0000 to t2999, each of family "cf"
+  GET /namespaces/rn_many[/tables] 10000 tables, t0000 to t9999, each of family "cf"
   GET /rn_hostile:rn_ok/schema     families "cf", "a:b", "\\u0007", ""
   GET /SYSTEM.CATALOG/exists       200
   POST /SYSTEM.CATALOG/scanner     a scanner whose one page is the Phoenix catalog below
@@ -24,6 +24,8 @@ The catalog's rows (family "0", values in Phoenix's encodings: INTEGER 4 bytes a
           family "F\\xfe" (family not UTF-8)
   B\\xffAD ID VARCHAR key (table name not UTF-8)
   KEYBAD  "K\\xff" VARCHAR key (key column name not UTF-8); V VARCHAR
+  SP ACE  ID VARCHAR key (the HBase table FDWRN.SP ACE is no HBase name)
+  DEFBAD  DEFAULT_COLUMN_FAMILY "a:b"; ID VARCHAR key
   SALTY   SALT_BUCKETS 1000000 (Phoenix allows 256); ID VARCHAR key
   WIDE    ID CHAR(2147483647) key
 """
@@ -94,6 +96,10 @@ def catalog():
     table(b"KEYBAD")
     column(b"KEYBAD", b"K\xff", key_seq=1)
     column(b"KEYBAD", b"V", family=b"0", ordinal=2)
+    table(b"SP ACE")
+    column(b"SP ACE", b"ID", key_seq=1)
+    table(b"DEFBAD", [(b"DEFAULT_COLUMN_FAMILY", b"a:b")])
+    column(b"DEFBAD", b"ID", key_seq=1)
     table(b"SALTY", [(b"SALT_BUCKETS", phx_int(1000000))])
     column(b"SALTY", b"ID", key_seq=1)
     table(b"WIDE")
@@ -131,7 +137,7 @@ class Handler(background_server.Handler):
         elif path == "/namespaces/rn_many":
             self.reply(200, b'{}', JSON)
         elif path == "/namespaces/rn_many/tables":
-            names = ",".join('{"name":"t%04d"}' % i for i in range(3000))
+            names = ",".join('{"name":"t%04d"}' % i for i in range(10000))
             self.reply(200, ('{"table":[%s]}' % names).encode(), JSON)
         elif path.startswith("/rn_many:") and path.endswith("/schema"):
             self.reply(200, b'{"ColumnSchema":[{"name":"cf"}]}', JSON)
