@@ -19,6 +19,9 @@ SELECT c.relname, a.attname, a.attfdwoptions FROM pg_class c JOIN pg_attribute a
 IMPORT FOREIGN SCHEMA ".." FROM SERVER hostile INTO rn_import;
 \! curl -s http://127.0.0.1:18093/seen | grep -cF 'namespaces/..'
 
+-- a listed table that is gone when its schema is read: an error that names it
+IMPORT FOREIGN SCHEMA rn_gone FROM SERVER hostile INTO rn_import;
+
 -- Phoenix's catalog (schema FDWRN) with names that are not UTF-8: a table "B\xffAD" does not
 -- stop an import whose LIMIT TO names another table; a column "W\xff" and a family "F\xfe"
 -- are left out of GOOD

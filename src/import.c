@@ -177,6 +177,12 @@ table_families(HBaseConn *conn, const char *table)
 	char	   *what = psprintf("reading the schema of table \"%s\"", table);
 	HBaseResponse *resp = hbase_rest_schema(conn, table, what);
 
+	/* a listed table gone since (hbase_report_status would name no table) */
+	if (resp->status == 404)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_TABLE_NOT_FOUND),
+				 errmsg("HBase table \"%s\" does not exist", table),
+				 errdetail("The namespace's listing named it, but the gateway answered 404 to %s.", what)));
 	if (resp->status != 200)
 		hbase_report_status(resp, NULL, what);
 	return answer_names(resp, "ColumnSchema", what);

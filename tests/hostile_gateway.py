@@ -11,6 +11,7 @@ without a request, or at GET /quit).
                                    recorded
   GET /namespaces/rn_hostile       200 (the namespace exists)
   GET /namespaces/rn_hostile/tables  tables "..", "rn_ok", "rn bad", "rn\\u0001ctl"
+  GET /namespaces/rn_gone[/tables] table "gone", whose schema is 404 (deleted since)
   GET /namespaces/rn_many[/tables] 10000 tables, t0000 to t9999, each of family "cf"
   GET /rn_hostile:rn_ok/schema     families "cf", "a:b", "\\u0007", ""
   GET /SYSTEM.CATALOG/exists       200
@@ -134,6 +135,10 @@ class Handler(background_server.Handler):
         elif path == "/namespaces/rn_hostile/tables":
             self.reply(200, b'{"table":[{"name":".."},{"name":"rn_ok"},{"name":"rn bad"},'
                        b'{"name":"rn\\u0001ctl"}]}', JSON)
+        elif path == "/namespaces/rn_gone":
+            self.reply(200, b'{}', JSON)
+        elif path == "/namespaces/rn_gone/tables":
+            self.reply(200, b'{"table":[{"name":"gone"}]}', JSON)
         elif path == "/namespaces/rn_many":
             self.reply(200, b'{}', JSON)
         elif path == "/namespaces/rn_many/tables":
