@@ -353,6 +353,8 @@ public class HBaseAdmin {
       }
     }
     int moves = 0, done = 0, round = 0;
+    System.out.println("chaos: started");
+    System.out.flush();
     long end = System.currentTimeMillis() + seconds * 1000L;
     while (System.currentTimeMillis() < end) {
       if (round++ % 3 == 2 && done < splits.size()) {
