@@ -515,6 +515,7 @@ extern Size hbase_pieces_size(List *pieces);
 extern void hbase_pieces_write(List *pieces, char *dst);
 extern List *hbase_pieces_read(const char *src, int n);
 extern int	hbase_scan_region_scans(HBaseScan *scan);
+extern const char *hbase_scan_region_note(HBaseScan *scan);
 extern void hbase_scan_stats(HBaseScan *scan, long *requests, long *rows, long *resumes);
 extern const char *hbase_scan_fallback(HBaseScan *scan);
 extern int	hbase_row_versions(HBaseTable *table, HBaseRow *row, int64 **ts);
