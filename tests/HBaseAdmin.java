@@ -9,7 +9,6 @@
 //
 // and, for a local HBase of several region servers (scripts/hbase-local with
 // HBASE_LOCAL_REGIONSERVERS; `scripts/hbase-local admin ARGS` runs this tool compiled once):
-//   create ... --replicas N     the table's REGION_REPLICATION (read replicas)
 //   servers                     the number of live region servers
 //   spread TABLE                "R regions on S servers, replicas apart: true|false" (primaries;
 //                               every replica on another server than its primary)
@@ -90,7 +89,9 @@ public class HBaseAdmin {
 
   static void usage() {
     System.err.println("usage: HBaseAdmin.java create TABLE FAM[,FAM...] [SPLIT,...] [--versions N] [--replicas N]"
-        + " | drop TABLE | regions TABLE");
+        + " | drop TABLE | regions TABLE | servers | spread TABLE | split TABLE KEY[,KEY...]"
+        + " | move-all TABLE | chaos TABLE SECONDS KEY[,KEY...] | stop-server TABLE KEY"
+        + " | unassign TABLE KEY | assign TABLE KEY | flush-all");
     System.exit(2);
   }
 
@@ -107,16 +108,6 @@ public class HBaseAdmin {
       args.remove(ri);
     }
     int versions = 1;
-    int replicas = 1;
-    int ri = args.indexOf("--replicas");
-    if (ri >= 0) {
-      if (ri + 1 >= args.size()) {
-        usage();
-      }
-      replicas = Integer.parseInt(args.get(ri + 1));
-      args.remove(ri + 1);
-      args.remove(ri);
-    }
     int vi = args.indexOf("--versions");
     if (vi >= 0) {
       if (vi + 1 >= args.size()) {
@@ -362,13 +353,23 @@ public class HBaseAdmin {
         splits.add(splitKey(k));
       }
     }
-    int moves = 0, done = 0, round = 0;
+    int moves = 0, done = 0, round = 0, refused = 0;
     System.out.println("chaos: started");
     System.out.flush();
     long end = System.currentTimeMillis() + seconds * 1000L;
     while (System.currentTimeMillis() < end) {
       if (round++ % 3 == 2 && done < splits.size()) {
-        split(conn, admin, name, splits.get(done++));
+        // a daughter of a recent split holds references to its parent's files until it is
+        // compacted, and HBase refuses to split it again: compact it, try a later key
+        try {
+          split(conn, admin, name, splits.get(done));
+          done++;
+        } catch (org.apache.hadoop.hbase.DoNotRetryIOException e) {
+          admin.majorCompactRegion(primaryAt(conn, name, splits.get(done)).getRegion()
+              .getRegionName());
+          splits.add(splits.remove(done));
+          refused++;
+        }
       } else {
         List<HRegionLocation> prim = primaries(conn, name);
         List<ServerName> srv = servers(admin);
@@ -384,7 +385,8 @@ public class HBaseAdmin {
       }
       Thread.sleep(700);
     }
-    System.out.println("chaos: " + moves + " moves, " + done + " splits");
+    System.out.println("chaos: " + moves + " moves, " + done + " splits (" + refused
+        + " refused: the region was not splittable yet)");
   }
 
   static void stopServer(Connection conn, Admin admin, TableName name, byte[] key)
