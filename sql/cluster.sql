@@ -12,15 +12,14 @@
 \setenv HBASE_HARNESS_URL :cluster_url
 \setenv HBASE_LOCAL_DIR :cluster_dir
 \set check 'count(*) AS n, count(DISTINCT k) AS keys, sum(v) AS total, min(k), max(k), bool_and(k = ''k'' || lpad(v::text, 5, ''0'')) AS own_values'
-\! scripts/hbase-local admin servers
 CREATE SERVER hbc FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'cluster_url');
 CREATE USER MAPPING FOR CURRENT_USER SERVER hbc;
 
 -- 1. read replicas: 6 regions, REGION_REPLICATION 2, the primaries over the three servers and
--- each replica on another server than its primary; the gateway lists every region twice
-\! scripts/hbase-local admin create cl_rep cf k00500,k01000,k01500,k02000,k02500 --replicas 2
+-- each replica on another server than its primary; the gateway lists every region twice.
+-- (admin commands joined by + run in one JVM; cl_mv is for part 2)
+\! scripts/hbase-local admin servers + create cl_rep cf k00500,k01000,k01500,k02000,k02500 --replicas 2 + spread cl_rep + create cl_mv cf k01000,k02000
 \! python3 -c 'import json; print(json.dumps([{"key": "k%05d" % i, "cells": {"cf:v": str(i), "cf:g": str(i % 7)}} for i in range(3000)]))' | python3 tests/hbase_rest.py put cl_rep
-\! scripts/hbase-local admin spread cl_rep
 \! python3 tests/hbase_rest.py regions cl_rep
 CREATE FOREIGN TABLE cl_rep_t (k text OPTIONS (column ':key') COLLATE "C", v int, g int) SERVER hbc
   OPTIONS (table 'cl_rep', family 'cf', fetch_size '100');
@@ -43,7 +42,6 @@ SELECT :check FROM cl_rep_t;
 ALTER FOREIGN TABLE cl_rep_t OPTIONS (DROP parallel_workers);
 
 -- 2. regions split and moved in the middle of a scan, of a keyset walk, of parallel scans
-\! scripts/hbase-local admin create cl_mv cf k01000,k02000
 \! python3 -c 'import json; print(json.dumps([{"key": "k%05d" % i, "cells": {"cf:v": str(i), "cf:g": str(i % 7)}} for i in range(3000)]))' | python3 tests/hbase_rest.py put cl_mv
 CREATE FOREIGN TABLE cl_mv_t (k text OPTIONS (column ':key') COLLATE "C", v int, g int) SERVER hbc
   OPTIONS (table 'cl_mv', family 'cf', fetch_size '100');
@@ -88,12 +86,10 @@ SELECT cl_fetch('c', 700);
 SELECT cl_fetch('c', 5000);
 COMMIT;
 SELECT :check FROM got;
--- a keyset walk (pages of 250 in key order): moved after 4 pages, split after 8
+-- a keyset walk (pages of 250 in key order): after 4 pages a region split and all moved
 TRUNCATE got;
 SELECT cl_walk(4, 250);
-\! scripts/hbase-local admin move-all cl_mv
-SELECT cl_walk(4, 250);
-\! scripts/hbase-local admin split cl_mv k02300
+\! scripts/hbase-local admin split cl_mv k02300 + move-all cl_mv
 SELECT cl_walk(100, 250);
 SELECT :check FROM got;
 -- Parallel Foreign Scans while regions are moved and split in the background
@@ -122,8 +118,7 @@ TRUNCATE got;
 BEGIN;
 DECLARE c CURSOR FOR SELECT k, v FROM cl_mv_t;
 SELECT cl_fetch('c', 1000);
-\! scripts/hbase-local admin stop-server cl_mv k02950
-\! scripts/hbase-local admin servers
+\! scripts/hbase-local admin stop-server cl_mv k02950 + servers
 SELECT cl_fetch('c', 5000);
 COMMIT;
 SELECT :check FROM got;

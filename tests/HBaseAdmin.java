@@ -25,6 +25,7 @@
 //
 // create drops TABLE first when it exists and creates its namespace when missing (ns:table).
 // A SPLIT is "b64:BASE64" or text with \xNN escapes (\x2c for a comma, \\ for a backslash).
+// Commands separated by a "+" argument run one after the other in one JVM.
 // Silent on success except `regions`, `servers`, `spread` and `chaos`. Every wait is bounded
 // (120 s): a cluster that does not get there fails the command, naming what it waited for.
 
@@ -95,8 +96,23 @@ public class HBaseAdmin {
     System.exit(2);
   }
 
+  // "CMD ARGS + CMD ARGS ...": several commands, one after the other, in one JVM (each JVM
+  // start costs seconds on a busy machine)
   public static void main(String[] argv) throws Exception {
-    List<String> args = new ArrayList<>(List.of(argv));
+    List<String> seg = new ArrayList<>();
+    for (String a : argv) {
+      if (a.equals("+")) {
+        run(seg);
+        seg = new ArrayList<>();
+      } else {
+        seg.add(a);
+      }
+    }
+    run(seg);
+  }
+
+  static void run(List<String> argv) throws Exception {
+    List<String> args = new ArrayList<>(argv);
     int replicas = 1;
     int ri = args.indexOf("--replicas");
     if (ri >= 0) {
