@@ -512,6 +512,14 @@ extern HBaseOpKind hbase_key_shape(HBaseTable *t, List *conds, List *exprs, doub
 struct FdwRoutine;
 extern void hbase_modify_routines(struct FdwRoutine *routine);
 
+/* ---------- direct.c: UPDATE and DELETE as HBase operations ---------- */
+
+extern int	hbase_update_retries;
+extern void hbase_direct_init(void);
+extern void hbase_direct_routines(struct FdwRoutine *routine);
+extern HBaseRow *hbase_get_row(HBaseTable *table, HBaseConn *conn, List *attrs,
+							   const char *key, int keylen, long *nrequests);
+
 /* ---------- scan.c: scan execution ---------- */
 
 typedef struct HBaseScan HBaseScan;
