@@ -269,6 +269,56 @@ close_conn(HBaseConn *conn)
 	conn->app_name = NULL;
 }
 
+/*
+ * Decides whether a server's connection may use the options only superusers
+ * set: the mapping's krb_keytab, krb_ccache and doas, the server's
+ * krb5_config and ca_file.  They are used only on a server a superuser owns.
+ * A server's owner may change its url, tls_verify and the rest at will; a
+ * non-superuser owner could then send the superuser's Kerberos tokens and
+ * doAs identity to an endpoint of its choosing (the tokens are for the
+ * gateway's principal and can be replayed there with any doAs), or make the
+ * server's files serve a configuration it chose.  Which options a
+ * non-superuser changed is not recorded, so the owner decides: like
+ * postgres_fdw's password_required, the check is at connection time, and so
+ * also covers a server given to a non-superuser after the fact.
+ */
+static void
+check_superuser_options(ForeignServer *server, List *umoptions)
+{
+	static const char *const mapping_opts[] = {"krb_keytab", "krb_ccache", "doas", NULL};
+	static const char *const server_opts[] = {"krb5_config", "ca_file", NULL};
+	const char *found = NULL;
+	bool		in_mapping = false;
+	ListCell   *lc;
+	int			i;
+
+	if (superuser_arg(server->owner))
+		return;
+	foreach(lc, umoptions)
+		for (i = 0; found == NULL && mapping_opts[i]; i++)
+			if (strcmp(((DefElem *) lfirst(lc))->defname, mapping_opts[i]) == 0)
+			{
+				found = mapping_opts[i];
+				in_mapping = true;
+			}
+	foreach(lc, server->options)
+		for (i = 0; found == NULL && server_opts[i]; i++)
+			if (strcmp(((DefElem *) lfirst(lc))->defname, server_opts[i]) == 0)
+				found = server_opts[i];
+	if (found == NULL)
+		return;
+	ereport(ERROR,
+			(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+			 in_mapping ?
+			 errmsg("option \"%s\" of the user mapping for server \"%s\" is used only on a server owned by a superuser",
+					found, server->servername) :
+			 errmsg("option \"%s\" of server \"%s\" is used only on a server owned by a superuser",
+					found, server->servername),
+			 errdetail("The server is owned by role \"%s\", which is not a superuser and may point it at an endpoint of its choosing.",
+					   GetUserNameFromId(server->owner, false)),
+			 errhint("Have a superuser own the server and grant USAGE on it to the roles that use it, or drop the option.")));
+}
+
 static void
 open_conn(HBaseConn *conn, ForeignServer *server, List *umoptions)
 {
@@ -276,6 +326,7 @@ open_conn(HBaseConn *conn, ForeignServer *server, List *umoptions)
 	hbase_http_config cfg;
 	ListCell   *lc;
 
+	check_superuser_options(server, umoptions);
 	hbase_server_options(server, &sopts);
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.verify_peer = sopts.tls_verify;
@@ -657,22 +708,42 @@ accept_for(HBaseConn *conn, int flags)
 }
 
 /*
- * flags: HBASE_REQ_TRANSPORT_OK, HBASE_REQ_CELLSET, HBASE_REQ_ONCE
- * (hbase_fdw.h).  A request is sent once unless it can be done twice: a
- * transfer stopped by a cancel raises it, never sends the request again (a
- * scanner POST or a PUT may have been done), and only GETs and DELETEs may
- * go out again by libcurl's own re-send on a fresh connection.
+ * flags: HBASE_REQ_TRANSPORT_OK, HBASE_REQ_CELLSET, HBASE_REQ_ONCE,
+ * HBASE_REQ_IDEMPOTENT, HBASE_REQ_WRITE (hbase_fdw.h).  A request is sent
+ * once unless it can be done twice: a transfer stopped by a cancel raises
+ * it, never sends the request again (a scanner POST or a PUT may have been
+ * done), and only GETs and DELETEs may go out again by libcurl's own
+ * re-send on a fresh connection (a DELETE flagged WRITE may not).
  */
+
+/*
+ * Did the request surely not reach the gateway's REST code?  Only when the
+ * connection failed, or when a 503 came from something that answers before
+ * reading the request (a proxy without a live upstream, Jetty refusing
+ * work).  The REST resources answer 503 "Unavailable" after HBase failed
+ * the operation they attempted (ResourceBase.processException, hbase-rest
+ * 2.4 to 2.6): part of a PUT may be written, a check-and-put may have been
+ * applied, so that 503 is an answer, not a refusal.
+ */
+static bool
+surely_unsent(hbase_http_outcome outcome, hbase_http_result *res)
+{
+	if (outcome == HBASE_HTTP_FAILED)
+		return res->connect_failed != 0;
+	return outcome == HBASE_HTTP_OK && res->status == 503 &&
+		!(res->body && strncmp(res->body, "Unavailable", 11) == 0);
+}
+
 /*
  * Several gateways: does a request that a gateway did not serve go to the
- * next one?  A gateway that gave no answer, or said it cannot serve (503,
- * or 502/504 from a proxy in front of it), is left out a while.  GETs,
- * DELETEs (twice is once) and requests flagged HBASE_REQ_IDEMPOTENT (a
- * scanner POST: a scanner made but not heard of is never read and expires;
- * a PUT of cells: the same cells written again) go to the next gateway;
- * any other request only when it surely was not done (the connection
- * failed, or the gateway itself said 503).  Scanner reads go by the
- * scanner's own URL, never elsewhere: the scan resumes them.
+ * next one?  GETs and requests flagged HBASE_REQ_IDEMPOTENT (a scanner
+ * POST: a scanner made but not heard of is never read and expires) go to
+ * the next gateway after no answer or a 502/503/504.  Writes and any other
+ * request only when they surely were not done: a PUT or DELETE that got no
+ * answer may still be done by its gateway later (a hung JVM thawing, a
+ * request queued), after which a copy sent elsewhere could overwrite a newer
+ * value or delete a newer row.  Scanner reads go by the scanner's own URL,
+ * never elsewhere: the scan resumes them.
  */
 static bool
 next_gateway_may_retry(const char *method, int flags, hbase_http_outcome outcome,
@@ -680,12 +751,20 @@ next_gateway_may_retry(const char *method, int flags, hbase_http_outcome outcome
 {
 	if (outcome == HBASE_HTTP_INTERRUPTED || res->krb_status || res->too_large)
 		return false;
-	if (strcmp(method, "GET") != 0 && strcmp(method, "DELETE") != 0 &&
-		!(flags & HBASE_REQ_IDEMPOTENT))
-		return (outcome == HBASE_HTTP_FAILED && res->connect_failed) ||
-			(outcome == HBASE_HTTP_OK && res->status == 503);
+	if ((flags & HBASE_REQ_WRITE) ||
+		(strcmp(method, "GET") != 0 && !(flags & HBASE_REQ_IDEMPOTENT)))
+		return surely_unsent(outcome, res);
 	return outcome == HBASE_HTTP_FAILED ||
 		(outcome == HBASE_HTTP_OK && res->status >= 502 && res->status <= 504);
+}
+
+/* a gateway that gave no answer or said it cannot serve: left out a while */
+static bool
+gateway_failed(hbase_http_outcome outcome, hbase_http_result *res)
+{
+	if (outcome == HBASE_HTTP_FAILED)
+		return !res->krb_status && !res->too_large;
+	return outcome == HBASE_HTTP_OK && res->status >= 502 && res->status <= 504;
 }
 
 HBaseResponse *
@@ -698,7 +777,7 @@ hbase_request_ex(HBaseConn *conn, const char *method, const char *path,
 	int			httpflags = 0;
 	int			attempt;
 
-	if ((flags & HBASE_REQ_ONCE) ||
+	if ((flags & (HBASE_REQ_ONCE | HBASE_REQ_WRITE)) ||
 		(strcmp(method, "GET") != 0 && strcmp(method, "DELETE") != 0))
 		httpflags |= HBASE_HTTP_ONCE;
 	for (attempt = 1;; attempt++)
@@ -711,10 +790,11 @@ hbase_request_ex(HBaseConn *conn, const char *method, const char *path,
 		outcome = hbase_http_perform(conn->http, method, url, body, bodylen, httpflags, &res);
 		pfree(url);
 
+		if (g >= 0 && gateway_failed(outcome, &res))
+			gateway_down(conn, g);
 		if (g >= 0 && conn->ngateways > 1 && attempt < conn->ngateways &&
 			next_gateway_may_retry(method, flags, outcome, &res))
 		{
-			gateway_down(conn, g);
 			hbase_http_result_free(&res);
 			continue;
 		}
@@ -747,6 +827,22 @@ take_outcome(HBaseConn *conn, hbase_http_outcome outcome, hbase_http_result *res
 		hbase_report_krb(res->krb_status, res->error, what);
 	if (outcome == HBASE_HTTP_FAILED && res->too_large)
 		report_too_large(conn, what, method, path);
+	if (outcome == HBASE_HTTP_FAILED && (flags & HBASE_REQ_WRITE) && !res->connect_failed)
+	{
+		/*
+		 * The write went out and no answer came: the gateway may have done
+		 * it, or may still do it.  08007 (transaction_resolution_unknown),
+		 * the SQLSTATE of a commit whose outcome is unknown, rather than a
+		 * connection error that a client could take for "not done".
+		 */
+		ereport(ERROR,
+				(errcode(ERRCODE_TRANSACTION_RESOLUTION_UNKNOWN),
+				 errmsg("HBase REST gateway gave no answer to %s: whether it was written is unknown", what),
+				 errdetail("%s at %s. The gateway may have done the write, or may still do it; it was not sent %s.",
+						   res->error, conn->url,
+						   conn->ngateways > 1 ? "to another gateway, nor again" : "again"),
+				 errhint("Read the rows back to see what was written; a write of the same values may be sent again.")));
+	}
 	if (outcome == HBASE_HTTP_FAILED && (flags & HBASE_REQ_TRANSPORT_OK) && !res->timed_out)
 		return no_answer(res, what);
 	if (outcome == HBASE_HTTP_FAILED)

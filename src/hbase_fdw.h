@@ -147,6 +147,7 @@ extern void hbase_server_options(ForeignServer *server, HBaseServerOptions *opts
 extern List *hbase_split_urls(const char *value, bool strip);
 extern HBaseTable *hbase_get_table(Oid relid);
 extern HBaseTable *hbase_build_table(Oid relid);
+extern const char *hbase_table_name_problem(const char *name);
 extern void hbase_check_table_name(const char *name, const char *relname);
 
 /* ---------- connection.c: connection cache and requests ---------- */
@@ -193,6 +194,12 @@ typedef struct HBaseResponse
 #define HBASE_REQ_ONCE			0x04
 /* several gateways: after no answer, the request may go to the next one */
 #define HBASE_REQ_IDEMPOTENT	0x08
+/*
+ * a write (PUT, DELETE of rows or cells): goes to the next gateway only when
+ * it surely did not reach the first; no answer is an error (08007) saying
+ * its outcome is unknown
+ */
+#define HBASE_REQ_WRITE			0x10
 
 /* a connection of this backend, for hbase_fdw_get_connections() */
 typedef struct HBaseConnInfo
@@ -365,6 +372,10 @@ extern HBaseResponse *hbase_rest_get_in_path(HBaseConn *conn, HBaseTable *table,
 											 const char *what);
 extern HBaseResponse *hbase_rest_put(HBaseConn *conn, HBaseTable *table, HBaseRow *rows,
 									 int nrows, const char *what);
+extern HBaseResponse *hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table,
+											   const HBaseRow *row, const char *check_col,
+											   int check_collen, const char *expected,
+											   int expectedlen, const char *what);
 extern HBaseResponse *hbase_rest_delete(HBaseConn *conn, HBaseTable *table, const char *key,
 										int keylen, const HBaseColumn *col, const char *what);
 extern HBaseResponse *hbase_rest_namespace_tables(HBaseConn *conn, const char *ns,
@@ -387,6 +398,10 @@ extern List *hbase_json_regions(const char *body, size_t len, const char **error
 
 struct ImportForeignSchemaStmt;
 extern bool hbase_import_wanted(struct ImportForeignSchemaStmt *stmt, const char *name);
+extern bool hbase_import_name_ok(struct ImportForeignSchemaStmt *stmt, const char *name, int len,
+								 const char *what, const char *owner);
+extern bool hbase_import_family_ok(const char *name, const char *owner);
+extern void hbase_import_check_count(int ntables);
 /* phoenix_catalog.c */
 extern List *hbase_phoenix_import(struct ImportForeignSchemaStmt *stmt, ForeignServer *server,
 								  HBaseConn *conn);
@@ -515,6 +530,14 @@ extern HBaseOpKind hbase_key_shape(HBaseTable *t, List *conds, List *exprs, doub
 
 struct FdwRoutine;
 extern void hbase_modify_routines(struct FdwRoutine *routine);
+
+/* ---------- direct.c: UPDATE and DELETE as HBase operations ---------- */
+
+extern int	hbase_update_retries;
+extern void hbase_direct_init(void);
+extern void hbase_direct_routines(struct FdwRoutine *routine);
+extern HBaseRow *hbase_get_row(HBaseTable *table, HBaseConn *conn, List *attrs,
+							   const char *key, int keylen, long *nrequests);
 
 /* ---------- scan.c: scan execution ---------- */
 

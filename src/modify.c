@@ -8,7 +8,9 @@
  * at a time in one PUT (ExecForeignBatchInsert); every value of a batch is
  * encoded and checked before anything of it is sent.  HBase writes each row
  * atomically, not a batch: a failed PUT may have written part of it, and the
- * error says so.
+ * error says so, with the rows of the statement written before.  INSERT ...
+ * ON CONFLICT DO NOTHING writes each row with a check-and-put on a cell that
+ * must be absent (see existence_cell).
  */
 #include "postgres.h"
 
@@ -16,6 +18,7 @@
 #include "access/sysattr.h"
 #include "optimizer/appendinfo.h"
 #include "optimizer/inherit.h"
+#include "optimizer/optimizer.h"
 #include "optimizer/pathnode.h"
 #include "utils/lsyscache.h"
 #include "rowkey.h"
@@ -25,6 +28,7 @@
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "nodes/makefuncs.h"
+#include "nodes/value.h"
 #include "parser/parsetree.h"
 #include "utils/jsonb.h"
 #include "utils/memutils.h"
@@ -41,15 +45,21 @@ typedef struct HBaseModifyState
 	List	   *updated;		/* UPDATE: attnums set by the statement */
 	AttrNumber *rowid;			/* junk attribute of each column's old value, by attnum - 1 */
 	AttrNumber	rawkey;			/* junk attribute of the raw key column, or 0 */
+	bool		check;			/* UPDATE: its SET reads the row: check-and-put */
+	AttrNumber *oldval;			/* junk attribute of each set cell's old value */
 	/* COPY: rows buffered until batch_size of them are there */
 	bool		buffer_copy;
 	MemoryContext bufcxt;		/* the buffered rows, reset after each PUT */
 	HBaseRow   *buffered;		/* batch_size slots */
 	int			nbuffered;
 	long		nseen;			/* rows COPY handed over, for messages */
+	/* INSERT ... ON CONFLICT DO NOTHING: rows written only where absent */
+	bool		do_nothing;
+	HBaseColumn *exists_col;	/* the cell that says a row exists */
 } HBaseModifyState;
 
 static void put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows);
+static bool put_row_if_absent(HBaseModifyState *ms, HBaseRow *row);
 
 static int
 hbaseIsForeignRelUpdatable(Relation rel)
@@ -97,6 +107,31 @@ hbaseAddForeignUpdateTargets(PlannerInfo *root, Index rtindex, RangeTblEntry *ta
 					  get_typcollation(col->atttypid), 0);
 		add_row_identity_var(root, var, rtindex, psprintf("hbase_rowid_%d", col->attnum));
 	}
+
+	/*
+	 * UPDATE: the old value of each cell it sets, which its check-and-put
+	 * compares with the cell in HBase (hbaseExecForeignUpdate).
+	 */
+	if (root->parse->commandType == CMD_UPDATE)
+	{
+		int			a = -1;
+
+		while ((a = bms_next_member(target_rte->updatedCols, a)) >= 0)
+		{
+			AttrNumber	attno = a + FirstLowInvalidHeapAttributeNumber;
+			HBaseColumn *col;
+			Var		   *var;
+
+			if (attno <= 0 || attno > t->natts)
+				continue;
+			col = &t->columns[attno - 1];
+			if (col->dropped || col->kind != HBASE_COL_CELL)
+				continue;
+			var = makeVar(rtindex, attno, col->atttypid, col->atttypmod,
+						  get_typcollation(col->atttypid), 0);
+			add_row_identity_var(root, var, rtindex, psprintf("hbase_old_%d", attno));
+		}
+	}
 }
 
 static List *
@@ -105,6 +140,7 @@ hbasePlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelatio
 {
 	CmdType		operation = plan->operation;
 	List	   *updated = NIL;
+	bool		check = false;
 
 	if (operation == CMD_UPDATE || operation == CMD_DELETE)
 	{
@@ -138,8 +174,73 @@ hbasePlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelatio
 			if (attno > 0)
 				updated = lappend_int(updated, attno);
 		}
+
+		/*
+		 * A SET that reads the row (n = n + 1) writes with a check-and-put
+		 * on a value read: a concurrent write in between is not lost.  A SET
+		 * of constants writes blindly, as a plain UPDATE in PostgreSQL
+		 * would, last writer wins.
+		 */
+		{
+			List	   *tlist = NIL;
+			List	   *attrs = NIL;
+
+			get_translated_update_targetlist(root, resultRelation, &tlist, &attrs);
+			check = contain_var_clause((Node *) tlist);
+		}
 	}
-	return list_make1(updated);
+	/*
+	 * PostgreSQL refuses a conflict target and DO UPDATE on a foreign table
+	 * (no unique index to infer); DO NOTHING without a target reaches us.
+	 */
+	if (plan->onConflictAction == ONCONFLICT_UPDATE)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("INSERT ... ON CONFLICT DO UPDATE is not supported on HBase foreign tables")));
+	return list_make3(updated, makeInteger(check), makeInteger(plan->onConflictAction));
+}
+
+/*
+ * INSERT ... ON CONFLICT DO NOTHING: the cell whose presence says that a
+ * row exists.  HBase has no "put if the row is absent": its atomic check
+ * (checkAndMutate, the gateway's ?check=put) tests one cell.  A row that
+ * exists for this table is one with that cell: the table's empty_column
+ * (Phoenix writes it in every row it upserts, and so do we), else the first
+ * column mapped to one cell.  The REST gateway needs a non-empty qualifier
+ * for the check.  NULL when the table has no such cell.
+ */
+static HBaseColumn *
+existence_cell(HBaseTable *t)
+{
+	int			i;
+
+	if (t->empty_column)
+		return t->empty_column->speclen > t->empty_column->famlen + 1 ? t->empty_column : NULL;
+	for (i = 0; i < t->natts; i++)
+	{
+		HBaseColumn *col = &t->columns[i];
+
+		if (!col->dropped && col->kind == HBASE_COL_CELL && col->colspec &&
+			col->speclen > col->famlen + 1)
+			return col;
+	}
+	return NULL;
+}
+
+/* the state of INSERT ... ON CONFLICT DO NOTHING: its check cell */
+static void
+begin_do_nothing(HBaseModifyState *ms)
+{
+	HBaseTable *t = ms->table;
+
+	ms->do_nothing = true;
+	ms->exists_col = existence_cell(t);
+	if (ms->exists_col == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("INSERT ... ON CONFLICT DO NOTHING needs a column mapped to one cell in foreign table %s",
+						t->relname),
+				 errdetail("Whether a row exists is told by one of its cells: the table's \"empty_column\", else its first column mapped to one cell with a qualifier.")));
 }
 
 static HBaseModifyState *
@@ -208,6 +309,8 @@ hbaseBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo, List *f
 		return;
 	ms = begin_modify(rinfo, mtstate->ps.state);
 	refuse_writes(ms->table, op);
+	if (op == CMD_INSERT && intVal(lthird(fdw_private)) == ONCONFLICT_NOTHING)
+		begin_do_nothing(ms);
 	if (op == CMD_UPDATE || op == CMD_DELETE)
 	{
 		Plan	   *sub = outerPlanState(mtstate)->plan;
@@ -216,10 +319,17 @@ hbaseBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo, List *f
 		ListCell   *lc;
 
 		ms->updated = linitial(fdw_private);
+		ms->check = intVal(lsecond(fdw_private));
 		ms->rowid = palloc0(sizeof(AttrNumber) * Max(ms->table->natts, 1));
+		ms->oldval = palloc0(sizeof(AttrNumber) * Max(ms->table->natts, 1));
 		for (i = 0; i < ms->table->natts; i++)
+		{
 			ms->rowid[i] = ExecFindJunkAttributeInTlist(sub->targetlist,
 														psprintf("hbase_rowid_%d", i + 1));
+			if (op == CMD_UPDATE)
+				ms->oldval[i] = ExecFindJunkAttributeInTlist(sub->targetlist,
+															 psprintf("hbase_old_%d", i + 1));
+		}
 		if (raw)
 			ms->rawkey = ms->rowid[raw->attnum - 1];
 		/* the key cannot change: that would move the row between keys */
@@ -314,8 +424,96 @@ empty_cell(HBaseTable *t)
 }
 
 /*
+ * An UPDATE's new cells of a row by a check-and-put: written only if the
+ * cell of col still has the value the scan read (no cell when it read NULL).
+ * HBase compares bytes: a cell whose bytes differ from our encoding of the
+ * value read but that decodes to the same value ("007" for 7 in text) is
+ * compared again with its own bytes.  Anything else is a concurrent write:
+ * the statement's SET cannot be applied again here (the executor computed
+ * it), so it fails with 40001 rather than overwrite that write.
+ */
+static void
+check_and_put(HBaseModifyState *ms, HBaseRow *row, HBaseColumn *col, TupleTableSlot *planSlot)
+{
+	HBaseTable *t = ms->table;
+	bool		isnull;
+	Datum		old = slot_getattr(planSlot, ms->oldval[col->attnum - 1], &isnull);
+	char	   *expect = "";
+	int			expectlen = 0;
+	int			attempt;
+
+	if (!isnull)
+		hbase_datum_to_cell(t, col, old, &expect, &expectlen);
+	for (attempt = 0;; attempt++)
+	{
+		HBaseRow	r = *row;
+		HBaseCell  *c;
+		HBaseRow   *now;
+		char	   *body;
+		HBaseResponse *resp;
+		long		nreq = 0;
+
+		r.cells = palloc(sizeof(HBaseCell) * (row->ncells + 1));
+		memcpy(r.cells, row->cells, sizeof(HBaseCell) * row->ncells);
+		c = &r.cells[r.ncells++];
+		memset(c, 0, sizeof(HBaseCell));
+		c->column = col->colspec;
+		c->collen = col->speclen;
+		c->value = expect;
+		c->vallen = expectlen;
+		body = hbase_json_cellset(&r, 1);
+		/* sent once, to one gateway: it is not idempotent */
+		resp = hbase_request_ex(ms->conn, "PUT",
+								psprintf("%s/hbase_fdw_row?check=put", hbase_rest_table_path(ms->conn, t)),
+								body, strlen(body), "a check-and-put of a row", HBASE_REQ_WRITE);
+		if (resp->status == 200)
+			return;
+		if (resp->status != 304)
+			hbase_report_status(resp, t, "a check-and-put of a row");
+		now = attempt < 2 && !isnull ?
+			hbase_get_row(t, ms->conn, list_make1_int(col->attnum), row->key, row->keylen, &nreq) : NULL;
+		if (now)
+		{
+			HBaseColumnIO io;
+			int			i;
+
+			hbase_column_io_init(col, &io);
+			for (i = 0; i < now->ncells; i++)
+				if (now->cells[i].collen == col->speclen &&
+					memcmp(now->cells[i].column, col->colspec, col->speclen) == 0)
+				{
+					char	   *again;
+					int			againlen;
+
+					hbase_datum_to_cell(t, col,
+										hbase_cell_to_datum(t, col, &io, now->cells[i].value,
+															now->cells[i].vallen, row->key, row->keylen),
+										&again, &againlen);
+					if (againlen == expectlen && memcmp(again, expect, againlen) == 0)
+					{
+						/* the same value in other bytes: compare with those */
+						expect = now->cells[i].value;
+						expectlen = now->cells[i].vallen;
+						break;
+					}
+				}
+			if (i < now->ncells)
+				continue;
+		}
+		ereport(ERROR,
+				(errcode(ERRCODE_T_R_SERIALIZATION_FAILURE),
+				 errmsg("could not update row %s of foreign table %s: it changed concurrently",
+						hbase_printable_key(row->key, row->keylen), t->relname),
+				 errdetail("The check-and-put of column \"%s\" (HBase cell %s) found another value than the one the UPDATE read; the row was not written.",
+						   col->attname, hbase_printable_key(col->colspec, col->speclen)),
+				 errhint("Retry the transaction. An UPDATE whose WHERE gives whole keys reads the row again and retries by itself.")));
+	}
+}
+
+/*
  * UPDATE: the set columns' new cells (and the empty column's) in one PUT
- * (atomic for the row), then the cells set to NULL deleted.
+ * (atomic for the row), by a check-and-put when the SET read the row, then
+ * the cells set to NULL deleted.
  */
 static TupleTableSlot *
 hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slot,
@@ -372,7 +570,28 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 			for (c = 0; c < n; c++)
 				row.cells[c].timestamp = stamp;
 		}
-	if (n > 0)
+	if (n > 0 && ms->check)
+	{
+		HBaseColumn *check = NULL;
+
+		/* the first cell written that has an old value to compare */
+		foreach(lc, ms->updated)
+		{
+			HBaseColumn *col = &t->columns[lfirst_int(lc) - 1];
+
+			if (ms->oldval[col->attnum - 1] > 0 && !list_member_ptr(nulled, col) &&
+				col->kind == HBASE_COL_CELL)
+			{
+				check = col;
+				break;
+			}
+		}
+		if (check)
+			check_and_put(ms, &row, check, planSlot);
+		else
+			put_rows(ms, &row, 1);
+	}
+	else if (n > 0)
 		put_rows(ms, &row, 1);
 	foreach(lc, nulled)
 	{
@@ -399,8 +618,15 @@ static void
 hbaseBeginForeignInsert(ModifyTableState *mtstate, ResultRelInfo *rinfo)
 {
 	HBaseModifyState *ms = begin_modify(rinfo, mtstate->ps.state);
+	ModifyTable *plan = (ModifyTable *) mtstate->ps.plan;
 
 	refuse_writes(ms->table, CMD_INSERT);
+	if (plan && plan->onConflictAction == ONCONFLICT_UPDATE)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("INSERT ... ON CONFLICT DO UPDATE is not supported on HBase foreign tables")));
+	if (plan && plan->onConflictAction == ONCONFLICT_NOTHING)
+		begin_do_nothing(ms);
 	ms->buffer_copy = mtstate->ps.plan == NULL &&
 		rinfo->ri_projectReturning == NULL && rinfo->ri_WithCheckOptions == NIL &&
 		!(rinfo->ri_TrigDesc && rinfo->ri_TrigDesc->trig_insert_after_row) &&
@@ -528,9 +754,66 @@ encode_row(HBaseModifyState *ms, TupleTableSlot *slot, HBaseRow *row, int rowno)
 }
 
 /*
- * A batch PUT failed inside HBase: some of its rows may stand, others not. Send each row again
- * on its own (a PUT of the same cells is idempotent for readers) so that the error can say
- * exactly which rows were written and which were not, instead of "some of them".
+ * The rows this statement wrote to the table before the request under way,
+ * as a sentence for error details: HBase keeps them whatever happens next.
+ */
+static char *
+written_before(HBaseModifyState *ms)
+{
+	if (ms->nwritten == 0)
+		return pstrdup("No row of this statement had been written before.");
+	return psprintf("%ld row%s of this statement had been written before and stay written: a statement is not atomic in HBase.",
+					ms->nwritten, ms->nwritten == 1 ? "" : "s");
+}
+
+/* errors raised below a write (no answer, a refusal) say what the statement wrote before */
+static void
+write_context(void *arg)
+{
+	HBaseModifyState *ms = arg;
+
+	if (ms->nwritten > 0)
+		errcontext("writing to foreign table %s: %ld row%s of this statement had been written to HBase table \"%s\" before, and stay written (a statement is not atomic in HBase)",
+				   ms->table->relname, ms->nwritten, ms->nwritten == 1 ? "" : "s",
+				   ms->table->hbase_table);
+}
+
+static void
+push_write_context(HBaseModifyState *ms, ErrorContextCallback *cb)
+{
+	cb->callback = write_context;
+	cb->arg = ms;
+	cb->previous = error_context_stack;
+	error_context_stack = cb;
+}
+
+/*
+ * Does sending the rows of a failed batch again one at a time tell more?
+ * Only when HBase itself refused or failed the batch: 400 (a value HBase's
+ * client refuses, such as a cell over hbase.client.keyvalue.maxsize: the
+ * whole batch is refused before any row is sent) or the REST resource's 503
+ * "Unavailable" (HBase failed some rows: a region in trouble, a server-side
+ * check).  A 500, 502 or 504, or a 503 of something in front of HBase, says
+ * nothing about single rows: a gateway failing everything would only be
+ * sent each row again.
+ */
+static bool
+row_by_row_may_help(HBaseResponse *resp)
+{
+	return resp->status == 400 ||
+		(resp->status == 503 && strncmp(resp->body, "Unavailable", 11) == 0);
+}
+
+/* rows sent alone that all fail from the first one: the gateway fails everything, stop */
+#define ROW_BY_ROW_GIVE_UP	3
+
+/*
+ * A batch PUT that HBase refused or failed (row_by_row_may_help): some of
+ * its rows may stand, others not.  Send each row again on its own (a PUT of
+ * the same cells again is the same row for readers) so that the error can
+ * say which rows were written and which were not, instead of "some of
+ * them".  When the first rows sent alone all fail, the rest is not sent: the
+ * error says so.  Returns true when every row went through alone.
  */
 static bool
 put_rows_one_by_one(HBaseModifyState *ms, HBaseRow *rows, int nrows, HBaseResponse *batch)
@@ -539,13 +822,18 @@ put_rows_one_by_one(HBaseModifyState *ms, HBaseRow *rows, int nrows, HBaseRespon
 	int			nfailed = 0;
 	long		first_status = 0;
 	char	   *first_body = NULL;
+	char	   *before = written_before(ms);
 	int			i;
 
 	initStringInfo(&failed);
 	for (i = 0; i < nrows; i++)
 	{
-		HBaseResponse *r = hbase_rest_put(ms->conn, ms->table, &rows[i], 1, "a PUT of one row");
+		ErrorContextCallback cb;
+		HBaseResponse *r;
 
+		push_write_context(ms, &cb);
+		r = hbase_rest_put(ms->conn, ms->table, &rows[i], 1, "a PUT of one row");
+		error_context_stack = cb.previous;
 		if (r->status == 200)
 			continue;
 		if (nfailed++ == 0)
@@ -556,6 +844,14 @@ put_rows_one_by_one(HBaseModifyState *ms, HBaseRow *rows, int nrows, HBaseRespon
 		if (nfailed <= 10)
 			appendStringInfo(&failed, "%s\"%s\"", failed.len ? ", " : "",
 							 hbase_printable_key(rows[i].key, rows[i].keylen));
+		if (nfailed == i + 1 && nfailed == ROW_BY_ROW_GIVE_UP && nrows > ROW_BY_ROW_GIVE_UP)
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_ERROR),
+					 errmsg("a batch of %d rows for foreign table %s could not be written to HBase table \"%s\"",
+							nrows, ms->table->relname, ms->table->hbase_table),
+					 errdetail("The PUT of the batch failed with HTTP %ld, and its first %d rows sent alone failed too (%s; HTTP %ld: %s), so the other %d were not sent again: some of them may have been written by the PUT of the batch. %s",
+							   batch->status, nfailed, failed.data, first_status, first_body,
+							   nrows - nfailed, before)));
 	}
 	if (nfailed == 0)
 		return true;			/* the batch failed, each row alone went through */
@@ -564,19 +860,49 @@ put_rows_one_by_one(HBaseModifyState *ms, HBaseRow *rows, int nrows, HBaseRespon
 			 errmsg("%d of %d rows of a batch for foreign table %s could not be written to HBase table \"%s\"",
 					nfailed, nrows, ms->table->relname, ms->table->hbase_table),
 			 errdetail("Not written: %s%s (HTTP %ld: %s). The other %d row%s of the batch %s written: HBase is atomic per row, not per statement. "
-					   "The PUT of the whole batch had failed with HTTP %ld; each row was then sent alone.",
+					   "The PUT of the whole batch had failed with HTTP %ld; each row was then sent alone. %s",
 					   failed.data, nfailed > 10 ? " and more" : "", first_status, first_body,
 					   nrows - nfailed, nrows - nfailed == 1 ? "" : "s",
-					   nrows - nfailed == 1 ? "was" : "were", batch->status)));
+					   nrows - nfailed == 1 ? "was" : "were", batch->status, before)));
 	return false;
 }
 
-/* one PUT of the rows: all encoded already, so nothing is half-written by our side */
+/* the families of the rows' cells, quoted, for messages */
+static char *
+families_of(HBaseRow *rows, int nrows)
+{
+	StringInfoData fams;
+	int			i,
+				j;
+
+	initStringInfo(&fams);
+	for (i = 0; i < nrows; i++)
+		for (j = 0; j < rows[i].ncells; j++)
+		{
+			char	   *f = pnstrdup(rows[i].cells[j].column,
+									 strcspn(rows[i].cells[j].column, ":"));
+			char	   *quoted = psprintf("\"%s\"", f);
+
+			if (strstr(fams.data, quoted) == NULL)
+				appendStringInfo(&fams, "%s%s", fams.len ? ", " : "", quoted);
+		}
+	return fams.data;
+}
+
+/*
+ * One PUT of the rows: all encoded already, so nothing is half-written by
+ * our side.  An error says what the statement wrote before (those rows
+ * stay) and what of this batch may stand.
+ */
 static void
 put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows)
 {
-	HBaseResponse *resp = hbase_rest_put(ms->conn, ms->table, rows, nrows, "a PUT of rows");
+	ErrorContextCallback cb;
+	HBaseResponse *resp;
+	char	   *summary;
 
+	push_write_context(ms, &cb);
+	resp = hbase_rest_put(ms->conn, ms->table, rows, nrows, "a PUT of rows");
 	if (resp->status == 404)
 	{
 		/* the table, or a family: the gateway says 404 for both */
@@ -584,53 +910,79 @@ put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows)
 
 		if (ex->status == 404)
 			hbase_report_status(ex, ms->table,
-								psprintf("a PUT of %d row%s (nothing was written)",
+								psprintf("a PUT of %d row%s (nothing of it was written)",
 										 nrows, nrows == 1 ? "" : "s"));
 		if (ex->status == 200)
-		{
-			StringInfoData fams;
-			int			i,
-						j;
-
-			initStringInfo(&fams);
-			for (i = 0; i < nrows; i++)
-				for (j = 0; j < rows[i].ncells; j++)
-				{
-					char	   *f = pnstrdup(rows[i].cells[j].column,
-											 strcspn(rows[i].cells[j].column, ":"));
-					char	   *quoted = psprintf("\"%s\"", f);
-
-					if (strstr(fams.data, quoted) == NULL)
-						appendStringInfo(&fams, "%s%s", fams.len ? ", " : "", quoted);
-				}
 			ereport(ERROR,
 					(errcode(ERRCODE_FDW_COLUMN_NAME_NOT_FOUND),
 					 errmsg("HBase table \"%s\" lacks a column family that foreign table %s writes",
 							ms->table->hbase_table, ms->table->relname),
 					 errdetail("The batch of %d row%s writes to the families %s. Rows with a cell in a family the table lacks were not written; the others of the batch may have been.",
-							   nrows, nrows == 1 ? "" : "s", fams.data)));
-		}
+							   nrows, nrows == 1 ? "" : "s", families_of(rows, nrows))));
 	}
-	if (resp->status != 200 && resp->status != 401 && resp->status != 403 && nrows > 1 &&
-		put_rows_one_by_one(ms, rows, nrows, resp))
+	/* a 401/403 comes before any write (auth, hbase.rest.readonly): nothing of it stands */
+	if (resp->status == 401 || resp->status == 403)
+		hbase_report_status(resp, ms->table,
+							psprintf("a PUT of %d row%s", nrows, nrows == 1 ? "" : "s"));
+	error_context_stack = cb.previous;
+	summary = hbase_body_summary(resp);
+	if (resp->status == 200 ||
+		(nrows > 1 && row_by_row_may_help(resp) && put_rows_one_by_one(ms, rows, nrows, resp)))
 	{
 		ms->nwritten += nrows;
 		return;
 	}
-	if (resp->status != 200)
-	{
-		/*
-		 * HBase writes row by row: after a failure inside HBase some rows of the batch may
-		 * stand. A 401/403 comes before any write (auth, hbase.rest.readonly), so none does.
-		 */
-		bool		refused = (resp->status == 401 || resp->status == 403);
+	ereport(ERROR,
+			(errcode(ERRCODE_FDW_ERROR),
+			 errmsg("HBase REST gateway answered HTTP %ld to a PUT of %d row%s for foreign table %s",
+					resp->status, nrows, nrows == 1 ? "" : "s", ms->table->relname),
+			 errdetail("The gateway said: %s. %sHBase writes each row atomically, not a batch: %s may have been written to HBase table \"%s\" or not. %s",
+					   *summary ? summary : "(nothing)",
+					   nrows > 1 && !row_by_row_may_help(resp) ?
+					   "That is no answer of HBase about single rows: they were not sent again one by one. " : "",
+					   nrows == 1 ? "the row" : "rows of this batch", ms->table->hbase_table,
+					   written_before(ms))));
+}
 
-		hbase_report_status(resp, ms->table,
-							psprintf("a PUT of %d row%s%s", nrows, nrows == 1 ? "" : "s",
-									 refused ? "" : " (HBase writes each row atomically, "
-									 "not the batch: some of them may have been written)"));
-	}
-	ms->nwritten += nrows;
+/*
+ * INSERT ... ON CONFLICT DO NOTHING of one row: a check-and-put on the
+ * table's existence cell (existence_cell), which must be absent.  HBase
+ * does the check and the write atomically, so of concurrent inserts of one
+ * key exactly one writes.  Returns false when the key exists (nothing
+ * written).  The row must carry that cell, with a value: a row without it
+ * would not be seen as existing by the next insert.
+ */
+static bool
+put_row_if_absent(HBaseModifyState *ms, HBaseRow *row)
+{
+	HBaseColumn *col = ms->exists_col;
+	ErrorContextCallback cb;
+	HBaseResponse *resp;
+	int			i;
+
+	for (i = 0; i < row->ncells; i++)
+		if (row->cells[i].collen == col->speclen &&
+			memcmp(row->cells[i].column, col->colspec, col->speclen) == 0 &&
+			row->cells[i].vallen > 0)
+			break;
+	if (i == row->ncells)
+		ereport(ERROR,
+				(errcode(ERRCODE_NOT_NULL_VIOLATION),
+				 errmsg("INSERT ... ON CONFLICT DO NOTHING into foreign table %s needs a value in column \"%s\"",
+						ms->table->relname, col->attname),
+				 errdetail("Whether a row of key \"%s\" exists is told by its cell \"%s\" (the table's first column mapped to a cell); a row without it, or with an empty value, would count as absent.",
+						   hbase_printable_key(row->key, row->keylen), col->colspec),
+				 errhint("Give the column a non-empty value, or give the foreign table the option \"empty_column\": every row written then gets that cell.")));
+	push_write_context(ms, &cb);
+	resp = hbase_rest_check_and_put(ms->conn, ms->table, row, col->colspec, col->speclen,
+									NULL, 0, "a check-and-put of a row (ON CONFLICT DO NOTHING)");
+	if (resp->status != 200 && resp->status != 304)
+		hbase_report_status(resp, ms->table, "a check-and-put of a row (ON CONFLICT DO NOTHING)");
+	error_context_stack = cb.previous;
+	if (resp->status == 304)
+		return false;
+	ms->nwritten++;
+	return true;
 }
 
 /* the buffered rows of a COPY in one PUT */
@@ -676,7 +1028,10 @@ hbaseExecForeignInsert(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	old = MemoryContextSwitchTo(ms->rowcxt);
 
 	encode_row(ms, slot, &row, 1);
-	put_rows(ms, &row, 1);
+	if (ms->do_nothing && !put_row_if_absent(ms, &row))
+		slot = NULL;			/* the key exists: not inserted, not returned */
+	else if (!ms->do_nothing)
+		put_rows(ms, &row, 1);
 	MemoryContextSwitchTo(old);
 	MemoryContextReset(ms->rowcxt);
 	return slot;
@@ -705,8 +1060,11 @@ hbaseGetForeignModifyBatchSize(ResultRelInfo *rinfo)
 {
 	HBaseModifyState *ms = rinfo->ri_FdwState;
 
-	/* RETURNING and row triggers need the rows one at a time */
-	if (rinfo->ri_projectReturning || (rinfo->ri_TrigDesc &&
+	/*
+	 * RETURNING and row triggers need the rows one at a time; so does ON
+	 * CONFLICT DO NOTHING (one check-and-put per row)
+	 */
+	if (rinfo->ri_projectReturning || (ms && ms->do_nothing) || (rinfo->ri_TrigDesc &&
 									   (rinfo->ri_TrigDesc->trig_insert_after_row ||
 										rinfo->ri_TrigDesc->trig_insert_before_row)))
 		return 1;

@@ -91,6 +91,8 @@ typedef struct PhxTable
 	char	   *default_family;	/* DEFAULT_COLUMN_FAMILY, or NULL */
 	List	   *columns;		/* PhxColumn * */
 	List	   *indexes;		/* the names of its indexes (link rows) */
+	bool		raw_key;		/* a key column was left out: no layout */
+	char	   *empty_family;	/* where Phoenix puts the empty key value */
 } PhxTable;
 
 #define PHX_LINK_INDEX		1	/* LINK_TYPE of a table's row naming an index */
@@ -679,11 +681,21 @@ assign_names(PhxTable *t, List *columns)
  * column in column order; with none, the table's DEFAULT_COLUMN_FAMILY, or
  * "0".  A table of families A, B, C only has it in the first of them.
  */
-static const char *
-empty_family(PhxTable *t, List *others)
+static char *
+empty_family(PhxTable *t)
 {
-	if (others != NIL)
-		return ((PhxColumn *) linitial(others))->family;
+	PhxColumn  *first = NULL;
+	ListCell   *lc;
+
+	foreach(lc, t->columns)
+	{
+		PhxColumn  *c = lfirst(lc);
+
+		if (c->family && (first == NULL || c->ordinal < first->ordinal))
+			first = c;
+	}
+	if (first)
+		return first->family;
 	return t->default_family ? t->default_family : "0";
 }
 
@@ -777,7 +789,9 @@ create_statement(ForeignServer *server, PhxTable *t, List *indexes)
 	list_sort(keys, by_key_seq);
 	list_sort(others, by_ordinal);
 	assign_names(t, list_concat_copy(keys, others));
-	layout = keys ? table_layout(t, keys, &why) : NULL;
+	if (t->raw_key)
+		why = "a key column whose name is not imported";
+	layout = keys && !t->raw_key ? table_layout(t, keys, &why) : NULL;
 
 	initStringInfo(&cols);
 	if (layout == NULL)
@@ -845,7 +859,7 @@ create_statement(ForeignServer *server, PhxTable *t, List *indexes)
 	if (layout)
 		appendStringInfo(&buf, ", rowkey %s", quote_literal_cstr(layout));
 	appendStringInfo(&buf, ", empty_column %s",
-					 quote_literal_cstr(psprintf("%s:%s", empty_family(t, others),
+					 quote_literal_cstr(psprintf("%s:%s", t->empty_family,
 												 t->encoding_scheme != 0 ? "\\x00\\x00\\x00\\x00" : "_0")));
 	if (indexes != NIL)
 	{
@@ -937,6 +951,54 @@ table_indexes(HBaseConn *conn, HBaseTable *cat, HBaseTable *links, PhxTable *t)
 }
 
 /*
+ * Checks the names of a wanted table's columns, families and physical table
+ * before they go into its definition (hbase_import_name_ok): a column or
+ * family with a bad name is left out, with a NOTICE; a key column too, and
+ * then the key is imported raw (its layout would lack a part).  False, with
+ * a NOTICE, when the physical table name is not an HBase one (it goes into
+ * URL paths) or the default family (of the empty column) is left out.
+ */
+static bool
+phoenix_names_ok(PhxTable *t)
+{
+	char	   *owner = psprintf("Phoenix table \"%s\"", hbase_printable_key(t->name, strlen(t->name)));
+	const char *physical = t->schema[0] == '\0' ? t->name :
+		psprintf("%s%c%s", t->schema, t->namespace_mapped ? ':' : '.', t->name);
+	const char *problem = hbase_table_name_problem(physical);
+	List	   *kept = NIL;
+	ListCell   *lc;
+
+	if (problem != NULL)
+	{
+		ereport(NOTICE,
+				(errmsg("Phoenix table \"%s\" is not imported", hbase_printable_key(t->name, strlen(t->name))),
+				 errdetail("Its HBase table name \"%s\" is not one HBase allows: %s",
+						   hbase_printable_key(physical, strlen(physical)), problem)));
+		return false;
+	}
+	/* the family of its empty column, which inserts from here write */
+	if (!hbase_import_family_ok(t->empty_family, owner))
+	{
+		ereport(NOTICE,
+				(errmsg("Phoenix table \"%s\" is not imported", hbase_printable_key(t->name, strlen(t->name))),
+				 errdetail("The column family of its empty key value cell is not imported.")));
+		return false;
+	}
+	foreach(lc, t->columns)
+	{
+		PhxColumn  *c = lfirst(lc);
+
+		if (hbase_import_name_ok(NULL, c->name, strlen(c->name), "column", owner) &&
+			(c->family == NULL || hbase_import_family_ok(c->family, owner)))
+			kept = lappend(kept, c);
+		else if (c->family == NULL && c->key_seq > 0)
+			t->raw_key = true;
+	}
+	t->columns = kept;
+	return true;
+}
+
+/*
  * IMPORT FOREIGN SCHEMA "schema" FROM SERVER s INTO local OPTIONS (phoenix
  * 'true'): a foreign table per Phoenix table of the schema ("default": the
  * tables without a schema).  Views, indexes and system tables are left out;
@@ -956,14 +1018,18 @@ hbase_phoenix_import(ImportForeignSchemaStmt *stmt, ForeignServer *server, HBase
 	{
 		PhxTable   *t = lfirst(lc);
 
-		if (!hbase_import_wanted(stmt, local_name(t->name)))
-			continue;
-		if (t->type == 'v' && stmt->list_type == FDW_IMPORT_SCHEMA_LIMIT_TO)
+		if (t->type == 'v' && stmt->list_type == FDW_IMPORT_SCHEMA_LIMIT_TO &&
+			hbase_import_wanted(stmt, local_name(t->name)))
 			ereport(NOTICE,
 					(errmsg("Phoenix view \"%s\" is not imported", t->name),
 					 errdetail("IMPORT FOREIGN SCHEMA imports Phoenix's tables; a view's rows are those of its table that its WHERE clause selects."),
 					 errhint("Import the view's table and select its rows with the view's condition.")));
 		if (t->type != 'u')
+			continue;
+		t->empty_family = empty_family(t);
+		if (!hbase_import_name_ok(stmt, t->name, strlen(t->name), "Phoenix table", NULL) ||
+			!hbase_import_wanted(stmt, local_name(t->name)) ||
+			!phoenix_names_ok(t))
 			continue;
 		if (!looked)
 		{
@@ -972,5 +1038,6 @@ hbase_phoenix_import(ImportForeignSchemaStmt *stmt, ForeignServer *server, HBase
 		}
 		commands = lappend(commands, create_statement(server, t, table_indexes(conn, cat, links, t)));
 	}
+	hbase_import_check_count(list_length(commands));
 	return commands;
 }

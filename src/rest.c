@@ -444,34 +444,72 @@ stateless_path(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s)
 /*
  * A PUT of rows, JSON CellSet in the body (writes stay JSON whatever the
  * transport).  The row in the path is a placeholder: the gateway takes each
- * row's key from the body.  Never sent twice to a gateway; with several
- * gateways, the same cells go to the next one when a gateway gives no
- * answer (written twice, they are the same cells).  Any status returned:
- * the caller tells which rows may stand.
+ * row's key from the body.  A write: sent at most once to one gateway, and
+ * to the next one only when it surely did not reach the first (connect.c);
+ * no answer is an error saying its outcome is unknown.  Any status
+ * returned: the caller tells which rows may stand.
  */
 HBaseResponse *
 hbase_rest_put(HBaseConn *conn, HBaseTable *table, HBaseRow *rows, int nrows, const char *what)
 {
 	char	   *body = hbase_json_cellset(rows, nrows);
 
-	/* the same cells again on another gateway if this one gives no answer */
 	return hbase_request_ex(conn, "PUT",
 							psprintf("%s/hbase_fdw_batch", hbase_rest_table_path(conn, table)),
-							body, strlen(body), what, HBASE_REQ_IDEMPOTENT);
+							body, strlen(body), what, HBASE_REQ_WRITE);
+}
+
+/*
+ * Check-and-put of one row (PUT ?check=put): HBase writes the row's cells,
+ * atomically, only if the newest value of the check cell (check_col,
+ * "family:qualifier" with a non-empty qualifier) equals expected, or, with
+ * expected NULL, if that cell is absent.  HBase's check takes an empty
+ * expected value as "absent" and a cell holding an empty value as absent too
+ * (HRegion.checkAndMutate); the REST gateway refuses a check cell without a
+ * value (400), so "absent" is sent as an empty value.  The gateway reads the
+ * last cell of the body as the check and demands that the row's cells put
+ * that column too (400 "The column to put and check do not match"): the
+ * caller includes it.  200: written; 304: the check failed, nothing written.
+ * Same RowResource code in hbase-rest 2.4, 2.5 and 2.6; the key is taken
+ * from the body, so any gateway version takes any key.  A write (see
+ * hbase_rest_put): never sent twice.
+ */
+HBaseResponse *
+hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table, const HBaseRow *row,
+						 const char *check_col, int check_collen,
+						 const char *expected, int expectedlen, const char *what)
+{
+	HBaseRow	r = *row;
+	char	   *body;
+
+	r.cells = palloc(sizeof(HBaseCell) * (row->ncells + 1));
+	memcpy(r.cells, row->cells, sizeof(HBaseCell) * row->ncells);
+	memset(&r.cells[row->ncells], 0, sizeof(HBaseCell));
+	r.cells[row->ncells].column = (char *) check_col;
+	r.cells[row->ncells].collen = check_collen;
+	r.cells[row->ncells].value = expected ? (char *) expected : "";
+	r.cells[row->ncells].vallen = expected ? expectedlen : 0;
+	r.ncells = row->ncells + 1;
+	body = hbase_json_cellset(&r, 1);
+	pfree(r.cells);
+	return hbase_request_ex(conn, "PUT",
+							psprintf("%s/hbase_fdw_row?check=put", hbase_rest_table_path(conn, table)),
+							body, strlen(body), what, HBASE_REQ_WRITE);
 }
 
 /*
  * DELETE of a row, or of one cell of it when col is given ("family:
  * qualifier").  The path is binary-safe or refused by gateway.c (an old
- * gateway would delete another row or none).  Any status returned.
+ * gateway would delete another row or none).  A write (see hbase_rest_put):
+ * a late DELETE could remove a row written after it.  Any status returned.
  */
 HBaseResponse *
 hbase_rest_delete(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
 				  const HBaseColumn *col, const char *what)
 {
-	return hbase_request(conn, "DELETE",
-						 hbase_row_path(conn, table, key, keylen, col, what),
-						 NULL, 0, what);
+	return hbase_request_ex(conn, "DELETE",
+							hbase_row_path(conn, table, key, keylen, col, what),
+							NULL, 0, what, HBASE_REQ_WRITE);
 }
 
 /* ---------------- namespaces and schemas (IMPORT FOREIGN SCHEMA) ---------------- */

@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""A proxy in front of a real REST gateway that counts the writes it receives, and can answer
+writes itself as no real gateway does on demand, for sql/writes.sql.
+
+Usage: tests/write_proxy.py PORT UPSTREAM_URL [--fail-puts-after N] [--fail-deletes]
+                             [--status S] [--body TEXT]
+Binds 127.0.0.1:PORT, then goes to the background (the command returns once it listens) and
+exits by itself after 30 s without a request, or at GET /quit. Every request is passed to
+UPSTREAM_URL (the real gateway), except that with --fail-puts-after N every PUT after the
+N-th is answered here with status S (default 500) and body TEXT (default "Internal Server
+Error"; \\r and \\n escapes are read), never reaching the gateway: a gateway that fails every
+write from some point on, or a proxy that answers 503 without forwarding (no live upstream).
+With --fail-deletes every DELETE is answered so too.
+GET /stats answers one line: "puts N forwarded N answered N deletes N max_same_body N", where
+max_same_body is how many times the most frequent PUT body arrived here.
+"""
+import argparse
+import collections
+import hashlib
+import http.client
+import threading
+import urllib.parse
+
+import background_server
+from background_server import make_server, serve_in_background
+
+
+class Handler(background_server.Handler):
+    protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True
+
+    def forward(self):
+        srv = self.server
+        srv.touched.set()
+        if self.path == "/quit":
+            self.reply(200, b"")
+            threading.Thread(target=srv.shutdown).start()
+            return
+        if self.path == "/stats":
+            with srv.lock:
+                same = max(srv.bodies.values()) if srv.bodies else 0
+                line = "puts %d forwarded %d answered %d deletes %d max_same_body %d\n" % (
+                    srv.puts, srv.forwarded, srv.answered, srv.deletes, same)
+            self.reply(200, line.encode())
+            return
+        n = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(n) if n else None
+        answer_here = False
+        if self.command == "PUT":
+            with srv.lock:
+                srv.puts += 1
+                srv.bodies[hashlib.sha1(body or b"").hexdigest()] += 1
+                answer_here = srv.fail_after is not None and srv.puts > srv.fail_after
+                if answer_here:
+                    srv.answered += 1
+                else:
+                    srv.forwarded += 1
+        elif self.command == "DELETE":
+            with srv.lock:
+                srv.deletes += 1
+                answer_here = srv.fail_deletes
+        if answer_here:
+            self.reply(srv.status, srv.body, [("Content-Type", "text/plain")])
+            return
+        headers = {k: v for k, v in self.headers.items()
+                   if k.lower() not in ("connection", "keep-alive", "content-length")}
+        u = srv.upstream
+        conn = http.client.HTTPConnection(u.hostname, u.port, timeout=120)
+        try:
+            conn.request(self.command, self.path, body=body, headers=headers)
+            resp = conn.getresponse()
+            data = resp.read()
+        except (OSError, http.client.HTTPException):
+            self.close_connection = True
+            return
+        finally:
+            conn.close()
+        try:
+            self.send_response(resp.status)
+            for k, v in resp.getheaders():
+                if k.lower() not in ("connection", "keep-alive", "content-length",
+                                     "transfer-encoding"):
+                    self.send_header(k, v)
+            if resp.status not in (204, 304):
+                self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            if resp.status not in (204, 304):
+                self.wfile.write(data)
+        except OSError:
+            # the client gave up waiting (request_timeout): the gateway did the request anyway
+            self.close_connection = True
+
+    do_GET = do_PUT = do_POST = do_DELETE = forward
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("port", type=int)
+    ap.add_argument("upstream")
+    ap.add_argument("--fail-puts-after", type=int, default=None)
+    ap.add_argument("--fail-deletes", action="store_true")
+    ap.add_argument("--status", type=int, default=500)
+    ap.add_argument("--body", default="Internal Server Error")
+    args = ap.parse_args()
+    srv = make_server(args.port, Handler)
+    srv.upstream = urllib.parse.urlsplit(args.upstream)
+    srv.fail_after = args.fail_puts_after
+    srv.fail_deletes = args.fail_deletes
+    srv.status = args.status
+    srv.body = args.body.replace("\\r", "\r").replace("\\n", "\n").encode()
+    srv.puts = srv.forwarded = srv.answered = srv.deletes = 0
+    srv.bodies = collections.Counter()
+    srv.lock = threading.Lock()
+    serve_in_background(srv)
+
+
+if __name__ == "__main__":
+    main()
