@@ -253,8 +253,11 @@ hbasePlanDirectModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation
 	if (fscan == NULL)
 		return false;
 	t = hbase_get_table(rte->relid);
-	/* tables of versions and Phoenix array elements: the ordinary path says why not */
-	if (t->versions > 0 || (op == CMD_UPDATE && hbase_table_has_elements(t)))
+	/*
+	 * tables of versions, Phoenix array elements and tables Phoenix indexes:
+	 * the ordinary path says why not
+	 */
+	if (t->versions > 0 || t->phoenix_indexes || (op == CMD_UPDATE && hbase_table_has_elements(t)))
 		return false;
 	rel = find_base_rel(root, resultRelation);
 	if (rel->baserestrictinfo == NIL)
