@@ -226,7 +226,7 @@ get_by_path(HBaseConn *conn, HBaseTable *table, List *keys, long *nrequests)
 	}
 	if (resp->status != 200)
 		hbase_report_status(resp, table, what);
-	set = hbase_response_cellset(resp, table);
+	set = hbase_response_cellset(resp, table, list_length(keys), 0);
 	for (i = 0; i < set->nrows; i++)
 		if (key_index(keys, set->rows[i].key, set->rows[i].keylen) < 0)
 			report_stray_row(table, &set->rows[i], what);
@@ -301,7 +301,7 @@ get_by_scanner(HBaseConn *conn, HBaseTable *table, List *keys, List *columns,
 			break;
 		if (resp->status != 200)
 			hbase_report_status(resp, table, what);
-		page = hbase_response_cellset(resp, table);
+		page = hbase_response_cellset(resp, table, list_length(keys), GW_CELL_LIMIT);
 		for (i = 0; i < page->nrows; i++)
 		{
 			HBaseRow   *r = &page->rows[i];

@@ -209,7 +209,7 @@ catalog_rows(HBaseConn *conn, HBaseTable *cat, const char *schema)
 			break;
 		if (resp->status != 200)
 			hbase_report_status(resp, cat, "reading Phoenix's catalog");
-		set = hbase_response_cellset(resp, cat);
+		set = hbase_response_cellset(resp, cat, 1000, HBASE_CELL_LIMIT);
 		if (set->nrows == 0)
 			break;
 		for (i = 0; i < set->nrows; i++)
