@@ -133,4 +133,21 @@ extern HBaseDecodeResult hbase_json_version_decode(const char *body, size_t len,
 									  hbase_decode_alloc alloc, void *arg,
 									  char **version, char *err);
 
+/* ---------- phoenix_cell.c: Phoenix's bytes inside cells ---------- */
+
+extern int	hbase_phoenix_element(const char *cell, int len, int element,
+								  const char **value, int *vlen);
+
+/* a field of a SYSTEM.CATALOG key (points into the key) */
+typedef struct HBasePhxField
+{
+	const char *s;
+	int			len;
+} HBasePhxField;
+
+#define HBASE_PHX_KEY_FIELDS	5
+extern int	hbase_phoenix_key_fields(const char *key, int keylen, HBasePhxField *f);
+extern const HBaseCell *hbase_phoenix_catalog_cell(const HBaseRow *row, const char *name);
+extern int64_t hbase_phoenix_int(const char *value, int len);
+
 #endif							/* HBASE_CELLSET_H */

@@ -1156,13 +1156,22 @@ hbase_json_version_decode(const char *body, size_t len, hbase_decode_alloc alloc
 		if (jr_is(&name, "Version") && r.p < r.end && *r.p == '"')
 		{
 			if (!jr_string(&r, &v))
+			{
+				k = -1;
 				break;
-			found = true;		/* the last one, as jansson */
+			}
+			found = true;
 		}
-		else if (!jr_skip(&r))
+		else
 		{
-			k = -1;
-			break;
+			/* the last "Version" counts, as with jansson: one not a string is none */
+			if (jr_is(&name, "Version"))
+				found = false;
+			if (!jr_skip(&r))
+			{
+				k = -1;
+				break;
+			}
 		}
 	}
 	if (k < 0 || !jr_end(&r))

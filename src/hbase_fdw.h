@@ -504,8 +504,6 @@ extern int	hbase_phoenix_parse_type(const char *name);
 extern void hbase_phoenix_check_type(HBaseTable *table, HBaseColumn *col);
 extern Datum hbase_phoenix_to_datum(HBaseColumn *col, const char *value, int len);
 extern void hbase_phoenix_from_datum(HBaseColumn *col, Datum value, char **out, int *len);
-extern int	hbase_phoenix_element(const char *cell, int len, int element,
-								  const char **value, int *vlen);
 extern bool hbase_table_has_elements(HBaseTable *table);
 
 /* ---------- analyze.c: ANALYZE ---------- */
