@@ -15,7 +15,7 @@ listens) and exits by itself after 30 s without a request, or at GET /quit.
   GET  /pbcells/...     200 protobuf: row "a" with 2^20 empty cells (2 MiB: 2 bytes a cell)
   GET  /pbcells8m/...   the same with 2^23 cells (16 MiB), for measuring
   GET  /jsonrows/...    200 JSON: 2^18 rows "a" (4 MiB), for a Get of one key
-  GET  /jsonempty/...   200 JSON {"Row":[{},{},...]}: 2^22 empty rows (12 MiB), for measuring
+  GET  /jsonempty/...   200 JSON {"Row":[{},{},...]}: 5.6M empty rows (16 MiB), for measuring
   POST /pbmany/scanner  201, a scanner whose first page holds 3 rows (then 204), for fetch_size 2
   POST /badloc/scanner  201, Location .../scanner/..   (an id that is a path)
   POST /noloc/scanner   201 without a Location
@@ -67,7 +67,7 @@ HOSTILE = {
     "pbcells": lambda: (pb_cells(2**20), PROTOBUF),
     "pbcells8m": lambda: (pb_cells(2**23), PROTOBUF),
     "jsonrows": lambda: (b'{"Row":[' + b",".join([b'{"key":"YQ=="}'] * 2**18) + b"]}", JSON),
-    "jsonempty": lambda: (b'{"Row":[' + b",".join([b"{}"] * 2**22) + b"]}", JSON),
+    "jsonempty": lambda: (b'{"Row":[' + b",".join([b"{}"] * (2**24 // 3)) + b"]}", JSON),
 }
 _built = {}
 
