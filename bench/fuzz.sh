@@ -57,13 +57,14 @@ run() {
 		$(sources "$t") -o "$bin" 2>"$out" || { echo "fuzz $t: does not build"; cat "$out"; return 1; }
 	mkdir -p "$dir/$t"
 	[[ -d tests/fuzz/seeds/$t ]] && cp -n tests/fuzz/seeds/"$t"/* "$dir/$t/" 2>/dev/null || true
-	rm -f "$dir/$t"-crash-*
+	rm -f "$dir/$t"-crash-* "$dir/$t"-oom-* "$dir/$t"-timeout-*
 	(cd "$dir" && ASAN_OPTIONS=detect_leaks=0 "$bin" -max_total_time="$secs" -print_final_stats=1 \
 		-artifact_prefix="$t-" "$t" >"$out" 2>&1) || true
 	local runs
 	runs=$(grep -E '^stat::number_of_executed_units' "$out" | awk '{print $2}' || true)
-	if ls "$dir/$t"-crash-* "$dir/$t"-oom-* "$dir/$t"-timeout-* >/dev/null 2>&1; then
-		echo "fuzz $t: FAILED after ${runs:-?} executions in ${secs}s:"
+	if compgen -G "$dir/$t-crash-*" >/dev/null || compgen -G "$dir/$t-oom-*" >/dev/null ||
+		compgen -G "$dir/$t-timeout-*" >/dev/null; then
+		echo "fuzz $t: FAILED after ${runs:-?} executions:"
 		grep -E '^(==|SUMMARY|fuzz check)|runtime error' "$out" | head -20
 		ls "$dir/$t"-crash-* "$dir/$t"-oom-* "$dir/$t"-timeout-* 2>/dev/null
 		return 1

@@ -59,6 +59,20 @@ pb_varint(PbReader *r, uint64_t *v)
 }
 
 /*
+ * A tag or a length: a varint of at most 5 bytes and 32 bits (as protobuf-c
+ * reads them: a longer one, even padded with zeros, is malformed)
+ */
+static bool
+pb_varint32(PbReader *r, uint64_t *v)
+{
+	const uint8_t *start = r->p;
+
+	if (!pb_varint(r, v))
+		return false;
+	return r->p - start <= 5 && *v <= UINT32_MAX;
+}
+
+/*
  * The next field: its number, wire type, and for length-delimited ones the
  * bytes (within the message).  Fields of other wire types are skipped by
  * the caller through pb_skip.  False when malformed.
@@ -69,13 +83,13 @@ pb_field(PbReader *r, uint32_t *field, int *wtype, PbReader *sub)
 	uint64_t	tag;
 	uint64_t	len;
 
-	if (!pb_varint(r, &tag) || (tag >> 3) == 0 || (tag >> 3) > 0x1FFFFFFF)
+	if (!pb_varint32(r, &tag) || (tag >> 3) == 0)
 		return false;
 	*field = (uint32_t) (tag >> 3);
 	*wtype = (int) (tag & 7);
 	if (*wtype != 2)
 		return true;
-	if (!pb_varint(r, &len) || len > (uint64_t) (r->end - r->p))
+	if (!pb_varint32(r, &len) || len > (uint64_t) (r->end - r->p))
 		return false;
 	sub->p = r->p;
 	sub->end = r->p + len;

@@ -205,7 +205,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (root)
 		json_decref(root);
 	root = json_loadb((const char *) data, size, JSON_ALLOW_NUL | JSON_REJECT_DUPLICATES, &jerr);
-	if (res == HBASE_DECODE_INVALID && root != NULL && depth(root) <= 64)
+	/* jansson passes over raw NUL bytes between tokens; JSON has none */
+	if (res == HBASE_DECODE_INVALID && root != NULL && depth(root) <= 64 && !memchr(data, 0, size))
 		FZ_CHECK(oracle(root, NULL) == 0, "refused a CellSet jansson reads: %s", err);
 	if (root)
 		json_decref(root);
