@@ -129,6 +129,9 @@ extern HBaseDecodeResult hbase_json_regions_decode(const char *body, size_t len,
  * The string member "Version" of a JSON object (/version/rest), or NULL
  * (*version) when there is none; false when the answer is not a JSON object.
  */
+/* "2.6.1-hadoop3" -> 20601; 0 when it does not start with major.minor */
+extern int	hbase_parse_gateway_version(const char *s);
+
 extern HBaseDecodeResult hbase_json_version_decode(const char *body, size_t len,
 									  hbase_decode_alloc alloc, void *arg,
 									  char **version, char *err);

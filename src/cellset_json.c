@@ -1193,3 +1193,36 @@ hbase_json_version_decode(const char *body, size_t len, hbase_decode_alloc alloc
 	}
 	return HBASE_DECODE_OK;
 }
+
+/*
+ * "2.5.8", "2.6.1-hadoop3", "3.0.0-beta-1" -> 20508, 20601, 30000; 0 when
+ * it does not start with major.minor.
+ */
+int
+hbase_parse_gateway_version(const char *s)
+{
+	int			part[3] = {0, 0, 0};
+	int			n = 0;
+	const char *p = s;
+
+	while (n < 3)
+	{
+		int			v = 0;
+		int			digits = 0;
+
+		while (*p >= '0' && *p <= '9' && digits < 3)
+		{
+			v = v * 10 + (*p++ - '0');
+			digits++;
+		}
+		if (digits == 0 || v > 99)
+			break;
+		part[n++] = v;
+		if (*p != '.')
+			break;
+		p++;
+	}
+	if (n < 2 || part[0] == 0)
+		return 0;
+	return part[0] * 10000 + part[1] * 100 + part[2];
+}

@@ -232,7 +232,6 @@ typedef struct HBaseGateway
 
 /* connection.c: asked once per connection (GET /version/rest) */
 extern const HBaseGateway *hbase_gateway(HBaseConn *conn);
-extern int	hbase_parse_gateway_version(const char *s);
 extern void hbase_gateway_features(HBaseGateway *gw, int version);
 extern bool hbase_key_path_safe(const char *key, int len);
 extern char *hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,

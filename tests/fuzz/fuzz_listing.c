@@ -2,7 +2,7 @@
  * tests/fuzz/fuzz_listing.c: libFuzzer target of the JSON listings a gateway answers
  * (src/cellset_json.c): table lists of a namespace ({"table": [{"name": ...}]}), families
  * of a schema ({"ColumnSchema": [...]}), regions ({"Region": [{"startKey", "endKey"}]})
- * and the version ({"Version": ...}).  The first byte picks the decoder, the rest is the
+ * and the version ({"Version": ...}, and the version string's number).  The first byte picks the decoder, the rest is the
  * answer; jansson is the oracle.  Aborts when a decoder takes more than the decode budget,
  * accepts what jansson does not read as such a listing or reads it otherwise, or refuses
  * as malformed a listing jansson reads (unique members, at most 64 levels deep).
@@ -84,6 +84,16 @@ regions_oracle(json_t *root)
 	return (long) json_array_size(arr);
 }
 
+/* a version string's number: 0, or major.minor.patch of 1..99, 0..99, 0..99 */
+static void
+check_version(const char *s)
+{
+	int			v = hbase_parse_gateway_version(s);
+
+	FZ_CHECK(v == 0 || (v >= 10000 && v <= 999999 && v % 10000 / 100 <= 99 && v % 100 <= 99),
+			 "version %d of \"%s\"", v, s);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -97,6 +107,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size < 1)
 		return 0;
+	/* any bytes as a version string too (the option gateway_version, a JSON "Version") */
+	{
+		char	   *str = malloc(size);
+
+		memcpy(str, data + 1, size - 1);
+		str[size - 1] = '\0';
+		check_version(str);
+		free(str);
+	}
 	mode = data[0] % 4;
 	data++;
 	size--;
@@ -168,6 +187,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 			FZ_CHECK(json_is_object(root), "a version of no object");
 			FZ_CHECK((version != NULL) == json_is_string(v), "a version where jansson has none");
+			if (version)
+				check_version(version);
 			if (version)
 				FZ_CHECK(memcmp(version, json_string_value(v), json_string_length(v) + 1) == 0,
 						 "another version");
