@@ -19,6 +19,7 @@ listens) and exits by itself after 30 s without a request, or at GET /quit.
   POST /pbmany/scanner  201, a scanner whose first page holds 3 rows (then 204), for fetch_size 2
   POST /badloc/scanner  201, Location .../scanner/..   (an id that is a path)
   POST /noloc/scanner   201 without a Location
+  GET  /lastua          200 the User-Agent header of the request before
 anything else: 404.
 """
 import sys
@@ -75,6 +76,10 @@ _built = {}
 class Handler(background_server.Handler):
     def do_GET(self):
         table = self.path.split("/")[1]
+        if table == "lastua":
+            self.reply(200, (getattr(self.server, "last_ua", "") + "\n").encode())
+            return
+        self.server.last_ua = self.headers.get("User-Agent", "")
         if table == "quit":
             self.reply(200)
             threading.Thread(target=self.server.shutdown).start()
