@@ -89,41 +89,17 @@ typedef struct PhxTable
 
 /* ---------------- Phoenix's encodings of the catalog's values ---------------- */
 
-/* a signed integer of 1, 2, 4 or 8 bytes, big-endian with the sign bit flipped */
+/* Phoenix's integers and the cells of a row: phoenix_cell.c (fuzzed without PostgreSQL) */
 static int64
 phx_int(const HBaseCell *c)
 {
-	uint64		u = 0;
-	int			i;
-
-	if (c->vallen != 1 && c->vallen != 2 && c->vallen != 4 && c->vallen != 8)
-		return -1;
-	for (i = 0; i < c->vallen; i++)
-		u = (u << 8) | (unsigned char) c->value[i];
-	u ^= UINT64CONST(1) << (8 * c->vallen - 1);
-	/* sign-extend from the value's width */
-	if (c->vallen < 8 && (u >> (8 * c->vallen - 1)) & 1)
-		u |= ~UINT64CONST(0) << (8 * c->vallen);
-	return (int64) u;
+	return hbase_phoenix_int(c->value, c->vallen);
 }
 
-/* the cell of a catalog row whose qualifier is name (family "0"), or NULL */
 static const HBaseCell *
 cell(const HBaseRow *row, const char *name)
 {
-	int			len = strlen(name);
-	int			i;
-
-	for (i = 0; i < row->ncells; i++)
-	{
-		const HBaseCell *c = &row->cells[i];
-		const char *colon = memchr(c->column, ':', c->collen);
-
-		if (colon && c->collen - (colon + 1 - c->column) == len &&
-			memcmp(colon + 1, name, len) == 0)
-			return c;
-	}
-	return NULL;
+	return hbase_phoenix_catalog_cell(row, name);
 }
 
 static int64
@@ -210,7 +186,7 @@ catalog_rows(HBaseConn *conn, HBaseTable *cat, const char *schema)
 			break;
 		if (resp->status != 200)
 			hbase_report_status(resp, cat, "reading Phoenix's catalog");
-		set = hbase_response_cellset(resp, cat);
+		set = hbase_response_cellset(resp, cat, 1000, HBASE_CELL_LIMIT);
 		if (set->nrows == 0)
 			break;
 		for (i = 0; i < set->nrows; i++)
@@ -224,19 +200,12 @@ catalog_rows(HBaseConn *conn, HBaseTable *cat, const char *schema)
 static void
 key_fields(const HBaseRow *row, char **f, int *n)
 {
-	const char *p = row->key;
-	const char *end = row->key + row->keylen;
+	HBasePhxField fields[HBASE_PHX_KEY_FIELDS];
+	int			i;
 
-	*n = 0;
-	while (*n < 5)
-	{
-		const char *z = memchr(p, '\0', end - p);
-
-		f[(*n)++] = pnstrdup(p, (z ? z : end) - p);
-		if (z == NULL)
-			break;
-		p = z + 1;
-	}
+	*n = hbase_phoenix_key_fields(row->key, row->keylen, fields);
+	for (i = 0; i < *n; i++)
+		f[i] = pnstrdup(fields[i].s, fields[i].len);
 }
 
 /* the tables of the rows (a header row, then its columns' rows) */

@@ -3675,5 +3675,11 @@ hbase_rk_phoenix_decimal_text(const unsigned char *p, size_t len, char *out)
 		memmove(out + 1, out + k, o - k + 1);
 		o -= k - 1;
 	}
+	/* a negative number of zero digits (no writer makes one): zero, not "-0" */
+	if (o == 2 && out[0] == '-' && out[1] == '0')
+	{
+		strcpy(out, "0");
+		o = 1;
+	}
 	return o;
 }

@@ -690,6 +690,9 @@ main(void)
 			  "43 digits refused");
 		CHECK(hbase_rk_phoenix_decimal_text((const unsigned char *) "\xc1\xff", 2, txt) < 0, "digit 0xff is no DECIMAL");
 		CHECK(hbase_rk_phoenix_decimal_text((const unsigned char *) "\xc1", 1, txt) < 0, "no digits is no DECIMAL");
+		/* a negative number of zero digits (found by tests/fuzz/fuzz_phoenix.c): zero, not "-0" */
+		CHECK(hbase_rk_phoenix_decimal_text((const unsigned char *) "\x03\x65", 2, txt) == 1 &&
+			  strcmp(txt, "0") == 0, "negative zero digits read %s", txt);
 		/* as a key part before "\x00": round trip, order kept */
 		l = parse_ok("phoenix_decimal(d) + \"\\x00\" + sortable(int(id))", cols, 2);
 		for (i = 0; l && i < nd; i++)
