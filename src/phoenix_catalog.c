@@ -443,16 +443,16 @@ key_part(const PhxColumn *c, const char *ident, bool *variable, const char **why
 			part = psprintf("short(%s)", ident);
 			break;
 		case PT_FLOAT:
-			part = psprintf("sortable(float(%s))", ident);
+			part = psprintf("phoenix_float(%s)", ident);
 			break;
 		case PT_DOUBLE:
-			part = psprintf("sortable(double(%s))", ident);
+			part = psprintf("phoenix_double(%s)", ident);
 			break;
 		case PT_UNSIGNED_FLOAT:
-			part = psprintf("float(%s)", ident);
+			part = psprintf("phoenix_unsigned_float(%s)", ident);
 			break;
 		case PT_UNSIGNED_DOUBLE:
-			part = psprintf("double(%s)", ident);
+			part = psprintf("phoenix_unsigned_double(%s)", ident);
 			break;
 		case PT_DATE:
 		case PT_TIME:
