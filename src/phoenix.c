@@ -74,6 +74,7 @@ static const struct
 	{"UNSIGNED_DATE", HBASE_PHX_UNSIGNED_DATE, {DATEOID, TIMESTAMPOID, TIMESTAMPTZOID}},
 	{"UNSIGNED_TIME", HBASE_PHX_UNSIGNED_TIME, {TIMESTAMPOID, TIMESTAMPTZOID}},
 	{"UNSIGNED_TIMESTAMP", HBASE_PHX_UNSIGNED_TIMESTAMP, {TIMESTAMPOID, TIMESTAMPTZOID}},
+	{"CHAR", HBASE_PHX_CHAR, {VARCHAROID, BPCHAROID}},
 };
 
 /* phoenix_type 'UNSIGNED_INT' ...: the type, or an error listing the names */
@@ -88,7 +89,7 @@ hbase_phoenix_parse_type(const char *name)
 	ereport(ERROR,
 			(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
 			 errmsg("invalid value for option \"phoenix_type\": \"%s\"", name),
-			 errdetail("Valid Phoenix types are TINYINT, UNSIGNED_TINYINT, UNSIGNED_SMALLINT, UNSIGNED_INT, UNSIGNED_LONG, UNSIGNED_FLOAT, UNSIGNED_DOUBLE, DATE, TIME, TIMESTAMP, UNSIGNED_DATE, UNSIGNED_TIME and UNSIGNED_TIMESTAMP; the others follow from the column's type.")));
+			 errdetail("Valid Phoenix types are TINYINT, UNSIGNED_TINYINT, UNSIGNED_SMALLINT, UNSIGNED_INT, UNSIGNED_LONG, UNSIGNED_FLOAT, UNSIGNED_DOUBLE, DATE, TIME, TIMESTAMP, UNSIGNED_DATE, UNSIGNED_TIME, UNSIGNED_TIMESTAMP and CHAR; the others follow from the column's type.")));
 	return HBASE_PHX_DEFAULT;
 }
 
@@ -110,7 +111,16 @@ hbase_phoenix_check_type(HBaseTable *table, HBaseColumn *col)
 			continue;
 		for (j = 0; j < (int) lengthof(phoenix_types[i].types); j++)
 			if (phoenix_types[i].types[j] == col->atttypid)
+			{
+				/* CHAR(n) pads to n: the length comes from varchar(n) or char(n) */
+				if (col->phoenix_type == HBASE_PHX_CHAR && col->atttypmod < (int32) VARHDRSZ + 1)
+					ereport(ERROR,
+							(errcode(ERRCODE_FDW_INVALID_DATA_TYPE),
+							 errmsg("column \"%s\" of foreign table %s needs a length for Phoenix type CHAR",
+									col->attname, table->relname),
+							 errhint("Declare it varchar(n) or char(n), n as in Phoenix's CHAR(n).")));
 				return;
+			}
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_INVALID_DATA_TYPE),
 				 errmsg("column \"%s\" of type %s in foreign table %s cannot hold Phoenix type %s",
