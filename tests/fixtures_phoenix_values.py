@@ -11,6 +11,9 @@ What they hold is where hbase_fdw and Phoenix disagreed on values:
 Every table is dropped and made again, so a run starts from what Phoenix wrote.
 
     python3 tests/fixtures_phoenix_values.py          makes the tables
+    python3 tests/fixtures_phoenix_values.py sql < statements.sql
+        runs the statements (one a line) in one Phoenix session, printing each query
+        ("phoenix> ...") and its rows below it
 """
 import os
 import sys
@@ -18,7 +21,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fixtures_phoenix  # noqa: E402
 
-TABLES = ["NUMS", "NUMSD", "UNUMS", "CHARS", "CK", "STRS"]
+TABLES = ["NUMS", "NUMSD", "UNUMS", "CHARS", "CK", "STRS", "MARK"]
 
 # the numbers of the DOUBLE/FLOAT keys: a grid of quarters around 0 (exact in both widths)
 # and extremes; each (D, F) pair is a row
@@ -41,6 +44,9 @@ def statements():
         "CONSTRAINT PK PRIMARY KEY (K, D DESC));",
         "CREATE TABLE FDWPV.STRS (K VARCHAR NOT NULL, K2 VARCHAR, V VARCHAR, C CHAR(3) "
         "CONSTRAINT PK PRIMARY KEY (K, K2));",
+        # one row: "SELECT 'marker' FROM FDWPV.MARK" separates the rows of the queries
+        "CREATE TABLE FDWPV.MARK (K INTEGER PRIMARY KEY);",
+        "UPSERT INTO FDWPV.MARK VALUES (1);",
     ]
     for i, x in enumerate(GRID):
         lit = repr(x)
@@ -76,5 +82,26 @@ def main():
     fixtures_phoenix.phoenix_sql(statements())
 
 
+def run_queries(lines):
+    """each statement in one JVM (Phoenix's client starts slowly), a marker query after each
+    so that the rows can be told apart; prints each query, then its rows"""
+    stmts = [line.strip() for line in lines if line.strip()]
+    text = "".join("%s\nSELECT '#mark#%d' FROM FDWPV.MARK;\n" % (st, i)
+                   for i, st in enumerate(stmts))
+    rows = fixtures_phoenix.phoenix_sql(text)
+    i = 0
+    print("phoenix> " + stmts[0])
+    for r in rows:
+        if len(r) == 1 and r[0] == "#mark#%d" % i:
+            i += 1
+            if i < len(stmts):
+                print("phoenix> " + stmts[i])
+            continue
+        print(" | ".join("NULL" if v is None else v for v in r))
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["sql"]:
+        run_queries(sys.stdin.read().splitlines())
+    else:
+        main()
