@@ -9,7 +9,7 @@
 --   types the plain IEEE bits.
 SET extra_float_digits = 0;
 CREATE SCHEMA pv;
-IMPORT FOREIGN SCHEMA "FDWPV" FROM SERVER hbase INTO pv OPTIONS (phoenix 'true');
+IMPORT FOREIGN SCHEMA "FDWPV" EXCEPT (mark) FROM SERVER hbase INTO pv OPTIONS (phoenix 'true');
 SELECT c.relname, ft.ftoptions FROM pg_foreign_table ft JOIN pg_class c ON c.oid = ft.ftrelid
   WHERE c.relnamespace = 'pv'::regnamespace ORDER BY 1;
 SELECT attrelid::regclass, attname, format_type(atttypid, atttypmod), attfdwoptions

@@ -3526,8 +3526,9 @@ hbase_rk_decode_parts(const rk_layout *l, const char *key, size_t keylen, rk_val
 				}
 			if (end == keylen && !d->optional)
 			{
-				*error = fmt_error("the key has no delimiter \"%.*s\" after part %d \"%s\"",
-								   (int) d->litlen, d->lit, i + 1, p->text);
+				/* the delimiter as the layout spells it ("\x00" is no text) */
+				*error = fmt_error("the key has no delimiter %s after part %d \"%s\"",
+								   d->text, i + 1, p->text);
 				return -1;
 			}
 		}
