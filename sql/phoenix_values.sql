@@ -82,6 +82,7 @@ INSERT INTO pv.chars VALUES ('pg3', 'é', NULL, 'three');
 UPDATE pv.chars SET c = 'z' WHERE k = 'pg2';
 SELECT k, status, c, length(c) FROM pv.chars WHERE k LIKE 'pg%' ORDER BY k;
 INSERT INTO pv.ck VALUES ('pg', 'q', 'written here');
+INSERT INTO pv.ck VALUES ('é', 'q', 'refused');
 SELECT k, d, v FROM pv.ck WHERE k = 'pg' AND d = 'q';
 -- '' written as Phoenix writes it: NULL, no cell; the nullable last key column left out;
 -- refused in a key column that cannot be NULL

@@ -100,11 +100,15 @@ hbase_phoenix_check_type(HBaseTable *table, HBaseColumn *col)
 	int			i,
 				j;
 
-	if (col->encoding != HBASE_ENC_PHOENIX || col->kind != HBASE_COL_CELL)
+	/* CHAR also on a key part: its single-byte characters are checked on write */
+	if (col->encoding != HBASE_ENC_PHOENIX ||
+		!(col->kind == HBASE_COL_CELL ||
+		  (col->kind == HBASE_COL_KEYPART && col->phoenix_type == HBASE_PHX_CHAR)))
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
 				 errmsg("option \"phoenix_type\" of column \"%s\" of foreign table %s needs encoding 'phoenix' on a cell",
-						col->attname, table->relname)));
+						col->attname, table->relname),
+				 errdetail("On a key column only phoenix_type 'CHAR' is taken.")));
 	for (i = 0; i < (int) lengthof(phoenix_types); i++)
 	{
 		if (phoenix_types[i].type != col->phoenix_type)

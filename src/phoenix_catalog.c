@@ -652,6 +652,9 @@ create_statement(ForeignServer *server, PhxTable *t)
 		/* the key part decodes it: no cell encoding */
 		appendStringInfo(&cols, "%s  %s %s", cols.len ? ",\n" : "",
 						 quote_identifier(local_name(c->name)), column_type(c, &ptype));
+		/* a CHAR(n) key column: single-byte characters only, checked on write */
+		if (ptype && strcmp(ptype, "CHAR") == 0)
+			appendStringInfoString(&cols, " OPTIONS (phoenix_type 'CHAR')");
 	}
 	foreach(lc, others)
 	{

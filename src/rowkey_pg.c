@@ -343,6 +343,19 @@ hbase_encode_key(HBaseTable *table, Datum *values, bool *nulls, bool random_ok)
 			continue;
 		}
 		hbase_datum_to_rk(table, col, values[i], &vals[i]);
+		/* Phoenix's CHAR key column: single-byte characters only */
+		if (col->phoenix_type == HBASE_PHX_CHAR)
+		{
+			size_t		j;
+
+			for (j = 0; j < vals[i].len; j++)
+				if ((unsigned char) vals[i].s[j] >= 0x80)
+					ereport(ERROR,
+							(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
+							 errmsg("value of column \"%s\" of foreign table %s has a character of more than one byte",
+									col->attname, table->relname),
+							 errdetail("A Phoenix CHAR holds single-byte characters only.")));
+		}
 		/* Phoenix stores '' as NULL: in a key, what a NULL is (or nothing) */
 		if (col->encoding == HBASE_ENC_PHOENIX && table->rkcols[i].type == RK_TEXT &&
 			vals[i].len == 0)
