@@ -2383,13 +2383,34 @@ DB = "hbase_difftest"     # --db
 PREFIX = "dt"             # --prefix: HBase tables PREFIX_N
 
 
-def psql(args, sql=None, db=None, check=True, out=None):
+PSQL_TIMEOUT = 900        # seconds any one psql call may take (the table loads are the longest)
+
+
+def psql(args, sql=None, db=None, check=True, out=None, timeout=None):
     cmd = ["psql", "-X", "-q", "-d", db or DB] + args
-    res = subprocess.run(cmd, input=sql.encode() if sql is not None else None,
-                         stdout=out or subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        res = subprocess.run(cmd, input=sql.encode() if sql is not None else None,
+                             stdout=out or subprocess.PIPE, stderr=subprocess.PIPE,
+                             timeout=timeout or PSQL_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        raise RuntimeError("psql %s gave no answer within %d s (PostgreSQL or the HBase gateway "
+                           "hangs)%s" % (" ".join(args)[:200], timeout or PSQL_TIMEOUT, hbase_health()))
     if check and res.returncode != 0:
         raise RuntimeError("psql %s failed: %s" % (" ".join(args), res.stderr.decode()[-3000:]))
     return res
+
+
+def hbase_health():
+    """scripts/hbase-local health's verdict, to name the cause of a hang ("" when unknown)"""
+    script = os.path.join(os.path.dirname(HERE), "scripts", "hbase-local")
+    if not os.access(script, os.X_OK):
+        return ""
+    try:
+        res = subprocess.run([script, "health"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             stdin=subprocess.DEVNULL, timeout=120)
+        return "\n" + (res.stdout.decode("utf-8", "replace").strip() or "hbase-local health: ok")
+    except (OSError, subprocess.TimeoutExpired):
+        return "\nhbase-local health gave no answer within 120 s"
 
 
 def retry(fn, *args):
@@ -2466,6 +2487,9 @@ def main(argv=None):
     ap.add_argument("--keep", action="store_true", help="keep the HBase tables and the dt schema")
     ap.add_argument("--out", help="directory for mismatch reports (default: a temp dir)")
     ap.add_argument("--timeout", type=int, default=120, help="statement_timeout (s) per query")
+    ap.add_argument("--stall", type=int, default=90,
+                    help="stop and fail when no query finished for this many seconds (below "
+                    "--timeout: else queries that each wait for statement_timeout count as progress)")
     ap.add_argument("--db", default="hbase_difftest", help="database (created when missing)")
     ap.add_argument("--prefix", default="dt", help="HBase tables are PREFIX_N (PREFIX_* are "
                     "dropped first: runs at the same time need their own --db and --prefix)")
@@ -2612,6 +2636,27 @@ def main(argv=None):
         errf = open(os.path.join(out_dir, "psql-%d.log" % j), "w")
         procs.append((subprocess.Popen(["psql", "-X", "-q", "-d", DB, "-f", path],
                                        stdout=subprocess.DEVNULL, stderr=errf), errf))
+    # a watchdog: sessions in which no query finished for --stall seconds are stopped and the
+    # run fails, naming the cause (a hung gateway made each query wait for statement_timeout,
+    # one after the other: 11 minutes without a word)
+    done_before, last_progress = -1, time.time()
+    while any(p.poll() is None for p, _ in procs):
+        time.sleep(5)
+        try:
+            n = int(psql(["-Atc", "SELECT count(*) FROM dt.results"], timeout=60).stdout or 0)
+        except (RuntimeError, ValueError):
+            n = done_before
+        if n != done_before:
+            done_before, last_progress = n, time.time()
+        elif time.time() - last_progress > args.stall:
+            for p, _ in procs:
+                if p.poll() is None:
+                    p.kill()
+            for p, errf in procs:
+                p.wait()
+                errf.close()
+            raise SystemExit("difftest seed %d: no query finished for %d s (%d of %d done): "
+                             "stopped%s" % (seed, args.stall, max(n, 0), len(queries), hbase_health()))
     for p, errf in procs:
         p.wait()
         errf.close()
