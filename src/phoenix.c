@@ -108,7 +108,8 @@ hbase_phoenix_check_type(HBaseTable *table, HBaseColumn *col)
 				(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
 				 errmsg("option \"phoenix_type\" of column \"%s\" of foreign table %s needs encoding 'phoenix' on a cell",
 						col->attname, table->relname),
-				 errdetail("On a key column only phoenix_type 'CHAR' is taken.")));
+				 col->kind == HBASE_COL_KEYPART ?
+				 errdetail("On a key column only phoenix_type 'CHAR' is taken.") : 0));
 	for (i = 0; i < (int) lengthof(phoenix_types); i++)
 	{
 		if (phoenix_types[i].type != col->phoenix_type)
