@@ -90,7 +90,8 @@ typedef enum HBasePhoenixType
 	HBASE_PHX_TIMESTAMP,
 	HBASE_PHX_UNSIGNED_DATE,
 	HBASE_PHX_UNSIGNED_TIME,
-	HBASE_PHX_UNSIGNED_TIMESTAMP
+	HBASE_PHX_UNSIGNED_TIMESTAMP,
+	HBASE_PHX_CHAR				/* CHAR(n): padded with spaces to n bytes */
 } HBasePhoenixType;
 
 typedef struct HBaseServerOptions
@@ -398,6 +399,7 @@ extern Datum hbase_cell_to_datum(HBaseTable *table, HBaseColumn *col,
 								 HBaseColumnIO *io, const char *value, int len,
 								 const char *rowkey, int keylen);
 extern char *hbase_printable_key(const char *key, int len);
+extern bool hbase_cell_is_phoenix_null(HBaseColumn *col, Datum value);
 extern void hbase_datum_to_cell(HBaseTable *table, HBaseColumn *col, Datum value,
 								char **out, int *len);
 extern Datum hbase_timestamp_to_datum(HBaseColumn *col, int64 ms);

@@ -74,6 +74,7 @@ static const struct
 	{"UNSIGNED_DATE", HBASE_PHX_UNSIGNED_DATE, {DATEOID, TIMESTAMPOID, TIMESTAMPTZOID}},
 	{"UNSIGNED_TIME", HBASE_PHX_UNSIGNED_TIME, {TIMESTAMPOID, TIMESTAMPTZOID}},
 	{"UNSIGNED_TIMESTAMP", HBASE_PHX_UNSIGNED_TIMESTAMP, {TIMESTAMPOID, TIMESTAMPTZOID}},
+	{"CHAR", HBASE_PHX_CHAR, {VARCHAROID, BPCHAROID}},
 };
 
 /* phoenix_type 'UNSIGNED_INT' ...: the type, or an error listing the names */
@@ -88,7 +89,7 @@ hbase_phoenix_parse_type(const char *name)
 	ereport(ERROR,
 			(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
 			 errmsg("invalid value for option \"phoenix_type\": \"%s\"", name),
-			 errdetail("Valid Phoenix types are TINYINT, UNSIGNED_TINYINT, UNSIGNED_SMALLINT, UNSIGNED_INT, UNSIGNED_LONG, UNSIGNED_FLOAT, UNSIGNED_DOUBLE, DATE, TIME, TIMESTAMP, UNSIGNED_DATE, UNSIGNED_TIME and UNSIGNED_TIMESTAMP; the others follow from the column's type.")));
+			 errdetail("Valid Phoenix types are TINYINT, UNSIGNED_TINYINT, UNSIGNED_SMALLINT, UNSIGNED_INT, UNSIGNED_LONG, UNSIGNED_FLOAT, UNSIGNED_DOUBLE, DATE, TIME, TIMESTAMP, UNSIGNED_DATE, UNSIGNED_TIME, UNSIGNED_TIMESTAMP and CHAR; the others follow from the column's type.")));
 	return HBASE_PHX_DEFAULT;
 }
 
@@ -99,18 +100,32 @@ hbase_phoenix_check_type(HBaseTable *table, HBaseColumn *col)
 	int			i,
 				j;
 
-	if (col->encoding != HBASE_ENC_PHOENIX || col->kind != HBASE_COL_CELL)
+	/* CHAR also on a key part: its single-byte characters are checked on write */
+	if (col->encoding != HBASE_ENC_PHOENIX ||
+		!(col->kind == HBASE_COL_CELL ||
+		  (col->kind == HBASE_COL_KEYPART && col->phoenix_type == HBASE_PHX_CHAR)))
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
 				 errmsg("option \"phoenix_type\" of column \"%s\" of foreign table %s needs encoding 'phoenix' on a cell",
-						col->attname, table->relname)));
+						col->attname, table->relname),
+				 col->kind == HBASE_COL_KEYPART ?
+				 errdetail("On a key column only phoenix_type 'CHAR' is taken.") : 0));
 	for (i = 0; i < (int) lengthof(phoenix_types); i++)
 	{
 		if (phoenix_types[i].type != col->phoenix_type)
 			continue;
 		for (j = 0; j < (int) lengthof(phoenix_types[i].types); j++)
 			if (phoenix_types[i].types[j] == col->atttypid)
+			{
+				/* CHAR(n) pads to n: the length comes from varchar(n) or char(n) */
+				if (col->phoenix_type == HBASE_PHX_CHAR && col->atttypmod < (int32) VARHDRSZ + 1)
+					ereport(ERROR,
+							(errcode(ERRCODE_FDW_INVALID_DATA_TYPE),
+							 errmsg("column \"%s\" of foreign table %s needs a length for Phoenix type CHAR",
+									col->attname, table->relname),
+							 errhint("Declare it varchar(n) or char(n), n as in Phoenix's CHAR(n).")));
 				return;
+			}
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_INVALID_DATA_TYPE),
 				 errmsg("column \"%s\" of type %s in foreign table %s cannot hold Phoenix type %s",

@@ -69,6 +69,7 @@ typedef struct PhxColumn
 	int			size;			/* COLUMN_SIZE, -1 when absent */
 	int			scale;			/* DECIMAL_DIGITS, -1 when absent */
 	int			ordinal;
+	bool		nullable;		/* NULLABLE: 1 (columnNullable), 0 NOT NULL */
 	char	   *qualifier;		/* COLUMN_QUALIFIER bytes, or NULL */
 	int			qualen;
 } PhxColumn;
@@ -257,6 +258,7 @@ catalog_tables(List *rows)
 			col->size = int_cell(row, "COLUMN_SIZE", -1);
 			col->scale = int_cell(row, "DECIMAL_DIGITS", -1);
 			col->ordinal = int_cell(row, "ORDINAL_POSITION", 0);
+			col->nullable = int_cell(row, "NULLABLE", 0) == 1;
 			c = cell(row, "COLUMN_QUALIFIER");
 			if (c)
 			{
@@ -356,6 +358,12 @@ column_type(const PhxColumn *c, const char **phoenix_type)
 				return psprintf("varchar(%d)", c->size);
 			return "text";
 		case PT_CHAR:
+			/* padded to n with spaces, which Phoenix strips when it reads */
+			if (c->size > 0 && c->size <= 10485760)
+			{
+				*phoenix_type = "CHAR";
+				return psprintf("varchar(%d)", c->size);
+			}
 			return "text";
 		case PT_BINARY:
 		case PT_VARBINARY:
@@ -413,16 +421,16 @@ key_part(const PhxColumn *c, const char *ident, bool *variable, const char **why
 			part = psprintf("short(%s)", ident);
 			break;
 		case PT_FLOAT:
-			part = psprintf("sortable(float(%s))", ident);
+			part = psprintf("phoenix_float(%s)", ident);
 			break;
 		case PT_DOUBLE:
-			part = psprintf("sortable(double(%s))", ident);
+			part = psprintf("phoenix_double(%s)", ident);
 			break;
 		case PT_UNSIGNED_FLOAT:
-			part = psprintf("float(%s)", ident);
+			part = psprintf("phoenix_unsigned_float(%s)", ident);
 			break;
 		case PT_UNSIGNED_DOUBLE:
-			part = psprintf("double(%s)", ident);
+			part = psprintf("phoenix_unsigned_double(%s)", ident);
 			break;
 		case PT_DATE:
 		case PT_TIME:
@@ -491,6 +499,7 @@ table_layout(PhxTable *t, List *keys, const char **why)
 {
 	StringInfoData buf;
 	ListCell   *lc;
+	int			delim_at = -1;	/* where the last " + \"\x00\"" starts */
 
 	initStringInfo(&buf);
 	if (t->salt_buckets > 0)
@@ -503,6 +512,25 @@ table_layout(PhxTable *t, List *keys, const char **why)
 
 		if (part == NULL)
 			return NULL;
+		/*
+		 * A nullable VARCHAR or DECIMAL last key column: Phoenix writes a
+		 * NULL (or '') as nothing, and strips the separator before it, so
+		 * the separator and the part are an optional group.
+		 */
+		if (lnext(keys, lc) == NULL && variable && c->nullable && buf.len > 0 &&
+			c->sort_order != PHX_SORT_DESC &&
+			(c->data_type == PT_VARCHAR || c->data_type == PT_DECIMAL))
+		{
+			if (delim_at >= 0 && delim_at + 9 == buf.len)
+			{
+				buf.len = delim_at;
+				buf.data[buf.len] = '\0';
+				appendStringInfo(&buf, " + [\"\\x00\" + %s]", part);
+			}
+			else
+				appendStringInfo(&buf, " + [%s]", part);
+			break;
+		}
 		if (buf.len > 0)
 			appendStringInfoString(&buf, " + ");
 		appendStringInfoString(&buf, part);
@@ -510,7 +538,10 @@ table_layout(PhxTable *t, List *keys, const char **why)
 			(c->data_type == PT_VARCHAR || c->data_type == PT_DECIMAL))
 			appendStringInfoString(&buf, " + \"\\xff\"");
 		else if (variable && lnext(keys, lc) != NULL)
+		{
+			delim_at = buf.len;
 			appendStringInfoString(&buf, " + \"\\x00\"");
+		}
 		else if (variable && c->data_type == PT_VARBINARY)
 		{
 			*why = "a VARBINARY key column that is not last";
@@ -593,6 +624,9 @@ create_statement(ForeignServer *server, PhxTable *t)
 		/* the key part decodes it: no cell encoding */
 		appendStringInfo(&cols, "%s  %s %s", cols.len ? ",\n" : "",
 						 quote_identifier(local_name(c->name)), column_type(c, &ptype));
+		/* a CHAR(n) key column: single-byte characters only, checked on write */
+		if (ptype && strcmp(ptype, "CHAR") == 0)
+			appendStringInfoString(&cols, " OPTIONS (phoenix_type 'CHAR')");
 	}
 	foreach(lc, others)
 	{

@@ -1942,6 +1942,9 @@ hbase_row_to_values(HBaseTable *table, HBaseColumnIO *io, bool decode_key, List 
 				if (r == 0)
 					continue;	/* a null element */
 			}
+			/* zero bytes are Phoenix's NULL, of every type */
+			if (len == 0 && col->encoding == HBASE_ENC_PHOENIX)
+				continue;
 		}
 		values[attnum - 1] = hbase_cell_to_datum(table, col, &io[attnum - 1], value, len,
 												 row->key, row->keylen);

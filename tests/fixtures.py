@@ -306,6 +306,7 @@ def main():
     HB.create_table("fdw_epochkey", ["d"])
     HB.put_pairs("fdw_epochkey", epochkey_rows())
     __import__("fixtures_phoenix").main(HB)  # fdw_phoenix of sql/phoenix.sql
+    __import__("fixtures_phoenix_values").main()  # schema FDWPV of sql/phoenix_values.sql
     __import__("fixtures_layouts").main()  # the lay_* tables of sql/layouts.sql
 
 
