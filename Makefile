@@ -9,7 +9,7 @@ EXTENSION = hbase_fdw
 DATA = hbase_fdw--0.1.sql
 PGFILEDESC = "hbase_fdw - foreign data wrapper for Apache HBase"
 
-REGRESS = options types scan import layouts layout_errors pushdown order analyze phoenix qualifiers phoenix_import correctness transport differential readahead regions parallel failover versions desc insert security resume gateway cancel gateways kerberos
+REGRESS = options types scan import layouts layout_errors pushdown order analyze phoenix qualifiers phoenix_import phoenix_varbinary correctness transport differential readahead regions parallel failover versions desc insert security resume gateway cancel gateways kerberos
 REGRESS_OPTS = --inputdir=. --load-extension=hbase_fdw
 
 SHLIB_LINK = -lcurl -ljansson -lcrypto -lprotobuf-c -lgssapi_krb5 -lkrb5

@@ -52,6 +52,7 @@ import struct
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -59,9 +60,9 @@ sys.path.insert(0, HERE)
 import hbase_rest  # noqa: E402
 
 KNOWN = ["char", "empty-string", "float-key", "no-default-family", "dup-name", "index",
-         "quoted-key", "decimal-desc-negative"]
+         "quoted-key", "decimal-desc-negative", "like-desc"]
 # Phoenix's own bugs: left out unless asked for (--skip '' or a list without them)
-PHOENIX_BUGS = ["decimal-desc-negative"]
+PHOENIX_BUGS = ["decimal-desc-negative", "like-desc"]
 # the known classes the suite leaves out while other branches fix them: remove each as it is
 # fixed (the suite then covers it)
 SUITE_SKIP = ["char", "empty-string", "float-key", "no-default-family", "dup-name", "index",
@@ -111,6 +112,13 @@ class Col:
 
     def pgref(self):
         return '"%s"' % self.pg.replace('"', '""')
+
+
+class Feature:
+    """a known class one query touches (not a column's)"""
+
+    def __init__(self, name):
+        self.features = {name}
 
 
 def gen_value(rng, c, phoenix_literal=True, allow_empty=True):
@@ -305,7 +313,7 @@ class Table:
         self.features = set()
         self.notes = []
         on = lambda cls, p: cls not in skip and rng.random() < p  # noqa: E731
-        self.salt = rng.choice([0, 0, 0, 2, 4, 8])
+        self.salt = rng.choice([0, 0, 0, 2, 3, 4])
         self.immutable = rng.random() < 0.3
         self.encoded = rng.choice([None, None, 0, 1, 2, 3, 4])
         self.single_cell = self.immutable and self.encoded != 0 and rng.random() < 0.7
@@ -636,8 +644,10 @@ class Run:
         if limit is not None:
             phx += " LIMIT %d" % limit
             pg += " LIMIT %d" % limit
-        a = self.phx.run(phx)
+        # both sides at once: Phoenix in its JVM, PostgreSQL in its backend
+        fa = self.pool.submit(self.phx.run, phx)
         b = self.pg.query(pg, [i[2] for i in items])
+        a = fa.result()
         self.queries += 1
         ra = rb = None
         if "rows" in a:
@@ -708,6 +718,13 @@ class Run:
                                                                         t.schema, t.name))
         if t.alter_drop:
             c = rng.choice(t.cells)
+            if c is t.cells[0]:
+                # the family of Phoenix's empty key value moves to the next column's (Phoenix
+                # rewrites every row)
+                if "no-default-family" in self.skip:
+                    c = t.cells[-1]
+                else:
+                    t.features.add("no-default-family")
             r = phx.run("ALTER TABLE %s.%s DROP COLUMN %s" % (t.schema, t.name, c.ref()))
             if "error" not in r:
                 c.dropped = True
@@ -934,6 +951,12 @@ class Run:
                 if not cands:
                     continue
                 c = rng.choice(cands)
+                if c.desc:
+                    # Phoenix 5.2.1's LIKE on a DESC VARCHAR key misses non-ASCII values
+                    # (LIKE '%' does not return '\u65e5\u672c')
+                    if "like-desc" in self.skip:
+                        continue
+                    touched = touched + [Feature("like-desc")]
                 touched.append(c)
                 v = qv(c) or "a"
                 pat = rng.choice([v[:rng.randint(0, 3)] + "%", "%" + v[-2:], v[:1] + "_%",
@@ -977,8 +1000,10 @@ class Run:
     def main(self):
         a = self.args
         t0 = time.time()
+        self.pool = ThreadPoolExecutor(1)
+        fp = self.pool.submit(Phoenix)
         self.pg = Pg(a.db)
-        self.phx = Phoenix()
+        self.phx = fp.result()
         # a fresh Phoenix schema: drop what an earlier run left
         rows = self.phx.run("SELECT DISTINCT TABLE_NAME, TABLE_TYPE FROM SYSTEM.CATALOG WHERE "
                             "TABLE_SCHEM = '%s' AND COLUMN_NAME IS NULL AND COLUMN_FAMILY IS NULL"
@@ -1004,6 +1029,7 @@ class Run:
                 self.phx.run("DROP TABLE IF EXISTS %s.%s CASCADE" % (t.schema, t.name))
         self.phx.close()
         self.pg.close()
+        self.pool.shutdown()
         secs = time.time() - t0
         print("classes (checks run, mismatches): " + ", ".join(
             "%s %d/%d" % (k, v[0], v[1]) for k, v in sorted(self.stats.items())))
