@@ -60,9 +60,11 @@ sys.path.insert(0, HERE)
 import hbase_rest  # noqa: E402
 
 KNOWN = ["char", "empty-string", "float-key", "no-default-family", "dup-name", "index",
-         "quoted-key", "decimal-desc-negative", "like-desc"]
+         "quoted-key", "decimal-desc-negative", "like-desc", "range-at-extreme",
+         "unsigned-time-desc-range"]
 # Phoenix's own bugs: left out unless asked for (--skip '' or a list without them)
-PHOENIX_BUGS = ["decimal-desc-negative", "like-desc"]
+PHOENIX_BUGS = ["decimal-desc-negative", "like-desc", "range-at-extreme",
+                "unsigned-time-desc-range"]
 # the known classes the suite leaves out while other branches fix them: remove each as it is
 # fixed (the suite then covers it)
 SUITE_SKIP = ["char", "empty-string", "float-key", "no-default-family", "dup-name", "index",
@@ -112,6 +114,10 @@ class Col:
 
     def pgref(self):
         return '"%s"' % self.pg.replace('"', '""')
+
+
+class SkipQuery(Exception):
+    """the query would touch a class left out"""
 
 
 class Feature:
@@ -572,7 +578,20 @@ END $f$;
             tag = "$pdq%d$" % random.randrange(10**6)
         return tag + s + tag
 
+    @staticmethod
+    def unreachable(res):
+        """the gateway was down (tests elsewhere restart it): worth another try"""
+        return "could not connect to HBase REST gateway" in res.get("error", "")
+
     def query(self, sql, kinds):
+        for _ in range(60):
+            res = self.query1(sql, kinds)
+            if not self.unreachable(res):
+                break
+            time.sleep(2)
+        return res
+
+    def query1(self, sql, kinds):
         """rows of sql (its columns pd_c1..pd_cN, names no ORDER BY can mean), each brought to text by pg_canon_expr"""
         self.count += 1
         wrapped = "SELECT json_build_array(%s)::text FROM (%s) q" % (
@@ -589,11 +608,16 @@ END $f$;
         return {"rows": rows}
 
     def execute(self, sql):
-        out = self.send("SELECT pd_exec(%s);" % self.dollar(sql))
-        for line in out:
-            if line.startswith("{"):
-                return json.loads(line)
-        return {"error": "psql: " + " ".join(out)}
+        for _ in range(60):
+            out = self.send("SELECT pd_exec(%s);" % self.dollar(sql))
+            res = {"error": "psql: " + " ".join(out)}
+            for line in out:
+                if line.startswith("{"):
+                    res = json.loads(line)
+            if not self.unreachable(res):
+                break
+            time.sleep(2)
+        return res
 
     def close(self):
         self.p.stdin.close()
@@ -841,7 +865,7 @@ class Run:
         # the whole table in key order (Phoenix reads the rows written here, we read Phoenix's)
         self.compare(t, "all rows in key order", items_all, order=korder, ordered=True,
                      cols=live)
-        n = max(1, self.args.queries // max(1, self.args.tables))
+        n = max(1, -(-self.args.queries // max(1, self.args.tables)))
 
         def qv(c):
             """a value to query c with: mostly one of the rows', in Phoenix's precision"""
@@ -853,7 +877,24 @@ class Run:
                     return v
             return gen_value(rng, c, True, allow_empty=t.allow_empty)
 
+        def phoenix_bug(c, op, v, v2=None):
+            """a range Phoenix 5.2.1 answers wrongly itself: its class, or None"""
+            if op in ("=", "<>") or c.kind not in ("int", "time"):
+                return None
+            if c.kind == "int" and (v in INTS[c.ptype] or v2 in INTS[c.ptype]):
+                # TINYINT K > 127 returns every row; BIGINT DESC K < -2^63 the row of 2^63 - 1
+                return "range-at-extreme"
+            if c.kind == "time" and c.key and c.desc and c.ptype.startswith("UNSIGNED"):
+                # UNSIGNED_TIME DESC K < '2000-02-29' returns rows of 9999-12-31
+                return "unsigned-time-desc-range"
+            return None
+
         def cond(c, op, v, v2=None):
+            bug = phoenix_bug(c, op, v, v2)
+            if bug:
+                if bug in self.skip:
+                    raise SkipQuery()
+                extra.append(Feature(bug))
             if op == "BETWEEN":
                 return ("%s BETWEEN %s AND %s" % (c.ref(), lit_phx(c, v), lit_phx(c, v2)),
                         "%s BETWEEN %s AND %s" % (c.pgref(), lit_pg(c, v), lit_pg(c, v2)))
@@ -874,8 +915,17 @@ class Run:
         def conj(conds):
             return (" AND ".join(x[0] for x in conds), " AND ".join(x[1] for x in conds))
 
-        cmpable = lambda c: c.kind not in ("array", "bin", "bool") or c.kind == "bool"  # noqa
-        for _ in range(n):
+        start, attempts = self.queries, 0
+        while self.queries - start < n and attempts < 4 * n:
+            attempts += 1
+            extra = []
+            try:
+                self.one_query(t, rng, live, keys, vals, extra, prefix, cond, conj, qv)
+            except SkipQuery:
+                pass
+
+    def one_query(self, t, rng, live, keys, vals, extra, prefix, cond, conj, qv):
+        if True:
             sel = [c for c in live if c.key or rng.random() < 0.5]
             items = [self.item(c) for c in sel]
             kind = rng.choice(["point", "prefix", "range", "range", "in", "order", "order",
@@ -895,7 +945,7 @@ class Run:
                     op = rng.choice(["<", "<=", ">", ">=", "BETWEEN", "<>"])
                     a, b = qv(c), qv(c)
                     if a is None or b is None:
-                        continue
+                        return
                     if op == "BETWEEN" and rng.random() < 0.7:
                         try:
                             a, b = min(a, b), max(a, b)
@@ -908,7 +958,7 @@ class Run:
                 conds = prefix(i)
                 vs = [v for v in (qv(c) for _ in range(rng.randint(1, 5))) if v is not None]
                 if not vs:
-                    continue
+                    return
                 conds.append(("%s IN (%s)" % (c.ref(), ", ".join(lit_phx(c, v) for v in vs)),
                               "%s IN (%s)" % (c.pgref(), ", ".join(lit_pg(c, v) for v in vs))))
             elif kind == "order":
@@ -949,13 +999,13 @@ class Run:
             elif kind == "like":
                 cands = [c for c in live if c.kind in ("str", "char")]
                 if not cands:
-                    continue
+                    return
                 c = rng.choice(cands)
                 if c.desc:
                     # Phoenix 5.2.1's LIKE on a DESC VARCHAR key misses non-ASCII values
                     # (LIKE '%' does not return '\u65e5\u672c')
                     if "like-desc" in self.skip:
-                        continue
+                        return
                     touched = touched + [Feature("like-desc")]
                 touched.append(c)
                 v = qv(c) or "a"
@@ -965,12 +1015,12 @@ class Run:
             elif kind == "cell":
                 cands = [c for c in live if not c.key and c.kind not in ("array",)]
                 if not cands:
-                    continue
+                    return
                 c = rng.choice(cands)
                 touched.append(c)
                 v = qv(c)
                 if v is None:
-                    continue
+                    return
                 op = "=" if c.kind in ("bool",) else rng.choice(["=", "<>", "<", ">=", ">"])
                 if c.kind == "bin":
                     op = rng.choice(["=", "<>"])
@@ -979,7 +1029,7 @@ class Run:
                 cands = [c for c in live if not c.key and c.kind not in ("array", "bin",
                                                                         "bool")]
                 if not cands:
-                    continue
+                    return
                 c = rng.choice(cands)
                 touched.append(c)
                 d = rng.choice(["ASC", "DESC"])
@@ -992,10 +1042,8 @@ class Run:
                 limit = rng.choice([3, 10])
                 ordered = True
             wp, wg = conj(conds)
-            if kind == "order" and not rng.random() < 0.5:
-                pass
             self.compare(t, kind, items, wp, wg, order, limit, ordered,
-                         cols=touched + [k for k in keys if conds])
+                         cols=touched + extra + [k for k in keys if conds])
 
     def main(self):
         a = self.args
