@@ -509,8 +509,16 @@ class Phoenix:
         if not line.startswith(b'{"ready"'):
             raise RuntimeError("tests/PhoenixServe.java did not start: %r" % line[:500])
         self.count = 0
+        self.seconds = 0.0
 
     def run(self, sql):
+        t0 = time.time()
+        try:
+            return self.run1(sql)
+        finally:
+            self.seconds += time.time() - t0
+
+    def run1(self, sql):
         self.count += 1
         self.p.stdin.write(base64.b64encode(sql.encode()) + b"\n")
         self.p.stdin.flush()
@@ -559,6 +567,13 @@ END $f$;
 
     def send(self, sql):
         """runs sql, returns its output lines"""
+        t0 = time.time()
+        try:
+            return self.send1(sql)
+        finally:
+            self.seconds = getattr(self, "seconds", 0.0) + time.time() - t0
+
+    def send1(self, sql):
         self.p.stdin.write((sql + "\n\\echo ##END\n").encode())
         self.p.stdin.flush()
         out = []
@@ -1079,6 +1094,8 @@ class Run:
         self.pg.close()
         self.pool.shutdown()
         secs = time.time() - t0
+        print("time: %.0fs in Phoenix's JDBC (%d statements), %.0fs in PostgreSQL (%d queries)" % (
+            self.phx.seconds, self.phx.count, self.pg.seconds, self.pg.count))
         print("classes (checks run, mismatches): " + ", ".join(
             "%s %d/%d" % (k, v[0], v[1]) for k, v in sorted(self.stats.items())))
         print("skipped classes: %s" % (",".join(sorted(self.skip)) or "none"))
