@@ -60,3 +60,25 @@ CREATE FUNCTION hbase_fdw_cellsets(OUT transport text, OUT cellsets bigint, OUT 
 RETURNS SETOF record
 AS 'MODULE_PATHNAME'
 LANGUAGE C STRICT VOLATILE;
+
+-- this backend's connections to gateways (as postgres_fdw_get_connections): server, user
+-- mapping's role, gateway URL and version, used by the current transaction, open scanners,
+-- requests sent on it, and valid (false: its server or user mapping changed since it opened)
+CREATE FUNCTION hbase_fdw_get_connections(OUT server_name text, OUT user_name text,
+  OUT url text, OUT gateway_version text, OUT in_transaction bool, OUT open_scanners int,
+  OUT requests bigint, OUT valid bool)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME'
+LANGUAGE C STRICT VOLATILE PARALLEL RESTRICTED;
+
+-- close this backend's connections to a server, or to all: true if one was closed; one the
+-- current transaction uses stays open, with a warning
+CREATE FUNCTION hbase_fdw_disconnect(text)
+RETURNS bool
+AS 'MODULE_PATHNAME'
+LANGUAGE C STRICT VOLATILE PARALLEL RESTRICTED;
+
+CREATE FUNCTION hbase_fdw_disconnect_all()
+RETURNS bool
+AS 'MODULE_PATHNAME'
+LANGUAGE C STRICT VOLATILE PARALLEL RESTRICTED;

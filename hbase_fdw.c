@@ -1170,7 +1170,9 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 		}
 		ExplainPropertyInteger("HBase Requests", NULL, requests, es);
 		ExplainPropertyInteger("HBase Rows Received", NULL, rows, es);
-		if (st->pieces != NIL)
+		if (hbase_scan_region_note(st->scan))
+			ExplainPropertyText("HBase Region Scans", hbase_scan_region_note(st->scan), es);
+		else if (st->pieces != NIL)
 			ExplainPropertyInteger("HBase Region Scans", NULL, list_length(st->pieces), es);
 		else if (hbase_scan_region_scans(st->scan) > 0)
 			ExplainPropertyInteger("HBase Region Scans", NULL, hbase_scan_region_scans(st->scan), es);

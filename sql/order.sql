@@ -102,7 +102,8 @@ EXPLAIN (COSTS OFF) SELECT shop_id, sku FROM lay_delim WHERE region = 'north'
   ORDER BY shop_id, sku NULLS FIRST;
 EXPLAIN (COSTS OFF) SELECT phone FROM lay_s5 ORDER BY phone COLLATE "C";
 
--- S10 keyset pagination: the next page starts at the last key seen, whatever the depth
+-- S10 keyset pagination: the next page starts just after the last key seen (its successor:
+-- the bound row is not read), whatever the depth: one stateless request for a small LIMIT
 EXPLAIN (COSTS OFF) SELECT user_id, mail_id FROM lay_s9
   WHERE (user_id, mail_id) > (1, 2) ORDER BY user_id, mail_id LIMIT 2;
 SELECT user_id, mail_id FROM lay_s9 WHERE (user_id, mail_id) > (1, 2) ORDER BY user_id, mail_id LIMIT 2;

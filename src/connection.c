@@ -21,6 +21,7 @@
 #include "lib/stringinfo.h"
 #include "miscadmin.h"
 #include "utils/hsearch.h"
+#include "utils/guc.h"
 #include "utils/inval.h"
 #include "utils/memutils.h"
 #include "utils/syscache.h"
@@ -58,6 +59,10 @@ struct HBaseConn
 	bool		ahead_busy[HBASE_MAX_AHEAD];
 	uint64		generation;		/* counts close_conn: reads ahead of before are void */
 	char	   *declared_version;	/* server option gateway_version, or NULL */
+	bool		keep;			/* server option keep_connections */
+	char	   *app_name;		/* application_name in the User-Agent (TopMemoryContext) */
+	int64		nrequests;		/* requests sent on this connection */
+	bool		xact_used;		/* a request was sent in the current transaction */
 	bool		gateway_known;	/* gateway filled in (asked or declared) */
 	HBaseGateway gateway;
 };
@@ -85,9 +90,12 @@ static const char *const counted_methods[] = {"GET", "PUT", "POST", "DELETE"};
 static int64 request_counts[NMETHODS + 1];
 
 static void
-count_request(const char *method)
+count_request(HBaseConn *conn, const char *method)
 {
 	int			i;
+
+	conn->nrequests++;
+	conn->xact_used = true;
 
 	for (i = 0; i < NMETHODS; i++)
 		if (strcmp(method, counted_methods[i]) == 0)
@@ -256,6 +264,9 @@ close_conn(HBaseConn *conn)
 		pfree(conn->gateway.name);
 	memset(&conn->gateway, 0, sizeof(conn->gateway));
 	conn->gateway_known = false;
+	if (conn->app_name)
+		pfree(conn->app_name);
+	conn->app_name = NULL;
 }
 
 static void
@@ -274,6 +285,11 @@ open_conn(HBaseConn *conn, ForeignServer *server, List *umoptions)
 	cfg.max_response_size = (size_t) sopts.max_response_size;
 	cfg.gzip = sopts.gzip;
 	cfg.should_stop = transfer_should_stop;
+	/* the gateway's logs name the client */
+	conn->app_name = MemoryContextStrdup(TopMemoryContext, application_name ? application_name : "");
+	cfg.user_agent = psprintf("hbase_fdw/%s%s%s%s", HBASE_FDW_VERSION,
+							  *conn->app_name ? " (" : "", conn->app_name,
+							  *conn->app_name ? ")" : "");
 	foreach(lc, umoptions)
 	{
 		DefElem    *def = lfirst(lc);
@@ -319,6 +335,7 @@ open_conn(HBaseConn *conn, ForeignServer *server, List *umoptions)
 		MemoryContextStrdup(TopMemoryContext, sopts.gateway_version) : NULL;
 	conn->max_response_size = cfg.max_response_size;
 	conn->protobuf = sopts.protobuf;
+	conn->keep = sopts.keep_connections;
 	conn->invalidated = false;
 	conn->server_hashvalue = GetSysCacheHashValue1(FOREIGNSERVEROID,
 												   ObjectIdGetDatum(server->serverid));
@@ -392,8 +409,14 @@ hbase_get_connection(Oid serverid, Oid userid)
 		conn->declared_version = NULL;
 		conn->gateway_known = false;
 		memset(&conn->gateway, 0, sizeof(conn->gateway));
+		conn->app_name = NULL;
+		conn->nrequests = 0;
+		conn->xact_used = false;
 	}
-	if (conn->http != NULL && conn->invalidated)
+	/* a new application_name goes into the User-Agent of a new handle */
+	if (conn->http != NULL &&
+		(conn->invalidated ||
+		 (!conn->xact_used && strcmp(conn->app_name, application_name ? application_name : "") != 0)))
 		close_conn(conn);
 	if (conn->http == NULL)
 		open_conn(conn, GetForeignServer(serverid), umoptions);
@@ -683,7 +706,7 @@ hbase_request_ex(HBaseConn *conn, const char *method, const char *path,
 		int			g;
 		char	   *url = request_url(conn, path, &g);
 
-		count_request(method);
+		count_request(conn, method);
 		hbase_http_set_accept(conn->http, accept_for(conn, flags));
 		outcome = hbase_http_perform(conn->http, method, url, body, bodylen, httpflags, &res);
 		pfree(url);
@@ -827,7 +850,7 @@ hbase_ahead_start(HBaseAhead *a, const char *path, const char *what, int flags)
 	a->flags = flags;
 	conn->ahead_busy[slot] = true;
 	url = absolute_path(path) ? pstrdup(path) : psprintf("%s%s", conn->url, path);
-	count_request("GET");
+	count_request(conn, "GET");
 	hbase_http_set_accept(conn->ahead[slot], accept_for(conn, flags));
 	hbase_http_start(conn->ahead[slot], url, HBASE_HTTP_ONCE);
 	pfree(url);
@@ -908,7 +931,7 @@ hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
 		urls[i] = absolute_path(paths[i]) ? pstrdup(paths[i]) : psprintf("%s%s", conn->url, paths[i]);
 	}
 	for (i = 0; i < n; i++)
-		count_request("GET");
+		count_request(conn, "GET");
 	hbase_http_get_many(handles, urls, n, HBASE_HTTP_ONCE, res, outcomes);
 
 	/* copy out of malloc'd memory; every result freed even if a palloc fails */
@@ -1147,8 +1170,13 @@ conn_xact_callback(XactEvent event, void *arg)
 		}
 		list_free(conn->scanners);
 		conn->scanners = NIL;
+		conn->xact_used = false;
 		if (conn->left == NIL)
+		{
+			if (!conn->keep && conn->http)
+				close_conn(conn);
 			continue;
+		}
 
 		foreach(lc, conn->left)
 		{
@@ -1166,7 +1194,7 @@ conn_xact_callback(XactEvent event, void *arg)
 
 				snprintf(url, sizeof(url), "%s%s", absolute_path(ls->path) ? "" : conn->url,
 						 ls->path);
-				count_request("DELETE");
+				count_request(conn, "DELETE");
 				ls->tries++;
 				if (hbase_http_perform_bounded(conn->http, "DELETE", url, left, left,
 											   &res) == HBASE_HTTP_OK)
@@ -1183,6 +1211,81 @@ conn_xact_callback(XactEvent event, void *arg)
 		}
 		list_free(conn->left);
 		conn->left = keep;
+		/* keep_connections off: closed at the end of each transaction */
+		if (!conn->keep && conn->http)
+			close_conn(conn);
 	}
 	MemoryContextSwitchTo(old);
+}
+
+/*
+ * This backend's connections (hbase_fdw_get_connections): each cache
+ * entry with an open handle, as HBaseConnInfo in the current context.
+ */
+List *
+hbase_connections(void)
+{
+	HASH_SEQ_STATUS scan;
+	HBaseConn  *conn;
+	List	   *out = NIL;
+
+	if (ConnectionHash == NULL)
+		return NIL;
+	hash_seq_init(&scan, ConnectionHash);
+	while ((conn = hash_seq_search(&scan)) != NULL)
+	{
+		HBaseConnInfo *ci;
+
+		if (conn->http == NULL)
+			continue;
+		ci = palloc0(sizeof(HBaseConnInfo));
+		ci->serverid = conn->key.serverid;
+		ci->umid = conn->key.umid;
+		ci->url = pstrdup(conn->url);
+		/* the version asked of the gateway, else the one declared, else unknown yet */
+		ci->gateway_version = conn->gateway_known && conn->gateway.name ? pstrdup(conn->gateway.name) :
+			conn->declared_version ? pstrdup(conn->declared_version) : NULL;
+		ci->in_transaction = conn->xact_used;
+		ci->open_scanners = list_length(conn->scanners);
+		ci->requests = conn->nrequests;
+		ci->valid = !conn->invalidated;
+		out = lappend(out, ci);
+	}
+	return out;
+}
+
+/*
+ * Close this backend's connections to a server (InvalidOid: to every
+ * server), as postgres_fdw_disconnect does: one used by the current
+ * transaction stays (a scan may still hold it) with a warning.  True when
+ * at least one was closed.
+ */
+bool
+hbase_disconnect(Oid serverid)
+{
+	HASH_SEQ_STATUS scan;
+	HBaseConn  *conn;
+	bool		closed = false;
+
+	if (ConnectionHash == NULL)
+		return false;
+	hash_seq_init(&scan, ConnectionHash);
+	while ((conn = hash_seq_search(&scan)) != NULL)
+	{
+		if (conn->http == NULL || (OidIsValid(serverid) && conn->key.serverid != serverid))
+			continue;
+		if (conn->xact_used || conn->scanners != NIL)
+		{
+			ForeignServer *server = GetForeignServerExtended(conn->key.serverid, FSV_MISSING_OK);
+
+			ereport(WARNING,
+					(errmsg("cannot close connection for server \"%s\" because it is still in use",
+							server ? server->servername : "?"),
+					 errdetail("The current transaction sent requests on it; it can be closed after the transaction ends.")));
+			continue;
+		}
+		close_conn(conn);
+		closed = true;
+	}
+	return closed;
 }

@@ -107,6 +107,7 @@ typedef struct HBaseServerOptions
 	bool		protobuf;		/* transport: CellSets as protobuf, else JSON */
 	bool		gzip;			/* compression: ask for gzip answers */
 	char	   *gateway_version;	/* declared REST gateway version, NULL = ask it */
+	bool		keep_connections;	/* keep the connection between transactions */
 } HBaseServerOptions;
 
 struct rk_layout;
@@ -152,6 +153,7 @@ typedef struct HBaseConn HBaseConn;
 typedef struct HBaseCellSet HBaseCellSet;
 
 /* REST gateways of one server (option url) */
+#define HBASE_FDW_VERSION "0.1"
 #define HBASE_MAX_GATEWAYS		16
 /* how long a gateway that did not answer is left out */
 #define HBASE_GATEWAY_DOWN_MS	30000
@@ -190,6 +192,21 @@ typedef struct HBaseResponse
 /* several gateways: after no answer, the request may go to the next one */
 #define HBASE_REQ_IDEMPOTENT	0x08
 
+/* a connection of this backend, for hbase_fdw_get_connections() */
+typedef struct HBaseConnInfo
+{
+	Oid			serverid;
+	Oid			umid;			/* InvalidOid: no user mapping */
+	char	   *url;			/* the gateway of the last request */
+	char	   *gateway_version;	/* NULL until asked or declared */
+	bool		in_transaction; /* used by the current transaction */
+	int			open_scanners;
+	int64		requests;
+	bool		valid;			/* false: its server or mapping changed */
+} HBaseConnInfo;
+
+extern List *hbase_connections(void);
+extern bool hbase_disconnect(Oid serverid);
 extern HBaseConn *hbase_get_connection(Oid serverid, Oid userid);
 extern HBaseResponse *hbase_request(HBaseConn *conn, const char *method,
 									const char *path, const char *body,
@@ -515,6 +532,7 @@ extern Size hbase_pieces_size(List *pieces);
 extern void hbase_pieces_write(List *pieces, char *dst);
 extern List *hbase_pieces_read(const char *src, int n);
 extern int	hbase_scan_region_scans(HBaseScan *scan);
+extern const char *hbase_scan_region_note(HBaseScan *scan);
 extern void hbase_scan_stats(HBaseScan *scan, long *requests, long *rows, long *resumes);
 extern const char *hbase_scan_fallback(HBaseScan *scan);
 extern int	hbase_row_versions(HBaseTable *table, HBaseRow *row, int64 **ts);

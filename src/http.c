@@ -275,7 +275,7 @@ hbase_http_open(const hbase_http_config *cfg)
 	curl_easy_setopt(h->curl, CURLOPT_HEADERFUNCTION, header_cb);
 	curl_easy_setopt(h->curl, CURLOPT_CONNECTTIMEOUT_MS, cfg->connect_timeout_ms);
 	curl_easy_setopt(h->curl, CURLOPT_TIMEOUT_MS, cfg->request_timeout_ms);
-	curl_easy_setopt(h->curl, CURLOPT_USERAGENT, "hbase_fdw/0.1");
+	curl_easy_setopt(h->curl, CURLOPT_USERAGENT, cfg->user_agent ? cfg->user_agent : "hbase_fdw");
 	/* curl inflates: max_response_size bounds the inflated bytes */
 	if (cfg->gzip)
 		curl_easy_setopt(h->curl, CURLOPT_ACCEPT_ENCODING, "gzip");

@@ -29,6 +29,7 @@ typedef struct hbase_http_config
 	long		request_timeout_ms; /* 0 = no limit */
 	size_t		max_response_size;	/* bytes of a response body; 0 = no limit */
 	int			gzip;			/* ask for gzip-compressed answers */
+	const char *user_agent;		/* User-Agent header (curl copies it) */
 
 	/*
 	 * Asked while a transfer runs (from curl's progress callback): non-zero

@@ -57,6 +57,7 @@ static const HBaseOption valid_options[] = {
 	{"transport", ForeignServerRelationId},
 	{"compression", ForeignServerRelationId},
 	{"gateway_version", ForeignServerRelationId},
+	{"keep_connections", ForeignServerRelationId},
 	/* user mapping */
 	{"user", UserMappingRelationId},
 	{"password", UserMappingRelationId},
@@ -653,7 +654,8 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 		}
 		else if (strcmp(name, "connect_timeout") == 0 || strcmp(name, "request_timeout") == 0)
 			(void) parse_seconds(name, value);
-		else if (strcmp(name, "tls_verify") == 0 || strcmp(name, "pushdown") == 0)
+		else if (strcmp(name, "tls_verify") == 0 || strcmp(name, "pushdown") == 0 ||
+				 strcmp(name, "keep_connections") == 0)
 			(void) defGetBoolean(def);
 		else if (strcmp(name, "ca_file") == 0)
 		{
@@ -740,6 +742,7 @@ hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
 	opts->batch_size = 100;
 	opts->max_response_size = HBASE_DEFAULT_MAX_RESPONSE_SIZE;
 	opts->protobuf = true;
+	opts->keep_connections = true;
 
 	foreach(lc, server->options)
 	{
@@ -757,6 +760,8 @@ hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
 			opts->request_timeout_ms = parse_seconds(def->defname, value);
 		else if (strcmp(def->defname, "tls_verify") == 0)
 			opts->tls_verify = defGetBoolean(def);
+		else if (strcmp(def->defname, "keep_connections") == 0)
+			opts->keep_connections = defGetBoolean(def);
 		else if (strcmp(def->defname, "ca_file") == 0)
 			opts->ca_file = pstrdup(value);
 		else if (strcmp(def->defname, "fetch_size") == 0)

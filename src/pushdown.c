@@ -1330,8 +1330,57 @@ salt_buckets(HBaseTable *t, rk_value *combo, KeyShape *ks, int *fanout)
 }
 
 /*
+ * How an exclusive lower bound moves a range's start past the rows equal to
+ * it (keyset pages: k > last): not at all (they come and the local qual
+ * drops them), past every key starting with the bound (a fixed-width part:
+ * the bound's successor), past the bound itself (a variable part that ends
+ * the key: bound + 0x00), or past the bound and a delimiter starting with
+ * 0x00 (bound + 0x01: a longer value sorts there or above).
+ */
+typedef enum LowerAfter
+{
+	LOWER_AT,
+	LOWER_AFTER_PREFIX,
+	LOWER_AFTER_KEY,
+	LOWER_AFTER_DELIMITER
+} LowerAfter;
+
+/* the start moved past the rows equal to the bound; false: no row can follow */
+static bool
+start_after(StringInfo start, LowerAfter how)
+{
+	switch (how)
+	{
+		case LOWER_AT:
+			break;
+		case LOWER_AFTER_PREFIX:
+			return successor(start);
+		case LOWER_AFTER_KEY:
+			appendStringInfoChar(start, '\0');
+			break;
+		case LOWER_AFTER_DELIMITER:
+			appendStringInfoChar(start, '\1');
+			break;
+	}
+	return true;
+}
+
+/* how a lower bound on part i of a width and order can exclude its equal rows */
+static LowerAfter
+lower_after(HBaseTable *t, int part, const rk_part_info *pi)
+{
+	if (pi->width >= 0)
+		return LOWER_AFTER_PREFIX;
+	if (pi->order != RK_ORDER_ASC)
+		return LOWER_AT;		/* desc(text) ends in 0xff: not worth the cases */
+	/* ascending variable parts keep their order last or before "\x00..." only */
+	return part + 1 < hbase_rk_nparts(t->layout) ? LOWER_AFTER_DELIMITER : LOWER_AFTER_KEY;
+}
+
+/*
  * The bytes of the range part's bounds: lo (appended to the start key) and
- * hi, and whether hi is inclusive.  LIKE 'x%' on plain text and LIKE '%x'
+ * hi, and whether hi is inclusive; *lo_after says how the start may skip
+ * the rows equal to an exclusive lower bound.  LIKE 'x%' on plain text and LIKE '%x'
  * on reversed text give a prefix (lo = hi = the prefix); a range on an
  * order-preserving part gives its encoded bounds, swapped for an inverted
  * part.  A bound that cannot be encoded (out of the part's range) is left
@@ -1339,7 +1388,7 @@ salt_buckets(HBaseTable *t, rk_value *combo, KeyShape *ks, int *fanout)
  */
 static void
 range_part_bounds(HBaseTable *t, int part, ColConds *x, char **lo, int *lolen,
-				  char **hi, int *hilen, bool *hi_incl)
+				  char **hi, int *hilen, bool *hi_incl, LowerAfter *lo_after)
 {
 	rk_part_info pi;
 	const char *err;
@@ -1347,6 +1396,7 @@ range_part_bounds(HBaseTable *t, int part, ColConds *x, char **lo, int *lolen,
 	*lo = *hi = NULL;
 	*lolen = *hilen = 0;
 	*hi_incl = true;
+	*lo_after = LOWER_AT;
 	hbase_rk_part(t->layout, part, &pi);
 	if (x->prefix && pi.plain_text)
 	{
@@ -1395,6 +1445,11 @@ range_part_bounds(HBaseTable *t, int part, ColConds *x, char **lo, int *lolen,
 		*hi_incl = hifloor || !((pi.width >= 0 || pi.order == RK_ORDER_DESC) &&
 								((pi.order == RK_ORDER_ASC && x->hi && !x->hi_incl) ||
 								 (pi.order == RK_ORDER_DESC && x->lo && !x->lo_incl)));
+		/* likewise an exclusive lower bound starts after its equal rows */
+		if (*lo && !lofloor &&
+			((pi.order == RK_ORDER_ASC && !x->lo_incl) ||
+			 (pi.order == RK_ORDER_DESC && !x->hi_incl)))
+			*lo_after = lower_after(t, part, &pi);
 		if (pi.width < 0 && part + 1 < hbase_rk_nparts(t->layout))
 		{
 			/*
@@ -1406,7 +1461,10 @@ range_part_bounds(HBaseTable *t, int part, ColConds *x, char **lo, int *lolen,
 			char	   *z;
 
 			if (*lo && (z = memchr(*lo, '\0', *lolen)) != NULL)
+			{
 				*lolen = z - *lo;
+				*lo_after = LOWER_AT;
+			}
 			if (*hi && (z = memchr(*hi, '\0', *hilen)) != NULL)
 			{
 				*hilen = z - *hi;
@@ -1469,14 +1527,19 @@ add_prefix_range(HBaseTable *t, HBaseKeyPlan *kp, ColConds *cc, KeyShape *ks,
 		int			lolen,
 					hilen;
 		bool		hi_incl;
+		LowerAfter	lo_after;
 
 		hbase_rk_part(t->layout, ks->rangepart, &pi);
 		x = &cc[pi.column];
-		range_part_bounds(t, ks->rangepart, x, &lo, &lolen, &hi, &hilen, &hi_incl);
+		range_part_bounds(t, ks->rangepart, x, &lo, &lolen, &hi, &hilen, &hi_incl, &lo_after);
 		if (lo && pi.order_float)
 			add_nan_range(t, kp, ks->rangepart, key, len);
 		if (lo)
+		{
 			appendBinaryStringInfo(&start, lo, lolen);
+			if (!start_after(&start, lo_after))
+				return;			/* nothing follows the bound: no row */
+		}
 		if (hi)
 		{
 			resetStringInfo(&stop);
@@ -1720,6 +1783,7 @@ apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
 		ListCell   *rl;
 		StringInfoData bound;
 		bool		has_bound = true;
+		LowerAfter	after = LOWER_AT;
 
 		if (c->nrow == 0)
 			continue;
@@ -1777,6 +1841,7 @@ apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
 				break;			/* see range_part_bounds */
 			k++;
 			limit = i + 1;
+			after = lower_after(t, i, &pi);
 		}
 		if (k < n)
 			continue;
@@ -1789,6 +1854,8 @@ apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
 		appendBinaryStringInfo(&bound, key, len);
 		if (op == HBASE_KEY_LE)
 			has_bound = successor(&bound);
+		else if (op == HBASE_KEY_GT && !start_after(&bound, after))
+			has_bound = false;	/* no key follows: left to the local qual */
 		if (!has_bound)
 			continue;
 		if (kp->kind == HBASE_OP_FULL)
@@ -1805,7 +1872,7 @@ apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
 
 			if (op == HBASE_KEY_GT || op == HBASE_KEY_GE)
 			{
-				/* the equal rows come too; the local qual drops them */
+				/* after the equal rows for >; the local qual checks all */
 				if (hbase_cmp_keys(bound.data, bound.len, r->start, r->startlen) > 0)
 				{
 					r->start = hbase_memdup(bound.data, bound.len);

@@ -35,6 +35,8 @@
 #define HBASE_RESUME_MS		60000
 /* full pages a lone scan reads before it is split at region boundaries */
 #define HBASE_SPLIT_AFTER	2
+/* most region pieces a scan is cut into (neighbouring regions merged beyond) */
+#define HBASE_MAX_REGION_PIECES	64
 /* scanner reads failed by the gateway (500) in a row before giving up */
 #define HBASE_MAX_SCANNER_FAILURES	5
 
@@ -93,6 +95,7 @@ struct HBaseScan
 	List	   *regions;		/* HBaseKeyRange * of the table's regions, read once */
 	bool		regions_known;
 	int			region_scans;	/* ranges after the split at region boundaries, or 0 */
+	const char *region_note;	/* why the region listing was not used, or NULL */
 	bool		split_tried;	/* this plan was considered for splitting */
 	/* parallel scan: the plan's ranges are claimed one at a time, shared */
 	int			(*claim) (void *arg);	/* next range index, or -1; NULL: in turn */
@@ -298,17 +301,119 @@ by_region(HBaseScan *scan, HBaseKeyPlan *plan)
 		 plan->kind == HBASE_OP_SCANS);
 }
 
+/* regions by start key (the table's start first), then by stop (the end last) */
+static int
+region_cmp(const ListCell *a, const ListCell *b)
+{
+	HBaseKeyRange *x = lfirst(a);
+	HBaseKeyRange *y = lfirst(b);
+	int			c = bound_cmp(x->start, x->startlen, y->start, y->startlen);
+
+	if (c != 0)
+		return c;
+	if (x->stop == NULL || y->stop == NULL)
+		return (x->stop == NULL) - (y->stop == NULL);
+	return bound_cmp(x->stop, x->stoplen, y->stop, y->stoplen);
+}
+
+static bool
+same_bound(const char *a, int alen, const char *b, int blen)
+{
+	return alen == blen && memcmp(a, b, alen) == 0;
+}
+
+/*
+ * The regions of a listing as a partition of the whole key space, or NIL
+ * with *why saying what is wrong with it.  A listing is only a hint: read
+ * replicas list each region once per replica (same start and end), and a
+ * broken or hostile gateway may list gaps, overlaps or any order.  A split
+ * over a gap would lose rows, over an overlap return them twice, so the
+ * listing is sorted, entries of one key range taken once, and it is used
+ * only when the regions then follow each other from the table's start to
+ * its end without gap or overlap.  More than HBASE_MAX_REGION_PIECES
+ * regions are merged with their neighbours into that many groups: each
+ * piece costs a scanner's requests however few rows it holds.
+ */
+static List *
+region_partition(List *regions, const char **why)
+{
+	List	   *out = NIL;
+	HBaseKeyRange *prev = NULL;
+	ListCell   *lc;
+	int			n,
+				i;
+
+	*why = NULL;
+	if (regions == NIL)
+		return NIL;
+	regions = list_copy(regions);
+	list_sort(regions, region_cmp);
+	foreach(lc, regions)
+	{
+		HBaseKeyRange *r = lfirst(lc);
+
+		if (prev != NULL && same_bound(r->start, r->startlen, prev->start, prev->startlen) &&
+			(r->stop == NULL) == (prev->stop == NULL) &&
+			(r->stop == NULL || same_bound(r->stop, r->stoplen, prev->stop, prev->stoplen)))
+			continue;			/* a replica of the region before */
+		if (r->stop != NULL && bound_cmp(r->start, r->startlen, r->stop, r->stoplen) >= 0)
+		{
+			*why = "a region ends before it starts";
+			return NIL;
+		}
+		if (prev == NULL ? r->startlen != 0 :
+			prev->stop == NULL || !same_bound(r->start, r->startlen, prev->stop, prev->stoplen))
+		{
+			*why = prev == NULL ? "no region starts at the table's start" :
+				(prev->stop == NULL || bound_cmp(r->start, r->startlen, prev->stop, prev->stoplen) < 0) ?
+				"regions overlap" : "a gap between regions";
+			return NIL;
+		}
+		out = lappend(out, r);
+		prev = r;
+	}
+	if (prev->stop != NULL)
+	{
+		*why = "no region reaches the table's end";
+		return NIL;
+	}
+	n = list_length(out);
+	if (n > HBASE_MAX_REGION_PIECES)
+	{
+		List	   *merged = NIL;
+
+		/* group g: regions [g * n / max, (g + 1) * n / max) */
+		for (i = 0; i < HBASE_MAX_REGION_PIECES; i++)
+		{
+			HBaseKeyRange *first = list_nth(out, (int) ((int64) i * n / HBASE_MAX_REGION_PIECES));
+			HBaseKeyRange *last = list_nth(out, (int) ((int64) (i + 1) * n / HBASE_MAX_REGION_PIECES) - 1);
+			HBaseKeyRange *g = palloc(sizeof(HBaseKeyRange));
+
+			g->start = first->start;
+			g->startlen = first->startlen;
+			g->stop = last->stop;
+			g->stoplen = last->stoplen;
+			merged = lappend(merged, g);
+		}
+		out = merged;
+	}
+	return out;
+}
+
 /*
  * The table's regions, asked of the gateway once per scan (not at planning:
  * planning never talks to HBase; not cached longer: regions split and
- * move).  None when the gateway cannot say: the scan is then not split.
+ * move), checked by region_partition.  None when the gateway cannot say or
+ * the listing is no partition: the scan is then not split, and
+ * EXPLAIN ANALYZE says why.
  */
 static List *
 table_regions(HBaseScan *scan)
 {
 	MemoryContext old;
 	HBaseResponse *resp;
-	const char *error;
+	const char *error = NULL;
+	List	   *listed = NIL;
 
 	if (scan->regions_known)
 		return scan->regions;
@@ -316,7 +421,13 @@ table_regions(HBaseScan *scan)
 	resp = hbase_rest_regions(scan->conn, scan->table);
 	scan->nrequests++;
 	if (resp->status == 200)
-		scan->regions = hbase_json_regions(resp->body, resp->len, &error);
+		listed = hbase_json_regions(resp->body, resp->len, &error);
+	else
+		error = psprintf("the gateway answered %ld", (long) resp->status);
+	if (error == NULL)
+		scan->regions = region_partition(listed, &error);
+	if (error != NULL)
+		scan->region_note = psprintf("not split: %s", error);
 	MemoryContextSwitchTo(old);
 	scan->regions_known = true;
 	return scan->regions;
@@ -1620,6 +1731,13 @@ hbase_scan_end(HBaseScan *scan)
 
 	for (i = 0; i < scan->nstreams; i++)
 		close_scanner(scan, &scan->streams[i]);
+}
+
+/* why a scan due to be split at region boundaries was not, or NULL */
+const char *
+hbase_scan_region_note(HBaseScan *scan)
+{
+	return scan->region_note;
 }
 
 /* the scans a plan was split into at region boundaries, 0 if it was not */

@@ -3,7 +3,7 @@
 // tests/hbase_rest.py; run with the JDK single-file source launcher and scripts/hbase-local's
 // jars and conf (conf/hbase-site.xml names the ZooKeeper quorum and port):
 //
-//   java -cp "$STATE/conf:$STATE/lib/*" tests/HBaseAdmin.java create TABLE FAM[,FAM...] [SPLIT,...] [--versions N]
+//   java -cp "$STATE/conf:$STATE/lib/*" tests/HBaseAdmin.java create TABLE FAM[,FAM...] [SPLIT,...] [--versions N] [--replicas N]
 //   java -cp "$STATE/conf:$STATE/lib/*" tests/HBaseAdmin.java drop TABLE
 //   java -cp "$STATE/conf:$STATE/lib/*" tests/HBaseAdmin.java regions TABLE
 //
@@ -63,13 +63,23 @@ public class HBaseAdmin {
   }
 
   static void usage() {
-    System.err.println("usage: HBaseAdmin.java create TABLE FAM[,FAM...] [SPLIT,...] [--versions N]"
+    System.err.println("usage: HBaseAdmin.java create TABLE FAM[,FAM...] [SPLIT,...] [--versions N] [--replicas N]"
         + " | drop TABLE | regions TABLE");
     System.exit(2);
   }
 
   public static void main(String[] argv) throws Exception {
     List<String> args = new ArrayList<>(List.of(argv));
+    int replicas = 1;
+    int ri = args.indexOf("--replicas");
+    if (ri >= 0) {
+      if (ri + 1 >= args.size()) {
+        usage();
+      }
+      replicas = Integer.parseInt(args.get(ri + 1));
+      args.remove(ri + 1);
+      args.remove(ri);
+    }
     int versions = 1;
     int vi = args.indexOf("--versions");
     if (vi >= 0) {
@@ -100,7 +110,8 @@ public class HBaseAdmin {
             admin.createNamespace(NamespaceDescriptor.create(ns).build());
           }
           drop(admin, name);
-          TableDescriptorBuilder td = TableDescriptorBuilder.newBuilder(name);
+          TableDescriptorBuilder td = TableDescriptorBuilder.newBuilder(name)
+              .setRegionReplication(replicas);
           for (String fam : args.get(2).split(",")) {
             if (!fam.isEmpty()) {
               td.setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(utf8(fam))

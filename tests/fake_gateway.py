@@ -13,6 +13,7 @@ listens) and exits by itself after 30 s without a request, or at GET /quit.
   GET  /pbhuge/...      200 protobuf: a key whose length says 4 GB in a 20-byte body
   POST /badloc/scanner  201, Location .../scanner/..   (an id that is a path)
   POST /noloc/scanner   201 without a Location
+  GET  /lastua          200 the User-Agent header of the request before
 anything else: 404.
 """
 import sys
@@ -50,6 +51,10 @@ PROTOBUF = [("Content-Type", "application/x-protobuf")]
 class Handler(background_server.Handler):
     def do_GET(self):
         table = self.path.split("/")[1]
+        if table == "lastua":
+            self.reply(200, (getattr(self.server, "last_ua", "") + "\n").encode())
+            return
+        self.server.last_ua = self.headers.get("User-Agent", "")
         if table == "quit":
             self.reply(200)
             threading.Thread(target=self.server.shutdown).start()

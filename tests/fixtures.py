@@ -244,6 +244,16 @@ def main():
     regions = len(HB.regions("fdw_regions"))
     if regions != 13:
         sys.exit("fdw_regions has %d regions, expected 13" % regions)
+    # read replicas: the gateway lists each region twice (fdw_replicas1: one region, the
+    # table of issue 24's 5,800 rows; fdw_replicas: split at r1000 and r2000)
+    replica_rows = [(s("r%04d" % i), {"cf:n": s(str(i))}) for i in range(3000)]
+    HB.create_table("fdw_replicas1", ["cf"], replicas=2)
+    HB.put_pairs("fdw_replicas1", replica_rows)
+    HB.create_table("fdw_replicas", ["cf"], splits=[s("r1000"), s("r2000")], replicas=2)
+    HB.put_pairs("fdw_replicas", replica_rows)
+    regions = len(HB.regions("fdw_replicas"))
+    if regions != 6:
+        sys.exit("fdw_replicas lists %d regions, expected 6 (3 regions, 2 replicas)" % regions)
     HB.create_table("fdw_regions_salted", ["cf"],
                     splits=[bytes([b]) + s(m) for b in range(4) for m in ("", "r1000")][1:])
     HB.put_pairs("fdw_regions_salted", salted_region_rows())

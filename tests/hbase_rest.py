@@ -192,8 +192,9 @@ class Client:
         """Disable and delete; no error when missing."""
         self.request("DELETE", self._t(table) + "/schema", ok=(200, 404))
 
-    def create_table(self, table, families, splits=None, versions=1):
-        """(Re)create TABLE with column FAMILIES; SPLITS: list of bytes split keys."""
+    def create_table(self, table, families, splits=None, versions=1, replicas=1):
+        """(Re)create TABLE with column FAMILIES; SPLITS: list of bytes split keys;
+        REPLICAS: read replicas of each region (REGION_REPLICATION)."""
         families = [f for f in families if f]
         if not families:
             raise ValueError("need at least one column family")
@@ -201,10 +202,11 @@ class Client:
             self.create_namespace(table.split(":", 1)[0])
         if splits:
             run_admin(["create", table, ",".join(families),
-                       ",".join("b64:" + b64e(s) for s in splits), "--versions", str(versions)])
+                       ",".join("b64:" + b64e(s) for s in splits), "--versions", str(versions),
+                       "--replicas", str(replicas)])
             return
         self.drop_table(table)
-        schema = {"name": table,
+        schema = {"name": table, "REGION_REPLICATION": str(replicas),
                   "ColumnSchema": [{"name": f, "VERSIONS": str(versions)} for f in families]}
         self.request("PUT", self._t(table) + "/schema", schema, ok=(200, 201))
 

@@ -5,7 +5,7 @@ Usage: tests/lossy_proxy.py PORT UPSTREAM_URL [EVERY [POSTS]]
 Binds 127.0.0.1:PORT, then goes to the background (the command returns once it listens) and
 exits by itself after 30 s without a request, or at GET /quit. Every request is passed to
 UPSTREAM_URL (the real gateway) over HTTP/1.1 keep-alive, except that the 2nd, then every
-EVERY-th (default 3: the 2nd, 5th, 8th ...) scanner page read (GET /table/scanner/id) is
+EVERY-th (default 3: the 2nd, 5th, 8th ...; 0: none) scanner page read (GET /table/scanner/id) is
 passed on and answered by the gateway, which so moves its scanner past that page, but its
 answer is dropped: the client connection is closed without a byte, as a gateway that dies, or a
 network that fails, after doing a request does. An HTTP client that sends such a request again
@@ -57,7 +57,7 @@ class Handler(background_server.Handler):
         if self.command == "GET" and SCANNER_READ.match(self.path):
             with srv.lock:
                 srv.reads += 1
-                drop = srv.reads >= 2 and (srv.reads - 2) % srv.every == 0
+                drop = srv.every > 0 and srv.reads >= 2 and (srv.reads - 2) % srv.every == 0
                 if drop:
                     srv.dropped += 1
                     srv.post_pending = srv.posts_dropped < srv.posts
