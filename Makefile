@@ -3,13 +3,13 @@ MODULE_big = hbase_fdw
 OBJS = hbase_fdw.o src/options.o src/connection.o src/http.o src/krb.o src/json.o \
        src/convert.o src/scan.o src/rowkey.o src/rowkey_pg.o src/pushdown.o src/modify.o \
        src/cellset.pb-c.o src/cellset_pb.o src/gateway.o src/rest.o src/import.o src/analyze.o \
-       src/phoenix.o src/phoenix_catalog.o src/sql_functions.o
+       src/phoenix.o src/phoenix_catalog.o src/sql_functions.o src/direct.o
 
 EXTENSION = hbase_fdw
 DATA = hbase_fdw--0.1.sql
 PGFILEDESC = "hbase_fdw - foreign data wrapper for Apache HBase"
 
-REGRESS = options types scan import layouts layout_errors pushdown order analyze phoenix qualifiers phoenix_import phoenix_varbinary correctness transport differential readahead regions parallel failover versions desc insert security resume gateway cancel gateways kerberos connections
+REGRESS = options types scan import layouts layout_errors pushdown order analyze phoenix qualifiers phoenix_import phoenix_varbinary correctness transport differential readahead regions parallel failover versions desc insert security resume gateway cancel gateways kerberos connections atomic import_names
 REGRESS_OPTS = --inputdir=. --load-extension=hbase_fdw
 
 SHLIB_LINK = -lcurl -ljansson -lcrypto -lprotobuf-c -lgssapi_krb5 -lkrb5

@@ -31,14 +31,14 @@ AS 'MODULE_PATHNAME'
 LANGUAGE C STRICT STABLE;
 
 -- the validator cannot see a table's columns: the full mapping, rowkey layout
--- included, is checked at the end of CREATE/ALTER FOREIGN TABLE
+-- included, is checked at the end of CREATE/ALTER FOREIGN TABLE and IMPORT FOREIGN SCHEMA
 CREATE FUNCTION hbase_fdw_ddl_check()
 RETURNS event_trigger
 AS 'MODULE_PATHNAME'
 LANGUAGE C;
 
 CREATE EVENT TRIGGER hbase_fdw_ddl_check ON ddl_command_end
-  WHEN TAG IN ('CREATE FOREIGN TABLE', 'ALTER FOREIGN TABLE', 'ALTER TABLE')
+  WHEN TAG IN ('CREATE FOREIGN TABLE', 'ALTER FOREIGN TABLE', 'ALTER TABLE', 'IMPORT FOREIGN SCHEMA')
   EXECUTE FUNCTION hbase_fdw_ddl_check();
 
 -- the last scanners this backend opened on a gateway, and whether they are still open

@@ -179,6 +179,7 @@ _PG_init(void)
 							 "requests sleep at once for a second. 0 turns it off.",
 							 &hbase_busy_wait, 2.0, 0.0, 1000.0, PGC_USERSET, GUC_UNIT_MS,
 							 NULL, busy_wait_assign, NULL);
+	hbase_direct_init();
 	MarkGUCPrefixReserved("hbase_fdw");
 }
 
@@ -914,6 +915,9 @@ hbaseShutdownForeignScan(ForeignScanState *node)
 				rows,
 				resumes;
 
+	/* a direct modification's state is direct.c's */
+	if (((ForeignScan *) node->ss.ps.plan)->operation != CMD_SELECT)
+		return;
 	if (st == NULL || st->shared == NULL || st->scan == NULL || st->published)
 		return;
 	hbase_scan_stats(st->scan, &requests, &rows, &resumes);
@@ -1205,6 +1209,7 @@ hbase_fdw_handler(PG_FUNCTION_ARGS)
 	routine->ImportForeignSchema = hbase_import_foreign_schema;
 	routine->AnalyzeForeignTable = hbase_analyze_foreign_table;
 	hbase_modify_routines(routine);
+	hbase_direct_routines(routine);
 
 	PG_RETURN_POINTER(routine);
 }

@@ -97,6 +97,58 @@ SELECT count(*) FROM krb_cc_t WHERE k = 'a001';
 \set VERBOSITY default
 DROP SERVER krb_cc CASCADE;
 
+-- Credentials and identities only a superuser may configure go only where a superuser
+-- points them: the owner of a server may change its url, so the user mapping's krb_keytab,
+-- krb_ccache and doas (and the server's krb5_config and ca_file) are used only on a server a
+-- superuser owns.  A stand-in listener (tests/hostile_gateway.py) records what reaches it.
+-- The server has no krb5_config (its owner could not change it otherwise): the earlier
+-- servers' krb5.conf is the backend's by now, as a system-wide one would be.
+\! python3 tests/hostile_gateway.py 18094
+CREATE ROLE hbase_fdw_report;
+CREATE SERVER krb_report FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'krb_url');
+CREATE USER MAPPING FOR hbase_fdw_report SERVER krb_report
+  OPTIONS (krb_principal 'hbasefdw', krb_keytab :'client_keytab', doas 'alice');
+CREATE FOREIGN TABLE krb_report_t (k text OPTIONS (column ':key')) SERVER krb_report
+  OPTIONS (table 'fdw_split');
+GRANT SELECT ON krb_report_t TO hbase_fdw_report;
+-- owned by a superuser, used by the role (which may not change the server): the mapping works
+GRANT USAGE ON FOREIGN SERVER krb_report TO hbase_fdw_report;
+SET ROLE hbase_fdw_report;
+SELECT count(*) FROM krb_report_t WHERE k = 'a001';
+ALTER SERVER krb_report OPTIONS (SET url 'http://localhost:18094');
+RESET ROLE;
+-- given to the role, which points it at its own listener: refused before any request, and
+-- the listener receives nothing (no Negotiate token, no doAs)
+ALTER SERVER krb_report OWNER TO hbase_fdw_report;
+SET ROLE hbase_fdw_report;
+\set VERBOSITY terse
+SELECT count(*) FROM krb_report_t WHERE k = 'a001';
+\set VERBOSITY default
+ALTER SERVER krb_report OPTIONS (SET url 'http://localhost:18094');
+SELECT count(*) FROM krb_report_t WHERE k = 'a001';
+RESET ROLE;
+\! curl -s http://127.0.0.1:18094/seen | awk '{ n++; print } END { if (!n) print "the listener received no request" }'
+-- the owner decides, not the url: refused on the real gateway too
+SET ROLE hbase_fdw_report;
+ALTER SERVER krb_report OPTIONS (SET url :'krb_url');
+SELECT count(*) FROM krb_report_t WHERE k = 'a001';
+RESET ROLE;
+-- a superuser takes the server back: the mapping is used again
+ALTER SERVER krb_report OWNER TO CURRENT_USER;
+SET ROLE hbase_fdw_report;
+SELECT count(*) FROM krb_report_t WHERE k = 'a001';
+RESET ROLE;
+-- the server's own krb5_config (or ca_file) on a server a non-superuser owns: refused too
+CREATE SERVER krb_report2 FOREIGN DATA WRAPPER hbase_fdw
+  OPTIONS (url :'krb_url', krb5_config :'krb5_config');
+ALTER SERVER krb_report2 OWNER TO hbase_fdw_report;
+CREATE FOREIGN TABLE krb_report2_t (k text OPTIONS (column ':key')) SERVER krb_report2
+  OPTIONS (table 'fdw_split');
+SELECT count(*) FROM krb_report2_t WHERE k = 'a001';
+\! curl -s http://127.0.0.1:18094/quit >/dev/null
+DROP SERVER krb_report, krb_report2 CASCADE;
+DROP ROLE hbase_fdw_report;
+
 -- option checks: the principal needs its keytab; files and doas are for superusers
 ALTER USER MAPPING FOR CURRENT_USER SERVER krb_srv OPTIONS (DROP krb_keytab);
 ALTER USER MAPPING FOR CURRENT_USER SERVER krb_srv OPTIONS (SET krb_keytab 'relative.keytab');

@@ -269,6 +269,56 @@ close_conn(HBaseConn *conn)
 	conn->app_name = NULL;
 }
 
+/*
+ * Decides whether a server's connection may use the options only superusers
+ * set: the mapping's krb_keytab, krb_ccache and doas, the server's
+ * krb5_config and ca_file.  They are used only on a server a superuser owns.
+ * A server's owner may change its url, tls_verify and the rest at will; a
+ * non-superuser owner could then send the superuser's Kerberos tokens and
+ * doAs identity to an endpoint of its choosing (the tokens are for the
+ * gateway's principal and can be replayed there with any doAs), or make the
+ * server's files serve a configuration it chose.  Which options a
+ * non-superuser changed is not recorded, so the owner decides: like
+ * postgres_fdw's password_required, the check is at connection time, and so
+ * also covers a server given to a non-superuser after the fact.
+ */
+static void
+check_superuser_options(ForeignServer *server, List *umoptions)
+{
+	static const char *const mapping_opts[] = {"krb_keytab", "krb_ccache", "doas", NULL};
+	static const char *const server_opts[] = {"krb5_config", "ca_file", NULL};
+	const char *found = NULL;
+	bool		in_mapping = false;
+	ListCell   *lc;
+	int			i;
+
+	if (superuser_arg(server->owner))
+		return;
+	foreach(lc, umoptions)
+		for (i = 0; found == NULL && mapping_opts[i]; i++)
+			if (strcmp(((DefElem *) lfirst(lc))->defname, mapping_opts[i]) == 0)
+			{
+				found = mapping_opts[i];
+				in_mapping = true;
+			}
+	foreach(lc, server->options)
+		for (i = 0; found == NULL && server_opts[i]; i++)
+			if (strcmp(((DefElem *) lfirst(lc))->defname, server_opts[i]) == 0)
+				found = server_opts[i];
+	if (found == NULL)
+		return;
+	ereport(ERROR,
+			(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+			 in_mapping ?
+			 errmsg("option \"%s\" of the user mapping for server \"%s\" is used only on a server owned by a superuser",
+					found, server->servername) :
+			 errmsg("option \"%s\" of server \"%s\" is used only on a server owned by a superuser",
+					found, server->servername),
+			 errdetail("The server is owned by role \"%s\", which is not a superuser and may point it at an endpoint of its choosing.",
+					   GetUserNameFromId(server->owner, false)),
+			 errhint("Have a superuser own the server and grant USAGE on it to the roles that use it, or drop the option.")));
+}
+
 static void
 open_conn(HBaseConn *conn, ForeignServer *server, List *umoptions)
 {
@@ -276,6 +326,7 @@ open_conn(HBaseConn *conn, ForeignServer *server, List *umoptions)
 	hbase_http_config cfg;
 	ListCell   *lc;
 
+	check_superuser_options(server, umoptions);
 	hbase_server_options(server, &sopts);
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.verify_peer = sopts.tls_verify;

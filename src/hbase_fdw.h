@@ -145,6 +145,7 @@ extern void hbase_server_options(ForeignServer *server, HBaseServerOptions *opts
 extern List *hbase_split_urls(const char *value, bool strip);
 extern HBaseTable *hbase_get_table(Oid relid);
 extern HBaseTable *hbase_build_table(Oid relid);
+extern const char *hbase_table_name_problem(const char *name);
 extern void hbase_check_table_name(const char *name, const char *relname);
 
 /* ---------- connection.c: connection cache and requests ---------- */
@@ -383,6 +384,10 @@ extern List *hbase_json_regions(const char *body, size_t len, const char **error
 
 struct ImportForeignSchemaStmt;
 extern bool hbase_import_wanted(struct ImportForeignSchemaStmt *stmt, const char *name);
+extern bool hbase_import_name_ok(struct ImportForeignSchemaStmt *stmt, const char *name, int len,
+								 const char *what, const char *owner);
+extern bool hbase_import_family_ok(const char *name, const char *owner);
+extern void hbase_import_check_count(int ntables);
 /* phoenix_catalog.c */
 extern List *hbase_phoenix_import(struct ImportForeignSchemaStmt *stmt, ForeignServer *server,
 								  HBaseConn *conn);
@@ -511,6 +516,14 @@ extern HBaseOpKind hbase_key_shape(HBaseTable *t, List *conds, List *exprs, doub
 
 struct FdwRoutine;
 extern void hbase_modify_routines(struct FdwRoutine *routine);
+
+/* ---------- direct.c: UPDATE and DELETE as HBase operations ---------- */
+
+extern int	hbase_update_retries;
+extern void hbase_direct_init(void);
+extern void hbase_direct_routines(struct FdwRoutine *routine);
+extern HBaseRow *hbase_get_row(HBaseTable *table, HBaseConn *conn, List *attrs,
+							   const char *key, int keylen, long *nrequests);
 
 /* ---------- scan.c: scan execution ---------- */
 

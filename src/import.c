@@ -4,16 +4,21 @@
  * column family (each holds the family's cells as {"qualifier": "value"}),
  * with the options filled in, ready to be refined by ALTER (a rowkey
  * layout, typed columns).  Reads the namespace's table list and each
- * table's families from the gateway; writes no catalog itself (the core
- * runs the commands, and applies LIMIT TO / EXCEPT again).
+ * table's families from the gateway, and checks every name it gets before
+ * a request or a definition uses it (for the Phoenix import too); writes no
+ * catalog itself (the core runs the commands, and applies LIMIT TO / EXCEPT
+ * again).
  */
 #include "postgres.h"
 
+#include "access/twophase.h"
 #include "commands/defrem.h"
 #include "foreign/foreign.h"
 #include "lib/stringinfo.h"
+#include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "nodes/parsenodes.h"
+#include "storage/lock.h"
 #include "utils/builtins.h"
 
 #include "hbase_fdw.h"
@@ -31,6 +36,100 @@ hbase_import_wanted(ImportForeignSchemaStmt *stmt, const char *name)
 		if (strcmp(((RangeVar *) lfirst(lc))->relname, name) == 0)
 			listed = true;
 	return stmt->list_type == FDW_IMPORT_SCHEMA_LIMIT_TO ? listed : !listed;
+}
+
+/* a NOTICE that a name from HBase is skipped (escaped in it), and false */
+static bool
+skip_name(const char *name, int len, const char *what, const char *owner, const char *detail)
+{
+	ereport(NOTICE,
+			(errmsg("%s \"%s\"%s%s is not imported", what, hbase_printable_key(name, len),
+					owner ? " of " : "", owner ? owner : ""),
+			 errdetail("%s", detail)));
+	return false;
+}
+
+/*
+ * Decides whether a name HBase or Phoenix's catalog gave (len bytes: a table,
+ * a column, a family, a catalog name) may go into the catalog here: valid in
+ * the database encoding, or pg_attribute would hold bytes that no dump of it
+ * restores.  A bad one is skipped with a NOTICE naming it, escaped, so that
+ * one name costs its table or column and not the whole import.  what/owner
+ * say what it is ("column", "Phoenix table \"T\""; owner may be NULL).
+ * With stmt (names of tables) and LIMIT TO, no NOTICE: LIMIT TO cannot name
+ * such a table.
+ */
+bool
+hbase_import_name_ok(ImportForeignSchemaStmt *stmt, const char *name, int len,
+					 const char *what, const char *owner)
+{
+	if (pg_verify_mbstr(GetDatabaseEncoding(), name, len, true))
+		return true;
+	if (stmt != NULL && stmt->list_type == FDW_IMPORT_SCHEMA_LIMIT_TO)
+		return false;
+	return skip_name(name, len, what, owner,
+					 psprintf("The name is not valid in the database encoding %s.",
+							  GetDatabaseEncodingName()));
+}
+
+/*
+ * The same for a column family's name, which also goes into the option
+ * "column": what the option's check refuses (empty, ':', control
+ * characters) is skipped here rather than failing the whole import.
+ */
+bool
+hbase_import_family_ok(const char *name, const char *owner)
+{
+	int			len = strlen(name);
+	int			i;
+
+	if (!hbase_import_name_ok(NULL, name, len, "column family", owner))
+		return false;
+	if (len == 0)
+		return skip_name(name, len, "column family", owner, "The name is empty.");
+	for (i = 0; i < len; i++)
+	{
+		if (name[i] == ':')
+			return skip_name(name, len, "column family", owner,
+							 "A column family name must not contain ':'.");
+		if ((unsigned char) name[i] < 0x20 || name[i] == 0x7f)
+			return skip_name(name, len, "column family", owner,
+							 "The name holds a control character.");
+	}
+	return true;
+}
+
+/*
+ * Locks a CREATE FOREIGN TABLE holds until the end of the transaction (its
+ * relation, and an object lock), as pg_locks shows them.
+ */
+#define LOCKS_PER_TABLE 2
+
+/*
+ * Refuses, before any table's request, an import of more tables than the
+ * shared lock table can hold: the core creates all of them in one
+ * transaction, each keeping its locks to the end, and past the lock table's
+ * size (max_locks_per_transaction x (max_connections and the other
+ * backends + max_prepared_transactions)) the import fails with "out of
+ * shared memory" only after a request per table.  Other sessions' locks
+ * share that room, so an import near the limit may still run out.
+ */
+void
+hbase_import_check_count(int ntables)
+{
+	int64		room = (int64) max_locks_per_xact * (MaxBackends + max_prepared_xacts);
+
+	if ((int64) ntables * LOCKS_PER_TABLE <= room)
+		return;
+	ereport(ERROR,
+			(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+			 errmsg("IMPORT FOREIGN SCHEMA would create %d foreign tables in one transaction, more than the lock table holds",
+					ntables),
+			 errdetail("Each new table holds %d locks until the transaction ends; the lock table has room for %lld (max_locks_per_transaction %d for %d backends and prepared transactions).",
+					   LOCKS_PER_TABLE, (long long) room, max_locks_per_xact,
+					   MaxBackends + max_prepared_xacts),
+			 errhint("Import the tables in pieces of at most %lld, each its own IMPORT FOREIGN SCHEMA with LIMIT TO or EXCEPT in its own transaction, or raise max_locks_per_transaction.",
+					 (long long) (room / LOCKS_PER_TABLE / 2))));
 }
 
 /* the names of a JSON list the gateway answered, or a protocol error */
@@ -78,6 +177,12 @@ table_families(HBaseConn *conn, const char *table)
 	char	   *what = psprintf("reading the schema of table \"%s\"", table);
 	HBaseResponse *resp = hbase_rest_schema(conn, table, what);
 
+	/* a listed table gone since (hbase_report_status would name no table) */
+	if (resp->status == 404)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_TABLE_NOT_FOUND),
+				 errmsg("HBase table \"%s\" does not exist", table),
+				 errdetail("The namespace's listing named it, but the gateway answered 404 to %s.", what)));
 	if (resp->status != 200)
 		hbase_report_status(resp, NULL, what);
 	return answer_names(resp, "ColumnSchema", what);
@@ -124,6 +229,7 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	const char *key_type = "bytea";
 	bool		phoenix = false;
 	List	   *commands = NIL;
+	List	   *wanted = NIL;
 	ListCell   *lc;
 
 	foreach(lc, stmt->options)
@@ -149,16 +255,48 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	}
 	if (phoenix)
 		return hbase_phoenix_import(stmt, server, conn);
+	/* the namespace goes into the listing's path: an HBase one, or no request */
+	if (hbase_table_name_problem(psprintf("%s:t", ns)) != NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_SCHEMA_NOT_FOUND),
+				 errmsg("\"%s\" is not an HBase namespace name", ns),
+				 errdetail("An HBase namespace consists of letters, digits and '_'.")));
 	foreach(lc, namespace_tables(conn, ns))
 	{
 		const char *name = lfirst(lc);
-		const char *table = strcmp(ns, "default") == 0 ? name : psprintf("%s:%s", ns, name);
 
-		if (!hbase_import_wanted(stmt, name))
+		if (hbase_import_name_ok(stmt, name, strlen(name), "HBase table", NULL) &&
+			hbase_import_wanted(stmt, name))
+			wanted = lappend(wanted, (char *) name);
+	}
+	hbase_import_check_count(list_length(wanted));
+	foreach(lc, wanted)
+	{
+		const char *name = lfirst(lc);
+		const char *table;
+		const char *problem;
+		List	   *families = NIL;
+		ListCell   *fc;
+
+		table = strcmp(ns, "default") == 0 ? name : psprintf("%s:%s", ns, name);
+		/* the name goes into the path of the next request: checked before it is sent */
+		if ((problem = hbase_table_name_problem(table)) != NULL)
+		{
+			ereport(NOTICE,
+					(errmsg("HBase table \"%s\" is not imported", hbase_printable_key(table, strlen(table))),
+					 errdetail("%s", problem)));
 			continue;
+		}
+		foreach(fc, table_families(conn, table))
+		{
+			const char *family = lfirst(fc);
+			char	   *owner = psprintf("HBase table \"%s\"", table);
+
+			if (hbase_import_family_ok(family, owner))
+				families = lappend(families, (char *) family);
+		}
 		commands = lappend(commands,
-						   create_statement(stmt, server, name, table,
-											table_families(conn, table), key_type));
+						   create_statement(stmt, server, name, table, families, key_type));
 	}
 	return commands;
 }

@@ -16,6 +16,7 @@
 #include "access/sysattr.h"
 #include "optimizer/appendinfo.h"
 #include "optimizer/inherit.h"
+#include "optimizer/optimizer.h"
 #include "optimizer/pathnode.h"
 #include "utils/lsyscache.h"
 #include "rowkey.h"
@@ -41,6 +42,8 @@ typedef struct HBaseModifyState
 	List	   *updated;		/* UPDATE: attnums set by the statement */
 	AttrNumber *rowid;			/* junk attribute of each column's old value, by attnum - 1 */
 	AttrNumber	rawkey;			/* junk attribute of the raw key column, or 0 */
+	bool		check;			/* UPDATE: its SET reads the row: check-and-put */
+	AttrNumber *oldval;			/* junk attribute of each set cell's old value */
 	/* COPY: rows buffered until batch_size of them are there */
 	bool		buffer_copy;
 	MemoryContext bufcxt;		/* the buffered rows, reset after each PUT */
@@ -97,6 +100,31 @@ hbaseAddForeignUpdateTargets(PlannerInfo *root, Index rtindex, RangeTblEntry *ta
 					  get_typcollation(col->atttypid), 0);
 		add_row_identity_var(root, var, rtindex, psprintf("hbase_rowid_%d", col->attnum));
 	}
+
+	/*
+	 * UPDATE: the old value of each cell it sets, which its check-and-put
+	 * compares with the cell in HBase (hbaseExecForeignUpdate).
+	 */
+	if (root->parse->commandType == CMD_UPDATE)
+	{
+		int			a = -1;
+
+		while ((a = bms_next_member(target_rte->updatedCols, a)) >= 0)
+		{
+			AttrNumber	attno = a + FirstLowInvalidHeapAttributeNumber;
+			HBaseColumn *col;
+			Var		   *var;
+
+			if (attno <= 0 || attno > t->natts)
+				continue;
+			col = &t->columns[attno - 1];
+			if (col->dropped || col->kind != HBASE_COL_CELL)
+				continue;
+			var = makeVar(rtindex, attno, col->atttypid, col->atttypmod,
+						  get_typcollation(col->atttypid), 0);
+			add_row_identity_var(root, var, rtindex, psprintf("hbase_old_%d", attno));
+		}
+	}
 }
 
 static List *
@@ -105,6 +133,7 @@ hbasePlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelatio
 {
 	CmdType		operation = plan->operation;
 	List	   *updated = NIL;
+	bool		check = false;
 
 	if (operation == CMD_UPDATE || operation == CMD_DELETE)
 	{
@@ -138,8 +167,22 @@ hbasePlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelatio
 			if (attno > 0)
 				updated = lappend_int(updated, attno);
 		}
+
+		/*
+		 * A SET that reads the row (n = n + 1) writes with a check-and-put
+		 * on a value read: a concurrent write in between is not lost.  A SET
+		 * of constants writes blindly, as a plain UPDATE in PostgreSQL
+		 * would, last writer wins.
+		 */
+		{
+			List	   *tlist = NIL;
+			List	   *attrs = NIL;
+
+			get_translated_update_targetlist(root, resultRelation, &tlist, &attrs);
+			check = contain_var_clause((Node *) tlist);
+		}
 	}
-	return list_make1(updated);
+	return list_make2(updated, makeInteger(check));
 }
 
 static HBaseModifyState *
@@ -198,10 +241,17 @@ hbaseBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo, List *f
 		ListCell   *lc;
 
 		ms->updated = linitial(fdw_private);
+		ms->check = intVal(lsecond(fdw_private));
 		ms->rowid = palloc0(sizeof(AttrNumber) * Max(ms->table->natts, 1));
+		ms->oldval = palloc0(sizeof(AttrNumber) * Max(ms->table->natts, 1));
 		for (i = 0; i < ms->table->natts; i++)
+		{
 			ms->rowid[i] = ExecFindJunkAttributeInTlist(sub->targetlist,
 														psprintf("hbase_rowid_%d", i + 1));
+			if (op == CMD_UPDATE)
+				ms->oldval[i] = ExecFindJunkAttributeInTlist(sub->targetlist,
+															 psprintf("hbase_old_%d", i + 1));
+		}
 		if (raw)
 			ms->rawkey = ms->rowid[raw->attnum - 1];
 		/* the key cannot change: that would move the row between keys */
@@ -296,8 +346,96 @@ empty_cell(HBaseTable *t)
 }
 
 /*
+ * An UPDATE's new cells of a row by a check-and-put: written only if the
+ * cell of col still has the value the scan read (no cell when it read NULL).
+ * HBase compares bytes: a cell whose bytes differ from our encoding of the
+ * value read but that decodes to the same value ("007" for 7 in text) is
+ * compared again with its own bytes.  Anything else is a concurrent write:
+ * the statement's SET cannot be applied again here (the executor computed
+ * it), so it fails with 40001 rather than overwrite that write.
+ */
+static void
+check_and_put(HBaseModifyState *ms, HBaseRow *row, HBaseColumn *col, TupleTableSlot *planSlot)
+{
+	HBaseTable *t = ms->table;
+	bool		isnull;
+	Datum		old = slot_getattr(planSlot, ms->oldval[col->attnum - 1], &isnull);
+	char	   *expect = "";
+	int			expectlen = 0;
+	int			attempt;
+
+	if (!isnull)
+		hbase_datum_to_cell(t, col, old, &expect, &expectlen);
+	for (attempt = 0;; attempt++)
+	{
+		HBaseRow	r = *row;
+		HBaseCell  *c;
+		HBaseRow   *now;
+		char	   *body;
+		HBaseResponse *resp;
+		long		nreq = 0;
+
+		r.cells = palloc(sizeof(HBaseCell) * (row->ncells + 1));
+		memcpy(r.cells, row->cells, sizeof(HBaseCell) * row->ncells);
+		c = &r.cells[r.ncells++];
+		memset(c, 0, sizeof(HBaseCell));
+		c->column = col->colspec;
+		c->collen = col->speclen;
+		c->value = expect;
+		c->vallen = expectlen;
+		body = hbase_json_cellset(&r, 1);
+		/* sent once, to one gateway: it is not idempotent */
+		resp = hbase_request_ex(ms->conn, "PUT",
+								psprintf("%s/hbase_fdw_row?check=put", hbase_rest_table_path(ms->conn, t)),
+								body, strlen(body), "a check-and-put of a row", 0);
+		if (resp->status == 200)
+			return;
+		if (resp->status != 304)
+			hbase_report_status(resp, t, "a check-and-put of a row");
+		now = attempt < 2 && !isnull ?
+			hbase_get_row(t, ms->conn, list_make1_int(col->attnum), row->key, row->keylen, &nreq) : NULL;
+		if (now)
+		{
+			HBaseColumnIO io;
+			int			i;
+
+			hbase_column_io_init(col, &io);
+			for (i = 0; i < now->ncells; i++)
+				if (now->cells[i].collen == col->speclen &&
+					memcmp(now->cells[i].column, col->colspec, col->speclen) == 0)
+				{
+					char	   *again;
+					int			againlen;
+
+					hbase_datum_to_cell(t, col,
+										hbase_cell_to_datum(t, col, &io, now->cells[i].value,
+															now->cells[i].vallen, row->key, row->keylen),
+										&again, &againlen);
+					if (againlen == expectlen && memcmp(again, expect, againlen) == 0)
+					{
+						/* the same value in other bytes: compare with those */
+						expect = now->cells[i].value;
+						expectlen = now->cells[i].vallen;
+						break;
+					}
+				}
+			if (i < now->ncells)
+				continue;
+		}
+		ereport(ERROR,
+				(errcode(ERRCODE_T_R_SERIALIZATION_FAILURE),
+				 errmsg("could not update row %s of foreign table %s: it changed concurrently",
+						hbase_printable_key(row->key, row->keylen), t->relname),
+				 errdetail("The check-and-put of column \"%s\" (HBase cell %s) found another value than the one the UPDATE read; the row was not written.",
+						   col->attname, hbase_printable_key(col->colspec, col->speclen)),
+				 errhint("Retry the transaction. An UPDATE whose WHERE gives whole keys reads the row again and retries by itself.")));
+	}
+}
+
+/*
  * UPDATE: the set columns' new cells (and the empty column's) in one PUT
- * (atomic for the row), then the cells set to NULL deleted.
+ * (atomic for the row), by a check-and-put when the SET read the row, then
+ * the cells set to NULL deleted.
  */
 static TupleTableSlot *
 hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slot,
@@ -354,7 +492,28 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 			for (c = 0; c < n; c++)
 				row.cells[c].timestamp = stamp;
 		}
-	if (n > 0)
+	if (n > 0 && ms->check)
+	{
+		HBaseColumn *check = NULL;
+
+		/* the first cell written that has an old value to compare */
+		foreach(lc, ms->updated)
+		{
+			HBaseColumn *col = &t->columns[lfirst_int(lc) - 1];
+
+			if (ms->oldval[col->attnum - 1] > 0 && !list_member_ptr(nulled, col) &&
+				col->kind == HBASE_COL_CELL)
+			{
+				check = col;
+				break;
+			}
+		}
+		if (check)
+			check_and_put(ms, &row, check, planSlot);
+		else
+			put_rows(ms, &row, 1);
+	}
+	else if (n > 0)
 		put_rows(ms, &row, 1);
 	foreach(lc, nulled)
 	{

@@ -408,12 +408,11 @@ check_url(const char *value)
  * does: [namespace:]qualifier, the namespace of letters, digits and '_',
  * the qualifier of those and '-' and '.', not starting with '.' or '-' (so
  * never "." or ".."), not "zookeeper"; ASCII only, at most 255 bytes.  The
- * name goes into URL paths: nothing else may reach them.  relname: the
- * foreign table whose name is the default table name, or NULL for the
- * option "table".
+ * name goes into URL paths: nothing else may reach them.  Returns NULL, or
+ * what is wrong (a sentence).
  */
-void
-hbase_check_table_name(const char *name, const char *relname)
+const char *
+hbase_table_name_problem(const char *name)
 {
 	const char *colon = strchr(name, ':');
 	const char *qual = colon ? colon + 1 : name;
@@ -440,6 +439,19 @@ hbase_check_table_name(const char *name, const char *relname)
 		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
 			  (*p >= '0' && *p <= '9') || *p == '_' || *p == '-' || *p == '.'))
 			problem = "HBase table names consist of letters, digits, '_', '-' and '.'.";
+	return problem;
+}
+
+/*
+ * An error unless name is an HBase table name (hbase_table_name_problem).
+ * relname: the foreign table whose name is the default table name, or NULL
+ * for the option "table".
+ */
+void
+hbase_check_table_name(const char *name, const char *relname)
+{
+	const char *problem = hbase_table_name_problem(name);
+
 	if (problem == NULL)
 		return;
 	if (relname == NULL)

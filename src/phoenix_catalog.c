@@ -84,6 +84,7 @@ typedef struct PhxTable
 	bool		namespace_mapped;
 	char	   *default_family;
 	List	   *columns;		/* PhxColumn * */
+	bool		raw_key;		/* a key column was left out: no layout */
 } PhxTable;
 
 /* ---------------- Phoenix's encodings of the catalog's values ---------------- */
@@ -603,7 +604,9 @@ create_statement(ForeignServer *server, PhxTable *t)
 	}
 	list_sort(keys, by_key_seq);
 	list_sort(others, by_ordinal);
-	layout = keys ? table_layout(t, keys, &why) : NULL;
+	if (t->raw_key)
+		why = "a key column whose name is not imported";
+	layout = keys && !t->raw_key ? table_layout(t, keys, &why) : NULL;
 
 	initStringInfo(&cols);
 	if (layout == NULL)
@@ -675,6 +678,54 @@ create_statement(ForeignServer *server, PhxTable *t)
 }
 
 /*
+ * Checks the names of a wanted table's columns, families and physical table
+ * before they go into its definition (hbase_import_name_ok): a column or
+ * family with a bad name is left out, with a NOTICE; a key column too, and
+ * then the key is imported raw (its layout would lack a part).  False, with
+ * a NOTICE, when the physical table name is not an HBase one (it goes into
+ * URL paths) or the default family (of the empty column) is left out.
+ */
+static bool
+phoenix_names_ok(PhxTable *t)
+{
+	char	   *owner = psprintf("Phoenix table \"%s\"", hbase_printable_key(t->name, strlen(t->name)));
+	const char *physical = t->schema[0] == '\0' ? t->name :
+		psprintf("%s%c%s", t->schema, t->namespace_mapped ? ':' : '.', t->name);
+	const char *problem = hbase_table_name_problem(physical);
+	List	   *kept = NIL;
+	ListCell   *lc;
+
+	if (problem != NULL)
+	{
+		ereport(NOTICE,
+				(errmsg("Phoenix table \"%s\" is not imported", hbase_printable_key(t->name, strlen(t->name))),
+				 errdetail("Its HBase table name \"%s\" is not one HBase allows: %s",
+						   hbase_printable_key(physical, strlen(physical)), problem)));
+		return false;
+	}
+	/* the family of its empty column, which inserts from here write */
+	if (!hbase_import_family_ok(t->default_family, owner))
+	{
+		ereport(NOTICE,
+				(errmsg("Phoenix table \"%s\" is not imported", hbase_printable_key(t->name, strlen(t->name))),
+				 errdetail("Its default column family is not imported.")));
+		return false;
+	}
+	foreach(lc, t->columns)
+	{
+		PhxColumn  *c = lfirst(lc);
+
+		if (hbase_import_name_ok(NULL, c->name, strlen(c->name), "column", owner) &&
+			(c->family == NULL || hbase_import_family_ok(c->family, owner)))
+			kept = lappend(kept, c);
+		else if (c->family == NULL && c->key_seq > 0)
+			t->raw_key = true;
+	}
+	t->columns = kept;
+	return true;
+}
+
+/*
  * IMPORT FOREIGN SCHEMA "schema" FROM SERVER s INTO local OPTIONS (phoenix
  * 'true'): a foreign table per Phoenix table of the schema ("default": the
  * tables without a schema).  Views, indexes and system tables are left out.
@@ -691,9 +742,13 @@ hbase_phoenix_import(ImportForeignSchemaStmt *stmt, ForeignServer *server, HBase
 	{
 		PhxTable   *t = lfirst(lc);
 
-		if (t->type != 'u' || !hbase_import_wanted(stmt, local_name(t->name)))
+		if (t->type != 'u' ||
+			!hbase_import_name_ok(stmt, t->name, strlen(t->name), "Phoenix table", NULL) ||
+			!hbase_import_wanted(stmt, local_name(t->name)) ||
+			!phoenix_names_ok(t))
 			continue;
 		commands = lappend(commands, create_statement(server, t));
 	}
+	hbase_import_check_count(list_length(commands));
 	return commands;
 }

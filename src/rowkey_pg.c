@@ -12,6 +12,8 @@
 #include "catalog/pg_class.h"
 #include "catalog/pg_type.h"
 #include "commands/event_trigger.h"
+#include "executor/spi.h"
+#include "foreign/foreign.h"
 #include "datatype/timestamp.h"
 #include "funcapi.h"
 #include "common/int.h"
@@ -561,10 +563,83 @@ hbase_rowkey_parts(PG_FUNCTION_ARGS)
 	return (Datum) 0;
 }
 
+/* the context of an error in a table IMPORT FOREIGN SCHEMA made */
+static void
+import_check_callback(void *arg)
+{
+	errcontext("foreign table \"%s\" as IMPORT FOREIGN SCHEMA defined it", (const char *) arg);
+}
+
+/* checks an hbase_fdw foreign table's whole mapping (relid: any relation) */
+static void
+check_foreign_table(Oid relid, bool imported)
+{
+	ForeignTable *ft;
+	ForeignServer *server;
+	ForeignDataWrapper *fdw;
+	char	   *handler;
+	ErrorContextCallback cb;
+
+	if (!OidIsValid(relid) || get_rel_relkind(relid) != RELKIND_FOREIGN_TABLE)
+		return;
+	ft = GetForeignTable(relid);
+	server = GetForeignServer(ft->serverid);
+	fdw = GetForeignDataWrapper(server->fdwid);
+	handler = OidIsValid(fdw->fdwhandler) ? get_func_name(fdw->fdwhandler) : NULL;
+	if (handler == NULL || strcmp(handler, "hbase_fdw_handler") != 0)
+		return;
+	cb.callback = import_check_callback;
+	cb.arg = get_rel_name(relid);
+	cb.previous = error_context_stack;
+	if (imported)
+		error_context_stack = &cb;
+	(void) hbase_build_table(relid);	/* the catalog as it is now */
+	if (imported)
+		error_context_stack = cb.previous;
+}
+
 /*
- * Event trigger at the end of CREATE/ALTER FOREIGN TABLE: the validator sees
- * options without the table's columns, so the whole mapping, layout
- * included, is checked here, and a bad one aborts the command.
+ * The foreign tables the IMPORT FOREIGN SCHEMA that fired the trigger made:
+ * the core runs its CREATE FOREIGN TABLE commands as subcommands, for which
+ * no trigger fires, but it collects them, and pg_event_trigger_ddl_commands()
+ * lists them.
+ */
+static List *
+imported_tables(void)
+{
+	MemoryContext caller = CurrentMemoryContext;
+	List	   *relids = NIL;
+	uint64		i;
+
+	if (SPI_connect() != SPI_OK_CONNECT)
+		elog(ERROR, "hbase_fdw_ddl_check: SPI_connect failed");
+	if (SPI_execute("SELECT objid FROM pg_catalog.pg_event_trigger_ddl_commands()"
+					" WHERE classid = 'pg_catalog.pg_class'::pg_catalog.regclass"
+					" AND command_tag = 'CREATE FOREIGN TABLE'", true, 0) != SPI_OK_SELECT)
+		elog(ERROR, "hbase_fdw_ddl_check: could not list the commands of IMPORT FOREIGN SCHEMA");
+	for (i = 0; i < SPI_processed; i++)
+	{
+		bool		isnull;
+		Datum		d = SPI_getbinval(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 1, &isnull);
+
+		if (!isnull)
+		{
+			MemoryContext old = MemoryContextSwitchTo(caller);
+
+			relids = lappend_oid(relids, DatumGetObjectId(d));
+			MemoryContextSwitchTo(old);
+		}
+	}
+	SPI_finish();
+	return relids;
+}
+
+/*
+ * Event trigger at the end of CREATE/ALTER FOREIGN TABLE and IMPORT FOREIGN
+ * SCHEMA: the validator sees options without the table's columns, so the
+ * whole mapping, layout included, is checked here, and a bad one aborts the
+ * command.  An import's generated definitions get the same checks as typed
+ * ones: a hostile catalog must not store a layout CREATE would refuse.
  */
 Datum
 hbase_fdw_ddl_check(PG_FUNCTION_ARGS)
@@ -572,31 +647,24 @@ hbase_fdw_ddl_check(PG_FUNCTION_ARGS)
 	EventTriggerData *trig;
 	Node	   *stmt;
 	RangeVar   *rv = NULL;
-	Oid			relid;
-	ForeignTable *ft;
-	ForeignServer *server;
-	ForeignDataWrapper *fdw;
-	char	   *handler;
+	ListCell   *lc;
 
 	if (!CALLED_AS_EVENT_TRIGGER(fcinfo))
 		elog(ERROR, "hbase_fdw_ddl_check: not fired by an event trigger");
 	trig = (EventTriggerData *) fcinfo->context;
 	stmt = trig->parsetree;
+	if (IsA(stmt, ImportForeignSchemaStmt))
+	{
+		foreach(lc, imported_tables())
+			check_foreign_table(lfirst_oid(lc), true);
+		PG_RETURN_NULL();
+	}
 	if (IsA(stmt, CreateForeignTableStmt))
 		rv = ((CreateForeignTableStmt *) stmt)->base.relation;
 	else if (IsA(stmt, AlterTableStmt))
 		rv = ((AlterTableStmt *) stmt)->relation;
 	if (rv == NULL)
 		PG_RETURN_NULL();
-	relid = RangeVarGetRelid(rv, NoLock, true);
-	if (!OidIsValid(relid) || get_rel_relkind(relid) != RELKIND_FOREIGN_TABLE)
-		PG_RETURN_NULL();
-	ft = GetForeignTable(relid);
-	server = GetForeignServer(ft->serverid);
-	fdw = GetForeignDataWrapper(server->fdwid);
-	handler = OidIsValid(fdw->fdwhandler) ? get_func_name(fdw->fdwhandler) : NULL;
-	if (handler == NULL || strcmp(handler, "hbase_fdw_handler") != 0)
-		PG_RETURN_NULL();
-	(void) hbase_build_table(relid);	/* the catalog as it is now */
+	check_foreign_table(RangeVarGetRelid(rv, NoLock, true), false);
 	PG_RETURN_NULL();
 }

@@ -1,0 +1,942 @@
+/*
+ * direct.c: UPDATE and DELETE as HBase operations (direct modification).
+ *
+ * PlanDirectModify takes over an UPDATE or DELETE whose every condition is a
+ * key condition and whose key plan (pushdown.c, the derivation the scans use)
+ * is a Get or a multiget: the ForeignScan under the ModifyTable then does the
+ * whole statement, no row travels through the executor.  The rows are read
+ * by that Get (one request: it says which rows exist, which PostgreSQL's row
+ * count needs, and gives the values that SET and RETURNING read), then each
+ * row is written by one operation that HBase does atomically:
+ *
+ *	- SET c = c + k (or - k) on binary bigint cells: an Increment of the
+ *	  cells.  Concurrent increments all count; a NULL cell stays NULL (as
+ *	  NULL + k is NULL) and an overflow is an error, as in PostgreSQL.
+ *	- SET c = constant (no column read): a PUT of the new cells.
+ *	- DELETE: a DELETE of the row.
+ *	- any other SET, and any UPDATE with RETURNING: compare-and-set.  The new
+ *	  cells are computed from the row read and written by a check-and-put
+ *	  that holds only if one written cell still has the bytes read.  When
+ *	  another writer came first, the row is read again, the conditions and
+ *	  SET applied again to it (what PostgreSQL's READ COMMITTED does with a
+ *	  row updated concurrently), at most hbase_fdw.update_retries times;
+ *	  then 40001.  RETURNING takes this way because the gateways' Increment
+ *	  answers echo the request instead of the new values (HBase 2.4 to 2.6:
+ *	  RowResource.increment adds the request's row to the answer).
+ *
+ * The conditions are evaluated again on each row read: the key plan may
+ * read more rows than match, never fewer.
+ */
+#include "postgres.h"
+
+#include "access/htup_details.h"
+#include "catalog/pg_type.h"
+#include "commands/explain.h"
+#include "common/int.h"
+#include "executor/executor.h"
+#include "foreign/fdwapi.h"
+#include "miscadmin.h"
+#include "nodes/nodeFuncs.h"
+#include "optimizer/appendinfo.h"
+#include "optimizer/clauses.h"
+#include "optimizer/optimizer.h"
+#include "optimizer/pathnode.h"
+#include "parser/parsetree.h"
+#include "utils/fmgroids.h"
+#include "utils/guc.h"
+#include "utils/lsyscache.h"
+#include "utils/memutils.h"
+#include "utils/rel.h"
+
+#include "hbase_fdw.h"
+
+int			hbase_update_retries = 30;
+
+typedef enum DirectKind
+{
+	DIRECT_DELETE,
+	DIRECT_PUT,
+	DIRECT_INCREMENT,
+	DIRECT_CAS
+} DirectKind;
+
+/* fdw_private of a ForeignScan doing a direct modification */
+enum DirectPrivateIndex
+{
+	DirectPrivateKind,			/* DirectKind */
+	DirectPrivateKeyConds,		/* hbase_key_conds_to_list */
+	DirectPrivateTargets,		/* UPDATE: attnums set, in the order of the SET
+								 * expressions */
+	DirectPrivateSigns,			/* INCREMENT: +1 or -1 per target */
+	DirectPrivateNKeyExprs,		/* fdw_exprs: key values, then conditions, then
+								 * SET expressions (deltas for INCREMENT) */
+	DirectPrivateNQuals,
+	DirectPrivateSetTag,		/* canSetTag: the statement's row count is ours */
+	DirectPrivateShape			/* HBaseOpKind of the key plan, for EXPLAIN */
+};
+
+typedef struct DirectState
+{
+	HBaseTable *table;
+	HBaseConn  *conn;
+	DirectKind	kind;
+	List	   *conds;
+	List	   *targets;
+	List	   *signs;
+	int			shape;
+	bool		set_processed;
+	List	   *keyexprs;		/* Expr, for EXPLAIN */
+	List	   *keystates;
+	ExprState  *qual;
+	List	   *setstates;
+	List	   *allattrs;		/* every column: what conditions, SET and
+								 * RETURNING may read */
+	HBaseColumnIO *io;
+	bool		done;
+	long		nprocessed;
+	List	   *returned;		/* HeapTuple of each row changed, for RETURNING */
+	int			next;
+	long		requests;
+	long		conflicts;		/* check-and-puts that found another value */
+} DirectState;
+
+/* GUC: defined from _PG_init */
+void
+hbase_direct_init(void)
+{
+	DefineCustomIntVariable("hbase_fdw.update_retries",
+							"How many times an UPDATE re-reads a row that changed under its check-and-put.",
+							"After that many conflicts on one row the UPDATE fails with SQLSTATE 40001 (serialization_failure). "
+							"0: the first conflict fails.",
+							&hbase_update_retries, 30, 0, 10000, PGC_USERSET, 0,
+							NULL, NULL, NULL);
+}
+
+/* ---------------- planning ---------------- */
+
+/*
+ * The ForeignScan of the result relation: the ModifyTable's child, or the
+ * subplan_index'th child of an Append below it (as postgres_fdw finds it).
+ */
+static ForeignScan *
+find_modify_subplan(PlannerInfo *root, ModifyTable *plan, Index rtindex, int subplan_index)
+{
+	Plan	   *subplan = outerPlan(plan);
+
+	if (subplan == NULL)
+		return NULL;
+	if (IsA(subplan, Append))
+	{
+		Append	   *ap = (Append *) subplan;
+
+		if (subplan_index < list_length(ap->appendplans))
+			subplan = list_nth(ap->appendplans, subplan_index);
+	}
+	if (IsA(subplan, ForeignScan) && ((ForeignScan *) subplan)->scan.scanrelid == rtindex)
+		return (ForeignScan *) subplan;
+	return NULL;
+}
+
+/* only Vars of the result relation's own columns, at this query level */
+static bool
+own_vars_walker(Node *node, Index *relid)
+{
+	if (node == NULL)
+		return false;
+	if (IsA(node, Var))
+	{
+		Var		   *v = (Var *) node;
+
+		return v->varno != (int) *relid || v->varlevelsup != 0 || v->varattno <= 0;
+	}
+	if (IsA(node, PlaceHolderVar) || IsA(node, Aggref) || IsA(node, GroupingFunc) ||
+		IsA(node, WindowFunc) || IsA(node, SubLink) || IsA(node, SubPlan))
+		return true;
+	return expression_tree_walker(node, own_vars_walker, relid);
+}
+
+static bool
+is_column(Node *n, Index relid, AttrNumber attno)
+{
+	return n && IsA(n, Var) && ((Var *) n)->varno == (int) relid &&
+		((Var *) n)->varattno == attno && ((Var *) n)->varlevelsup == 0;
+}
+
+/*
+ * Is e "column + delta", "delta + column" or "column - delta" on a bigint,
+ * the delta an integer that reads no column?  Then +1 or -1, *delta set.
+ */
+static int
+increment_of(Expr *e, Index relid, AttrNumber attno, Expr **delta)
+{
+	OpExpr	   *op;
+	Node	   *l,
+			   *r;
+	Node	   *d = NULL;
+	int			sign = 0;
+
+	if (!IsA(e, OpExpr) || list_length(((OpExpr *) e)->args) != 2)
+		return 0;
+	op = (OpExpr *) e;
+	l = linitial(op->args);
+	r = lsecond(op->args);
+	switch (get_opcode(op->opno))
+	{
+		case F_INT8PL:
+			if (is_column(l, relid, attno))
+				d = r, sign = 1;
+			else if (is_column(r, relid, attno))
+				d = l, sign = 1;
+			break;
+		case F_INT84PL:
+		case F_INT82PL:
+			if (is_column(l, relid, attno))
+				d = r, sign = 1;
+			break;
+		case F_INT48PL:
+		case F_INT28PL:
+			if (is_column(r, relid, attno))
+				d = l, sign = 1;
+			break;
+		case F_INT8MI:
+		case F_INT84MI:
+		case F_INT82MI:
+			if (is_column(l, relid, attno))
+				d = r, sign = -1;
+			break;
+		default:
+			break;
+	}
+	if (sign == 0 || contain_var_clause(d))
+		return 0;
+	*delta = (Expr *) d;
+	return sign;
+}
+
+/*
+ * Can HBase do this UPDATE or DELETE without the executor fetching rows?
+ * Yes when every condition is a key condition leading to a Get or multiget
+ * and every SET column maps one cell.  Which operation writes is decided
+ * here (see the file's header).
+ */
+static bool
+hbasePlanDirectModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
+					  int subplan_index)
+{
+	CmdType		op = plan->operation;
+	RangeTblEntry *rte = planner_rt_fetch(resultRelation, root);
+	ForeignScan *fscan;
+	RelOptInfo *rel;
+	HBaseTable *t;
+	List	   *exprs = NIL;
+	List	   *matched = NIL;
+	List	   *conds;
+	HBaseOpKind shape;
+	double		nkeys;
+	List	   *tlist = NIL;
+	List	   *targets = NIL;
+	List	   *signs = NIL;
+	List	   *full = NIL;
+	List	   *deltas = NIL;
+	int			nincr = 0,
+				nread = 0,
+				nconst = 0;
+	DirectKind	kind;
+	int			nkeyexprs;
+	List	   *quals;
+	ListCell   *lc,
+			   *lc2;
+
+	if (op != CMD_UPDATE && op != CMD_DELETE)
+		return false;
+	fscan = find_modify_subplan(root, plan, resultRelation, subplan_index);
+	if (fscan == NULL)
+		return false;
+	t = hbase_get_table(rte->relid);
+	/* tables of versions and Phoenix array elements: the ordinary path says why not */
+	if (t->versions > 0 || (op == CMD_UPDATE && hbase_table_has_elements(t)))
+		return false;
+	rel = find_base_rel(root, resultRelation);
+	if (rel->baserestrictinfo == NIL)
+		return false;
+	conds = hbase_key_conditions(t, resultRelation, rel->baserestrictinfo, false, &exprs, &matched);
+	if (list_length(matched) != list_length(rel->baserestrictinfo))
+		return false;
+	shape = hbase_key_shape(t, conds, exprs, &nkeys);
+	if (shape != HBASE_OP_GET && shape != HBASE_OP_MULTIGET && shape != HBASE_OP_EMPTY)
+		return false;
+	quals = fscan->scan.plan.qual;
+	if (contain_subplans((Node *) quals))
+		return false;
+
+	if (op == CMD_UPDATE)
+	{
+		get_translated_update_targetlist(root, resultRelation, &tlist, &targets);
+		forboth(lc, tlist, lc2, targets)
+		{
+			TargetEntry *tle = lfirst(lc);
+			AttrNumber	attno = lfirst_int(lc2);
+			HBaseColumn *col;
+			Expr	   *delta = NULL;
+			int			sign;
+
+			if (attno <= 0 || attno > t->natts)
+				return false;
+			col = &t->columns[attno - 1];
+			if (col->dropped || col->kind != HBASE_COL_CELL || col->element > 0)
+				return false;
+			if (own_vars_walker((Node *) tle->expr, &resultRelation))
+				return false;
+			sign = (col->encoding == HBASE_ENC_BINARY && col->atttypid == INT8OID) ?
+				increment_of(tle->expr, resultRelation, attno, &delta) : 0;
+			signs = lappend_int(signs, sign);
+			full = lappend(full, tle->expr);
+			deltas = lappend(deltas, delta);
+			if (sign != 0)
+				nincr++;
+			else if (contain_var_clause((Node *) tle->expr))
+				nread++;
+			else
+				nconst++;
+		}
+	}
+	if (op == CMD_DELETE)
+		kind = DIRECT_DELETE;
+	else if (plan->returningLists == NIL && nread == 0 && nconst == 0)
+		kind = DIRECT_INCREMENT;
+	else if (plan->returningLists == NIL && nread == 0 && nincr == 0)
+		kind = DIRECT_PUT;
+	else
+		kind = DIRECT_CAS;
+
+	fscan->operation = op;
+	fscan->resultRelation = resultRelation;
+	fscan->scan.plan.qual = NIL;	/* evaluated by us on each row read */
+	nkeyexprs = list_length(exprs);
+	fscan->fdw_exprs = list_concat(list_concat(list_copy(exprs), quals),
+								   kind == DIRECT_INCREMENT ? deltas : full);
+	fscan->fdw_private = list_make4(makeInteger(kind), hbase_key_conds_to_list(conds),
+									targets, signs);
+	fscan->fdw_private = lappend(fscan->fdw_private, makeInteger(nkeyexprs));
+	fscan->fdw_private = lappend(fscan->fdw_private, makeInteger(list_length(quals)));
+	fscan->fdw_private = lappend(fscan->fdw_private, makeInteger(plan->canSetTag));
+	fscan->fdw_private = lappend(fscan->fdw_private, makeInteger(shape));
+	return true;
+}
+
+/* ---------------- execution ---------------- */
+
+static void
+hbaseBeginDirectModify(ForeignScanState *node, int eflags)
+{
+	ForeignScan *fsplan = (ForeignScan *) node->ss.ps.plan;
+	EState	   *estate = node->ss.ps.state;
+	DirectState *ds = palloc0(sizeof(DirectState));
+	List	   *priv = fsplan->fdw_private;
+	int			nkey = intVal(list_nth(priv, DirectPrivateNKeyExprs));
+	int			nqual = intVal(list_nth(priv, DirectPrivateNQuals));
+	List	   *quals = NIL;
+	List	   *sets = NIL;
+	RangeTblEntry *rte;
+	Oid			userid;
+	ListCell   *lc;
+	int			i;
+
+	node->fdw_state = ds;
+	ds->table = hbase_get_table(RelationGetRelid(node->ss.ss_currentRelation));
+	ds->kind = intVal(list_nth(priv, DirectPrivateKind));
+	ds->conds = hbase_key_conds_from_list(list_nth(priv, DirectPrivateKeyConds));
+	ds->targets = list_nth(priv, DirectPrivateTargets);
+	ds->signs = list_nth(priv, DirectPrivateSigns);
+	ds->set_processed = intVal(list_nth(priv, DirectPrivateSetTag));
+	ds->shape = intVal(list_nth(priv, DirectPrivateShape));
+	foreach(lc, fsplan->fdw_exprs)
+	{
+		i = foreach_current_index(lc);
+		if (i < nkey)
+			ds->keyexprs = lappend(ds->keyexprs, lfirst(lc));
+		else if (i < nkey + nqual)
+			quals = lappend(quals, lfirst(lc));
+		else
+			sets = lappend(sets, lfirst(lc));
+	}
+	if (eflags & EXEC_FLAG_EXPLAIN_ONLY)
+		return;
+
+	rte = exec_rt_fetch(fsplan->scan.scanrelid, estate);
+	userid = OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
+	ds->conn = hbase_get_connection(GetForeignTable(ds->table->relid)->serverid, userid);
+	ds->keystates = ExecInitExprList(ds->keyexprs, (PlanState *) node);
+	ds->qual = ExecInitQual(quals, (PlanState *) node);
+	ds->setstates = ExecInitExprList(sets, (PlanState *) node);
+	ds->io = palloc0(sizeof(HBaseColumnIO) * Max(ds->table->natts, 1));
+	for (i = 0; i < ds->table->natts; i++)
+	{
+		HBaseColumn *col = &ds->table->columns[i];
+
+		if (col->dropped)
+			continue;
+		ds->allattrs = lappend_int(ds->allattrs, col->attnum);
+		hbase_column_io_init(col, &ds->io[i]);
+	}
+}
+
+/* a cell of a row read, by column, or NULL */
+static HBaseCell *
+find_cell(HBaseRow *row, HBaseColumn *col)
+{
+	int			i;
+
+	for (i = 0; i < row->ncells; i++)
+		if (row->cells[i].collen == col->speclen &&
+			memcmp(row->cells[i].column, col->colspec, col->speclen) == 0)
+			return &row->cells[i];
+	return NULL;
+}
+
+/* the row in the scan slot, and do the statement's conditions hold for it? */
+static bool
+load_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
+{
+	TupleTableSlot *slot = node->ss.ss_ScanTupleSlot;
+	ExprContext *econtext = node->ss.ps.ps_ExprContext;
+
+	ExecClearTuple(slot);
+	hbase_row_to_values(ds->table, ds->io, true, ds->allattrs, row,
+						slot->tts_values, slot->tts_isnull);
+	ExecStoreVirtualTuple(slot);
+	econtext->ecxt_scantuple = slot;
+	return ds->qual == NULL || ExecQual(ds->qual, econtext);
+}
+
+/* a row of a scan page, owned by the current memory context (pages are reset) */
+static HBaseRow *
+copy_row(HBaseRow *row)
+{
+	HBaseRow   *r = palloc(sizeof(HBaseRow));
+	int			i;
+
+	r->key = hbase_memdup(row->key, row->keylen);
+	r->keylen = row->keylen;
+	r->ncells = row->ncells;
+	r->cells = palloc(sizeof(HBaseCell) * Max(row->ncells, 1));
+	for (i = 0; i < row->ncells; i++)
+	{
+		r->cells[i] = row->cells[i];
+		r->cells[i].column = hbase_memdup(row->cells[i].column, row->cells[i].collen);
+		r->cells[i].value = hbase_memdup(row->cells[i].value, row->cells[i].vallen);
+	}
+	return r;
+}
+
+/*
+ * One row by its key, read again after a conflict (NULL: gone), through the
+ * scan's Get (which knows each gateway's way to send a key).  attrs: the
+ * columns wanted; *requests counts the requests.
+ */
+HBaseRow *
+hbase_get_row(HBaseTable *table, HBaseConn *conn, List *attrs, const char *key, int keylen,
+			  long *nrequests)
+{
+	HBaseKeyPlan *kp = palloc0(sizeof(HBaseKeyPlan));
+	HBaseScan  *scan = hbase_scan_begin(table, conn, attrs, 1);
+	HBaseRow   *row;
+	bytea	   *k = palloc(VARHDRSZ + keylen);
+	long		requests,
+				rows,
+				resumes;
+
+	SET_VARSIZE(k, VARHDRSZ + keylen);
+	memcpy(VARDATA(k), key, keylen);
+	kp->kind = HBASE_OP_GET;
+	kp->keys = list_make1(k);
+	hbase_scan_set_plan(scan, kp, -1);
+	row = hbase_scan_next(scan);
+	if (row)
+		row = copy_row(row);
+	hbase_scan_stats(scan, &requests, &rows, &resumes);
+	*nrequests += requests;
+	hbase_scan_end(scan);
+	return row;
+}
+
+static void
+remember_returned(ForeignScanState *node, DirectState *ds, Datum *values, bool *isnull)
+{
+	MemoryContext old;
+
+	if (node->resultRelInfo->ri_projectReturning == NULL)
+		return;
+	old = MemoryContextSwitchTo(node->ss.ps.state->es_query_cxt);
+	ds->returned = lappend(ds->returned,
+						   heap_form_tuple(RelationGetDescr(node->ss.ss_currentRelation),
+										   values, isnull));
+	MemoryContextSwitchTo(old);
+}
+
+static void
+check_write(HBaseResponse *resp, HBaseTable *t, const char *what)
+{
+	if (resp->status != 200)
+		hbase_report_status(resp, t, what);
+}
+
+/* the cells set to NULL: deleted one by one (a DELETE of a cell is idempotent) */
+static void
+delete_cells(DirectState *ds, HBaseRow *row, List *nulled)
+{
+	ListCell   *lc;
+
+	foreach(lc, nulled)
+	{
+		HBaseColumn *col = lfirst(lc);
+
+		check_write(hbase_rest_delete(ds->conn, ds->table, row->key, row->keylen, col,
+									  "a DELETE of a cell set to NULL"),
+					ds->table, "a DELETE of a cell set to NULL");
+		ds->requests++;
+	}
+}
+
+static HBaseCell *
+empty_column_cell(HBaseTable *t)
+{
+	HBaseCell  *c = palloc0(sizeof(HBaseCell));
+
+	c->column = t->empty_column->colspec;
+	c->collen = t->empty_column->speclen;
+	c->value = "x";
+	c->vallen = 1;
+	return c;
+}
+
+/* SET c = constant: the new cells in one PUT, the NULLs deleted */
+static void
+put_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
+{
+	HBaseTable *t = ds->table;
+	ExprContext *econtext = node->ss.ps.ps_ExprContext;
+	HBaseRow	out;
+	List	   *nulled = NIL;
+	ListCell   *lc,
+			   *lc2;
+
+	out.key = row->key;
+	out.keylen = row->keylen;
+	out.cells = palloc0(sizeof(HBaseCell) * (list_length(ds->targets) + 1));
+	out.ncells = 0;
+	forboth(lc, ds->setstates, lc2, ds->targets)
+	{
+		HBaseColumn *col = &t->columns[lfirst_int(lc2) - 1];
+		HBaseCell  *c = &out.cells[out.ncells];
+		bool		isnull;
+		Datum		d = ExecEvalExpr(lfirst(lc), econtext, &isnull);
+
+		if (isnull)
+		{
+			nulled = lappend(nulled, col);
+			continue;
+		}
+		c->column = col->colspec;
+		c->collen = col->speclen;
+		hbase_datum_to_cell(t, col, d, &c->value, &c->vallen);
+		out.ncells++;
+	}
+	if (out.ncells > 0 && t->empty_column)
+		out.cells[out.ncells++] = *empty_column_cell(t);
+	if (out.ncells > 0)
+	{
+		check_write(hbase_rest_put(ds->conn, t, &out, 1, "a PUT of 1 row"), t, "a PUT of 1 row");
+		ds->requests++;
+	}
+	delete_cells(ds, row, nulled);
+}
+
+/* SET c = c + k: one Increment of the row's non-NULL cells */
+static void
+increment_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
+{
+	HBaseTable *t = ds->table;
+	TupleTableSlot *slot = node->ss.ss_ScanTupleSlot;
+	ExprContext *econtext = node->ss.ps.ps_ExprContext;
+	HBaseRow	out;
+	ListCell   *lc,
+			   *lc2,
+			   *lc3;
+	char	   *body;
+	HBaseResponse *resp;
+
+	out.key = row->key;
+	out.keylen = row->keylen;
+	out.cells = palloc0(sizeof(HBaseCell) * Max(list_length(ds->targets), 1));
+	out.ncells = 0;
+	forthree(lc, ds->setstates, lc2, ds->targets, lc3, ds->signs)
+	{
+		AttrNumber	attno = lfirst_int(lc2);
+		HBaseColumn *col = &t->columns[attno - 1];
+		ExprState  *es = lfirst(lc);
+		bool		isnull;
+		Datum		d = ExecEvalExpr(es, econtext, &isnull);
+		Oid			type = exprType((Node *) es->expr);
+		int64		delta,
+					result;
+		HBaseCell  *c;
+
+		/* NULL + k and c + NULL are NULL: the cell is not written */
+		if (slot->tts_isnull[attno - 1] || isnull)
+			continue;
+		delta = type == INT2OID ? DatumGetInt16(d) : type == INT4OID ? DatumGetInt32(d) :
+			DatumGetInt64(d);
+		/* PostgreSQL's overflow error, on the value read */
+		if (lfirst_int(lc3) < 0 ?
+			pg_sub_s64_overflow(DatumGetInt64(slot->tts_values[attno - 1]), delta, &result) :
+			pg_add_s64_overflow(DatumGetInt64(slot->tts_values[attno - 1]), delta, &result))
+			ereport(ERROR,
+					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+					 errmsg("bigint out of range"),
+					 errdetail("Column \"%s\" of foreign table %s in row %s; nothing of the row was written.",
+							   col->attname, t->relname, hbase_printable_key(row->key, row->keylen))));
+		/* HBase adds a long: c - (-9223372036854775808) has none to add */
+		if (lfirst_int(lc3) < 0 && pg_sub_s64_overflow(0, delta, &delta))
+			ereport(ERROR,
+					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+					 errmsg("bigint out of range"),
+					 errdetail("An HBase Increment of column \"%s\" of foreign table %s cannot add 9223372036854775808; nothing of row %s was written.",
+							   col->attname, t->relname, hbase_printable_key(row->key, row->keylen)),
+					 errhint("Add 9223372036854775807, then 1, in two statements.")));
+		c = &out.cells[out.ncells++];
+		c->column = col->colspec;
+		c->collen = col->speclen;
+		/* the gateway takes the amount as a decimal string (Long.parseLong) */
+		c->value = psprintf(INT64_FORMAT, delta);
+		c->vallen = strlen(c->value);
+	}
+	if (out.ncells == 0)
+		return;
+	body = hbase_json_cellset(&out, 1);
+	/* never sent twice, nor to another gateway: a second Increment would count twice */
+	resp = hbase_request_ex(ds->conn, "PUT",
+							psprintf("%s/hbase_fdw_row?check=increment", hbase_rest_table_path(ds->conn, t)),
+							body, strlen(body), "an Increment of a row", 0);
+	ds->requests++;
+	check_write(resp, t, "an Increment of a row");
+}
+
+/*
+ * Compare-and-set: the SET expressions over the row read, written by a
+ * check-and-put on the first non-NULL written cell (its bytes as read, empty
+ * when it had none: HBase then wants it absent).  On a conflict: read the row
+ * again, check the conditions again, compute again.
+ */
+static void
+cas_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
+{
+	HBaseTable *t = ds->table;
+	TupleTableSlot *slot = node->ss.ss_ScanTupleSlot;
+	ExprContext *econtext = node->ss.ps.ps_ExprContext;
+	int			natts = RelationGetDescr(node->ss.ss_currentRelation)->natts;
+	int			attempt;
+
+	for (attempt = 0;; attempt++)
+	{
+		Datum	   *values = palloc(sizeof(Datum) * Max(natts, 1));
+		bool	   *isnull = palloc(sizeof(bool) * Max(natts, 1));
+		HBaseRow	out;
+		HBaseColumn *check = NULL;
+		HBaseCell  *old;
+		List	   *nulled = NIL;
+		ListCell   *lc,
+				   *lc2;
+		HBaseCell  *c;
+		char	   *body;
+		HBaseResponse *resp;
+
+		memcpy(values, slot->tts_values, sizeof(Datum) * natts);
+		memcpy(isnull, slot->tts_isnull, sizeof(bool) * natts);
+		out.key = row->key;
+		out.keylen = row->keylen;
+		out.cells = palloc0(sizeof(HBaseCell) * (list_length(ds->targets) + 2));
+		out.ncells = 0;
+		/* every SET expression sees the row as read */
+		forboth(lc, ds->setstates, lc2, ds->targets)
+		{
+			AttrNumber	attno = lfirst_int(lc2);
+
+			values[attno - 1] = ExecEvalExpr(lfirst(lc), econtext, &isnull[attno - 1]);
+		}
+		foreach(lc, ds->targets)
+		{
+			AttrNumber	attno = lfirst_int(lc);
+			HBaseColumn *col = &t->columns[attno - 1];
+
+			if (isnull[attno - 1])
+			{
+				if (!slot->tts_isnull[attno - 1])
+					nulled = lappend(nulled, col);
+				continue;
+			}
+			c = &out.cells[out.ncells++];
+			c->column = col->colspec;
+			c->collen = col->speclen;
+			hbase_datum_to_cell(t, col, values[attno - 1], &c->value, &c->vallen);
+			if (check == NULL)
+				check = col;
+		}
+		if (check == NULL)
+		{
+			/* only cells set to NULL: deletes, which no other write can undo */
+			delete_cells(ds, row, nulled);
+			remember_returned(node, ds, values, isnull);
+			ds->nprocessed++;
+			return;
+		}
+		if (t->empty_column)
+			out.cells[out.ncells++] = *empty_column_cell(t);
+		/* the check: the last cell of a ?check=put body */
+		c = &out.cells[out.ncells++];
+		old = find_cell(row, check);
+		c->column = check->colspec;
+		c->collen = check->speclen;
+		c->value = old ? old->value : "";
+		c->vallen = old ? old->vallen : 0;
+		body = hbase_json_cellset(&out, 1);
+		resp = hbase_request_ex(ds->conn, "PUT",
+								psprintf("%s/hbase_fdw_row?check=put", hbase_rest_table_path(ds->conn, t)),
+								body, strlen(body), "a check-and-put of a row", 0);
+		ds->requests++;
+		if (resp->status == 200)
+		{
+			delete_cells(ds, row, nulled);
+			remember_returned(node, ds, values, isnull);
+			ds->nprocessed++;
+			return;
+		}
+		if (resp->status != 304)
+			hbase_report_status(resp, t, "a check-and-put of a row");
+
+		/* another writer came first */
+		ds->conflicts++;
+		if (attempt >= hbase_update_retries)
+			ereport(ERROR,
+					(errcode(ERRCODE_T_R_SERIALIZATION_FAILURE),
+					 errmsg("could not update row %s of foreign table %s: it changed concurrently",
+							hbase_printable_key(row->key, row->keylen), t->relname),
+					 errdetail("The check-and-put of column \"%s\" (HBase cell %s) found another value than the one read, %d time%s.",
+							   check->attname, hbase_printable_key(check->colspec, check->speclen),
+							   attempt + 1, attempt == 0 ? "" : "s"),
+					 errhint("Retry the transaction; hbase_fdw.update_retries sets how often a row is read again first.")));
+		/* random backoff, growing: the writers that collided spread out */
+		pg_usleep((long) (random() % (1000L << Min(attempt, 6))));
+		CHECK_FOR_INTERRUPTS();
+		row = hbase_get_row(t, ds->conn, ds->allattrs, row->key, row->keylen, &ds->requests);
+		if (row == NULL || !load_row(node, ds, row))
+			return;				/* gone, or no longer matching: not updated */
+	}
+}
+
+/* the statement: the rows of the key plan, each written */
+static void
+execute_direct(ForeignScanState *node, DirectState *ds)
+{
+	ExprContext *econtext = node->ss.ps.ps_ExprContext;
+	int			n = list_length(ds->keystates);
+	Datum	   *vals = palloc0(sizeof(Datum) * Max(n, 1));
+	bool	   *nulls = palloc0(sizeof(bool) * Max(n, 1));
+	Oid		   *types = palloc0(sizeof(Oid) * Max(n, 1));
+	HBaseKeyPlan *kp;
+	HBaseScan  *scan;
+	HBaseRow   *row;
+	List	   *rows = NIL;
+	ListCell   *lc;
+	long		requests,
+				nrows,
+				resumes;
+
+	foreach(lc, ds->keystates)
+	{
+		ExprState  *es = lfirst(lc);
+		int			i = foreach_current_index(lc);
+
+		vals[i] = ExecEvalExpr(es, econtext, &nulls[i]);
+		types[i] = exprType((Node *) es->expr);
+	}
+	kp = hbase_key_plan(ds->table, ds->conds, vals, nulls, types);
+	if (kp->kind == HBASE_OP_EMPTY)
+		return;
+	scan = hbase_scan_begin(ds->table, ds->conn, ds->allattrs, HBASE_FIRST_PAGE);
+	hbase_scan_set_plan(scan, kp, -1);
+	/* all rows read before any is written: a multiget answers at once anyway */
+	while ((row = hbase_scan_next(scan)) != NULL)
+		rows = lappend(rows, copy_row(row));
+	hbase_scan_stats(scan, &requests, &nrows, &resumes);
+	ds->requests += requests;
+	hbase_scan_end(scan);
+
+	foreach(lc, rows)
+	{
+		TupleTableSlot *slot = node->ss.ss_ScanTupleSlot;
+
+		row = lfirst(lc);
+		CHECK_FOR_INTERRUPTS();
+		if (!load_row(node, ds, row))
+			continue;
+		switch (ds->kind)
+		{
+			case DIRECT_DELETE:
+				check_write(hbase_rest_delete(ds->conn, ds->table, row->key, row->keylen, NULL,
+											  "a DELETE of a row"),
+							ds->table, "a DELETE of a row");
+				ds->requests++;
+				remember_returned(node, ds, slot->tts_values, slot->tts_isnull);
+				ds->nprocessed++;
+				break;
+			case DIRECT_PUT:
+				put_row(node, ds, row);
+				ds->nprocessed++;
+				break;
+			case DIRECT_INCREMENT:
+				increment_row(node, ds, row);
+				ds->nprocessed++;
+				break;
+			case DIRECT_CAS:
+				cas_row(node, ds, row);
+				break;
+		}
+	}
+}
+
+static TupleTableSlot *
+hbaseIterateDirectModify(ForeignScanState *node)
+{
+	DirectState *ds = node->fdw_state;
+	EState	   *estate = node->ss.ps.state;
+	ResultRelInfo *rri = node->resultRelInfo;
+	TupleTableSlot *slot = node->ss.ss_ScanTupleSlot;
+
+	if (!ds->done)
+	{
+		ds->done = true;
+		execute_direct(node, ds);
+		if (rri->ri_projectReturning == NULL)
+		{
+			if (ds->set_processed)
+				estate->es_processed += ds->nprocessed;
+			if (node->ss.ps.instrument)
+				node->ss.ps.instrument->tuplecount += ds->nprocessed;
+			return ExecClearTuple(slot);
+		}
+	}
+	if (rri->ri_projectReturning == NULL || ds->next >= list_length(ds->returned))
+		return ExecClearTuple(slot);
+	if (ds->set_processed)
+		estate->es_processed += 1;
+	ExecStoreHeapTuple(list_nth(ds->returned, ds->next++), slot, false);
+	rri->ri_projectReturning->pi_exprContext->ecxt_scantuple = slot;
+	return slot;
+}
+
+static void
+hbaseEndDirectModify(ForeignScanState *node)
+{
+}
+
+/* the columns written, for EXPLAIN */
+static char *
+written_columns(DirectState *ds)
+{
+	StringInfoData b;
+	ListCell   *lc;
+
+	initStringInfo(&b);
+	foreach(lc, ds->targets)
+	{
+		HBaseColumn *col = &ds->table->columns[lfirst_int(lc) - 1];
+
+		appendStringInfo(&b, "%s%s", b.len ? ", " : "",
+						 hbase_printable_key(col->colspec, col->speclen));
+	}
+	return b.data;
+}
+
+static void
+hbaseExplainDirectModify(ForeignScanState *node, ExplainState *es)
+{
+	DirectState *ds = node->fdw_state;
+	bool		consts = true;
+	ListCell   *lc;
+
+	ExplainPropertyText("HBase Table", ds->table->hbase_table, es);
+	foreach(lc, ds->keyexprs)
+		if (!IsA(lfirst(lc), Const))
+			consts = false;
+	if (consts)
+	{
+		int			n = list_length(ds->keyexprs);
+		Datum	   *vals = palloc0(sizeof(Datum) * Max(n, 1));
+		bool	   *nulls = palloc0(sizeof(bool) * Max(n, 1));
+		Oid		   *types = palloc0(sizeof(Oid) * Max(n, 1));
+		HBaseKeyPlan *kp;
+		StringInfoData keys;
+
+		foreach(lc, ds->keyexprs)
+		{
+			Const	   *c = lfirst(lc);
+			int			i = foreach_current_index(lc);
+
+			vals[i] = c->constvalue;
+			nulls[i] = c->constisnull;
+			types[i] = c->consttype;
+		}
+		kp = hbase_key_plan(ds->table, ds->conds, vals, nulls, types);
+		initStringInfo(&keys);
+		foreach(lc, kp->keys)
+		{
+			bytea	   *k = lfirst(lc);
+
+			appendStringInfo(&keys, "%s%s", keys.len ? ", " : "",
+							 hbase_printable_key(VARDATA(k), VARSIZE(k) - VARHDRSZ));
+		}
+		ExplainPropertyText("HBase Rows", kp->kind == HBASE_OP_EMPTY ? "none (no row can match)" :
+							kp->kind == HBASE_OP_GET ? "Get" :
+							psprintf("multiget of %d keys", list_length(kp->keys)), es);
+		if (kp->keys != NIL)
+			ExplainPropertyText(list_length(kp->keys) == 1 ? "HBase Key" : "HBase Keys", keys.data, es);
+	}
+	else
+		ExplainPropertyText("HBase Rows", ds->shape == HBASE_OP_GET ?
+							"Get (key computed at execution)" :
+							"multiget (keys computed at execution)", es);
+	switch (ds->kind)
+	{
+		case DIRECT_DELETE:
+			ExplainPropertyText("HBase Write", "Delete of each row", es);
+			break;
+		case DIRECT_PUT:
+			ExplainPropertyText("HBase Write", psprintf("Put of %s", written_columns(ds)), es);
+			break;
+		case DIRECT_INCREMENT:
+			ExplainPropertyText("HBase Write", psprintf("Increment of %s", written_columns(ds)), es);
+			break;
+		case DIRECT_CAS:
+			ExplainPropertyText("HBase Write",
+								psprintf("check-and-put of %s (compare and set, read again on a conflict)",
+										 written_columns(ds)), es);
+			break;
+	}
+	if (es->analyze && ds->conn)
+	{
+		ExplainPropertyInteger("HBase Requests", NULL, ds->requests, es);
+		if (ds->kind == DIRECT_CAS)
+			ExplainPropertyInteger("HBase Conflicts", NULL, ds->conflicts, es);
+	}
+}
+
+void
+hbase_direct_routines(FdwRoutine *routine)
+{
+	routine->PlanDirectModify = hbasePlanDirectModify;
+	routine->BeginDirectModify = hbaseBeginDirectModify;
+	routine->IterateDirectModify = hbaseIterateDirectModify;
+	routine->EndDirectModify = hbaseEndDirectModify;
+	routine->ExplainDirectModify = hbaseExplainDirectModify;
+}

@@ -1,0 +1,1 @@
+UPDATE :tbl SET t = (t::int + 1)::text WHERE k = :key;

@@ -1,0 +1,1 @@
+UPDATE :tbl SET n = n + 1 WHERE k = :key;
