@@ -534,6 +534,12 @@ table_layout(PhxTable *t, List *keys, const char **why)
 		if (buf.len > 0)
 			appendStringInfoString(&buf, " + ");
 		appendStringInfoString(&buf, part);
+		/* a VARBINARY has no separator: Phoenix allows it last only, where it takes the rest */
+		if (variable && c->data_type == PT_VARBINARY && lnext(keys, lc) != NULL)
+		{
+			*why = "a VARBINARY key column that is not last";
+			return NULL;
+		}
 		if (variable && c->sort_order == PHX_SORT_DESC &&
 			(c->data_type == PT_VARCHAR || c->data_type == PT_DECIMAL))
 			appendStringInfoString(&buf, " + \"\\xff\"");
@@ -541,11 +547,6 @@ table_layout(PhxTable *t, List *keys, const char **why)
 		{
 			delim_at = buf.len;
 			appendStringInfoString(&buf, " + \"\\x00\"");
-		}
-		else if (variable && c->data_type == PT_VARBINARY)
-		{
-			*why = "a VARBINARY key column that is not last";
-			return NULL;
 		}
 	}
 	return buf.data;
