@@ -1187,31 +1187,51 @@ hbase_scanner_id(HBaseResponse *resp, HBaseTable *table)
 	return pstrdup(id);
 }
 
+/* the decoders' allocator: palloc in the current context (raises when out of memory) */
+static void *
+decode_alloc(void *arg, size_t size)
+{
+	return palloc_extended(size, MCXT_ALLOC_HUGE);
+}
+
 /*
  * The CellSet of a 200 answer, decoded as its Content-Type says (protobuf,
- * else JSON); anything else (not JSON, no "Row" array,
- * rows without keys) is a protocol error naming the request, never read as
- * an empty result.  Empty results come as 204 (scanner) or 404 (Get,
- * multiget), which callers handle before.
+ * else JSON) into one block; anything else (not JSON, no "Row" array, rows
+ * without keys, an empty body) is a protocol error naming the request,
+ * never read as an empty result.  Empty results come as 204 (scanner) or
+ * 404 (Get, multiget), which callers handle before.  The answer cannot hold
+ * more than max_rows rows and max_cells cells (what its request asked; 0:
+ * no bound), nor decode into more than HBASE_DECODE_FACTOR times its size
+ * (54000): a small answer never takes the backend's memory.
  */
 HBaseCellSet *
-hbase_response_cellset(HBaseResponse *resp, HBaseTable *table)
+hbase_response_cellset(HBaseResponse *resp, HBaseTable *table, long max_rows, long max_cells)
 {
-	const char *error;
-	HBaseCellSet *set = resp->protobuf ?
-		hbase_pb_parse_cellset(resp->body, resp->len, &error) :
-		hbase_json_parse_cellset(resp->body, resp->len, &error);
+	HBaseDecodeLimits lim = {max_rows, max_cells};
+	HBaseCellSet *set = palloc(sizeof(HBaseCellSet));
+	char		err[HBASE_DECODE_ERRLEN];
+	HBaseDecodeResult res = resp->protobuf ?
+		hbase_cellset_pb_decode(resp->body, resp->len, &lim, decode_alloc, NULL, set, err) :
+		hbase_cellset_json_decode(resp->body, resp->len, &lim, decode_alloc, NULL, set, err);
 
 	cellset_pages[resp->protobuf ? 1 : 0]++;
 	cellset_bytes[resp->protobuf ? 1 : 0] += resp->len;
 	cellset_wire[resp->protobuf ? 1 : 0] += resp->wire_len;
-	if (set == NULL)
+	if (res == HBASE_DECODE_TOO_LARGE)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("answer of the HBase REST gateway too large to decode"),
+				 errdetail("The answer (HTTP %ld) to %s on table \"%s\" is refused: %s.",
+						   resp->status, resp->what ? resp->what : "a request",
+						   table ? table->hbase_table : "", err),
+				 errhint("A gateway sends no such answer: check what answers at the server's url.")));
+	if (res != HBASE_DECODE_OK)
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_UNABLE_TO_CREATE_REPLY),
 				 errmsg("invalid response from the HBase REST gateway"),
 				 errdetail("The answer (HTTP %ld) to %s on table \"%s\" is not a CellSet: %s.",
 						   resp->status, resp->what ? resp->what : "a request",
-						   table ? table->hbase_table : "", error)));
+						   table ? table->hbase_table : "", err)));
 	return set;
 }
 

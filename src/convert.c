@@ -331,6 +331,8 @@ text_to_datum(HBaseColumn *col, HBaseColumnIO *io, const char *value, int len)
 	return InputFunctionCall(&io->infunc, str, io->typioparam, col->atttypmod);
 }
 
+static void phoenix_char(HBaseTable *table, HBaseColumn *col, char **out, int *len);
+
 Datum
 hbase_cell_to_datum(HBaseTable *table, HBaseColumn *col, HBaseColumnIO *io,
 					const char *value, int len, const char *rowkey, int keylen)
@@ -361,7 +363,13 @@ hbase_cell_to_datum(HBaseTable *table, HBaseColumn *col, HBaseColumnIO *io,
 			 col->atttypid != BPCHAROID)
 		d = binary_to_datum(col, (const unsigned char *) value, len);
 	else
+	{
+		/* Phoenix's CHAR(n) is padded with spaces, which its reader strips */
+		if (col->encoding == HBASE_ENC_PHOENIX && col->phoenix_type == HBASE_PHX_CHAR)
+			while (len > 0 && value[len - 1] == ' ')
+				len--;
 		d = text_to_datum(col, io, value, len);
+	}
 
 	error_context_stack = errcb.previous;
 	return d;
@@ -549,7 +557,55 @@ hbase_datum_to_cell(HBaseTable *table, HBaseColumn *col, Datum value, char **out
 		utf8 = pg_server_to_any(str, strlen(str), PG_UTF8);
 		*out = utf8;
 		*len = strlen(utf8);
+		if (col->encoding == HBASE_ENC_PHOENIX && col->kind == HBASE_COL_CELL &&
+			col->phoenix_type == HBASE_PHX_CHAR)
+			phoenix_char(table, col, out, len);
 	}
+}
+
+/*
+ * Phoenix's CHAR(n) cell (PChar): single-byte characters only, padded with
+ * spaces to n bytes, which Phoenix's reader expects (it refuses a shorter
+ * cell) and strips.
+ */
+static void
+phoenix_char(HBaseTable *table, HBaseColumn *col, char **out, int *len)
+{
+	int			n = col->atttypmod - VARHDRSZ;
+	int			i;
+	char	   *b;
+
+	for (i = 0; i < *len; i++)
+		if ((unsigned char) (*out)[i] >= 0x80)
+			ereport(ERROR,
+					(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
+					 errmsg("value of column \"%s\" of foreign table %s has a character of more than one byte",
+							col->attname, table->relname),
+					 errdetail("A Phoenix CHAR holds single-byte characters only.")));
+	if (*len > n)
+		ereport(ERROR,
+				(errcode(ERRCODE_STRING_DATA_RIGHT_TRUNCATION),
+				 errmsg("value of column \"%s\" of foreign table %s is longer than its Phoenix CHAR(%d)",
+						col->attname, table->relname, n)));
+	b = palloc(n);
+	memcpy(b, *out, *len);
+	memset(b + *len, ' ', n - *len);
+	*out = b;
+	*len = n;
+}
+
+/*
+ * Phoenix stores an empty string (or binary) as NULL, writing no cell: a
+ * value the writer must treat as NULL in a cell of encoding 'phoenix'.
+ */
+bool
+hbase_cell_is_phoenix_null(HBaseColumn *col, Datum value)
+{
+	if (col->encoding != HBASE_ENC_PHOENIX || col->kind != HBASE_COL_CELL)
+		return false;
+	if (col->atttypid == TEXTOID || col->atttypid == VARCHAROID || col->atttypid == BYTEAOID)
+		return VARSIZE_ANY_EXHDR(DatumGetPointer(value)) == 0;
+	return false;
 }
 
 /* a cell timestamp (epoch milliseconds) as the column's value */

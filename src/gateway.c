@@ -35,38 +35,7 @@
 /* longest URL of path keys (Jetty's default request header is 8 kB) */
 #define GW_MAX_PATH		6000
 
-/*
- * "2.5.8", "2.6.1-hadoop3", "3.0.0-beta-1" -> 20508, 20601, 30000; 0 when
- * it does not start with major.minor.
- */
-int
-hbase_parse_gateway_version(const char *s)
-{
-	int			part[3] = {0, 0, 0};
-	int			n = 0;
-	const char *p = s;
-
-	while (n < 3)
-	{
-		int			v = 0;
-		int			digits = 0;
-
-		while (*p >= '0' && *p <= '9' && digits < 3)
-		{
-			v = v * 10 + (*p++ - '0');
-			digits++;
-		}
-		if (digits == 0 || v > 99)
-			break;
-		part[n++] = v;
-		if (*p != '.')
-			break;
-		p++;
-	}
-	if (n < 2 || part[0] == 0)
-		return 0;
-	return part[0] * 10000 + part[1] * 100 + part[2];
-}
+/* hbase_parse_gateway_version: cellset_json.c, beside the version answer's decoder */
 
 /*
  * The features of a version (0 = not reported: as the oldest).  Decides
@@ -226,7 +195,7 @@ get_by_path(HBaseConn *conn, HBaseTable *table, List *keys, long *nrequests)
 	}
 	if (resp->status != 200)
 		hbase_report_status(resp, table, what);
-	set = hbase_response_cellset(resp, table);
+	set = hbase_response_cellset(resp, table, list_length(keys), 0);
 	for (i = 0; i < set->nrows; i++)
 		if (key_index(keys, set->rows[i].key, set->rows[i].keylen) < 0)
 			report_stray_row(table, &set->rows[i], what);
@@ -301,7 +270,7 @@ get_by_scanner(HBaseConn *conn, HBaseTable *table, List *keys, List *columns,
 			break;
 		if (resp->status != 200)
 			hbase_report_status(resp, table, what);
-		page = hbase_response_cellset(resp, table);
+		page = hbase_response_cellset(resp, table, list_length(keys), GW_CELL_LIMIT);
 		for (i = 0; i < page->nrows; i++)
 		{
 			HBaseRow   *r = &page->rows[i];

@@ -13,6 +13,8 @@
 #include "foreign/foreign.h"
 #include "nodes/pg_list.h"
 
+#include "cellset.h"
+
 /* binary-safe copy, NUL-terminated for convenience (pnstrdup stops at a NUL) */
 static inline char *
 hbase_memdup(const char *data, size_t len)
@@ -88,7 +90,8 @@ typedef enum HBasePhoenixType
 	HBASE_PHX_TIMESTAMP,
 	HBASE_PHX_UNSIGNED_DATE,
 	HBASE_PHX_UNSIGNED_TIME,
-	HBASE_PHX_UNSIGNED_TIMESTAMP
+	HBASE_PHX_UNSIGNED_TIMESTAMP,
+	HBASE_PHX_CHAR				/* CHAR(n): padded with spaces to n bytes */
 } HBasePhoenixType;
 
 typedef struct HBaseServerOptions
@@ -153,7 +156,6 @@ extern void hbase_check_table_name(const char *name, const char *relname);
 /* ---------- connection.c: connection cache and requests ---------- */
 
 typedef struct HBaseConn HBaseConn;
-typedef struct HBaseCellSet HBaseCellSet;
 
 /* REST gateways of one server (option url) */
 #define HBASE_FDW_VERSION "0.1"
@@ -240,7 +242,8 @@ extern const char *hbase_scanner_prefix(HBaseConn *conn);
 extern void hbase_scanner_opened(HBaseConn *conn, const char *path);
 extern void hbase_scanner_closed(HBaseConn *conn, const char *path);
 extern char *hbase_scanner_id(HBaseResponse *resp, HBaseTable *table);
-extern HBaseCellSet *hbase_response_cellset(HBaseResponse *resp, HBaseTable *table);
+extern HBaseCellSet *hbase_response_cellset(HBaseResponse *resp, HBaseTable *table,
+											 long max_rows, long max_cells);
 extern void hbase_report_krb(int status, const char *msg, const char *what) pg_attribute_noreturn();
 
 /* ---------- gateway.c: what each REST gateway version offers ---------- */
@@ -256,7 +259,6 @@ typedef struct HBaseGateway
 
 /* connection.c: asked once per connection (GET /version/rest) */
 extern const HBaseGateway *hbase_gateway(HBaseConn *conn);
-extern int	hbase_parse_gateway_version(const char *s);
 extern void hbase_gateway_features(HBaseGateway *gw, int version);
 extern bool hbase_key_path_safe(const char *key, int len);
 extern char *hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
@@ -266,29 +268,7 @@ extern HBaseCellSet *hbase_gateway_get_rows(HBaseConn *conn, HBaseTable *table, 
 
 /* ---------- json.c: the only user of jansson ---------- */
 
-typedef struct HBaseCell
-{
-	char	   *column;			/* "family:qualifier" bytes */
-	int			collen;
-	char	   *value;
-	int			vallen;
-	int64		timestamp;		/* epoch milliseconds; 0 = the server's time */
-} HBaseCell;
-
-typedef struct HBaseRow
-{
-	char	   *key;
-	int			keylen;
-	int			ncells;
-	HBaseCell  *cells;
-} HBaseRow;
-
-struct HBaseCellSet
-{
-	int			nrows;
-	int			ncells;			/* total over all rows */
-	HBaseRow   *rows;
-};
+/* HBaseCell, HBaseRow, HBaseCellSet: cellset.h */
 
 /* a cell that must equal one of some byte strings (SingleColumnValueFilter) */
 typedef struct HBaseCellFilter
@@ -388,8 +368,6 @@ extern void hbase_report_status(HBaseResponse *resp, HBaseTable *table,
 								const char *what) pg_attribute_noreturn();
 
 extern void hbase_json_init(void);
-extern HBaseCellSet *hbase_json_parse_cellset(const char *body, size_t len,
-											  const char **error);
 extern char *hbase_json_scanner_model(const HBaseScanSpec *spec);
 extern char *hbase_json_cellset(HBaseRow *rows, int nrows);
 extern char *hbase_json_version_field(const char *body, size_t len);
@@ -410,9 +388,6 @@ extern List *hbase_import_foreign_schema(struct ImportForeignSchemaStmt *stmt, O
 extern List *hbase_json_names(const char *body, size_t len, const char *member,
 							  const char **error);
 
-/* ---------- cellset_pb.c: the protobuf wire codec (protobuf-c) ---------- */
-
-extern HBaseCellSet *hbase_pb_parse_cellset(const char *body, size_t len, const char **error);
 
 /* ---------- convert.c: cell bytes <-> Datum ---------- */
 
@@ -428,6 +403,7 @@ extern Datum hbase_cell_to_datum(HBaseTable *table, HBaseColumn *col,
 								 HBaseColumnIO *io, const char *value, int len,
 								 const char *rowkey, int keylen);
 extern char *hbase_printable_key(const char *key, int len);
+extern bool hbase_cell_is_phoenix_null(HBaseColumn *col, Datum value);
 extern void hbase_datum_to_cell(HBaseTable *table, HBaseColumn *col, Datum value,
 								char **out, int *len);
 extern Datum hbase_timestamp_to_datum(HBaseColumn *col, int64 ms);
@@ -574,8 +550,6 @@ extern int	hbase_phoenix_parse_type(const char *name);
 extern void hbase_phoenix_check_type(HBaseTable *table, HBaseColumn *col);
 extern Datum hbase_phoenix_to_datum(HBaseColumn *col, const char *value, int len);
 extern void hbase_phoenix_from_datum(HBaseColumn *col, Datum value, char **out, int *len);
-extern int	hbase_phoenix_element(const char *cell, int len, int element,
-								  const char **value, int *vlen);
 extern bool hbase_table_has_elements(HBaseTable *table);
 
 /* ---------- analyze.c: ANALYZE ---------- */

@@ -1,6 +1,8 @@
 /*
- * json.c: the JSON side of the REST protocol (CellSet, ScannerModel,
- * FilterModel).  The only file that includes jansson.h.
+ * json.c: the JSON that goes to the gateway (CellSets of writes,
+ * ScannerModel, FilterModel), and the PostgreSQL side of the JSON answers
+ * (listings, regions, version) that cellset_json.c decodes without a
+ * document.  The only file that includes jansson.h.
  *
  * jansson allocates through palloc/pfree (set in hbase_json_init), so a
  * document being parsed when an error is raised is freed with its memory
@@ -47,164 +49,40 @@ b64_encode(const char *data, int len)
 	return out;
 }
 
-/* decodes a base64 JSON string member into palloc'd bytes; false if malformed */
-static bool
-b64_decode(json_t *str, char **out, int *outlen)
+/* the decoders' allocator (cellset.h): palloc, raising when out of memory */
+static void *
+decode_alloc(void *arg, size_t size)
 {
-	const char *s;
-	int			len;
-	int			declen;
-
-	if (!json_is_string(str))
-		return false;
-	s = json_string_value(str);
-	len = (int) json_string_length(str);
-	declen = pg_b64_dec_len(len);
-	*out = palloc(declen + 1);
-	*outlen = pg_b64_decode(s, len, *out, declen);
-	if (*outlen < 0)
-		return false;
-	(*out)[*outlen] = '\0';
-	return true;
-}
-
-/*
- * A JSON CellSet into rows and cells (bytes decoded from base64).  Decides
- * what is a CellSet: an object with a "Row" array of objects with a base64
- * "key" and an optional "Cell" array of objects with a base64 "column";
- * anything else returns NULL and *error says what was wrong.
- */
-HBaseCellSet *
-hbase_json_parse_cellset(const char *body, size_t len, const char **error)
-{
-	json_error_t jerr;
-	json_t	   *root = json_loadb(body, len, 0, &jerr);
-	json_t	   *rows;
-	HBaseCellSet *set;
-	size_t		i;
-
-	*error = NULL;
-	if (root == NULL)
-	{
-		*error = psprintf("invalid JSON at line %d, column %d: %s", jerr.line, jerr.column, jerr.text);
-		return NULL;
-	}
-	/* no "Row" is no CellSet: an empty result is {"Row":[]}, 204 or 404 */
-	rows = json_object_get(root, "Row");
-	set = palloc0(sizeof(HBaseCellSet));
-	if (!json_is_object(root))
-	{
-		json_decref(root);
-		*error = "not a JSON object";
-		return NULL;
-	}
-	if (rows == NULL)
-	{
-		json_decref(root);
-		*error = "no \"Row\" member";
-		return NULL;
-	}
-	if (!json_is_array(rows))
-		goto bad;
-	set->nrows = (int) json_array_size(rows);
-	set->rows = palloc0(sizeof(HBaseRow) * Max(set->nrows, 1));
-	for (i = 0; i < json_array_size(rows); i++)
-	{
-		json_t	   *row = json_array_get(rows, i);
-		json_t	   *cells = json_object_get(row, "Cell");
-		HBaseRow   *r = &set->rows[i];
-		size_t		j;
-
-		if (!json_is_object(row))
-			goto bad;
-		if (!b64_decode(json_object_get(row, "key"), &r->key, &r->keylen))
-			goto bad;
-		if (cells == NULL)
-			continue;
-		if (!json_is_array(cells))
-			goto bad;
-		r->ncells = (int) json_array_size(cells);
-		r->cells = palloc0(sizeof(HBaseCell) * Max(r->ncells, 1));
-		set->ncells += r->ncells;
-		for (j = 0; j < json_array_size(cells); j++)
-		{
-			json_t	   *cell = json_array_get(cells, j);
-			HBaseCell  *c = &r->cells[j];
-			json_t	   *ts = json_object_get(cell, "timestamp");
-			json_t	   *val = json_object_get(cell, "$");
-
-			if (!json_is_object(cell))
-				goto bad;
-			if (!b64_decode(json_object_get(cell, "column"), &c->column, &c->collen))
-				goto bad;
-			/* an empty value may come as "" or be absent */
-			if (val == NULL)
-			{
-				c->value = "";
-				c->vallen = 0;
-			}
-			else if (!b64_decode(val, &c->value, &c->vallen))
-				goto bad;
-			c->timestamp = json_is_integer(ts) ? (int64) json_integer_value(ts) : 0;
-		}
-	}
-	json_decref(root);
-	return set;
-
-bad:
-	json_decref(root);
-	*error = "unexpected CellSet structure";
-	return NULL;
+	return palloc_extended(size, MCXT_ALLOC_HUGE);
 }
 
 /*
  * The "name" members of the objects in array `member` of a JSON object: the
  * tables of a TableListModel ({"table": [{"name": ...}]}) or the families of
- * a TableSchemaModel ({"ColumnSchema": [{"name": ...}]}).  NULL with *error
- * when the document is not such an object.
+ * a TableSchemaModel ({"ColumnSchema": [{"name": ...}]}), decoded by
+ * cellset_json.c within the decode budget.  NULL with *error when the
+ * document is not such an object.
  */
 List *
 hbase_json_names(const char *body, size_t len, const char *member, const char **error)
 {
-	json_error_t jerr;
-	json_t	   *root = json_loadb(body, len, 0, &jerr);
-	json_t	   *arr;
-	List	   *names = NIL;
-	size_t		i;
+	char	  **names;
+	int			n;
+	size_t		decoded;
+	char	   *err = palloc(HBASE_DECODE_ERRLEN);
+	List	   *out = NIL;
+	int			i;
 
 	*error = NULL;
-	if (root == NULL)
+	if (hbase_json_names_decode(body, len, member, decode_alloc, NULL, &names, &n, &decoded,
+								err) != HBASE_DECODE_OK)
 	{
-		*error = psprintf("invalid JSON at line %d, column %d: %s", jerr.line, jerr.column, jerr.text);
-		return NULL;
-	}
-	arr = json_is_object(root) ? json_object_get(root, member) : NULL;
-	if (arr == NULL && json_is_object(root))
-	{
-		/* an empty list has no member at all */
-		json_decref(root);
+		*error = err;
 		return NIL;
 	}
-	if (!json_is_array(arr))
-	{
-		json_decref(root);
-		*error = psprintf("no \"%s\" array", member);
-		return NULL;
-	}
-	for (i = 0; i < json_array_size(arr); i++)
-	{
-		json_t	   *name = json_object_get(json_array_get(arr, i), "name");
-
-		if (!json_is_string(name))
-		{
-			json_decref(root);
-			*error = psprintf("an entry of \"%s\" without a \"name\"", member);
-			return NULL;
-		}
-		names = lappend(names, pnstrdup(json_string_value(name), json_string_length(name)));
-	}
-	json_decref(root);
-	return names;
+	for (i = 0; i < n; i++)
+		out = lappend(out, names[i]);
+	return out;
 }
 
 static json_t *
@@ -430,50 +308,37 @@ hbase_json_scanner_model(const HBaseScanSpec *spec)
 
 /*
  * The regions of a table (GET /<table>/regions, a TableInfoModel): their
- * key ranges in order, as HBaseKeyRange (an empty end key: NULL stop).
- * Anything else returns NIL with *error.
+ * key ranges in order, as HBaseKeyRange (an empty end key: NULL stop),
+ * decoded by cellset_json.c within the decode budget.  Anything else
+ * returns NIL with *error.
  */
 List *
 hbase_json_regions(const char *body, size_t len, const char **error)
 {
-	json_error_t jerr;
-	/* region names hold the start key as text: \u0000 for a NUL byte */
-	json_t	   *root = json_loadb(body, len, JSON_ALLOW_NUL, &jerr);
-	json_t	   *regions;
+	HBaseRegionRange *regions;
+	int			n;
+	size_t		decoded;
+	char	   *err = palloc(HBASE_DECODE_ERRLEN);
 	List	   *out = NIL;
-	size_t		i;
+	int			i;
 
 	*error = NULL;
-	if (root == NULL)
+	if (hbase_json_regions_decode(body, len, decode_alloc, NULL, &regions, &n, &decoded,
+								  err) != HBASE_DECODE_OK)
 	{
-		*error = "not JSON";
+		*error = err;
 		return NIL;
 	}
-	regions = json_object_get(root, "Region");
-	if (!json_is_array(regions))
+	for (i = 0; i < n; i++)
 	{
-		*error = "no \"Region\" array";
-		json_decref(root);
-		return NIL;
-	}
-	for (i = 0; i < json_array_size(regions); i++)
-	{
-		json_t	   *reg = json_array_get(regions, i);
-		HBaseKeyRange *r = palloc0(sizeof(HBaseKeyRange));
+		HBaseKeyRange *r = palloc(sizeof(HBaseKeyRange));
 
-		if (!json_is_object(reg) ||
-			!b64_decode(json_object_get(reg, "startKey"), &r->start, &r->startlen) ||
-			!b64_decode(json_object_get(reg, "endKey"), &r->stop, &r->stoplen))
-		{
-			*error = "a region without base64 start and end keys";
-			json_decref(root);
-			return NIL;
-		}
-		if (r->stoplen == 0)
-			r->stop = NULL;
+		r->start = regions[i].start;
+		r->startlen = regions[i].startlen;
+		r->stop = regions[i].stop;
+		r->stoplen = regions[i].stoplen;
 		out = lappend(out, r);
 	}
-	json_decref(root);
 	return out;
 }
 
@@ -518,15 +383,10 @@ hbase_json_cellset(HBaseRow *rows, int nrows)
 char *
 hbase_json_version_field(const char *body, size_t len)
 {
-	json_t	   *root = json_loadb(body, len, 0, NULL);
-	json_t	   *v;
-	char	   *result = NULL;
+	char	   *version;
+	char		err[HBASE_DECODE_ERRLEN];
 
-	if (root == NULL)
+	if (hbase_json_version_decode(body, len, decode_alloc, NULL, &version, err) != HBASE_DECODE_OK)
 		return NULL;
-	v = json_is_object(root) ? json_object_get(root, "Version") : NULL;
-	if (json_is_string(v))
-		result = pstrdup(json_string_value(v));
-	json_decref(root);
-	return result;
+	return version;
 }

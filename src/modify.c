@@ -545,7 +545,8 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 					 errmsg("cannot update column \"%s\" of foreign table %s", col->attname, t->relname),
 					 errdetail("Only columns mapped to one cell can be updated.")));
-		if (slot->tts_isnull[col->attnum - 1])
+		if (slot->tts_isnull[col->attnum - 1] ||
+			hbase_cell_is_phoenix_null(col, slot->tts_values[col->attnum - 1]))
 		{
 			nulled = lappend(nulled, col);
 			continue;
@@ -709,6 +710,8 @@ encode_row(HBaseModifyState *ms, TupleTableSlot *slot, HBaseRow *row, int rowno)
 		}
 		if (col->colspec == NULL || col->famlen == col->speclen)
 			continue;			/* a key part without a cell mapping */
+		if (hbase_cell_is_phoenix_null(col, slot->tts_values[i]))
+			continue;			/* '' is Phoenix's NULL: no cell */
 		c = palloc0(sizeof(HBaseCell));
 		c->column = col->colspec;
 		c->collen = col->speclen;

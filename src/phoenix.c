@@ -8,8 +8,8 @@
  * and TIMESTAMP (8 bytes of milliseconds + 4 of the nanoseconds within the
  * millisecond), VARCHAR as UTF-8 and VARBINARY as is.  Checked against
  * Phoenix 5.2.1's own classes by tests/PhoenixOracle.java (sql/phoenix.sql).
- * Also the elements of the one cell per family of a table stored as
- * SINGLE_CELL_ARRAY_WITH_OFFSETS (hbase_phoenix_element).
+ * (The elements of the one cell per family of a table stored as
+ * SINGLE_CELL_ARRAY_WITH_OFFSETS: phoenix_cell.c, hbase_phoenix_element.)
  */
 #include "postgres.h"
 
@@ -74,6 +74,7 @@ static const struct
 	{"UNSIGNED_DATE", HBASE_PHX_UNSIGNED_DATE, {DATEOID, TIMESTAMPOID, TIMESTAMPTZOID}},
 	{"UNSIGNED_TIME", HBASE_PHX_UNSIGNED_TIME, {TIMESTAMPOID, TIMESTAMPTZOID}},
 	{"UNSIGNED_TIMESTAMP", HBASE_PHX_UNSIGNED_TIMESTAMP, {TIMESTAMPOID, TIMESTAMPTZOID}},
+	{"CHAR", HBASE_PHX_CHAR, {VARCHAROID, BPCHAROID}},
 };
 
 /* phoenix_type 'UNSIGNED_INT' ...: the type, or an error listing the names */
@@ -88,7 +89,7 @@ hbase_phoenix_parse_type(const char *name)
 	ereport(ERROR,
 			(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
 			 errmsg("invalid value for option \"phoenix_type\": \"%s\"", name),
-			 errdetail("Valid Phoenix types are TINYINT, UNSIGNED_TINYINT, UNSIGNED_SMALLINT, UNSIGNED_INT, UNSIGNED_LONG, UNSIGNED_FLOAT, UNSIGNED_DOUBLE, DATE, TIME, TIMESTAMP, UNSIGNED_DATE, UNSIGNED_TIME and UNSIGNED_TIMESTAMP; the others follow from the column's type.")));
+			 errdetail("Valid Phoenix types are TINYINT, UNSIGNED_TINYINT, UNSIGNED_SMALLINT, UNSIGNED_INT, UNSIGNED_LONG, UNSIGNED_FLOAT, UNSIGNED_DOUBLE, DATE, TIME, TIMESTAMP, UNSIGNED_DATE, UNSIGNED_TIME, UNSIGNED_TIMESTAMP and CHAR; the others follow from the column's type.")));
 	return HBASE_PHX_DEFAULT;
 }
 
@@ -99,18 +100,32 @@ hbase_phoenix_check_type(HBaseTable *table, HBaseColumn *col)
 	int			i,
 				j;
 
-	if (col->encoding != HBASE_ENC_PHOENIX || col->kind != HBASE_COL_CELL)
+	/* CHAR also on a key part: its single-byte characters are checked on write */
+	if (col->encoding != HBASE_ENC_PHOENIX ||
+		!(col->kind == HBASE_COL_CELL ||
+		  (col->kind == HBASE_COL_KEYPART && col->phoenix_type == HBASE_PHX_CHAR)))
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
 				 errmsg("option \"phoenix_type\" of column \"%s\" of foreign table %s needs encoding 'phoenix' on a cell",
-						col->attname, table->relname)));
+						col->attname, table->relname),
+				 col->kind == HBASE_COL_KEYPART ?
+				 errdetail("On a key column only phoenix_type 'CHAR' is taken.") : 0));
 	for (i = 0; i < (int) lengthof(phoenix_types); i++)
 	{
 		if (phoenix_types[i].type != col->phoenix_type)
 			continue;
 		for (j = 0; j < (int) lengthof(phoenix_types[i].types); j++)
 			if (phoenix_types[i].types[j] == col->atttypid)
+			{
+				/* CHAR(n) pads to n: the length comes from varchar(n) or char(n) */
+				if (col->phoenix_type == HBASE_PHX_CHAR && col->atttypmod < (int32) VARHDRSZ + 1)
+					ereport(ERROR,
+							(errcode(ERRCODE_FDW_INVALID_DATA_TYPE),
+							 errmsg("column \"%s\" of foreign table %s needs a length for Phoenix type CHAR",
+									col->attname, table->relname),
+							 errhint("Declare it varchar(n) or char(n), n as in Phoenix's CHAR(n).")));
 				return;
+			}
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_INVALID_DATA_TYPE),
 				 errmsg("column \"%s\" of type %s in foreign table %s cannot hold Phoenix type %s",
@@ -378,61 +393,6 @@ named_to_datum(HBaseColumn *col, const unsigned char *p, int len)
 			bad_phoenix(col, len, "a Phoenix unsigned date or time after 1970");
 		return time_to_datum(col, ms, nanos, len);
 	}
-}
-
-/*
- * One element of a Phoenix SINGLE_CELL_ARRAY_WITH_OFFSETS cell (Phoenix's
- * array serialization IMMUTABLE_SERIALIZATION_V2, PArrayDataTypeDecoder):
- * the elements' bytes, then one offset per element (big-endian shorts, or
- * ints when the count is negative; a null element's offset is negated), then
- * the offset of the offsets (int), the count (int) and the version byte 3.
- * Sets *value and *vlen (pointing into cell) and returns 1, or returns 0 for a
- * null, empty or absent element (a column added after the row was written), -1 for
- * bytes that are no such cell (or Phoenix's older serialization, version 2,
- * whose nulls cannot be told from values reliably).
- */
-int
-hbase_phoenix_element(const char *cell, int len, int element, const char **value, int *vlen)
-{
-	const unsigned char *p = (const unsigned char *) cell;
-	int32		count,
-				index_at,
-				width,
-				at,
-				next;
-
-	if (len < 9 || p[len - 1] != 3)
-		return -1;
-	count = (int32) be_unsigned(p + len - 5, 4);
-	index_at = (int32) be_unsigned(p + len - 9, 4);
-	width = count < 0 ? 4 : 2;
-	if (count == INT32_MIN)
-		return -1;
-	count = count < 0 ? -count : count;
-	if (index_at < 0 || index_at > len - 9 || (int64) count * width != len - 9 - index_at)
-		return -1;
-	if (element >= count)
-		return 0;
-	at = (int32) (width == 2 ? (int16) be_unsigned(p + index_at + 2 * element, 2) :
-				  (int32) be_unsigned(p + index_at + 4 * element, 4));
-	if (at < 0)
-		return 0;				/* null */
-	/* the element ends where the next one starts (null or not), the last at the offsets */
-	next = index_at;
-	if (element + 1 < count)
-	{
-		next = (int32) (width == 2 ? (int16) be_unsigned(p + index_at + 2 * (element + 1), 2) :
-						(int32) be_unsigned(p + index_at + 4 * (element + 1), 4));
-		if (next < 0)
-			next = next == INT32_MIN ? -1 : -next;
-	}
-	if (next < 0 || at > next || next > index_at)
-		return -1;
-	if (next == at)
-		return 0;				/* zero bytes: Phoenix's NULL, as for any value */
-	*value = cell + at;
-	*vlen = next - at;
-	return 1;
 }
 
 Datum

@@ -73,6 +73,7 @@ typedef struct PhxColumn
 	int			size;			/* COLUMN_SIZE, -1 when absent */
 	int			scale;			/* DECIMAL_DIGITS, -1 when absent */
 	int			ordinal;
+	bool		nullable;		/* NULLABLE: 1 (columnNullable), 0 NOT NULL */
 	char	   *qualifier;		/* COLUMN_QUALIFIER bytes, or NULL */
 	int			qualen;
 	char	   *local;			/* its foreign table column's name */
@@ -100,41 +101,17 @@ typedef struct PhxTable
 
 /* ---------------- Phoenix's encodings of the catalog's values ---------------- */
 
-/* a signed integer of 1, 2, 4 or 8 bytes, big-endian with the sign bit flipped */
+/* Phoenix's integers and the cells of a row: phoenix_cell.c (fuzzed without PostgreSQL) */
 static int64
 phx_int(const HBaseCell *c)
 {
-	uint64		u = 0;
-	int			i;
-
-	if (c->vallen != 1 && c->vallen != 2 && c->vallen != 4 && c->vallen != 8)
-		return -1;
-	for (i = 0; i < c->vallen; i++)
-		u = (u << 8) | (unsigned char) c->value[i];
-	u ^= UINT64CONST(1) << (8 * c->vallen - 1);
-	/* sign-extend from the value's width */
-	if (c->vallen < 8 && (u >> (8 * c->vallen - 1)) & 1)
-		u |= ~UINT64CONST(0) << (8 * c->vallen);
-	return (int64) u;
+	return hbase_phoenix_int(c->value, c->vallen);
 }
 
-/* the cell of a catalog row whose qualifier is name (family "0"), or NULL */
 static const HBaseCell *
 cell(const HBaseRow *row, const char *name)
 {
-	int			len = strlen(name);
-	int			i;
-
-	for (i = 0; i < row->ncells; i++)
-	{
-		const HBaseCell *c = &row->cells[i];
-		const char *colon = memchr(c->column, ':', c->collen);
-
-		if (colon && c->collen - (colon + 1 - c->column) == len &&
-			memcmp(colon + 1, name, len) == 0)
-			return c;
-	}
-	return NULL;
+	return hbase_phoenix_catalog_cell(row, name);
 }
 
 static int64
@@ -249,7 +226,7 @@ prefix_rows(HBaseConn *conn, HBaseTable *cat, int nfields, const char *const *fi
 			break;
 		if (resp->status != 200)
 			hbase_report_status(resp, cat, "reading Phoenix's catalog");
-		set = hbase_response_cellset(resp, cat);
+		set = hbase_response_cellset(resp, cat, 1000, HBASE_CELL_LIMIT);
 		if (set->nrows == 0)
 			break;
 		for (i = 0; i < set->nrows; i++)
@@ -272,19 +249,12 @@ catalog_rows(HBaseConn *conn, HBaseTable *cat, const char *schema)
 static void
 key_fields(const HBaseRow *row, char **f, int *n)
 {
-	const char *p = row->key;
-	const char *end = row->key + row->keylen;
+	HBasePhxField fields[HBASE_PHX_KEY_FIELDS];
+	int			i;
 
-	*n = 0;
-	while (*n < 5)
-	{
-		const char *z = memchr(p, '\0', end - p);
-
-		f[(*n)++] = pnstrdup(p, (z ? z : end) - p);
-		if (z == NULL)
-			break;
-		p = z + 1;
-	}
+	*n = hbase_phoenix_key_fields(row->key, row->keylen, fields);
+	for (i = 0; i < *n; i++)
+		f[i] = pnstrdup(fields[i].s, fields[i].len);
 }
 
 /* the tables of the rows (a header row, then its columns' rows) */
@@ -342,6 +312,7 @@ catalog_tables(List *rows)
 			col->size = int_cell(row, "COLUMN_SIZE", -1);
 			col->scale = int_cell(row, "DECIMAL_DIGITS", -1);
 			col->ordinal = int_cell(row, "ORDINAL_POSITION", 0);
+			col->nullable = int_cell(row, "NULLABLE", 0) == 1;
 			c = cell(row, "COLUMN_QUALIFIER");
 			if (c)
 			{
@@ -441,6 +412,12 @@ column_type(const PhxColumn *c, const char **phoenix_type)
 				return psprintf("varchar(%d)", c->size);
 			return "text";
 		case PT_CHAR:
+			/* padded to n with spaces, which Phoenix strips when it reads */
+			if (c->size > 0 && c->size <= 10485760)
+			{
+				*phoenix_type = "CHAR";
+				return psprintf("varchar(%d)", c->size);
+			}
 			return "text";
 		case PT_BINARY:
 		case PT_VARBINARY:
@@ -498,16 +475,16 @@ key_part(const PhxColumn *c, const char *ident, bool *variable, const char **why
 			part = psprintf("short(%s)", ident);
 			break;
 		case PT_FLOAT:
-			part = psprintf("sortable(float(%s))", ident);
+			part = psprintf("phoenix_float(%s)", ident);
 			break;
 		case PT_DOUBLE:
-			part = psprintf("sortable(double(%s))", ident);
+			part = psprintf("phoenix_double(%s)", ident);
 			break;
 		case PT_UNSIGNED_FLOAT:
-			part = psprintf("float(%s)", ident);
+			part = psprintf("phoenix_unsigned_float(%s)", ident);
 			break;
 		case PT_UNSIGNED_DOUBLE:
-			part = psprintf("double(%s)", ident);
+			part = psprintf("phoenix_unsigned_double(%s)", ident);
 			break;
 		case PT_DATE:
 		case PT_TIME:
@@ -707,6 +684,7 @@ table_layout(PhxTable *t, List *keys, const char **why)
 {
 	StringInfoData buf;
 	ListCell   *lc;
+	int			delim_at = -1;	/* where the last " + \"\x00\"" starts */
 
 	initStringInfo(&buf);
 	if (t->salt_buckets > 0)
@@ -719,18 +697,41 @@ table_layout(PhxTable *t, List *keys, const char **why)
 
 		if (part == NULL)
 			return NULL;
+		/*
+		 * A nullable VARCHAR or DECIMAL last key column: Phoenix writes a
+		 * NULL (or '') as nothing, and strips the separator before it, so
+		 * the separator and the part are an optional group.
+		 */
+		if (lnext(keys, lc) == NULL && variable && c->nullable && buf.len > 0 &&
+			c->sort_order != PHX_SORT_DESC &&
+			(c->data_type == PT_VARCHAR || c->data_type == PT_DECIMAL))
+		{
+			if (delim_at >= 0 && delim_at + 9 == buf.len)
+			{
+				buf.len = delim_at;
+				buf.data[buf.len] = '\0';
+				appendStringInfo(&buf, " + [\"\\x00\" + %s]", part);
+			}
+			else
+				appendStringInfo(&buf, " + [%s]", part);
+			break;
+		}
 		if (buf.len > 0)
 			appendStringInfoString(&buf, " + ");
 		appendStringInfoString(&buf, part);
+		/* a VARBINARY has no separator: Phoenix allows it last only, where it takes the rest */
+		if (variable && c->data_type == PT_VARBINARY && lnext(keys, lc) != NULL)
+		{
+			*why = "a VARBINARY key column that is not last";
+			return NULL;
+		}
 		if (variable && c->sort_order == PHX_SORT_DESC &&
 			(c->data_type == PT_VARCHAR || c->data_type == PT_DECIMAL))
 			appendStringInfoString(&buf, " + \"\\xff\"");
 		else if (variable && lnext(keys, lc) != NULL)
-			appendStringInfoString(&buf, " + \"\\x00\"");
-		else if (variable && c->data_type == PT_VARBINARY)
 		{
-			*why = "a VARBINARY key column that is not last";
-			return NULL;
+			delim_at = buf.len;
+			appendStringInfoString(&buf, " + \"\\x00\"");
 		}
 	}
 	return buf.data;
@@ -810,6 +811,9 @@ create_statement(ForeignServer *server, PhxTable *t, List *indexes)
 		/* the key part decodes it: no cell encoding */
 		appendStringInfo(&cols, "%s  %s %s", cols.len ? ",\n" : "",
 						 quote_identifier(c->local), column_type(c, &ptype));
+		/* a CHAR(n) key column: single-byte characters only, checked on write */
+		if (ptype && strcmp(ptype, "CHAR") == 0)
+			appendStringInfoString(&cols, " OPTIONS (phoenix_type 'CHAR')");
 	}
 	foreach(lc, others)
 	{

@@ -9,6 +9,7 @@
  * reverse order when decoding.  Pure C: libc and OpenSSL's digests only.
  */
 #include <ctype.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -611,7 +612,12 @@ typedef struct op
 	char	   *pattern;		/* OP_DATEFMT */
 	int			isfloat;		/* OP_SORTABLE over a float */
 	int			isunsigned;		/* OP_BIN_INT of uint(x, n): 0 .. 2^(8n)-1;
-								 * OP_PHX_TS: UNSIGNED_TIMESTAMP, no sign flip */
+								 * OP_PHX_TS: UNSIGNED_TIMESTAMP, no sign flip;
+								 * OP_BIN_FLOAT: Phoenix's UNSIGNED_DOUBLE/FLOAT
+								 * (no negative number) */
+	int			phoenix;		/* OP_BIN_FLOAT: NaN as Java's one NaN;
+								 * OP_SORTABLE: Phoenix's DOUBLE/FLOAT, the
+								 * sortable bits plus one */
 } op;
 
 /* what a pipeline carries between operations */
@@ -1256,6 +1262,51 @@ compile_value(compiler *c, node *n, pipeline *pl)
 		pl->kind = V_BIN;
 		pl->width = w;
 		pl->order = RK_ORDER_NONE;
+		return;
+	}
+	if (is_call(n, "phoenix_double") || is_call(n, "phoenix_float") ||
+		is_call(n, "phoenix_unsigned_double") || is_call(n, "phoenix_unsigned_float"))
+	{
+		/*
+		 * Phoenix's DOUBLE and FLOAT key columns (PDouble, PFloat): the IEEE
+		 * bits, sign flipped (all bits of a negative number), then plus one
+		 * as a 64- or 32-bit number, so -0 and +0 differ by one and every
+		 * value sorts as the numbers do.  UNSIGNED_DOUBLE and UNSIGNED_FLOAT:
+		 * the IEEE bits as they are, never negative (their order holds only
+		 * over +0 .. NaN, so no range is read from them).
+		 */
+		int			w = (is_call(n, "phoenix_double") || is_call(n, "phoenix_unsigned_double")) ? 8 : 4;
+		int			uns = is_call(n, "phoenix_unsigned_double") || is_call(n, "phoenix_unsigned_float");
+
+		if (n->nkids != 1 || arg1(n->kids[0]) == NULL)
+		{
+			cerr(c, n->pos, fmt_error("%s() takes one real or double precision column", n->name));
+			return;
+		}
+		compile_value(c, arg1(n->kids[0]), pl);
+		if (c->error)
+			return;
+		if (pl->kind != V_FLOAT || pl->nops != 0)
+		{
+			cerr(c, n->pos, fmt_error("%s() takes a real or double precision column", n->name));
+			return;
+		}
+		if (pl->valwidth > w)
+		{
+			cerr(c, n->pos, fmt_error("%s() holds %d bytes but column \"%s\" has %d",
+									  n->name, w, c->columns[pl->column].name, pl->valwidth));
+			return;
+		}
+		add_op(pl, (op) {.kind = OP_BIN_FLOAT, .width = w, .isunsigned = uns, .phoenix = 1});
+		pl->kind = V_BIN;
+		pl->width = w;
+		pl->order = RK_ORDER_NONE;
+		pl->nonneg = 0;
+		if (!uns)
+		{
+			add_op(pl, (op) {.kind = OP_SORTABLE, .width = w, .isfloat = 1, .phoenix = 1});
+			pl->order = RK_ORDER_ASC;
+		}
 		return;
 	}
 	if (is_call(n, "sortable"))
@@ -2384,16 +2435,33 @@ run_pipeline(const rk_layout *l, const pipeline *pl, const rk_value *v, buf *out
 					uint64_t	bits;
 					int			i;
 
+					if (o->isunsigned && cv.f < 0)
+					{
+						*error = fmt_error("value %g of column \"%s\" is negative: a Phoenix %s cannot hold it",
+										   cv.f, col->name, o->width == 4 ? "UNSIGNED_FLOAT" : "UNSIGNED_DOUBLE");
+						goto fail;
+					}
+					/* Phoenix's SQL writes -0 as 0; its unsigned bytes of -0 sort last */
+					if (o->isunsigned && cv.f == 0)
+						cv.f = 0.0;
 					if (o->width == 4)
 					{
 						float		f = (float) cv.f;
 						uint32_t	b32;
 
 						memcpy(&b32, &f, 4);
+						/* Java's floatToIntBits: one NaN */
+						if (o->phoenix && isnan(f))
+							b32 = UINT32_C(0x7fc00000);
 						bits = b32;
 					}
 					else
+					{
 						memcpy(&bits, &cv.f, 8);
+						/* Java's doubleToLongBits: one NaN */
+						if (o->phoenix && isnan(cv.f))
+							bits = UINT64_C(0x7ff8000000000000);
+					}
 					for (i = o->width - 1; i >= 0; i--)
 					{
 						tmp[i] = (unsigned char) (bits & 0xff);
@@ -2462,6 +2530,11 @@ run_pipeline(const rk_layout *l, const pipeline *pl, const rk_value *v, buf *out
 							b[i] = ~b[i];
 					else
 						b[0] ^= 0x80;
+					/* Phoenix adds one to the flipped bits (wrapping as Java does) */
+					if (o->phoenix)
+						for (i = cv.b.len; i-- > 0;)
+							if (++b[i] != 0)
+								break;
 					break;
 				}
 		}
@@ -3262,6 +3335,11 @@ unrun_pipeline(const rk_layout *l, const pipeline *pl, const char *bytes, size_t
 					unsigned char *u = (unsigned char *) b.data;
 					size_t		j;
 
+					/* Phoenix's DOUBLE/FLOAT: one less first (wrapping as Java does) */
+					if (o->phoenix)
+						for (j = b.len; j-- > 0;)
+							if (u[j]-- != 0)
+								break;
 					if (o->isfloat && !(u[0] & 0x80))
 						for (j = 0; j < b.len; j++)
 							u[j] = ~u[j];
@@ -3305,6 +3383,12 @@ unrun_pipeline(const rk_layout *l, const pipeline *pl, const char *bytes, size_t
 					}
 					else
 						memcpy(&f, &u, 8);
+					if (o->isunsigned && f < 0)
+					{
+						*error = fmt_error("the Phoenix %s of column \"%s\" is negative",
+										   o->width == 4 ? "UNSIGNED_FLOAT" : "UNSIGNED_DOUBLE", col->name);
+						goto fail;
+					}
 					isnum = 1;
 					break;
 				}
@@ -3510,8 +3594,9 @@ hbase_rk_decode_parts(const rk_layout *l, const char *key, size_t keylen, rk_val
 				}
 			if (end == keylen && !d->optional)
 			{
-				*error = fmt_error("the key has no delimiter \"%.*s\" after part %d \"%s\"",
-								   (int) d->litlen, d->lit, i + 1, p->text);
+				/* the delimiter as the layout spells it ("\x00" is no text) */
+				*error = fmt_error("the key has no delimiter %s after part %d \"%s\"",
+								   d->text, i + 1, p->text);
 				return -1;
 			}
 		}
@@ -3742,6 +3827,12 @@ hbase_rk_phoenix_decimal_text(const unsigned char *p, size_t len, char *out)
 			k++;
 		memmove(out + 1, out + k, o - k + 1);
 		o -= k - 1;
+	}
+	/* a negative number of zero digits (no writer makes one): zero, not "-0" */
+	if (o == 2 && out[0] == '-' && out[1] == '0')
+	{
+		strcpy(out, "0");
+		o = 1;
 	}
 	return o;
 }

@@ -312,6 +312,10 @@ hbase_decode_key(HBaseTable *table, HBaseColumnIO *io, const char *key, int keyl
 		if (col->kind != HBASE_COL_KEYPART)
 			continue;
 		nulls[attnum - 1] = vals[attnum - 1].isnull;
+		/* an empty VARCHAR key column is Phoenix's NULL (a nullable one's) */
+		if (!nulls[attnum - 1] && col->encoding == HBASE_ENC_PHOENIX &&
+			table->rkcols[attnum - 1].type == RK_TEXT && vals[attnum - 1].len == 0)
+			nulls[attnum - 1] = true;
 		if (!nulls[attnum - 1])
 			values[attnum - 1] = rk_to_datum(table, col, &io[attnum - 1], &vals[attnum - 1],
 											 key, keylen);
@@ -329,6 +333,7 @@ hbase_encode_key(HBaseTable *table, Datum *values, bool *nulls, bool random_ok)
 	int			i;
 	bytea	   *result;
 	rk_part_info first;
+	HBaseColumn *emptied = NULL;
 
 	for (i = 0; i < table->natts; i++)
 	{
@@ -340,6 +345,26 @@ hbase_encode_key(HBaseTable *table, Datum *values, bool *nulls, bool random_ok)
 			continue;
 		}
 		hbase_datum_to_rk(table, col, values[i], &vals[i]);
+		/* Phoenix's CHAR key column: single-byte characters only */
+		if (col->phoenix_type == HBASE_PHX_CHAR)
+		{
+			size_t		j;
+
+			for (j = 0; j < vals[i].len; j++)
+				if ((unsigned char) vals[i].s[j] >= 0x80)
+					ereport(ERROR,
+							(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
+							 errmsg("value of column \"%s\" of foreign table %s has a character of more than one byte",
+									col->attname, table->relname),
+							 errdetail("A Phoenix CHAR holds single-byte characters only.")));
+		}
+		/* Phoenix stores '' as NULL: in a key, what a NULL is (or nothing) */
+		if (col->encoding == HBASE_ENC_PHOENIX && table->rkcols[i].type == RK_TEXT &&
+			vals[i].len == 0)
+		{
+			vals[i].isnull = 1;
+			emptied = col;
+		}
 	}
 	/* a random salt: the writer picks the bucket */
 	hbase_rk_part(table->layout, 0, &first);
@@ -353,6 +378,12 @@ hbase_encode_key(HBaseTable *table, Datum *values, bool *nulls, bool random_ok)
 	len = hbase_rk_encode(table->layout, vals,
 						  first.salt_random ? (int) (random() % first.salt_buckets) : 0,
 						  &key, &error);
+	if (len < 0 && emptied)
+		ereport(ERROR,
+				(errcode(ERRCODE_NOT_NULL_VIOLATION),
+				 errmsg("key column \"%s\" of foreign table %s cannot hold an empty string",
+						emptied->attname, table->relname),
+				 errdetail("Phoenix stores an empty string as NULL, and the column is a part of the rowkey that cannot be NULL.")));
 	if (len < 0)
 		key_error(table, error, NULL, 0);
 	result = palloc(VARHDRSZ + len);

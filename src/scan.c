@@ -911,10 +911,14 @@ copy_row(HBaseRow *src)
 	return r;
 }
 
+/*
+ * A page's CellSet: at most max_rows rows (what the request asked) and
+ * max_cells cells (0: only the decode budget bounds them).
+ */
 static HBaseCellSet *
-parse_page(HBaseScan *scan, HBaseResponse *resp)
+parse_page(HBaseScan *scan, HBaseResponse *resp, long max_rows, long max_cells)
 {
-	return hbase_response_cellset(resp, scan->table);
+	return hbase_response_cellset(resp, scan->table, max_rows, max_cells);
 }
 
 /* After a 404 (or a multiget's 500): is it the table that is missing? */
@@ -992,7 +996,8 @@ fetch_keys(HBaseScan *scan, Stream *st)
 	if (resp->status != 200)
 		hbase_report_status(resp, scan->table, what);
 	scan->table_known = true;
-	st->page = parse_page(scan, resp);
+	/* a Get of n keys returns at most n rows */
+	st->page = parse_page(scan, resp, n, 0);
 	scan->nrows += st->page->nrows;
 	return true;
 }
@@ -1155,7 +1160,8 @@ take_page(HBaseScan *scan, Stream *st, HBaseResponse *resp)
 	scan->table_known = true;
 	st->lost_since = 0;
 	st->failures = 0;
-	set = parse_page(scan, resp);
+	/* pages are asked for at most fetch_size rows (the first ones fewer) */
+	set = parse_page(scan, resp, scan->table->fetch_size, HBASE_CELL_LIMIT);
 	pfree(resp->body);
 	cut = (set->ncells >= HBASE_CELL_LIMIT);
 
@@ -1351,7 +1357,7 @@ fetch_reverse_page(HBaseScan *scan, Stream *st)
 	if (resp->status != 200)
 		hbase_report_status(resp, scan->table, "a reversed scan");
 	scan->table_known = true;
-	set = parse_page(scan, resp);
+	set = parse_page(scan, resp, limit, 0);
 	scan->nrows += set->nrows;
 	if (set->nrows < limit)
 		st->exhausted = true;
@@ -1454,7 +1460,7 @@ take_stateless_page(HBaseScan *scan, Stream *st, HBaseResponse *resp, int limit)
 	if (resp->status != 200)
 		hbase_report_status(resp, scan->table, "a scan's first page");
 	scan->table_known = true;
-	set = parse_page(scan, resp);
+	set = parse_page(scan, resp, limit, 0);
 	scan->nrows += set->nrows;
 	if (set->nrows < limit)
 		st->range_done = true;
@@ -1978,6 +1984,9 @@ hbase_row_to_values(HBaseTable *table, HBaseColumnIO *io, bool decode_key, List 
 				if (r == 0)
 					continue;	/* a null element */
 			}
+			/* zero bytes are Phoenix's NULL, of every type */
+			if (len == 0 && col->encoding == HBASE_ENC_PHOENIX)
+				continue;
 		}
 		values[attnum - 1] = hbase_cell_to_datum(table, col, &io[attnum - 1], value, len,
 												 row->key, row->keylen);

@@ -9,6 +9,7 @@ the whole rowkey grammar of README.md (text/bytea parts with delimiters such as 
 lpad/rpad/fixed, date patterns, epoch/epoch_ms, reverse, Long.MAX_VALUE - x as text and as
 long(...), long/int/short/byte, uint(x, n), sortable(...), bitreverse, double/float, bytes(col[, n]),
 desc(...) of fixed-width parts and of text (Phoenix's VARCHAR DESC, mostly before "\\xff"),
+phoenix_double/float(x) and their unsigned forms (Phoenix's DOUBLE, FLOAT keys),
 phoenix_decimal(numeric) (Phoenix's DECIMAL, encoded here by phx_decimal from its format), every
 kind of salt and hash prefix, optional trailing groups [...]; 30% of the tables keep a text cell
 under a binary qualifier such as "\\x80\\x0b" or "v1\\x00\\xff"; 15% are tables of cell versions
@@ -560,6 +561,39 @@ class Sortable(Node):
             return bytes(x ^ 0xFF for x in b)
         b[0] ^= 0x80
         return bytes(b)
+
+
+class PhxFloat(Node):
+    """phoenix_double(x), phoenix_float(x): Phoenix's DOUBLE/FLOAT key column (PDouble, PFloat):
+    the IEEE bits, sign bit flipped (all bits of a negative number), plus one as a 64/32-bit
+    number; phoenix_unsigned_double/float(x): UNSIGNED_DOUBLE/FLOAT, the plain bits, no
+    negative number (-0 written as 0), no order claimed"""
+    def __init__(self, child, w, unsigned=False):
+        if not isinstance(child, Col) or child.vk != "float" or child.vw > w:
+            raise BadLayout("phoenix float of something else")
+        self.child, self.w, self.col, self.vk, self.width = child, w, child.col, "bin", w
+        self.unsigned = unsigned
+        self.isfloat = not unsigned
+        self.order = None if unsigned else "asc"
+
+    def text(self):
+        return "phoenix_%s%s(%s)" % ("unsigned_" if self.unsigned else "",
+                                    "double" if self.w == 8 else "float", self.child.text())
+
+    def ev(self, row):
+        v = self.child.ev(row)
+        if self.unsigned:
+            # -0 is written as 0 (and would read back so): not drawn
+            if v < 0 or (v == 0 and math.copysign(1, v) < 0):
+                raise Bad("negative")
+            return struct.pack(">d" if self.w == 8 else ">f", v)
+        # Java's doubleToLongBits / floatToIntBits: one NaN
+        if v != v:
+            v = float("nan")
+        bits = 64 if self.w == 8 else 32
+        u = int.from_bytes(struct.pack(">d" if self.w == 8 else ">f", v), "big")
+        u = (~u if u >> (bits - 1) else u | (1 << (bits - 1))) & ((1 << bits) - 1)
+        return ((u + 1) & ((1 << bits) - 1)).to_bytes(self.w, "big")
 
 
 class Desc(Node):
@@ -1303,6 +1337,12 @@ def gen_table(seed, idx, big=False):
             if prev.kind == "col" and prev.width is None or rng.random() < 0.4:
                 parts.append(Literal(delim(), rng.random() < 0.5))
         node = gen_node(t, c, t.kinds[c], rng, need_fixed=False)
+        # Phoenix DOUBLE/FLOAT key columns in place of sortable(double(x)) and the like,
+        # drawn from their own generator too
+        frng = random.Random("%s/%d/%s/phxfloat" % (t.seed, t.idx, c))
+        if isinstance(node, Sortable) and node.isfloat and isinstance(node.child.child, Col) \
+                and frng.random() < 0.5:
+            node = PhxFloat(node.child.child, node.child.w, unsigned=frng.random() < 0.3)
         # Phoenix DESC columns, drawn from their own generator (a seed's other draws stay)
         drng = random.Random("%s/%d/%s/desc" % (t.seed, t.idx, c))
         desc_text = False

@@ -307,6 +307,7 @@ def main():
     HB.put_pairs("fdw_epochkey", epochkey_rows())
     __import__("fixtures_phoenix").main(HB)  # fdw_phoenix of sql/phoenix.sql
     __import__("fixtures_phoenix_schema").main()  # Phoenix schema FDWPS of sql/phoenix_schema.sql
+    __import__("fixtures_phoenix_values").main()  # schema FDWPV of sql/phoenix_values.sql
     __import__("fixtures_layouts").main()  # the lay_* tables of sql/layouts.sql
 
 

@@ -690,6 +690,9 @@ main(void)
 			  "43 digits refused");
 		CHECK(hbase_rk_phoenix_decimal_text((const unsigned char *) "\xc1\xff", 2, txt) < 0, "digit 0xff is no DECIMAL");
 		CHECK(hbase_rk_phoenix_decimal_text((const unsigned char *) "\xc1", 1, txt) < 0, "no digits is no DECIMAL");
+		/* a negative number of zero digits (found by tests/fuzz/fuzz_phoenix.c): zero, not "-0" */
+		CHECK(hbase_rk_phoenix_decimal_text((const unsigned char *) "\x03\x65", 2, txt) == 1 &&
+			  strcmp(txt, "0") == 0, "negative zero digits read %s", txt);
 		/* as a key part before "\x00": round trip, order kept */
 		l = parse_ok("phoenix_decimal(d) + \"\\x00\" + sortable(int(id))", cols, 2);
 		for (i = 0; l && i < nd; i++)
@@ -1063,6 +1066,99 @@ main(void)
 		}
 		hbase_rk_free(l);
 		order_check("sortable(double(f))", cf[0], NULL, fv, 9, 0);
+	}
+	/*
+	 * Phoenix's DOUBLE and FLOAT key columns (PDouble/PFloat: the sortable
+	 * bits plus one), their DESC forms, UNSIGNED_DOUBLE/UNSIGNED_FLOAT (the
+	 * IEEE bits): the bytes are those Phoenix 5.2.1 wrote for UPSERTs into
+	 * FDWPV.NUMS, NUMSD and UNUMS (tests/fixtures_phoenix_values.py), read
+	 * back through REST.
+	 */
+	{
+		rk_column	cd = {"d", RK_FLOAT, 8};
+		rk_column	cr = {"f", RK_FLOAT, 4};
+		static const struct
+		{
+			double		v;
+			const char *dbl;	/* DOUBLE */
+			const char *flt;	/* FLOAT */
+			const char *udbl;	/* UNSIGNED_DOUBLE, NULL: refused */
+			const char *ufltd;	/* UNSIGNED_FLOAT DESC */
+		}			phx[] = {
+			{-5, "\x3f\xec\x00\x00\x00\x00\x00\x00", "\x3f\x60\x00\x00", NULL, NULL},
+			{-3.75, "\x3f\xf2\x00\x00\x00\x00\x00\x00", "\x3f\x90\x00\x00", NULL, NULL},
+			{-1.5, "\x40\x08\x00\x00\x00\x00\x00\x00", "\x40\x40\x00\x00", NULL, NULL},
+			{0.0, "\x80\x00\x00\x00\x00\x00\x00\x01", "\x80\x00\x00\x01", "\x00\x00\x00\x00\x00\x00\x00\x00", "\xff\xff\xff\xff"},
+			{0.25, "\xbf\xd0\x00\x00\x00\x00\x00\x01", "\xbe\x80\x00\x01", "\x3f\xd0\x00\x00\x00\x00\x00\x00", "\xc1\x7f\xff\xff"},
+			{1.5, "\xbf\xf8\x00\x00\x00\x00\x00\x01", "\xbf\xc0\x00\x01", "\x3f\xf8\x00\x00\x00\x00\x00\x00", "\xc0\x3f\xff\xff"},
+			{5, "\xc0\x14\x00\x00\x00\x00\x00\x01", "\xc0\xa0\x00\x01", "\x40\x14\x00\x00\x00\x00\x00\x00", "\xbf\x5f\xff\xff"},
+		};
+		double		ord[] = {-1.0 / 0.0, -1e300, -3.75, -1.5, -1e-300, 0.0, 1e-300, 1.5, 1e300, 1.0 / 0.0};
+		double		ordf[] = {-1.0 / 0.0, -3e38, -3.75, -1.5, -1e-30, 0.0, 1e-30, 1.5, 3e38, 1.0 / 0.0};
+		rk_layout  *ld = parse_ok("phoenix_double(d)", &cd, 1);
+		rk_layout  *ldd = parse_ok("desc(phoenix_double(d))", &cd, 1);
+		rk_layout  *lf = parse_ok("phoenix_float(f)", &cr, 1);
+		rk_layout  *lud = parse_ok("phoenix_unsigned_double(d)", &cd, 1);
+		rk_layout  *luf = parse_ok("desc(phoenix_unsigned_float(f))", &cr, 1);
+		rk_part_info pi;
+		size_t		i;
+
+		for (i = 0; ld && ldd && lf && lud && luf && i < sizeof(phx) / sizeof(phx[0]); i++)
+		{
+			rk_value	a[] = {F(phx[i].v)};
+			char		desc[8];
+			int			j;
+
+			roundtrip(ld, 1, a, phx[i].dbl, 8, 0);
+			for (j = 0; j < 8; j++)
+				desc[j] = (char) ~phx[i].dbl[j];
+			roundtrip(ldd, 1, a, desc, 8, 0);
+			roundtrip(lf, 1, a, phx[i].flt, 4, 0);
+			if (phx[i].udbl)
+			{
+				roundtrip(lud, 1, a, phx[i].udbl, 8, 0);
+				roundtrip(luf, 1, a, phx[i].ufltd, 4, 0);
+			}
+			else
+			{
+				encode_bad(lud, a, "a Phoenix UNSIGNED_DOUBLE cannot hold it");
+				encode_bad(luf, a, "a Phoenix UNSIGNED_FLOAT cannot hold it");
+			}
+		}
+		/* NaN is Java's one NaN; -0 and +0 differ by one; the bytes sort as the numbers */
+		{
+			rk_value	nan[] = {F(0.0 / 0.0)};
+			rk_value	nz[] = {F(-0.0)};
+			rk_value	back[1];
+			const char *err = NULL;
+
+			roundtrip(ld, 1, nan, "\xff\xf8\x00\x00\x00\x00\x00\x01", 8, 0);
+			roundtrip(lf, 1, nan, "\xff\xc0\x00\x01", 4, 0);
+			roundtrip(ld, 1, nz, "\x80\x00\x00\x00\x00\x00\x00\x00", 8, 0);
+			/* -0 as UNSIGNED_DOUBLE: +0, as Phoenix's SQL writes it */
+			roundtrip(lud, 1, nz, "\x00\x00\x00\x00\x00\x00\x00\x00", 8, 0);
+			/* a negative UNSIGNED_DOUBLE key is refused as Phoenix's reader does */
+			CHECK(hbase_rk_decode(lud, "\xbf\xf8\x00\x00\x00\x00\x00\x00", 8, back, &err) < 0 &&
+				  err && strstr(err, "negative"), "phoenix_unsigned_double: -1.5 refused on read");
+			/* Java's wrapping: all-zero bytes decode (0 - 1 = -1: a NaN), never crash */
+			err = NULL;
+			CHECK(hbase_rk_decode(ld, "\x00\x00\x00\x00\x00\x00\x00\x00", 8, back, &err) == 0 &&
+				  back[0].f != back[0].f, "phoenix_double: 0x00... reads as Phoenix does (NaN)");
+		}
+		hbase_rk_part(ld, 0, &pi);
+		CHECK(pi.width == 8 && pi.order == RK_ORDER_ASC && pi.order_float, "phoenix_double: 8 bytes, ASC, float order");
+		hbase_rk_part(lud, 0, &pi);
+		CHECK(pi.width == 8 && pi.order == RK_ORDER_NONE, "phoenix_unsigned_double: no order claimed");
+		hbase_rk_free(ld);
+		hbase_rk_free(ldd);
+		hbase_rk_free(lf);
+		hbase_rk_free(lud);
+		hbase_rk_free(luf);
+		order_check("phoenix_double(d)", cd, NULL, ord, 10, 0);
+		order_check("desc(phoenix_double(d))", cd, NULL, ord, 10, 1);
+		order_check("phoenix_float(f)", cr, NULL, ordf, 10, 0);
+		parse_bad("phoenix_float(d)", &cd, 1, "holds 4 bytes", -1);
+		parse_bad("phoenix_double(x)", &cd, 1, "", -1);
 	}
 	/* order claims, negatives included */
 	{

@@ -1,0 +1,1228 @@
+/*
+ * cellset_json.c: the JSON decoders of what a gateway answers (CellSets,
+ * table and family listings, regions, the version).  No PostgreSQL headers
+ * (cellset.h); json.c keeps jansson for what we send.
+ *
+ * A reader that walks the text and builds no document: jansson's DOM took
+ * about 300 bytes for each "{}" of an answer (a 16 MiB page of empty rows
+ * reached 1.79 GB before it was refused).  Like the protobuf decoder, a first
+ * pass checks and counts (rows, cells, bytes: base64 decodes into at most
+ * 3/4 of its text), the limits and the budget are applied, and a second
+ * pass fills one block.  The grammar is RFC 8259's, as strict as jansson's:
+ * UTF-8 checked, no lone surrogates, integers within int64, nothing after
+ * the value, at most JR_MAX_DEPTH nested arrays and objects.  Members this
+ * code does not know are checked and skipped; a member it reads that comes
+ * twice is an error (a gateway never sends one).
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cellset.h"
+
+#define JR_MAX_DEPTH	64
+
+typedef struct JR
+{
+	const char *start;
+	const char *p;
+	const char *end;
+	int			depth;
+	const char *why;			/* what was wrong, when a function returns false */
+} JR;
+
+/* a string's text between its quotes */
+typedef struct JStr
+{
+	const char *s;
+	size_t		n;
+	bool		escaped;		/* holds a backslash */
+} JStr;
+
+static bool
+jr_fail(JR *r, const char *why)
+{
+	if (r->why == NULL)
+		r->why = why;
+	return false;
+}
+
+static void
+jr_ws(JR *r)
+{
+	while (r->p < r->end && (*r->p == ' ' || *r->p == '\t' || *r->p == '\n' || *r->p == '\r'))
+		r->p++;
+}
+
+/* the next non-blank character is c: skip it */
+static bool
+jr_take(JR *r, char c)
+{
+	jr_ws(r);
+	if (r->p < r->end && *r->p == c)
+	{
+		r->p++;
+		return true;
+	}
+	return false;
+}
+
+static int
+hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* four hex digits at s (s + 4 <= end); -1 when not */
+static long
+hex4(const char *s)
+{
+	long		v = 0;
+	int			i;
+
+	for (i = 0; i < 4; i++)
+	{
+		int			h = hexval(s[i]);
+
+		if (h < 0)
+			return -1;
+		v = v * 16 + h;
+	}
+	return v;
+}
+
+/* the length of a valid UTF-8 sequence at s (< end), 0 when invalid */
+static int
+utf8_len(const unsigned char *s, const unsigned char *end)
+{
+	unsigned char c = s[0];
+	int			n,
+				i;
+	uint32_t	cp;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xC2 && c <= 0xDF)
+	{
+		n = 2;
+		cp = c & 0x1F;
+	}
+	else if (c >= 0xE0 && c <= 0xEF)
+	{
+		n = 3;
+		cp = c & 0x0F;
+	}
+	else if (c >= 0xF0 && c <= 0xF4)
+	{
+		n = 4;
+		cp = c & 0x07;
+	}
+	else
+		return 0;
+	if (end - s < n)
+		return 0;
+	for (i = 1; i < n; i++)
+	{
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3F);
+	}
+	/* overlong forms, surrogates, beyond U+10FFFF */
+	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) || cp > 0x10FFFF ||
+		(cp >= 0xD800 && cp <= 0xDFFF))
+		return 0;
+	return n;
+}
+
+/*
+ * A string at r->p: checks it (escapes, UTF-8, no control characters) and
+ * returns its text between the quotes.
+ */
+static bool
+jr_string(JR *r, JStr *out)
+{
+	const char *s;
+
+	jr_ws(r);
+	if (r->p >= r->end || *r->p != '"')
+		return jr_fail(r, "a string expected");
+	s = ++r->p;
+	out->escaped = false;
+	while (r->p < r->end)
+	{
+		unsigned char c = (unsigned char) *r->p;
+
+		if (c == '"')
+		{
+			out->s = s;
+			out->n = (size_t) (r->p - s);
+			r->p++;
+			return true;
+		}
+		if (c < 0x20)
+			return jr_fail(r, "a control character in a string");
+		if (c == '\\')
+		{
+			out->escaped = true;
+			if (r->end - r->p < 2)
+				break;
+			c = (unsigned char) r->p[1];
+			if (c == 'u')
+			{
+				long		u;
+
+				if (r->end - r->p < 6 || (u = hex4(r->p + 2)) < 0)
+					return jr_fail(r, "an invalid \\u escape");
+				r->p += 6;
+				if (u >= 0xDC00 && u <= 0xDFFF)
+					return jr_fail(r, "a lone low surrogate");
+				if (u >= 0xD800 && u <= 0xDBFF)
+				{
+					long		lo;
+
+					if (r->end - r->p < 6 || r->p[0] != '\\' || r->p[1] != 'u' ||
+						(lo = hex4(r->p + 2)) < 0xDC00 || lo > 0xDFFF)
+						return jr_fail(r, "a lone high surrogate");
+					r->p += 6;
+				}
+				continue;
+			}
+			if (!strchr("\"\\/bfnrt", c) || c == '\0')
+				return jr_fail(r, "an invalid escape");
+			r->p += 2;
+			continue;
+		}
+		if (c >= 0x80)
+		{
+			int			n = utf8_len((const unsigned char *) r->p, (const unsigned char *) r->end);
+
+			if (n == 0)
+				return jr_fail(r, "invalid UTF-8 in a string");
+			r->p += n;
+			continue;
+		}
+		r->p++;
+	}
+	return jr_fail(r, "an unterminated string");
+}
+
+/* the bytes a checked string stands for, into out (room for str->n bytes) */
+static size_t
+jr_unescape(const JStr *str, char *out)
+{
+	const char *s = str->s;
+	const char *end = s + str->n;
+	char	   *o = out;
+
+	if (!str->escaped)
+	{
+		memcpy(out, s, str->n);
+		return str->n;
+	}
+	while (s < end)
+	{
+		uint32_t	cp;
+
+		if (*s != '\\')
+		{
+			*o++ = *s++;
+			continue;
+		}
+		switch (s[1])
+		{
+			case 'b':
+				*o++ = '\b';
+				s += 2;
+				continue;
+			case 'f':
+				*o++ = '\f';
+				s += 2;
+				continue;
+			case 'n':
+				*o++ = '\n';
+				s += 2;
+				continue;
+			case 'r':
+				*o++ = '\r';
+				s += 2;
+				continue;
+			case 't':
+				*o++ = '\t';
+				s += 2;
+				continue;
+			case 'u':
+				break;
+			default:
+				*o++ = s[1];
+				s += 2;
+				continue;
+		}
+		cp = (uint32_t) hex4(s + 2);
+		s += 6;
+		if (cp >= 0xD800 && cp <= 0xDBFF)
+		{
+			cp = 0x10000 + ((cp - 0xD800) << 10) + ((uint32_t) hex4(s + 2) - 0xDC00);
+			s += 6;
+		}
+		/* at most as many bytes as the escape's 6 (12 for a pair) */
+		if (cp < 0x80)
+			*o++ = (char) cp;
+		else if (cp < 0x800)
+		{
+			*o++ = (char) (0xC0 | (cp >> 6));
+			*o++ = (char) (0x80 | (cp & 0x3F));
+		}
+		else if (cp < 0x10000)
+		{
+			*o++ = (char) (0xE0 | (cp >> 12));
+			*o++ = (char) (0x80 | ((cp >> 6) & 0x3F));
+			*o++ = (char) (0x80 | (cp & 0x3F));
+		}
+		else
+		{
+			*o++ = (char) (0xF0 | (cp >> 18));
+			*o++ = (char) (0x80 | ((cp >> 12) & 0x3F));
+			*o++ = (char) (0x80 | ((cp >> 6) & 0x3F));
+			*o++ = (char) (0x80 | (cp & 0x3F));
+		}
+	}
+	return (size_t) (o - out);
+}
+
+/* is a checked string (a member name) exactly name? */
+static bool
+jr_is(const JStr *str, const char *name)
+{
+	size_t		n = strlen(name);
+	char		buf[64];
+
+	if (!str->escaped)
+		return str->n == n && memcmp(str->s, name, n) == 0;
+	if (str->n > sizeof(buf))
+		return false;
+	return jr_unescape(str, buf) == n && memcmp(buf, name, n) == 0;
+}
+
+/*
+ * A number: *integer when it has neither fraction nor exponent, with its
+ * value in *v (an integer beyond int64 is an error, as jansson's).
+ */
+static bool
+jr_number(JR *r, bool *integer, int64_t *v)
+{
+	const char *p = r->p;
+	bool		neg = false;
+	uint64_t	x = 0;
+	bool		over = false;
+
+	if (p < r->end && *p == '-')
+	{
+		neg = true;
+		p++;
+	}
+	if (p >= r->end || *p < '0' || *p > '9')
+		return jr_fail(r, "invalid JSON token");
+	if (*p == '0')
+		p++;
+	else
+		while (p < r->end && *p >= '0' && *p <= '9')
+		{
+			if (x > (UINT64_MAX - 9) / 10)
+				over = true;
+			x = x * 10 + (uint64_t) (*p - '0');
+			p++;
+		}
+	*integer = true;
+	if (p < r->end && *p == '.')
+	{
+		*integer = false;
+		p++;
+		if (p >= r->end || *p < '0' || *p > '9')
+			return jr_fail(r, "invalid number");
+		while (p < r->end && *p >= '0' && *p <= '9')
+			p++;
+	}
+	if (p < r->end && (*p == 'e' || *p == 'E'))
+	{
+		*integer = false;
+		p++;
+		if (p < r->end && (*p == '+' || *p == '-'))
+			p++;
+		if (p >= r->end || *p < '0' || *p > '9')
+			return jr_fail(r, "invalid number");
+		while (p < r->end && *p >= '0' && *p <= '9')
+			p++;
+	}
+	r->p = p;
+	if (*integer)
+	{
+		if (over || x > (neg ? (uint64_t) INT64_MAX + 1 : (uint64_t) INT64_MAX))
+			return jr_fail(r, "too big an integer");
+		*v = neg ? (int64_t) (0 - x) : (int64_t) x;
+	}
+	return true;
+}
+
+static bool jr_skip(JR *r);
+
+/*
+ * Members of an object: call with *first true after its '{'; returns 1
+ * with the member's name (the reader at its value), 0 at the '}', -1 when
+ * malformed.  Arrays alike with jr_element (1: at an element).
+ */
+static int
+jr_member(JR *r, bool *first, JStr *name)
+{
+	if (jr_take(r, '}'))
+		return 0;
+	if (!*first && !jr_take(r, ','))
+		return jr_fail(r, "',' or '}' expected"), -1;
+	*first = false;
+	if (!jr_string(r, name))
+		return -1;
+	if (!jr_take(r, ':'))
+		return jr_fail(r, "':' expected"), -1;
+	jr_ws(r);
+	return 1;
+}
+
+static int
+jr_element(JR *r, bool *first)
+{
+	if (jr_take(r, ']'))
+		return 0;
+	if (!*first && !jr_take(r, ','))
+		return jr_fail(r, "',' or ']' expected"), -1;
+	*first = false;
+	jr_ws(r);
+	return 1;
+}
+
+/* opens an object or array (depth-limited) */
+static bool
+jr_open(JR *r, char c)
+{
+	if (!jr_take(r, c))
+		return jr_fail(r, c == '{' ? "an object expected" : "an array expected");
+	if (++r->depth > JR_MAX_DEPTH)
+		return jr_fail(r, "nested too deep");
+	return true;
+}
+
+/* checks and skips any value */
+static bool
+jr_skip(JR *r)
+{
+	bool		first = true;
+	JStr		s;
+	int			k;
+
+	jr_ws(r);
+	if (r->p >= r->end)
+		return jr_fail(r, "unexpected end of input");
+	switch (*r->p)
+	{
+		case '{':
+			if (!jr_open(r, '{'))
+				return false;
+			while ((k = jr_member(r, &first, &s)) == 1)
+				if (!jr_skip(r))
+					return false;
+			r->depth--;
+			return k == 0;
+		case '[':
+			if (!jr_open(r, '['))
+				return false;
+			while ((k = jr_element(r, &first)) == 1)
+				if (!jr_skip(r))
+					return false;
+			r->depth--;
+			return k == 0;
+		case '"':
+			return jr_string(r, &s);
+		case 't':
+		case 'f':
+		case 'n':
+			{
+				const char *lit = *r->p == 't' ? "true" : *r->p == 'f' ? "false" : "null";
+				size_t		n = strlen(lit);
+
+				if ((size_t) (r->end - r->p) < n || memcmp(r->p, lit, n) != 0)
+					return jr_fail(r, "invalid JSON token");
+				r->p += n;
+				return true;
+			}
+		default:
+			{
+				bool		integer;
+				int64_t		v;
+
+				return jr_number(r, &integer, &v);
+			}
+	}
+}
+
+/* the document is one object and nothing after it: checks the tail */
+static bool
+jr_end(JR *r)
+{
+	jr_ws(r);
+	if (r->p != r->end)
+		return jr_fail(r, "end of input expected");
+	return true;
+}
+
+/* the error of a reader, with its byte offset */
+static void
+jr_error(JR *r, char *err)
+{
+	snprintf(err, HBASE_DECODE_ERRLEN, "%s (at byte %zu)",
+			 r->why ? r->why : "invalid JSON", (size_t) (r->p - r->start));
+}
+
+/*
+ * Base64 (the standard alphabet, '=' padding; blanks skipped, as
+ * PostgreSQL's pg_b64_decode) into out, in place allowed (out <= in), or
+ * only checked when out is NULL.
+ * The decoded length, or -1 when it is not base64.
+ */
+static long
+b64_decode(const char *in, size_t n, char *out)
+{
+	uint32_t	buf = 0;
+	int			pos = 0;
+	int			pad = 0;
+	size_t		o = 0;
+	size_t		i;
+
+	for (i = 0; i < n; i++)
+	{
+		unsigned char c = (unsigned char) in[i];
+		int			b;
+
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+			continue;
+		if (c == '=')
+		{
+			/* padding ends a group of 2 or 3 characters */
+			if (pad == 0 && pos < 2)
+				return -1;
+			pad++;
+			b = 0;
+		}
+		else
+		{
+			if (pad > 0)
+				return -1;
+			if (c >= 'A' && c <= 'Z')
+				b = c - 'A';
+			else if (c >= 'a' && c <= 'z')
+				b = c - 'a' + 26;
+			else if (c >= '0' && c <= '9')
+				b = c - '0' + 52;
+			else if (c == '+')
+				b = 62;
+			else if (c == '/')
+				b = 63;
+			else
+				return -1;
+		}
+		buf = (buf << 6) | (uint32_t) b;
+		if (++pos == 4)
+		{
+			if (pad > 2)
+				return -1;
+			if (out)
+			{
+				out[o] = (char) (buf >> 16);
+				if (pad < 2)
+					out[o + 1] = (char) (buf >> 8);
+				if (pad < 1)
+					out[o + 2] = (char) buf;
+			}
+			o += 3 - pad;
+			buf = 0;
+			pos = 0;
+			if (pad > 0)
+				pad = 3;		/* nothing but blanks after the padding */
+		}
+	}
+	if (pos != 0)
+		return -1;
+	return (long) o;
+}
+
+/* where the second pass writes */
+typedef struct JFill
+{
+	HBaseCell  *cells;
+	char	   *bytes;
+} JFill;
+
+/*
+ * A checked base64 string.  Counting (f NULL): adds the room it needs (its
+ * text: unescaped in place, then decoded in place) and checks it decodes;
+ * filling: its bytes, NUL-terminated.
+ */
+static bool
+jr_b64(JR *r, const JStr *str, size_t *bytes, JFill *f, char **out, int *outlen)
+{
+	char	   *dst;
+	long		n;
+
+	if (str->n > INT_MAX)
+		return jr_fail(r, "a string beyond 2^31 bytes");
+	if (f == NULL)
+	{
+		/* escapes in base64 are rare ("\/"): those are checked by the fill pass */
+		if (!str->escaped && b64_decode(str->s, str->n, NULL) < 0)
+			return jr_fail(r, "a key, column or value that is not base64");
+		*bytes += str->n + 1;
+		return true;
+	}
+	dst = f->bytes;
+	n = b64_decode(dst, jr_unescape(str, dst), dst);
+	if (n < 0)
+		return jr_fail(r, "a key, column or value that is not base64");
+	dst[n] = '\0';
+	*out = dst;
+	*outlen = (int) n;
+	f->bytes += str->n + 1;
+	return true;
+}
+
+/* counts of the first pass */
+typedef struct JCount
+{
+	size_t		rows;
+	size_t		cells;
+	size_t		bytes;
+} JCount;
+
+/* one cell object: "column" (required), "$" (absent: empty), "timestamp" */
+static bool
+js_cell(JR *r, JCount *cnt, JFill *f)
+{
+	HBaseCell  *c = f ? f->cells++ : NULL;
+	bool		first = true;
+	bool		has_col = false,
+				has_val = false,
+				has_ts = false;
+	JStr		name;
+	int			k;
+
+	if (!jr_open(r, '{'))
+		return jr_fail(r, "a cell that is not an object");
+	if (c)
+	{
+		c->value = "";
+		c->vallen = 0;
+		c->timestamp = 0;
+	}
+	while ((k = jr_member(r, &first, &name)) == 1)
+	{
+		if (jr_is(&name, "column") || jr_is(&name, "$"))
+		{
+			bool		col = jr_is(&name, "column");
+			JStr		v;
+
+			if (col ? has_col : has_val)
+				return jr_fail(r, "a cell member given twice");
+			if (col)
+				has_col = true;
+			else
+				has_val = true;
+			if (!jr_string(r, &v))
+				return jr_fail(r, "a cell's column or value that is not a string");
+			if (!jr_b64(r, &v, &cnt->bytes, f,
+						c ? (col ? &c->column : &c->value) : NULL,
+						c ? (col ? &c->collen : &c->vallen) : NULL))
+				return false;
+		}
+		else if (jr_is(&name, "timestamp"))
+		{
+			bool		integer;
+			int64_t		v;
+
+			if (has_ts)
+				return jr_fail(r, "a cell member given twice");
+			has_ts = true;
+			jr_ws(r);
+			if (r->p < r->end && (*r->p == '-' || (*r->p >= '0' && *r->p <= '9')))
+			{
+				if (!jr_number(r, &integer, &v))
+					return false;
+				/* not an integer: 0, the server's time (as before) */
+				if (c && integer)
+					c->timestamp = v;
+			}
+			else if (!jr_skip(r))
+				return false;
+		}
+		else if (!jr_skip(r))
+			return false;
+	}
+	r->depth--;
+	if (k < 0)
+		return false;
+	if (!has_col)
+		return jr_fail(r, "a cell without a base64 \"column\"");
+	return true;
+}
+
+/* one row object: "key" (required) and "Cell" (an array, optional) */
+static bool
+js_row(JR *r, JCount *cnt, HBaseRow *row, JFill *f)
+{
+	bool		first = true;
+	bool		has_key = false,
+				has_cells = false;
+	JStr		name;
+	int			k;
+
+	if (!jr_open(r, '{'))
+		return jr_fail(r, "a row that is not an object");
+	if (row)
+	{
+		row->cells = f->cells;
+		row->ncells = 0;
+	}
+	while ((k = jr_member(r, &first, &name)) == 1)
+	{
+		if (jr_is(&name, "key"))
+		{
+			JStr		v;
+
+			if (has_key)
+				return jr_fail(r, "a row member given twice");
+			has_key = true;
+			if (!jr_string(r, &v))
+				return jr_fail(r, "a row key that is not a string");
+			if (!jr_b64(r, &v, &cnt->bytes, f, row ? &row->key : NULL, row ? &row->keylen : NULL))
+				return false;
+		}
+		else if (jr_is(&name, "Cell"))
+		{
+			bool		efirst = true;
+			int			e;
+
+			if (has_cells)
+				return jr_fail(r, "a row member given twice");
+			has_cells = true;
+			if (!jr_open(r, '['))
+				return jr_fail(r, "a row's \"Cell\" that is not an array");
+			while ((e = jr_element(r, &efirst)) == 1)
+			{
+				if (!js_cell(r, cnt, f))
+					return false;
+				if (row)
+					row->ncells++;
+				else
+					cnt->cells++;
+			}
+			r->depth--;
+			if (e < 0)
+				return false;
+		}
+		else if (!jr_skip(r))
+			return false;
+	}
+	r->depth--;
+	if (k < 0)
+		return false;
+	if (!has_key)
+		return jr_fail(r, "a row without a base64 \"key\"");
+	if (!row)
+		cnt->rows++;
+	return true;
+}
+
+/* the document: an object with a "Row" array; counting (set NULL) or filling */
+static bool
+js_cellset(JR *r, JCount *cnt, HBaseCellSet *set, bool *no_row)
+{
+	JFill		fill;
+	JFill	   *f = NULL;
+	bool		first = true;
+	bool		has_rows = false;
+	JStr		name;
+	int			k,
+				i = 0;
+
+	if (set)
+	{
+		fill.cells = (HBaseCell *) (set->rows + set->nrows);
+		fill.bytes = (char *) (fill.cells + set->ncells);
+		f = &fill;
+	}
+	jr_ws(r);
+	if (r->p >= r->end || *r->p != '{')
+		return jr_fail(r, "not a JSON object");
+	if (!jr_open(r, '{'))
+		return false;
+	while ((k = jr_member(r, &first, &name)) == 1)
+	{
+		if (jr_is(&name, "Row"))
+		{
+			bool		efirst = true;
+			int			e;
+
+			if (has_rows)
+				return jr_fail(r, "\"Row\" given twice");
+			has_rows = true;
+			if (!jr_open(r, '['))
+				return jr_fail(r, "a \"Row\" that is not an array");
+			while ((e = jr_element(r, &efirst)) == 1)
+				if (!js_row(r, cnt, set ? &set->rows[i++] : NULL, f))
+					return false;
+			r->depth--;
+			if (e < 0)
+				return false;
+		}
+		else if (!jr_skip(r))
+			return false;
+	}
+	r->depth--;
+	if (k < 0 || !jr_end(r))
+		return false;
+	*no_row = !has_rows;
+	return true;
+}
+
+/*
+ * A JSON CellSet into rows and cells (bytes decoded from base64).  Decides
+ * what is a CellSet: an object with a "Row" array of objects with a base64
+ * "key" and an optional "Cell" array of objects with a base64 "column" (and
+ * "$", absent when empty); anything else is an error.
+ */
+HBaseDecodeResult
+hbase_cellset_json_decode(const char *body, size_t len, const HBaseDecodeLimits *lim,
+						  hbase_decode_alloc alloc, void *arg, HBaseCellSet *out, char *err)
+{
+	JR			r = {body, body, body + len, 0, NULL};
+	JCount		cnt = {0, 0, 0};
+	HBaseDecodeResult res;
+	bool		no_row = false;
+	size_t		size;
+	char	   *block;
+
+	memset(out, 0, sizeof(*out));
+	if (!js_cellset(&r, &cnt, NULL, &no_row))
+	{
+		jr_error(&r, err);
+		return HBASE_DECODE_INVALID;
+	}
+	if (no_row)
+	{
+		/* no "Row" is no CellSet: an empty result is {"Row":[]}, 204 or 404 */
+		snprintf(err, HBASE_DECODE_ERRLEN, "no \"Row\" member");
+		return HBASE_DECODE_INVALID;
+	}
+	res = hbase_cellset_within(cnt.rows, cnt.cells, cnt.bytes, len, lim, &size, err);
+	if (res != HBASE_DECODE_OK)
+		return res;
+	block = alloc(arg, size + 1);
+	if (block == NULL)
+	{
+		snprintf(err, HBASE_DECODE_ERRLEN, "out of memory decoding %zu bytes", size);
+		return HBASE_DECODE_TOO_LARGE;
+	}
+	out->rows = (HBaseRow *) block;
+	out->nrows = (int) cnt.rows;
+	out->ncells = (int) cnt.cells;
+	out->decoded = size;
+	r.p = body;
+	r.depth = 0;
+	/* a base64 string with escapes, or a long one, is only decoded here */
+	if (!js_cellset(&r, &cnt, out, &no_row))
+	{
+		jr_error(&r, err);
+		return HBASE_DECODE_INVALID;
+	}
+	return HBASE_DECODE_OK;
+}
+
+/*
+ * The "name" strings of the objects of array `member` (a listing).  Two
+ * passes, as CellSets: counted, checked against the budget, then one block
+ * of pointers and names.
+ */
+static bool
+js_names(JR *r, const char *member, size_t *count, size_t *bytes, char **names, char *buf)
+{
+	bool		first = true;
+	bool		seen = false;
+	JStr		name;
+	int			k;
+	size_t		i = 0;
+
+	jr_ws(r);
+	if (r->p >= r->end || *r->p != '{')
+		return jr_fail(r, "not a JSON object");
+	(void) jr_open(r, '{');
+	while ((k = jr_member(r, &first, &name)) == 1)
+	{
+		bool		efirst = true;
+		int			e;
+
+		if (!jr_is(&name, member))
+		{
+			if (!jr_skip(r))
+				return false;
+			continue;
+		}
+		if (seen)
+			return jr_fail(r, "the list given twice");
+		seen = true;
+		if (!jr_open(r, '['))
+			return jr_fail(r, "the list is not an array");
+		while ((e = jr_element(r, &efirst)) == 1)
+		{
+			bool		ofirst = true;
+			bool		has_name = false;
+			JStr		m;
+			int			o;
+
+			if (!jr_open(r, '{'))
+				return jr_fail(r, "an entry that is not an object");
+			while ((o = jr_member(r, &ofirst, &m)) == 1)
+			{
+				JStr		v;
+
+				if (!jr_is(&m, "name"))
+				{
+					if (!jr_skip(r))
+						return false;
+					continue;
+				}
+				if (has_name)
+					return jr_fail(r, "an entry's name given twice");
+				has_name = true;
+				if (!jr_string(r, &v))
+					return jr_fail(r, "an entry's name that is not a string");
+				if (names)
+				{
+					size_t		n = jr_unescape(&v, buf);
+
+					if (memchr(buf, '\0', n))
+						return jr_fail(r, "a name with a NUL character");
+					buf[n] = '\0';
+					names[i] = buf;
+					buf += v.n + 1;
+				}
+				*bytes += v.n + 1;
+			}
+			r->depth--;
+			if (o < 0)
+				return false;
+			if (!has_name)
+				return jr_fail(r, "an entry without a \"name\"");
+			i++;
+		}
+		r->depth--;
+		if (e < 0)
+			return false;
+	}
+	r->depth--;
+	if (k < 0 || !jr_end(r))
+		return false;
+	*count = i;
+	return true;
+}
+
+HBaseDecodeResult
+hbase_json_names_decode(const char *body, size_t len, const char *member,
+						hbase_decode_alloc alloc, void *arg,
+						char ***names, int *n, size_t *decoded, char *err)
+{
+	JR			r = {body, body, body + len, 0, NULL};
+	size_t		count = 0,
+				bytes = 0,
+				size;
+	char	  **block;
+
+	*names = NULL;
+	*n = 0;
+	*decoded = 0;
+	if (!js_names(&r, member, &count, &bytes, NULL, NULL))
+	{
+		jr_error(&r, err);
+		return HBASE_DECODE_INVALID;
+	}
+	if (count > INT_MAX / 2)
+	{
+		snprintf(err, HBASE_DECODE_ERRLEN, "more than 2^30 names");
+		return HBASE_DECODE_INVALID;
+	}
+	size = count * sizeof(char *) + bytes;
+	if (size > hbase_decode_budget(len))
+	{
+		snprintf(err, HBASE_DECODE_ERRLEN,
+				 "its %zu names would take %zu bytes decoded, more than %d times its %zu bytes",
+				 count, size, HBASE_DECODE_FACTOR, len);
+		return HBASE_DECODE_TOO_LARGE;
+	}
+	block = alloc(arg, size + 1);
+	if (block == NULL)
+	{
+		snprintf(err, HBASE_DECODE_ERRLEN, "out of memory decoding %zu bytes", size);
+		return HBASE_DECODE_TOO_LARGE;
+	}
+	r.p = body;
+	r.depth = 0;
+	bytes = 0;
+	if (!js_names(&r, member, &count, &bytes, block, (char *) (block + count)))
+	{
+		jr_error(&r, err);
+		return HBASE_DECODE_INVALID;
+	}
+	*names = block;
+	*n = (int) count;
+	*decoded = size;
+	return HBASE_DECODE_OK;
+}
+
+/*
+ * The regions of a TableInfoModel: "Region" objects with base64 "startKey"
+ * and "endKey" (an empty end key: to the end), other members skipped (their
+ * names hold \u0000 for a NUL byte of a start key).
+ */
+static bool
+js_regions(JR *r, size_t *count, size_t *bytes, HBaseRegionRange *out, char *buf)
+{
+	bool		first = true;
+	bool		seen = false;
+	JStr		name;
+	int			k;
+	size_t		i = 0;
+	JFill		fill = {NULL, buf};
+
+	jr_ws(r);
+	if (r->p >= r->end || *r->p != '{')
+		return jr_fail(r, "not a JSON object");
+	(void) jr_open(r, '{');
+	while ((k = jr_member(r, &first, &name)) == 1)
+	{
+		bool		efirst = true;
+		int			e;
+
+		if (!jr_is(&name, "Region"))
+		{
+			if (!jr_skip(r))
+				return false;
+			continue;
+		}
+		if (seen)
+			return jr_fail(r, "\"Region\" given twice");
+		seen = true;
+		if (!jr_open(r, '['))
+			return jr_fail(r, "\"Region\" is not an array");
+		while ((e = jr_element(r, &efirst)) == 1)
+		{
+			bool		ofirst = true;
+			bool		has_start = false,
+						has_end = false;
+			HBaseRegionRange *reg = out ? &out[i] : NULL;
+			JStr		m;
+			int			o;
+
+			if (!jr_open(r, '{'))
+				return jr_fail(r, "a region that is not an object");
+			while ((o = jr_member(r, &ofirst, &m)) == 1)
+			{
+				bool		start = jr_is(&m, "startKey");
+				JStr		v;
+
+				if (!start && !jr_is(&m, "endKey"))
+				{
+					if (!jr_skip(r))
+						return false;
+					continue;
+				}
+				if (start ? has_start : has_end)
+					return jr_fail(r, "a region's key given twice");
+				if (start)
+					has_start = true;
+				else
+					has_end = true;
+				if (!jr_string(r, &v))
+					return jr_fail(r, "a region key that is not a string");
+				if (!jr_b64(r, &v, bytes, out ? &fill : NULL,
+							reg ? (start ? &reg->start : &reg->stop) : NULL,
+							reg ? (start ? &reg->startlen : &reg->stoplen) : NULL))
+					return false;
+			}
+			r->depth--;
+			if (o < 0)
+				return false;
+			if (!has_start || !has_end)
+				return jr_fail(r, "a region without base64 start and end keys");
+			if (reg && reg->stoplen == 0)
+				reg->stop = NULL;
+			i++;
+		}
+		r->depth--;
+		if (e < 0)
+			return false;
+	}
+	r->depth--;
+	if (k < 0 || !jr_end(r))
+		return false;
+	if (!seen)
+		return jr_fail(r, "no \"Region\" array");
+	*count = i;
+	return true;
+}
+
+HBaseDecodeResult
+hbase_json_regions_decode(const char *body, size_t len, hbase_decode_alloc alloc, void *arg,
+						  HBaseRegionRange **regions, int *n, size_t *decoded, char *err)
+{
+	JR			r = {body, body, body + len, 0, NULL};
+	size_t		count = 0,
+				bytes = 0,
+				size;
+	HBaseRegionRange *block;
+
+	*regions = NULL;
+	*n = 0;
+	*decoded = 0;
+	if (!js_regions(&r, &count, &bytes, NULL, NULL))
+	{
+		jr_error(&r, err);
+		return HBASE_DECODE_INVALID;
+	}
+	if (count > INT_MAX / 2)
+	{
+		snprintf(err, HBASE_DECODE_ERRLEN, "more than 2^30 regions");
+		return HBASE_DECODE_INVALID;
+	}
+	size = count * sizeof(HBaseRegionRange) + bytes;
+	if (size > hbase_decode_budget(len))
+	{
+		snprintf(err, HBASE_DECODE_ERRLEN,
+				 "its %zu regions would take %zu bytes decoded, more than %d times its %zu bytes",
+				 count, size, HBASE_DECODE_FACTOR, len);
+		return HBASE_DECODE_TOO_LARGE;
+	}
+	block = alloc(arg, size + 1);
+	if (block == NULL)
+	{
+		snprintf(err, HBASE_DECODE_ERRLEN, "out of memory decoding %zu bytes", size);
+		return HBASE_DECODE_TOO_LARGE;
+	}
+	r.p = body;
+	r.depth = 0;
+	if (!js_regions(&r, &count, &bytes, block, (char *) (block + count)))
+	{
+		jr_error(&r, err);
+		return HBASE_DECODE_INVALID;
+	}
+	*regions = block;
+	*n = (int) count;
+	*decoded = size;
+	return HBASE_DECODE_OK;
+}
+
+HBaseDecodeResult
+hbase_json_version_decode(const char *body, size_t len, hbase_decode_alloc alloc, void *arg,
+						  char **version, char *err)
+{
+	JR			r = {body, body, body + len, 0, NULL};
+	bool		first = true;
+	JStr		name;
+	JStr		v = {NULL, 0, false};
+	bool		found = false;
+	int			k;
+
+	*version = NULL;
+	jr_ws(&r);
+	if (r.p >= r.end || *r.p != '{')
+	{
+		jr_fail(&r, "not a JSON object");
+		jr_error(&r, err);
+		return HBASE_DECODE_INVALID;
+	}
+	(void) jr_open(&r, '{');
+	while ((k = jr_member(&r, &first, &name)) == 1)
+	{
+		jr_ws(&r);
+		if (jr_is(&name, "Version") && r.p < r.end && *r.p == '"')
+		{
+			if (!jr_string(&r, &v))
+			{
+				k = -1;
+				break;
+			}
+			found = true;
+		}
+		else
+		{
+			/* the last "Version" counts, as with jansson: one not a string is none */
+			if (jr_is(&name, "Version"))
+				found = false;
+			if (!jr_skip(&r))
+			{
+				k = -1;
+				break;
+			}
+		}
+	}
+	if (k < 0 || !jr_end(&r))
+	{
+		jr_error(&r, err);
+		return HBASE_DECODE_INVALID;
+	}
+	if (found)
+	{
+		char	   *s = alloc(arg, v.n + 1);
+
+		if (s == NULL)
+		{
+			snprintf(err, HBASE_DECODE_ERRLEN, "out of memory");
+			return HBASE_DECODE_INVALID;
+		}
+		s[jr_unescape(&v, s)] = '\0';
+		*version = s;
+	}
+	return HBASE_DECODE_OK;
+}
+
+/*
+ * "2.5.8", "2.6.1-hadoop3", "3.0.0-beta-1" -> 20508, 20601, 30000; 0 when
+ * it does not start with major.minor.
+ */
+int
+hbase_parse_gateway_version(const char *s)
+{
+	int			part[3] = {0, 0, 0};
+	int			n = 0;
+	const char *p = s;
+
+	while (n < 3)
+	{
+		int			v = 0;
+		int			digits = 0;
+
+		while (*p >= '0' && *p <= '9' && digits < 3)
+		{
+			v = v * 10 + (*p++ - '0');
+			digits++;
+		}
+		if (digits == 0 || v > 99)
+			break;
+		part[n++] = v;
+		if (*p != '.')
+			break;
+		p++;
+	}
+	if (n < 2 || part[0] == 0)
+		return 0;
+	return part[0] * 10000 + part[1] * 100 + part[2];
+}

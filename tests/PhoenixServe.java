@@ -1,0 +1,128 @@
+/*
+ * tests/PhoenixServe.java - one long-lived Phoenix JDBC session (phoenix-core-client 5.2.1
+ * against the local HBase) answering many statements, for tests/phoenix_difftest.py: starting
+ * a JVM and a Phoenix connection costs seconds, a query through an open one milliseconds.
+ *
+ * Protocol: each line on stdin is one statement, base64 of its UTF-8 text (so that values may
+ * hold newlines and semicolons).  For each, one line on stdout, JSON:
+ *   {"rows": [[v, ...], ...]}   a query (values typed below), or {"count": n} for DML/DDL
+ *   {"error": "message"}        the statement failed (the session goes on)
+ * Values: null; DECIMAL as BigDecimal.toPlainString; DATE/TIME/TIMESTAMP (and UNSIGNED_ forms)
+ * as "ts:<epoch ms>:<nanos within the second>" (no time zone involved); BINARY/VARBINARY and
+ * arrays as "hex:<bytes>"; BOOLEAN "true"/"false"; FLOAT/DOUBLE as Java prints them; others
+ * as getString.  Autocommit is on.
+ * Usage: java -cp <jars> tests/PhoenixServe.java ZK_HOST:ZK_PORT
+ */
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.sql.Types;
+import java.util.Base64;
+import java.util.Properties;
+
+public class PhoenixServe {
+  static String json(String s) {
+    if (s == null) return "null";
+    StringBuilder b = new StringBuilder("\"");
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '"' || c == '\\') b.append('\\').append(c);
+      else if (c < 0x20 || c > 0x7e) b.append(String.format("\\u%04x", (int) c));
+      else b.append(c);
+    }
+    return b.append('"').toString();
+  }
+
+  static String hex(byte[] b) {
+    StringBuilder s = new StringBuilder("hex:");
+    for (byte x : b) s.append(String.format("%02x", x));
+    return s.toString();
+  }
+
+  // one value as the protocol spells it
+  static String value(ResultSet rs, ResultSetMetaData md, int i) throws Exception {
+    int t = md.getColumnType(i);
+    String tn = md.getColumnTypeName(i);
+    switch (t) {
+      case Types.DATE:
+      case Types.TIME:
+      case Types.TIMESTAMP: {
+        Timestamp ts = rs.getTimestamp(i);
+        if (ts == null) return null;
+        return "ts:" + ts.getTime() + ":" + ts.getNanos();
+      }
+      case Types.BINARY:
+      case Types.VARBINARY:
+      case Types.ARRAY: {
+        byte[] b = rs.getBytes(i);
+        return b == null ? null : hex(b);
+      }
+      case Types.DECIMAL: {
+        BigDecimal d = rs.getBigDecimal(i);
+        return d == null ? null : d.toPlainString();
+      }
+      case Types.BOOLEAN: {
+        boolean v = rs.getBoolean(i);
+        return rs.wasNull() ? null : (v ? "true" : "false");
+      }
+      default:
+        if (tn != null && tn.startsWith("UNSIGNED_") && (tn.contains("DATE") || tn.contains("TIME"))) {
+          Timestamp ts = rs.getTimestamp(i);
+          return ts == null ? null : "ts:" + ts.getTime() + ":" + ts.getNanos();
+        }
+        return rs.getString(i);
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    // the protocol's own stdout; what libraries print (log4j ...) goes to stderr
+    PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, "UTF-8");
+    System.setOut(System.err);
+    Properties props = new Properties();
+    try (Connection conn = DriverManager.getConnection("jdbc:phoenix:" + args[0], props)) {
+      conn.setAutoCommit(true);
+      BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+      out.println("{\"ready\": true}");
+      out.flush();
+      String line;
+      while ((line = in.readLine()) != null) {
+        if (line.isEmpty()) continue;
+        String sql = new String(Base64.getDecoder().decode(line.trim()), StandardCharsets.UTF_8);
+        StringBuilder res = new StringBuilder();
+        try (Statement st = conn.createStatement()) {
+          if (st.execute(sql)) {
+            ResultSet rs = st.getResultSet();
+            ResultSetMetaData md = rs.getMetaData();
+            int n = md.getColumnCount();
+            res.append("{\"rows\": [");
+            String sep = "";
+            while (rs.next()) {
+              res.append(sep).append('[');
+              for (int i = 1; i <= n; i++) res.append(i > 1 ? ", " : "").append(json(value(rs, md, i)));
+              res.append(']');
+              sep = ", ";
+            }
+            res.append("]}");
+          } else {
+            res.append("{\"count\": ").append(st.getUpdateCount()).append('}');
+          }
+        } catch (Exception e) {
+          String m = String.valueOf(e.getMessage());
+          res.setLength(0);
+          res.append("{\"error\": ").append(json(e.getClass().getSimpleName() + ": "
+              + (m.length() > 2000 ? m.substring(0, 2000) : m))).append('}');
+        }
+        out.println(res);
+        out.flush();
+      }
+    }
+  }
+}

@@ -1,0 +1,215 @@
+/*
+ * tests/fuzz/fuzz_cellset_json.c: libFuzzer target of the JSON CellSet decoder
+ * (src/cellset_json.c), with jansson (the document it replaced) and a base64 decoder of
+ * this file as the oracle.  The first two bytes are the limits (rows, cells: 0 none), the
+ * rest the answer.  Aborts when: the decoded set is inconsistent or beyond its limits; it
+ * took more than the decode budget; the decoder accepts what jansson does not parse as
+ * such a CellSet, or reads other rows, keys, cells, values or timestamps; or it refuses as
+ * malformed a CellSet jansson reads (unique members, at most 64 levels deep).
+ */
+#include <jansson.h>
+
+#include "fuzz_common.h"
+
+/* the oracle's base64: blanks dropped, then groups of 4, '=' only closing the last */
+static long
+ref_b64(const char *s, size_t n, unsigned char *out)
+{
+	static const char alpha[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	char	   *t = malloc(n + 1);
+	size_t		m = 0,
+				i;
+	long		o = 0;
+
+	for (i = 0; i < n; i++)
+		if (!strchr(" \t\r\n", s[i]) || s[i] == '\0')
+			t[m++] = s[i];
+	if (m % 4 != 0)
+	{
+		free(t);
+		return -1;
+	}
+	for (i = 0; i < m; i += 4)
+	{
+		int			v[4],
+					k,
+					pad = 0;
+
+		for (k = 0; k < 4; k++)
+		{
+			const char *c = t[i + k] ? strchr(alpha, t[i + k]) : NULL;
+
+			if (t[i + k] == '=' && i + 4 == m && k >= 2 && (k == 3 || t[i + 3] == '='))
+			{
+				v[k] = 0;
+				pad++;
+			}
+			else if (c && !pad)
+				v[k] = (int) (c - alpha);
+			else
+			{
+				free(t);
+				return -1;
+			}
+		}
+		out[o++] = (unsigned char) ((v[0] << 2) | (v[1] >> 4));
+		if (pad < 2)
+			out[o++] = (unsigned char) (((v[1] & 15) << 4) | (v[2] >> 2));
+		if (pad < 1)
+			out[o++] = (unsigned char) (((v[2] & 3) << 6) | v[3]);
+	}
+	free(t);
+	return o;
+}
+
+/* a JSON string holds base64 of these bytes (1), other bytes (0), or no base64 (-1) */
+static int
+same_b64(json_t *s, const char *bytes, int len)
+{
+	unsigned char *buf;
+	long		n;
+	int			r;
+
+	if (!json_is_string(s))
+		return -1;
+	buf = malloc(json_string_length(s) + 1);
+	n = ref_b64(json_string_value(s), json_string_length(s), buf);
+	r = n < 0 ? -1 : (n == len && (len == 0 || memcmp(buf, bytes, len) == 0));
+	free(buf);
+	return r;
+}
+
+static int
+depth(json_t *j)
+{
+	int			d = 0;
+	size_t		i;
+	const char *k;
+	json_t	   *v;
+
+	if (json_is_array(j))
+		json_array_foreach(j, i, v)
+			d = d > depth(v) ? d : depth(v);
+	else if (json_is_object(j))
+		json_object_foreach(j, k, v)
+			d = d > depth(v) ? d : depth(v);
+	else
+		return 0;
+	return d + 1;
+}
+
+/*
+ * jansson's reading of a CellSet: 1 when it is one and (set given) the same as set, 0 when
+ * it is none (no "Row" array, a row without a base64 key...)
+ */
+static int
+oracle(json_t *root, const HBaseCellSet *set)
+{
+	json_t	   *rows = json_is_object(root) ? json_object_get(root, "Row") : NULL;
+	size_t		i,
+				j;
+
+	if (!json_is_array(rows))
+		return 0;
+	if (set)
+		FZ_CHECK((size_t) set->nrows == json_array_size(rows), "%d rows, jansson %zu",
+				 set->nrows, json_array_size(rows));
+	for (i = 0; i < json_array_size(rows); i++)
+	{
+		json_t	   *row = json_array_get(rows, i);
+		json_t	   *cells = json_object_get(row, "Cell");
+		const HBaseRow *r = set ? &set->rows[i] : NULL;
+		int			k;
+
+		if (!json_is_object(row))
+			return 0;
+		k = same_b64(json_object_get(row, "key"), r ? r->key : "", r ? r->keylen : 0);
+		if (k < 0)
+			return 0;
+		if (set)
+			FZ_CHECK(k == 1, "row %zu: another key", i);
+		if (cells != NULL && !json_is_array(cells))
+			return 0;
+		if (set)
+			FZ_CHECK((size_t) r->ncells == json_array_size(cells), "row %zu: %d cells, jansson %zu",
+					 i, r->ncells, json_array_size(cells));
+		for (j = 0; j < json_array_size(cells); j++)
+		{
+			json_t	   *cell = json_array_get(cells, j);
+			const HBaseCell *c = r ? &r->cells[j] : NULL;
+			json_t	   *ts = json_object_get(cell, "timestamp");
+			json_t	   *val = json_object_get(cell, "$");
+
+			if (!json_is_object(cell))
+				return 0;
+			k = same_b64(json_object_get(cell, "column"), c ? c->column : "", c ? c->collen : 0);
+			if (k < 0)
+				return 0;
+			if (set)
+				FZ_CHECK(k == 1, "another column");
+			if (val)
+			{
+				k = same_b64(val, c ? c->value : "", c ? c->vallen : 0);
+				if (k < 0)
+					return 0;
+				if (set)
+					FZ_CHECK(k == 1, "another value");
+			}
+			else if (set)
+				FZ_CHECK(c->vallen == 0, "a value where there is none");
+			if (set)
+				FZ_CHECK(c->timestamp == (json_is_integer(ts) ? json_integer_value(ts) : 0),
+						 "another timestamp");
+		}
+	}
+	return 1;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	HBaseDecodeLimits lim = {0, 0};
+	HBaseDecodeLimits none = {0, 0};
+	HBaseCellSet set;
+	char		err[HBASE_DECODE_ERRLEN];
+	HBaseDecodeResult res;
+	json_error_t jerr;
+	json_t	   *root;
+
+	if (size < 2)
+		return 0;
+	lim.max_rows = data[0];
+	lim.max_cells = data[1] * 16;
+	data += 2;
+	size -= 2;
+
+	res = hbase_cellset_json_decode((const char *) data, size, &lim, fz_alloc, NULL, &set, err);
+	if (res == HBASE_DECODE_OK)
+		fz_check_cellset(&set, &lim);
+	fz_check_budget(size, 1);
+	fz_reset();
+
+	res = hbase_cellset_json_decode((const char *) data, size, &none, fz_alloc, NULL, &set, err);
+	fz_check_budget(size, 1);
+	/* members it skips may come twice: jansson keeps the last */
+	root = json_loadb((const char *) data, size, JSON_ALLOW_NUL, &jerr);
+	if (res == HBASE_DECODE_OK)
+	{
+		fz_check_cellset(&set, &none);
+		/* jansson refuses reals beyond a double; JSON does not */
+		FZ_CHECK(root != NULL || strstr(jerr.text, "real number overflow"),
+				 "decoded what jansson refuses: %s", jerr.text);
+		if (root)
+			FZ_CHECK(oracle(root, &set) == 1, "decoded what is no CellSet to jansson");
+	}
+	if (root)
+		json_decref(root);
+	root = json_loadb((const char *) data, size, JSON_ALLOW_NUL | JSON_REJECT_DUPLICATES, &jerr);
+	/* jansson passes over raw NUL bytes between tokens; JSON has none */
+	if (res == HBASE_DECODE_INVALID && root != NULL && depth(root) <= 64 && !memchr(data, 0, size))
+		FZ_CHECK(oracle(root, NULL) == 0, "refused a CellSet jansson reads: %s", err);
+	if (root)
+		json_decref(root);
+	fz_reset();
+	return 0;
+}

@@ -1,0 +1,1193 @@
+#!/usr/bin/env python3
+"""tests/phoenix_difftest.py - differential test of hbase_fdw against Apache Phoenix itself, over
+GENERATED Phoenix tables.
+
+    python3 tests/phoenix_difftest.py [--seed N] [--tables N] [--queries N] [--schema S]
+                                      [--db DB] [--skip CLASSES] [--suite] [--json FILE] [--quiet]
+
+Unlike sql/phoenix_import.sql (hand-picked tables), every run draws its own Phoenix tables from
+a seed (each table from its own generator seeded by (seed, index)):
+
+  1. DDL through Phoenix's JDBC driver (tests/PhoenixServe.java: one long-lived JVM and
+     connection answering every statement): every Phoenix type (CHAR(n), VARCHAR[(n)], TINYINT ...
+     BIGINT and their UNSIGNED_ forms, FLOAT, DOUBLE and UNSIGNED_, DECIMAL and DECIMAL(p,s),
+     DATE, TIME, TIMESTAMP and UNSIGNED_, BOOLEAN, BINARY(n), VARBINARY, arrays) as key columns
+     (1-3, ASC or DESC, declared at any position) and as cells; SALT_BUCKETS, COLUMN_ENCODED_BYTES
+     0-4 (or the default), IMMUTABLE_ROWS with both storage schemes, several column families and
+     DEFAULT_COLUMN_FAMILY, views, indexes; rows with edge values (NULL, '', extremes, unicode,
+     long values, dates before 1970) written by Phoenix's UPSERT; ALTER TABLE ADD (and rows that
+     use the new column) and DROP COLUMN;
+  2. IMPORT FOREIGN SCHEMA ... OPTIONS (phoenix 'true') of each table into PostgreSQL;
+  3. writes through hbase_fdw (INSERT of new rows, UPDATE of cells, DELETE by key), which
+     Phoenix must then read as PostgreSQL does (a table stored as SINGLE_CELL_ARRAY_WITH_OFFSETS
+     must refuse INSERT with an error);
+  4. queries run through Phoenix and through the imported table, results compared (the values
+     brought to one form: numbers by value, FLOAT as 32-bit, times as epoch microseconds):
+     the whole table in key order, point lookups, key prefixes, ranges on every key part (<, <=,
+     >, >=, BETWEEN), IN lists, ORDER BY the key both ways with LIMIT, ORDER BY a cell with
+     NULLS FIRST/LAST, aggregates (count, min, max, sum), IS [NOT] NULL, LIKE, cell comparisons.
+
+Each mismatch is classified by the KNOWN classes of what it touched (the table's and the columns'
+features): char (CHAR(n) columns), empty-string ('' values), float-key (FLOAT/DOUBLE key
+columns), no-default-family (no column in the default family), dup-name (one column name in two
+families), index (secondary indexes), quoted-key (a quoted mixed-case key column name);
+anything else is class "other". --skip CLASSES (comma-separated; env PHOENIX_DIFFTEST_SKIP)
+leaves those features out of the generated tables. --suite: seed 1 and the fixed size that
+scripts/test runs, skipping SUITE_SKIP (the classes still being fixed; empty it as they are).
+
+Prints per class the checks run and the mismatches, then the summary line
+
+    phoenix-difftest seed S: Q queries (W writes, T tables), M mismatches, N seconds
+
+and every mismatch (table DDL, Phoenix and PostgreSQL statements, both results). Exit status 1
+on a mismatch. Uses database --db (hbase_phoenix_difftest), schema pd, server pd_hbase, and the
+Phoenix schema --schema (FDWPD; its tables are dropped at the start of a run).
+"""
+import argparse
+import base64
+import json
+import os
+import random
+import struct
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from decimal import Decimal
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import hbase_rest  # noqa: E402
+
+KNOWN = ["char", "empty-string", "float-key", "no-default-family", "dup-name", "index",
+         "quoted-key", "decimal-desc-negative", "like-desc", "range-at-extreme",
+         "unsigned-time-desc-range", "varbinary-key-trailing-ff"]
+# Phoenix's own bugs: left out unless asked for (--skip '' or a list without them)
+PHOENIX_BUGS = ["decimal-desc-negative", "like-desc", "range-at-extreme",
+                "unsigned-time-desc-range", "varbinary-key-trailing-ff"]
+# the known classes the suite leaves out while other branches fix them: remove each as it is
+# fixed (the suite then covers it)
+SUITE_SKIP = ["char", "empty-string", "float-key", "no-default-family", "dup-name", "index",
+              "quoted-key"] + PHOENIX_BUGS
+SUITE = {"seed": 1, "tables": 14, "queries": 1100}
+
+# ------------------------------------------------------------------ Phoenix types
+
+# name, kind, (min, max) for integers
+INTS = {"TINYINT": (-128, 127), "SMALLINT": (-32768, 32767), "INTEGER": (-2**31, 2**31 - 1),
+        "BIGINT": (-2**63, 2**63 - 1), "UNSIGNED_TINYINT": (0, 127),
+        "UNSIGNED_SMALLINT": (0, 32767), "UNSIGNED_INT": (0, 2**31 - 1),
+        "UNSIGNED_LONG": (0, 2**63 - 1)}
+FLOATS = ["FLOAT", "DOUBLE", "UNSIGNED_FLOAT", "UNSIGNED_DOUBLE"]
+TIMES = ["DATE", "TIME", "TIMESTAMP", "UNSIGNED_DATE", "UNSIGNED_TIME", "UNSIGNED_TIMESTAMP"]
+MS_1600 = -11676096000000        # 1600-01-01: Phoenix parses literals before 1582 as Julian dates
+MS_MAX = 253402300799999         # 9999-12-31 23:59:59.999
+
+
+def f32(x):
+    return struct.unpack(">f", struct.pack(">f", x))[0]
+
+
+class Col:
+    """a Phoenix column: name as DDL writes it, family (None: the default), type, key order"""
+
+    def __init__(self, name, ptype, kind, family=None, key=False, desc=False, n=None, p=None,
+                 s=None):
+        self.name, self.ptype, self.kind, self.family = name, ptype, kind, family
+        self.key, self.desc, self.n, self.p, self.s = key, desc, n, p, s
+        self.features = set()
+        self.pg = None            # the imported column's name
+        self.dropped = False
+
+    def ddl_type(self):
+        if self.kind == "dec" and self.p:
+            return "DECIMAL(%d,%d)" % (self.p, self.s)
+        if self.ptype in ("CHAR", "BINARY"):
+            return "%s(%d)" % (self.ptype, self.n)
+        if self.ptype == "VARCHAR" and self.n:
+            return "VARCHAR(%d)" % self.n
+        return self.ptype
+
+    def ref(self):
+        """the column in Phoenix's SQL"""
+        return ("%s.%s" % (self.family, self.name)) if self.family and not self.key else self.name
+
+    def pgref(self):
+        return '"%s"' % self.pg.replace('"', '""')
+
+
+class SkipQuery(Exception):
+    """the query would touch a class left out"""
+
+
+class Feature:
+    """a known class one query touches (not a column's)"""
+
+    def __init__(self, name):
+        self.features = {name}
+
+
+def gen_value(rng, c, phoenix_literal=True, allow_empty=True):
+    """a value for column c (None = NULL); Phoenix-written times have millisecond precision"""
+    k = c.kind
+    if k == "int":
+        lo, hi = INTS[c.ptype]
+        return rng.choice([lo, hi, 0, 1, 2, -1 if lo < 0 else 3, lo + 1, hi - 1,
+                           rng.randint(lo, hi), rng.randint(max(lo, -1000), min(hi, 1000)),
+                           rng.randint(max(lo, -10), min(hi, 10))])
+    if k == "float":
+        vals = [0.0, 1.5, 0.5, 1024.25, 65504.0, 16777216.0, 0.015625, 2.0, 3.0, 100.75,
+                f32(3.4028234663852886e38), f32(1.401298464324817e-45), 1e-3, 0.1, 123456.789]
+        if c.ptype.endswith("DOUBLE"):
+            vals += [1e300, 1.7976931348623157e308, 5e-324, 2.2250738585072014e-308, 0.1,
+                     1234567890.123456789, 1e-300]
+        v = rng.choice(vals + [rng.randint(-1000, 1000) / 4.0])
+        if not c.ptype.startswith("UNSIGNED") and rng.random() < 0.45:
+            v = -v
+        v = abs(v) if c.ptype.startswith("UNSIGNED") else v
+        if v == 0:
+            v = 0.0
+        return f32(v) if c.ptype.endswith("FLOAT") else v
+    if k == "dec":
+        if c.p:
+            ip, fp = c.p - c.s, c.s
+            digits = rng.choice([1, ip, rng.randint(0, ip)]) if ip > 0 else 0
+            i = rng.randint(0, 10 ** digits - 1) if digits else 0
+            f = rng.randint(0, 10 ** fp - 1) if fp else 0
+            v = Decimal(i) + (Decimal(f) / (Decimal(10) ** fp) if fp else 0)
+            return -v if rng.random() < 0.4 else v
+        return Decimal(rng.choice(["0", "1.5", "-1.5", "1.505", "99.5", "100", "-100", "0.001",
+                                   "-0.001", "1E-30", "-1E-30", "0.1", "10",
+                                   "12345678901234567890.123456789",
+                                   "-12345678901234567890.123456789",
+                                   "99999999999999999999999999999999999999",
+                                   "-99999999999999999999999999999999999999",
+                                   "1E+100", "-1E+100", "123456", "-7",
+                                   str(rng.randint(-10**9, 10**9)),
+                                   "%d.%02d" % (rng.randint(-999, 999), rng.randint(0, 99))]))
+    if k == "time":
+        lo = 0 if c.ptype.startswith("UNSIGNED") else MS_1600
+        ms = rng.choice([lo, 0, 1, -1, -86400000, -2208988800000, 1709287872345, MS_MAX,
+                         86399999, 951782400000, rng.randint(lo, MS_MAX),
+                         rng.randint(-10**11, 2 * 10**12)])
+        ms = max(ms, lo)
+        if c.ptype in ("DATE", "UNSIGNED_DATE") and rng.random() < 0.5:
+            ms -= ms % 86400000
+        return ms * 1000 + (rng.randint(0, 999) if not phoenix_literal and
+                            c.ptype == "TIMESTAMP" and rng.random() < 0.3 else 0)
+    if k == "bool":
+        return rng.random() < 0.5
+    if k == "char":
+        if allow_empty and rng.random() < 0.08:
+            return ""
+        return "".join(rng.choice("abxyz AZ09-") for _ in range(rng.randint(1, c.n))).strip() or "a"
+    if k == "str":
+        vals = ["a", "ab", "abc", "b", "h\u00e9llo", "\u65e5\u672c", "\U0001F600 smile", "x y",
+                "it's", "100%", "a_b", "zz", "A", "abd", "\u00e9", "a" * 300,
+                "long " + "0123456789" * 200, "tab\there", "line\nbreak", "z\u0080"]
+        if allow_empty:
+            vals += ["", ""]
+        v = rng.choice(vals + ["".join(rng.choice("abc") for _ in range(rng.randint(1, 4)))])
+        if c.n:
+            # Phoenix counts UTF-16 units (an emoji is 2), PostgreSQL characters
+            while len(v.encode("utf-16-le")) // 2 > c.n:
+                v = v[:-1]
+        return v
+    if k == "bin":
+        n = c.n if c.ptype == "BINARY" else rng.choice([1, 2, 3, 5, 8])
+        return bytes(rng.choice([0, 1, 0x7f, 0x80, 0xfe, 0xff, rng.randrange(256)])
+                     for _ in range(n))
+    if k == "array":
+        if c.ptype.startswith("VARCHAR"):
+            return [rng.choice(["a", "bc", "\u00e9"]) for _ in range(rng.randint(1, 3))]
+        return [rng.randint(-5, 5) for _ in range(rng.randint(1, 3))]
+    raise ValueError(k)
+
+
+def iso(us):
+    """epoch microseconds as 'YYYY-MM-DD HH:MM:SS.ffffff' (proleptic Gregorian, UTC)"""
+    days, rem = divmod(us, 86400 * 10**6)
+    z = days + 719468
+    era = z // 146097
+    doe = z - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    y = yoe + era * 400
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    d = doy - (153 * mp + 2) // 5 + 1
+    m = mp + 3 if mp < 10 else mp - 9
+    y += m <= 2
+    secs, frac = divmod(rem, 10**6)
+    return "%04d-%02d-%02d %02d:%02d:%02d.%06d" % (y, m, d, secs // 3600, secs // 60 % 60,
+                                                  secs % 60, frac)
+
+
+def sq(s):
+    return "'" + s.replace("'", "''") + "'"
+
+
+def lit_phx(c, v):
+    if v is None:
+        return "NULL"
+    k = c.kind
+    if k == "int":
+        return str(v)
+    if k == "float":
+        r = repr(float(v)).replace("e+", "E").replace("e-", "E-")
+        return r
+    if k == "dec":
+        return format(v, "f")
+    if k == "time":
+        text = iso(v)[:23]
+        fn = {"DATE": "TO_DATE", "UNSIGNED_DATE": "TO_DATE", "TIME": "TO_TIME",
+              "UNSIGNED_TIME": "TO_TIME"}.get(c.ptype, "TO_TIMESTAMP")
+        e = "%s('%s')" % (fn, text)
+        return "CAST(%s AS %s)" % (e, c.ptype) if c.ptype.startswith("UNSIGNED") else e
+    if k == "bool":
+        return "TRUE" if v else "FALSE"
+    if k in ("char", "str"):
+        return sq(v)
+    if k == "bin":
+        return "X'%s'" % v.hex()
+    if k == "array":
+        return "ARRAY[%s]" % ", ".join(sq(x) if isinstance(x, str) else str(x) for x in v)
+    raise ValueError(k)
+
+
+def lit_pg(c, v):
+    if v is None:
+        return "NULL"
+    k = c.kind
+    if k == "float":
+        return "'%r'::%s" % (float(v), "real" if c.ptype.endswith("FLOAT") else "float8")
+    if k == "dec":
+        return format(v, "f")
+    if k == "time":
+        return "'%s'::timestamp" % iso(v)
+    if k == "bool":
+        return "true" if v else "false"
+    if k == "bin":
+        return "'\\x%s'::bytea" % v.hex()
+    if k in ("char", "str"):
+        return sq(v)
+    return str(v)
+
+
+def canon(kind, v, side, ptype=""):
+    """a result value in one form for both sides"""
+    if v is None:
+        return None
+    if kind == "int":
+        return int(v)
+    if kind == "float":
+        x = float(v)
+        return f32(x) if ptype.endswith("FLOAT") else x
+    if kind in ("dec", "num"):
+        d = Decimal(v)
+        return "0" if d == 0 else str(d.normalize())
+    if kind == "time":
+        if side == "phx":
+            _, ms, nanos = v.split(":")
+            return (int(ms) // 1000) * 10**6 + int(nanos) // 1000
+        return int(v)
+    if kind == "bool":
+        return v in ("true", "t", True)
+    if kind == "bin":
+        return v[4:] if side == "phx" else v
+    return v
+
+
+def pg_canon_expr(kind, e):
+    """SQL bringing a PostgreSQL result column e to what canon() takes"""
+    if kind == "time":
+        return "(extract(epoch from %s) * 1000000)::bigint::text" % e
+    if kind == "bin":
+        return "encode(%s, 'hex')" % e
+    return "%s::text" % e
+
+
+# ------------------------------------------------------------------ tables
+
+class Table:
+    def __init__(self, seed, idx, schema, skip):
+        self.idx = idx
+        self.rng = rng = random.Random("%d/%d" % (seed, idx))
+        self.schema = schema
+        self.name = "T%d" % idx
+        self.pgname = "t%d" % idx
+        self.skip = skip
+        self.features = set()
+        self.notes = []
+        on = lambda cls, p: cls not in skip and rng.random() < p  # noqa: E731
+        self.salt = rng.choice([0, 0, 0, 2, 3, 4])
+        self.immutable = rng.random() < 0.3
+        self.encoded = rng.choice([None, None, 0, 1, 2, 3, 4])
+        self.single_cell = self.immutable and self.encoded != 0 and rng.random() < 0.7
+        self.default_family = "X" if rng.random() < 0.15 else None
+        families = [None, None, None, "A", "B"]
+        nodef = on("no-default-family", 0.12)
+        if nodef:
+            families = ["A", "B", "C"]
+            self.features.add("no-default-family")
+            self.default_family = None
+        # key columns
+        nkeys = rng.choice([1, 1, 2, 2, 3])
+        self.cols = []
+        keys = []
+        for i in range(nkeys):
+            c = self.gen_col(rng, "K%d" % (i + 1), key=True, last=i == nkeys - 1)
+            keys.append(c)
+        if on("quoted-key", 0.1):
+            keys[0].name = '"Mk%d"' % 1
+            self.features.add("quoted-key")
+        cells = []
+        for i in range(rng.randint(1, 7)):
+            c = self.gen_col(rng, "C%d" % (i + 1), key=False, last=False)
+            c.family = rng.choice(families)
+            cells.append(c)
+        if on("dup-name", 0.1):
+            a = self.gen_col(rng, "VAL", key=False, last=False)
+            b = self.gen_col(rng, "VAL", key=False, last=False)
+            a.family, b.family = "A", "B"
+            cells += [a, b]
+            self.features.add("dup-name")
+        if self.single_cell:
+            # arrays in a single cell are fine, but keep DROP/ADD meaningful
+            pass
+        self.keys = keys
+        order = keys + cells
+        rng.shuffle(order)            # key columns declared at any position (in key order:
+        slots = [i for i, c in enumerate(order) if c.key]   # Phoenix wants that)
+        for i, c in zip(slots, keys):
+            order[i] = c
+        self.decl = order
+        # IMPORT lists the key columns in key order, then the others in Phoenix's ordinal order
+        self.cells = cells = [c for c in order if not c.key]
+        for c in cells:
+            if c.kind == "char":
+                c.features.add("char")
+        for c in keys:
+            if c.kind == "char":
+                c.features.add("char")
+            if c.kind == "float" and not c.ptype.startswith("UNSIGNED"):
+                c.features.add("float-key")
+        # Phoenix's empty key value goes to the family of the first non-key column declared
+        # (SchemaUtil.getEmptyColumnFamily), default family or not: what the fix of tables
+        # without the default family must follow too
+        if cells and cells[0].family is not None:
+            if "no-default-family" in skip:
+                cells[0].family = None
+            else:
+                self.features.add("no-default-family")
+        # this HBase lacks IndexedWALEditCodec: Phoenix indexes only immutable tables
+        self.index = self.immutable and on("index", 0.4)
+        self.local_index = self.immutable and on("index", 0.1)
+        self.view = rng.random() < 0.2
+        self.alter_add = rng.random() < 0.3
+        self.alter_drop = len(cells) > 1 and rng.random() < 0.25
+        self.allow_empty = "empty-string" not in skip
+
+    def gen_col(self, rng, name, key, last):
+        skip = self.skip
+        choices = (list(INTS) + FLOATS + ["DECIMAL", "DECIMALPS"] + TIMES + ["BOOLEAN", "CHAR",
+                   "VARCHAR", "VARCHAR", "VARCHARN", "BINARY", "VARBINARY"])
+        if not key:
+            choices += ["INTEGER ARRAY", "VARCHAR ARRAY"]
+        if "char" in skip:
+            choices.remove("CHAR")
+        if key and "float-key" in skip:
+            choices = [t for t in choices if t not in ("FLOAT", "DOUBLE")]
+        if key and not last:
+            choices.remove("VARBINARY")
+        while True:
+            t = rng.choice(choices)
+            if t in INTS:
+                c = Col(name, t, "int")
+            elif t in FLOATS:
+                c = Col(name, t, "float")
+            elif t == "DECIMAL":
+                c = Col(name, t, "dec")
+            elif t == "DECIMALPS":
+                p = rng.randint(1, 38)
+                c = Col(name, "DECIMAL", "dec", p=p, s=rng.randint(0, min(p, 12)))
+            elif t in TIMES:
+                c = Col(name, t, "time")
+            elif t == "BOOLEAN":
+                c = Col(name, t, "bool")
+            elif t == "CHAR":
+                c = Col(name, t, "char", n=rng.randint(1, 8))
+            elif t == "VARCHAR":
+                c = Col(name, t, "str")
+            elif t == "VARCHARN":
+                c = Col(name, "VARCHAR", "str", n=rng.randint(1, 12))
+            elif t == "BINARY":
+                c = Col(name, t, "bin", n=rng.randint(1, 6))
+            elif t == "VARBINARY":
+                c = Col(name, t, "bin")
+            else:
+                c = Col(name, t, "array")
+            c.key = key
+            if key:
+                c.desc = rng.random() < 0.4
+                # Phoenix 5.2.1 reads a BOOLEAN DESC key back as false (README); VARBINARY DESC
+                # has no layout part
+                if c.desc and c.kind == "bool" or c.desc and c.ptype == "VARBINARY":
+                    c.desc = False
+            return c
+
+    def ddl(self):
+        cols = []
+        for c in self.decl:
+            nm = c.name if c.key or not c.family else "%s.%s" % (c.family, c.name)
+            cols.append("%s %s%s" % (nm, c.ddl_type(), " NOT NULL" if c.key else ""))
+        pk = ", ".join("%s%s" % (c.name, " DESC" if c.desc else "") for c in self.keys)
+        opts = []
+        if self.salt:
+            opts.append("SALT_BUCKETS=%d" % self.salt)
+        if self.encoded is not None:
+            opts.append("COLUMN_ENCODED_BYTES=%d" % self.encoded)
+        if self.immutable:
+            opts.append("IMMUTABLE_ROWS=true")
+            opts.append("IMMUTABLE_STORAGE_SCHEME=%s" % ("SINGLE_CELL_ARRAY_WITH_OFFSETS"
+                                                         if self.single_cell else
+                                                         "ONE_CELL_PER_COLUMN"))
+        if self.default_family:
+            opts.append("DEFAULT_COLUMN_FAMILY='%s'" % self.default_family)
+        return "CREATE TABLE %s.%s (%s CONSTRAINT PK PRIMARY KEY (%s)) %s" % (
+            self.schema, self.name, ", ".join(cols) + ",", pk, ", ".join(opts))
+
+    def live_cells(self):
+        return [c for c in self.cells if not c.dropped]
+
+    def gen_row(self, phoenix_literal=True):
+        rng = self.rng
+        row = {}
+        for c in self.keys:
+            while True:
+                v = gen_value(rng, c, phoenix_literal, allow_empty=False)
+                if v not in ("",):
+                    break
+            if c.desc and c.kind == "dec" and v < 0:
+                # Phoenix 5.2.1 writes a negative DECIMAL DESC key with its terminator byte 102
+                # not inverted, and reads it back as another number (-4 as -100.04)
+                if "decimal-desc-negative" in self.skip:
+                    v = -v
+                else:
+                    c.features.add("decimal-desc-negative")
+            if c.ptype == "VARBINARY" and v.endswith(b"\xff"):
+                # Phoenix 5.2.1 reads a VARBINARY key column without its last byte 0xff (X'00ff'
+                # as X'00', X'ff' as NULL), though it writes it
+                if "varbinary-key-trailing-ff" in self.skip:
+                    v = v[:-1] + b"\xfe"
+                else:
+                    c.features.add("varbinary-key-trailing-ff")
+            row[c] = v
+        for c in self.live_cells():
+            if rng.random() < 0.25:
+                row[c] = None
+            else:
+                v = gen_value(rng, c, phoenix_literal, allow_empty=self.allow_empty)
+                if v == "":
+                    c.features.add("empty-string")
+                row[c] = v
+        return row
+
+    def key_of(self, row):
+        return tuple(canon(c.kind, row[c] if c.kind not in ("dec",) else str(row[c]), "model",
+                           c.ptype) for c in self.keys)
+
+
+# ------------------------------------------------------------------ the two sides
+
+class Phoenix:
+    """tests/PhoenixServe.java, one JVM for the run"""
+
+    def __init__(self):
+        state = hbase_rest.state_dir()
+        cp = "%s:%s" % (os.path.join(state, "phoenix-lib", "*"), os.path.join(state, "lib", "*"))
+        java = os.path.join(os.environ["JAVA_HOME"], "bin", "java") \
+            if os.environ.get("JAVA_HOME") else "java"
+        zk = "127.0.0.1:%s" % os.environ.get("HBASE_ZK_PORT", "12181")
+        self.p = subprocess.Popen([java, "-Xmx384m", "-cp", cp,
+                                   os.path.join(HERE, "PhoenixServe.java"), zk],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=open(os.environ.get("PHOENIX_SERVE_LOG", os.devnull), "w"))
+        line = self.p.stdout.readline()
+        if not line.startswith(b'{"ready"'):
+            raise RuntimeError("tests/PhoenixServe.java did not start: %r" % line[:500])
+        self.count = 0
+        self.seconds = 0.0
+
+    def run(self, sql):
+        t0 = time.time()
+        try:
+            return self.run1(sql)
+        finally:
+            self.seconds += time.time() - t0
+
+    def run1(self, sql):
+        self.count += 1
+        self.p.stdin.write(base64.b64encode(sql.encode()) + b"\n")
+        self.p.stdin.flush()
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise RuntimeError("tests/PhoenixServe.java died")
+            if line.startswith(b"{"):
+                return json.loads(line)
+
+    def close(self):
+        self.p.stdin.close()
+        self.p.wait(timeout=60)
+
+
+class Pg:
+    """one psql session; each statement's result or error comes back as lines of JSON"""
+
+    SETUP = r"""
+SET client_min_messages = warning;
+SET extra_float_digits = 3;
+SET timezone = 'UTC';
+CREATE OR REPLACE FUNCTION pd_run(q text) RETURNS SETOF text LANGUAGE plpgsql AS $f$
+DECLARE r text;
+BEGIN
+  FOR r IN EXECUTE q LOOP RETURN NEXT r; END LOOP;
+EXCEPTION WHEN OTHERS THEN
+  RETURN NEXT json_build_object('error', SQLERRM)::text;
+END $f$;
+CREATE OR REPLACE FUNCTION pd_exec(q text) RETURNS text LANGUAGE plpgsql AS $f$
+DECLARE n bigint;
+BEGIN
+  EXECUTE q;
+  GET DIAGNOSTICS n = ROW_COUNT;
+  RETURN json_build_object('count', n)::text;
+EXCEPTION WHEN OTHERS THEN
+  RETURN json_build_object('error', SQLERRM)::text;
+END $f$;
+"""
+
+    def __init__(self, db):
+        self.p = subprocess.Popen(["psql", "-X", "-q", "-At", "-d", db], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        self.send(self.SETUP)
+        self.count = 0
+
+    def send(self, sql):
+        """runs sql, returns its output lines"""
+        t0 = time.time()
+        try:
+            return self.send1(sql)
+        finally:
+            self.seconds = getattr(self, "seconds", 0.0) + time.time() - t0
+
+    def send1(self, sql):
+        self.p.stdin.write((sql + "\n\\echo ##END\n").encode())
+        self.p.stdin.flush()
+        out = []
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise RuntimeError("psql died: %s" % out[-5:])
+            line = line.decode().rstrip("\n")
+            if line == "##END":
+                return out
+            out.append(line)
+
+    @staticmethod
+    def dollar(s):
+        tag = "$pdq$"
+        while tag in s:
+            tag = "$pdq%d$" % random.randrange(10**6)
+        return tag + s + tag
+
+    @staticmethod
+    def unreachable(res):
+        """the gateway was down (tests elsewhere restart it): worth another try"""
+        return "could not connect to HBase REST gateway" in res.get("error", "")
+
+    def query(self, sql, kinds):
+        for _ in range(60):
+            res = self.query1(sql, kinds)
+            if not self.unreachable(res):
+                break
+            time.sleep(2)
+        return res
+
+    def query1(self, sql, kinds):
+        """rows of sql (its columns pd_c1..pd_cN, names no ORDER BY can mean), each brought to text by pg_canon_expr"""
+        self.count += 1
+        wrapped = "SELECT json_build_array(%s)::text FROM (%s) q" % (
+            ", ".join(pg_canon_expr(k, "q.pd_c%d" % (i + 1)) for i, k in enumerate(kinds)), sql)
+        out = self.send("SELECT pd_run(%s);" % self.dollar(wrapped))
+        rows = []
+        for line in out:
+            if line.startswith("{"):
+                return {"error": json.loads(line)["error"]}
+            if line.startswith("["):
+                rows.append(json.loads(line))
+            elif line.strip():
+                return {"error": "psql: " + line}
+        return {"rows": rows}
+
+    def execute(self, sql):
+        for _ in range(60):
+            out = self.send("SELECT pd_exec(%s);" % self.dollar(sql))
+            res = {"error": "psql: " + " ".join(out)}
+            for line in out:
+                if line.startswith("{"):
+                    res = json.loads(line)
+            if not self.unreachable(res):
+                break
+            time.sleep(2)
+        return res
+
+    def close(self):
+        self.p.stdin.close()
+        self.p.wait(timeout=60)
+
+
+# ------------------------------------------------------------------ the run
+
+class Run:
+    def __init__(self, args):
+        self.args = args
+        self.skip = set(args.skip)
+        self.stats = {}          # class -> [checks, mismatches]
+        self.mismatches = []
+        self.writes = 0
+        self.queries = 0
+        self.notes = []
+
+    def klass(self, t, cols):
+        f = set(t.features)
+        for c in cols:
+            f |= c.features
+        known = sorted(x for x in f if x in KNOWN)
+        return "+".join(known) if known else "other"
+
+    def record(self, t, cols, ok, what, detail):
+        k = self.klass(t, cols)
+        s = self.stats.setdefault(k, [0, 0])
+        s[0] += 1
+        if not ok:
+            s[1] += 1
+            self.mismatches.append({"class": k, "table": t.name, "what": what,
+                                    "ddl": t.ddl(), "detail": detail})
+
+    # -- compare one query on both sides
+    def compare(self, t, what, items, where_phx="", where_pg="", order=None, limit=None,
+                ordered=False, cols=()):
+        """items: [(phoenix expr, pg expr, kind, ptype)]; order: [(phx, pg, dir, nulls)]"""
+        phx = "SELECT %s FROM %s.%s" % (", ".join(i[0] for i in items), t.schema, t.name)
+        pg = "SELECT %s FROM pd.%s" % (", ".join("%s AS pd_c%d" % (i[1], n + 1)
+                                                 for n, i in enumerate(items)), t.pgname)
+        if where_phx:
+            phx += " WHERE " + where_phx
+            pg += " WHERE " + where_pg
+        if order:
+            phx += " ORDER BY " + ", ".join("%s %s%s" % (o[0], o[2], o[3]) for o in order)
+            pg += " ORDER BY " + ", ".join("%s %s%s" % (o[1], o[2], o[3]) for o in order)
+        if limit is not None:
+            phx += " LIMIT %d" % limit
+            pg += " LIMIT %d" % limit
+        # both sides at once: Phoenix in its JVM, PostgreSQL in its backend
+        fa = self.pool.submit(self.phx.run, phx)
+        b = self.pg.query(pg, [i[2] for i in items])
+        a = fa.result()
+        self.queries += 1
+        ra = rb = None
+        if "rows" in a:
+            ra = [[canon(i[2], v, "phx", i[3]) for i, v in zip(items, r)] for r in a["rows"]]
+        if "rows" in b:
+            rb = [[canon(i[2], v, "pg", i[3]) for i, v in zip(items, r)] for r in b["rows"]]
+        if ra is None and rb is None:
+            ok = True            # both refuse (a query Phoenix does not take, e.g. types)
+        elif ra is None:
+            # Phoenix refused what PostgreSQL answered: not a disagreement about data
+            self.notes.append("Phoenix refused %s: %s" % (phx[:200], a["error"][:200]))
+            return
+        elif ordered:
+            ok = ra == rb
+        else:
+            ok = rb is not None and sorted(map(repr, ra)) == sorted(map(repr, rb))
+        self.record(t, cols, ok, what, {"phoenix": phx, "pg": pg,
+                                        "phoenix_result": a.get("error") or ra[:40],
+                                        "pg_result": b.get("error") or rb[:40]})
+
+    def item(self, c):
+        if c.kind == "array":
+            return ("%s IS NULL" % c.ref(), "%s IS NULL" % c.pgref(), "bool", "")
+        return (c.ref(), c.pgref(), c.kind, c.ptype)
+
+    # -- one table, start to end
+    def table(self, t):
+        rng = t.rng
+        phx = self.phx
+        r = phx.run(t.ddl())
+        if "error" in r:
+            self.notes.append("%s: Phoenix refused the DDL (%s): %s" % (t.name, r["error"][:300],
+                                                                        t.ddl()))
+            return
+        # rows by Phoenix
+        rows = {}
+        for _ in range(rng.randint(20, 45)):
+            row = t.gen_row()
+            k = t.key_of(row)
+            if k in rows:
+                continue
+            cols = [c for c in t.keys + t.live_cells() if row.get(c) is not None or c.key]
+            st = "UPSERT INTO %s.%s (%s) VALUES (%s)" % (
+                t.schema, t.name, ", ".join(c.ref() for c in cols),
+                ", ".join(lit_phx(c, row[c]) for c in cols))
+            res = phx.run(st)
+            if "error" in res:
+                t.notes.append("UPSERT refused: %s: %s" % (st[:300], res["error"][:200]))
+                continue
+            rows[k] = row
+        if t.index:
+            c = rng.choice([c for c in t.cells if c.kind not in ("array",)] or t.cells)
+            r = phx.run("CREATE INDEX %s_I ON %s.%s (%s)" % (t.name, t.schema, t.name, c.ref()))
+            if "error" in r:
+                t.notes.append("CREATE INDEX refused: " + r["error"][:200])
+            else:
+                t.features.add("index")
+        if t.local_index:
+            c = rng.choice(t.cells)
+            r = phx.run("CREATE LOCAL INDEX %s_L ON %s.%s (%s)" % (t.name, t.schema, t.name,
+                                                                   c.ref()))
+            if "error" in r:
+                t.notes.append("CREATE LOCAL INDEX refused: " + r["error"][:200])
+            else:
+                t.features.add("index")
+        if t.view:
+            r = phx.run("CREATE VIEW %s.%s_V AS SELECT * FROM %s.%s" % (t.schema, t.name,
+                                                                        t.schema, t.name))
+        if t.alter_drop:
+            c = rng.choice(t.cells)
+            if c is t.cells[0]:
+                # the family of Phoenix's empty key value moves to the next column's (Phoenix
+                # rewrites every row)
+                if "no-default-family" in self.skip:
+                    c = t.cells[-1]
+                else:
+                    t.features.add("no-default-family")
+            r = phx.run("ALTER TABLE %s.%s DROP COLUMN %s" % (t.schema, t.name, c.ref()))
+            if "error" not in r:
+                c.dropped = True
+                for row in rows.values():
+                    row.pop(c, None)
+            else:
+                t.notes.append("DROP COLUMN refused: " + r["error"][:200])
+        if t.alter_add:
+            c = t.gen_col(rng, "N1", key=False, last=False)
+            c.family = rng.choice([None, "A"]) if "no-default-family" not in t.features else "A"
+            if c.kind == "char":
+                c.features.add("char")
+            nm = c.name if not c.family else "%s.%s" % (c.family, c.name)
+            r = phx.run("ALTER TABLE %s.%s ADD %s %s" % (t.schema, t.name, nm, c.ddl_type()))
+            if "error" not in r:
+                t.cells.append(c)
+                for _ in range(5):
+                    row = t.gen_row()
+                    k = t.key_of(row)
+                    cols = [c2 for c2 in t.keys + t.live_cells() if row.get(c2) is not None]
+                    res = phx.run("UPSERT INTO %s.%s (%s) VALUES (%s)" % (
+                        t.schema, t.name, ", ".join(c2.ref() for c2 in cols),
+                        ", ".join(lit_phx(c2, row[c2]) for c2 in cols)))
+                    if "error" not in res:
+                        rows[k] = row
+            else:
+                t.notes.append("ADD COLUMN refused: " + r["error"][:200])
+        # import
+        res = self.pg.execute("IMPORT FOREIGN SCHEMA \"%s\" LIMIT TO (%s) FROM SERVER pd_hbase "
+                              "INTO pd OPTIONS (phoenix 'true')" % (t.schema, t.pgname))
+        names = self.pg.send("SELECT attname FROM pg_attribute WHERE attrelid = "
+                             "to_regclass('pd.%s') AND attnum > 0 AND NOT attisdropped "
+                             "ORDER BY attnum;" % t.pgname)
+        live = t.keys + t.live_cells()
+        ok = "error" not in res and len(names) == len(live)
+        self.record(t, live, ok, "import", {"import": res, "columns": names,
+                                            "expected": [c.name for c in live]})
+        if not ok:
+            return
+        for c, n in zip(live, names):
+            c.pg = n
+        self.writes_here(t, rows)
+        self.queries_here(t, rows)
+
+    def writes_here(self, t, rows):
+        rng = t.rng
+        live = t.keys + t.live_cells()
+        writable = [c for c in live if c.kind != "array"]
+        if t.single_cell:
+            row = t.gen_row(phoenix_literal=False)
+            res = self.pg.execute("INSERT INTO pd.%s (%s) VALUES (%s)" % (
+                t.pgname, ", ".join(c.pgref() for c in writable),
+                ", ".join(lit_pg(c, row[c]) for c in writable)))
+            self.writes += 1
+            self.record(t, writable, "error" in res, "insert refused (single cell)",
+                        {"result": res})
+            return
+        for _ in range(rng.randint(3, 8)):
+            row = t.gen_row(phoenix_literal=False)
+            k = t.key_of(row)
+            if k in rows:
+                continue
+            cols = [c for c in writable if c.key or rng.random() < 0.9]
+            st = "INSERT INTO pd.%s (%s) VALUES (%s)" % (
+                t.pgname, ", ".join(c.pgref() for c in cols),
+                ", ".join(lit_pg(c, row[c]) for c in cols))
+            res = self.pg.execute(st)
+            self.writes += 1
+            self.record(t, cols, "error" not in res, "insert", {"pg": st, "result": res})
+            if "error" not in res:
+                for c in live:
+                    if c not in cols:
+                        row[c] = None
+                rows[k] = row
+        keys = list(rows)
+        rng.shuffle(keys)
+        cells = [c for c in writable if not c.key]
+        for k in keys[:3]:
+            if not cells:
+                break
+            row = rows[k]
+            c = rng.choice(cells)
+            v = None if rng.random() < 0.2 else gen_value(rng, c, False, t.allow_empty)
+            if v == "":
+                c.features.add("empty-string")
+            st = "UPDATE pd.%s SET %s = %s WHERE %s" % (
+                t.pgname, c.pgref(), lit_pg(c, v),
+                " AND ".join("%s = %s" % (kc.pgref(), lit_pg(kc, row[kc])) for kc in t.keys))
+            res = self.pg.execute(st)
+            self.writes += 1
+            self.record(t, [c] + t.keys, "error" not in res and res.get("count") == 1, "update",
+                        {"pg": st, "result": res})
+            if "error" not in res:
+                row[c] = v
+        for k in keys[3:5]:
+            row = rows[k]
+            st = "DELETE FROM pd.%s WHERE %s" % (
+                t.pgname,
+                " AND ".join("%s = %s" % (kc.pgref(), lit_pg(kc, row[kc])) for kc in t.keys))
+            res = self.pg.execute(st)
+            self.writes += 1
+            self.record(t, t.keys, "error" not in res and res.get("count") == 1, "delete",
+                        {"pg": st, "result": res})
+            if "error" not in res:
+                del rows[k]
+
+    def queries_here(self, t, rows):
+        rng = t.rng
+        live = t.keys + t.live_cells()
+        keys = t.keys
+        vals = list(rows.values())
+        items_all = [self.item(c) for c in live]
+        korder = [(c.ref(), c.pgref(), "ASC", "") for c in keys]
+        # the whole table in key order (Phoenix reads the rows written here, we read Phoenix's)
+        self.compare(t, "all rows in key order", items_all, order=korder, ordered=True,
+                     cols=live)
+        n = max(1, -(-self.args.queries // max(1, self.args.tables)))
+
+        def qv(c):
+            """a value to query c with: mostly one of the rows', in Phoenix's precision"""
+            if vals and rng.random() < 0.8:
+                v = rng.choice(vals).get(c)
+                if v is not None and c.kind == "time":
+                    v -= v % 1000
+                if v is not None or rng.random() < 0.5:
+                    return v
+            return gen_value(rng, c, True, allow_empty=t.allow_empty)
+
+        def phoenix_bug(c, op, v, v2=None):
+            """a range Phoenix 5.2.1 answers wrongly itself: its class, or None"""
+            if op in ("=", "<>") or c.kind not in ("int", "time"):
+                return None
+            if c.kind == "int" and (v in INTS[c.ptype] or v2 in INTS[c.ptype]):
+                # TINYINT K > 127 returns every row; BIGINT DESC K < -2^63 the row of 2^63 - 1
+                return "range-at-extreme"
+            if c.kind == "time" and c.key and c.desc and c.ptype.startswith("UNSIGNED"):
+                # UNSIGNED_TIME DESC K < '2000-02-29' returns rows of 9999-12-31
+                return "unsigned-time-desc-range"
+            return None
+
+        def literal_class(c, vs):
+            """the known class a literal brings in: '' (NULL to Phoenix), a VARBINARY key
+            ending in 0xff"""
+            for v in vs:
+                if v == "":
+                    cls = "empty-string"
+                elif c.key and c.ptype == "VARBINARY" and v and v.endswith(b"\xff"):
+                    cls = "varbinary-key-trailing-ff"
+                else:
+                    continue
+                if cls in self.skip:
+                    raise SkipQuery()
+                extra.append(Feature(cls))
+
+        def cond(c, op, v, v2=None):
+            bug = phoenix_bug(c, op, v, v2)
+            if bug:
+                if bug in self.skip:
+                    raise SkipQuery()
+                extra.append(Feature(bug))
+            literal_class(c, [v, v2])
+            if op == "BETWEEN":
+                return ("%s BETWEEN %s AND %s" % (c.ref(), lit_phx(c, v), lit_phx(c, v2)),
+                        "%s BETWEEN %s AND %s" % (c.pgref(), lit_pg(c, v), lit_pg(c, v2)))
+            return ("%s %s %s" % (c.ref(), op, lit_phx(c, v)),
+                    "%s %s %s" % (c.pgref(), op, lit_pg(c, v)))
+
+        def prefix(j):
+            """equalities on the first j key columns, from one row"""
+            row = rng.choice(vals) if vals else t.gen_row()
+            out = []
+            for c in keys[:j]:
+                v = row[c]
+                if c.kind == "time":
+                    v -= v % 1000
+                out.append(cond(c, "=", v))
+            return out
+
+        def conj(conds):
+            return (" AND ".join(x[0] for x in conds), " AND ".join(x[1] for x in conds))
+
+        start, attempts = self.queries, 0
+        while self.queries - start < n and attempts < 4 * n:
+            attempts += 1
+            extra = []
+            try:
+                self.one_query(t, rng, live, keys, vals, extra, prefix, cond, conj, qv, literal_class)
+            except SkipQuery:
+                pass
+
+    def one_query(self, t, rng, live, keys, vals, extra, prefix, cond, conj, qv, literal_class):
+        if True:
+            sel = [c for c in live if c.key or rng.random() < 0.5]
+            items = [self.item(c) for c in sel]
+            kind = rng.choice(["point", "prefix", "range", "range", "in", "order", "order",
+                               "agg", "null", "like", "cell", "cellorder"])
+            conds, touched, ordered, order, limit = [], list(sel), False, None, None
+            if kind == "point":
+                conds = prefix(len(keys))
+            elif kind == "prefix":
+                conds = prefix(rng.randint(1, len(keys)))
+            elif kind == "range":
+                i = rng.randrange(len(keys))
+                c = keys[i]
+                conds = prefix(i)
+                if c.kind == "bin" and c.ptype == "VARBINARY" or c.kind == "bool":
+                    conds.append(cond(c, "=", qv(c)) if c.kind == "bool" else cond(c, ">=", qv(c)))
+                else:
+                    op = rng.choice(["<", "<=", ">", ">=", "BETWEEN", "<>"])
+                    a, b = qv(c), qv(c)
+                    if a is None or b is None:
+                        return
+                    if op == "BETWEEN" and rng.random() < 0.7:
+                        try:
+                            a, b = min(a, b), max(a, b)
+                        except TypeError:
+                            pass
+                    conds.append(cond(c, op, a, b))
+            elif kind == "in":
+                i = rng.randrange(len(keys))
+                c = keys[i]
+                conds = prefix(i)
+                vs = [v for v in (qv(c) for _ in range(rng.randint(1, 5))) if v is not None]
+                if not vs:
+                    return
+                literal_class(c, vs)
+                conds.append(("%s IN (%s)" % (c.ref(), ", ".join(lit_phx(c, v) for v in vs)),
+                              "%s IN (%s)" % (c.pgref(), ", ".join(lit_pg(c, v) for v in vs))))
+            elif kind == "order":
+                d = rng.choice(["ASC", "DESC"])
+                order = [(c.ref(), c.pgref(), d, "") for c in keys]
+                limit = rng.choice([1, 2, 5, 10, 1000])
+                ordered = True
+                if rng.random() < 0.5:
+                    i = rng.randrange(len(keys))
+                    c = keys[i]
+                    conds = prefix(i)
+                    v = qv(c)
+                    if v is not None and c.kind not in ("bool",):
+                        conds.append(cond(c, rng.choice([">", "<", ">=", "<="]), v))
+            elif kind == "agg":
+                cands = [c for c in live if c.kind in ("int", "float", "dec", "time", "str",
+                                                       "char")]
+                items = [("COUNT(*)", "count(*)", "int", "")]
+                touched = []
+                if cands:
+                    c = rng.choice(cands)
+                    touched = [c]
+                    items += [("COUNT(%s)" % c.ref(), "count(%s)" % c.pgref(), "int", ""),
+                              ("MIN(%s)" % c.ref(), "min(%s)" % c.pgref(), c.kind, c.ptype),
+                              ("MAX(%s)" % c.ref(), "max(%s)" % c.pgref(), c.kind, c.ptype)]
+                    if c.kind == "int" and c.ptype in ("TINYINT", "SMALLINT", "INTEGER",
+                                                       "UNSIGNED_TINYINT", "UNSIGNED_SMALLINT",
+                                                       "UNSIGNED_INT"):
+                        items.append(("SUM(%s)" % c.ref(), "sum(%s)" % c.pgref(), "num", ""))
+                if rng.random() < 0.5:
+                    conds = prefix(rng.randint(1, len(keys)))
+                    touched += keys
+            elif kind == "null":
+                c = rng.choice(live)
+                touched.append(c)
+                conds = [("%s IS %sNULL" % (c.ref(), x), "%s IS %sNULL" % (c.pgref(), x))
+                         for x in [rng.choice(["", "NOT "])]]
+            elif kind == "like":
+                cands = [c for c in live if c.kind in ("str", "char")]
+                if not cands:
+                    return
+                c = rng.choice(cands)
+                if c.desc:
+                    # Phoenix 5.2.1's LIKE on a DESC VARCHAR key misses non-ASCII values
+                    # (LIKE '%' does not return '\u65e5\u672c')
+                    if "like-desc" in self.skip:
+                        return
+                    touched = touched + [Feature("like-desc")]
+                touched.append(c)
+                v = qv(c) or "a"
+                pat = rng.choice([v[:rng.randint(0, 3)] + "%", "%" + v[-2:], v[:1] + "_%",
+                                  "%" + v[1:3] + "%"])
+                conds = [("%s LIKE %s" % (c.ref(), sq(pat)), "%s LIKE %s" % (c.pgref(), sq(pat)))]
+            elif kind == "cell":
+                cands = [c for c in live if not c.key and c.kind not in ("array",)]
+                if not cands:
+                    return
+                c = rng.choice(cands)
+                touched.append(c)
+                v = qv(c)
+                if v is None:
+                    return
+                op = "=" if c.kind in ("bool",) else rng.choice(["=", "<>", "<", ">=", ">"])
+                if c.kind == "bin":
+                    op = rng.choice(["=", "<>"])
+                conds = [cond(c, op, v)]
+            elif kind == "cellorder":
+                cands = [c for c in live if not c.key and c.kind not in ("array", "bin",
+                                                                        "bool")]
+                if not cands:
+                    return
+                c = rng.choice(cands)
+                touched.append(c)
+                d = rng.choice(["ASC", "DESC"])
+                nl = rng.choice([" NULLS FIRST", " NULLS LAST"])
+                order = [(c.ref(), c.pgref(), d, nl)] + [(k.ref(), k.pgref(), "ASC", "")
+                                                         for k in keys]
+                if c not in sel:
+                    sel.append(c)
+                    items.append(self.item(c))
+                limit = rng.choice([3, 10])
+                ordered = True
+            wp, wg = conj(conds)
+            self.compare(t, kind, items, wp, wg, order, limit, ordered,
+                         cols=touched + extra + [k for k in keys if conds])
+
+    def main(self):
+        a = self.args
+        t0 = time.time()
+        self.pool = ThreadPoolExecutor(1)
+        fp = self.pool.submit(Phoenix)
+        self.pg = Pg(a.db)
+        self.phx = fp.result()
+        # a fresh Phoenix schema: drop what an earlier run left
+        rows = self.phx.run("SELECT DISTINCT TABLE_NAME, TABLE_TYPE FROM SYSTEM.CATALOG WHERE "
+                            "TABLE_SCHEM = '%s' AND COLUMN_NAME IS NULL AND COLUMN_FAMILY IS NULL"
+                            % a.schema).get("rows", [])
+        for name, typ in rows:
+            if typ == "u":
+                self.phx.run("DROP TABLE IF EXISTS %s.%s CASCADE" % (a.schema, name))
+        for name, typ in rows:
+            if typ == "v":
+                self.phx.run("DROP VIEW IF EXISTS %s.%s" % (a.schema, name))
+        tables = [Table(a.seed, i, a.schema, self.skip) for i in range(a.tables)]
+        for t in tables:
+            try:
+                self.table(t)
+            except Exception as e:  # a harness failure: a mismatch, with the table
+                self.record(t, [], False, "harness", {"exception": repr(e)})
+            if not a.quiet:
+                print("table %s done (%d queries so far, %.0fs)" % (t.name, self.queries,
+                                                                    time.time() - t0),
+                      file=sys.stderr, flush=True)
+        if not a.keep:
+            for t in tables:
+                self.phx.run("DROP TABLE IF EXISTS %s.%s CASCADE" % (t.schema, t.name))
+        self.phx.close()
+        self.pg.close()
+        self.pool.shutdown()
+        secs = time.time() - t0
+        print("time: %.0fs in Phoenix's JDBC (%d statements), %.0fs in PostgreSQL (%d queries)" % (
+            self.phx.seconds, self.phx.count, self.pg.seconds, self.pg.count))
+        print("classes (checks run, mismatches): " + ", ".join(
+            "%s %d/%d" % (k, v[0], v[1]) for k, v in sorted(self.stats.items())))
+        print("skipped classes: %s" % (",".join(sorted(self.skip)) or "none"))
+        for t in tables:
+            for n in t.notes[:3]:
+                print("note %s: %s" % (t.name, n))
+        for n in self.notes[:10]:
+            print("note: " + n)
+        print("phoenix-difftest seed %d: %d queries (%d writes, %d tables), %d mismatches, "
+              "%.0f seconds" % (a.seed, self.queries, self.writes, len(tables),
+                                len(self.mismatches), secs))
+        for m in self.mismatches:
+            print("\nMISMATCH class %s, table %s, %s\n  DDL: %s\n%s" % (
+                m["class"], m["table"], m["what"], m["ddl"],
+                "\n".join("  %s: %s" % (k, str(v)[:1500]) for k, v in m["detail"].items())))
+        if a.json:
+            with open(a.json, "w") as f:
+                json.dump({"seed": a.seed, "queries": self.queries, "writes": self.writes,
+                           "stats": self.stats, "seconds": secs,
+                           "mismatches": self.mismatches}, f, default=str)
+        return 1 if self.mismatches else 0
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--tables", type=int, default=None)
+    ap.add_argument("--queries", type=int, default=None)
+    ap.add_argument("--schema", default="FDWPD")
+    ap.add_argument("--db", default="hbase_phoenix_difftest")
+    ap.add_argument("--skip", default=None, help="known classes to leave out, comma-separated")
+    ap.add_argument("--suite", action="store_true", help="scripts/test's fixed run")
+    ap.add_argument("--keep", action="store_true", help="keep the Phoenix tables")
+    ap.add_argument("--json", default=None)
+    ap.add_argument("--quiet", action="store_true")
+    a = ap.parse_args(argv)
+    if a.suite:
+        for k, v in SUITE.items():
+            if getattr(a, k) is None:
+                setattr(a, k, v)
+        if a.skip is None:
+            a.skip = os.environ.get("PHOENIX_DIFFTEST_SKIP", ",".join(SUITE_SKIP))
+    a.seed = a.seed if a.seed is not None else int(time.time()) % 1000000
+    a.tables = a.tables or 14
+    a.queries = a.queries or 1100
+    if a.skip is None:
+        a.skip = os.environ.get("PHOENIX_DIFFTEST_SKIP", ",".join(PHOENIX_BUGS))
+    a.skip = [s for s in a.skip.split(",") if s]
+    bad = [s for s in a.skip if s not in KNOWN]
+    if bad:
+        ap.error("unknown class %s (known: %s)" % (",".join(bad), ",".join(KNOWN)))
+    if not a.schema.startswith("FDWPD"):
+        ap.error("--schema must start with FDWPD")
+    res = subprocess.run(["psql", "-X", "-q", "-At", "-d", "postgres", "-c",
+                          "SELECT 1 FROM pg_database WHERE datname = '%s'" % a.db],
+                         stdout=subprocess.PIPE, check=True)
+    if not res.stdout.strip():
+        subprocess.run(["psql", "-X", "-q", "-d", "postgres", "-c",
+                        'CREATE DATABASE "%s"' % a.db], check=True)
+    url = hbase_rest.default_url()
+    subprocess.run(["psql", "-X", "-q", "-d", a.db, "-v", "ON_ERROR_STOP=1"], check=True,
+                   input=("SET client_min_messages = warning;\n"
+                          "DROP EXTENSION IF EXISTS hbase_fdw CASCADE;\n"
+                          "CREATE EXTENSION hbase_fdw;\n"
+                          "DROP SCHEMA IF EXISTS pd CASCADE;\nCREATE SCHEMA pd;\n"
+                          "CREATE SERVER pd_hbase FOREIGN DATA WRAPPER hbase_fdw "
+                          "OPTIONS (url '%s');\n" % url).encode())
+    return Run(a).main()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
