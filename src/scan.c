@@ -1410,6 +1410,12 @@ stateless_first_page(HBaseScan *scan, Stream *st)
 	/* it reads the latest version of each cell only */
 	if (scan->table->versions > 0)
 		return false;
+	/*
+	 * nor can it leave families out: a Phoenix local index's rows (families
+	 * "L#0" in the same HBase table) would come as rows (table_families)
+	 */
+	if (scan->families != NIL)
+		return false;
 	if (scan->plan && (scan->plan->filters || scan->plan->fuzzy || scan->plan->chance > 0))
 		return false;
 	if (scan->plan == NULL || scan->plan->kind != HBASE_OP_SCANS)
