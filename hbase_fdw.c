@@ -180,6 +180,7 @@ _PG_init(void)
 							 &hbase_busy_wait, 2.0, 0.0, 1000.0, PGC_USERSET, GUC_UNIT_MS,
 							 NULL, busy_wait_assign, NULL);
 	hbase_direct_init();
+	hbase_stats_init();
 	MarkGUCPrefixReserved("hbase_fdw");
 }
 
