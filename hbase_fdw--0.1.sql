@@ -103,6 +103,9 @@ LANGUAGE C STRICT VOLATILE PARALLEL RESTRICTED;
 
 CREATE VIEW hbase_fdw_stats AS SELECT * FROM hbase_fdw_stats();
 
+-- counts only, of this database's servers: for everyone, as the pg_stat_* views
+GRANT SELECT ON hbase_fdw_stats TO PUBLIC;
+
 -- zero the counters of a server (NULL: of every server of this database); as
 -- pg_stat_statements_reset, only superusers unless granted
 CREATE FUNCTION hbase_fdw_stats_reset(server text DEFAULT NULL)

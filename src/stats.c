@@ -15,6 +15,9 @@
  * it started or was reset, including backends that have exited.  Without
  * preloading there is no shared memory to ask for (PostgreSQL 15 has no DSM
  * registry), so the view shows this backend's counters and says so (scope).
+ * The shared table holds HBASE_STATS_MAX_SHARED pairs; when full, the pair
+ * used the longest ago makes room (databases are created and dropped, each
+ * with servers of new oids).
  *
  * Latency goes into a log-linear histogram: 8 buckets per power of two of
  * microseconds, so a percentile is reported as its bucket's middle, within
@@ -28,6 +31,7 @@
 #include <math.h>
 
 #include "miscadmin.h"
+#include "port/atomics.h"
 #include "port/pg_bitutils.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
@@ -40,7 +44,7 @@
 #include "hbase_fdw.h"
 #include "http.h"
 
-/* (database, server) pairs kept in shared memory; beyond, only per backend */
+/* (database, server) pairs kept in shared memory; beyond, the least recently used goes */
 #define HBASE_STATS_MAX_SHARED	128
 /* servers this backend keeps counters for */
 #define HBASE_STATS_MAX_LOCAL	64
@@ -54,13 +58,15 @@ typedef struct StatsKey
 typedef struct SharedEntry
 {
 	StatsKey	key;			/* hash key, must be first */
-	slock_t		mutex;			/* protects c */
+	slock_t		mutex;			/* protects c and used */
+	uint64		used;			/* the clock at its last use */
 	HBaseStatCounters c;
 } SharedEntry;
 
 typedef struct StatsShared
 {
 	LWLock	   *lock;			/* the hash: shared to find and count, exclusive to add or remove */
+	pg_atomic_uint64 clock;		/* counts uses, for the least recently used entry */
 } StatsShared;
 
 static StatsShared *shared = NULL;
@@ -116,7 +122,10 @@ stats_shmem_startup(void)
 	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
 	shared = ShmemInitStruct("hbase_fdw stats", sizeof(StatsShared), &found);
 	if (!found)
+	{
 		shared->lock = &(GetNamedLWLockTranche("hbase_fdw"))->lock;
+		pg_atomic_init_u64(&shared->clock, 0);
+	}
 	info.keysize = sizeof(StatsKey);
 	info.entrysize = sizeof(SharedEntry);
 	/* fixed size: a full table refuses new entries rather than eat others' memory */
@@ -221,6 +230,26 @@ local_entry(Oid serverid)
 	return e;
 }
 
+/*
+ * The table is full: the entry used the longest ago goes (most likely of a
+ * database or server dropped since), so that servers in use are counted.
+ * Under the exclusive lock.
+ */
+static void
+evict_least_used(void)
+{
+	HASH_SEQ_STATUS scan;
+	SharedEntry *se;
+	SharedEntry *oldest = NULL;
+
+	hash_seq_init(&scan, shared_hash);
+	while ((se = hash_seq_search(&scan)) != NULL)
+		if (oldest == NULL || se->used < oldest->used)
+			oldest = se;
+	if (oldest)
+		hash_search(shared_hash, &oldest->key, HASH_REMOVE, NULL);
+}
+
 static void
 count(Oid serverid, const StatsDelta *d)
 {
@@ -241,8 +270,11 @@ count(Oid serverid, const StatsDelta *d)
 	se = hash_search(shared_hash, &key, HASH_FIND, NULL);
 	if (se)
 	{
+		uint64		tick = pg_atomic_fetch_add_u64(&shared->clock, 1);
+
 		SpinLockAcquire(&se->mutex);
 		apply(&se->c, d);
+		se->used = tick;
 		SpinLockRelease(&se->mutex);
 		LWLockRelease(shared->lock);
 		return;
@@ -253,15 +285,23 @@ count(Oid serverid, const StatsDelta *d)
 	now = GetCurrentTimestamp();
 	LWLockAcquire(shared->lock, LW_EXCLUSIVE);
 	se = hash_search(shared_hash, &key, HASH_ENTER_NULL, &found);
+	if (se == NULL)
+	{
+		evict_least_used();
+		se = hash_search(shared_hash, &key, HASH_ENTER_NULL, &found);
+	}
 	if (se && !found)
 	{
 		SpinLockInit(&se->mutex);
 		memset(&se->c, 0, sizeof(se->c));
 		se->c.since = now;
 	}
-	/* NULL: the table is full, counted in this backend only */
+	/* exclusive lock: nobody else holds the mutex */
 	if (se)
-		apply(&se->c, d);		/* exclusive lock: nobody else holds the mutex */
+	{
+		apply(&se->c, d);
+		se->used = pg_atomic_fetch_add_u64(&shared->clock, 1);
+	}
 	LWLockRelease(shared->lock);
 }
 
@@ -418,6 +458,10 @@ List *
 hbase_stats_servers(bool backend_only, bool *is_shared)
 {
 	List	   *out = NIL;
+	HBaseStatServer *buf;
+	HASH_SEQ_STATUS scan;
+	SharedEntry *se;
+	int			n = 0;
 	int			i;
 
 	*is_shared = shared != NULL && !backend_only;
@@ -432,32 +476,25 @@ hbase_stats_servers(bool backend_only, bool *is_shared)
 		}
 		return out;
 	}
-	else
-	{
-		HASH_SEQ_STATUS scan;
-		SharedEntry *se;
-		List	   *copies = NIL;
-		HBaseStatServer *buf = palloc(sizeof(HBaseStatServer) * HBASE_STATS_MAX_SHARED);
-		int			n = 0;
 
-		/* copied under the lock, formatted after (palloc may raise) */
-		LWLockAcquire(shared->lock, LW_SHARED);
-		hash_seq_init(&scan, shared_hash);
-		while ((se = hash_seq_search(&scan)) != NULL)
-		{
-			if (se->key.dbid != MyDatabaseId || n == HBASE_STATS_MAX_SHARED)
-				continue;
-			buf[n].serverid = se->key.serverid;
-			SpinLockAcquire(&se->mutex);
-			buf[n].c = se->c;
-			SpinLockRelease(&se->mutex);
-			n++;
-		}
-		LWLockRelease(shared->lock);
-		for (i = 0; i < n; i++)
-			copies = lappend(copies, &buf[i]);
-		return copies;
+	/* copied under the lock, listed after it (palloc may raise) */
+	buf = palloc(sizeof(HBaseStatServer) * HBASE_STATS_MAX_SHARED);
+	LWLockAcquire(shared->lock, LW_SHARED);
+	hash_seq_init(&scan, shared_hash);
+	while ((se = hash_seq_search(&scan)) != NULL)
+	{
+		if (se->key.dbid != MyDatabaseId || n == HBASE_STATS_MAX_SHARED)
+			continue;
+		buf[n].serverid = se->key.serverid;
+		SpinLockAcquire(&se->mutex);
+		buf[n].c = se->c;
+		SpinLockRelease(&se->mutex);
+		n++;
 	}
+	LWLockRelease(shared->lock);
+	for (i = 0; i < n; i++)
+		out = lappend(out, &buf[i]);
+	return out;
 }
 
 /*
