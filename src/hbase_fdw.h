@@ -396,6 +396,7 @@ typedef struct HBaseStatelessScan
 	int			upperlen;
 	int			limit;			/* rows */
 	bool		exact_bounds;	/* reversed: bounds as filter_b64 row filters */
+	List	   *families;		/* HBaseColumn *: the families read, NIL = all */
 } HBaseStatelessScan;
 
 extern char *hbase_rest_table_path(HBaseConn *conn, HBaseTable *table);

@@ -1326,6 +1326,8 @@ fetch_reverse_page(HBaseScan *scan, Stream *st)
 		req.lowerlen = r->startlen;
 	}
 	req.limit = limit;
+	/* a Phoenix table's own families, not its local indexes' (table_families) */
+	req.families = scan->families;
 	/* a gateway without filter_b64 ignores it: the bounds are then checked here */
 	req.exact_bounds = !trim;
 
@@ -1413,12 +1415,6 @@ stateless_first_page(HBaseScan *scan, Stream *st)
 	/* it reads the latest version of each cell only */
 	if (scan->table->versions > 0)
 		return false;
-	/*
-	 * nor can it leave families out: a Phoenix local index's rows (families
-	 * "L#0" in the same HBase table) would come as rows (table_families)
-	 */
-	if (scan->families != NIL)
-		return false;
 	if (scan->plan && (scan->plan->filters || scan->plan->fuzzy || scan->plan->chance > 0))
 		return false;
 	if (scan->plan == NULL || scan->plan->kind != HBASE_OP_SCANS)
@@ -1444,6 +1440,7 @@ stateless_request(HBaseScan *scan, Stream *st, HBaseStatelessScan *req)
 		req->upperlen = r->stoplen;
 	}
 	req->limit = st->pagesize;
+	req->families = scan->families;
 }
 
 /*
