@@ -68,6 +68,9 @@ INSERT INTO st_n VALUES ('n1', 5);
 UPDATE st_n SET n = n + 1 WHERE k = 'n1';
 SELECT * FROM st_n WHERE k = 'n1';
 SELECT * FROM st_counts;
+-- with RETURNING, the increment reads the row and writes it by a check-and-put
+UPDATE st_n SET n = n + 1 WHERE k = 'n1' RETURNING n;
+SELECT requests, gets, check_and_puts, check_failures FROM hbase_fdw_stats WHERE server_name = 'st_srv';
 DELETE FROM st_n WHERE k = 'n1';
 -- an HBase table that does not exist: the gateway makes a scanner, whose read gets a 404, and
 -- so does the check that the table exists (the scanner is deleted)
@@ -96,7 +99,7 @@ SELECT * FROM st_two_t WHERE k = 'r1';
 SELECT * FROM st_counts WHERE server_name = 'st_two';
 SELECT * FROM st_errors WHERE server_name = 'st_two';
 -- a stand-in gateway for the answers a real one does not give on demand (tests/fake_gateway.py):
--- a 500, a 503 (unavailable), and no answer within request_timeout
+-- a 500, a 503 (unavailable), no answer within request_timeout, and a cancel
 \! python3 tests/fake_gateway.py 18181
 CREATE SERVER st_fake FOREIGN DATA WRAPPER hbase_fdw
   OPTIONS (url 'http://127.0.0.1:18181', gateway_version '2.6.1', request_timeout '1');
@@ -106,6 +109,10 @@ CREATE FOREIGN TABLE st_hang (k text OPTIONS (column ':key')) SERVER st_fake OPT
 SELECT * FROM st_500 WHERE k = 'a';
 SELECT * FROM st_503 WHERE k = 'a';
 SELECT * FROM st_hang WHERE k = 'a';
+-- a cancel (statement_timeout) before request_timeout
+SET statement_timeout = '300ms';
+SELECT * FROM st_hang WHERE k = 'a';
+RESET statement_timeout;
 SELECT * FROM st_counts WHERE server_name = 'st_fake';
 SELECT * FROM st_errors WHERE server_name = 'st_fake';
 -- answers to 500s, 503s and timeouts are no latency samples: none was answered in time but
@@ -114,8 +121,10 @@ SELECT latency_p50_ms <= latency_p99_ms AS p50_le_p99, latency_max_ms < 1000 AS 
   FROM hbase_fdw_stats WHERE server_name = 'st_fake';
 \! curl -s http://127.0.0.1:18181/quit >/dev/null
 -- resumed scans: tests/lossy_proxy.py drops the answers to the 2nd, 5th, 8th ... scanner
--- page read; each lost page is resumed by a new scanner after the last row returned
-\! python3 tests/lossy_proxy.py 18182 "$HBASE_URL" 3
+-- page read, and the answer to the scanner creation after the first one: each lost page is
+-- resumed by a new scanner after the last row returned, and a creation without an answer is
+-- sent again after a pause (a retry)
+\! python3 tests/lossy_proxy.py 18182 "$HBASE_URL" 3 1
 CREATE SERVER st_lossy FOREIGN DATA WRAPPER hbase_fdw
   OPTIONS (url 'http://127.0.0.1:18182', gateway_version '2.6.1');
 CREATE FOREIGN TABLE st_lossy_t (k text OPTIONS (column ':key') COLLATE "C", v text) SERVER st_lossy
