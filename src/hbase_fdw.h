@@ -598,10 +598,23 @@ typedef struct HBaseScan HBaseScan;
 extern HBaseScan *hbase_scan_begin(HBaseTable *table, HBaseConn *conn,
 								   List *retrieved_attrs, int firstpage);
 extern HBaseRow *hbase_scan_next(HBaseScan *scan);
-/* merge_salt_bytes of a scan read backwards (stateless reversed scans) */
-#define HBASE_REVERSE	(-3)
+/*
+ * The order in which a scan must return its rows: the planner decides it
+ * (pathkeys), the scan reads its ranges accordingly.
+ */
+typedef enum HBaseRowOrder
+{
+	HBASE_ORDER_ANY,			/* any order: ranges read in blocks, in parallel,
+								 * and split at region boundaries */
+	HBASE_ORDER_KEY,			/* key order: one stream reads the ranges in turn;
+								 * with salt bytes, one stream per salt bucket,
+								 * merged on the key after the salt */
+	HBASE_ORDER_REVERSE			/* reverse key order: stateless reversed pages,
+								 * the last range first */
+} HBaseRowOrder;
 
-extern void hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan, int merge_salt_bytes);
+extern void hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan, HBaseRowOrder order,
+								int salt_bytes);
 extern void hbase_scan_rescan(HBaseScan *scan);
 extern void hbase_scan_end(HBaseScan *scan);
 extern List *hbase_scan_pieces(HBaseScan *scan, HBaseKeyPlan *plan);
