@@ -206,6 +206,489 @@ to_text(compiler *c, node *n, pipeline *pl)
 	}
 }
 
+/* ---------------- the layout functions ---------------- */
+
+/*
+ * A column part is a value expression: a column, Long.MAX_VALUE - x, or a call of one of the
+ * layout functions below, nested.  Each function takes the pipeline its first argument
+ * compiled to, checks what that gives (its kind; some take only a bare column), appends its
+ * operations and says what the pipeline gives now: kind, byte width, order, and whether the
+ * order holds only for numbers >= 0.  One row a function; a hook only where a function
+ * decides something from its other arguments or from the pipeline so far.
+ */
+
+/* the width a function gives its part */
+typedef enum fn_width
+{
+	FW_KEEP,					/* the argument's */
+	FW_FIXED,					/* layout_fn.width bytes */
+	FW_VARIABLE,				/* none: a delimiter or the key's end bounds it */
+	FW_ARG,						/* its second argument (optional for bytes()) */
+	FW_HOOK						/* the hook sets it (date patterns) */
+} fn_width;
+
+/* how its bytes sort, from how the argument's did */
+typedef enum fn_order
+{
+	FO_KEEP,
+	FO_NONE,					/* no order: equality only */
+	FO_ASC,						/* as the values, whatever the argument's was */
+	FO_FLIP,					/* the argument's reversed (desc(), Long.MAX_VALUE - x) */
+	FO_HOOK						/* the hook decides */
+} fn_order;
+
+/* where the order holds: pipeline.nonneg */
+typedef enum fn_nonneg
+{
+	FN_KEEP,
+	FN_CLEAR,					/* over every value the part can hold */
+	FN_SIGNED					/* two's complement: negatives sort last, unless the value
+								 * is Long.MAX_VALUE - x, which is never negative */
+} fn_nonneg;
+
+#define VK(k)		(1u << (k))
+#define VK_ANY		(~0u)
+#define OUT_KEEP	(-1)		/* layout_fn.out: the argument's kind */
+
+typedef struct layout_fn
+{
+	const char *name;
+	int			minargs;
+	int			maxargs;
+	const char *usage;			/* when the arguments do not fit; %s is the name */
+	int			to_text;		/* its argument is brought to text (to_text) */
+	unsigned	in;				/* or: the kinds its argument may give (VK) */
+	int			in_column;		/* only a bare column, no function of one */
+	const char *in_error;		/* when the argument gives something else; %s the name */
+	int			fits_column;	/* the float column's width must fit width */
+	int			out;			/* the vkind it gives, or OUT_KEEP */
+	fn_width	wrule;
+	int			width;			/* FW_FIXED: bytes */
+	int			width_max;		/* FW_ARG: the largest width (from 1) */
+	int			width_first;	/* FW_ARG: read before the argument is compiled */
+	fn_order	order;
+	fn_nonneg	nonneg;
+	int			valwidth;		/* bytes of the integer value it gives, or 0: keep */
+	op			ops[2];			/* appended in order, their width the part's */
+	int			nops;
+	/* the arguments beyond their number and a first single expression */
+	int			(*args_ok) (const node *n, const node *a);
+	/* the argument's pipeline beyond its kind */
+	int			(*input_ok) (compiler *c, const pipeline *pl);
+	/* before the ops are appended: fill them in, set the width or the order */
+	void		(*shape) (compiler *c, node *n, pipeline *pl, op *ops);
+	int			prefix_only;	/* only the key's first part (compile_prefix) */
+} layout_fn;
+
+/* sortable(x): x is a fixed-width number */
+static int
+sortable_args(const node *n, const node *a)
+{
+	static const char *const names[] = {"long", "int", "short", "byte", "double", "float"};
+	int			i;
+
+	for (i = 0; i < 6; i++)
+		if (a->kind == N_CALL && strcmp(a->name, names[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * sortable flips the sign bit (a negative float's every bit): a float's bytes then sort as
+ * its values, an integer's over negatives too (FN_CLEAR)
+ */
+static void
+sortable_shape(compiler *c, node *n, pipeline *pl, op *ops)
+{
+	ops[0].isfloat = (pl->ops[pl->nops - 1].kind == OP_BIN_FLOAT);
+	if (ops[0].isfloat)
+		pl->order = RK_ORDER_ASC;
+}
+
+/* date(col, 'pattern') */
+static int
+date_args(const node *n, const node *a)
+{
+	const node *p = arg1(n->kids[1]);
+
+	return p != NULL && p->kind == N_STR;
+}
+
+/* the pattern gives the width, and keeps the order when its fields go from year down */
+static void
+date_shape(compiler *c, node *n, pipeline *pl, op *ops)
+{
+	node	   *p = arg1(n->kids[1]);
+	int			ordered;
+
+	ops[0].width = check_pattern(c, p, p->str, &ordered, pl->kind == V_TS);
+	if (c->error)
+		return;
+	ops[0].pattern = rk_strndup(p->str, p->slen);
+	pl->width = ops[0].width;
+	if (!ordered)
+		pl->order = RK_ORDER_NONE;
+}
+
+/*
+ * lpad / rpad: the pad (a third argument, one character); the order of a number survives only
+ * its zero-padded decimal (negatives refused then: padded_dec)
+ */
+static void
+pad_shape(compiler *c, node *n, pipeline *pl, op *ops)
+{
+	int			left = ops[0].kind == OP_LPAD;
+
+	ops[0].pad = left ? '0' : ' ';
+	if (n->nkids == 3)
+	{
+		node	   *p = arg1(n->kids[2]);
+
+		if (p == NULL || p->kind != N_STR || p->slen != 1)
+		{
+			cerr(c, n->kids[2]->pos, hbase_rk_fmt_error("the pad of %s() must be one character", n->name));
+			return;
+		}
+		ops[0].pad = p->str[0];
+	}
+	pl->padded_dec = (pl->nops > 0 && pl->ops[pl->nops - 1].kind == OP_DEC);
+	if (!(left && pl->padded_dec && ops[0].pad == '0'))
+		pl->order = RK_ORDER_NONE;
+}
+
+/* fixed(x, n) over a decimal: no order ("-12" sorts before "-99") */
+static void
+fixed_shape(compiler *c, node *n, pipeline *pl, op *ops)
+{
+	if (pl->nops > 0 && pl->ops[pl->nops - 1].kind == OP_DEC)
+		pl->order = RK_ORDER_NONE;
+}
+
+/* bytes(col [, n]): a column, not an expression */
+static int
+bytes_args(const node *n, const node *a)
+{
+	return a->kind == N_NAME;
+}
+
+/*
+ * desc(x): Phoenix's SortOrder.DESC, the bytes of a part inverted, so they sort the other
+ * way.  A fixed-width part of any kind; of the variable ones only text (Phoenix's VARCHAR
+ * DESC, followed by "\xff", the inverted "\x00"): text holds no 0x00, so its inverted bytes
+ * no 0xff, and check_layout keeps the order only before a delimiter starting with 0xff; and
+ * phoenix_decimal(x), whose own bytes end it.
+ */
+static int
+desc_input(compiler *c, const pipeline *pl)
+{
+	return !(pl->width < 0 && (pl->kind != V_TEXT || c->columns[pl->column].type != RK_TEXT) &&
+			 !(pl->nops == 1 && pl->ops[0].kind == OP_PHX_DECIMAL));
+}
+
+/* one value argument: the usage, the kinds it takes and the message when it gives another */
+#define ONE_ARG(use, kinds, err) \
+	.minargs = 1, .maxargs = 1, .usage = use, .in = kinds, .in_error = err
+#define TEXT_ARG(lo, hi, use) \
+	.minargs = lo, .maxargs = hi, .usage = use, .to_text = 1
+#define WIDTH(w)	.wrule = FW_FIXED, .width = w
+#define OP1(...)	.ops = {{__VA_ARGS__}}, .nops = 1
+
+/*
+ * Big-endian two's complement.  A column wider than the encoding is fine (Phoenix's TINYINT
+ * is a smallint column in byte(x)): a value out of its range is refused on write and matches
+ * no key when a qual gives it.
+ */
+#define INT_FN(nm, w) \
+	{.name = nm, ONE_ARG("%s() takes one integer", VK(V_INT), "%s() needs an integer"), \
+	 .out = V_BIN, WIDTH(w), .nonneg = FN_SIGNED, OP1(.kind = OP_BIN_INT)}
+/* IEEE big-endian: no order (negatives sort last, and backwards) */
+#define FLOAT_FN(nm, w) \
+	{.name = nm, ONE_ARG("%s() takes one number", VK(V_FLOAT), \
+						 "%s() needs a real or double precision column"), \
+	 .fits_column = 1, .out = V_BIN, WIDTH(w), .order = FO_NONE, OP1(.kind = OP_BIN_FLOAT)}
+/*
+ * Phoenix's DOUBLE and FLOAT key columns (PDouble, PFloat): the IEEE bits, sign flipped (all
+ * bits of a negative number), then plus one as a 64- or 32-bit number, so -0 and +0 differ
+ * by one and every value sorts as the numbers do.  UNSIGNED_DOUBLE and UNSIGNED_FLOAT: the
+ * IEEE bits as they are, never negative (their order holds only over +0 .. NaN, so no range
+ * is read from them).
+ */
+#define PHX_FLOAT_ARG \
+	ONE_ARG("%s() takes one real or double precision column", VK(V_FLOAT), \
+			"%s() takes a real or double precision column"), \
+	.in_column = 1, .fits_column = 1, .out = V_BIN, .nonneg = FN_CLEAR
+#define PHX_FLOAT_FN(nm, w) \
+	{.name = nm, PHX_FLOAT_ARG, WIDTH(w), .order = FO_ASC, \
+	 .ops = {{.kind = OP_BIN_FLOAT, .phoenix = 1}, \
+			 {.kind = OP_SORTABLE, .isfloat = 1, .phoenix = 1}}, .nops = 2}
+#define PHX_UFLOAT_FN(nm, w) \
+	{.name = nm, PHX_FLOAT_ARG, WIDTH(w), .order = FO_NONE, \
+	 OP1(.kind = OP_BIN_FLOAT, .isunsigned = 1, .phoenix = 1)}
+/*
+ * Phoenix's TIMESTAMP key column: the milliseconds as a sign-flipped long, then the
+ * nanoseconds within the millisecond as an int (0..999999): fixed width, sorting as the
+ * timestamps do.  Its UNSIGNED_TIMESTAMP: the long as it is, never negative (refused on
+ * write), so the order holds too.
+ */
+#define PHX_TS_FN(nm, uns) \
+	{.name = nm, ONE_ARG("%s() takes one timestamp column", VK(V_TS), \
+						 "%s() takes a timestamp or timestamptz column"), \
+	 .in_column = 1, .out = V_BIN, WIDTH(12), .order = FO_ASC, .nonneg = FN_CLEAR, \
+	 OP1(.kind = OP_PHX_TS, .isunsigned = uns)}
+/* the salt and hash prefixes: compile_prefix reads them, as the key's first part only */
+#define PREFIX_FN(nm) \
+	{.name = nm, .prefix_only = 1}
+
+static const layout_fn layout_fns[] = {
+	/* date/timestamp -> seconds or milliseconds since 1970 */
+	{.name = "epoch", ONE_ARG("%s() takes one column", VK(V_DATE) | VK(V_TS),
+							  "%s() needs a date or timestamp column"),
+	 .out = V_INT, .valwidth = 8, OP1(.kind = OP_EPOCH_S)},
+	{.name = "epoch_ms", ONE_ARG("%s() takes one column", VK(V_DATE) | VK(V_TS),
+								 "%s() needs a date or timestamp column"),
+	 .out = V_INT, .valwidth = 8, OP1(.kind = OP_EPOCH_MS)},
+	/* Long.reverse(x): spreads sequential ids over regions, with no order */
+	{.name = "bitreverse", ONE_ARG("%s() takes one integer", VK(V_INT), "%s() needs an integer"),
+	 .out = OUT_KEEP, .order = FO_NONE, .valwidth = 8, OP1(.kind = OP_BITREV)},
+	{.name = "lpad", TEXT_ARG(2, 3, "%s() takes (value, width [, 'pad'])"), .out = OUT_KEEP,
+	 .wrule = FW_ARG, .width_max = 1000, .order = FO_HOOK, OP1(.kind = OP_LPAD),
+	 .shape = pad_shape},
+	{.name = "rpad", TEXT_ARG(2, 3, "%s() takes (value, width [, 'pad'])"), .out = OUT_KEEP,
+	 .wrule = FW_ARG, .width_max = 1000, .order = FO_HOOK, OP1(.kind = OP_RPAD),
+	 .shape = pad_shape},
+	/* text of a width it must have: no op, the width is checked on write */
+	{.name = "fixed", TEXT_ARG(2, 2, "%s() takes (value, width)"), .out = OUT_KEEP,
+	 .wrule = FW_ARG, .width_max = 1000, .order = FO_HOOK, .shape = fixed_shape},
+	{.name = "date", .minargs = 2, .maxargs = 2, .usage = "%s() takes (column, 'pattern')",
+	 .in = VK(V_DATE) | VK(V_TS), .in_error = "%s() needs a date or timestamp column",
+	 .out = V_TEXT, .wrule = FW_HOOK, .order = FO_HOOK, OP1(.kind = OP_DATEFMT),
+	 .args_ok = date_args, .shape = date_shape},
+	/* the characters reversed (the last ones vary most: they lead the key) */
+	{.name = "reverse", TEXT_ARG(1, 1, "%s() takes one value"), .out = OUT_KEEP,
+	 .order = FO_NONE, OP1(.kind = OP_REVERSE)},
+	INT_FN("long", 8),
+	INT_FN("int", 4),
+	INT_FN("short", 2),
+	INT_FN("byte", 1),
+	/*
+	 * OpenTSDB's 3-byte UIDs and 4-byte seconds: unsigned big-endian of any width.
+	 * Negatives and values too wide are refused on write, so byte order is value order over
+	 * every value a key can hold.
+	 */
+	{.name = "uint", .minargs = 2, .maxargs = 2,
+	 .usage = "%s() takes (integer, width in bytes 1-8)", .in = VK(V_INT),
+	 .in_error = "%s() needs an integer", .out = V_BIN, .wrule = FW_ARG, .width_max = 8,
+	 .width_first = 1, .nonneg = FN_CLEAR, OP1(.kind = OP_BIN_INT, .isunsigned = 1)},
+	FLOAT_FN("double", 8),
+	FLOAT_FN("float", 4),
+	PHX_FLOAT_FN("phoenix_double", 8),
+	PHX_FLOAT_FN("phoenix_float", 4),
+	PHX_UFLOAT_FN("phoenix_unsigned_double", 8),
+	PHX_UFLOAT_FN("phoenix_unsigned_float", 4),
+	/* the sign bit flipped (a negative float's every bit): byte order is value order */
+	{.name = "sortable",
+	 ONE_ARG("%s() takes long(x), int(x), short(x), byte(x), double(x) or float(x)", VK_ANY, NULL),
+	 .out = OUT_KEEP, .order = FO_HOOK, .nonneg = FN_CLEAR, OP1(.kind = OP_SORTABLE),
+	 .args_ok = sortable_args, .shape = sortable_shape},
+	/*
+	 * Phoenix's DECIMAL key column: variable width, sorting as the numbers do, holding 0x00
+	 * only in the exponent byte of a negative number of magnitude 1e124 or more (refused
+	 * before a delimiter "\x00" like any value holding its delimiter).
+	 */
+	{.name = "phoenix_decimal", ONE_ARG("%s() takes one numeric column", VK(V_NUM),
+										"%s() takes a numeric column"),
+	 .in_column = 1, .out = V_BIN, .wrule = FW_VARIABLE, .order = FO_ASC,
+	 OP1(.kind = OP_PHX_DECIMAL)},
+	/* Phoenix's BOOLEAN key column: one byte, 0x00 false, 0x01 true */
+	{.name = "boolean", ONE_ARG("%s() takes one boolean column", VK(V_BOOL),
+								"%s() takes a boolean column"),
+	 .in_column = 1, .out = V_BIN, WIDTH(1), .order = FO_ASC, .nonneg = FN_CLEAR,
+	 OP1(.kind = OP_BIN_INT, .isunsigned = 1)},
+	PHX_TS_FN("phoenix_timestamp", 0),
+	PHX_TS_FN("phoenix_unsigned_timestamp", 1),
+	{.name = "desc", ONE_ARG("%s() takes one part", VK(V_BIN) | VK(V_TEXT) | VK(V_BYTES),
+							 "%s() takes a part of fixed width (long(x), sortable(...), lpad(x, n), rpad(x, n), bytes(x, n) ...), a text column or phoenix_decimal(x)"),
+	 .out = V_BIN, .order = FO_FLIP, OP1(.kind = OP_DESC), .input_ok = desc_input},
+	/* a bytea or text column's own bytes, of a fixed width if given */
+	{.name = "bytes", .minargs = 1, .maxargs = 2, .usage = "%s() takes (column [, width])",
+	 .in = VK(V_BYTES) | VK(V_TEXT), .in_error = "%s() needs a bytea or text column",
+	 .out = OUT_KEEP, .wrule = FW_ARG, .width_max = 1000, .args_ok = bytes_args},
+	PREFIX_FN("salt"),
+	PREFIX_FN("md5"),
+	PREFIX_FN("sha1"),
+	PREFIX_FN("sha256"),
+	PREFIX_FN("left"),
+	PREFIX_FN("substr"),
+	PREFIX_FN("hex"),
+	PREFIX_FN("letter"),
+};
+
+static rk_order
+flip_order(rk_order o)
+{
+	return o == RK_ORDER_ASC ? RK_ORDER_DESC : o == RK_ORDER_DESC ? RK_ORDER_ASC : RK_ORDER_NONE;
+}
+
+/* a bare column: its pipeline starts with the column's own kind, in value order */
+static void
+compile_column(compiler *c, node *n, pipeline *pl)
+{
+	int			col = find_column(c, n);
+
+	if (col < 0)
+	{
+		cerr(c, n->pos, hbase_rk_fmt_error("\"%s\" is not a column of the foreign table", n->name));
+		return;
+	}
+	if (pl->column >= 0 && pl->column != col)
+	{
+		cerr(c, n->pos, "a key part can use only one column");
+		return;
+	}
+	pl->column = col;
+	pl->width = -1;
+	pl->order = RK_ORDER_ASC;
+	switch (c->columns[col].type)
+	{
+		case RK_INT:
+			pl->kind = V_INT;
+			pl->valwidth = c->columns[col].width;
+			break;
+		case RK_FLOAT:
+			pl->kind = V_FLOAT;
+			pl->valwidth = c->columns[col].width;
+			break;
+		case RK_TEXT:
+			pl->kind = V_TEXT;
+			break;
+		case RK_DATE:
+			pl->kind = V_DATE;
+			break;
+		case RK_TIMESTAMP:
+			pl->kind = V_TS;
+			break;
+		case RK_BYTES:
+			pl->kind = V_BYTES;
+			break;
+		case RK_NUMERIC:
+			pl->kind = V_NUM;
+			break;
+		case RK_BOOL:
+			pl->kind = V_BOOL;
+			pl->valwidth = 1;
+			break;
+		case RK_OTHER:
+			cerr(c, n->pos, hbase_rk_fmt_error("column \"%s\" has a type a rowkey part cannot hold (use text, varchar, smallint, integer, bigint, real, double precision, numeric, boolean, date, timestamp, timestamptz or bytea)",
+												 n->name));
+			return;
+	}
+	pl->source = pl->kind;
+}
+
+/*
+ * A call of a layout function (layout_fns), in the order of the checks whose first error
+ * the user sees: the number of arguments, the width argument of uint() (before its value),
+ * the value argument compiled, the kind it gives, the column's width for a float encoding,
+ * the width argument, then the function's hook; then its ops are appended and the
+ * pipeline's kind, width, order, nonneg and valwidth become what the row says.
+ */
+static void
+compile_call(compiler *c, node *n, pipeline *pl)
+{
+	const layout_fn *fn = NULL;
+	node	   *a;
+	op			ops[2];
+	int			i,
+				w = 0;
+
+	for (i = 0; i < (int) (sizeof(layout_fns) / sizeof(layout_fns[0])); i++)
+		if (strcmp(layout_fns[i].name, n->name) == 0)
+			fn = &layout_fns[i];
+	if (fn == NULL)
+	{
+		cerr(c, n->pos, hbase_rk_fmt_error("unknown function \"%s\"", n->name));
+		return;
+	}
+	if (fn->prefix_only)
+	{
+		cerr(c, n->pos, hbase_rk_fmt_error("%s() can only be the first part of the key", n->name));
+		return;
+	}
+	if (n->nkids < fn->minargs || n->nkids > fn->maxargs || (a = arg1(n->kids[0])) == NULL ||
+		(fn->args_ok && !fn->args_ok(n, a)))
+	{
+		cerr(c, n->pos, hbase_rk_fmt_error(fn->usage, n->name));
+		return;
+	}
+	if (fn->wrule == FW_ARG && fn->width_first)
+	{
+		w = num_arg(c, n, 1, 1, fn->width_max, "the width");
+		if (c->error)
+			return;
+	}
+
+	compile_value(c, a, pl);
+	if (c->error)
+		return;
+	if (fn->to_text)
+		to_text(c, a, pl);
+	else if (!(fn->in & VK(pl->kind)) || (fn->in_column && pl->nops != 0) ||
+			 (fn->input_ok && !fn->input_ok(c, pl)))
+		cerr(c, n->pos, hbase_rk_fmt_error(fn->in_error, n->name));
+	if (c->error)
+		return;
+	if (fn->fits_column && pl->valwidth > fn->width)
+	{
+		cerr(c, n->pos, hbase_rk_fmt_error("%s() holds %d bytes but column \"%s\" has %d",
+										   n->name, fn->width, c->columns[pl->column].name,
+										   pl->valwidth));
+		return;
+	}
+	if (fn->wrule == FW_ARG && !fn->width_first && n->nkids > 1)
+	{
+		w = num_arg(c, n, 1, 1, fn->width_max, "the width");
+		if (c->error)
+			return;
+	}
+
+	/* the part as the function leaves it */
+	if (fn->wrule == FW_FIXED)
+		pl->width = fn->width;
+	else if (fn->wrule == FW_VARIABLE)
+		pl->width = -1;
+	else if (fn->wrule == FW_ARG && (fn->width_first || n->nkids > 1))
+		pl->width = w;
+	if (fn->order == FO_NONE)
+		pl->order = RK_ORDER_NONE;
+	else if (fn->order == FO_ASC)
+		pl->order = RK_ORDER_ASC;
+	else if (fn->order == FO_FLIP)
+		pl->order = flip_order(pl->order);
+	if (fn->nonneg == FN_CLEAR)
+		pl->nonneg = 0;
+	else if (fn->nonneg == FN_SIGNED)
+		pl->nonneg = !(pl->nops > 0 && pl->ops[pl->nops - 1].kind == OP_INVERT);
+	if (fn->valwidth)
+		pl->valwidth = fn->valwidth;
+	memcpy(ops, fn->ops, sizeof(ops));
+	for (i = 0; i < fn->nops; i++)
+		ops[i].width = pl->width;
+	if (fn->shape)
+	{
+		fn->shape(c, n, pl, ops);
+		if (c->error)
+			return;
+	}
+	for (i = 0; i < fn->nops; i++)
+		add_op(pl, ops[i]);
+	if (fn->out != OUT_KEEP)
+		pl->kind = (vkind) fn->out;
+}
+
+/*
+ * A value expression into the pipeline: a column starts it, Long.MAX_VALUE - x and the
+ * layout functions (compile_call) extend what their argument compiled to.
+ */
 static void
 compile_value(compiler *c, node *n, pipeline *pl)
 {
@@ -214,59 +697,8 @@ compile_value(compiler *c, node *n, pipeline *pl)
 	switch (n->kind)
 	{
 		case N_NAME:
-			{
-				int			col = find_column(c, n);
-
-				if (col < 0)
-				{
-					cerr(c, n->pos, hbase_rk_fmt_error("\"%s\" is not a column of the foreign table", n->name));
-					return;
-				}
-				if (pl->column >= 0 && pl->column != col)
-				{
-					cerr(c, n->pos, "a key part can use only one column");
-					return;
-				}
-				pl->column = col;
-				pl->width = -1;
-				pl->order = RK_ORDER_ASC;
-				switch (c->columns[col].type)
-				{
-					case RK_INT:
-						pl->kind = V_INT;
-						pl->valwidth = c->columns[col].width;
-						break;
-					case RK_FLOAT:
-						pl->kind = V_FLOAT;
-						pl->valwidth = c->columns[col].width;
-						break;
-					case RK_TEXT:
-						pl->kind = V_TEXT;
-						break;
-					case RK_DATE:
-						pl->kind = V_DATE;
-						break;
-					case RK_TIMESTAMP:
-						pl->kind = V_TS;
-						break;
-					case RK_BYTES:
-						pl->kind = V_BYTES;
-						break;
-					case RK_NUMERIC:
-						pl->kind = V_NUM;
-						break;
-					case RK_BOOL:
-						pl->kind = V_BOOL;
-						pl->valwidth = 1;
-						break;
-					case RK_OTHER:
-						cerr(c, n->pos, hbase_rk_fmt_error("column \"%s\" has a type a rowkey part cannot hold (use text, varchar, smallint, integer, bigint, real, double precision, numeric, boolean, date, timestamp, timestamptz or bytea)",
-												  n->name));
-						return;
-				}
-				pl->source = pl->kind;
-				return;
-			}
+			compile_column(c, n, pl);
+			return;
 		case N_MAXMINUS:
 			compile_value(c, n->kids[0], pl);
 			if (c->error)
@@ -278,13 +710,11 @@ compile_value(compiler *c, node *n, pipeline *pl)
 			}
 			add_op(pl, (op) {.kind = OP_INVERT});
 			pl->valwidth = 8;
-			if (pl->order == RK_ORDER_ASC)
-				pl->order = RK_ORDER_DESC;
-			else if (pl->order == RK_ORDER_DESC)
-				pl->order = RK_ORDER_ASC;
+			pl->order = flip_order(pl->order);
 			return;
 		case N_CALL:
-			break;
+			compile_call(c, n, pl);
+			return;
 		case N_STR:
 			cerr(c, n->pos, "a string literal cannot stand here");
 			return;
@@ -295,460 +725,6 @@ compile_value(compiler *c, node *n, pipeline *pl)
 			cerr(c, n->pos, "unexpected expression");
 			return;
 	}
-
-	/* function calls */
-	if (is_call(n, "epoch") || is_call(n, "epoch_ms"))
-	{
-		node	   *a;
-
-		if (n->nkids != 1 || (a = arg1(n->kids[0])) == NULL)
-		{
-			cerr(c, n->pos, hbase_rk_fmt_error("%s() takes one column", n->name));
-			return;
-		}
-		compile_value(c, a, pl);
-		if (c->error)
-			return;
-		if (pl->kind != V_DATE && pl->kind != V_TS)
-		{
-			cerr(c, n->pos, hbase_rk_fmt_error("%s() needs a date or timestamp column", n->name));
-			return;
-		}
-		add_op(pl, (op) {.kind = is_call(n, "epoch") ? OP_EPOCH_S : OP_EPOCH_MS});
-		pl->kind = V_INT;
-		pl->valwidth = 8;
-		return;
-	}
-	if (is_call(n, "bitreverse"))
-	{
-		node	   *a;
-
-		if (n->nkids != 1 || (a = arg1(n->kids[0])) == NULL)
-		{
-			cerr(c, n->pos, "bitreverse() takes one integer");
-			return;
-		}
-		compile_value(c, a, pl);
-		if (c->error)
-			return;
-		if (pl->kind != V_INT)
-		{
-			cerr(c, n->pos, "bitreverse() needs an integer");
-			return;
-		}
-		add_op(pl, (op) {.kind = OP_BITREV});
-		pl->valwidth = 8;
-		pl->order = RK_ORDER_NONE;
-		return;
-	}
-	if (is_call(n, "lpad") || is_call(n, "rpad"))
-	{
-		int			left = is_call(n, "lpad");
-		node	   *a;
-		op			o = {.kind = left ? OP_LPAD : OP_RPAD};
-
-		if (n->nkids < 2 || n->nkids > 3 || (a = arg1(n->kids[0])) == NULL)
-		{
-			cerr(c, n->pos, hbase_rk_fmt_error("%s() takes (value, width [, 'pad'])", n->name));
-			return;
-		}
-		compile_value(c, a, pl);
-		if (c->error)
-			return;
-		to_text(c, a, pl);
-		o.width = num_arg(c, n, 1, 1, 1000, "the width");
-		o.pad = left ? '0' : ' ';
-		if (n->nkids == 3)
-		{
-			node	   *p = arg1(n->kids[2]);
-
-			if (p == NULL || p->kind != N_STR || p->slen != 1)
-			{
-				cerr(c, n->kids[2]->pos, hbase_rk_fmt_error("the pad of %s() must be one character", n->name));
-				return;
-			}
-			o.pad = p->str[0];
-		}
-		if (c->error)
-			return;
-		pl->padded_dec = (pl->nops > 0 && pl->ops[pl->nops - 1].kind == OP_DEC);
-		if (!(left && pl->padded_dec && o.pad == '0'))
-			pl->order = RK_ORDER_NONE;
-		add_op(pl, o);
-		pl->width = o.width;
-		return;
-	}
-	if (is_call(n, "fixed"))
-	{
-		node	   *a;
-
-		if (n->nkids != 2 || (a = arg1(n->kids[0])) == NULL)
-		{
-			cerr(c, n->pos, "fixed() takes (value, width)");
-			return;
-		}
-		compile_value(c, a, pl);
-		if (c->error)
-			return;
-		to_text(c, a, pl);
-		pl->width = num_arg(c, n, 1, 1, 1000, "the width");
-		if (pl->nops > 0 && pl->ops[pl->nops - 1].kind == OP_DEC)
-			pl->order = RK_ORDER_NONE;
-		return;
-	}
-	if (is_call(n, "date"))
-	{
-		node	   *a,
-				   *p;
-		int			ordered;
-		op			o = {.kind = OP_DATEFMT};
-
-		if (n->nkids != 2 || (a = arg1(n->kids[0])) == NULL ||
-			(p = arg1(n->kids[1])) == NULL || p->kind != N_STR)
-		{
-			cerr(c, n->pos, "date() takes (column, 'pattern')");
-			return;
-		}
-		compile_value(c, a, pl);
-		if (c->error)
-			return;
-		if (pl->kind != V_DATE && pl->kind != V_TS)
-		{
-			cerr(c, n->pos, "date() needs a date or timestamp column");
-			return;
-		}
-		o.width = check_pattern(c, p, p->str, &ordered, pl->kind == V_TS);
-		if (c->error)
-			return;
-		o.pattern = rk_strndup(p->str, p->slen);
-		add_op(pl, o);
-		pl->kind = V_TEXT;
-		pl->width = o.width;
-		if (!ordered)
-			pl->order = RK_ORDER_NONE;
-		return;
-	}
-	if (is_call(n, "reverse"))
-	{
-		node	   *a;
-
-		if (n->nkids != 1 || (a = arg1(n->kids[0])) == NULL)
-		{
-			cerr(c, n->pos, "reverse() takes one value");
-			return;
-		}
-		compile_value(c, a, pl);
-		if (c->error)
-			return;
-		to_text(c, a, pl);
-		add_op(pl, (op) {.kind = OP_REVERSE});
-		pl->order = RK_ORDER_NONE;
-		return;
-	}
-	if (is_call(n, "long") || is_call(n, "int") || is_call(n, "short") || is_call(n, "byte"))
-	{
-		node	   *a;
-		int			w = is_call(n, "long") ? 8 : is_call(n, "int") ? 4 : is_call(n, "short") ? 2 : 1;
-
-		if (n->nkids != 1 || (a = arg1(n->kids[0])) == NULL)
-		{
-			cerr(c, n->pos, hbase_rk_fmt_error("%s() takes one integer", n->name));
-			return;
-		}
-		compile_value(c, a, pl);
-		if (c->error)
-			return;
-		if (pl->kind != V_INT)
-		{
-			cerr(c, n->pos, hbase_rk_fmt_error("%s() needs an integer", n->name));
-			return;
-		}
-		/*
-		 * A column wider than the encoding is fine (Phoenix's TINYINT is a
-		 * smallint column in byte(x)): a value out of its range is refused
-		 * on write and matches no key when a qual gives it.
-		 */
-		/*
-		 * Two's complement sorts negatives last; but Long.MAX_VALUE - x
-		 * refuses x < 0, so what it gives is never negative and the order
-		 * holds for every key (S6: newest first without a Sort).
-		 */
-		pl->nonneg = !(pl->nops > 0 && pl->ops[pl->nops - 1].kind == OP_INVERT);
-		add_op(pl, (op) {.kind = OP_BIN_INT, .width = w});
-		pl->kind = V_BIN;
-		pl->width = w;
-		return;
-	}
-	if (is_call(n, "uint"))
-	{
-		/*
-		 * OpenTSDB's 3-byte UIDs and 4-byte seconds: unsigned big-endian of
-		 * any width.  Negatives and values too wide are refused on write, so
-		 * byte order is value order over every value a key can hold.
-		 */
-		node	   *a;
-		int			w;
-
-		if (n->nkids != 2 || (a = arg1(n->kids[0])) == NULL)
-		{
-			cerr(c, n->pos, "uint() takes (integer, width in bytes 1-8)");
-			return;
-		}
-		w = num_arg(c, n, 1, 1, 8, "the width");
-		if (c->error)
-			return;
-		compile_value(c, a, pl);
-		if (c->error)
-			return;
-		if (pl->kind != V_INT)
-		{
-			cerr(c, n->pos, "uint() needs an integer");
-			return;
-		}
-		add_op(pl, (op) {.kind = OP_BIN_INT, .width = w, .isunsigned = 1});
-		pl->kind = V_BIN;
-		pl->width = w;
-		pl->nonneg = 0;
-		return;
-	}
-	if (is_call(n, "double") || is_call(n, "float"))
-	{
-		node	   *a;
-		int			w = is_call(n, "double") ? 8 : 4;
-
-		if (n->nkids != 1 || (a = arg1(n->kids[0])) == NULL)
-		{
-			cerr(c, n->pos, hbase_rk_fmt_error("%s() takes one number", n->name));
-			return;
-		}
-		compile_value(c, a, pl);
-		if (c->error)
-			return;
-		if (pl->kind != V_FLOAT)
-		{
-			cerr(c, n->pos, hbase_rk_fmt_error("%s() needs a real or double precision column", n->name));
-			return;
-		}
-		if (pl->valwidth > w)
-		{
-			cerr(c, n->pos, hbase_rk_fmt_error("%s() holds %d bytes but column \"%s\" has %d",
-									  n->name, w, c->columns[pl->column].name, pl->valwidth));
-			return;
-		}
-		add_op(pl, (op) {.kind = OP_BIN_FLOAT, .width = w});
-		pl->kind = V_BIN;
-		pl->width = w;
-		pl->order = RK_ORDER_NONE;
-		return;
-	}
-	if (is_call(n, "phoenix_double") || is_call(n, "phoenix_float") ||
-		is_call(n, "phoenix_unsigned_double") || is_call(n, "phoenix_unsigned_float"))
-	{
-		/*
-		 * Phoenix's DOUBLE and FLOAT key columns (PDouble, PFloat): the IEEE
-		 * bits, sign flipped (all bits of a negative number), then plus one
-		 * as a 64- or 32-bit number, so -0 and +0 differ by one and every
-		 * value sorts as the numbers do.  UNSIGNED_DOUBLE and UNSIGNED_FLOAT:
-		 * the IEEE bits as they are, never negative (their order holds only
-		 * over +0 .. NaN, so no range is read from them).
-		 */
-		int			w = (is_call(n, "phoenix_double") || is_call(n, "phoenix_unsigned_double")) ? 8 : 4;
-		int			uns = is_call(n, "phoenix_unsigned_double") || is_call(n, "phoenix_unsigned_float");
-
-		if (n->nkids != 1 || arg1(n->kids[0]) == NULL)
-		{
-			cerr(c, n->pos, hbase_rk_fmt_error("%s() takes one real or double precision column", n->name));
-			return;
-		}
-		compile_value(c, arg1(n->kids[0]), pl);
-		if (c->error)
-			return;
-		if (pl->kind != V_FLOAT || pl->nops != 0)
-		{
-			cerr(c, n->pos, hbase_rk_fmt_error("%s() takes a real or double precision column", n->name));
-			return;
-		}
-		if (pl->valwidth > w)
-		{
-			cerr(c, n->pos, hbase_rk_fmt_error("%s() holds %d bytes but column \"%s\" has %d",
-									  n->name, w, c->columns[pl->column].name, pl->valwidth));
-			return;
-		}
-		add_op(pl, (op) {.kind = OP_BIN_FLOAT, .width = w, .isunsigned = uns, .phoenix = 1});
-		pl->kind = V_BIN;
-		pl->width = w;
-		pl->order = RK_ORDER_NONE;
-		pl->nonneg = 0;
-		if (!uns)
-		{
-			add_op(pl, (op) {.kind = OP_SORTABLE, .width = w, .isfloat = 1, .phoenix = 1});
-			pl->order = RK_ORDER_ASC;
-		}
-		return;
-	}
-	if (is_call(n, "sortable"))
-	{
-		node	   *a;
-		op			o = {.kind = OP_SORTABLE};
-
-		if (n->nkids != 1 || (a = arg1(n->kids[0])) == NULL ||
-			!(is_call(a, "long") || is_call(a, "int") || is_call(a, "short") ||
-			  is_call(a, "byte") || is_call(a, "double") || is_call(a, "float")))
-		{
-			cerr(c, n->pos, "sortable() takes long(x), int(x), short(x), byte(x), double(x) or float(x)");
-			return;
-		}
-		compile_value(c, a, pl);
-		if (c->error)
-			return;
-		o.isfloat = (pl->ops[pl->nops - 1].kind == OP_BIN_FLOAT);
-		o.width = pl->width;
-		add_op(pl, o);
-		if (o.isfloat)
-			pl->order = RK_ORDER_ASC;
-		pl->nonneg = 0;
-		return;
-	}
-	if (is_call(n, "phoenix_decimal"))
-	{
-		/*
-		 * Phoenix's DECIMAL key column: variable width, sorting as the
-		 * numbers do, holding 0x00 only in the exponent byte of a negative
-		 * number of magnitude 1e124 or more (refused before a delimiter
-		 * "\x00" like any value holding its delimiter).
-		 */
-		if (n->nkids != 1 || arg1(n->kids[0]) == NULL)
-		{
-			cerr(c, n->pos, "phoenix_decimal() takes one numeric column");
-			return;
-		}
-		compile_value(c, arg1(n->kids[0]), pl);
-		if (c->error)
-			return;
-		if (pl->kind != V_NUM || pl->nops != 0)
-		{
-			cerr(c, n->pos, "phoenix_decimal() takes a numeric column");
-			return;
-		}
-		add_op(pl, (op) {.kind = OP_PHX_DECIMAL});
-		pl->kind = V_BIN;
-		pl->width = -1;
-		pl->order = RK_ORDER_ASC;
-		return;
-	}
-	if (is_call(n, "boolean"))
-	{
-		/* Phoenix's BOOLEAN key column: one byte, 0x00 false, 0x01 true */
-		if (n->nkids != 1 || arg1(n->kids[0]) == NULL)
-		{
-			cerr(c, n->pos, "boolean() takes one boolean column");
-			return;
-		}
-		compile_value(c, arg1(n->kids[0]), pl);
-		if (c->error)
-			return;
-		if (pl->kind != V_BOOL || pl->nops != 0)
-		{
-			cerr(c, n->pos, "boolean() takes a boolean column");
-			return;
-		}
-		add_op(pl, (op) {.kind = OP_BIN_INT, .width = 1, .isunsigned = 1});
-		pl->kind = V_BIN;
-		pl->width = 1;
-		pl->order = RK_ORDER_ASC;
-		pl->nonneg = 0;
-		return;
-	}
-	if (is_call(n, "phoenix_timestamp") || is_call(n, "phoenix_unsigned_timestamp"))
-	{
-		/*
-		 * Phoenix's TIMESTAMP key column: the milliseconds as a sign-flipped
-		 * long, then the nanoseconds within the millisecond as an int
-		 * (0..999999): fixed width, sorting as the timestamps do.  Its
-		 * UNSIGNED_TIMESTAMP: the long as it is, never negative (refused on
-		 * write), so the order holds too.
-		 */
-		int			uns = is_call(n, "phoenix_unsigned_timestamp");
-
-		if (n->nkids != 1 || arg1(n->kids[0]) == NULL)
-		{
-			cerr(c, n->pos, hbase_rk_fmt_error("%s() takes one timestamp column", n->name));
-			return;
-		}
-		compile_value(c, arg1(n->kids[0]), pl);
-		if (c->error)
-			return;
-		if (pl->kind != V_TS || pl->nops != 0)
-		{
-			cerr(c, n->pos, hbase_rk_fmt_error("%s() takes a timestamp or timestamptz column", n->name));
-			return;
-		}
-		add_op(pl, (op) {.kind = OP_PHX_TS, .isunsigned = uns});
-		pl->kind = V_BIN;
-		pl->width = 12;
-		pl->order = RK_ORDER_ASC;
-		pl->nonneg = 0;
-		return;
-	}
-	if (is_call(n, "desc"))
-	{
-		/*
-		 * Phoenix's SortOrder.DESC: the bytes of a part inverted, so they
-		 * sort the other way.  A fixed-width part of any kind; of the
-		 * variable ones only text (Phoenix's VARCHAR DESC, followed by
-		 * "\xff", the inverted "\x00"): text holds no 0x00, so its inverted
-		 * bytes no 0xff, and check_layout keeps the order only before a
-		 * delimiter starting with 0xff.
-		 */
-		if (n->nkids != 1 || arg1(n->kids[0]) == NULL)
-		{
-			cerr(c, n->pos, "desc() takes one part");
-			return;
-		}
-		compile_value(c, arg1(n->kids[0]), pl);
-		if (c->error)
-			return;
-		if ((pl->kind != V_BIN && pl->kind != V_TEXT && pl->kind != V_BYTES) ||
-			(pl->width < 0 && (pl->kind != V_TEXT || c->columns[pl->column].type != RK_TEXT) &&
-			 !(pl->nops == 1 && pl->ops[0].kind == OP_PHX_DECIMAL)))
-		{
-			cerr(c, n->pos, "desc() takes a part of fixed width (long(x), sortable(...), lpad(x, n), rpad(x, n), bytes(x, n) ...), a text column or phoenix_decimal(x)");
-			return;
-		}
-		add_op(pl, (op) {.kind = OP_DESC, .width = pl->width});
-		pl->kind = V_BIN;
-		pl->order = pl->order == RK_ORDER_ASC ? RK_ORDER_DESC :
-			pl->order == RK_ORDER_DESC ? RK_ORDER_ASC : RK_ORDER_NONE;
-		return;
-	}
-	if (is_call(n, "bytes"))
-	{
-		node	   *a;
-
-		if (n->nkids < 1 || n->nkids > 2 || (a = arg1(n->kids[0])) == NULL || a->kind != N_NAME)
-		{
-			cerr(c, n->pos, "bytes() takes (column [, width])");
-			return;
-		}
-		compile_value(c, a, pl);
-		if (c->error)
-			return;
-		if (pl->kind != V_BYTES && pl->kind != V_TEXT)
-		{
-			cerr(c, n->pos, "bytes() needs a bytea or text column");
-			return;
-		}
-		if (n->nkids == 2)
-			pl->width = num_arg(c, n, 1, 1, 1000, "the width");
-		return;
-	}
-	if (is_call(n, "salt") || is_call(n, "md5") || is_call(n, "sha1") || is_call(n, "sha256") ||
-		is_call(n, "left") || is_call(n, "substr") || is_call(n, "hex") || is_call(n, "letter"))
-	{
-		cerr(c, n->pos, hbase_rk_fmt_error("%s() can only be the first part of the key", n->name));
-		return;
-	}
-	cerr(c, n->pos, hbase_rk_fmt_error("unknown function \"%s\"", n->name));
 }
 
 static part *
