@@ -95,7 +95,12 @@ num_arg(compiler *c, node *call, int i, long long lo, long long hi, const char *
 	return (int) a->num;
 }
 
-/* date pattern: fixed width, and whether fields go from year down */
+/*
+ * A date pattern's width (its letters and other characters: every field has a fixed count of
+ * digits), and in *ordered whether its fields go from the year down with none skipped, the
+ * only way its text sorts as the dates do.  Refused: an unknown letter, a field twice, and a
+ * field missing above the finest one ("HHmm" would write every day's 10:30 as one key).
+ */
 static int
 check_pattern(compiler *c, node *n, const char *pat, int *ordered, int has_time)
 {

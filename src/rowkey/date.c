@@ -46,6 +46,12 @@ civil_from_days(int64_t z, int64_t *y, int *m, int *d)
 	*y += (*m <= 2);
 }
 
+/*
+ * A timestamp (microseconds since 1970, UTC) written in a date pattern, appended to out: each
+ * field zero-padded to its letters' count, any other character as it is.  -1 outside years
+ * 0000-9999 (four digits are all a pattern has).  What the pattern leaves out is dropped
+ * here; the encoder finds out by parsing the text back.
+ */
 int
 hbase_rk_format_date(const char *pattern, int64_t usecs, buf *out)
 {
@@ -108,6 +114,13 @@ hbase_rk_format_date(const char *pattern, int64_t usecs, buf *out)
 	return 0;
 }
 
+/*
+ * The timestamp text written in a date pattern stands for, into *usecs (fields the pattern
+ * lacks are 1970-01-01 00:00:00.000).  -1 unless the text matches the pattern exactly: the
+ * digits of each field, the other characters as they are, and a real calendar date and time
+ * (no February 30th, no hour 24), so that a key reads back only as the value it was written
+ * from.
+ */
 int
 hbase_rk_parse_date(const char *pattern, const char *s, size_t len, int64_t *usecs)
 {

@@ -97,6 +97,12 @@ hbase_rk_phoenix_decimal(const char *text, size_t len, unsigned char *out)
 	return n;
 }
 
+/*
+ * Back from PDecimal bytes: the digit pairs, then the decimal point placed by the exponent,
+ * then the text trimmed as Phoenix's BigDecimal prints it (no trailing zeros after the point,
+ * no leading zeros, zero never negative), so that the same number always reads as the same
+ * text.  -1 for bytes no writer makes (a digit pair out of 0..99, a bad length).
+ */
 int
 hbase_rk_phoenix_decimal_text(const unsigned char *p, size_t len, char *out)
 {

@@ -39,7 +39,14 @@ parse_int(const char *s, size_t len, int64_t *out)
 	return 0;
 }
 
-/* run a pipeline backwards over the part's bytes */
+/*
+ * Run a pipeline backwards over the part's bytes into *v: the ops in reverse order, each the
+ * inverse of its case in encode.c's run_pipeline, refusing bytes that op would not have
+ * written (a decimal not in canonical form, a date not matching its pattern, a boolean other
+ * than 0 or 1, a value out of the column's range), since a key that decodes to other values
+ * than its own would make a Get or a range miss the row.  One case per op, long as the
+ * encoder's, and kept in one switch so that the two read side by side.
+ */
 static int
 unrun_pipeline(const rk_layout *l, const pipeline *pl, const char *bytes, size_t len,
 			   rk_value *v, const char **error)
@@ -420,6 +427,12 @@ hbase_rk_decode(const rk_layout *l, const char *key, size_t keylen, rk_value *va
 	return hbase_rk_decode_parts(l, key, keylen, values, NULL, error);
 }
 
+/*
+ * A key cut into its parts: a fixed-width part takes its width, a variable one runs to the
+ * next literal delimiter (or the key's end, where an optional group may follow), the key may
+ * stop before an optional group, and each column part's bytes are decoded; then the salt or
+ * hash prefix must be the one the values give.  An error names the part (hbase_rk_error_part).
+ */
 int
 hbase_rk_decode_parts(const rk_layout *l, const char *key, size_t keylen, rk_value *values,
 					  long *bounds, const char **error)

@@ -23,7 +23,10 @@ typedef struct cur
  * Run a pipeline forward; *error names the column.  A value finer than a
  * date pattern or epoch unit keeps is refused (it would not read back),
  * unless floored is given (a range bound): then it is rounded down and
- * *floored set, so the caller makes its bound inclusive.
+ * *floored set, so the caller makes its bound inclusive.  One case per op of opkind, each
+ * refusing what its bytes could not read back as (a value wider than its pad, starting with
+ * the pad character, out of the encoding's range); long because the ops are many, and kept
+ * in one switch so that each case reads side by side with its inverse in decode.c.
  */
 static int
 run_pipeline(const rk_layout *l, const pipeline *pl, const rk_value *v, buf *out,
@@ -428,6 +431,14 @@ java_bytes_bucket(const char *bytes, size_t len, int buckets)
 	return h < 0 ? -h : h;
 }
 
+/*
+ * The bucket of a computed salt: random (the writer's choice, given), Phoenix's (Arrays.hashCode
+ * of the rest of the key), OpenTSDB's (of the chosen parts' bytes) or javahash (Java's
+ * hashCode of one value: String.hashCode over the text's UTF-16, Long.hashCode or the int
+ * itself over a number after its value transforms), each as the Java writer computes it,
+ * since a bucket that differs by one would put the row where no reader looks.  -1 and
+ * *error when a value it needs is NULL or cannot be encoded.
+ */
 static int
 salt_bucket(const rk_layout *l, const part *p, const rk_value *values, const char *rest,
 			size_t restlen, int random_bucket, const char **error)
@@ -633,10 +644,105 @@ hbase_rk_encode_bound(const rk_layout *l, int i, const rk_value *value, char **o
 }
 
 /*
- * limit >= 0: only the first limit parts (a key prefix), whose columns must
- * all be set.  bucket >= 0: the salt is that bucket whatever its kind (a
- * scan over every bucket); otherwise it is computed, which for a Phoenix salt
- * needs the whole key.
+ * How many parts the key has: limit of them (a prefix for a scan: each of their columns must
+ * be set), or else all up to the first optional group whose columns are all NULL; a NULL
+ * elsewhere, or a value after such a group (a key cannot skip a group), is an error: -1 and
+ * *error.
+ */
+static int
+key_stop(const rk_layout *l, const rk_value *values, int limit, const char **error)
+{
+	int			stop = l->nparts;
+	int			i;
+
+	if (limit >= 0)
+	{
+		stop = limit < l->nparts ? limit : l->nparts;
+		for (i = 0; i < stop; i++)
+			if (l->parts[i]->kind == RK_PART_COLUMN && values[l->parts[i]->pl.column].isnull)
+			{
+				*error = hbase_rk_fmt_error("key column \"%s\" is NULL", l->columns[l->parts[i]->pl.column].name);
+				return -1;
+			}
+		return stop;
+	}
+
+	for (i = 0; i < l->nparts; i++)
+	{
+		int			end,
+					anynull,
+					allnull;
+		const char *nullcol;
+
+		if (i > 0 && !l->parts[i]->optional)
+			continue;
+		group_state(l, values, i, &end, &anynull, &allnull, &nullcol);
+		if (anynull && !(l->parts[i]->optional && allnull))
+		{
+			*error = hbase_rk_fmt_error("key column \"%s\" is NULL", nullcol);
+			return -1;
+		}
+		if (l->parts[i]->optional && allnull)
+		{
+			/* every later group must be absent too */
+			int			j;
+
+			for (j = end; j < l->nparts; j++)
+				if (l->parts[j]->kind == RK_PART_COLUMN && !values[l->parts[j]->pl.column].isnull)
+				{
+					*error = hbase_rk_fmt_error("key column \"%s\" is set but \"%s\", before it in the key, is NULL",
+									   l->columns[l->parts[j]->pl.column].name, nullcol);
+					return -1;
+				}
+			stop = i;
+			break;
+		}
+	}
+	return stop;
+}
+
+/*
+ * The hash prefix (parts[0]) into at: the digest of the bytes it covers, raw or as hex
+ * digits, cut to its width.  -1 and *error when a column it covers cannot be encoded.
+ */
+static int
+hash_prefix(const rk_layout *l, const rk_value *values, char *at, const char **error)
+{
+	part	   *p = l->parts[0];
+	buf			in = {0};
+	unsigned char md[EVP_MAX_MD_SIZE];
+	unsigned int mdlen;
+	int			k;
+
+	hbase_rk_errpart = 0;
+	if (hash_input(l, p, values, &in, error) < 0)
+		return -1;
+	EVP_Digest(in.data ? in.data : "", in.len, md, &mdlen, p->md, NULL);
+	hbase_rk_buf_free(&in);
+	if (p->raw)
+		memcpy(at, md, p->width);
+	else
+	{
+		static const char hexd[] = "0123456789abcdef";
+		char		hx[2 * EVP_MAX_MD_SIZE];
+
+		for (k = 0; k < (int) mdlen; k++)
+		{
+			hx[2 * k] = hexd[md[k] >> 4];
+			hx[2 * k + 1] = hexd[md[k] & 15];
+		}
+		memcpy(at, hx, p->width);
+	}
+	return 0;
+}
+
+/*
+ * The key (or its first limit parts, when limit >= 0): the parts written in order, each column
+ * part refused when its bytes hold the delimiter that follows it (decoding would cut there),
+ * an optional group refused when it writes nothing (it would read back as absent); the salt
+ * or hash prefix is a placeholder until the bytes it covers are known good, then filled in.
+ * bucket >= 0: the salt is that bucket whatever its kind (a scan over every bucket);
+ * otherwise it is computed, which for a Phoenix salt needs the whole key.
  */
 static int
 encode_internal(const rk_layout *l, const rk_value *values, int limit, int bucket,
@@ -654,49 +760,9 @@ encode_internal(const rk_layout *l, const rk_value *values, int limit, int bucke
 	*out = NULL;
 	hbase_rk_errpart = -1;
 
-	if (limit >= 0)
-	{
-		stop = limit < l->nparts ? limit : l->nparts;
-		for (i = 0; i < stop; i++)
-			if (l->parts[i]->kind == RK_PART_COLUMN && values[l->parts[i]->pl.column].isnull)
-			{
-				*error = hbase_rk_fmt_error("key column \"%s\" is NULL", l->columns[l->parts[i]->pl.column].name);
-				goto fail;
-			}
-	}
-
-	/* where the key stops: before the first optional group whose columns are NULL */
-	for (i = 0; limit < 0 && i < l->nparts; i++)
-	{
-		int			end,
-					anynull,
-					allnull;
-		const char *nullcol;
-
-		if (i > 0 && !l->parts[i]->optional)
-			continue;
-		group_state(l, values, i, &end, &anynull, &allnull, &nullcol);
-		if (anynull && !(l->parts[i]->optional && allnull))
-		{
-			*error = hbase_rk_fmt_error("key column \"%s\" is NULL", nullcol);
-			goto fail;
-		}
-		if (l->parts[i]->optional && allnull)
-		{
-			/* every later group must be absent too */
-			int			j;
-
-			for (j = end; j < l->nparts; j++)
-				if (l->parts[j]->kind == RK_PART_COLUMN && !values[l->parts[j]->pl.column].isnull)
-				{
-					*error = hbase_rk_fmt_error("key column \"%s\" is set but \"%s\", before it in the key, is NULL",
-									   l->columns[l->parts[j]->pl.column].name, nullcol);
-					goto fail;
-				}
-			stop = i;
-			break;
-		}
-	}
+	stop = key_stop(l, values, limit, error);
+	if (stop < 0)
+		goto fail;
 
 	for (i = 0; i < stop; i++)
 	{
@@ -748,14 +814,12 @@ encode_internal(const rk_layout *l, const rk_value *values, int limit, int bucke
 					break;
 				}
 			case RK_PART_SALT:
-				salt_at = (int) b.len;
-				hbase_rk_buf_reserve(&b, p->width);
-				memset(b.data + b.len, 0, p->width);
-				b.len += p->width;
-				break;
 			case RK_PART_HASH:
 				/* filled in below, once the parts it covers are known good */
-				hash_at = (int) b.len;
+				if (p->kind == RK_PART_SALT)
+					salt_at = (int) b.len;
+				else
+					hash_at = (int) b.len;
 				hbase_rk_buf_reserve(&b, p->width);
 				memset(b.data + b.len, 0, p->width);
 				b.len += p->width;
@@ -766,34 +830,8 @@ encode_internal(const rk_layout *l, const rk_value *values, int limit, int bucke
 	if (group_start >= 0 && b.len == (size_t) group_start)
 		goto empty_group;
 
-	if (hash_at >= 0)
-	{
-		part	   *p = l->parts[0];
-		buf			in = {0};
-		unsigned char md[EVP_MAX_MD_SIZE];
-		unsigned int mdlen;
-		int			k;
-
-		hbase_rk_errpart = 0;
-		if (hash_input(l, p, values, &in, error) < 0)
-			goto fail;
-		EVP_Digest(in.data ? in.data : "", in.len, md, &mdlen, p->md, NULL);
-		hbase_rk_buf_free(&in);
-		if (p->raw)
-			memcpy(b.data + hash_at, md, p->width);
-		else
-		{
-			static const char hexd[] = "0123456789abcdef";
-			char		hx[2 * EVP_MAX_MD_SIZE];
-
-			for (k = 0; k < (int) mdlen; k++)
-			{
-				hx[2 * k] = hexd[md[k] >> 4];
-				hx[2 * k + 1] = hexd[md[k] & 15];
-			}
-			memcpy(b.data + hash_at, hx, p->width);
-		}
-	}
+	if (hash_at >= 0 && hash_prefix(l, values, b.data + hash_at, error) < 0)
+		goto fail;
 
 	if (salt_at >= 0)
 	{

@@ -58,6 +58,13 @@ hbase_rk_free_tree(node *n)
 
 static node *parse_seq(parser *ps);
 
+/*
+ * One primary: a string, a number, (a sequence) (a single item unwrapped, so that (x) is x),
+ * a `quoted name` (a column: never called), Long.MAX_VALUE - primary, name(args, ...), or a
+ * bare name.  Every node it returns is a tree's, even on error (the caller frees the tree);
+ * its end offset is where the next token starts, for the part's text.  One case per token
+ * kind, the call and Long.MAX_VALUE forms the longest.
+ */
 static node *
 parse_primary(parser *ps)
 {
