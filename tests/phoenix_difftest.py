@@ -63,13 +63,15 @@ KNOWN = ["char", "empty-string", "float-key", "no-default-family", "dup-name", "
          "quoted-key", "decimal-desc-negative", "like-desc", "range-at-extreme",
          "unsigned-time-desc-range", "varbinary-key-trailing-ff", "varbinary-key-range",
          "empty-literal", "char-like", "unsigned-float-desc-below-zero",
-         "single-cell-filter-family", "drop-empty-family", "salted-desc-sort"]
+         "single-cell-filter-family", "drop-empty-family", "salted-desc-sort",
+         "index-varbinary-key"]
 # Phoenix's own bugs: left out unless asked for (--skip '' or a list without them); each one's
 # minimal reproduction is commented where a table or query is put in the class:
 #   decimal-desc-negative: a negative DECIMAL DESC key is written with its terminator not
 #     inverted and read back as another number (Table.gen_row)
 #   like-desc: LIKE on a VARCHAR DESC key misses non-ASCII values (one_query)
-#   range-at-extreme: an integer range at the type's minimum or maximum returns wrong rows
+#   range-at-extreme: an integer (or BINARY(n) key) range at the type's minimum or maximum
+#     returns wrong rows
 #   unsigned-time-desc-range: a range on an UNSIGNED time DESC key returns 9999-12-31's rows
 #   varbinary-key-trailing-ff: a VARBINARY key read back without its last byte 0xff (gen_row)
 #   varbinary-key-range: a range on a VARBINARY key misses the values starting with 0x00
@@ -81,10 +83,12 @@ KNOWN = ["char", "empty-string", "float-key", "no-default-family", "dup-name", "
 #     family without rewriting the rows when its family keeps columns (Run.table)
 #   salted-desc-sort: a salted table's rows sorted by Phoenix (not in scan order) come in the
 #     wrong order where one DESC VARCHAR/DECIMAL key value is a prefix of another (sort_bug)
+#   index-varbinary-key: an index (global or local) of a table keyed by a VARBINARY keeps the
+#     key without its trailing 0x00 bytes, and the queries it answers return it so (Table)
 PHOENIX_BUGS = ["decimal-desc-negative", "like-desc", "range-at-extreme",
                 "unsigned-time-desc-range", "varbinary-key-trailing-ff", "varbinary-key-range",
                 "unsigned-float-desc-below-zero", "single-cell-filter-family",
-                "drop-empty-family", "salted-desc-sort"]
+                "drop-empty-family", "salted-desc-sort", "index-varbinary-key"]
 # where Phoenix's SQL and PostgreSQL's mean different things, whatever the data: a '' literal
 # in a query is NULL to Phoenix (K > '' is never true) and a string to PostgreSQL; LIKE on a
 # CHAR(n) column matches Phoenix's padded value ('z' LIKE 'z_%'), PostgreSQL's stripped one
@@ -406,6 +410,17 @@ class Table:
         self.index = self.immutable and on("index", 0.4)
         self.local_index = self.immutable and on("index", 0.1)
         self.indexed = []          # the indexes Phoenix made (global or local): writes refused
+        if any(k.ptype == "VARBINARY" for k in keys) and (self.index or self.local_index):
+            # an index row of Phoenix 5.2.1 holds the data row's key, a VARBINARY last, without
+            # its trailing 0x00 bytes (trimmed as the key's trailing separators), and Phoenix
+            # answers from it so: T (K1 VARBINARY PRIMARY KEY, C1 DOUBLE) IMMUTABLE_ROWS=true,
+            # rows (X'0100', 1.0), (X'fefffe8000', 2.0), CREATE [LOCAL] INDEX I ON T (C1):
+            # SELECT K1, C1 FROM T returns 01 and fefffe80 (index rows c1020001,
+            # c10300fefffe80), SELECT /*+ NO_INDEX */ ... 0100 and fefffe8000 (seed 7 T7)
+            if "index-varbinary-key" in skip:
+                self.index = self.local_index = False
+            else:
+                self.features.add("index-varbinary-key")
         self.view = rng.random() < 0.2
         self.alter_add = rng.random() < 0.3
         self.alter_drop = len(cells) > 1 and rng.random() < 0.25
@@ -856,6 +871,11 @@ class Run:
                 for _ in range(5):
                     row = t.gen_row()
                     k = t.key_of(row)
+                    if t.immutable and k in rows:
+                        # IMMUTABLE_ROWS promises Phoenix no row is written twice: it would
+                        # leave the old row's index entry (COUNT(*) through the index counts
+                        # it twice)
+                        continue
                     cols = [c2 for c2 in t.keys + t.live_cells() if row.get(c2) is not None]
                     res = phx.run("UPSERT INTO %s.%s (%s) VALUES (%s)" % (
                         t.schema, t.name, ", ".join(c2.ref() for c2 in cols),
@@ -996,6 +1016,11 @@ class Run:
                 # returns all three (EXPLAIN: RANGE SCAN [1], no filter on K2); `K2 < 0.0`
                 # alone and the ASC key return none
                 return "unsigned-float-desc-below-zero"
+            if (op not in ("=", "<>") and c.key and c.ptype == "BINARY"
+                    and ({v, v2} & {b"\x00" * c.n, b"\xff" * c.n})):
+                # as an integer's: BINARY(1) K1 > X'ff' returns every row (a full scan),
+                # BINARY(2) DESC K1 < X'0000' too
+                return "range-at-extreme"
             if op in ("=", "<>") or c.kind not in ("int", "time"):
                 return None
             if c.kind == "int" and (v in INTS[c.ptype] or v2 in INTS[c.ptype]):
