@@ -45,6 +45,7 @@
 #include "utils/ruleutils.h"
 
 #include "hbase_fdw.h"
+#include "rowkey.h"
 
 bool		hbase_enable_batched_join = true;
 int			hbase_join_batch_size = 1000;
@@ -66,7 +67,8 @@ enum JoinPathPrivateIndex
 	JoinPathJoinType,
 	JoinPathSingleMatch,		/* one match per outer row is enough */
 	JoinPathJoinQuals,			/* RestrictInfos deciding a match */
-	JoinPathOtherQuals			/* RestrictInfos filtering the result */
+	JoinPathOtherQuals,			/* RestrictInfos filtering the result */
+	JoinPathShape				/* as JoinScanShape */
 };
 
 /*
@@ -81,7 +83,9 @@ enum JoinScanPrivateIndex
 	JoinScanBatchRows,			/* outer rows per batch */
 	JoinScanKeyConds,			/* hbase_key_conds_to_list */
 	JoinScanInnerAttrs,			/* attnums of the inner columns of the scan tuple */
-	JoinScanNOuter				/* outer columns at the start of the scan tuple */
+	JoinScanNOuter,				/* outer columns at the start of the scan tuple */
+	JoinScanShape				/* HBaseOpKind of a row's keys: GET or MULTIGET
+								 * (keys), SCANS (a leading part: prefix scans) */
 };
 
 /* custom_exprs; must match plan_join */
@@ -119,6 +123,7 @@ typedef struct BatchJoinState
 	JoinType	jointype;
 	bool		single_match;
 	int			batch_rows;
+	HBaseOpKind shape;
 	int			nouter;
 	int			ninner;
 	List	   *inner_attrs;	/* int: attnums */
@@ -153,7 +158,7 @@ typedef struct BatchJoinState
 	long		multigets;
 	long		requests;
 	long		rows_received;
-	long		row_scans;
+	long		scans;
 } BatchJoinState;
 
 static Plan *plan_join(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
@@ -248,15 +253,18 @@ join_key_conds(HBaseTable *t, RelOptInfo *innerrel, List *joinquals, List **expr
  */
 static void
 cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, RelOptInfo *innerrel,
-		  double nkeys, List *joinquals, List *otherquals, double rows)
+		  HBaseOpKind shape, double nkeys, List *joinquals, List *otherquals, double rows)
 {
 	double		outer_rows = Max(outer->rows, 1);
 	double		batch = Min(outer_rows, hbase_join_batch_size);
 	double		batches = ceil(outer_rows / batch);
-	double		requests = ceil(batch * nkeys / JOIN_MULTIGET_KEYS);
+	/* a prefix scan: a first page and a scanner's end (two requests) per range */
+	double		requests = shape == HBASE_OP_SCANS ? batch * nkeys * 2 :
+		ceil(batch * nkeys / JOIN_MULTIGET_KEYS);
 	double		rounds = batches * ceil(requests / Max(t->concurrency, 1));
 	double		inner_tuples = innerrel->tuples > 0 ? innerrel->tuples : 1000.0;
-	double		fetched = Min(outer_rows * nkeys, inner_tuples * batches);
+	double		fetched = shape == HBASE_OP_SCANS ? Min(Max(rows, outer_rows), inner_tuples * batches) :
+		Min(outer_rows * nkeys, inner_tuples * batches);
 	QualCost	qc;
 	QualCost	inner_qc;
 
@@ -275,7 +283,7 @@ cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, RelOptI
 static void
 add_join_path(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 			  RelOptInfo *innerrel, JoinType jointype, JoinPathExtraData *extra,
-			  HBaseTable *t, Path *outer, double nkeys, List *joinquals,
+			  HBaseTable *t, Path *outer, HBaseOpKind shape, double nkeys, List *joinquals,
 			  List *otherquals, bool partial)
 {
 	CustomPath *cp = makeNode(CustomPath);
@@ -297,12 +305,45 @@ add_join_path(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 	cp->custom_private = list_make5(makeInteger(innerrel->relid), makeInteger(jointype),
 									makeInteger(jointype == JOIN_SEMI || extra->inner_unique),
 									joinquals, otherquals);
+	cp->custom_private = lappend(cp->custom_private, makeInteger(shape));
 	cp->methods = &join_path_methods;
-	cost_join(root, cp, outer, t, innerrel, nkeys, joinquals, otherquals, rows);
+	cost_join(root, cp, outer, t, innerrel, shape, nkeys, joinquals, otherquals, rows);
 	if (partial)
 		add_partial_path(joinrel, &cp->path);
 	else
 		add_path(joinrel, &cp->path);
+}
+
+/*
+ * Does the join give the key's first column (after a salt or hash) by = from
+ * the outer side?  Then a row's bounded scans are prefix scans of its own
+ * (not ranges over half the table from a join on <).
+ */
+static bool
+leading_eq_from_outer(HBaseTable *t, List *conds, List *exprs, Relids outer)
+{
+	rk_part_info pi;
+	int			nparts = hbase_rk_nparts(t->layout);
+	int			i;
+	ListCell   *lc;
+
+	for (i = 0; i < nparts; i++)
+	{
+		hbase_rk_part(t->layout, i, &pi);
+		if (pi.kind == RK_PART_COLUMN)
+			break;
+	}
+	if (i == nparts)
+		return false;
+	foreach(lc, conds)
+	{
+		HBaseKeyCond *c = lfirst(lc);
+
+		if (c->nrow == 0 && c->op == HBASE_KEY_EQ && c->attnum == pi.column + 1 &&
+			c->expr >= 0 && bms_overlap(pull_varnos(NULL, list_nth(exprs, c->expr)), outer))
+			return true;
+	}
+	return false;
 }
 
 /*
@@ -354,7 +395,10 @@ join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 	split_clauses(jointype, joinrel->relids, extra->restrictlist, &joinquals, &otherquals);
 	conds = join_key_conds(t, innerrel, joinquals, &exprs);
 	shape = hbase_key_shape(t, conds, exprs, &nkeys);
-	if ((shape != HBASE_OP_GET && shape != HBASE_OP_MULTIGET) || nkeys > JOIN_MAX_KEYS_PER_ROW)
+	if (shape == HBASE_OP_SCANS && !leading_eq_from_outer(t, conds, exprs, outerrel->relids))
+		return;
+	if ((shape != HBASE_OP_GET && shape != HBASE_OP_MULTIGET && shape != HBASE_OP_SCANS) ||
+		nkeys > JOIN_MAX_KEYS_PER_ROW)
 		return;
 	/* the keys come from the outer side's columns, and only from them */
 	foreach(lc, exprs)
@@ -391,14 +435,14 @@ join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 	}
 
 	add_join_path(root, joinrel, outerrel, innerrel, jointype, extra, t, outer,
-				  Max(nkeys, 1), joinquals, otherquals, false);
+				  shape, Max(nkeys, 1), joinquals, otherquals, false);
 	if (joinrel->consider_parallel && outerrel->partial_pathlist != NIL)
 	{
 		Path	   *partial = linitial(outerrel->partial_pathlist);
 
 		if (partial->param_info == NULL && partial->parallel_safe)
 			add_join_path(root, joinrel, outerrel, innerrel, jointype, extra, t, partial,
-						  Max(nkeys, 1), joinquals, otherquals, true);
+						  shape, Max(nkeys, 1), joinquals, otherquals, true);
 	}
 }
 
@@ -496,6 +540,7 @@ plan_join(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tlist
 	cs->custom_private = lappend(cs->custom_private, hbase_key_conds_to_list(conds));
 	cs->custom_private = lappend(cs->custom_private, inner_attrs);
 	cs->custom_private = lappend(cs->custom_private, makeInteger(list_length(outer_plan->targetlist)));
+	cs->custom_private = lappend(cs->custom_private, list_nth(best_path->custom_private, JoinPathShape));
 	cs->methods = &join_scan_methods;
 	return &cs->scan.plan;
 }
@@ -545,6 +590,7 @@ begin_join(CustomScanState *node, EState *estate, int eflags)
 	js->inner_attrs = list_nth(priv, JoinScanInnerAttrs);
 	js->nouter = intVal(list_nth(priv, JoinScanNOuter));
 	js->ninner = list_length(js->inner_attrs);
+	js->shape = intVal(list_nth(priv, JoinScanShape));
 
 	js->outerps = ExecInitNode(linitial(cs->custom_plans), estate, eflags);
 	node->custom_ps = list_make1(js->outerps);
@@ -663,6 +709,39 @@ typedef struct PendingKey
 	int			row;
 	int			uniq;			/* index among the distinct keys */
 } PendingKey;
+
+/* a bounded scan of an outer row (a join on a leading part of the key) */
+typedef struct PendingRange
+{
+	HBaseKeyRange r;
+	int			row;
+} PendingRange;
+
+/* an inner row of the batch's prefix scans, by its key */
+typedef struct ScannedRow
+{
+	char	   *key;
+	int			keylen;
+	InnerRow   *ir;
+} ScannedRow;
+
+static int
+range_start_cmp(const void *a, const void *b)
+{
+	const PendingRange *x = a;
+	const PendingRange *y = b;
+
+	return hbase_cmp_keys(x->r.start, x->r.startlen, y->r.start, y->r.startlen);
+}
+
+static int
+scanned_cmp(const void *a, const void *b)
+{
+	const ScannedRow *x = a;
+	const ScannedRow *y = b;
+
+	return hbase_cmp_keys(x->key, x->keylen, y->key, y->keylen);
+}
 
 static int
 pending_cmp(const void *a, const void *b)
@@ -815,6 +894,113 @@ fetch_keys(BatchJoinState *js, bytea **keys, int nkeys, InnerRow **found)
 }
 
 /*
+ * The batch's prefix scans (a join on a leading part of the key): the rows'
+ * ranges, sorted and merged where they overlap (a prefix twice is read
+ * once), read by one scan (its ranges `concurrency` at a time); each row
+ * then gets the rows within its own ranges.
+ */
+static void
+scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
+{
+	HBaseKeyPlan *kp;
+	HBaseScan  *scan;
+	HBaseRow   *row;
+	ScannedRow *rows;
+	int			nrows = 0,
+				maxrows = 64;
+	int			i;
+	long		requests,
+				received,
+				resumes;
+	MemoryContext old;
+
+	if (npr == 0)
+		return;
+	qsort(pr, npr, sizeof(PendingRange), range_start_cmp);
+	old = MemoryContextSwitchTo(js->rowcxt);
+	MemoryContextReset(js->rowcxt);
+	kp = palloc0(sizeof(HBaseKeyPlan));
+	kp->kind = HBASE_OP_SCANS;
+	for (i = 0; i < npr; i++)
+	{
+		HBaseKeyRange *last = kp->ranges ? llast(kp->ranges) : NULL;
+
+		/* overlapping or touching the previous range: one range */
+		if (last && (last->stop == NULL ||
+					 hbase_cmp_keys(pr[i].r.start, pr[i].r.startlen, last->stop, last->stoplen) <= 0))
+		{
+			if (last->stop != NULL &&
+				(pr[i].r.stop == NULL ||
+				 hbase_cmp_keys(pr[i].r.stop, pr[i].r.stoplen, last->stop, last->stoplen) > 0))
+			{
+				last->stop = pr[i].r.stop;
+				last->stoplen = pr[i].r.stoplen;
+			}
+			continue;
+		}
+		last = palloc(sizeof(HBaseKeyRange));
+		*last = pr[i].r;
+		kp->ranges = lappend(kp->ranges, last);
+	}
+	scan = hbase_scan_begin(js->table, js->conn, js->inner_attrs, HBASE_FIRST_PAGE);
+	hbase_scan_set_plan(scan, kp, HBASE_ORDER_ANY);
+	MemoryContextSwitchTo(js->batchcxt);
+	rows = palloc(sizeof(ScannedRow) * maxrows);
+	MemoryContextSwitchTo(js->rowcxt);
+	while ((row = hbase_scan_next(scan)) != NULL)
+	{
+		InnerRow   *ir = decode_row(js, row);
+
+		MemoryContextSwitchTo(js->batchcxt);
+		if (nrows == maxrows)
+		{
+			maxrows *= 2;
+			rows = repalloc(rows, sizeof(ScannedRow) * maxrows);
+		}
+		rows[nrows].key = hbase_memdup(row->key, row->keylen);
+		rows[nrows].keylen = row->keylen;
+		rows[nrows].ir = ir;
+		nrows++;
+		MemoryContextReset(js->fetchcxt);	/* decode_row's scratch */
+		MemoryContextSwitchTo(js->rowcxt);
+	}
+	hbase_scan_stats(scan, &requests, &received, &resumes);
+	js->requests += requests;
+	js->rows_received += received;
+	js->scans++;
+	hbase_scan_end(scan);
+
+	/* each row's own ranges over the rows read, in key order */
+	MemoryContextSwitchTo(js->batchcxt);
+	if (nrows > 1)
+		qsort(rows, nrows, sizeof(ScannedRow), scanned_cmp);
+	for (i = 0; i < npr; i++)
+	{
+		OuterRow   *o = &js->outer[pr[i].row];
+		int			lo = 0,
+					hi = nrows;
+
+		while (lo < hi)
+		{
+			int			mid = lo + (hi - lo) / 2;
+
+			if (hbase_cmp_keys(rows[mid].key, rows[mid].keylen, pr[i].r.start, pr[i].r.startlen) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (; lo < nrows; lo++)
+		{
+			if (pr[i].r.stop != NULL &&
+				hbase_cmp_keys(rows[lo].key, rows[lo].keylen, pr[i].r.stop, pr[i].r.stoplen) >= 0)
+				break;
+			o->scanned = lappend(o->scanned, rows[lo].ir);
+		}
+	}
+	MemoryContextSwitchTo(old);
+}
+
+/*
  * A row whose values lead to something else than keys (a NaN has none, a
  * range): its own scan of that operation, its rows kept for it alone.
  */
@@ -834,12 +1020,13 @@ scan_for_row(BatchJoinState *js, OuterRow *o, HBaseKeyPlan *kp)
 		MemoryContext old = MemoryContextSwitchTo(js->batchcxt);
 
 		o->scanned = lappend(o->scanned, ir);
+		MemoryContextReset(js->fetchcxt);	/* decode_row's scratch */
 		MemoryContextSwitchTo(old);
 	}
 	hbase_scan_stats(scan, &requests, &rows, &resumes);
 	js->requests += requests;
 	js->rows_received += rows;
-	js->row_scans++;
+	js->scans++;
 	hbase_scan_end(scan);
 }
 
@@ -857,6 +1044,9 @@ next_batch(BatchJoinState *js)
 	PendingKey *pend;
 	int			npend = 0,
 				maxpend;
+	PendingRange *pr;
+	int			npr = 0,
+				maxpr = 16;
 	bytea	  **keys;
 	int			nkeys = 0;
 	InnerRow  **found;
@@ -875,6 +1065,7 @@ next_batch(BatchJoinState *js)
 	nulls = palloc0(sizeof(bool) * Max(nexprs, 1));
 	maxpend = js->batch_rows;
 	pend = palloc(sizeof(PendingKey) * maxpend);
+	pr = palloc(sizeof(PendingRange) * maxpr);
 
 	while (js->nbatch < js->batch_rows && !js->outer_done)
 	{
@@ -921,6 +1112,26 @@ next_batch(BatchJoinState *js)
 				o->nkeys++;
 			}
 		}
+		else if (kp->kind == HBASE_OP_SCANS && js->shape == HBASE_OP_SCANS)
+		{
+			/* a leading part: the row's ranges, read with the batch's */
+			foreach(lc, kp->ranges)
+			{
+				HBaseKeyRange *r = lfirst(lc);
+
+				if (npr == maxpr)
+				{
+					maxpr *= 2;
+					pr = repalloc(pr, sizeof(PendingRange) * maxpr);
+				}
+				pr[npr].r.start = hbase_memdup(r->start, r->startlen);
+				pr[npr].r.startlen = r->startlen;
+				pr[npr].r.stop = r->stop ? hbase_memdup(r->stop, r->stoplen) : NULL;
+				pr[npr].r.stoplen = r->stoplen;
+				pr[npr].row = js->nbatch - 1;
+				npr++;
+			}
+		}
 		else if (kp->kind != HBASE_OP_EMPTY)
 		{
 			MemoryContextSwitchTo(js->rowcxt);
@@ -952,6 +1163,7 @@ next_batch(BatchJoinState *js)
 	found = palloc0(sizeof(InnerRow *) * Max(nkeys, 1));
 	MemoryContextSwitchTo(old);
 	fetch_keys(js, keys, nkeys, found);
+	scan_ranges(js, pr, npr);
 	MemoryContextSwitchTo(js->batchcxt);
 
 	/* each row's candidates: the rows of its keys, then those of its scan */
@@ -1116,9 +1328,14 @@ explain_join(CustomScanState *node, List *ancestors, ExplainState *es)
 						js->jointype == JOIN_SEMI ? "Semi" : "Anti", es);
 	ExplainPropertyText("HBase Table", js->table->hbase_table, es);
 	ExplainPropertyInteger("Batch Size", "rows", js->batch_rows, es);
-	ExplainPropertyText("HBase Operation",
-						psprintf("multigets of up to %d keys, %d at a time",
-								 JOIN_MULTIGET_KEYS, conc), es);
+	if (js->shape == HBASE_OP_SCANS)
+		ExplainPropertyText("HBase Operation",
+							psprintf("a bounded scan of the batch's key prefixes, %d ranges at a time",
+									 conc), es);
+	else
+		ExplainPropertyText("HBase Operation",
+							psprintf("multigets of up to %d keys, %d at a time",
+									 JOIN_MULTIGET_KEYS, conc), es);
 	explain_quals(node, ancestors, es, list_nth(cs->custom_exprs, JoinExprJoinQuals), "Join Filter");
 	explain_quals(node, ancestors, es, list_nth(cs->custom_exprs, JoinExprOtherQuals), "Filter");
 	explain_quals(node, ancestors, es, list_nth(cs->custom_exprs, JoinExprInnerQuals), "HBase Table Filter");
@@ -1128,8 +1345,8 @@ explain_join(CustomScanState *node, List *ancestors, ExplainState *es)
 		ExplainPropertyInteger("HBase Multigets", NULL, js->multigets, es);
 		ExplainPropertyInteger("HBase Requests", NULL, js->requests, es);
 		ExplainPropertyInteger("HBase Rows Received", NULL, js->rows_received, es);
-		if (js->row_scans > 0)
-			ExplainPropertyInteger("HBase Row Scans", NULL, js->row_scans, es);
+		if (js->scans > 0)
+			ExplainPropertyInteger("HBase Scans", NULL, js->scans, es);
 	}
 }
 
