@@ -1330,7 +1330,7 @@ explain_join(CustomScanState *node, List *ancestors, ExplainState *es)
 	ExplainPropertyInteger("Batch Size", "rows", js->batch_rows, es);
 	if (js->shape == HBASE_OP_SCANS)
 		ExplainPropertyText("HBase Operation",
-							psprintf("a bounded scan of the batch's key prefixes, %d ranges at a time",
+							psprintf("bounded scans of the batch's key prefixes, %d ranges at a time",
 									 conc), es);
 	else
 		ExplainPropertyText("HBase Operation",
