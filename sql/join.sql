@@ -70,6 +70,12 @@ EXPLAIN (COSTS OFF) SELECT * FROM o WHERE id IN (SELECT id FROM jt WHERE n > 0);
 SELECT * FROM o WHERE id IN (SELECT id FROM jt WHERE n > 0) ORDER BY oid;
 SELECT * FROM pg_temp.compare('SELECT * FROM o WHERE id IN (SELECT id FROM jt WHERE n > 0)');
 
+-- the HBase table's rows whose key is IN (a subquery): the subquery's distinct rows, then an
+-- inner join
+EXPLAIN (COSTS OFF) SELECT * FROM jt WHERE id IN (SELECT id FROM o);
+SELECT * FROM jt WHERE id IN (SELECT id FROM o) ORDER BY id;
+SELECT * FROM pg_temp.compare('SELECT * FROM jt WHERE id IN (SELECT id FROM o)');
+
 -- anti join: NOT EXISTS keeps the NULL key, the missing and the unencodable ones
 EXPLAIN (COSTS OFF) SELECT * FROM o WHERE NOT EXISTS (SELECT 1 FROM jt WHERE jt.id = o.id);
 SELECT * FROM o WHERE NOT EXISTS (SELECT 1 FROM jt WHERE jt.id = o.id) ORDER BY oid;

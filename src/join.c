@@ -365,6 +365,7 @@ join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 	HBaseOpKind shape;
 	double		nkeys;
 	bool		from_outer = false;
+	bool		unique = false;
 	ListCell   *lc;
 	Path	   *outer = outerrel->cheapest_total_path;
 
@@ -373,7 +374,7 @@ join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 	if (!hbase_enable_batched_join)
 		return;
 	if (jointype != JOIN_INNER && jointype != JOIN_LEFT && jointype != JOIN_SEMI &&
-		jointype != JOIN_ANTI)
+		jointype != JOIN_ANTI && jointype != JOIN_UNIQUE_OUTER)
 		return;
 	if (innerrel->reloptkind != RELOPT_BASEREL || innerrel->rtekind != RTE_RELATION ||
 		!hbase_own_rel(innerrel))
@@ -391,6 +392,18 @@ join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 	t = hbase_get_table(rte->relid);
 	if (t->layout == NULL || !t->pushdown || t->versions > 0)
 		return;
+	/*
+	 * WHERE t.k IN (SELECT ...) with the subquery's rows made distinct: an
+	 * inner join over them (as a nested loop plans it)
+	 */
+	if (jointype == JOIN_UNIQUE_OUTER)
+	{
+		outer = (Path *) create_unique_path(root, outerrel, outer, extra->sjinfo);
+		if (outer == NULL)
+			return;
+		jointype = JOIN_INNER;
+		unique = true;
+	}
 
 	split_clauses(jointype, joinrel->relids, extra->restrictlist, &joinquals, &otherquals);
 	conds = join_key_conds(t, innerrel, joinquals, &exprs);
@@ -436,7 +449,7 @@ join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 
 	add_join_path(root, joinrel, outerrel, innerrel, jointype, extra, t, outer,
 				  shape, Max(nkeys, 1), joinquals, otherquals, false);
-	if (joinrel->consider_parallel && outerrel->partial_pathlist != NIL)
+	if (joinrel->consider_parallel && outerrel->partial_pathlist != NIL && !unique)
 	{
 		Path	   *partial = linitial(outerrel->partial_pathlist);
 
@@ -943,7 +956,7 @@ scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
 		kp->ranges = lappend(kp->ranges, last);
 	}
 	scan = hbase_scan_begin(js->table, js->conn, js->inner_attrs, HBASE_FIRST_PAGE);
-	hbase_scan_set_plan(scan, kp, HBASE_ORDER_ANY);
+	hbase_scan_set_plan(scan, kp, HBASE_ORDER_ANY, 0);
 	MemoryContextSwitchTo(js->batchcxt);
 	rows = palloc(sizeof(ScannedRow) * maxrows);
 	MemoryContextSwitchTo(js->rowcxt);
@@ -1013,7 +1026,7 @@ scan_for_row(BatchJoinState *js, OuterRow *o, HBaseKeyPlan *kp)
 				rows,
 				resumes;
 
-	hbase_scan_set_plan(scan, kp, HBASE_ORDER_ANY);
+	hbase_scan_set_plan(scan, kp, HBASE_ORDER_ANY, 0);
 	while ((row = hbase_scan_next(scan)) != NULL)
 	{
 		InnerRow   *ir = decode_row(js, row);
