@@ -82,6 +82,12 @@ SELECT * FROM o WHERE NOT EXISTS (SELECT 1 FROM jt WHERE jt.id = o.id) ORDER BY 
 SELECT * FROM pg_temp.compare('SELECT * FROM o WHERE NOT EXISTS (SELECT 1 FROM jt WHERE jt.id = o.id)');
 SELECT * FROM pg_temp.compare('SELECT * FROM o WHERE NOT EXISTS (SELECT 1 FROM jt WHERE jt.id = o.id AND jt.v LIKE ''v1%'')');
 
+-- run again for each value of a parameter (a subquery per outer row): rescans
+EXPLAIN (COSTS OFF)
+  SELECT g, (SELECT count(*) FROM o JOIN jt ON jt.id = o.id + g WHERE o.oid <= g) FROM generate_series(0, 10, 5) g;
+SELECT g, (SELECT count(*) FROM o JOIN jt ON jt.id = o.id + g WHERE o.oid <= g) FROM generate_series(0, 10, 5) g;
+SELECT * FROM pg_temp.compare('SELECT g, (SELECT count(*) FROM o JOIN jt ON jt.id = o.id + g WHERE o.oid <= g) FROM generate_series(0, 10, 5) g');
+
 -- join keys of another type (bigint, numeric), and a key computed from the outer row
 SELECT * FROM pg_temp.compare('SELECT o.oid, jt.v FROM o JOIN jt ON jt.id = o.id::bigint * 2');
 -- (not with a numeric value: an int key holds none of them; a hash join then)

@@ -1299,7 +1299,13 @@ rescan_join(CustomScanState *node)
 {
 	BatchJoinState  *js = (BatchJoinState *) node;
 
-	/* a child whose parameters changed is rescanned by its next ExecProcNode */
+	/*
+	 * The executor tells only lefttree/righttree of changed parameters: the
+	 * outer plan hears of them here; a child whose parameters changed is
+	 * rescanned by its next ExecProcNode.
+	 */
+	if (node->ss.ps.chgParam != NULL)
+		UpdateChangedParamSet(js->outerps, node->ss.ps.chgParam);
 	if (js->outerps->chgParam == NULL)
 		ExecReScan(js->outerps);
 	js->nbatch = 0;
