@@ -408,6 +408,11 @@ extern void hbase_datum_to_cell(HBaseTable *table, HBaseColumn *col, Datum value
 								char **out, int *len);
 extern Datum hbase_timestamp_to_datum(HBaseColumn *col, int64 ms);
 extern int64 hbase_datum_to_timestamp(HBaseTable *table, HBaseColumn *col, Datum d);
+extern bool hbase_family_to_jsonb(HBaseTable *table, HBaseColumn *col, HBaseRow *row,
+								  Datum *result);
+extern char *hbase_family_member_text(const char *bytes, int len);
+extern void hbase_family_member_bytes(HBaseTable *table, HBaseColumn *col, const char *str,
+									  int len, const char *what, char **out, int *outlen);
 
 /* ---------- rowkey_pg.c: the rowkey codec seen from PostgreSQL ---------- */
 
@@ -419,8 +424,6 @@ extern void hbase_decode_key(HBaseTable *table, HBaseColumnIO *io, const char *k
 							 int keylen, List *attrs, Datum *values, bool *nulls);
 extern bytea *hbase_encode_key(HBaseTable *table, Datum *values, bool *nulls,
 							   bool random_ok);
-extern bool hbase_family_to_jsonb(HBaseTable *table, HBaseColumn *col, HBaseRow *row,
-								  Datum *result);
 
 extern void hbase_datum_to_rk(HBaseTable *table, HBaseColumn *col, Datum d,
 							  struct rk_value *v);
