@@ -152,6 +152,10 @@ extern HBaseTable *hbase_get_table(Oid relid);
 extern HBaseTable *hbase_build_table(Oid relid);
 extern const char *hbase_table_name_problem(const char *name);
 extern void hbase_check_table_name(const char *name, const char *relname);
+/* IMPORT FOREIGN SCHEMA's option sample_rows: default and largest value */
+#define HBASE_DEFAULT_SAMPLE_ROWS	100
+#define HBASE_MAX_SAMPLE_ROWS		10000
+extern int	hbase_parse_sample_rows(const char *value);
 
 /* ---------- connection.c: connection cache and requests ---------- */
 
