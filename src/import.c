@@ -15,6 +15,7 @@
 #include "access/twophase.h"
 #include "commands/defrem.h"
 #include "common/jsonapi.h"
+#include "common/string.h"
 #include "foreign/foreign.h"
 #include "lib/stringinfo.h"
 #include "mb/pg_wchar.h"
@@ -532,6 +533,21 @@ qualifier_spelling(const char *q, int len)
 	return buf.data;
 }
 
+/*
+ * Can the qualifier itself name a column: text without control characters
+ * (value_fits' text) in the database's encoding, not empty?
+ */
+static bool
+qualifier_is_name(const char *q, int len)
+{
+	if (len == 0 || !(value_fits(q, len) & FIT_TEXT))
+		return false;
+	if (GetDatabaseEncoding() == PG_UTF8)
+		return true;
+	/* elsewhere only ASCII is the same bytes */
+	return pg_is_ascii(q);
+}
+
 /* a column name as PostgreSQL keeps it: at most NAMEDATALEN - 1 bytes */
 static char *
 clipped_name(const char *name)
@@ -556,7 +572,7 @@ name_taken(List *names, const char *name)
  * families keep theirs; a qualifier column is named after the qualifier,
  * or "family:qualifier" when that name is taken or the qualifier is empty
  * or holds bytes that are no text, escaped as the column option spells
- * them) and types.  key_type NULL: the key's type from the sample
+ * them; names clipped as PostgreSQL would) and types.  key_type NULL: the key's type from the sample
  * (bytea without one).  Adds to *summary what was inferred.
  */
 static char *
@@ -606,10 +622,9 @@ create_statement(ImportForeignSchemaStmt *stmt, ForeignServer *server, const cha
 		const char *type = fits_type(sq->fits, &binary);
 		char	   *colname;
 
-		/* the qualifier itself when it is text that reads as itself */
-		if (sq->len > 0 && strcmp(spelling, sq->qual) == 0 &&
-			!name_taken(names, clipped_name(spelling)))
-			colname = clipped_name(spelling);
+		/* the qualifier itself when it is text, a name of this database */
+		if (qualifier_is_name(sq->qual, sq->len) && !name_taken(names, clipped_name(sq->qual)))
+			colname = clipped_name(sq->qual);
 		else
 			colname = clipped_name(spec);
 		if (name_taken(names, colname))
@@ -665,8 +680,9 @@ sample_notice(const char *name, const char *table, int sample_rows, TableSample 
 			 errmsg_plural("column types of foreign table \"%s\" inferred from all of HBase table \"%s\" (%d row)",
 						   "column types of foreign table \"%s\" inferred from all of HBase table \"%s\" (%d rows)",
 						   ts->nrows, name, table, ts->nrows) :
-			 errmsg("column types of foreign table \"%s\" inferred from the first %d rows of HBase table \"%s\"",
-					name, ts->nrows, table),
+			 errmsg_plural("column types of foreign table \"%s\" inferred from the first %d row of HBase table \"%s\"",
+						   "column types of foreign table \"%s\" inferred from the first %d rows of HBase table \"%s\"",
+						   ts->nrows, name, ts->nrows, table),
 			 errdetail("Inferred: %s.%s Each type fits every value sampled; the jsonb column of each family holds all its cells, including those of qualifiers the sample did not see.",
 					   summary[0] ? summary : "nothing", wide.data)));
 }
