@@ -233,6 +233,7 @@ typedef struct TableSample
 	int			keyfits;		/* FIT_* every key fits */
 	List	   *quals;			/* SampledQualifier *, by family then qualifier */
 	List	   *wide;			/* families with too many qualifiers (char *) */
+	bool		failed;			/* the gateway refused the sample (NOTICE given) */
 } TableSample;
 
 /* n digits at s */
@@ -446,7 +447,20 @@ sample_table(HBaseConn *conn, const char *table, List *families, int sample_rows
 	if (resp->status == 204 || resp->status == 404)
 		return ts;				/* no rows */
 	if (resp->status != 200)
-		hbase_report_status(resp, &t, "sampling the table's rows for IMPORT FOREIGN SCHEMA");
+	{
+		/*
+		 * The sample only refines the table: one that fails (a region in
+		 * transition) costs its types, said so, not the whole import
+		 */
+		ereport(NOTICE,
+				(errmsg("HBase table \"%s\" could not be sampled: its foreign table gets no inferred columns",
+						table),
+				 errdetail("The gateway answered HTTP %ld to a scan of its first %d rows: %s",
+						   resp->status, sample_rows, hbase_body_summary(resp)),
+				 errhint("Import it again, or give it typed columns with ALTER FOREIGN TABLE.")));
+		ts->failed = true;
+		return ts;
+	}
 	set = hbase_response_cellset(resp, &t, sample_rows, 0);
 	ts->nrows = set->nrows;
 
@@ -663,6 +677,8 @@ sample_notice(const char *name, const char *table, int sample_rows, TableSample 
 	StringInfoData wide;
 	ListCell   *lc;
 
+	if (ts->failed)
+		return;
 	if (ts->nrows == 0)
 	{
 		ereport(NOTICE,
