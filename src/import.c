@@ -455,7 +455,7 @@ sample_table(HBaseConn *conn, const char *table, List *families, int sample_rows
 		ereport(NOTICE,
 				(errmsg("HBase table \"%s\" could not be sampled: its foreign table gets no inferred columns",
 						table),
-				 errdetail("The gateway answered HTTP %ld to a scan of its first %d rows: %s",
+				 errdetail("The gateway answered HTTP %ld to a scan of its first %d rows: %s.",
 						   resp->status, sample_rows, hbase_body_summary(resp)),
 				 errhint("Import it again, or give it typed columns with ALTER FOREIGN TABLE.")));
 		ts->failed = true;
