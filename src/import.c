@@ -223,7 +223,6 @@ typedef struct SampledQualifier
 	char	   *qual;			/* its bytes */
 	int			len;
 	int			fits;			/* FIT_* every value of it fits */
-	int			rows;			/* rows holding it */
 } SampledQualifier;
 
 /* what a table's sample gave */
@@ -234,6 +233,7 @@ typedef struct TableSample
 	List	   *quals;			/* SampledQualifier *, by family then qualifier */
 	List	   *wide;			/* families with too many qualifiers (char *) */
 	bool		failed;			/* the gateway refused the sample (NOTICE given) */
+	char	   *phoenix_cell;	/* Phoenix's empty column seen ("0:_0"), or NULL */
 } TableSample;
 
 /* n digits at s */
@@ -469,8 +469,9 @@ sample_table(HBaseConn *conn, const char *table, List *families, int sample_rows
 		const char *family = lfirst(fc);
 		int			famlen = strlen(family);
 		List	   *quals = NIL;
+		bool		wide = false;
 
-		for (r = 0; r < set->nrows; r++)
+		for (r = 0; r < set->nrows && !wide; r++)
 		{
 			HBaseRow   *row = &set->rows[r];
 
@@ -494,6 +495,12 @@ sample_table(HBaseConn *conn, const char *table, List *families, int sample_rows
 				}
 				if (sq == NULL)
 				{
+					/* qualifiers as data: no more columns, nor searches of them */
+					if (list_length(quals) == SAMPLE_MAX_QUALIFIERS)
+					{
+						wide = true;
+						break;
+					}
 					sq = palloc0(sizeof(SampledQualifier));
 					sq->family = family;
 					sq->qual = hbase_memdup(q, qlen);
@@ -502,11 +509,16 @@ sample_table(HBaseConn *conn, const char *table, List *families, int sample_rows
 					quals = lappend(quals, sq);
 				}
 				/* one version of a cell per row: each cell is one row's value */
-				sq->fits &= value_fits(c->value, c->vallen);
-				sq->rows++;
+				if (sq->fits != 0)
+					sq->fits &= value_fits(c->value, c->vallen);
+				/* Phoenix's empty column, in every row it writes */
+				if (c->vallen == 1 && c->value[0] == 'x' &&
+					((qlen == 2 && memcmp(q, "_0", 2) == 0) ||
+					 (qlen == 4 && memcmp(q, "\0\0\0\0", 4) == 0)))
+					ts->phoenix_cell = psprintf("%s:%s", family, hbase_printable_key(q, qlen));
 			}
 		}
-		if (list_length(quals) > SAMPLE_MAX_QUALIFIERS)
+		if (wide)
 		{
 			ts->wide = lappend(ts->wide, (char *) family);
 			continue;
@@ -700,7 +712,10 @@ sample_notice(const char *name, const char *table, int sample_rows, TableSample 
 						   "column types of foreign table \"%s\" inferred from the first %d rows of HBase table \"%s\"",
 						   ts->nrows, name, ts->nrows, table),
 			 errdetail("Inferred: %s.%s Each type fits every value sampled; the jsonb column of each family holds all its cells, including those of qualifiers the sample did not see.",
-					   summary[0] ? summary : "nothing", wide.data)));
+					   summary[0] ? summary : "nothing", wide.data),
+			 ts->phoenix_cell ?
+			 errhint("Apache Phoenix seems to have made the table (its rows have Phoenix's empty column %s): import it with OPTIONS (phoenix 'true') for Phoenix's own types and key layout.",
+					 ts->phoenix_cell) : 0));
 }
 
 /*

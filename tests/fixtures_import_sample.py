@@ -75,6 +75,11 @@ def binfam_rows():
                        b"cf:path": s("\\xff is no hex here")})]
 
 
+def phx_rows():
+    """as Apache Phoenix writes a row: its empty column 0:_0 = "x", an INTEGER 1 sign-flipped"""
+    return [(s("k1"), {b"0:_0": b"x", b"0:N": b"\x80\x00\x00\x01", b"0:V": s("v1")})]
+
+
 TABLES = {
     "types": (["f"], types_rows),
     "names": (["cf", "My Fam", "rowkey"], names_rows),
@@ -82,6 +87,7 @@ TABLES = {
     "wide": (["cf"], wide_rows),
     "binfam": (["cf"], binfam_rows),
     "empty": (["cf"], lambda: []),
+    "phx": (["0"], phx_rows),
 }
 
 
