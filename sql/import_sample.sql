@@ -12,13 +12,15 @@ SET datestyle = 'ISO, YMD';
 CREATE SCHEMA smp;
 
 -- one qualifier per type; the mixed ones (mix: a long and a text, w: 8 and 4 bytes) are bytea,
--- mixnum (12, abc) and zip (01234: a leading zero) text; baddate holds 2023-02-29: text
+-- mixnum (12, abc) and zip (01234: a leading zero) text; baddate holds 2023-02-29: text;
+-- doubles (dbl), floats (flt) and a long of 2^60 (big) are no numbers within +-2^60 (+-2^28
+-- for 4 bytes) as a Java long (int) would hold: bytea, not misread
 IMPORT FOREIGN SCHEMA smp_ns LIMIT TO (types) FROM SERVER hbase INTO smp;
 SELECT attname, format_type(atttypid, atttypmod), attfdwoptions FROM pg_attribute
   WHERE attrelid = 'smp.types'::regclass AND attnum > 0 ORDER BY attnum;
 SELECT ftoptions FROM pg_foreign_table WHERE ftrelid = 'smp.types'::regclass;
 SELECT rowkey, l, i, n, d, dt, ts, tz, js, txt, zip FROM smp.types ORDER BY rowkey;
-SELECT rowkey, mix, mixnum, b, w, baddate FROM smp.types ORDER BY rowkey;
+SELECT rowkey, mix, mixnum, b, w, baddate, dbl, flt, big FROM smp.types ORDER BY rowkey;
 -- the family column holds every cell: binary ones as "\x" + hex
 SELECT rowkey, f FROM smp.types ORDER BY rowkey;
 -- the key is a layout column: pushed down as a Get of the long's 8 bytes
@@ -74,8 +76,8 @@ SELECT * FROM smp.intkey ORDER BY rowkey;
 SELECT rowkey, cf ->> 'q100' AS q100 FROM smp.wide;
 SELECT count(*) FROM smp.empty;
 
--- a table Apache Phoenix made (its empty column 0:_0 = x): typed from the bytes alone, N (a
--- Phoenix INTEGER, sign bit flipped) reads wrong as a Java int; the NOTICE hints at phoenix 'true'
+-- a table Apache Phoenix made (its empty column 0:_0 = x): N (a Phoenix INTEGER, sign bit
+-- flipped) is no Java int of the range above: bytea; the NOTICE hints at phoenix 'true'
 IMPORT FOREIGN SCHEMA smp_ns LIMIT TO (phx) FROM SERVER hbase INTO smp;
 SELECT "N", "V" FROM smp.phx;
 

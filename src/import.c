@@ -199,8 +199,11 @@ table_families(HBaseConn *conn, const char *table)
  * tab, newline, carriage return), which a binary number rarely is (a long
  * below 2^56 starts with a 0 byte); the text kinds only with it.  LONG and
  * INT4: 8 and 4 bytes that are not such text, Java's Bytes.toBytes(long)
- * and (int).  A qualifier holding text in some rows and binary in others
- * fits neither: bytea.
+ * and (int), of a value within +-2^60 (+-2^28): the top 4 bits all 0 or all
+ * 1, which a double or float (bar the tiniest), a Phoenix-encoded number
+ * (sign bit flipped) or a random 64-bit id rarely has, so that those stay
+ * bytea rather than read as wrong numbers.  A qualifier holding text in
+ * some rows and binary in others fits neither: bytea.
  */
 #define FIT_TEXT		0x001
 #define FIT_INT			0x002	/* a decimal integer as int8out writes it */
@@ -322,8 +325,9 @@ is_zone(const char *s, int len)
 
 /*
  * What one value (a cell, or a key) fits.  The text kinds are strict
- * forms, those that read back as the same text: no leading zeros (a zip
- * code "01234" stays text), no "+", no exponent, ISO dates only.
+ * forms: numbers as PostgreSQL writes them (no leading zeros: a zip code
+ * "01234" stays text; no "+", no exponent), ISO dates and timestamps, which
+ * every DateStyle reads alike.
  */
 static int
 value_fits(const char *v, int len)
@@ -340,7 +344,13 @@ value_fits(const char *v, int len)
 			v[i] == 0x7f)
 			fits = 0;
 	if (!fits)
+	{
+		unsigned char top = len > 0 ? (unsigned char) v[0] >> 4 : 1;
+
+		if (top != 0x0 && top != 0xf)
+			return 0;
 		return len == 8 ? FIT_LONG : len == 4 ? FIT_INT4 : 0;
+	}
 
 	/* numbers: -?(0|[1-9][0-9]*)(\.[0-9]+)?, not "-0" */
 	start = (len > 0 && v[0] == '-') ? 1 : 0;

@@ -38,13 +38,15 @@ def types_rows():
         {"l": long_(733), "i": int_(-5), "n": s("12"), "d": s("1.50"), "dt": s("2024-02-29"),
          "ts": s("2024-03-01 12:00:00"), "tz": s("2024-03-01T12:00:00Z"), "js": s('{"a": 1}'),
          "txt": s("hello"), "zip": s("01234"), "mix": long_(1), "mixnum": s("12"),
-         "b": b"\x00\x01\x02", "w": long_(7), "baddate": s("2024-02-29")},
-        {"l": long_(-1), "i": int_(2**31 - 1), "n": s("-9223372036854775808"), "d": s("-0.25"),
+         "b": b"\x00\x01\x02", "w": long_(7), "baddate": s("2024-02-29"),
+         "dbl": struct.pack(">d", 1.5), "flt": struct.pack(">f", 0.25), "big": long_(2**60)},
+        {"l": long_(-1), "i": int_(2**28 - 1), "n": s("-9223372036854775808"), "d": s("-0.25"),
          "dt": s("1999-12-31"), "ts": s("2024-03-01T08:30:00.123456"),
          "tz": s("2024-03-01 12:00:00+05:30"), "js": s("[1, 2]"), "txt": s("wörld"),
          "zip": s("12345"), "mix": s("abc"), "mixnum": s("abc"), "b": b"\xff",
-         "w": int_(7), "baddate": s("2023-02-29")},
-        {"l": long_(2**63 - 1), "n": s("0"), "d": s("3"), "txt": s("")},
+         "w": int_(7), "baddate": s("2023-02-29"),
+         "dbl": struct.pack(">d", -2.0), "flt": struct.pack(">f", 3.0), "big": long_(5)},
+        {"l": long_(2**60 - 1), "n": s("0"), "d": s("3"), "txt": s("")},
     ]
     keys = [long_(-2), long_(1), long_(300)]
     return [(k, {"f:" + q: v for q, v in r.items()}) for k, r in zip(keys, rows)]
