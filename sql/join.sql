@@ -42,6 +42,19 @@ BEGIN
   DROP TABLE cmp_off;
 END $$;
 
+-- the lines of EXPLAIN ANALYZE that are the join's (requests of scans are scan.c's business)
+CREATE FUNCTION pg_temp.scans(q text) RETURNS TABLE (item text) LANGUAGE plpgsql AS $$
+DECLARE
+  line text;
+BEGIN
+  FOR line IN EXECUTE 'EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ' || q LOOP
+    IF line ~ 'Batched Join|Operation|Batches|Multigets|Rows Received|HBase Scans|Seq Scan' THEN
+      item := btrim(line);
+      RETURN NEXT;
+    END IF;
+  END LOOP;
+END $$;
+
 -- inner join: 1 (twice), 13, 22, 6000
 EXPLAIN (COSTS OFF) SELECT o.oid, jt.* FROM o JOIN jt ON jt.id = o.id;
 SELECT o.oid, jt.* FROM o JOIN jt ON jt.id = o.id ORDER BY o.oid;
@@ -94,6 +107,20 @@ SELECT * FROM pg_temp.compare('SELECT o.oid, jt.v FROM o JOIN jt ON jt.id = o.id
 SELECT * FROM pg_temp.compare('SELECT o.oid, jt.v FROM o JOIN jt ON jt.id = o.id::numeric + 0.5');
 SELECT * FROM pg_temp.compare('SELECT o.oid, jt.v FROM o LEFT JOIN jt ON jt.id = o.id + 1 AND jt.v <> o.oid::text');
 
+-- float keys (fdw_floatkey of tests/fixtures.py: sortable(double(d)) + lpad(n, 4)): 0 reads
+-- both of its key forms (-0 and +0), NaN has no key bytes (that outer row reads a scan of its
+-- own: NaN = NaN in SQL, and two NaN rows exist), infinity and a missing value
+CREATE FOREIGN TABLE jf (d float8, n int, v text) SERVER hbase
+  OPTIONS (table 'fdw_floatkey', family 'd', rowkey 'sortable(double(d)) + lpad(n, 4)');
+CREATE TEMP TABLE fo (d float8, n int);
+INSERT INTO fo VALUES (0, 1), ('-0', 10), (-1.5, 3), ('NaN', 4), ('NaN', 5), ('Infinity', 8),
+  (2, 2), (NULL, 1), (7.25, 6);
+ANALYZE fo;
+SELECT * FROM pg_temp.scans('SELECT fo.*, jf.v FROM fo JOIN jf ON jf.d = fo.d AND jf.n = fo.n');
+SELECT fo.*, jf.v FROM fo LEFT JOIN jf ON jf.d = fo.d AND jf.n = fo.n ORDER BY fo.n, fo.d;
+SELECT * FROM pg_temp.compare('SELECT fo.*, jf.v FROM fo LEFT JOIN jf ON jf.d = fo.d AND jf.n = fo.n');
+SELECT * FROM pg_temp.compare('SELECT * FROM fo WHERE NOT EXISTS (SELECT FROM jf WHERE jf.d = fo.d AND jf.n = fo.n)');
+
 -- 5,000 keys, each twice in a row, with 714 that do not exist and NULLs: 11 batches of 1,000
 -- outer rows, each batch's 500 distinct keys read once, by 5 multigets of 100 (hash and merge
 -- joins off: without ANALYZE of jt the planner prices a full scan of a small table)
@@ -128,17 +155,6 @@ ANALYZE pa;
 EXPLAIN (COSTS OFF) SELECT pa.pid, jc.* FROM pa JOIN jc ON jc.a = pa.a;
 -- 2 distinct prefixes that exist, 2 more asked for: one scan, 40 rows (its requests are
 -- scan.c's business: not shown)
-CREATE FUNCTION pg_temp.scans(q text) RETURNS TABLE (item text) LANGUAGE plpgsql AS $$
-DECLARE
-  line text;
-BEGIN
-  FOR line IN EXECUTE 'EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ' || q LOOP
-    IF line ~ 'Batched Join|Operation|Batches|Multigets|Rows Received|HBase Scans|Seq Scan' THEN
-      item := btrim(line);
-      RETURN NEXT;
-    END IF;
-  END LOOP;
-END $$;
 SELECT * FROM pg_temp.scans('SELECT pa.pid, jc.* FROM pa JOIN jc ON jc.a = pa.a');
 SELECT pa.pid, pa.a, count(jc.b), sum(jc.b), min(jc.w), max(jc.w)
   FROM pa LEFT JOIN jc ON jc.a = pa.a GROUP BY pa.pid, pa.a ORDER BY pa.pid;
