@@ -11,6 +11,7 @@
 #   join10   the same against the 10 N-row table
 #   join1    the N-row table with concurrency 1 (sequential multigets, as the raw client)
 # and once: the same join with hbase_fdw.enable_batched_join off (the planner's other choice).
+# Then a keyset next page (id > x ORDER BY id LIMIT 10) against a Get (pgbench, prepared).
 # Prints medians and the ratios join/raw (target <= 1.0) and join10/join (target <= 1.2).
 # Ratios, not timings, are the result: the machine's speed cancels out.
 # Usage: bench/join.sh [N] [K] [ROUNDS]   (HBase + PostgreSQL up: scripts/setup --no-demo);
@@ -103,3 +104,21 @@ awk -v r="$raw_s" -v a="$j1" -v b="$j10" -v c="$c1" -v o="$off" 'BEGIN {
 	printf "join 10x / join     %.2f  (target <= 1.2)\n", b / a
 	printf "join conc. 1 / raw  %.2f\n", c / r
 	printf "off / join          %.2f\n", o / a }'
+
+# a keyset next page (10 rows after a bound) against a Get of one row: one request each
+echo "a keyset next page:"
+psql -X -q -d "$DB" -c "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT id, n FROM bench_join_t1 WHERE id > 90000 ORDER BY id LIMIT 10" |
+	grep -E 'HBase (Operation|Requests)'
+printf '\\set r random(0, %d)\nSELECT id, n FROM bench_join_t1 WHERE id > :r ORDER BY id LIMIT 10;\n' $((N - 20)) >"$work/join.page.sql"
+printf '\\set r random(0, %d)\nSELECT n FROM bench_join_t1 WHERE id = :r;\n' $((N - 1)) >"$work/join.get.sql"
+PGBENCH=$(dirname "$(command -v pg_config || echo /usr/lib/postgresql/15/bin/pg_config)")/pgbench
+[[ -x $PGBENCH ]] || PGBENCH=/usr/lib/postgresql/15/bin/pgbench
+lat() { "$PGBENCH" -n -M prepared -t 500 -f "$1" "$DB" 2>&1 | awk '/latency average/{print $4}'; }
+: >"$work/join.page"; : >"$work/join.get"
+for ((r = 1; r <= ROUNDS; r++)); do
+	lat "$work/join.get.sql" >>"$work/join.get"
+	lat "$work/join.page.sql" >>"$work/join.page"
+done
+g=$(median <"$work/join.get"); p=$(median <"$work/join.page")
+printf 'Get %s ms, keyset next page of 10 rows %s ms (pgbench, prepared, medians of %d x 500)\n' "$g" "$p" "$ROUNDS"
+awk -v g="$g" -v p="$p" 'BEGIN { printf "page / Get          %.2f  (target <= 1.5)\n", p / g }'
