@@ -139,6 +139,11 @@ SELECT * FROM pg_temp.compare('SELECT * FROM many WHERE id IN (SELECT id FROM jt
 -- smaller batches: more of them, the same rows
 SET hbase_fdw.join_batch_size = 7;
 SELECT * FROM pg_temp.compare('SELECT many.id, many.tag, jt.v, jt.n FROM many LEFT JOIN jt ON jt.id = many.id');
+-- the largest batch size: one batch of the 300 rows (its arrays grow with the batch; sized
+-- for 100,000 rows up front they alone passed work_mem: a batch, and a multiget, per row)
+SET hbase_fdw.join_batch_size = 100000;
+SELECT * FROM pg_temp.scans('SELECT count(*), sum(jt.n) FROM (SELECT * FROM many ORDER BY id LIMIT 300) m JOIN jt ON jt.id = m.id');
+SELECT * FROM pg_temp.compare('SELECT m.id, m.tag, jt.v FROM (SELECT * FROM many ORDER BY id LIMIT 300) m LEFT JOIN jt ON jt.id = m.id');
 RESET hbase_fdw.join_batch_size;
 RESET enable_hashjoin;
 RESET enable_mergejoin;

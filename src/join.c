@@ -207,6 +207,25 @@ plain_vars(PathTarget *target)
 	return true;
 }
 
+/* does any of these RestrictInfos use a system column or a whole row? */
+static bool
+system_vars(List *rinfos)
+{
+	ListCell   *lc;
+
+	foreach(lc, rinfos)
+	{
+		List	   *vars = pull_var_clause((Node *) ((RestrictInfo *) lfirst(lc))->clause,
+										   PVC_RECURSE_PLACEHOLDERS);
+		ListCell   *vc;
+
+		foreach(vc, vars)
+			if (((Var *) lfirst(vc))->varattno <= 0)
+				return true;
+	}
+	return false;
+}
+
 /*
  * The join clauses that decide a match and those that filter the result,
  * as create_nestloop_plan splits them: only an outer (left, anti) join has
@@ -425,27 +444,9 @@ join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 	}
 	if (!from_outer)
 		return;
-	/* inner quals: no system column nor whole row either */
-	foreach(lc, innerrel->baserestrictinfo)
-	{
-		List	   *vars = pull_var_clause((Node *) ((RestrictInfo *) lfirst(lc))->clause,
-										   PVC_RECURSE_PLACEHOLDERS);
-		ListCell   *vc;
-
-		foreach(vc, vars)
-			if (((Var *) lfirst(vc))->varattno <= 0)
-				return;
-	}
-	foreach(lc, extra->restrictlist)
-	{
-		List	   *vars = pull_var_clause((Node *) ((RestrictInfo *) lfirst(lc))->clause,
-										   PVC_RECURSE_PLACEHOLDERS);
-		ListCell   *vc;
-
-		foreach(vc, vars)
-			if (((Var *) lfirst(vc))->varattno <= 0)
-				return;
-	}
+	/* quals: no system column nor whole row either */
+	if (system_vars(innerrel->baserestrictinfo) || system_vars(extra->restrictlist))
+		return;
 
 	add_join_path(root, joinrel, outerrel, innerrel, jointype, extra, t, outer,
 				  shape, Max(nkeys, 1), joinquals, otherquals, false);
@@ -1060,6 +1061,7 @@ next_batch(BatchJoinState *js)
 	PendingRange *pr;
 	int			npr = 0,
 				maxpr = 16;
+	int			maxouter = Min(js->batch_rows, 64);
 	bytea	  **keys;
 	int			nkeys = 0;
 	InnerRow  **found;
@@ -1073,10 +1075,15 @@ next_batch(BatchJoinState *js)
 	js->loaded = false;
 	js->matched = false;
 	old = MemoryContextSwitchTo(js->batchcxt);
-	js->outer = palloc0(sizeof(OuterRow) * js->batch_rows);
+	/*
+	 * The arrays grow with the batch: allocated at the batch size up front
+	 * they alone would pass work_mem (a batch size of 100,000: 4.8 MB of
+	 * outer rows), and every batch would end at its first row.
+	 */
+	js->outer = palloc0(sizeof(OuterRow) * maxouter);
 	vals = palloc0(sizeof(Datum) * Max(nexprs, 1));
 	nulls = palloc0(sizeof(bool) * Max(nexprs, 1));
-	maxpend = js->batch_rows;
+	maxpend = maxouter;
 	pend = palloc(sizeof(PendingKey) * maxpend);
 	pr = palloc(sizeof(PendingRange) * maxpr);
 
@@ -1094,6 +1101,12 @@ next_batch(BatchJoinState *js)
 		{
 			js->outer_done = true;
 			break;
+		}
+		if (js->nbatch == maxouter)
+		{
+			maxouter = Min(maxouter * 2, js->batch_rows);
+			js->outer = repalloc(js->outer, sizeof(OuterRow) * maxouter);
+			memset(&js->outer[js->nbatch], 0, sizeof(OuterRow) * (maxouter - js->nbatch));
 		}
 		o = &js->outer[js->nbatch++];
 		o->tuple = ExecCopySlotMinimalTuple(slot);
