@@ -71,6 +71,13 @@ SELECT * FROM ps.qplain WHERE "Id`1" = 'pg';
 -- index of a view of a view of VBASE counts; a view without one does not stop writes
 SELECT * FROM ps.idx ORDER BY k;
 SELECT k, v FROM ps.idx WHERE v = 'one';
+-- the local index's rows (family L#0, keys \x00\x00... in the same HBase table) are not rows:
+-- neither the first page of a small LIMIT (a stateless scan) nor a reversed one shows them
+SELECT * FROM ps.idx ORDER BY k COLLATE "C" LIMIT 2;
+EXPLAIN (COSTS OFF) SELECT * FROM ps.idx ORDER BY k COLLATE "C" DESC LIMIT 2;
+SELECT * FROM ps.idx ORDER BY k COLLATE "C" DESC LIMIT 3;
+SELECT count(*) FROM (SELECT * FROM ps.idx ORDER BY k COLLATE "C" DESC LIMIT 100) s;
+\! python3 tests/hbase_rest.py scan FDWPS.IDX | grep -o '"L#0:' | wc -l
 INSERT INTO ps.idx VALUES ('pg', 'x', 1);
 UPDATE ps.idx SET v = 'changed' WHERE k = 'p1';
 DELETE FROM ps.idx WHERE k = 'p1';

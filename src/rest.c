@@ -400,8 +400,11 @@ append_reversed_bounds(HBaseConn *conn, StringInfo path, const HBaseStatelessSca
 
 /*
  * One page of the gateway's stateless scan (a GET of the table's "*" row):
- * at most limit rows, latest versions only, all their cells (column
- * parameters would make the gateway skip the rows that lack them).
+ * at most limit rows, latest versions only, all their cells, or those of
+ * the families listed (a Phoenix table's: its local indexes keep rows of
+ * their own in other families of the same HBase table; a column parameter
+ * naming a family makes the gateway skip rows with no cell in any of those
+ * families, and every row of a Phoenix table has its empty cell in one).
  * Forward: from lower (a string, inclusive) to upper (exclusive, NULL: the
  * table's end), both taken exactly only when valid UTF-8, which the caller
  * checks.  Reversed: see append_reversed_bounds.  JSON whatever the
@@ -423,6 +426,7 @@ static char *
 stateless_path(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s)
 {
 	StringInfoData path;
+	ListCell   *lc;
 
 	initStringInfo(&path);
 	appendStringInfo(&path, "%s/*?%smaxversions=1&limit=%d", hbase_rest_table_path(conn, table),
@@ -435,6 +439,12 @@ stateless_path(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s)
 			appendStringInfo(&path, "&startrow=%s", hbase_escape(conn, s->lower, s->lowerlen));
 		if (s->upper)
 			appendStringInfo(&path, "&endrow=%s", hbase_escape(conn, s->upper, s->upperlen));
+	}
+	foreach(lc, s->families)
+	{
+		HBaseColumn *f = lfirst(lc);
+
+		appendStringInfo(&path, "&column=%s", hbase_escape(conn, f->colspec, f->famlen));
 	}
 	return path.data;
 }
