@@ -153,6 +153,10 @@ extern HBaseTable *hbase_get_table(Oid relid);
 extern HBaseTable *hbase_build_table(Oid relid);
 extern const char *hbase_table_name_problem(const char *name);
 extern void hbase_check_table_name(const char *name, const char *relname);
+/* IMPORT FOREIGN SCHEMA's option sample_rows: default and largest value */
+#define HBASE_DEFAULT_SAMPLE_ROWS	100
+#define HBASE_MAX_SAMPLE_ROWS		10000
+extern int	hbase_parse_sample_rows(const char *value);
 
 /* ---------- connection.c: connection cache and requests ---------- */
 
@@ -484,6 +488,11 @@ extern void hbase_datum_to_cell(HBaseTable *table, HBaseColumn *col, Datum value
 								char **out, int *len);
 extern Datum hbase_timestamp_to_datum(HBaseColumn *col, int64 ms);
 extern int64 hbase_datum_to_timestamp(HBaseTable *table, HBaseColumn *col, Datum d);
+extern bool hbase_family_to_jsonb(HBaseTable *table, HBaseColumn *col, HBaseRow *row,
+								  Datum *result);
+extern char *hbase_family_member_text(const char *bytes, int len);
+extern void hbase_family_member_bytes(HBaseTable *table, HBaseColumn *col, const char *str,
+									  int len, const char *what, char **out, int *outlen);
 
 /* ---------- rowkey_pg.c: the rowkey codec seen from PostgreSQL ---------- */
 
@@ -495,8 +504,6 @@ extern void hbase_decode_key(HBaseTable *table, HBaseColumnIO *io, const char *k
 							 int keylen, List *attrs, Datum *values, bool *nulls);
 extern bytea *hbase_encode_key(HBaseTable *table, Datum *values, bool *nulls,
 							   bool random_ok);
-extern bool hbase_family_to_jsonb(HBaseTable *table, HBaseColumn *col, HBaseRow *row,
-								  Datum *result);
 
 extern void hbase_datum_to_rk(HBaseTable *table, HBaseColumn *col, Datum d,
 							  struct rk_value *v);
