@@ -152,6 +152,7 @@ extern HBaseTable *hbase_get_table(Oid relid);
 extern HBaseTable *hbase_build_table(Oid relid);
 extern const char *hbase_table_name_problem(const char *name);
 extern void hbase_check_table_name(const char *name, const char *relname);
+extern void hbase_check_foreign_table(Oid relid, bool imported);
 
 /* ---------- connection.c: connection cache and requests ---------- */
 
@@ -217,6 +218,9 @@ typedef struct HBaseConnInfo
 } HBaseConnInfo;
 
 extern List *hbase_connections(void);
+extern bool hbase_request_count(int i, const char **method, int64 *count);
+extern void hbase_cellset_count(bool protobuf, int64 *cellsets, int64 *bytes, int64 *wire_bytes);
+extern bool hbase_recent_scanner(int i, const char **path, bool *open);
 extern bool hbase_disconnect(Oid serverid);
 extern HBaseConn *hbase_get_connection(Oid serverid, Oid userid);
 extern HBaseResponse *hbase_request(HBaseConn *conn, const char *method,
@@ -425,6 +429,19 @@ extern bool hbase_family_to_jsonb(HBaseTable *table, HBaseColumn *col, HBaseRow 
 
 extern void hbase_datum_to_rk(HBaseTable *table, HBaseColumn *col, Datum d,
 							  struct rk_value *v);
+
+/* a part of a key, for hbase_rowkey_parts() */
+typedef struct HBaseKeyPart
+{
+	const char *kind;			/* "literal", "salt", "hash" or "column" */
+	const char *column;			/* a column part's column, else NULL */
+	bytea	   *bytes;			/* its bytes, NULL: not in the key */
+	char	   *value;			/* a column part's value as text, NULL: SQL NULL */
+} HBaseKeyPart;
+
+extern HBaseTable *hbase_table_with_layout(Oid relid);
+extern int	hbase_key_column(HBaseTable *table, const char *name);
+extern List *hbase_key_parts(HBaseTable *table, const char *key, int keylen);
 
 /* ---------- pushdown.c: key conditions -> HBase operations ---------- */
 

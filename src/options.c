@@ -2,8 +2,9 @@
  * options.c: the options of hbase_fdw objects.
  *
  * Owns the table of valid options per catalog, the validator (with "did you
- * mean" hints and value checks at CREATE/ALTER time) and the parsing of a
- * foreign table's options into an HBaseTable.
+ * mean" hints and value checks at CREATE/ALTER time), the parsing of a
+ * foreign table's options into an HBaseTable, and the check of a whole
+ * foreign table that the DDL event trigger (sql_functions.c) runs.
  */
 #include "postgres.h"
 
@@ -13,6 +14,7 @@
 #include <math.h>
 
 #include "access/reloptions.h"
+#include "catalog/pg_class.h"
 #include "catalog/pg_foreign_data_wrapper.h"
 #include "catalog/pg_foreign_server.h"
 #include "catalog/pg_foreign_table.h"
@@ -1169,4 +1171,45 @@ hbase_get_table(Oid relid)
 	*copy = *e->table;
 	copy->pushdown = e->table->pushdown && hbase_enable_pushdown;
 	return copy;
+}
+
+/* the context of an error in a table IMPORT FOREIGN SCHEMA made */
+static void
+import_check_callback(void *arg)
+{
+	errcontext("foreign table \"%s\" as IMPORT FOREIGN SCHEMA defined it", (const char *) arg);
+}
+
+/*
+ * Checks an hbase_fdw foreign table's whole mapping, columns and layout
+ * included, as the catalog holds it now (relid: any relation; others pass):
+ * the validator sees options without the table's columns, so the DDL event
+ * trigger calls this at the end of the command, and a bad mapping aborts it.
+ * imported: IMPORT FOREIGN SCHEMA made the table, which errors say.
+ */
+void
+hbase_check_foreign_table(Oid relid, bool imported)
+{
+	ForeignTable *ft;
+	ForeignServer *server;
+	ForeignDataWrapper *fdw;
+	char	   *handler;
+	ErrorContextCallback cb;
+
+	if (!OidIsValid(relid) || get_rel_relkind(relid) != RELKIND_FOREIGN_TABLE)
+		return;
+	ft = GetForeignTable(relid);
+	server = GetForeignServer(ft->serverid);
+	fdw = GetForeignDataWrapper(server->fdwid);
+	handler = OidIsValid(fdw->fdwhandler) ? get_func_name(fdw->fdwhandler) : NULL;
+	if (handler == NULL || strcmp(handler, "hbase_fdw_handler") != 0)
+		return;
+	cb.callback = import_check_callback;
+	cb.arg = get_rel_name(relid);
+	cb.previous = error_context_stack;
+	if (imported)
+		error_context_stack = &cb;
+	(void) hbase_build_table(relid);	/* the catalog as it is now */
+	if (imported)
+		error_context_stack = cb.previous;
 }
