@@ -23,7 +23,6 @@
 #include "parser/parsetree.h"
 #include "optimizer/paths.h"
 #include "catalog/pg_collation.h"
-#include "utils/guc.h"
 #include "utils/typcache.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
@@ -84,16 +83,6 @@ typedef struct HBasePlanState
 	HBaseOpKind shape;
 	double		nkeys;
 } HBasePlanState;
-
-bool		hbase_enable_pushdown = true;
-bool		hbase_read_ahead = true;
-static double hbase_busy_wait = 2.0;	/* ms */
-
-static void
-busy_wait_assign(double newval, void *extra)
-{
-	hbase_http_set_busy_wait((long) (newval * 1000.0));
-}
 
 /* costs: an HTTP round trip, and a row travelling as base64 JSON */
 #define HBASE_REQUEST_COST	25.0
@@ -162,25 +151,7 @@ _PG_init(void)
 	hbase_json_init();
 	hbase_rowkey_init();
 
-	DefineCustomBoolVariable("hbase_fdw.enable_pushdown",
-							 "Turns quals on rowkey columns into Gets, multigets and bounded scans.",
-							 "Off: every foreign scan reads the whole table (all quals are evaluated locally).",
-							 &hbase_enable_pushdown, true, PGC_USERSET, 0,
-							 NULL, NULL, NULL);
-	DefineCustomBoolVariable("hbase_fdw.read_ahead",
-							 "Asks for a scanner's next page before the rows of the last one are returned.",
-							 "The gateway then prepares a page while this backend works; off: one page at a time.",
-							 &hbase_read_ahead, true, PGC_USERSET, 0,
-							 NULL, NULL, NULL);
-	DefineCustomRealVariable("hbase_fdw.busy_wait",
-							 "How long a request polls for its answer before its backend sleeps.",
-							 "A short wait keeps the CPU awake: a Get answered within it returns sooner. "
-							 "After a request not answered in time, or when other processes wanted the CPU, "
-							 "requests sleep at once for a second. 0 turns it off.",
-							 &hbase_busy_wait, 2.0, 0.0, 1000.0, PGC_USERSET, GUC_UNIT_MS,
-							 NULL, busy_wait_assign, NULL);
-	hbase_direct_init();
-	MarkGUCPrefixReserved("hbase_fdw");
+	hbase_define_gucs();
 }
 
 /* ---------------- planning (never talks to HBase) ---------------- */

@@ -43,14 +43,12 @@
 #include "optimizer/pathnode.h"
 #include "parser/parsetree.h"
 #include "utils/fmgroids.h"
-#include "utils/guc.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #include "utils/rel.h"
 
 #include "hbase_fdw.h"
 
-int			hbase_update_retries = 30;
 
 typedef enum DirectKind
 {
@@ -99,18 +97,6 @@ typedef struct DirectState
 	long		requests;
 	long		conflicts;		/* check-and-puts that found another value */
 } DirectState;
-
-/* GUC: defined from _PG_init */
-void
-hbase_direct_init(void)
-{
-	DefineCustomIntVariable("hbase_fdw.update_retries",
-							"How many times an UPDATE re-reads a row that changed under its check-and-put.",
-							"After that many conflicts on one row the UPDATE fails with SQLSTATE 40001 (serialization_failure). "
-							"0: the first conflict fails.",
-							&hbase_update_retries, 30, 0, 10000, PGC_USERSET, 0,
-							NULL, NULL, NULL);
-}
 
 /* ---------------- planning ---------------- */
 

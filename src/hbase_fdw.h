@@ -140,8 +140,11 @@ typedef struct HBaseTable
 	bool		pushdown;		/* option pushdown and GUC hbase_fdw.enable_pushdown */
 } HBaseTable;
 
+/* GUCs */
 extern bool hbase_enable_pushdown;
 extern bool hbase_read_ahead;
+extern int	hbase_update_retries;
+extern void hbase_define_gucs(void);
 
 #define HBASE_DEFAULT_FETCH_SIZE	1000
 #define HBASE_DEFAULT_MAX_RESPONSE_SIZE ((int64) 256 * 1024 * 1024)
@@ -527,8 +530,6 @@ extern void hbase_modify_routines(struct FdwRoutine *routine);
 
 /* ---------- direct.c: UPDATE and DELETE as HBase operations ---------- */
 
-extern int	hbase_update_retries;
-extern void hbase_direct_init(void);
 extern void hbase_direct_routines(struct FdwRoutine *routine);
 extern HBaseRow *hbase_get_row(HBaseTable *table, HBaseConn *conn, List *attrs,
 							   const char *key, int keylen, long *nrequests);

@@ -3,8 +3,8 @@
  *
  * Owns the table of valid options per catalog, the validator (with "did you
  * mean" hints and value checks at CREATE/ALTER time), the parsing of a
- * foreign table's options into an HBaseTable, and the check of a whole
- * foreign table that the DDL event trigger (sql_functions.c) runs.
+ * foreign table's options into an HBaseTable, the check of a whole foreign
+ * table that the DDL event trigger (sql_functions.c) runs, and the GUCs.
  */
 #include "postgres.h"
 
@@ -31,12 +31,20 @@
 #include "utils/syscache.h"
 #include "utils/memutils.h"
 #include "utils/inval.h"
+#include "utils/guc.h"
 #include "utils/hsearch.h"
 #include "access/xact.h"
 
 #include "hbase_fdw.h"
+#include "http.h"
 
 PG_FUNCTION_INFO_V1(hbase_fdw_validator);
+
+/* the GUCs (hbase_define_gucs) */
+bool		hbase_enable_pushdown = true;
+bool		hbase_read_ahead = true;
+int			hbase_update_retries = 30;
+static double hbase_busy_wait = 2.0;	/* ms */
 
 typedef struct HBaseOption
 {
@@ -1212,4 +1220,40 @@ hbase_check_foreign_table(Oid relid, bool imported)
 	(void) hbase_build_table(relid);	/* the catalog as it is now */
 	if (imported)
 		error_context_stack = cb.previous;
+}
+
+static void
+busy_wait_assign(double newval, void *extra)
+{
+	hbase_http_set_busy_wait((long) (newval * 1000.0));
+}
+
+/* defines the GUCs hbase_fdw.*, from _PG_init, and reserves the prefix */
+void
+hbase_define_gucs(void)
+{
+	DefineCustomBoolVariable("hbase_fdw.enable_pushdown",
+							 "Turns quals on rowkey columns into Gets, multigets and bounded scans.",
+							 "Off: every foreign scan reads the whole table (all quals are evaluated locally).",
+							 &hbase_enable_pushdown, true, PGC_USERSET, 0,
+							 NULL, NULL, NULL);
+	DefineCustomBoolVariable("hbase_fdw.read_ahead",
+							 "Asks for a scanner's next page before the rows of the last one are returned.",
+							 "The gateway then prepares a page while this backend works; off: one page at a time.",
+							 &hbase_read_ahead, true, PGC_USERSET, 0,
+							 NULL, NULL, NULL);
+	DefineCustomRealVariable("hbase_fdw.busy_wait",
+							 "How long a request polls for its answer before its backend sleeps.",
+							 "A short wait keeps the CPU awake: a Get answered within it returns sooner. "
+							 "After a request not answered in time, or when other processes wanted the CPU, "
+							 "requests sleep at once for a second. 0 turns it off.",
+							 &hbase_busy_wait, 2.0, 0.0, 1000.0, PGC_USERSET, GUC_UNIT_MS,
+							 NULL, busy_wait_assign, NULL);
+	DefineCustomIntVariable("hbase_fdw.update_retries",
+							"How many times an UPDATE re-reads a row that changed under its check-and-put.",
+							"After that many conflicts on one row the UPDATE fails with SQLSTATE 40001 (serialization_failure). "
+							"0: the first conflict fails.",
+							&hbase_update_retries, 30, 0, 10000, PGC_USERSET, 0,
+							NULL, NULL, NULL);
+	MarkGUCPrefixReserved("hbase_fdw");
 }
