@@ -157,6 +157,14 @@ extern const char *hbase_table_name_problem(const char *name);
 extern void hbase_check_table_name(const char *name, const char *relname);
 extern void hbase_check_foreign_table(Oid relid, bool imported);
 
+/* names IMPORT FOREIGN SCHEMA may define (import.c, phoenix_catalog.c) */
+struct ImportForeignSchemaStmt;
+extern bool hbase_import_wanted(struct ImportForeignSchemaStmt *stmt, const char *name);
+extern bool hbase_import_name_ok(struct ImportForeignSchemaStmt *stmt, const char *name, int len,
+								 const char *what, const char *owner);
+extern bool hbase_import_family_ok(const char *name, const char *owner);
+extern void hbase_import_check_count(int ntables);
+
 /* ---------- connection.c: connection cache and requests ---------- */
 
 typedef struct HBaseConn HBaseConn;
@@ -383,11 +391,6 @@ extern List *hbase_json_regions(const char *body, size_t len, const char **error
 /* ---------- import.c: IMPORT FOREIGN SCHEMA ---------- */
 
 struct ImportForeignSchemaStmt;
-extern bool hbase_import_wanted(struct ImportForeignSchemaStmt *stmt, const char *name);
-extern bool hbase_import_name_ok(struct ImportForeignSchemaStmt *stmt, const char *name, int len,
-								 const char *what, const char *owner);
-extern bool hbase_import_family_ok(const char *name, const char *owner);
-extern void hbase_import_check_count(int ntables);
 /* phoenix_catalog.c */
 extern List *hbase_phoenix_import(struct ImportForeignSchemaStmt *stmt, ForeignServer *server,
 								  HBaseConn *conn);
