@@ -302,7 +302,7 @@ binary_to_datum(HBaseColumn *col, const unsigned char *p, int len)
 				/* epoch milliseconds -> microseconds since 2000-01-01 */
 				if (ms > PG_INT64_MAX / 1000 || ms < PG_INT64_MIN / 1000)
 					out_of_range(col, ms);
-				ts = ms * 1000 - (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
+				ts = ms * 1000 - HBASE_EPOCH_SHIFT_USECS;
 				if (!IS_VALID_TIMESTAMP(ts))
 					out_of_range(col, ms);
 				return TimestampGetDatum(ts);
@@ -488,7 +488,7 @@ hbase_datum_to_cell(HBaseTable *table, HBaseColumn *col, Datum value, char **out
 								(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 								 errmsg("an infinite timestamp cannot be written as epoch milliseconds"),
 								 errdetail("Column \"%s\" of foreign table %s.", col->attname, table->relname)));
-					if (pg_add_s64_overflow(ts, (int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY, &us))
+					if (pg_add_s64_overflow(ts, HBASE_EPOCH_SHIFT_USECS, &us))
 						ereport(ERROR,
 								(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 								 errmsg("timestamp out of range for the epoch milliseconds of column \"%s\"",
@@ -620,7 +620,7 @@ hbase_timestamp_to_datum(HBaseColumn *col, int64 ms)
 
 		/* any long can come from HBase: checked, not overflowed */
 		if (pg_mul_s64_overflow(ms, 1000, &us) ||
-			pg_sub_s64_overflow(us, (int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY, &ts) ||
+			pg_sub_s64_overflow(us, HBASE_EPOCH_SHIFT_USECS, &ts) ||
 			!IS_VALID_TIMESTAMP(ts))
 			ereport(ERROR,
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
@@ -653,7 +653,7 @@ hbase_datum_to_timestamp(HBaseTable *table, HBaseColumn *col, Datum d)
 				 errmsg("an infinite timestamp cannot be a cell timestamp"),
 				 errdetail("Column \"%s\" of foreign table %s.", col->attname, table->relname)));
 	if (pg_add_s64_overflow(DatumGetTimestamp(d),
-							(int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY, &us))
+							HBASE_EPOCH_SHIFT_USECS, &us))
 		us = 1;					/* past year 294247: refused just below */
 	if (us % 1000 != 0 || us <= 0)
 		ereport(ERROR,

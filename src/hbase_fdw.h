@@ -9,6 +9,7 @@
 #include "postgres.h"
 
 #include "access/attnum.h"
+#include "datatype/timestamp.h"
 #include "fmgr.h"
 #include "foreign/foreign.h"
 #include "nodes/pg_list.h"
@@ -25,6 +26,14 @@ hbase_memdup(const char *data, size_t len)
 	p[len] = '\0';
 	return p;
 }
+
+/*
+ * Days and microseconds from 1970-01-01 (Unix's epoch: HBase's timestamps,
+ * Phoenix's dates, the codec's values) to 2000-01-01 (PostgreSQL's): Unix
+ * time = PostgreSQL time + the shift.
+ */
+#define HBASE_EPOCH_SHIFT_DAYS	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE))
+#define HBASE_EPOCH_SHIFT_USECS	(HBASE_EPOCH_SHIFT_DAYS * USECS_PER_DAY)
 
 /* byte order of two keys, as HBase sorts them */
 static inline int

@@ -26,10 +26,6 @@
 #include "hbase_fdw.h"
 #include "rowkey.h"
 
-/* days and microseconds between 1970-01-01 and PostgreSQL's 2000-01-01 */
-#define EPOCH_SHIFT_DAYS	(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE)
-#define EPOCH_SHIFT_USECS	((int64) EPOCH_SHIFT_DAYS * USECS_PER_DAY)
-
 static void *
 rk_palloc(size_t n)
 {
@@ -205,7 +201,7 @@ hbase_datum_to_rk(HBaseTable *table, HBaseColumn *col, Datum d, struct rk_value 
 							 errmsg("an infinite date cannot be part of the rowkey of foreign table %s",
 									table->relname),
 							 errdetail("Column \"%s\".", col->attname)));
-				v->i = (int64) day + EPOCH_SHIFT_DAYS;
+				v->i = (int64) day + HBASE_EPOCH_SHIFT_DAYS;
 				break;
 			}
 		case RK_TIMESTAMP:
@@ -219,7 +215,7 @@ hbase_datum_to_rk(HBaseTable *table, HBaseColumn *col, Datum d, struct rk_value 
 									table->relname),
 							 errdetail("Column \"%s\".", col->attname)));
 				/* microseconds since 1970 in 64 bits: up to year 294247 */
-				if (pg_add_s64_overflow(ts, EPOCH_SHIFT_USECS, &v->i))
+				if (pg_add_s64_overflow(ts, HBASE_EPOCH_SHIFT_USECS, &v->i))
 					ereport(ERROR,
 							(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 							 errmsg("timestamp out of range for the rowkey of foreign table %s",
@@ -258,7 +254,7 @@ rk_to_datum(HBaseTable *table, HBaseColumn *col, HBaseColumnIO *io, rk_value *v,
 									   ObjectIdGetDatum(InvalidOid), Int32GetDatum(col->atttypmod));
 		case RK_DATE:
 			{
-				int64		day = v->i - EPOCH_SHIFT_DAYS;
+				int64		day = v->i - HBASE_EPOCH_SHIFT_DAYS;
 
 				if (!IS_VALID_DATE(day))
 					ereport(ERROR,
@@ -269,7 +265,7 @@ rk_to_datum(HBaseTable *table, HBaseColumn *col, HBaseColumnIO *io, rk_value *v,
 			}
 		case RK_TIMESTAMP:
 			{
-				Timestamp	ts = v->i - EPOCH_SHIFT_USECS;
+				Timestamp	ts = v->i - HBASE_EPOCH_SHIFT_USECS;
 
 				if (!IS_VALID_TIMESTAMP(ts))
 					ereport(ERROR,
