@@ -1130,6 +1130,12 @@ hbase_json_regions_decode(const char *body, size_t len, hbase_decode_alloc alloc
 	return HBASE_DECODE_OK;
 }
 
+/*
+ * The gateway's own version from GET /version/rest's JSON (member
+ * "Version", 2.5.11/2.6.1 on): *version NULL when the answer has none, or
+ * one that is not a string (the last member of the name counts, as with
+ * jansson); an answer that is not one JSON object is invalid.
+ */
 HBaseDecodeResult
 hbase_json_version_decode(const char *body, size_t len, hbase_decode_alloc alloc, void *arg,
 						  char **version, char *err)

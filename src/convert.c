@@ -1,10 +1,17 @@
 /*
- * convert.c: HBase cell bytes -> PostgreSQL Datums, per column encoding.
+ * convert.c: HBase cell bytes <-> PostgreSQL Datums, per column encoding,
+ * both ways: hbase_cell_to_datum for what is read, hbase_datum_to_cell (its
+ * inverse) for what INSERT, UPDATE and COPY write.  Also decides which types
+ * a column of each kind and encoding may have (hbase_check_column_type, when
+ * a table is built), converts the cell timestamps of ':timestamp' columns
+ * (epoch milliseconds) both ways, and prints keys and values for messages
+ * (hbase_printable_key).
  *
- * "text": the UTF-8 text form parsed by the type's input function (what the
- * HBase shell and Bytes.toBytes(String) write).  "binary": Java's
+ * "text": the UTF-8 text form of the type's input and output functions (what
+ * the HBase shell and Bytes.toBytes(String) write).  "binary": Java's
  * Bytes.toBytes(long|int|short|double|float|boolean|BigDecimal), big-endian;
- * timestamps as epoch milliseconds.  bytea always takes the raw bytes.
+ * timestamps as epoch milliseconds.  "phoenix": phoenix.c's forms (text
+ * types as UTF-8, CHAR(n) padded here).  bytea always takes the raw bytes.
  */
 #include "postgres.h"
 
@@ -225,6 +232,12 @@ binary_numeric(HBaseColumn *col, const unsigned char *p, int len)
 							   Int32GetDatum(col->atttypmod));
 }
 
+/*
+ * A cell of encoding 'binary' as the column's value: decides which byte
+ * widths each type accepts (integers any Java width, bounded by the column's
+ * type; a float column a float, a double column either) and refuses any
+ * other width or a value out of the column type's range, naming the column.
+ */
 static Datum
 binary_to_datum(HBaseColumn *col, const unsigned char *p, int len)
 {

@@ -315,6 +315,12 @@ hbasePlanDirectModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation
 
 /* ---------------- execution ---------------- */
 
+/*
+ * Reads the plan back (which write, the key conditions, the quals and SET
+ * expressions in fdw_exprs); unless EXPLAIN only, opens the connection of
+ * the checked-as user and prepares the expressions and every column's input
+ * function (conditions, SET and RETURNING may read any column).
+ */
 static void
 hbaseBeginDirectModify(ForeignScanState *node, int eflags)
 {
@@ -794,6 +800,10 @@ execute_direct(ForeignScanState *node, DirectState *ds)
 	}
 }
 
+/*
+ * The whole statement runs at the first call (execute_direct); then, with
+ * RETURNING, one changed row per call, else the count of rows changed.
+ */
 static TupleTableSlot *
 hbaseIterateDirectModify(ForeignScanState *node)
 {
@@ -847,6 +857,13 @@ written_columns(DirectState *ds)
 	return b.data;
 }
 
+/*
+ * EXPLAIN of a direct UPDATE or DELETE: the HBase table, the rows read (the
+ * Get or multiget, with its keys when the conditions are constants, else
+ * "computed at execution"), how each row is written (Delete, Put, Increment
+ * or check-and-put, naming the cells), and with ANALYZE the requests and the
+ * check-and-puts that met a conflict.
+ */
 static void
 hbaseExplainDirectModify(ForeignScanState *node, ExplainState *es)
 {

@@ -1,7 +1,10 @@
 /*
  * hbase_fdw.h: internal interfaces shared by the files of hbase_fdw.
  *
- * Each section names the file that owns it.
+ * Each section names the file that defines what it declares (types it
+ * introduces included); the inline helpers and the epoch shift just below
+ * are everyone's.  The wire codecs' CellSet is in cellset.h, the rowkey
+ * codec's interface in rowkey.h, libcurl's wrapper in http.h.
  */
 #ifndef HBASE_FDW_H
 #define HBASE_FDW_H
@@ -173,6 +176,7 @@ extern bool hbase_import_name_ok(struct ImportForeignSchemaStmt *stmt, const cha
 								 const char *what, const char *owner);
 extern bool hbase_import_family_ok(const char *name, const char *owner);
 extern void hbase_import_check_count(int ntables);
+extern bool hbase_table_has_elements(HBaseTable *table);
 
 /* ---------- connection.c: connection cache and requests ---------- */
 
@@ -269,6 +273,9 @@ extern char *hbase_scanner_id(HBaseResponse *resp, HBaseTable *table);
 extern HBaseCellSet *hbase_response_cellset(HBaseResponse *resp, HBaseTable *table,
 											 long max_rows, long max_cells);
 extern void hbase_report_krb(int status, const char *msg, const char *what) pg_attribute_noreturn();
+/* the connection's gateway, asked once per connection (GET /version/rest): gateway.c's type */
+struct HBaseGateway;
+extern const struct HBaseGateway *hbase_gateway(HBaseConn *conn);
 
 /* ---------- gateway.c: what each REST gateway version offers ---------- */
 
@@ -281,8 +288,6 @@ typedef struct HBaseGateway
 	bool		fuzzy;			/* FuzzyRowFilter in a scanner (2.5.10+, 2.6.1+) */
 } HBaseGateway;
 
-/* connection.c: asked once per connection (GET /version/rest) */
-extern const HBaseGateway *hbase_gateway(HBaseConn *conn);
 extern void hbase_gateway_features(HBaseGateway *gw, int version);
 extern bool hbase_key_path_safe(const char *key, int len);
 extern char *hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
@@ -290,7 +295,7 @@ extern char *hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key,
 extern HBaseCellSet *hbase_gateway_get_rows(HBaseConn *conn, HBaseTable *table, List *keys,
 											List *columns, long *nrequests, bool *by_scanner);
 
-/* ---------- json.c: the only user of jansson ---------- */
+/* ---------- rest.c: typed REST operations of the executor ---------- */
 
 /* HBaseCell, HBaseRow, HBaseCellSet: cellset.h */
 
@@ -329,8 +334,6 @@ typedef struct HBaseScanSpec
 	List	   *families;		/* HBaseColumn *: read only their families
 								 * (NIL: every family) */
 } HBaseScanSpec;
-
-/* ---------- rest.c: typed REST operations of the executor ---------- */
 
 /* cells per scanner page; only an enormous row is ever cut by it */
 #define HBASE_CELL_LIMIT	100000
@@ -392,24 +395,26 @@ extern char *hbase_body_summary(HBaseResponse *resp);
 extern void hbase_report_status(HBaseResponse *resp, HBaseTable *table,
 								const char *what) pg_attribute_noreturn();
 
+/* ---------- json.c: the only user of jansson ---------- */
+
 extern void hbase_json_init(void);
 extern char *hbase_json_scanner_model(const HBaseScanSpec *spec);
 extern char *hbase_json_cellset(HBaseRow *rows, int nrows);
 extern char *hbase_json_version_field(const char *body, size_t len);
 extern List *hbase_json_regions(const char *body, size_t len, const char **error);
-/* ---------- import.c: IMPORT FOREIGN SCHEMA ---------- */
-
-struct ImportForeignSchemaStmt;
-/* phoenix_catalog.c */
-extern List *hbase_phoenix_import(struct ImportForeignSchemaStmt *stmt, ForeignServer *server,
-								  HBaseConn *conn);
-extern List *hbase_import_foreign_schema(struct ImportForeignSchemaStmt *stmt, Oid serverOid);
-
 extern List *hbase_json_names(const char *body, size_t len, const char *member,
 							  const char **error);
 
+/* ---------- import.c: IMPORT FOREIGN SCHEMA ---------- */
 
-/* ---------- convert.c: cell bytes <-> Datum ---------- */
+extern List *hbase_import_foreign_schema(struct ImportForeignSchemaStmt *stmt, Oid serverOid);
+
+/* ---------- phoenix_catalog.c: Phoenix's tables from SYSTEM.CATALOG ---------- */
+
+extern List *hbase_phoenix_import(struct ImportForeignSchemaStmt *stmt, ForeignServer *server,
+								  HBaseConn *conn);
+
+/* ---------- convert.c: cell bytes <-> Datum, cell timestamps ---------- */
 
 typedef struct HBaseColumnIO
 {
@@ -535,7 +540,7 @@ extern void hbase_time_range(HBaseTable *t, List *tconds, Datum *vals, bool *nul
 							 Oid *types, HBaseKeyPlan *kp);
 extern HBaseOpKind hbase_key_shape(HBaseTable *t, List *conds, List *exprs, double *nkeys);
 
-/* ---------- modify.c: INSERT and COPY ---------- */
+/* ---------- modify.c: INSERT, COPY, UPDATE and DELETE row by row ---------- */
 
 struct FdwRoutine;
 extern void hbase_modify_routines(struct FdwRoutine *routine);
@@ -581,7 +586,6 @@ extern int	hbase_phoenix_parse_type(const char *name);
 extern void hbase_phoenix_check_type(HBaseTable *table, HBaseColumn *col);
 extern Datum hbase_phoenix_to_datum(HBaseColumn *col, const char *value, int len);
 extern void hbase_phoenix_from_datum(HBaseColumn *col, Datum value, char **out, int *len);
-extern bool hbase_table_has_elements(HBaseTable *table);
 
 /* ---------- analyze.c: ANALYZE ---------- */
 

@@ -1,5 +1,6 @@
 /*
- * modify.c: INSERT and COPY into HBase foreign tables.
+ * modify.c: INSERT and COPY into HBase foreign tables, and the UPDATE and
+ * DELETE that direct.c does not take over, row by row.
  *
  * A row becomes one HBase row: the key computed by the layout (salt and hash
  * prefixes included; a random salt picks a bucket) or given by a raw ':key'
@@ -11,6 +12,17 @@
  * error says so, with the rows of the statement written before.  INSERT ...
  * ON CONFLICT DO NOTHING writes each row with a check-and-put on a cell that
  * must be absent (see existence_cell).
+ *
+ * An UPDATE or DELETE that is no Get or multiget by its conditions (direct.c
+ * takes those) runs row by row under PostgreSQL's ModifyTable: the scan reads
+ * the rows, each row's key travels as junk columns (the raw key column, else
+ * the columns the layout computes it from), a DELETE removes the row by its
+ * key, and an UPDATE writes the cells it sets in one PUT (atomic for the
+ * row) and deletes those set to NULL.  A SET that reads the row (n = n + 1)
+ * writes by a check-and-put on an old value read, so a concurrent write is
+ * never lost (40001 instead); a SET of constants writes blindly, last writer
+ * wins, as in PostgreSQL.  A table of versions (option versions) refuses
+ * both.
  */
 #include "postgres.h"
 
@@ -134,6 +146,13 @@ hbaseAddForeignUpdateTargets(PlannerInfo *root, Index rtindex, RangeTblEntry *ta
 	}
 }
 
+/*
+ * Decides, for an INSERT, UPDATE or DELETE that direct.c did not take, what
+ * execution needs (fdw_private: the columns an UPDATE sets, whether its SET
+ * reads the row and so writes by a check-and-put, the ON CONFLICT action),
+ * and refuses what cannot be done exactly: an UPDATE or DELETE of a table of
+ * versions, ON CONFLICT DO UPDATE.
+ */
 static List *
 hbasePlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 					   int subplan_index)
@@ -298,6 +317,13 @@ refuse_writes(HBaseTable *t, CmdType op)
 				 errhint("Write the rows through Phoenix.")));
 }
 
+/*
+ * Begins a write under ModifyTable: the connection, the refusals of a
+ * read-only mapping (refuse_writes), ON CONFLICT DO NOTHING's existence
+ * cell, and for UPDATE and DELETE the junk columns that carry each row's key
+ * and old values.  An UPDATE of a key column is refused: a new key is another
+ * HBase row, and HBase cannot move a row atomically.
+ */
 static void
 hbaseBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo, List *fdw_private,
 						int subplan_index, int eflags)

@@ -641,6 +641,17 @@ check_krb_option(const char *name, const char *value)
 	return true;
 }
 
+/*
+ * The FDW's validator, at CREATE/ALTER of a wrapper, server, user mapping,
+ * foreign table or column: decides whether each option belongs to that
+ * catalog (else an error with a "did you mean" hint) and whether its value
+ * parses as hbase_build_table and hbase_server_options will read it, and
+ * whether the options that go together are there (a server's url; a
+ * keytab's principal).  What needs the table's columns (the rowkey layout
+ * against the key columns' types) is checked by the DDL event trigger
+ * (hbase_check_foreign_table).  ca_file is for superusers only: it names a
+ * file on the database server.
+ */
 Datum
 hbase_fdw_validator(PG_FUNCTION_ARGS)
 {
@@ -756,6 +767,7 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 	PG_RETURN_VOID();
 }
 
+/* a server's options, parsed, with their defaults (the validator checked them) */
 void
 hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
 {

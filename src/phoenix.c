@@ -393,6 +393,12 @@ named_to_datum(HBaseColumn *col, const unsigned char *p, int len)
 	}
 }
 
+/*
+ * A cell of encoding 'phoenix' as the column's value, by the column's type
+ * or the Phoenix type it names (phoenix_type): decides the width each Phoenix
+ * type has and refuses cells of another width, a BOOLEAN other than 0 or 1,
+ * a TIMESTAMP whose nanoseconds PostgreSQL cannot hold (never rounded).
+ */
 Datum
 hbase_phoenix_to_datum(HBaseColumn *col, const char *value, int len)
 {

@@ -150,6 +150,13 @@ key_error(HBaseTable *table, const char *error, const char *key, int keylen)
 			 part >= 0 ? errdetail("In key part %d \"%s\".", part + 1, info.text) : 0));
 }
 
+/*
+ * A key column's Datum as the codec's value (rk_value) of the codec's type
+ * for that column: integers widened to 64 bits, dates and timestamps shifted
+ * to Unix time, numerics as their decimal text, text as UTF-8, bytea as is.
+ * An infinite date or timestamp, or a timestamp past what microseconds since
+ * 1970 hold, is an error naming the column.
+ */
 void
 hbase_datum_to_rk(HBaseTable *table, HBaseColumn *col, Datum d, struct rk_value *v)
 {
