@@ -476,33 +476,11 @@ check_write(HBaseResponse *resp, HBaseTable *t, const char *what)
 		hbase_report_status(resp, t, what);
 }
 
-/* the cells set to NULL: deleted one by one (a DELETE of a cell is idempotent) */
+/* the cells set to NULL: deleted one by one (hbase_delete_cells) */
 static void
 delete_cells(DirectState *ds, HBaseRow *row, List *nulled)
 {
-	ListCell   *lc;
-
-	foreach(lc, nulled)
-	{
-		HBaseColumn *col = lfirst(lc);
-
-		check_write(hbase_rest_delete(ds->conn, ds->table, row->key, row->keylen, col,
-									  "a DELETE of a cell set to NULL"),
-					ds->table, "a DELETE of a cell set to NULL");
-		ds->requests++;
-	}
-}
-
-static HBaseCell *
-empty_column_cell(HBaseTable *t)
-{
-	HBaseCell  *c = palloc0(sizeof(HBaseCell));
-
-	c->column = t->empty_column->colspec;
-	c->collen = t->empty_column->speclen;
-	c->value = "x";
-	c->vallen = 1;
-	return c;
+	ds->requests += hbase_delete_cells(ds->conn, ds->table, row->key, row->keylen, nulled);
 }
 
 /* SET c = constant: the new cells in one PUT, the NULLs deleted */
@@ -538,7 +516,7 @@ put_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 		out.ncells++;
 	}
 	if (out.ncells > 0 && t->empty_column)
-		out.cells[out.ncells++] = *empty_column_cell(t);
+		out.cells[out.ncells++] = *hbase_empty_cell(t);
 	if (out.ncells > 0)
 	{
 		check_write(hbase_rest_put(ds->conn, t, &out, 1, "a PUT of 1 row"), t, "a PUT of 1 row");
@@ -643,7 +621,6 @@ cas_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 		ListCell   *lc,
 				   *lc2;
 		HBaseCell  *c;
-		char	   *body;
 		HBaseResponse *resp;
 
 		memcpy(values, slot->tts_values, sizeof(Datum) * natts);
@@ -686,18 +663,12 @@ cas_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 			return;
 		}
 		if (t->empty_column)
-			out.cells[out.ncells++] = *empty_column_cell(t);
-		/* the check: the last cell of a ?check=put body */
-		c = &out.cells[out.ncells++];
+			out.cells[out.ncells++] = *hbase_empty_cell(t);
+		/* the check: the bytes read (none: the cell must be absent) */
 		old = find_cell(row, check);
-		c->column = check->colspec;
-		c->collen = check->speclen;
-		c->value = old ? old->value : "";
-		c->vallen = old ? old->vallen : 0;
-		body = hbase_json_cellset(&out, 1);
-		resp = hbase_request_ex(ds->conn, "PUT",
-								psprintf("%s/hbase_fdw_row?check=put", hbase_rest_table_path(ds->conn, t)),
-								body, strlen(body), "a check-and-put of a row", HBASE_REQ_WRITE);
+		resp = hbase_rest_check_and_put(ds->conn, t, &out, check->colspec, check->speclen,
+										old ? old->value : NULL, old ? old->vallen : 0,
+										"a check-and-put of a row");
 		ds->requests++;
 		if (resp->status == 200)
 		{

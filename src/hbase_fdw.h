@@ -544,6 +544,9 @@ extern HBaseOpKind hbase_key_shape(HBaseTable *t, List *conds, List *exprs, doub
 
 struct FdwRoutine;
 extern void hbase_modify_routines(struct FdwRoutine *routine);
+extern HBaseCell *hbase_empty_cell(HBaseTable *t);
+extern long hbase_delete_cells(HBaseConn *conn, HBaseTable *t, const char *key, int keylen,
+							   List *cols);
 
 /* ---------- direct.c: UPDATE and DELETE as HBase operations ---------- */
 

@@ -435,10 +435,11 @@ hbaseExecForeignDelete(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 /*
  * The cell of the table's empty_column: Phoenix writes one with the value
  * "x" in every row it upserts and finds rows by it, so a row written here is
- * a row to Phoenix too, even when all its other cells are NULL.
+ * a row to Phoenix too, even when all its other cells are NULL.  For every
+ * write of a row (here and direct.c).
  */
-static HBaseCell *
-empty_cell(HBaseTable *t)
+HBaseCell *
+hbase_empty_cell(HBaseTable *t)
 {
 	HBaseCell  *c = palloc0(sizeof(HBaseCell));
 
@@ -447,6 +448,27 @@ empty_cell(HBaseTable *t)
 	c->value = "x";
 	c->vallen = 1;
 	return c;
+}
+
+/*
+ * The cells of a row set to NULL (HBaseColumn *): deleted one by one (a
+ * DELETE of a cell is idempotent); returns the requests sent.  For every
+ * UPDATE (here and direct.c).
+ */
+long
+hbase_delete_cells(HBaseConn *conn, HBaseTable *t, const char *key, int keylen, List *cols)
+{
+	ListCell   *lc;
+
+	foreach(lc, cols)
+	{
+		HBaseResponse *resp = hbase_rest_delete(conn, t, key, keylen, lfirst(lc),
+												"a DELETE of a cell set to NULL");
+
+		if (resp->status != 200)
+			hbase_report_status(resp, t, "a DELETE of a cell set to NULL");
+	}
+	return list_length(cols);
 }
 
 /*
@@ -472,26 +494,13 @@ check_and_put(HBaseModifyState *ms, HBaseRow *row, HBaseColumn *col, TupleTableS
 		hbase_datum_to_cell(t, col, old, &expect, &expectlen);
 	for (attempt = 0;; attempt++)
 	{
-		HBaseRow	r = *row;
-		HBaseCell  *c;
 		HBaseRow   *now;
-		char	   *body;
 		HBaseResponse *resp;
 		long		nreq = 0;
 
-		r.cells = palloc(sizeof(HBaseCell) * (row->ncells + 1));
-		memcpy(r.cells, row->cells, sizeof(HBaseCell) * row->ncells);
-		c = &r.cells[r.ncells++];
-		memset(c, 0, sizeof(HBaseCell));
-		c->column = col->colspec;
-		c->collen = col->speclen;
-		c->value = expect;
-		c->vallen = expectlen;
-		body = hbase_json_cellset(&r, 1);
 		/* sent once, to one gateway: it is not idempotent */
-		resp = hbase_request_ex(ms->conn, "PUT",
-								psprintf("%s/hbase_fdw_row?check=put", hbase_rest_table_path(ms->conn, t)),
-								body, strlen(body), "a check-and-put of a row", HBASE_REQ_WRITE);
+		resp = hbase_rest_check_and_put(ms->conn, t, row, col->colspec, col->speclen,
+										expect, expectlen, "a check-and-put of a row");
 		if (resp->status == 200)
 			return;
 		if (resp->status != 304)
@@ -584,7 +593,7 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 		n++;
 	}
 	if (t->empty_column)
-		row.cells[n++] = *empty_cell(t);
+		row.cells[n++] = *hbase_empty_cell(t);
 	row.ncells = n;
 	/* a timestamp column set by the statement stamps the cells */
 	for (i = 0; i < t->natts; i++)
@@ -620,16 +629,7 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	}
 	else if (n > 0)
 		put_rows(ms, &row, 1);
-	foreach(lc, nulled)
-	{
-		HBaseColumn *col = lfirst(lc);
-		HBaseResponse *resp = hbase_rest_delete(ms->conn, t, VARDATA_ANY(key),
-												VARSIZE_ANY_EXHDR(key), col,
-												"a DELETE of a cell set to NULL");
-
-		if (resp->status != 200)
-			hbase_report_status(resp, t, "a DELETE of a cell set to NULL");
-	}
+	(void) hbase_delete_cells(ms->conn, t, VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key), nulled);
 	MemoryContextSwitchTo(old);
 	MemoryContextReset(ms->rowcxt);
 	return slot;
@@ -762,7 +762,7 @@ encode_row(HBaseModifyState *ms, TupleTableSlot *slot, HBaseRow *row, int rowno)
 				 errmsg("row %d for foreign table %s has an empty rowkey", rowno, t->relname),
 				 errdetail("HBase has no row with an empty key.")));
 	if (t->empty_column)
-		cells = lappend(cells, empty_cell(t));
+		cells = lappend(cells, hbase_empty_cell(t));
 	if (cells == NIL)
 		ereport(ERROR,
 				(errcode(ERRCODE_NOT_NULL_VIOLATION),
