@@ -50,6 +50,8 @@ PG_FUNCTION_INFO_V1(hbase_fdw_validator);
 bool		hbase_enable_pushdown = true;
 bool		hbase_read_ahead = true;
 int			hbase_update_retries = 30;
+bool		hbase_enable_batched_join = true;
+int			hbase_join_batch_size = 1000;
 static double hbase_busy_wait = 2.0;	/* ms */
 
 typedef struct HBaseOption
@@ -220,6 +222,27 @@ parse_fetch_size(const char *value)
 	n = strtol(value, &end, 10);
 	if (end == value || *end != '\0' || errno != 0 || n < 1 || n > 1000000)
 		bad_value("fetch_size", value, "fetch_size is a number of rows between 1 and 1000000.");
+	return (int) n;
+}
+
+/*
+ * IMPORT FOREIGN SCHEMA's sample_rows: the rows read from each table to infer
+ * its columns (import.c), 0 for none (a jsonb column per family).  Bounded
+ * so that one import cannot ask a gateway for an arbitrarily large answer
+ * per table.
+ */
+int
+hbase_parse_sample_rows(const char *value)
+{
+	char	   *end;
+	long		n;
+
+	errno = 0;
+	n = strtol(value, &end, 10);
+	if (end == value || *end != '\0' || errno != 0 || n < 0 || n > HBASE_MAX_SAMPLE_ROWS)
+		bad_value("sample_rows", value,
+				  psprintf("sample_rows is a number of rows from 0 (no sampling: one jsonb column per column family) to %d.",
+						   HBASE_MAX_SAMPLE_ROWS));
 	return (int) n;
 }
 
@@ -1272,6 +1295,16 @@ hbase_define_gucs(void)
 							"After that many conflicts on one row the UPDATE fails with SQLSTATE 40001 (serialization_failure). "
 							"0: the first conflict fails.",
 							&hbase_update_retries, 30, 0, 10000, PGC_USERSET, 0,
+							NULL, NULL, NULL);
+	DefineCustomBoolVariable("hbase_fdw.enable_batched_join",
+							 "Plans joins on an HBase table's rowkey as batched multigets.",
+							 "Off: such joins are hash, merge or nested loop joins over the table's own scans.",
+							 &hbase_enable_batched_join, true, PGC_USERSET, 0,
+							 NULL, NULL, NULL);
+	DefineCustomIntVariable("hbase_fdw.join_batch_size",
+							"Outer rows a batched key join reads keys for at once.",
+							"A batch also ends when its rows and keys reach work_mem.",
+							&hbase_join_batch_size, 1000, 1, 100000, PGC_USERSET, 0,
 							NULL, NULL, NULL);
 	MarkGUCPrefixReserved("hbase_fdw");
 }
