@@ -640,7 +640,7 @@ begin_join(CustomScanState *node, EState *estate, int eflags)
 	userid = OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
 	js->conn = hbase_get_connection(GetForeignTable(js->table->relid)->serverid, userid);
 
-	js->io = palloc0(sizeof(HBaseColumnIO) * Max(js->table->natts, 1));
+	js->io = hbase_attrs_io_init(js->table, js->inner_attrs, &js->decode_key);
 	js->inner_typlen = palloc(sizeof(int16) * Max(js->ninner, 1));
 	js->inner_byval = palloc(sizeof(bool) * Max(js->ninner, 1));
 	i = 0;
@@ -648,9 +648,6 @@ begin_join(CustomScanState *node, EState *estate, int eflags)
 	{
 		HBaseColumn *col = &js->table->columns[lfirst_int(lc) - 1];
 
-		hbase_column_io_init(col, &js->io[col->attnum - 1]);
-		if (col->kind == HBASE_COL_KEYPART)
-			js->decode_key = true;
 		if (col->kind == HBASE_COL_CELL || col->kind == HBASE_COL_FAMILY)
 			js->columns = lappend(js->columns, col);
 		get_typlenbyval(col->atttypid, &js->inner_typlen[i], &js->inner_byval[i]);
