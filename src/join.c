@@ -1001,7 +1001,7 @@ scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
 	/*
 	 * Each outer row's rows are runs of the sorted rows, kept as index
 	 * pairs: a list of them per outer row would hold batch x matches
-	 * pointers (1,000 outer rows on one prefix of 857 rows: 31 MB).
+	 * pointers (1,000 outer rows on one prefix of 857 rows: a batch of 16 MB).
 	 */
 	js->scanrows = palloc(sizeof(InnerRow *) * Max(nrows, 1));
 	for (i = 0; i < nrows; i++)
