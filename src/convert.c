@@ -1,10 +1,18 @@
 /*
- * convert.c: HBase cell bytes -> PostgreSQL Datums, per column encoding.
+ * convert.c: HBase cell bytes <-> PostgreSQL Datums, per column encoding,
+ * both ways: hbase_cell_to_datum for what is read, hbase_datum_to_cell (its
+ * inverse) for what INSERT, UPDATE and COPY write.  Also decides which types
+ * a column of each kind and encoding may have (hbase_check_column_type, when
+ * a table is built), converts the cell timestamps of ':timestamp' columns
+ * (epoch milliseconds) both ways, and prints keys and values for messages
+ * (hbase_printable_key).
  *
- * "text": the UTF-8 text form parsed by the type's input function (what the
- * HBase shell and Bytes.toBytes(String) write).  "binary": Java's
+ * "text": the UTF-8 text form of the type's input and output functions (what
+ * the HBase shell and Bytes.toBytes(String) write).  "binary": Java's
  * Bytes.toBytes(long|int|short|double|float|boolean|BigDecimal), big-endian;
- * timestamps as epoch milliseconds.  bytea always takes the raw bytes.
+ * timestamps as epoch milliseconds.  "phoenix": phoenix.c's forms (text
+ * types as UTF-8, CHAR(n) padded here).  bytea always takes the raw bytes.
+ * Whole families as jsonb (text, or "\x" hex for other bytes) both ways.
  */
 #include "postgres.h"
 
@@ -15,6 +23,8 @@
 #include "datatype/timestamp.h"
 #include "mb/pg_wchar.h"
 #include "utils/builtins.h"
+#include "utils/json.h"
+#include "utils/jsonb.h"
 #include "utils/lsyscache.h"
 #include "utils/numeric.h"
 #include "utils/timestamp.h"
@@ -112,6 +122,29 @@ hbase_column_io_init(HBaseColumn *col, HBaseColumnIO *io)
 
 	getTypeInputInfo(col->atttypid, &infunc, &io->typioparam);
 	fmgr_info(infunc, &io->infunc);
+}
+
+/*
+ * The input functions of the columns attrs (attnums) read, indexed by
+ * attnum - 1 as hbase_row_to_values takes them; *decode_key: whether any
+ * of them is a part of the rowkey (the key is then decoded per row).
+ */
+HBaseColumnIO *
+hbase_attrs_io_init(HBaseTable *table, List *attrs, bool *decode_key)
+{
+	HBaseColumnIO *io = palloc0(sizeof(HBaseColumnIO) * Max(table->natts, 1));
+	ListCell   *lc;
+
+	*decode_key = false;
+	foreach(lc, attrs)
+	{
+		HBaseColumn *col = &table->columns[lfirst_int(lc) - 1];
+
+		hbase_column_io_init(col, &io[col->attnum - 1]);
+		if (col->kind == HBASE_COL_KEYPART)
+			*decode_key = true;
+	}
+	return io;
 }
 
 /*
@@ -225,6 +258,12 @@ binary_numeric(HBaseColumn *col, const unsigned char *p, int len)
 							   Int32GetDatum(col->atttypmod));
 }
 
+/*
+ * A cell of encoding 'binary' as the column's value: decides which byte
+ * widths each type accepts (integers any Java width, bounded by the column's
+ * type; a float column a float, a double column either) and refuses any
+ * other width or a value out of the column type's range, naming the column.
+ */
 static Datum
 binary_to_datum(HBaseColumn *col, const unsigned char *p, int len)
 {
@@ -302,7 +341,7 @@ binary_to_datum(HBaseColumn *col, const unsigned char *p, int len)
 				/* epoch milliseconds -> microseconds since 2000-01-01 */
 				if (ms > PG_INT64_MAX / 1000 || ms < PG_INT64_MIN / 1000)
 					out_of_range(col, ms);
-				ts = ms * 1000 - (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
+				ts = ms * 1000 - HBASE_EPOCH_SHIFT_USECS;
 				if (!IS_VALID_TIMESTAMP(ts))
 					out_of_range(col, ms);
 				return TimestampGetDatum(ts);
@@ -488,7 +527,7 @@ hbase_datum_to_cell(HBaseTable *table, HBaseColumn *col, Datum value, char **out
 								(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 								 errmsg("an infinite timestamp cannot be written as epoch milliseconds"),
 								 errdetail("Column \"%s\" of foreign table %s.", col->attname, table->relname)));
-					if (pg_add_s64_overflow(ts, (int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY, &us))
+					if (pg_add_s64_overflow(ts, HBASE_EPOCH_SHIFT_USECS, &us))
 						ereport(ERROR,
 								(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 								 errmsg("timestamp out of range for the epoch milliseconds of column \"%s\"",
@@ -620,7 +659,7 @@ hbase_timestamp_to_datum(HBaseColumn *col, int64 ms)
 
 		/* any long can come from HBase: checked, not overflowed */
 		if (pg_mul_s64_overflow(ms, 1000, &us) ||
-			pg_sub_s64_overflow(us, (int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY, &ts) ||
+			pg_sub_s64_overflow(us, HBASE_EPOCH_SHIFT_USECS, &ts) ||
 			!IS_VALID_TIMESTAMP(ts))
 			ereport(ERROR,
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
@@ -653,7 +692,7 @@ hbase_datum_to_timestamp(HBaseTable *table, HBaseColumn *col, Datum d)
 				 errmsg("an infinite timestamp cannot be a cell timestamp"),
 				 errdetail("Column \"%s\" of foreign table %s.", col->attname, table->relname)));
 	if (pg_add_s64_overflow(DatumGetTimestamp(d),
-							(int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY, &us))
+							HBASE_EPOCH_SHIFT_USECS, &us))
 		us = 1;					/* past year 294247: refused just below */
 	if (us % 1000 != 0 || us <= 0)
 		ereport(ERROR,
@@ -661,4 +700,137 @@ hbase_datum_to_timestamp(HBaseTable *table, HBaseColumn *col, Datum d)
 				 errmsg("a cell timestamp is whole epoch milliseconds after 1970"),
 				 errdetail("Column \"%s\" of foreign table %s.", col->attname, table->relname)));
 	return us / 1000;
+}
+
+/* ---------------- whole families as jsonb ---------------- */
+
+/*
+ * A qualifier or value of a whole-family jsonb column as the JSON string
+ * that stands for it.  UTF-8 text is itself; any other bytes (not UTF-8, a
+ * NUL, which no jsonb string holds) are "\x" and the lowercase hex of the
+ * bytes, PostgreSQL's bytea text form, so that a binary cell reads rather
+ * than failing the query.  A text that itself starts with "\x" is given in
+ * hex too (the text \xff reads as "\x5c786666"): a string starting with
+ * "\x" always means hex, which makes the form unambiguous and lets
+ * hbase_family_member_bytes write back exactly the bytes read.
+ */
+char *
+hbase_family_member_text(const char *bytes, int len)
+{
+	static const char hexdigits[] = "0123456789abcdef";
+	char	   *out;
+	int			i;
+
+	if (!(len >= 2 && bytes[0] == '\\' && bytes[1] == 'x') &&
+		pg_verify_mbstr(PG_UTF8, bytes, len, true))
+	{
+		out = pg_any_to_server(bytes, len, PG_UTF8);
+		return out == bytes ? pnstrdup(bytes, len) : out;
+	}
+	out = palloc(2 + 2 * (Size) len + 1);
+	out[0] = '\\';
+	out[1] = 'x';
+	for (i = 0; i < len; i++)
+	{
+		out[2 + 2 * i] = hexdigits[(unsigned char) bytes[i] >> 4];
+		out[3 + 2 * i] = hexdigits[(unsigned char) bytes[i] & 0x0f];
+	}
+	out[2 + 2 * len] = '\0';
+	return out;
+}
+
+static int
+hex_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/*
+ * The bytes a JSON string of a whole-family jsonb column stands for, the
+ * inverse of hbase_family_member_text: "\x" and hex digits (either case)
+ * are those bytes, anything else is text (written as UTF-8).  A string
+ * starting with "\x" that is not all hex pairs is refused: writing its text
+ * instead would read back as another string.  what names the string for the
+ * error ("qualifier \"q\"", "value of qualifier \"q\"").
+ */
+void
+hbase_family_member_bytes(HBaseTable *table, HBaseColumn *col, const char *str, int len,
+						  const char *what, char **out, int *outlen)
+{
+	int			i;
+
+	if (!(len >= 2 && str[0] == '\\' && str[1] == 'x'))
+	{
+		*out = pg_server_to_any(str, len, PG_UTF8);
+		*outlen = *out == str ? len : (int) strlen(*out);
+		return;
+	}
+	if (len % 2 != 0)
+		i = len;				/* an odd number of digits */
+	else
+	{
+		*out = palloc(len / 2 - 1 + 1);
+		for (i = 2; i < len; i += 2)
+		{
+			int			hi = hex_value(str[i]);
+			int			lo = hex_value(str[i + 1]);
+
+			if (hi < 0 || lo < 0)
+				break;
+			(*out)[i / 2 - 1] = (char) (hi << 4 | lo);
+		}
+		if (i >= len)
+		{
+			*outlen = len / 2 - 1;
+			return;
+		}
+	}
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+			 errmsg("%s in column \"%s\" of foreign table %s starts with \\x but is not hexadecimal bytes",
+					what, col->attname, table->relname),
+			 errdetail("In a column mapping a whole family, a string starting with \\x stands for the bytes of the hex digit pairs after it."),
+			 errhint("Write a text that starts with \\x in hex as well: \\x5c78 and the hex of the rest of its UTF-8 bytes.")));
+}
+
+/*
+ * A whole family of a row as jsonb: {"qualifier": "value", ...}, each
+ * qualifier and value as hbase_family_member_text gives it; false (NULL)
+ * when the row has no cell in it, like a missing cell.
+ */
+bool
+hbase_family_to_jsonb(HBaseTable *table, HBaseColumn *col, HBaseRow *row, Datum *result)
+{
+	StringInfoData json;
+	int			i;
+	bool		first = true;
+
+	initStringInfo(&json);
+	appendStringInfoChar(&json, '{');
+	for (i = 0; i < row->ncells; i++)
+	{
+		HBaseCell  *c = &row->cells[i];
+
+		if (c->collen <= col->famlen || c->column[col->famlen] != ':' ||
+			memcmp(c->column, col->colspec, col->famlen) != 0)
+			continue;
+		if (!first)
+			appendStringInfoString(&json, ", ");
+		first = false;
+		escape_json(&json, hbase_family_member_text(c->column + col->famlen + 1,
+													c->collen - col->famlen - 1));
+		appendStringInfoString(&json, ": ");
+		escape_json(&json, hbase_family_member_text(c->value, c->vallen));
+	}
+	appendStringInfoChar(&json, '}');
+	if (first)
+		return false;
+	*result = DirectFunctionCall1(jsonb_in, CStringGetDatum(json.data));
+	return true;
 }

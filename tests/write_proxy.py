@@ -10,41 +10,26 @@ UPSTREAM_URL (the real gateway), except that with --fail-puts-after N every PUT 
 N-th is answered here with status S (default 500) and body TEXT (default "Internal Server
 Error"; \\r and \\n escapes are read), never reaching the gateway: a gateway that fails every
 write from some point on, or a proxy that answers 503 without forwarding (no live upstream).
-With --fail-deletes every DELETE is answered so too.
+With --fail-deletes every DELETE is answered so too, and with --fail-gets TEXT every GET whose
+path holds TEXT (a table's stateless scan: "/t/*").
 GET /stats answers one line: "puts N forwarded N answered N deletes N max_same_body N", where
 max_same_body is how many times the most frequent PUT body arrived here.
 """
 import argparse
 import collections
 import hashlib
-import http.client
-import threading
 import urllib.parse
 
 import background_server
 from background_server import make_server, serve_in_background
 
 
-class Handler(background_server.Handler):
-    protocol_version = "HTTP/1.1"
-    disable_nagle_algorithm = True
+class Handler(background_server.ProxyHandler):
+    keep_alive_upstream = False
+    upstream_timeout = 120
 
-    def forward(self):
+    def proxy(self, body):
         srv = self.server
-        srv.touched.set()
-        if self.path == "/quit":
-            self.reply(200, b"")
-            threading.Thread(target=srv.shutdown).start()
-            return
-        if self.path == "/stats":
-            with srv.lock:
-                same = max(srv.bodies.values()) if srv.bodies else 0
-                line = "puts %d forwarded %d answered %d deletes %d max_same_body %d\n" % (
-                    srv.puts, srv.forwarded, srv.answered, srv.deletes, same)
-            self.reply(200, line.encode())
-            return
-        n = int(self.headers.get("Content-Length") or 0)
-        body = self.rfile.read(n) if n else None
         answer_here = False
         if self.command == "PUT":
             with srv.lock:
@@ -59,38 +44,19 @@ class Handler(background_server.Handler):
             with srv.lock:
                 srv.deletes += 1
                 answer_here = srv.fail_deletes
+        elif self.command == "GET" and srv.fail_gets is not None:
+            answer_here = srv.fail_gets in self.path
         if answer_here:
             self.reply(srv.status, srv.body, [("Content-Type", "text/plain")])
             return
-        headers = {k: v for k, v in self.headers.items()
-                   if k.lower() not in ("connection", "keep-alive", "content-length")}
-        u = srv.upstream
-        conn = http.client.HTTPConnection(u.hostname, u.port, timeout=120)
-        try:
-            conn.request(self.command, self.path, body=body, headers=headers)
-            resp = conn.getresponse()
-            data = resp.read()
-        except (OSError, http.client.HTTPException):
-            self.close_connection = True
-            return
-        finally:
-            conn.close()
-        try:
-            self.send_response(resp.status)
-            for k, v in resp.getheaders():
-                if k.lower() not in ("connection", "keep-alive", "content-length",
-                                     "transfer-encoding"):
-                    self.send_header(k, v)
-            if resp.status not in (204, 304):
-                self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            if resp.status not in (204, 304):
-                self.wfile.write(data)
-        except OSError:
-            # the client gave up waiting (request_timeout): the gateway did the request anyway
-            self.close_connection = True
+        super().proxy(body)
 
-    do_GET = do_PUT = do_POST = do_DELETE = forward
+
+def stats_line(srv):
+    with srv.lock:
+        same = max(srv.bodies.values()) if srv.bodies else 0
+        return "puts %d forwarded %d answered %d deletes %d max_same_body %d\n" % (
+            srv.puts, srv.forwarded, srv.answered, srv.deletes, same)
 
 
 def main():
@@ -99,6 +65,7 @@ def main():
     ap.add_argument("upstream")
     ap.add_argument("--fail-puts-after", type=int, default=None)
     ap.add_argument("--fail-deletes", action="store_true")
+    ap.add_argument("--fail-gets", default=None)
     ap.add_argument("--status", type=int, default=500)
     ap.add_argument("--body", default="Internal Server Error")
     args = ap.parse_args()
@@ -106,11 +73,12 @@ def main():
     srv.upstream = urllib.parse.urlsplit(args.upstream)
     srv.fail_after = args.fail_puts_after
     srv.fail_deletes = args.fail_deletes
+    srv.fail_gets = args.fail_gets
     srv.status = args.status
     srv.body = args.body.replace("\\r", "\r").replace("\\n", "\n").encode()
     srv.puts = srv.forwarded = srv.answered = srv.deletes = 0
     srv.bodies = collections.Counter()
-    srv.lock = threading.Lock()
+    srv.stats_line = lambda: stats_line(srv)
     serve_in_background(srv)
 
 
