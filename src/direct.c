@@ -505,7 +505,8 @@ put_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 		bool		isnull;
 		Datum		d = ExecEvalExpr(lfirst(lc), econtext, &isnull);
 
-		if (isnull)
+		/* '' is Phoenix's NULL: no cell, as modify.c writes it */
+		if (isnull || hbase_cell_is_phoenix_null(col, d))
 		{
 			nulled = lappend(nulled, col);
 			continue;
@@ -641,7 +642,7 @@ cas_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 			AttrNumber	attno = lfirst_int(lc);
 			HBaseColumn *col = &t->columns[attno - 1];
 
-			if (isnull[attno - 1])
+			if (isnull[attno - 1] || hbase_cell_is_phoenix_null(col, values[attno - 1]))
 			{
 				if (!slot->tts_isnull[attno - 1])
 					nulled = lappend(nulled, col);
