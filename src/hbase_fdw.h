@@ -245,6 +245,8 @@ extern char *hbase_scanner_id(HBaseResponse *resp, HBaseTable *table);
 extern HBaseCellSet *hbase_response_cellset(HBaseResponse *resp, HBaseTable *table,
 											 long max_rows, long max_cells);
 extern void hbase_report_krb(int status, const char *msg, const char *what) pg_attribute_noreturn();
+struct HBaseGateway;
+extern struct HBaseGateway *hbase_conn_gateway(HBaseConn *conn, const char **declared);
 
 /* ---------- gateway.c: what each REST gateway version offers ---------- */
 
@@ -257,12 +259,15 @@ typedef struct HBaseGateway
 	bool		fuzzy;			/* FuzzyRowFilter in a scanner (2.5.10+, 2.6.1+) */
 } HBaseGateway;
 
-/* connection.c: asked once per connection (GET /version/rest) */
+/* asked once per connection (GET /version/rest), kept in its slot (connection.c) */
 extern const HBaseGateway *hbase_gateway(HBaseConn *conn);
 extern void hbase_gateway_features(HBaseGateway *gw, int version);
 extern bool hbase_key_path_safe(const char *key, int len);
-extern char *hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
-							const HBaseColumn *col, const char *what);
+extern void hbase_gateway_inexact(const HBaseGateway *gw, HBaseTable *table, const char *what,
+								  const char *key, int keylen) pg_attribute_noreturn();
+
+/* ---------- gateway_rows.c: keys through a gateway without ?e=b64 ---------- */
+
 extern HBaseCellSet *hbase_gateway_get_rows(HBaseConn *conn, HBaseTable *table, List *keys,
 											List *columns, long *nrequests, bool *by_scanner);
 
@@ -347,8 +352,19 @@ extern HBaseResponse *hbase_rest_exists(HBaseConn *conn, HBaseTable *table);
 extern HBaseResponse *hbase_rest_regions(HBaseConn *conn, HBaseTable *table);
 extern HBaseResponse *hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table,
 												const HBaseStatelessScan *s, int flags);
-extern HBaseResponse *hbase_rest_scanner_read(HBaseConn *conn, const char *scanner, int rows,
-											  int cells, const char *what);
+extern void hbase_page_join(HBaseCellSet *set, HBaseRow **held, bool cut,
+							MemoryContext holdcxt);
+extern HBaseRow *hbase_copy_row(const HBaseRow *src);
+typedef struct HBaseScanner HBaseScanner;
+extern HBaseScanner *hbase_scanner_open(HBaseConn *conn, HBaseTable *table,
+										const HBaseScanSpec *spec, int rows, int limit,
+										const char *what, long *nrequests);
+extern HBaseCellSet *hbase_scanner_page(HBaseScanner *s);
+extern void hbase_scanner_close(HBaseScanner *s);
+extern void hbase_rest_check_table(HBaseConn *conn, HBaseTable *table, const char *what);
+extern char *hbase_rest_version(HBaseConn *conn);
+extern char *hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
+							const HBaseColumn *col, const char *what);
 extern HBaseResponse *hbase_rest_get_in_path(HBaseConn *conn, HBaseTable *table, List *keys,
 											 const char *what);
 extern HBaseResponse *hbase_rest_put(HBaseConn *conn, HBaseTable *table, HBaseRow *rows,

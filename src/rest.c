@@ -11,14 +11,16 @@
  * sees the 404s, 500s and missing answers it handles; hbase_report_status
  * below is the one place mapping the rest to SQLSTATEs.  The requests
  * themselves go through connection.c (keep-alive handle, transport, size
- * caps, interrupts).  What a gateway version offers (and the paths of old
- * gateways' fallbacks) is in gateway.c.
+ * caps, interrupts).  What a gateway version offers is in gateway.c; the
+ * reads of keys through an old gateway are in gateway_rows.c.
  */
 #include "postgres.h"
 
 #include "common/base64.h"
 #include "lib/stringinfo.h"
 #include "mb/pg_wchar.h"
+#include "miscadmin.h"
+#include "utils/memutils.h"
 
 #include "hbase_fdw.h"
 
@@ -136,18 +138,6 @@ hbase_rest_scanner_next_taken(HBaseAhead *ahead)
 	return hbase_ahead_finish(ahead);
 }
 
-/*
- * A scanner read of at most rows rows and cells cells for a caller that
- * does not resume (an old gateway's Get by scanner): no answer raises.
- */
-HBaseResponse *
-hbase_rest_scanner_read(HBaseConn *conn, const char *scanner, int rows, int cells,
-						const char *what)
-{
-	return hbase_request_ex(conn, "GET", psprintf("%s?n=%d&c=%d", scanner, rows, cells),
-							NULL, 0, what, HBASE_REQ_CELLSET);
-}
-
 static char *stateless_path(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s);
 
 /*
@@ -200,6 +190,181 @@ hbase_rest_scanner_drop(HBaseConn *conn, const char *scanner)
 	hbase_scanner_closed(conn, scanner);
 	(void) hbase_request_ex(conn, "DELETE", scanner, NULL, 0, "deleting a lost scanner",
 							HBASE_REQ_TRANSPORT_OK);
+}
+
+/* ---------------- a scanner read to its end ---------------- */
+
+/*
+ * A row cut across pages joined whole.  A scanner page stops at n rows or at
+ * HBASE_CELL_LIMIT cells (the batch), so a page cut by the cell limit may
+ * end inside a row, which then goes on at the head of the next page.  The
+ * row held back from the previous page (*held) is merged into the head of
+ * this one when it goes on there, else put in front (it was whole after
+ * all); both into the current memory context.  When this page was cut
+ * (cut), its last row is held back in its turn, copied into holdcxt (reset
+ * first; NULL: the current context).  Every scanner reader joins its pages
+ * here.
+ */
+void
+hbase_page_join(HBaseCellSet *set, HBaseRow **held, bool cut, MemoryContext holdcxt)
+{
+	HBaseRow   *h = *held;
+
+	if (h && set->nrows > 0 && set->rows[0].keylen == h->keylen &&
+		memcmp(set->rows[0].key, h->key, h->keylen) == 0)
+	{
+		HBaseRow   *r = &set->rows[0];
+		HBaseCell  *cells = palloc(sizeof(HBaseCell) * Max(r->ncells + h->ncells, 1));
+
+		memcpy(cells, h->cells, sizeof(HBaseCell) * h->ncells);
+		memcpy(cells + h->ncells, r->cells, sizeof(HBaseCell) * r->ncells);
+		r->cells = cells;
+		r->ncells += h->ncells;
+		set->rows[0] = *hbase_copy_row(r);	/* before holdcxt goes */
+	}
+	else if (h)
+	{
+		HBaseRow   *rows = palloc(sizeof(HBaseRow) * (set->nrows + 1));
+
+		rows[0] = *hbase_copy_row(h);
+		memcpy(rows + 1, set->rows, sizeof(HBaseRow) * set->nrows);
+		set->rows = rows;
+		set->nrows++;
+	}
+	*held = NULL;
+	if (holdcxt)
+		MemoryContextReset(holdcxt);
+	if (cut && set->nrows > 0)
+	{
+		MemoryContext old = MemoryContextSwitchTo(holdcxt ? holdcxt : CurrentMemoryContext);
+
+		*held = hbase_copy_row(&set->rows[set->nrows - 1]);
+		MemoryContextSwitchTo(old);
+		set->nrows--;
+	}
+}
+
+/* a row and its bytes, in the current memory context */
+HBaseRow *
+hbase_copy_row(const HBaseRow *src)
+{
+	HBaseRow   *r = palloc(sizeof(HBaseRow));
+	int			i;
+
+	r->key = hbase_memdup(src->key, src->keylen);
+	r->keylen = src->keylen;
+	r->ncells = src->ncells;
+	r->cells = palloc(sizeof(HBaseCell) * Max(src->ncells, 1));
+	for (i = 0; i < src->ncells; i++)
+	{
+		r->cells[i] = src->cells[i];
+		r->cells[i].column = hbase_memdup(src->cells[i].column, src->cells[i].collen);
+		r->cells[i].value = hbase_memdup(src->cells[i].value, src->cells[i].vallen);
+	}
+	return r;
+}
+
+/*
+ * A stateful scanner read page by page to its end, for readers that do not
+ * resume (an old gateway's Get by scanner, Phoenix's catalog): anything but
+ * a page or the scanner's end is an error, and so is no answer.  Pages come
+ * as whole rows (hbase_page_join).  scan.c's streams, which resume, read
+ * their scanners themselves.
+ */
+struct HBaseScanner
+{
+	HBaseConn  *conn;
+	HBaseTable *table;
+	char	   *path;
+	int			rows;			/* rows per page */
+	int			limit;			/* rows at most in all, 0: no bound */
+	int			taken;			/* whole rows returned */
+	const char *what;
+	long	   *nrequests;
+	HBaseRow   *held;			/* a row cut by the cell limit */
+	bool		end;
+};
+
+/*
+ * Create the scanner of spec, read rows rows a page; limit > 0: the scanner
+ * holds that many rows at most (it ends when they came).  Requests are
+ * counted in *nrequests.
+ */
+HBaseScanner *
+hbase_scanner_open(HBaseConn *conn, HBaseTable *table, const HBaseScanSpec *spec, int rows,
+				   int limit, const char *what, long *nrequests)
+{
+	HBaseScanner *s = palloc0(sizeof(HBaseScanner));
+	HBaseResponse *resp;
+
+	s->conn = conn;
+	s->table = table;
+	s->rows = rows;
+	s->limit = limit;
+	s->what = what;
+	s->nrequests = nrequests;
+	resp = hbase_rest_scanner_create(conn, table, spec, false);
+	(*nrequests)++;
+	if (resp->status != 201)
+		hbase_report_status(resp, table, what);
+	s->path = hbase_rest_scanner_created(conn, table, resp, CurrentMemoryContext);
+	return s;
+}
+
+/* the next page's whole rows (none empty); NULL at the scanner's end */
+HBaseCellSet *
+hbase_scanner_page(HBaseScanner *s)
+{
+	for (;;)
+	{
+		HBaseResponse *resp;
+		HBaseCellSet *set;
+		bool		cut;
+		int			raw;
+
+		if (s->end)
+		{
+			if (s->held == NULL)
+				return NULL;
+			/* the scanner's last row was held back */
+			set = palloc0(sizeof(HBaseCellSet));
+			set->rows = s->held;
+			set->nrows = 1;
+			set->ncells = s->held->ncells;
+			s->held = NULL;
+			return set;
+		}
+		CHECK_FOR_INTERRUPTS();
+		/* sent once: a read sent again would get the page after one the gateway took */
+		resp = hbase_request_ex(s->conn, "GET", scanner_page_path(s->path, s->rows), NULL, 0,
+								s->what, HBASE_REQ_CELLSET | HBASE_REQ_ONCE);
+		(*s->nrequests)++;
+		if (resp->status == 204)
+		{
+			s->end = true;
+			continue;
+		}
+		if (resp->status != 200)
+			hbase_report_status(resp, s->table, s->what);
+		set = hbase_response_cellset(resp, s->table, s->rows, HBASE_CELL_LIMIT);
+		cut = set->ncells >= HBASE_CELL_LIMIT;
+		raw = set->nrows;
+		hbase_page_join(set, &s->held, cut, NULL);
+		s->taken += set->nrows;
+		/* a page stops at n rows or at the cell limit, else at the scanner's end */
+		if (raw == 0 || (!cut && (raw < s->rows || (s->limit > 0 && s->taken >= s->limit))))
+			s->end = true;
+		if (set->nrows > 0)
+			return set;
+	}
+}
+
+/* delete the scanner (at its end or not) */
+void
+hbase_scanner_close(HBaseScanner *s)
+{
+	hbase_rest_scanner_close(s->conn, s->table, s->path);
+	(*s->nrequests)++;
 }
 
 /* ---------------- Gets ---------------- */
@@ -280,6 +445,35 @@ hbase_rest_exists(HBaseConn *conn, HBaseTable *table)
 {
 	return hbase_request(conn, "GET", psprintf("%s/exists", hbase_rest_table_path(conn, table)),
 						 NULL, 0, "checking that the table exists");
+}
+
+/*
+ * After an answer that may say the table is missing (a 404; the 500 of a
+ * multiget or of a stateless scan, TableNotFoundException): an error
+ * saying so, naming what got it, when the table is missing.
+ */
+void
+hbase_rest_check_table(HBaseConn *conn, HBaseTable *table, const char *what)
+{
+	HBaseResponse *r = hbase_rest_exists(conn, table);
+
+	if (r->status == 404)
+		hbase_report_status(r, table, what);
+	if (r->status != 200)
+		hbase_report_status(r, table, "checking that the table exists");
+}
+
+/*
+ * GET /version/rest: the version the gateway reports ("Version"), or NULL
+ * when it reports none (before 2.5.11 and 2.6.1) or cannot say.
+ */
+char *
+hbase_rest_version(HBaseConn *conn)
+{
+	HBaseResponse *r = hbase_request(conn, "GET", "/version/rest", NULL, 0,
+									 "asking the gateway its version");
+
+	return r->status == 200 ? hbase_json_version_field(r->body, r->len) : NULL;
 }
 
 /* ---------------- stateless scans ---------------- */
@@ -506,6 +700,37 @@ hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table, const HBaseRow *row
 							psprintf("%s/hbase_fdw_row?check=put", hbase_rest_table_path(conn, table)),
 							body, strlen(body), what, HBASE_REQ_WRITE);
 }
+
+/*
+ * The path of a row (or of one of its cells) for a DELETE: base64 with
+ * ?e=b64 where the gateway has it, else the escaped text when it arrives
+ * unchanged; otherwise an error (a DELETE through an old gateway would
+ * silently delete another row or none).
+ */
+char *
+hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
+			   const HBaseColumn *col, const char *what)
+{
+	const HBaseGateway *gw = hbase_gateway(conn);
+	char	   *t = hbase_escape(conn, table->hbase_table, strlen(table->hbase_table));
+
+	if (gw->b64)
+	{
+		if (col)
+			return psprintf("/%s/%s/%s?e=b64", t, hbase_b64url(key, keylen),
+							hbase_b64url(col->colspec, col->speclen));
+		return psprintf("/%s/%s?e=b64", t, hbase_b64url(key, keylen));
+	}
+	if (!hbase_key_path_safe(key, keylen))
+		hbase_gateway_inexact(gw, table, what, key, keylen);
+	if (col && !hbase_key_path_safe(col->colspec, col->speclen))
+		hbase_gateway_inexact(gw, table, what, col->colspec, col->speclen);
+	if (col)
+		return psprintf("/%s/%s/%s", t, hbase_escape(conn, key, keylen),
+						hbase_escape(conn, col->colspec, col->speclen));
+	return psprintf("/%s/%s", t, hbase_escape(conn, key, keylen));
+}
+
 
 /*
  * DELETE of a row, or of one cell of it when col is given ("family:

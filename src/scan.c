@@ -892,25 +892,6 @@ close_scanner(HBaseScan *scan, Stream *st)
 	pfree(path);
 }
 
-static HBaseRow *
-copy_row(HBaseRow *src)
-{
-	HBaseRow   *r = palloc(sizeof(HBaseRow));
-	int			i;
-
-	r->key = hbase_memdup(src->key, src->keylen);
-	r->keylen = src->keylen;
-	r->ncells = src->ncells;
-	r->cells = palloc(sizeof(HBaseCell) * Max(src->ncells, 1));
-	for (i = 0; i < src->ncells; i++)
-	{
-		r->cells[i] = src->cells[i];
-		r->cells[i].column = hbase_memdup(src->cells[i].column, src->cells[i].collen);
-		r->cells[i].value = hbase_memdup(src->cells[i].value, src->cells[i].vallen);
-	}
-	return r;
-}
-
 /*
  * A page's CellSet: at most max_rows rows (what the request asked) and
  * max_cells cells (0: only the decode budget bounds them).
@@ -925,16 +906,10 @@ parse_page(HBaseScan *scan, HBaseResponse *resp, long max_rows, long max_cells)
 static void
 check_table(HBaseScan *scan, HBaseResponse *resp, const char *what)
 {
-	HBaseResponse *r;
-
 	if (scan->table_known)
 		return;
-	r = hbase_rest_exists(scan->conn, scan->table);
+	hbase_rest_check_table(scan->conn, scan->table, what);
 	scan->nrequests++;
-	if (r->status == 404)
-		hbase_report_status(r, scan->table, what);
-	if (r->status != 200)
-		hbase_report_status(r, scan->table, "checking that the table exists");
 	scan->table_known = true;
 }
 
@@ -1123,7 +1098,6 @@ fetch_scanner_page(HBaseScan *scan, Stream *st)
 static bool
 take_page(HBaseScan *scan, Stream *st, HBaseResponse *resp)
 {
-	MemoryContext old;
 	HBaseCellSet *set;
 	bool		cut;
 
@@ -1173,44 +1147,10 @@ take_page(HBaseScan *scan, Stream *st, HBaseResponse *resp)
 		st->exhausted = true;
 	st->pagesize = Min(st->pagesize * 4, scan->table->fetch_size);
 
-	/* merge a row held back from the previous page */
-	if (st->held && set->nrows > 0 &&
-		set->rows[0].keylen == st->held->keylen &&
-		memcmp(set->rows[0].key, st->held->key, st->held->keylen) == 0)
-	{
-		HBaseRow   *r = &set->rows[0];
-		HBaseCell  *cells = palloc(sizeof(HBaseCell) * (r->ncells + st->held->ncells));
-
-		memcpy(cells, st->held->cells, sizeof(HBaseCell) * st->held->ncells);
-		memcpy(cells + st->held->ncells, r->cells, sizeof(HBaseCell) * r->ncells);
-		r->cells = cells;
-		r->ncells += st->held->ncells;
-		r = copy_row(r);		/* into pagecxt, before holdcxt goes */
-		set->rows[0] = *r;
-		st->held = NULL;
-	}
+	/* rows as they came (a row cut in two counts on both pages) */
 	scan->nrows += set->nrows;
-
-	if (st->held)
-	{
-		/* the held row was complete after all: put it in front */
-		HBaseRow   *rows = palloc(sizeof(HBaseRow) * (set->nrows + 1));
-
-		rows[0] = *copy_row(st->held);
-		memcpy(rows + 1, set->rows, sizeof(HBaseRow) * set->nrows);
-		set->rows = rows;
-		set->nrows++;
-		st->held = NULL;
-	}
-	MemoryContextReset(st->holdcxt);
-
-	if (cut && set->nrows > 0)
-	{
-		old = MemoryContextSwitchTo(st->holdcxt);
-		st->held = copy_row(&set->rows[set->nrows - 1]);
-		MemoryContextSwitchTo(old);
-		set->nrows--;
-	}
+	/* a row held back from the previous page joined; this page's cut row held back */
+	hbase_page_join(set, &st->held, cut, st->holdcxt);
 	if (set->nrows > 0)
 	{
 		/* where a resumed scanner would start: just after this row */
@@ -1566,7 +1506,7 @@ fetch_page(HBaseScan *scan, Stream *st)
 			{
 				/* the range's last row was held back */
 				st->page = palloc0(sizeof(HBaseCellSet));
-				st->page->rows = copy_row(st->held);
+				st->page->rows = hbase_copy_row(st->held);
 				st->page->nrows = 1;
 				st->held = NULL;
 				MemoryContextReset(st->holdcxt);
