@@ -683,6 +683,18 @@ accept_for(HBaseConn *conn, int flags)
  */
 
 /*
+ * The one place that says which statuses mean "the gateway is unavailable"
+ * rather than an answer to the request: 502 to 504, from a gateway still
+ * starting (503) or a proxy in front of one that got no answer (502, 504).
+ * A request that got one may go to the next gateway, a scan resumes.
+ */
+bool
+hbase_status_unavailable(long status)
+{
+	return status >= 502 && status <= 504;
+}
+
+/*
  * Did the request surely not reach the gateway's REST code?  Only when the
  * connection failed, or when a 503 came from something that answers before
  * reading the request (a proxy without a live upstream, Jetty refusing
@@ -721,7 +733,7 @@ next_gateway_may_retry(const char *method, int flags, hbase_http_outcome outcome
 		(strcmp(method, "GET") != 0 && !(flags & HBASE_REQ_IDEMPOTENT)))
 		return surely_unsent(outcome, res);
 	return outcome == HBASE_HTTP_FAILED ||
-		(outcome == HBASE_HTTP_OK && res->status >= 502 && res->status <= 504);
+		(outcome == HBASE_HTTP_OK && hbase_status_unavailable(res->status));
 }
 
 /* a gateway that gave no answer or said it cannot serve: left out a while */
@@ -730,7 +742,7 @@ gateway_failed(hbase_http_outcome outcome, hbase_http_result *res)
 {
 	if (outcome == HBASE_HTTP_FAILED)
 		return !res->krb_status && !res->too_large;
-	return outcome == HBASE_HTTP_OK && res->status >= 502 && res->status <= 504;
+	return outcome == HBASE_HTTP_OK && hbase_status_unavailable(res->status);
 }
 
 HBaseResponse *

@@ -50,24 +50,24 @@ report_stray_row(HBaseTable *table, HBaseRow *row, const char *what)
 static HBaseCellSet *
 get_by_path(HBaseConn *conn, HBaseTable *table, List *keys, long *nrequests)
 {
-	HBaseResponse *resp;
+	HBaseResult res;
 	HBaseCellSet *set;
 	const char *what = list_length(keys) == 1 ? "a Get" : "a multiget";
 	int			i;
 
-	resp = hbase_rest_get_in_path(conn, table, keys, what);
+	res = hbase_rest_get_in_path(conn, table, keys, what);
 	(*nrequests)++;
-	if (resp->status == 404 || (resp->status == 500 && list_length(keys) > 1))
+	if (res.table_unsure)
 	{
+		/* no such row(s); unless the table itself is missing */
 		(*nrequests)++;
 		hbase_rest_check_table(conn, table, what);
-		if (resp->status == 500)
-			hbase_report_status(resp, table, what);
-		return palloc0(sizeof(HBaseCellSet));
 	}
-	if (resp->status != 200)
-		hbase_report_status(resp, table, what);
-	set = hbase_response_cellset(resp, table, list_length(keys), 0);
+	if (res.outcome == HBASE_END)
+		return palloc0(sizeof(HBaseCellSet));
+	if (res.outcome != HBASE_DONE)
+		hbase_rest_report(&res, table, what);
+	set = res.set;
 	for (i = 0; i < set->nrows; i++)
 		if (key_index(keys, set->rows[i].key, set->rows[i].keylen) < 0)
 			report_stray_row(table, &set->rows[i], what);

@@ -228,6 +228,7 @@ extern HBaseResponse *hbase_request_ex(HBaseConn *conn, const char *method,
 									   int flags);
 extern void hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
 							   HBaseResponse **out);
+extern bool hbase_status_unavailable(long status);
 
 /* reads ahead: scans of one connection that may each have one in flight */
 #define HBASE_MAX_AHEAD			4
@@ -329,29 +330,61 @@ typedef struct HBaseStatelessScan
 	List	   *families;		/* HBaseColumn *: the families read, NIL = all */
 } HBaseStatelessScan;
 
+/*
+ * What a read of the executor came to (rest.c decides it from the status,
+ * in one place: read_result).
+ */
+typedef enum HBaseOutcome
+{
+	HBASE_DONE,					/* answered: set (or scanner) filled in */
+	HBASE_END,					/* nothing (more): a scanner's or a stateless scan's
+								 * end, a Get's missing row */
+	HBASE_LOST,					/* the scanner is gone (404, 410) or unusable (500) */
+	HBASE_UNAVAILABLE,			/* no answer, or a gateway that cannot serve (502
+								 * to 504) */
+	HBASE_FAILED				/* anything else: hbase_rest_report */
+} HBaseOutcome;
+
+typedef struct HBaseResult
+{
+	HBaseOutcome outcome;
+	HBaseCellSet *set;			/* DONE: the decoded rows */
+	char	   *scanner;		/* DONE of hbase_rest_scanner_open: its path */
+	bool		answered;		/* UNAVAILABLE: a gateway or proxy said so (502
+								 * to 504), rather than no answer at all */
+	bool		unsent;			/* UNAVAILABLE without answer: the request surely
+								 * never reached the gateway */
+	bool		server_error;	/* the gateway failed the read (500): it may again,
+								 * so retried a few times only */
+	bool		table_unsure;	/* the answer may mean a missing table: check
+								 * (hbase_rest_check_table) before trusting it */
+	HBaseResponse *resp;		/* the answer, for hbase_rest_report */
+} HBaseResult;
+
 extern char *hbase_rest_table_path(HBaseConn *conn, HBaseTable *table);
 extern char *hbase_b64url(const char *data, int len);
 extern int	hbase_utf8_prefix(const char *s, int len);
-extern HBaseResponse *hbase_rest_scanner_create(HBaseConn *conn, HBaseTable *table,
-												const HBaseScanSpec *spec, bool resuming);
-extern char *hbase_rest_scanner_created(HBaseConn *conn, HBaseTable *table,
-										HBaseResponse *resp, MemoryContext cxt);
-extern HBaseResponse *hbase_rest_scanner_next(HBaseConn *conn, const char *scanner, int rows);
+extern void hbase_rest_report(const HBaseResult *res, HBaseTable *table,
+							  const char *what) pg_attribute_noreturn();
+extern HBaseResult hbase_rest_scanner_open(HBaseConn *conn, HBaseTable *table,
+										   const HBaseScanSpec *spec, bool resuming,
+										   MemoryContext cxt);
+extern HBaseResult hbase_rest_scanner_next(HBaseConn *conn, HBaseTable *table,
+										   const char *scanner, int rows);
 extern bool hbase_rest_scanner_next_ahead(HBaseAhead *ahead, const char *scanner, int rows);
-extern HBaseResponse *hbase_rest_scanner_next_taken(HBaseAhead *ahead);
+extern HBaseResult hbase_rest_scanner_next_taken(HBaseAhead *ahead, HBaseTable *table);
 extern void hbase_rest_pages_many(HBaseConn *conn, HBaseTable *table, char **scanners,
 								  const int *rows, const HBaseStatelessScan *stateless, int n,
-								  HBaseResponse **out);
+								  MemoryContext *cxts, HBaseResult *out);
 extern void hbase_rest_scanner_close(HBaseConn *conn, HBaseTable *table, const char *scanner);
 extern void hbase_rest_scanner_drop(HBaseConn *conn, const char *scanner);
-extern HBaseResponse *hbase_rest_get(HBaseConn *conn, HBaseTable *table, const char *key,
-									 int keylen);
-extern HBaseResponse *hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys,
-										  int n);
+extern HBaseResult hbase_rest_get(HBaseConn *conn, HBaseTable *table, const char *key,
+								  int keylen);
+extern HBaseResult hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n);
 extern HBaseResponse *hbase_rest_exists(HBaseConn *conn, HBaseTable *table);
-extern HBaseResponse *hbase_rest_regions(HBaseConn *conn, HBaseTable *table);
-extern HBaseResponse *hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table,
-												const HBaseStatelessScan *s, int flags);
+extern List *hbase_rest_regions(HBaseConn *conn, HBaseTable *table, const char **error);
+extern HBaseResult hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table,
+											 const HBaseStatelessScan *s, int flags);
 extern void hbase_page_join(HBaseCellSet *set, HBaseRow **held, bool cut,
 							MemoryContext holdcxt);
 extern HBaseRow *hbase_copy_row(const HBaseRow *src);
@@ -365,8 +398,8 @@ extern void hbase_rest_check_table(HBaseConn *conn, HBaseTable *table, const cha
 extern char *hbase_rest_version(HBaseConn *conn);
 extern char *hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
 							const HBaseColumn *col, const char *what);
-extern HBaseResponse *hbase_rest_get_in_path(HBaseConn *conn, HBaseTable *table, List *keys,
-											 const char *what);
+extern HBaseResult hbase_rest_get_in_path(HBaseConn *conn, HBaseTable *table, List *keys,
+										  const char *what);
 extern HBaseResponse *hbase_rest_put(HBaseConn *conn, HBaseTable *table, HBaseRow *rows,
 									 int nrows, const char *what);
 extern HBaseResponse *hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table,

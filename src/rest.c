@@ -6,10 +6,16 @@
  * query parameters and bodies of a scanner's creation, read and deletion,
  * of Gets, multigets, stateless scans (forward and reversed), of PUTs and
  * DELETEs of rows and cells, and of the table's existence check, a
- * namespace's tables and a table's schema.  Every operation returns the
- * gateway's response with any status, so that the caller's resume logic
- * sees the 404s, 500s and missing answers it handles; hbase_report_status
- * below is the one place mapping the rest to SQLSTATEs.  The requests
+ * namespace's tables and a table's schema.  The reads of the executor
+ * (scanner pages, stateless pages, Gets, multigets, region listings) come
+ * back typed: an HBaseResult whose outcome says what the answer means for
+ * that request (done, end, scanner lost, gateway unavailable, failed) with
+ * the decoded CellSet, decided here from the status in one place
+ * (read_result), so that scan.c's resume logic never looks at statuses.
+ * The writes and the catalog requests of IMPORT return the gateway's
+ * response, their callers telling which rows may stand.
+ * hbase_report_status below is the one place mapping statuses to
+ * SQLSTATEs.  The requests
  * themselves go through connection.c (keep-alive handle, transport, size
  * caps, interrupts).  What a gateway version offers is in gateway.c; the
  * reads of keys through an old gateway are in gateway_rows.c.
@@ -59,46 +65,125 @@ hbase_utf8_prefix(const char *s, int len)
 	return len;
 }
 
+/* ---------------- typed results ---------------- */
+
+/* the kinds of read whose statuses mean different things */
+typedef enum ReadKind
+{
+	READ_SCANNER,				/* a scanner's page */
+	READ_STATELESS,				/* a stateless scan's page, forward or reversed */
+	READ_GET,					/* a Get of one row */
+	READ_MULTIGET				/* a multiget */
+} ReadKind;
+
+/*
+ * What an answer to a read means, the one place that decides it:
+ *   200: done, the CellSet decoded (at most max_rows rows and max_cells
+ *        cells, 0: no bound) into the current memory context;
+ *   no answer, or 502 to 504 (a gateway still starting, a proxy in front of
+ *        it without one): the gateway is unavailable;
+ *   204: a scanner's or a stateless scan's end;
+ *   404: no row (a Get, a multiget), no row in range (a stateless page), a
+ *        scanner gone (expired, gateway restarted); each may also be a
+ *        missing table (table_unsure);
+ *   410: a scanner gone;
+ *   500: the gateway failed the read (server_error): a scanner is unusable
+ *        after it (lost); the 500 of a multiget or a stateless scan may be
+ *        a missing table (TableNotFoundException);
+ *   anything else failed (hbase_rest_report).
+ */
+static HBaseResult
+read_result(HBaseResponse *resp, HBaseTable *table, ReadKind kind, long max_rows,
+			long max_cells)
+{
+	HBaseResult res;
+
+	memset(&res, 0, sizeof(res));
+	res.resp = resp;
+	res.outcome = HBASE_FAILED;
+	if (resp->status == 200)
+	{
+		res.outcome = HBASE_DONE;
+		res.set = hbase_response_cellset(resp, table, max_rows, max_cells);
+	}
+	else if (resp->status == 0)
+	{
+		res.outcome = HBASE_UNAVAILABLE;
+		res.unsent = resp->unsent;
+	}
+	else if (hbase_status_unavailable(resp->status))
+	{
+		res.outcome = HBASE_UNAVAILABLE;
+		res.answered = true;
+	}
+	else if (resp->status == 204 && (kind == READ_SCANNER || kind == READ_STATELESS))
+		res.outcome = HBASE_END;
+	else if (resp->status == 404)
+	{
+		res.outcome = kind == READ_SCANNER ? HBASE_LOST : HBASE_END;
+		res.table_unsure = true;
+	}
+	else if (resp->status == 410 && kind == READ_SCANNER)
+		res.outcome = HBASE_LOST;
+	else if (resp->status == 500)
+	{
+		res.server_error = true;
+		if (kind == READ_SCANNER)
+			res.outcome = HBASE_LOST;
+		res.table_unsure = kind == READ_STATELESS || kind == READ_MULTIGET;
+	}
+	return res;
+}
+
+/* a read that did not come to what its caller can use: the error (what NULL: the request's) */
+void
+hbase_rest_report(const HBaseResult *res, HBaseTable *table, const char *what)
+{
+	hbase_report_status(res->resp, table, what ? what : res->resp->what);
+}
+
 /* ---------------- stateful scanners ---------------- */
 
 /*
- * POST a scanner of this spec.  The request goes out once (a POST always
- * does); resuming: no answer is a response of status 0 rather than an error.
- * resp->what names the request for the caller's messages.
+ * POST a scanner of this spec: done, with its path in res.scanner (palloc'd
+ * in cxt and listed on the connection: the transaction end deletes what is
+ * still listed); unavailable (no answer, 502 to 504) only when resuming: the
+ * caller tries again; anything else failed.  The POST goes out once (a
+ * POST always does).  Only the scanner id is kept: the Location host is the
+ * gateway's idea of itself, which a proxy in front of it may not share.
  */
-HBaseResponse *
-hbase_rest_scanner_create(HBaseConn *conn, HBaseTable *table, const HBaseScanSpec *spec,
-						  bool resuming)
+HBaseResult
+hbase_rest_scanner_open(HBaseConn *conn, HBaseTable *table, const HBaseScanSpec *spec,
+						bool resuming, MemoryContext cxt)
 {
 	char	   *path = hbase_rest_table_path(conn, table);
 	char	   *model = hbase_json_scanner_model(spec);
 	char	   *what = psprintf("creating a scanner (POST %s/scanner)", path);
+	HBaseResult res;
+	HBaseResponse *resp;
 
 	/* another gateway may take it (a scanner made but never heard of expires) */
-	return hbase_request_ex(conn, "POST", psprintf("%s/scanner", path), model, strlen(model),
+	resp = hbase_request_ex(conn, "POST", psprintf("%s/scanner", path), model, strlen(model),
 							what, HBASE_REQ_IDEMPOTENT | (resuming ? HBASE_REQ_TRANSPORT_OK : 0));
-}
-
-/*
- * The path of the scanner a POST created, palloc'd in cxt and listed on the
- * connection (the transaction end deletes what is still listed).  Any status
- * but 201 is reported.  Only the scanner id is kept: the Location host is the
- * gateway's idea of itself, which a proxy in front of it may not share.
- */
-char *
-hbase_rest_scanner_created(HBaseConn *conn, HBaseTable *table, HBaseResponse *resp,
-						   MemoryContext cxt)
-{
-	char	   *path;
-
-	if (resp->status != 201)
-		hbase_report_status(resp, table, resp->what);
-	/* on the gateway that made it (an absolute URL when there are several) */
-	path = MemoryContextStrdup(cxt, psprintf("%s%s/scanner/%s", hbase_scanner_prefix(conn),
-											 hbase_rest_table_path(conn, table),
-											 hbase_scanner_id(resp, table)));
-	hbase_scanner_opened(conn, path);
-	return path;
+	memset(&res, 0, sizeof(res));
+	res.resp = resp;
+	res.outcome = HBASE_FAILED;
+	if (resp->status == 201)
+	{
+		/* on the gateway that made it (an absolute URL when there are several) */
+		res.outcome = HBASE_DONE;
+		res.scanner = MemoryContextStrdup(cxt, psprintf("%s%s/scanner/%s",
+														hbase_scanner_prefix(conn), path,
+														hbase_scanner_id(resp, table)));
+		hbase_scanner_opened(conn, res.scanner);
+	}
+	else if (resuming && (resp->status == 0 || hbase_status_unavailable(resp->status)))
+	{
+		res.outcome = HBASE_UNAVAILABLE;
+		res.answered = resp->status != 0;
+		res.unsent = resp->unsent;
+	}
+	return res;
 }
 
 /* the path of a scanner read of at most rows rows and HBASE_CELL_LIMIT cells */
@@ -108,16 +193,31 @@ scanner_page_path(const char *scanner, int rows)
 	return psprintf("%s?n=%d&c=%d", scanner, rows, HBASE_CELL_LIMIT);
 }
 
-/*
- * The next page of a scanner, sent once: a read sent again would get the
- * page after one the gateway took.  No answer is status 0.
- */
-HBaseResponse *
-hbase_rest_scanner_next(HBaseConn *conn, const char *scanner, int rows)
+/* a scanner page's answer: at most fetch_size rows (no page is asked for more) */
+static HBaseResult
+scanner_page_result(HBaseResponse *resp, HBaseTable *table)
 {
-	return hbase_request_ex(conn, "GET", scanner_page_path(scanner, rows), NULL, 0,
-							"reading a scanner",
-							HBASE_REQ_TRANSPORT_OK | HBASE_REQ_CELLSET | HBASE_REQ_ONCE);
+	HBaseResult res = read_result(resp, table, READ_SCANNER, table->fetch_size,
+								  HBASE_CELL_LIMIT);
+
+	if (res.outcome == HBASE_DONE)
+		pfree(resp->body);		/* decoded: the page may be large */
+	return res;
+}
+
+/*
+ * The next page of a scanner (rows rows at most), sent once: a read sent
+ * again would get the page after one the gateway took.  Done, end, lost
+ * (404, 410, 500), unavailable (no answer too) or failed.
+ */
+HBaseResult
+hbase_rest_scanner_next(HBaseConn *conn, HBaseTable *table, const char *scanner, int rows)
+{
+	return scanner_page_result(hbase_request_ex(conn, "GET", scanner_page_path(scanner, rows),
+												NULL, 0, "reading a scanner",
+												HBASE_REQ_TRANSPORT_OK | HBASE_REQ_CELLSET |
+												HBASE_REQ_ONCE),
+							   table);
 }
 
 /*
@@ -132,10 +232,10 @@ hbase_rest_scanner_next_ahead(HBaseAhead *ahead, const char *scanner, int rows)
 							 HBASE_REQ_TRANSPORT_OK | HBASE_REQ_CELLSET | HBASE_REQ_ONCE);
 }
 
-HBaseResponse *
-hbase_rest_scanner_next_taken(HBaseAhead *ahead)
+HBaseResult
+hbase_rest_scanner_next_taken(HBaseAhead *ahead, HBaseTable *table)
 {
-	return hbase_ahead_finish(ahead);
+	return scanner_page_result(hbase_ahead_finish(ahead), table);
 }
 
 static char *stateless_path(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s);
@@ -143,14 +243,17 @@ static char *stateless_path(HBaseConn *conn, HBaseTable *table, const HBaseState
 /*
  * n pages at once: the next page of scanners[i] (rows[i] rows), as
  * hbase_rest_scanner_next, or where scanners[i] is NULL the forward
- * stateless scan page stateless[i], as hbase_rest_stateless_scan (JSON).
+ * stateless scan page stateless[i], as hbase_rest_stateless_scan (JSON);
+ * each decoded into cxts[i].
  */
 void
 hbase_rest_pages_many(HBaseConn *conn, HBaseTable *table, char **scanners, const int *rows,
-					  const HBaseStatelessScan *stateless, int n, HBaseResponse **out)
+					  const HBaseStatelessScan *stateless, int n, MemoryContext *cxts,
+					  HBaseResult *out)
 {
 	const char *paths[HBASE_MAX_CONCURRENCY];
-	bool		json[HBASE_MAX_CONCURRENCY];
+	bool		json[HBASE_MAX_CONCURRENCY] = {0};
+	HBaseResponse *resp[HBASE_MAX_CONCURRENCY];
 	int			i;
 
 	Assert(n <= HBASE_MAX_CONCURRENCY);
@@ -160,7 +263,16 @@ hbase_rest_pages_many(HBaseConn *conn, HBaseTable *table, char **scanners, const
 		paths[i] = json[i] ? stateless_path(conn, table, &stateless[i]) :
 			scanner_page_path(scanners[i], rows[i]);
 	}
-	hbase_request_many(conn, paths, json, n, out);
+	hbase_request_many(conn, paths, json, n, resp);
+	for (i = 0; i < n; i++)
+	{
+		MemoryContext old = MemoryContextSwitchTo(cxts[i]);
+
+		out[i] = json[i] ?
+			read_result(resp[i], table, READ_STATELESS, stateless[i].limit, 0) :
+			scanner_page_result(resp[i], table);
+		MemoryContextSwitchTo(old);
+	}
 }
 
 /*
@@ -295,7 +407,7 @@ hbase_scanner_open(HBaseConn *conn, HBaseTable *table, const HBaseScanSpec *spec
 				   int limit, const char *what, long *nrequests)
 {
 	HBaseScanner *s = palloc0(sizeof(HBaseScanner));
-	HBaseResponse *resp;
+	HBaseResult res;
 
 	s->conn = conn;
 	s->table = table;
@@ -303,11 +415,11 @@ hbase_scanner_open(HBaseConn *conn, HBaseTable *table, const HBaseScanSpec *spec
 	s->limit = limit;
 	s->what = what;
 	s->nrequests = nrequests;
-	resp = hbase_rest_scanner_create(conn, table, spec, false);
+	res = hbase_rest_scanner_open(conn, table, spec, false, CurrentMemoryContext);
 	(*nrequests)++;
-	if (resp->status != 201)
-		hbase_report_status(resp, table, what);
-	s->path = hbase_rest_scanner_created(conn, table, resp, CurrentMemoryContext);
+	if (res.outcome != HBASE_DONE)
+		hbase_rest_report(&res, table, what);
+	s->path = res.scanner;
 	return s;
 }
 
@@ -317,7 +429,7 @@ hbase_scanner_page(HBaseScanner *s)
 {
 	for (;;)
 	{
-		HBaseResponse *resp;
+		HBaseResult res;
 		HBaseCellSet *set;
 		bool		cut;
 		int			raw;
@@ -336,17 +448,18 @@ hbase_scanner_page(HBaseScanner *s)
 		}
 		CHECK_FOR_INTERRUPTS();
 		/* sent once: a read sent again would get the page after one the gateway took */
-		resp = hbase_request_ex(s->conn, "GET", scanner_page_path(s->path, s->rows), NULL, 0,
-								s->what, HBASE_REQ_CELLSET | HBASE_REQ_ONCE);
+		res = read_result(hbase_request_ex(s->conn, "GET", scanner_page_path(s->path, s->rows),
+										   NULL, 0, s->what, HBASE_REQ_CELLSET | HBASE_REQ_ONCE),
+						  s->table, READ_SCANNER, s->rows, HBASE_CELL_LIMIT);
 		(*s->nrequests)++;
-		if (resp->status == 204)
+		if (res.outcome == HBASE_END)
 		{
 			s->end = true;
 			continue;
 		}
-		if (resp->status != 200)
-			hbase_report_status(resp, s->table, s->what);
-		set = hbase_response_cellset(resp, s->table, s->rows, HBASE_CELL_LIMIT);
+		if (res.outcome != HBASE_DONE)
+			hbase_rest_report(&res, s->table, s->what);
+		set = res.set;
 		cut = set->ncells >= HBASE_CELL_LIMIT;
 		raw = set->nrows;
 		hbase_page_join(set, &s->held, cut, NULL);
@@ -369,19 +482,23 @@ hbase_scanner_close(HBaseScanner *s)
 
 /* ---------------- Gets ---------------- */
 
-/* one row by its key (binary-safe: ?e=b64), in the connection's transport */
-HBaseResponse *
+/*
+ * One row by its key (binary-safe: ?e=b64), in the connection's transport:
+ * done (the row), end (no such row; table_unsure) or failed.
+ */
+HBaseResult
 hbase_rest_get(HBaseConn *conn, HBaseTable *table, const char *key, int keylen)
 {
 	/* v: a table mapping versions reads that many of each cell */
 	char	   *path = psprintf("%s/%s?e=b64&v=%d", hbase_rest_table_path(conn, table),
 								hbase_b64url(key, keylen), Max(table->versions, 1));
 
-	return hbase_request_ex(conn, "GET", path, NULL, 0, "a Get", HBASE_REQ_CELLSET);
+	return read_result(hbase_request_ex(conn, "GET", path, NULL, 0, "a Get", HBASE_REQ_CELLSET),
+					   table, READ_GET, 1, 0);
 }
 
-/* the rows of n keys (bytea *) in one request (?e=b64) */
-HBaseResponse *
+/* the rows of n keys (bytea *) in one request (?e=b64), as hbase_rest_get's */
+HBaseResult
 hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n)
 {
 	StringInfoData path;
@@ -393,14 +510,17 @@ hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n)
 	for (i = 0; i < n; i++)
 		appendStringInfo(&path, "&row=%s",
 						 hbase_b64url(VARDATA(keys[i]), VARSIZE(keys[i]) - VARHDRSZ));
-	return hbase_request_ex(conn, "GET", path.data, NULL, 0, "a multiget", HBASE_REQ_CELLSET);
+	return read_result(hbase_request_ex(conn, "GET", path.data, NULL, 0, "a multiget",
+										HBASE_REQ_CELLSET),
+					   table, READ_MULTIGET, n, 0);
 }
 
 /*
  * Gets and multigets of an old gateway (no ?e=b64): the keys (bytea *)
- * escaped in the path, which gateway.c has checked they survive unchanged.
+ * escaped in the path, which gateway_rows.c has checked they survive
+ * unchanged; as hbase_rest_get's.
  */
-HBaseResponse *
+HBaseResult
 hbase_rest_get_in_path(HBaseConn *conn, HBaseTable *table, List *keys, const char *what)
 {
 	StringInfoData path;
@@ -425,18 +545,29 @@ hbase_rest_get_in_path(HBaseConn *conn, HBaseTable *table, List *keys, const cha
 			appendStringInfo(&path, "&row=%s", hbase_escape(conn, VARDATA(k), VARSIZE(k) - VARHDRSZ));
 		}
 	}
-	return hbase_request_ex(conn, "GET", path.data, NULL, 0, what, HBASE_REQ_CELLSET);
+	return read_result(hbase_request_ex(conn, "GET", path.data, NULL, 0, what, HBASE_REQ_CELLSET),
+					   table, list_length(keys) > 1 ? READ_MULTIGET : READ_GET,
+					   list_length(keys), 0);
 }
 
 /*
- * GET /table/regions: the table's regions and their key ranges (JSON).  No
- * answer is status 0: the caller can do without.
+ * GET /table/regions: the table's regions and their key ranges (listed as
+ * the gateway lists them), or NIL with *error saying why there are none:
+ * the caller can do without (no answer included).
  */
-HBaseResponse *
-hbase_rest_regions(HBaseConn *conn, HBaseTable *table)
+List *
+hbase_rest_regions(HBaseConn *conn, HBaseTable *table, const char **error)
 {
-	return hbase_request_ex(conn, "GET", psprintf("%s/regions", hbase_rest_table_path(conn, table)),
+	HBaseResponse *resp;
+
+	resp = hbase_request_ex(conn, "GET", psprintf("%s/regions", hbase_rest_table_path(conn, table)),
 							NULL, 0, "reading the table's regions", HBASE_REQ_TRANSPORT_OK);
+	*error = NULL;
+	if (resp->status == 200)
+		return hbase_json_regions(resp->body, resp->len, error);
+	*error = resp->status == 0 ? "the gateway gave no answer" :
+		psprintf("the gateway answered %ld", (long) resp->status);
+	return NIL;
 }
 
 /* GET /table/exists: 200 when it does, 404 when not */
@@ -605,14 +736,18 @@ append_reversed_bounds(HBaseConn *conn, StringInfo path, const HBaseStatelessSca
  * transport: the gateway streams a stateless scan's protobuf as chunks
  * behind a 2-byte length that it casts to a Java short
  * (ProtobufStreamingOutput), wrong for chunks over 32 KiB.
- * flags: HBASE_REQ_TRANSPORT_OK for a caller that retries.
+ * flags: HBASE_REQ_TRANSPORT_OK for a caller that retries.  Done (at most
+ * limit rows), end (204, or 404: table_unsure), unavailable, or failed (a
+ * 500: server_error, table_unsure).
  */
-HBaseResponse *
+HBaseResult
 hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s,
 						  int flags)
 {
-	return hbase_request_ex(conn, "GET", stateless_path(conn, table, s), NULL, 0,
-							s->reversed ? "a reversed scan" : "a scan's first page", flags);
+	return read_result(hbase_request_ex(conn, "GET", stateless_path(conn, table, s), NULL, 0,
+										s->reversed ? "a reversed scan" : "a scan's first page",
+										flags),
+					   table, READ_STATELESS, s->limit, 0);
 }
 
 /* the path and query of a stateless scan page */

@@ -452,19 +452,14 @@ static List *
 table_regions(HBaseScan *scan)
 {
 	MemoryContext old;
-	HBaseResponse *resp;
-	const char *error = NULL;
-	List	   *listed = NIL;
+	const char *error;
+	List	   *listed;
 
 	if (scan->regions_known)
 		return scan->regions;
 	old = MemoryContextSwitchTo(GetMemoryChunkContext(scan));
-	resp = hbase_rest_regions(scan->conn, scan->table);
+	listed = hbase_rest_regions(scan->conn, scan->table, &error);
 	scan->nrequests++;
-	if (resp->status == 200)
-		listed = hbase_json_regions(resp->body, resp->len, &error);
-	else
-		error = psprintf("the gateway answered %ld", (long) resp->status);
 	if (error == NULL)
 		scan->regions = region_partition(listed, &error);
 	if (error != NULL)
@@ -788,7 +783,7 @@ static void
 open_scanner(HBaseScan *scan, Stream *st)
 {
 	HBaseScanSpec spec;
-	HBaseResponse *resp;
+	HBaseResult res;
 
 	memset(&spec, 0, sizeof(spec));
 	spec.columns = scan->columns;
@@ -838,9 +833,14 @@ open_scanner(HBaseScan *scan, Stream *st)
 	}
 	for (;;)
 	{
-		resp = hbase_rest_scanner_create(scan->conn, scan->table, &spec, st->resume != NULL);
+		res = hbase_rest_scanner_open(scan->conn, scan->table, &spec, st->resume != NULL,
+									  GetMemoryChunkContext(scan));
 		scan->nrequests++;
-		if (resp->status == 0 && !resp->unsent)
+		if (res.outcome == HBASE_DONE)
+			break;
+		if (res.outcome != HBASE_UNAVAILABLE)
+			hbase_rest_report(&res, scan->table, NULL);
+		if (!res.answered && !res.unsent)
 		{
 			/*
 			 * The POST may have reached the gateway and made a scanner whose
@@ -856,15 +856,12 @@ open_scanner(HBaseScan *scan, Stream *st)
 						 errmsg("could not resume the scan of HBase table \"%s\"",
 								scan->table->hbase_table),
 						 errdetail("%d attempts at %s got no answer: %s.",
-								   st->failures, resp->what, resp->body)));
+								   st->failures, res.resp->what, res.resp->body)));
 		}
-		else if (resp->status != 0 && (resp->status != 503 || st->resume == NULL))
-			break;
 		/* resuming, and the gateway is not back yet */
-		wait_for_gateway(scan, st, resp->what);
+		wait_for_gateway(scan, st, res.resp->what);
 	}
-	st->scanner_path = hbase_rest_scanner_created(scan->conn, scan->table, resp,
-												  GetMemoryChunkContext(scan));
+	st->scanner_path = res.scanner;
 	st->exhausted = false;
 	st->pagesize = scan->firstpage;
 }
@@ -893,18 +890,11 @@ close_scanner(HBaseScan *scan, Stream *st)
 }
 
 /*
- * A page's CellSet: at most max_rows rows (what the request asked) and
- * max_cells cells (0: only the decode budget bounds them).
+ * After an answer that may mean a missing table (table_unsure): is it?
+ * Asked once per scan, not after the table was seen.
  */
-static HBaseCellSet *
-parse_page(HBaseScan *scan, HBaseResponse *resp, long max_rows, long max_cells)
-{
-	return hbase_response_cellset(resp, scan->table, max_rows, max_cells);
-}
-
-/* After a 404 (or a multiget's 500): is it the table that is missing? */
 static void
-check_table(HBaseScan *scan, HBaseResponse *resp, const char *what)
+check_table(HBaseScan *scan, const char *what)
 {
 	if (scan->table_known)
 		return;
@@ -920,7 +910,7 @@ fetch_keys(HBaseScan *scan, Stream *st)
 	List	   *keys = scan->plan->keys;
 	int			nkeys = list_length(keys);
 	int			n;
-	HBaseResponse *resp;
+	HBaseResult res;
 	const char *what;
 
 	if (scan->nextkey >= nkeys)
@@ -945,7 +935,7 @@ fetch_keys(HBaseScan *scan, Stream *st)
 	{
 		bytea	   *k = linitial(keys);
 
-		resp = hbase_rest_get(scan->conn, scan->table, VARDATA(k), VARSIZE(k) - VARHDRSZ);
+		res = hbase_rest_get(scan->conn, scan->table, VARDATA(k), VARSIZE(k) - VARHDRSZ);
 	}
 	else
 	{
@@ -954,25 +944,24 @@ fetch_keys(HBaseScan *scan, Stream *st)
 
 		for (i = 0; i < n; i++)
 			batch[i] = list_nth(keys, scan->nextkey + i);
-		resp = hbase_rest_multiget(scan->conn, scan->table, batch, n);
+		res = hbase_rest_multiget(scan->conn, scan->table, batch, n);
 	}
-	what = resp->what;
+	what = res.resp->what;
 	scan->nextkey += n;
 	scan->nrequests++;
-	if (resp->status == 404 || (resp->status == 500 && nkeys > 1))
+	/* no such row(s); unless the table itself is missing */
+	if (res.table_unsure)
+		check_table(scan, what);
+	if (res.outcome == HBASE_END)
 	{
-		/* no such row(s); unless the table itself is missing */
-		check_table(scan, resp, what);
-		if (resp->status == 500)
-			hbase_report_status(resp, scan->table, what);
 		st->page = palloc0(sizeof(HBaseCellSet));
 		return true;
 	}
-	if (resp->status != 200)
-		hbase_report_status(resp, scan->table, what);
+	if (res.outcome != HBASE_DONE)
+		hbase_rest_report(&res, scan->table, what);
 	scan->table_known = true;
 	/* a Get of n keys returns at most n rows */
-	st->page = parse_page(scan, resp, n, 0);
+	st->page = res.set;
 	scan->nrows += st->page->nrows;
 	return true;
 }
@@ -991,17 +980,18 @@ fetch_keys(HBaseScan *scan, Stream *st)
  * broke, an answer that was lost).
  */
 static void
-lose_scanner(HBaseScan *scan, Stream *st, HBaseResponse *resp)
+lose_scanner(HBaseScan *scan, Stream *st, const HBaseResult *res)
 {
 	MemoryContext cxt = GetMemoryChunkContext(scan);
-	bool		unavailable = resp->status >= 502 && resp->status <= 504;
+	bool		unavailable = res->outcome == HBASE_UNAVAILABLE && res->answered;
 
 	drop_ahead(scan, st);
 	if (unavailable || st->lost_since != 0)
 		wait_for_gateway(scan, st, "reading a scanner");
 	else
 		st->lost_since = GetCurrentTimestamp();
-	if (resp->status != 0 && !unavailable)
+	/* answered for, and not by a proxy without a gateway: the gateway has it */
+	if (res->outcome == HBASE_LOST)
 	{
 		hbase_rest_scanner_drop(scan->conn, st->scanner_path);
 		scan->nrequests++;
@@ -1042,7 +1032,7 @@ lose_scanner(HBaseScan *scan, Stream *st, HBaseResponse *resp)
 	scan->nresumes++;
 }
 
-static bool take_page(HBaseScan *scan, Stream *st, HBaseResponse *resp);
+static bool take_page(HBaseScan *scan, Stream *st, HBaseResult *res);
 
 /*
  * The next page of the current scanner into pagecxt; false when it is done.
@@ -1054,7 +1044,7 @@ static bool take_page(HBaseScan *scan, Stream *st, HBaseResponse *resp);
 static bool
 fetch_scanner_page(HBaseScan *scan, Stream *st)
 {
-	HBaseResponse *resp;
+	HBaseResult res;
 	bool		got;
 	bool		full;
 
@@ -1066,14 +1056,14 @@ fetch_scanner_page(HBaseScan *scan, Stream *st)
 	if (st->ahead_started)
 	{
 		st->ahead_started = false;
-		resp = hbase_rest_scanner_next_taken(scan->ahead);
+		res = hbase_rest_scanner_next_taken(scan->ahead, scan->table);
 	}
 	else
 	{
-		resp = hbase_rest_scanner_next(scan->conn, st->scanner_path, st->pagesize);
+		res = hbase_rest_scanner_next(scan->conn, scan->table, st->scanner_path, st->pagesize);
 		scan->nrequests++;
 	}
-	got = take_page(scan, st, resp);
+	got = take_page(scan, st, &res);
 	if (got && full)
 		st->full_pages++;
 	if (got && full && hbase_read_ahead && scan->nstreams == 1 &&
@@ -1094,49 +1084,44 @@ fetch_scanner_page(HBaseScan *scan, Stream *st)
 	return got;
 }
 
-/* a scanner page's response into the stream; false when the scanner is done */
+/* a scanner page's result into the stream; false when the scanner is done */
 static bool
-take_page(HBaseScan *scan, Stream *st, HBaseResponse *resp)
+take_page(HBaseScan *scan, Stream *st, HBaseResult *res)
 {
 	HBaseCellSet *set;
 	bool		cut;
 
-	if (resp->status == 500)
+	switch (res->outcome)
 	{
-		/*
-		 * HBase 2.6.1's gateway fails a scanner read now and then (an NPE in
-		 * ClientScanner.loadCache) and the scanner is unusable after it:
-		 * resume after the last row, a few times in a row at most.
-		 */
-		if (++st->failures > HBASE_MAX_SCANNER_FAILURES)
-			hbase_report_status(resp, scan->table, "reading a scanner");
-		lose_scanner(scan, st, resp);
-		return fetch_scanner_page(scan, st);
-	}
-	if (resp->status == 0 || resp->status == 404 || resp->status == 410 ||
-		resp->status == 502 || resp->status == 503 || resp->status == 504)
-	{
-		/* a 404 before any row may be a missing table rather than a lost scanner */
-		if (resp->status == 404 && !scan->table_known)
-			check_table(scan, resp, "reading a scanner");
+		case HBASE_DONE:
+			break;
+		case HBASE_END:
+			return false;
+		case HBASE_FAILED:
+			hbase_rest_report(res, scan->table, "reading a scanner");
+		case HBASE_LOST:
 
-		/*
-		 * No answer, a gateway still starting (503), or a proxy in front of
-		 * it that got none (502, 504)
-		 */
-		lose_scanner(scan, st, resp);
-		return fetch_scanner_page(scan, st);
+			/*
+			 * HBase 2.6.1's gateway fails a scanner read now and then (an
+			 * NPE in ClientScanner.loadCache) and the scanner is unusable
+			 * after it: resume after the last row, a few times in a row at
+			 * most.
+			 */
+			if (res->server_error && ++st->failures > HBASE_MAX_SCANNER_FAILURES)
+				hbase_rest_report(res, scan->table, "reading a scanner");
+			/* a 404 before any row may be a missing table rather than a lost scanner */
+			if (res->table_unsure)
+				check_table(scan, "reading a scanner");
+			/* FALLTHROUGH */
+		case HBASE_UNAVAILABLE:
+			/* or no answer, a gateway still starting, a proxy without one */
+			lose_scanner(scan, st, res);
+			return fetch_scanner_page(scan, st);
 	}
-	if (resp->status == 204)
-		return false;
-	if (resp->status != 200)
-		hbase_report_status(resp, scan->table, "reading a scanner");
 	scan->table_known = true;
 	st->lost_since = 0;
 	st->failures = 0;
-	/* pages are asked for at most fetch_size rows (the first ones fewer) */
-	set = parse_page(scan, resp, scan->table->fetch_size, HBASE_CELL_LIMIT);
-	pfree(resp->body);
+	set = res->set;
 	cut = (set->ncells >= HBASE_CELL_LIMIT);
 
 	/*
@@ -1233,7 +1218,7 @@ fetch_reverse_page(HBaseScan *scan, Stream *st)
 	HBaseKeyRange *r = (scan->plan && scan->plan->kind == HBASE_OP_SCANS) ?
 		list_nth(scan->plan->ranges, st->range) : NULL;
 	HBaseStatelessScan req;
-	HBaseResponse *resp;
+	HBaseResult res;
 	HBaseCellSet *set;
 	const char *upper = NULL;
 	int			upperlen = 0;
@@ -1272,11 +1257,11 @@ fetch_reverse_page(HBaseScan *scan, Stream *st)
 	for (;;)
 	{
 		/* as a forward scan's first POST: a gateway never seen fails at once */
-		resp = hbase_rest_stateless_scan(scan->conn, scan->table, &req,
-										 scan->table_known ? HBASE_REQ_TRANSPORT_OK : 0);
+		res = hbase_rest_stateless_scan(scan->conn, scan->table, &req,
+										scan->table_known ? HBASE_REQ_TRANSPORT_OK : 0);
 		scan->nrequests++;
 		if (!scan->table_known ||
-			(resp->status != 0 && resp->status != 500 && (resp->status < 502 || resp->status > 504)))
+			!(res.outcome == HBASE_UNAVAILABLE || (res.outcome == HBASE_FAILED && res.server_error)))
 			break;
 
 		/*
@@ -1285,21 +1270,22 @@ fetch_reverse_page(HBaseScan *scan, Stream *st)
 		 * so the same request goes again once the gateway answers; a few
 		 * 500s in a row at most.
 		 */
-		if (resp->status == 500 && ++st->failures > HBASE_MAX_SCANNER_FAILURES)
-			hbase_report_status(resp, scan->table, "a reversed scan");
+		if (res.server_error && ++st->failures > HBASE_MAX_SCANNER_FAILURES)
+			hbase_rest_report(&res, scan->table, "a reversed scan");
 		scan->nresumes++;
 		wait_for_gateway(scan, st, "a reversed scan");
 	}
 	st->lost_since = 0;
 	st->failures = 0;
-	if (resp->status == 404)
-		check_table(scan, resp, "a reversed scan");
-	if (resp->status == 204 || resp->status == 404)
+	/* a 404, or a 500 before any row (TableNotFoundException): the table may be missing */
+	if (res.table_unsure)
+		check_table(scan, res.server_error ? "checking that the table exists" : "a reversed scan");
+	if (res.outcome == HBASE_END)
 		return false;
-	if (resp->status != 200)
-		hbase_report_status(resp, scan->table, "a reversed scan");
+	if (res.outcome != HBASE_DONE)
+		hbase_rest_report(&res, scan->table, "a reversed scan");
 	scan->table_known = true;
-	set = parse_page(scan, resp, limit, 0);
+	set = res.set;
 	scan->nrows += set->nrows;
 	if (set->nrows < limit)
 		st->exhausted = true;
@@ -1386,24 +1372,24 @@ stateless_request(HBaseScan *scan, Stream *st, HBaseStatelessScan *req)
  * goes on right after its last row.  False when no row came.
  */
 static bool
-take_stateless_page(HBaseScan *scan, Stream *st, HBaseResponse *resp, int limit)
+take_stateless_page(HBaseScan *scan, Stream *st, HBaseResult *res, int limit)
 {
 	HBaseCellSet *set;
 
 	st->exhausted = false;		/* no scanner: what ends the range is range_done */
 	/* the stateless scan of a missing table is a 500 (TableNotFoundException) */
-	if (resp->status == 404 || resp->status == 500)
-		check_table(scan, resp, resp->status == 404 ? "a scan's first page" :
-					"checking that the table exists");
-	if (resp->status == 204 || resp->status == 404)
+	if (res->table_unsure)
+		check_table(scan, res->server_error ? "checking that the table exists" :
+					"a scan's first page");
+	if (res->outcome == HBASE_END)
 	{
 		st->range_done = true;
 		return false;
 	}
-	if (resp->status != 200)
-		hbase_report_status(resp, scan->table, "a scan's first page");
+	if (res->outcome != HBASE_DONE)
+		hbase_rest_report(res, scan->table, "a scan's first page");
 	scan->table_known = true;
-	set = parse_page(scan, resp, limit, 0);
+	set = res->set;
 	scan->nrows += set->nrows;
 	if (set->nrows < limit)
 		st->range_done = true;
@@ -1430,12 +1416,12 @@ static bool
 fetch_stateless_page(HBaseScan *scan, Stream *st)
 {
 	HBaseStatelessScan req;
-	HBaseResponse *resp;
+	HBaseResult res;
 
 	stateless_request(scan, st, &req);
-	resp = hbase_rest_stateless_scan(scan->conn, scan->table, &req, 0);
+	res = hbase_rest_stateless_scan(scan->conn, scan->table, &req, 0);
 	scan->nrequests++;
-	return take_stateless_page(scan, st, resp, req.limit);
+	return take_stateless_page(scan, st, &res, req.limit);
 }
 
 /* the next page of the whole operation; false at its end */
@@ -1579,7 +1565,8 @@ prefetch(HBaseScan *scan)
 	char	   *scanners[HBASE_MAX_CONCURRENCY];
 	int			rows[HBASE_MAX_CONCURRENCY];
 	HBaseStatelessScan stateless[HBASE_MAX_CONCURRENCY];
-	HBaseResponse *resp[HBASE_MAX_CONCURRENCY];
+	MemoryContext cxts[HBASE_MAX_CONCURRENCY];
+	HBaseResult res[HBASE_MAX_CONCURRENCY];
 	int			n = 0,
 				i;
 
@@ -1613,31 +1600,33 @@ prefetch(HBaseScan *scan)
 	}
 	for (i = 0; i < n; i++)
 	{
+		/* the streams' pages are all taken: each is decoded where the next one lives */
 		scanners[i] = want[i]->scanner_path;
 		rows[i] = want[i]->pagesize;
+		MemoryContextReset(want[i]->pagecxt);
+		want[i]->page = NULL;
+		want[i]->next = 0;
+		cxts[i] = want[i]->pagecxt;
 	}
-	hbase_rest_pages_many(scan->conn, scan->table, scanners, rows, stateless, n, resp);
+	hbase_rest_pages_many(scan->conn, scan->table, scanners, rows, stateless, n, cxts, res);
 	scan->nrequests += n;
 	/* a page that came proves the table is there: an empty range's 404 need not ask */
 	for (i = 0; i < n; i++)
-		if (resp[i]->status == 200)
+		if (res[i].outcome == HBASE_DONE)
 			scan->table_known = true;
 	for (i = 0; i < n; i++)
 	{
 		Stream	   *st = want[i];
 		MemoryContext old;
 
-		MemoryContextReset(st->pagecxt);
-		st->page = NULL;
-		st->next = 0;
 		old = MemoryContextSwitchTo(st->pagecxt);
 		if (scanners[i] == NULL)
 		{
 			/* no answer or a failure: the one-stream path asks again and reports */
-			if (resp[i]->status == 200 || resp[i]->status == 204 || resp[i]->status == 404)
-				(void) take_stateless_page(scan, st, resp[i], stateless[i].limit);
+			if (res[i].outcome == HBASE_DONE || res[i].outcome == HBASE_END)
+				(void) take_stateless_page(scan, st, &res[i], stateless[i].limit);
 		}
-		else if (!take_page(scan, st, resp[i]))
+		else if (!take_page(scan, st, &res[i]))
 			st->exhausted = true;	/* the one-stream path ends the range */
 		MemoryContextSwitchTo(old);
 	}
