@@ -36,6 +36,7 @@ key_index(List *keys, const char *key, int keylen)
 static void
 report_stray_row(HBaseTable *table, HBaseRow *row, const char *what) pg_attribute_noreturn();
 
+/* a row not asked for: an error, never a row */
 static void
 report_stray_row(HBaseTable *table, HBaseRow *row, const char *what)
 {

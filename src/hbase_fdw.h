@@ -74,6 +74,13 @@ typedef struct HBaseColumn
 								 * the whole cell */
 } HBaseColumn;
 
+/* a column that maps a cell or a whole family (not the key, its parts or the timestamp) */
+static inline bool
+hbase_maps_cell(const HBaseColumn *col)
+{
+	return !col->dropped && (col->kind == HBASE_COL_CELL || col->kind == HBASE_COL_FAMILY);
+}
+
 /* Phoenix types a column can name where its PostgreSQL type leaves a choice */
 typedef enum HBasePhoenixType
 {
@@ -458,6 +465,10 @@ extern void hbase_datum_to_cell(HBaseTable *table, HBaseColumn *col, Datum value
 								char **out, int *len);
 extern Datum hbase_timestamp_to_datum(HBaseColumn *col, int64 ms);
 extern int64 hbase_datum_to_timestamp(HBaseTable *table, HBaseColumn *col, Datum d);
+extern int	hbase_row_versions(HBaseTable *table, HBaseRow *row, int64 **ts);
+extern void hbase_row_version(HBaseTable *table, HBaseRow *row, int64 ts, HBaseRow *out);
+extern void hbase_row_to_values(HBaseTable *table, HBaseColumnIO *io, bool decode_key,
+								List *attrs, HBaseRow *row, Datum *values, bool *isnull);
 
 /* ---------- rowkey_pg.c: the rowkey codec seen from PostgreSQL ---------- */
 
@@ -565,7 +576,7 @@ extern void hbase_direct_routines(struct FdwRoutine *routine);
 extern HBaseRow *hbase_get_row(HBaseTable *table, HBaseConn *conn, List *attrs,
 							   const char *key, int keylen, long *nrequests);
 
-/* ---------- scan.c: scan execution ---------- */
+/* ---------- scan.c, scan_pages.c, scan_regions.c: scan execution (scan_int.h) ---------- */
 
 typedef struct HBaseScan HBaseScan;
 
@@ -588,10 +599,6 @@ extern int	hbase_scan_region_scans(HBaseScan *scan);
 extern const char *hbase_scan_region_note(HBaseScan *scan);
 extern void hbase_scan_stats(HBaseScan *scan, long *requests, long *rows, long *resumes);
 extern const char *hbase_scan_fallback(HBaseScan *scan);
-extern int	hbase_row_versions(HBaseTable *table, HBaseRow *row, int64 **ts);
-extern void hbase_row_version(HBaseTable *table, HBaseRow *row, int64 ts, HBaseRow *out);
-extern void hbase_row_to_values(HBaseTable *table, HBaseColumnIO *io, bool decode_key,
-								List *attrs, HBaseRow *row, Datum *values, bool *isnull);
 
 /* ---------- phoenix.c: Apache Phoenix's cell encodings ---------- */
 

@@ -1,8 +1,8 @@
 /*
  * rest.c: typed REST operations of the executor.
  *
- * scan.c decides what to read (which range, which page size, when to resume
- * or give up); this file knows how the gateway is asked for it: the paths,
+ * scan.c and scan_pages.c decide what to read (which range, which page
+ * size, when to resume or give up); this file knows how the gateway is asked for it: the paths,
  * query parameters and bodies of a scanner's creation, read and deletion,
  * of Gets, multigets, stateless scans (forward and reversed), of PUTs and
  * DELETEs of rows and cells, and of the table's existence check, a
@@ -232,6 +232,7 @@ hbase_rest_scanner_next_ahead(HBaseAhead *ahead, const char *scanner, int rows)
 							 HBASE_REQ_TRANSPORT_OK | HBASE_REQ_CELLSET | HBASE_REQ_ONCE);
 }
 
+/* the answer to the read hbase_rest_scanner_next_ahead sent, as hbase_rest_scanner_next's */
 HBaseResult
 hbase_rest_scanner_next_taken(HBaseAhead *ahead, HBaseTable *table)
 {
@@ -866,10 +867,9 @@ hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
 	return psprintf("/%s/%s", t, hbase_escape(conn, key, keylen));
 }
 
-
 /*
  * DELETE of a row, or of one cell of it when col is given ("family:
- * qualifier").  The path is binary-safe or refused by gateway.c (an old
+ * qualifier").  The path is binary-safe or refused (hbase_row_path: an old
  * gateway would delete another row or none).  A write (see hbase_rest_put):
  * a late DELETE could remove a row written after it.  Any status returned.
  */
