@@ -51,10 +51,9 @@ enum FdwScanPrivateIndex
 	FdwScanPrivateKeyConds,		/* key conditions (hbase_key_conds_to_list) */
 	FdwScanPrivateFilterConds,	/* cell filters: (attnum, fdw_exprs index) */
 	FdwScanPrivateFirstPage,	/* rows of a scanner's first page */
-	FdwScanPrivateRowOrder,		/* salt bytes to skip merging buckets in key order,
-								 * ORDER_KEY for rows in key order without a merge,
-								 * ORDER_ANY for any order, HBASE_REVERSE for
-								 * reverse key order */
+	FdwScanPrivateRowOrder,		/* HBaseRowOrder the rows must come in */
+	FdwScanPrivateSaltBytes,	/* HBASE_ORDER_KEY: salt bytes to skip merging
+								 * the salt buckets in key order, or 0 */
 	FdwScanPrivateSplitBuckets,	/* 1: a salted table is read one range per bucket
 								 * (to merge them, or to read them concurrently) */
 	FdwScanPrivateShape,		/* HBaseOpKind the conditions lead to, for EXPLAIN
@@ -63,14 +62,22 @@ enum FdwScanPrivateIndex
 								 * (btree strategy, fdw_exprs index) pairs */
 };
 
-/* what a ForeignPath carries in fdw_private; must match hbaseGetForeignPaths */
+/*
+ * What a ForeignPath carries in fdw_private (NIL: any order); must match
+ * path_order
+ */
 enum FdwPathPrivateIndex
 {
-	FdwPathPrivateRowOrder		/* as FdwScanPrivateRowOrder */
+	FdwPathPrivateRowOrder,		/* as FdwScanPrivateRowOrder */
+	FdwPathPrivateSaltBytes		/* as FdwScanPrivateSaltBytes */
 };
 
-#define ORDER_KEY	(-1)
-#define ORDER_ANY	(-2)
+/* a path's fdw_private for rows in this order; must match FdwPathPrivateIndex */
+static List *
+path_order(HBaseRowOrder order, int salt_bytes)
+{
+	return list_make2(makeInteger(order), makeInteger(salt_bytes));
+}
 
 /* the first page of a scanner when nothing hints at a LIMIT; pages then grow 4x */
 
@@ -112,7 +119,8 @@ typedef struct HBaseScanState
 	List	   *conds;			/* HBaseKeyCond */
 	List	   *fconds;			/* cell filter conditions */
 	List	   *tconds;			/* time range conditions (a table of versions) */
-	int			mergeskip;		/* FdwScanPrivateRowOrder */
+	HBaseRowOrder order;		/* FdwScanPrivateRowOrder */
+	int			salt_bytes;		/* FdwScanPrivateSaltBytes */
 	bool		split_buckets;	/* FdwScanPrivateSplitBuckets */
 	List	   *exprstates;		/* of fdw_exprs */
 	HBaseKeyPlan *keyplan;		/* computed at the first row */
@@ -180,6 +188,7 @@ _PG_init(void)
 							 &hbase_busy_wait, 2.0, 0.0, 1000.0, PGC_USERSET, GUC_UNIT_MS,
 							 NULL, busy_wait_assign, NULL);
 	hbase_direct_init();
+	hbase_stats_init();
 	MarkGUCPrefixReserved("hbase_fdw");
 }
 
@@ -278,11 +287,12 @@ single_eq(List *conds, AttrNumber attnum)
 /*
  * The value order of the rows a scan returns, which is rowkey order: the
  * order-preserving key parts after the prefix, skipping parts fixed by = .
- * None when a salt or hash prefix is not fixed (rows come by hash, or one
- * bucket after the other).
+ * None when a hash prefix is not fixed (rows come by hash).  A salted
+ * table's buckets are merged on the key after the salt: *salt_bytes says
+ * how many bytes to skip (0: no merge).
  */
 static List *
-key_order(HBasePlanState *ps, int *mergeskip)
+key_order(HBasePlanState *ps, int *salt_bytes)
 {
 	HBaseTable *t = ps->table;
 	int			cols[64];
@@ -294,7 +304,7 @@ key_order(HBasePlanState *ps, int *mergeskip)
 	rk_part_info first;
 	ListCell   *lc;
 
-	*mergeskip = ORDER_KEY;
+	*salt_bytes = 0;
 	if (t->layout == NULL)
 		return NIL;
 	hbase_rk_part(t->layout, 0, &first);
@@ -311,7 +321,7 @@ key_order(HBasePlanState *ps, int *mergeskip)
 		foreach(lc, ps->conds)
 			if (((HBaseKeyCond *) lfirst(lc))->op == HBASE_KEY_IN)
 				return NIL;
-		*mergeskip = first.width;
+		*salt_bytes = first.width;
 	}
 	else
 	{
@@ -356,15 +366,15 @@ key_order(HBasePlanState *ps, int *mergeskip)
 
 /* Does the key order deliver the query's ORDER BY?  All of it, or nothing. */
 static List *
-useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int *mergeskip,
+useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int *salt_bytes,
 				bool reverse)
 {
-	List	   *order = key_order(ps, mergeskip);
+	List	   *order = key_order(ps, salt_bytes);
 	ListCell   *lc;
 	int			j = 0;
 
 	/* backwards (reverse scans) only without a salt to merge */
-	if (reverse && *mergeskip >= 0)
+	if (reverse && *salt_bytes > 0)
 		return NIL;
 	/* nor for a table of versions: the reversed stateless scan reads one version */
 	if (reverse && ps->table->versions > 0)
@@ -486,7 +496,7 @@ add_parallel_path(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps,
 	path = create_foreignscan_path(root, baserel, NULL, clamp_row_est(baserel->rows / divisor),
 								   startup, startup + (total - startup) / divisor,
 								   NIL, NULL, NULL,
-								   list_make1(makeInteger(ORDER_ANY)));	/* FdwPathPrivateRowOrder */
+								   path_order(HBASE_ORDER_ANY, 0));
 	path->path.parallel_aware = true;
 	path->path.parallel_safe = true;
 	path->path.parallel_workers = workers;
@@ -501,7 +511,7 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 				total;
 	List	   *candidates = NIL;
 	List	   *pathkeys;
-	int			mergeskip;
+	int			salt_bytes;
 	ListCell   *lc;
 	int			i;
 
@@ -513,19 +523,19 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	add_parallel_path(root, baserel, ps, startup, total);
 
 	/* rows come in rowkey order: an ORDER BY that follows it needs no Sort */
-	pathkeys = useful_pathkeys(root, baserel, ps, &mergeskip, false);
+	pathkeys = useful_pathkeys(root, baserel, ps, &salt_bytes, false);
 	if (pathkeys != NIL)
 		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
 														   baserel->rows, startup, total,
 														   pathkeys, NULL, NULL,
-														   list_make1(makeInteger(mergeskip))));	/* FdwPathPrivateRowOrder */
+														   path_order(HBASE_ORDER_KEY, salt_bytes)));
 	/* the other way round: reverse scans (a previous page, newest first ...) */
-	pathkeys = useful_pathkeys(root, baserel, ps, &mergeskip, true);
+	pathkeys = useful_pathkeys(root, baserel, ps, &salt_bytes, true);
 	if (pathkeys != NIL)
 		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
 														   baserel->rows, startup, total,
 														   pathkeys, NULL, NULL,
-														   list_make1(makeInteger(HBASE_REVERSE))));
+														   path_order(HBASE_ORDER_REVERSE, 0)));
 
 	/*
 	 * Parameterized paths: a join clause on a key column lets a nested loop
@@ -614,7 +624,8 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	List	   *fconds;
 	List	   *scan_clauses_ri;
 	int			firstpage;
-	int			order;
+	HBaseRowOrder order = HBASE_ORDER_ANY;
+	int			salt_bytes = 0;
 	bool		split;
 	double		nkeys;
 
@@ -635,13 +646,18 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	if (root->limit_tuples > 0 && root->limit_tuples < firstpage &&
 		bms_membership(root->all_baserels) == BMS_SINGLETON)
 		firstpage = (int) Max(root->limit_tuples, 1);
-	order = best_path->fdw_private ?
-		intVal(list_nth(best_path->fdw_private, FdwPathPrivateRowOrder)) : ORDER_ANY;
+	if (best_path->fdw_private)
+	{
+		order = intVal(list_nth(best_path->fdw_private, FdwPathPrivateRowOrder));
+		salt_bytes = intVal(list_nth(best_path->fdw_private, FdwPathPrivateSaltBytes));
+	}
 	/* salted tables: one range per bucket, to merge or to read in parallel */
 	split = ps->table->layout != NULL && ps->table->pushdown &&
-		(order >= 0 || ps->table->concurrency > 1);
+		(salt_bytes > 0 || ps->table->concurrency > 1);
+	/* in the order of FdwScanPrivateIndex */
 	fdw_private = list_make5(retrieved_attrs_of(ps), hbase_key_conds_to_list(conds), fconds,
 							 makeInteger(firstpage), makeInteger(order));
+	fdw_private = lappend(fdw_private, makeInteger(salt_bytes));
 	fdw_private = lappend(fdw_private, makeInteger(split));
 	fdw_private = lappend(fdw_private,
 						  makeInteger(hbase_key_shape(ps->table, conds, exprs, &nkeys)));
@@ -669,7 +685,8 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 	st->retrieved_attrs = list_nth(fsplan->fdw_private, FdwScanPrivateRetrievedAttrs);
 	st->conds = hbase_key_conds_from_list(list_nth(fsplan->fdw_private, FdwScanPrivateKeyConds));
 	st->fconds = list_nth(fsplan->fdw_private, FdwScanPrivateFilterConds);
-	st->mergeskip = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateRowOrder));
+	st->order = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateRowOrder));
+	st->salt_bytes = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateSaltBytes));
 	st->split_buckets = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateSplitBuckets));
 	st->tconds = list_nth(fsplan->fdw_private, FdwScanPrivateTimeConds);
 
@@ -748,7 +765,7 @@ compute_key_plan(ForeignScanState *node, HBaseScanState *st)
 	if (st->shared)
 		hbase_scan_set_shared_plan(st->scan, st->keyplan, st->pieces, claim_piece, st);
 	else
-		hbase_scan_set_plan(st->scan, st->keyplan, st->mergeskip);
+		hbase_scan_set_plan(st->scan, st->keyplan, st->order, st->salt_bytes);
 	MemoryContextSwitchTo(old);
 }
 
@@ -1027,7 +1044,7 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 	}
 	if (kp == NULL || kp->kind == HBASE_OP_FULL)
 	{
-		ExplainPropertyText("HBase Operation", st->mergeskip == HBASE_REVERSE ?
+		ExplainPropertyText("HBase Operation", st->order == HBASE_ORDER_REVERSE ?
 							"full scan, reversed" : "full scan", es);
 		if (explain_filters)
 			ExplainPropertyText("HBase Filter", explain_filters, es);
@@ -1093,13 +1110,13 @@ explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
 		case HBASE_OP_SCANS:
 			appendStringInfo(&buf, "%d bounded scan%s%s", list_length(kp->ranges),
 							 list_length(kp->ranges) == 1 ? "" : "s",
-							 st->mergeskip == HBASE_REVERSE ? ", reversed" : "");
+							 st->order == HBASE_ORDER_REVERSE ? ", reversed" : "");
 			if (kp->buckets)
 				appendStringInfo(&buf, " (one per salt bucket of %d%s)", kp->buckets,
-								 st->mergeskip >= 0 && list_length(kp->ranges) > 1 ?
+								 st->salt_bytes > 0 && list_length(kp->ranges) > 1 ?
 								 ", merged in key order" : "");
 			if (list_length(kp->ranges) > 1 && st->table->concurrency > 1 &&
-				(st->mergeskip >= 0 || st->mergeskip == ORDER_ANY))
+				(st->salt_bytes > 0 || st->order == HBASE_ORDER_ANY))
 				appendStringInfo(&buf, ", up to %d at a time",
 								 Min(st->table->concurrency, list_length(kp->ranges)));
 			ExplainPropertyText("HBase Operation", buf.data, es);

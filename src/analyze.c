@@ -103,7 +103,8 @@ acquire_sample_rows(Relation relation, int elevel, HeapTuple *rows,
 	/* as the table's owner, like the ANALYZE of postgres_fdw */
 	scan = hbase_scan_begin(table, hbase_get_connection(ft->serverid, relation->rd_rel->relowner),
 							attrs, HBASE_FIRST_PAGE);
-	hbase_scan_set_plan(scan, plan, -1);
+	/* one stream in key order: a sample needs no parallel region pieces */
+	hbase_scan_set_plan(scan, plan, HBASE_ORDER_KEY, 0);
 
 	reservoir_init_selection_state(&rstate, targrows);
 	rowcxt = AllocSetContextCreate(CurrentMemoryContext, "hbase_fdw analyze row",

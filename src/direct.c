@@ -453,7 +453,7 @@ hbase_get_row(HBaseTable *table, HBaseConn *conn, List *attrs, const char *key, 
 	memcpy(VARDATA(k), key, keylen);
 	kp->kind = HBASE_OP_GET;
 	kp->keys = list_make1(k);
-	hbase_scan_set_plan(scan, kp, -1);
+	hbase_scan_set_plan(scan, kp, HBASE_ORDER_KEY, 0);
 	row = hbase_scan_next(scan);
 	if (row)
 		row = copy_row(row);
@@ -767,7 +767,7 @@ execute_direct(ForeignScanState *node, DirectState *ds)
 	if (kp->kind == HBASE_OP_EMPTY)
 		return;
 	scan = hbase_scan_begin(ds->table, ds->conn, ds->allattrs, HBASE_FIRST_PAGE);
-	hbase_scan_set_plan(scan, kp, -1);
+	hbase_scan_set_plan(scan, kp, HBASE_ORDER_KEY, 0);
 	/* all rows read before any is written: a multiget answers at once anyway */
 	while ((row = hbase_scan_next(scan)) != NULL)
 		rows = lappend(rows, copy_row(row));

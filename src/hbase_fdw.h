@@ -9,6 +9,7 @@
 #include "postgres.h"
 
 #include "access/attnum.h"
+#include "datatype/timestamp.h"
 #include "fmgr.h"
 #include "foreign/foreign.h"
 #include "nodes/pg_list.h"
@@ -246,6 +247,7 @@ extern HBaseResponse *hbase_ahead_finish(HBaseAhead *a);
 extern void hbase_ahead_abandon(HBaseAhead *a);
 extern char *hbase_escape(HBaseConn *conn, const char *s, size_t len);
 extern const char *hbase_conn_url(HBaseConn *conn);
+extern Oid	hbase_conn_server(HBaseConn *conn);
 extern const char *hbase_scanner_prefix(HBaseConn *conn);
 extern void hbase_scanner_opened(HBaseConn *conn, const char *path);
 extern void hbase_scanner_closed(HBaseConn *conn, const char *path);
@@ -255,6 +257,79 @@ extern HBaseCellSet *hbase_response_cellset(HBaseResponse *resp, HBaseTable *tab
 extern void hbase_report_krb(int status, const char *msg, const char *what) pg_attribute_noreturn();
 struct HBaseGateway;
 extern struct HBaseGateway *hbase_conn_gateway(HBaseConn *conn, const char **declared);
+
+/* ---------- stats.c: per-server request statistics ---------- */
+
+/* kinds of requests, told from their method and path */
+typedef enum HBaseStatKind
+{
+	HBASE_STAT_GET,
+	HBASE_STAT_MULTIGET,
+	HBASE_STAT_SCAN_PAGE,		/* a scanner's page, or a stateless scan's */
+	HBASE_STAT_SCANNER_OPEN,
+	HBASE_STAT_SCANNER_CLOSE,
+	HBASE_STAT_PUT,
+	HBASE_STAT_DELETE,
+	HBASE_STAT_CHECK_AND_PUT,
+	HBASE_STAT_INCREMENT,
+	HBASE_STAT_METADATA,		/* schema, regions, exists, version, namespaces */
+	HBASE_STAT_OTHER,
+	HBASE_STAT_NKINDS
+} HBaseStatKind;
+
+/* classes of errors: answers that are errors, and requests without an answer */
+typedef enum HBaseStatError
+{
+	HBASE_STAT_4XX,				/* not a 404 to a Get or multiget: no row */
+	HBASE_STAT_5XX,				/* not 502, 503, 504 */
+	HBASE_STAT_UNAVAILABLE,		/* 502, 503, 504, or no connection made */
+	HBASE_STAT_TIMEOUT,
+	HBASE_STAT_TRANSPORT,		/* no answer otherwise (reset, too large, ...) */
+	HBASE_STAT_CANCELED,		/* stopped by a cancel or terminate */
+	HBASE_STAT_NERRORS
+} HBaseStatError;
+
+typedef enum HBaseStatEvent
+{
+	HBASE_STAT_RETRY,			/* sent again to the same gateway after a pause */
+	HBASE_STAT_FAILOVER,		/* sent again to another gateway */
+	HBASE_STAT_RESUME			/* a scan resumed */
+} HBaseStatEvent;
+
+/* latency histogram: exact under 8 us, then 8 buckets per power of two */
+#define HBASE_STAT_BUCKETS		240
+
+typedef struct HBaseStatCounters
+{
+	int64		requests[HBASE_STAT_NKINDS];
+	int64		bytes_out;		/* request lines, headers and bodies */
+	int64		bytes_in;		/* status lines, headers and bodies as on the wire */
+	int64		errors[HBASE_STAT_NERRORS];
+	int64		check_failures; /* 304 to a check-and-put */
+	int64		retries;		/* failovers included */
+	int64		failovers;
+	int64		resumes;
+	int64		answered;		/* latency samples */
+	int64		latency_max_us;
+	int64		latency[HBASE_STAT_BUCKETS];
+	TimestampTz since;			/* counting since (start or reset) */
+} HBaseStatCounters;
+
+typedef struct HBaseStatServer
+{
+	Oid			serverid;
+	HBaseStatCounters c;
+} HBaseStatServer;
+
+struct hbase_http_result;
+extern void hbase_stats_init(void);
+extern void hbase_stats_sent(Oid serverid, const char *method, const char *path);
+extern void hbase_stats_done(Oid serverid, const char *method, const char *path, int outcome,
+							 const struct hbase_http_result *res, bool timed);
+extern void hbase_stats_event(Oid serverid, HBaseStatEvent event);
+extern List *hbase_stats_servers(bool backend_only, bool *is_shared);
+extern void hbase_stats_reset(Oid serverid);
+extern double hbase_stats_percentile(const HBaseStatCounters *c, double fraction);
 
 /* ---------- gateway.c: what each REST gateway version offers ---------- */
 
@@ -583,10 +658,23 @@ typedef struct HBaseScan HBaseScan;
 extern HBaseScan *hbase_scan_begin(HBaseTable *table, HBaseConn *conn,
 								   List *retrieved_attrs, int firstpage);
 extern HBaseRow *hbase_scan_next(HBaseScan *scan);
-/* merge_salt_bytes of a scan read backwards (stateless reversed scans) */
-#define HBASE_REVERSE	(-3)
+/*
+ * The order in which a scan must return its rows: the planner decides it
+ * (pathkeys), the scan reads its ranges accordingly.
+ */
+typedef enum HBaseRowOrder
+{
+	HBASE_ORDER_ANY,			/* any order: ranges read in blocks, in parallel,
+								 * and split at region boundaries */
+	HBASE_ORDER_KEY,			/* key order: one stream reads the ranges in turn;
+								 * with salt bytes, one stream per salt bucket,
+								 * merged on the key after the salt */
+	HBASE_ORDER_REVERSE			/* reverse key order: stateless reversed pages,
+								 * the last range first */
+} HBaseRowOrder;
 
-extern void hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan, int merge_salt_bytes);
+extern void hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan, HBaseRowOrder order,
+								int salt_bytes);
 extern void hbase_scan_rescan(HBaseScan *scan);
 extern void hbase_scan_end(HBaseScan *scan);
 extern List *hbase_scan_pieces(HBaseScan *scan, HBaseKeyPlan *plan);

@@ -88,7 +88,7 @@ hbase_scan_begin(HBaseTable *table, HBaseConn *conn, List *retrieved_attrs, int 
 	scan->conn = conn;
 	scan->firstpage = Max(1, Min(firstpage, table->fetch_size));
 	scan->small_limit = firstpage < HBASE_FIRST_PAGE;
-	scan->mergeskip = -2;
+	scan->order = HBASE_ORDER_ANY;
 	scan->families = table_families(table);
 	foreach(lc, retrieved_attrs)
 	{
@@ -135,11 +135,18 @@ init_stream(HBaseScan *scan, Stream *st, int range, int lastrange)
 										ALLOCSET_SMALL_SIZES);
 }
 
+/* are the streams (one per salt bucket) merged on the key after the salt? */
+static inline bool
+merging(const HBaseScan *scan)
+{
+	return scan->order == HBASE_ORDER_KEY && scan->salt_bytes > 0;
+}
+
 /* compare two keys after the salt: the order the merge delivers */
 static int
 suffix_cmp(HBaseScan *scan, HBaseRow *a, HBaseRow *b)
 {
-	int			skip = scan->mergeskip;
+	int			skip = scan->salt_bytes;
 	int			al = Max(a->keylen - skip, 0);
 	int			bl = Max(b->keylen - skip, 0);
 	int			c = memcmp(a->key + Min(skip, a->keylen), b->key + Min(skip, b->keylen), Min(al, bl));
@@ -165,10 +172,11 @@ key_suffix_cmp(const ListCell *a, const ListCell *b)
 }
 
 /*
- * merge_salt_bytes >= 0: the rows must come in the order of their keys
- * after that many salt bytes (pathkeys of a salted table): one stream per
- * range, merged.  -1: in key order, one stream reading the ranges in turn.
- * -2: any order: the ranges in blocks, one stream per block, in parallel.
+ * Key order with salt bytes: the rows must come in the order of their keys
+ * after the salt (pathkeys of a salted table): one stream per range,
+ * merged.  Key order without: one stream reading the ranges in turn.  Any
+ * order: the ranges in blocks, one stream per block, in parallel.  Reverse:
+ * one stream, the ranges and keys backwards.
  */
 void
 hbase_scan_setup_streams(HBaseScan *scan)
@@ -177,7 +185,7 @@ hbase_scan_setup_streams(HBaseScan *scan)
 		list_length(scan->plan->ranges) : 1;
 	int			i;
 
-	if (scan->mergeskip == HBASE_REVERSE && scan->plan)
+	if (scan->order == HBASE_ORDER_REVERSE && scan->plan)
 	{
 		/* backwards: the last range first, the largest key first */
 		List	   *rev = NIL;
@@ -200,14 +208,14 @@ hbase_scan_setup_streams(HBaseScan *scan)
 		scan->streams = palloc0(sizeof(Stream));
 		init_stream(scan, &scan->streams[0], first < 0 ? nranges : first, nranges - 1);
 	}
-	else if (scan->mergeskip >= 0 && nranges > 1)
+	else if (merging(scan) && nranges > 1)
 	{
 		scan->nstreams = nranges;
 		scan->streams = palloc0(sizeof(Stream) * nranges);
 		for (i = 0; i < nranges; i++)
 			init_stream(scan, &scan->streams[i], i, i);
 	}
-	else if (scan->table->concurrency > 1 && nranges > 1 && scan->mergeskip == -2)
+	else if (scan->table->concurrency > 1 && nranges > 1 && scan->order == HBASE_ORDER_ANY)
 	{
 		/* ranges in contiguous blocks, one block per stream, read in parallel */
 		int			k = Min(nranges, scan->table->concurrency);
@@ -224,7 +232,7 @@ hbase_scan_setup_streams(HBaseScan *scan)
 		init_stream(scan, &scan->streams[0], 0, nranges - 1);
 	}
 	/* keys across salt buckets: fetched in the merged order */
-	if (scan->mergeskip >= 0 && scan->plan && scan->plan->keys)
+	if (merging(scan) && scan->plan && scan->plan->keys)
 	{
 		sorting_scan = scan;
 		list_sort(scan->plan->keys, key_suffix_cmp);
@@ -233,14 +241,16 @@ hbase_scan_setup_streams(HBaseScan *scan)
 }
 
 /*
- * The scan's key plan, and the order its rows must come in
- * (merge_salt_bytes: see hbase_scan_setup_streams); the streams are made.
+ * The scan's key plan, and the order its rows must come in (with the salt
+ * bytes a merge skips: see hbase_scan_setup_streams); the streams are made.
  */
 void
-hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan, int merge_salt_bytes)
+hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan, HBaseRowOrder order, int salt_bytes)
 {
+	Assert(salt_bytes == 0 || order == HBASE_ORDER_KEY);
 	scan->plan = plan;
-	scan->mergeskip = merge_salt_bytes;
+	scan->order = order;
+	scan->salt_bytes = salt_bytes;
 	scan->region_scans = 0;
 	scan->split_tried = false;
 	/*
@@ -279,7 +289,7 @@ fetch_page(HBaseScan *scan, Stream *st)
 		got = false;
 	else if (scan->plan && (scan->plan->kind == HBASE_OP_GET || scan->plan->kind == HBASE_OP_MULTIGET))
 		got = hbase_stream_keys(scan, st);
-	else if (scan->mergeskip == HBASE_REVERSE)
+	else if (scan->order == HBASE_ORDER_REVERSE)
 	{
 		while (st->range <= st->lastrange)
 		{
@@ -405,7 +415,7 @@ needs_page(Stream *st)
 static void
 next_range_early(HBaseScan *scan, Stream *st)
 {
-	if (scan->mergeskip != -2 || st->eof || st->range >= st->lastrange ||
+	if (scan->order != HBASE_ORDER_ANY || st->eof || st->range >= st->lastrange ||
 		(st->page && st->next < st->page->nrows) || !(st->exhausted || st->range_done) ||
 		st->held || st->ahead_started)
 		return;
@@ -522,7 +532,7 @@ hbase_scan_next(HBaseScan *scan)
 			!st->exhausted && !st->held && st->lastkey && !st->ahead_started)
 			hbase_scan_split_running(scan);
 	}
-	if (scan->mergeskip == -2 && scan->nstreams > 1)
+	if (scan->order == HBASE_ORDER_ANY && scan->nstreams > 1)
 	{
 		/*
 		 * No order to keep: drain the pages at hand, then fetch the next
@@ -548,7 +558,7 @@ hbase_scan_next(HBaseScan *scan)
 			bestrow = row;
 		}
 		/* without a merge, any row will do: the first stream that has one */
-		if (row && scan->mergeskip < 0)
+		if (row && !merging(scan))
 			break;
 	}
 	if (best)

@@ -63,7 +63,9 @@ struct HBaseScan
 	 * after the salt (ORDER BY on a salted table); else one stream walks the
 	 * ranges in turn.
 	 */
-	int			mergeskip;		/* salt bytes to skip when merging, or -1 / -2 */
+	HBaseRowOrder order;		/* the order the rows must come in */
+	int			salt_bytes;		/* HBASE_ORDER_KEY: salt bytes to skip when
+								 * merging the buckets' streams, or 0 */
 	int			nstreams;
 	Stream	   *streams;
 	long		nrequests;

@@ -44,6 +44,7 @@ wait_for_gateway(HBaseScan *scan, Stream *st, const char *what)
 	TimestampTz now = GetCurrentTimestamp();
 	int			i;
 
+	hbase_stats_event(hbase_conn_server(scan->conn), HBASE_STAT_RETRY);
 	if (st->lost_since == 0)
 		st->lost_since = now;
 	else if (TimestampDifferenceExceeds(st->lost_since, now, HBASE_RESUME_MS))
@@ -338,6 +339,7 @@ lose_scanner(HBaseScan *scan, Stream *st, const HBaseResult *res)
 		}
 	}
 	scan->nresumes++;
+	hbase_stats_event(hbase_conn_server(scan->conn), HBASE_STAT_RESUME);
 }
 
 /*
@@ -553,6 +555,7 @@ hbase_stream_reverse_page(HBaseScan *scan, Stream *st)
 		if (res.server_error && ++st->failures > HBASE_MAX_SCANNER_FAILURES)
 			hbase_rest_report(&res, scan->table, "a reversed scan");
 		scan->nresumes++;
+		hbase_stats_event(hbase_conn_server(scan->conn), HBASE_STAT_RESUME);
 		wait_for_gateway(scan, st, "a reversed scan");
 	}
 	st->lost_since = 0;

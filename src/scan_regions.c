@@ -30,7 +30,7 @@
 bool
 hbase_scan_by_region(HBaseScan *scan, HBaseKeyPlan *plan)
 {
-	return plan != NULL && scan->mergeskip == -2 && scan->table->concurrency > 1 &&
+	return plan != NULL && scan->order == HBASE_ORDER_ANY && scan->table->concurrency > 1 &&
 		!scan->small_limit && scan->claim == NULL &&
 		(plan->kind == HBASE_OP_FULL || plan->kind == HBASE_OP_FUZZY ||
 		 plan->kind == HBASE_OP_SCANS);
@@ -361,7 +361,8 @@ hbase_scan_set_shared_plan(HBaseScan *scan, HBaseKeyPlan *plan, List *pieces,
 	scan->claim = claim;
 	scan->claim_arg = arg;
 	scan->plan = kp;
-	scan->mergeskip = -2;
+	scan->order = HBASE_ORDER_ANY;
+	scan->salt_bytes = 0;
 	scan->region_scans = list_length(pieces);
 	scan->split_tried = true;
 	hbase_scan_setup_streams(scan);
