@@ -145,16 +145,12 @@ system_table(HBaseConn *conn, const char *name)
 	for (i = 0; i < 2; i++)
 	{
 		HBaseTable *t = palloc0(sizeof(HBaseTable));
-		HBaseResponse *resp;
 
 		t->relname = t->hbase_table = psprintf("SYSTEM%c%s", i == 0 ? '.' : ':', name);
 		t->fetch_size = 1000;
 		t->concurrency = 1;
-		resp = hbase_rest_exists(conn, t);
-		if (resp->status == 200)
+		if (hbase_rest_table_exists(conn, t, "looking for Phoenix's catalog"))
 			return t;
-		if (resp->status != 404)
-			hbase_report_status(resp, t, "looking for Phoenix's catalog");
 	}
 	return NULL;
 }

@@ -579,6 +579,17 @@ hbase_rest_exists(HBaseConn *conn, HBaseTable *table)
 						 NULL, 0, "checking that the table exists");
 }
 
+/* does the table exist?  (Any answer but yes or no is an error naming what asked.) */
+bool
+hbase_rest_table_exists(HBaseConn *conn, HBaseTable *table, const char *what)
+{
+	HBaseResponse *r = hbase_rest_exists(conn, table);
+
+	if (r->status != 200 && r->status != 404)
+		hbase_report_status(r, table, what);
+	return r->status == 200;
+}
+
 /*
  * After an answer that may say the table is missing (a 404; the 500 of a
  * multiget or of a stateless scan, TableNotFoundException): an error
