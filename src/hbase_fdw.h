@@ -160,6 +160,10 @@ extern HBaseTable *hbase_get_table(Oid relid);
 extern HBaseTable *hbase_build_table(Oid relid);
 extern const char *hbase_table_name_problem(const char *name);
 extern void hbase_check_table_name(const char *name, const char *relname);
+/* IMPORT FOREIGN SCHEMA's option sample_rows: default and largest value */
+#define HBASE_DEFAULT_SAMPLE_ROWS	100
+#define HBASE_MAX_SAMPLE_ROWS		10000
+extern int	hbase_parse_sample_rows(const char *value);
 
 /* ---------- connection.c: connection cache and requests ---------- */
 
@@ -545,6 +549,11 @@ extern int	hbase_row_versions(HBaseTable *table, HBaseRow *row, int64 **ts);
 extern void hbase_row_version(HBaseTable *table, HBaseRow *row, int64 ts, HBaseRow *out);
 extern void hbase_row_to_values(HBaseTable *table, HBaseColumnIO *io, bool decode_key,
 								List *attrs, HBaseRow *row, Datum *values, bool *isnull);
+extern bool hbase_family_to_jsonb(HBaseTable *table, HBaseColumn *col, HBaseRow *row,
+								  Datum *result);
+extern char *hbase_family_member_text(const char *bytes, int len);
+extern void hbase_family_member_bytes(HBaseTable *table, HBaseColumn *col, const char *str,
+									  int len, const char *what, char **out, int *outlen);
 
 /* ---------- rowkey_pg.c: the rowkey codec seen from PostgreSQL ---------- */
 
@@ -556,8 +565,6 @@ extern void hbase_decode_key(HBaseTable *table, HBaseColumnIO *io, const char *k
 							 int keylen, List *attrs, Datum *values, bool *nulls);
 extern bytea *hbase_encode_key(HBaseTable *table, Datum *values, bool *nulls,
 							   bool random_ok);
-extern bool hbase_family_to_jsonb(HBaseTable *table, HBaseColumn *col, HBaseRow *row,
-								  Datum *result);
 
 extern void hbase_datum_to_rk(HBaseTable *table, HBaseColumn *col, Datum d,
 							  struct rk_value *v);

@@ -1,0 +1,51 @@
+/*
+ * rowkey/buf.c: the growable byte buffer the codec builds tokens, keys and values in, from
+ * the allocator given to hbase_rk_set_allocator; kept NUL-terminated, so that its text can
+ * be read as a C string.
+ */
+#include <string.h>
+
+#include "rowkey_int.h"
+
+int
+hbase_rk_buf_reserve(buf *b, size_t more)
+{
+	if (b->len + more + 1 > b->cap)
+	{
+		size_t		cap = b->cap ? b->cap * 2 : 64;
+		char	   *p;
+
+		while (cap < b->len + more + 1)
+			cap *= 2;
+		p = rk_alloc(cap);
+		if (p == NULL)
+			return -1;
+		if (b->len)
+			memcpy(p, b->data, b->len);
+		if (b->data)
+			rk_dealloc(b->data);
+		b->data = p;
+		b->cap = cap;
+	}
+	return 0;
+}
+
+int
+hbase_rk_buf_append(buf *b, const void *data, size_t n)
+{
+	if (hbase_rk_buf_reserve(b, n) < 0)
+		return -1;
+	memcpy(b->data + b->len, data, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+	return 0;
+}
+
+void
+hbase_rk_buf_free(buf *b)
+{
+	if (b->data)
+		rk_dealloc(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
+}
