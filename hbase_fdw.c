@@ -102,9 +102,6 @@ busy_wait_assign(double newval, void *extra)
 	hbase_http_set_busy_wait((long) (newval * 1000.0));
 }
 
-/* costs: an HTTP round trip, and a row travelling as base64 JSON */
-#define HBASE_REQUEST_COST	25.0
-#define HBASE_ROW_COST		(cpu_tuple_cost * 10)
 
 /* executor state */
 typedef struct HBaseScanState
@@ -189,10 +186,20 @@ _PG_init(void)
 							 NULL, busy_wait_assign, NULL);
 	hbase_direct_init();
 	hbase_stats_init();
+	hbase_join_init();
 	MarkGUCPrefixReserved("hbase_fdw");
 }
 
 /* ---------------- planning (never talks to HBase) ---------------- */
+
+static void hbaseGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid);
+
+/* is this base relation a foreign table of hbase_fdw? (join.c plans joins over ours) */
+bool
+hbase_own_rel(RelOptInfo *rel)
+{
+	return rel->fdwroutine != NULL && rel->fdwroutine->GetForeignRelSize == hbaseGetForeignRelSize;
+}
 
 static void
 hbaseGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)

@@ -38,6 +38,18 @@ hbase_cmp_keys(const char *a, int al, const char *b, int bl)
 	return al < bl ? -1 : al > bl ? 1 : 0;
 }
 
+/* ---------- hbase_fdw.c: the FDW callbacks; join.c: batched key joins ---------- */
+
+/* costs: an HTTP round trip, and a row travelling as base64 JSON */
+#define HBASE_REQUEST_COST	25.0
+#define HBASE_ROW_COST		(cpu_tuple_cost * 10)
+
+struct RelOptInfo;
+extern bool hbase_own_rel(struct RelOptInfo *rel);
+extern bool hbase_enable_batched_join;
+extern int	hbase_join_batch_size;
+extern void hbase_join_init(void);
+
 /* ---------- options.c: catalog options, parsed ---------- */
 
 typedef enum HBaseEncoding
@@ -467,6 +479,9 @@ extern void hbase_rest_scanner_drop(HBaseConn *conn, const char *scanner);
 extern HBaseResult hbase_rest_get(HBaseConn *conn, HBaseTable *table, const char *key,
 								  int keylen);
 extern HBaseResult hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n);
+extern void hbase_rest_multiget_many(HBaseConn *conn, HBaseTable *table, bytea **keys,
+									 const int *starts, const int *counts, int nreq,
+									 HBaseResult *out);
 extern HBaseResponse *hbase_rest_exists(HBaseConn *conn, HBaseTable *table);
 extern List *hbase_rest_regions(HBaseConn *conn, HBaseTable *table, const char **error);
 extern HBaseResult hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table,

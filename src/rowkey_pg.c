@@ -1,5 +1,5 @@
 /*
- * rowkey_pg.c: the rowkey codec (rowkey.c) seen from PostgreSQL.
+ * rowkey_pg.c: the rowkey codec (src/rowkey/) seen from PostgreSQL.
  *
  * Owns the translation between Datums and the codec's values, compiling a
  * foreign table's layout, decoding key columns during scans, the SQL

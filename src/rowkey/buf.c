@@ -1,12 +1,13 @@
 /*
- * rowkey/buf.c: the growable byte buffer the codec builds tokens, keys and values in, from
- * the allocator given to hbase_rk_set_allocator; kept NUL-terminated, so that its text can
- * be read as a C string.
+ * rowkey/buf.c: growing the byte buffer (rowkey_int.h: appending and freeing are inline) that
+ * the codec builds tokens, keys and values in, from the allocator given to
+ * hbase_rk_set_allocator; kept NUL-terminated, so that its text can be read as a C string.
  */
 #include <string.h>
 
 #include "rowkey_int.h"
 
+/* room for more bytes and the NUL: -1 when the allocator returns none */
 int
 hbase_rk_buf_reserve(buf *b, size_t more)
 {
@@ -28,24 +29,4 @@ hbase_rk_buf_reserve(buf *b, size_t more)
 		b->cap = cap;
 	}
 	return 0;
-}
-
-int
-hbase_rk_buf_append(buf *b, const void *data, size_t n)
-{
-	if (hbase_rk_buf_reserve(b, n) < 0)
-		return -1;
-	memcpy(b->data + b->len, data, n);
-	b->len += n;
-	b->data[b->len] = '\0';
-	return 0;
-}
-
-void
-hbase_rk_buf_free(buf *b)
-{
-	if (b->data)
-		rk_dealloc(b->data);
-	b->data = NULL;
-	b->len = b->cap = 0;
 }

@@ -606,7 +606,7 @@ compile_call(compiler *c, node *n, pipeline *pl)
 	int			i,
 				w = 0;
 
-	for (i = 0; i < (int) (sizeof(layout_fns) / sizeof(layout_fns[0])); i++)
+	for (i = 0; i < (int) (sizeof(layout_fns) / sizeof(layout_fns[0])) && fn == NULL; i++)
 		if (strcmp(layout_fns[i].name, n->name) == 0)
 			fn = &layout_fns[i];
 	if (fn == NULL)

@@ -78,8 +78,27 @@ typedef struct buf
 } buf;
 
 extern int	hbase_rk_buf_reserve(buf *b, size_t more);
-extern int	hbase_rk_buf_append(buf *b, const void *data, size_t n);
-extern void hbase_rk_buf_free(buf *b);
+
+/* inline: keys are built a few bytes at a time, and the room is there but once in a while */
+static inline int
+hbase_rk_buf_append(buf *b, const void *data, size_t n)
+{
+	if (hbase_rk_buf_reserve(b, n) < 0)
+		return -1;
+	memcpy(b->data + b->len, data, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+	return 0;
+}
+
+static inline void
+hbase_rk_buf_free(buf *b)
+{
+	if (b->data)
+		rk_dealloc(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
+}
 
 /* ---------------- tokens and tree (lex.c, parse.c) ---------------- */
 
