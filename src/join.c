@@ -47,8 +47,6 @@
 #include "hbase_fdw.h"
 #include "rowkey.h"
 
-bool		hbase_enable_batched_join = true;
-int			hbase_join_batch_size = 1000;
 
 static set_join_pathlist_hook_type prev_join_pathlist_hook = NULL;
 
@@ -583,6 +581,13 @@ inner_rti(CustomScan *cs, int pos)
 	return 0;
 }
 
+/*
+ * Reads the plan back (the table, the join type, the batch size, the key
+ * conditions and the inner columns in custom_private; keys and quals in
+ * custom_exprs) and starts the outer plan; unless EXPLAIN only, opens the
+ * connection of the checked-as user of the inner table and prepares the
+ * inner columns' input functions and the batch, row and fetch contexts.
+ */
 static void
 begin_join(CustomScanState *node, EState *estate, int eflags)
 {
@@ -1366,20 +1371,13 @@ explain_join(CustomScanState *node, List *ancestors, ExplainState *es)
 
 /* ---------------- set up ---------------- */
 
-/* _PG_init: the GUCs, the plan node's methods (parallel workers read plans), the hook */
+/*
+ * _PG_init: the plan node's methods (parallel workers read plans), the hook; the GUCs
+ * hbase_fdw.enable_batched_join and join_batch_size are options.c's
+ */
 void
 hbase_join_init(void)
 {
-	DefineCustomBoolVariable("hbase_fdw.enable_batched_join",
-							 "Plans joins on an HBase table's rowkey as batched multigets.",
-							 "Off: such joins are hash, merge or nested loop joins over the table's own scans.",
-							 &hbase_enable_batched_join, true, PGC_USERSET, 0,
-							 NULL, NULL, NULL);
-	DefineCustomIntVariable("hbase_fdw.join_batch_size",
-							"Outer rows a batched key join reads keys for at once.",
-							"A batch also ends when its rows and keys reach work_mem.",
-							&hbase_join_batch_size, 1000, 1, 100000, PGC_USERSET, 0,
-							NULL, NULL, NULL);
 	RegisterCustomScanMethods(&join_scan_methods);
 	prev_join_pathlist_hook = set_join_pathlist_hook;
 	set_join_pathlist_hook = join_pathlist;
