@@ -696,7 +696,6 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 	HBaseScanState *st = palloc0(sizeof(HBaseScanState));
 	RangeTblEntry *rte;
 	Oid			userid;
-	ListCell   *lc;
 
 	node->fdw_state = st;
 	st->table = hbase_get_table(RelationGetRelid(node->ss.ss_currentRelation));
@@ -715,15 +714,7 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 	rte = exec_rt_fetch(fsplan->scan.scanrelid, estate);
 	userid = OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
 
-	st->io = palloc0(sizeof(HBaseColumnIO) * Max(st->table->natts, 1));
-	foreach(lc, st->retrieved_attrs)
-	{
-		HBaseColumn *col = &st->table->columns[lfirst_int(lc) - 1];
-
-		hbase_column_io_init(col, &st->io[col->attnum - 1]);
-		if (col->kind == HBASE_COL_KEYPART)
-			st->decode_key = true;
-	}
+	st->io = hbase_attrs_io_init(st->table, st->retrieved_attrs, &st->decode_key);
 	st->tuplecxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw tuple",
 										 ALLOCSET_DEFAULT_SIZES);
 	st->plancxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw key plan",

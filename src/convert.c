@@ -127,6 +127,29 @@ hbase_column_io_init(HBaseColumn *col, HBaseColumnIO *io)
 }
 
 /*
+ * The input functions of the columns attrs (attnums) read, indexed by
+ * attnum - 1 as hbase_row_to_values takes them; *decode_key: whether any
+ * of them is a part of the rowkey (the key is then decoded per row).
+ */
+HBaseColumnIO *
+hbase_attrs_io_init(HBaseTable *table, List *attrs, bool *decode_key)
+{
+	HBaseColumnIO *io = palloc0(sizeof(HBaseColumnIO) * Max(table->natts, 1));
+	ListCell   *lc;
+
+	*decode_key = false;
+	foreach(lc, attrs)
+	{
+		HBaseColumn *col = &table->columns[lfirst_int(lc) - 1];
+
+		hbase_column_io_init(col, &io[col->attnum - 1]);
+		if (col->kind == HBASE_COL_KEYPART)
+			*decode_key = true;
+	}
+	return io;
+}
+
+/*
  * A rowkey or value in a form fit for messages: UTF-8 printable text as is,
  * other bytes as \xNN.
  */

@@ -573,6 +573,7 @@ typedef struct HBaseColumnIO
 
 extern void hbase_check_column_type(HBaseTable *table, HBaseColumn *col);
 extern void hbase_column_io_init(HBaseColumn *col, HBaseColumnIO *io);
+extern HBaseColumnIO *hbase_attrs_io_init(HBaseTable *table, List *attrs, bool *decode_key);
 extern Datum hbase_cell_to_datum(HBaseTable *table, HBaseColumn *col,
 								 HBaseColumnIO *io, const char *value, int len,
 								 const char *rowkey, int keylen);
