@@ -797,34 +797,29 @@ find_key(bytea **keys, int lo, int hi, const char *key, int len)
 }
 
 /*
- * A multiget's answer: its rows decoded into found[] by key (a row not
- * asked for in this request is ignored).  404: none of its keys exists,
- * unless the table itself is missing.
+ * A multiget's result: its rows into found[] by key (a row not asked for
+ * in this request is ignored).  None (404): none of its keys exists, unless
+ * the table itself is missing.
  */
 static void
-take_multiget(BatchJoinState *js, HBaseResponse *resp, bytea **keys, int start, int n,
+take_multiget(BatchJoinState *js, HBaseResult *res, bytea **keys, int start, int n,
 			  InnerRow **found)
 {
 	HBaseCellSet *set;
 	int			i;
 
-	if (resp->status == 404)
+	if (res->table_unsure && !js->table_known)
 	{
-		if (!js->table_known)
-		{
-			HBaseResponse *r = hbase_rest_exists(js->conn, js->table);
-
-			js->requests++;
-			if (r->status != 200)
-				hbase_report_status(r, js->table, "a multiget of a batched join");
-			js->table_known = true;
-		}
-		return;
+		js->requests++;
+		hbase_rest_check_table(js->conn, js->table, "a multiget of a batched join");
+		js->table_known = true;
 	}
-	if (resp->status != 200)
-		hbase_report_status(resp, js->table, "a multiget of a batched join");
+	if (res->outcome == HBASE_END)
+		return;
+	if (res->outcome != HBASE_DONE)
+		hbase_rest_report(res, js->table, "a multiget of a batched join");
 	js->table_known = true;
-	set = hbase_response_cellset(resp, js->table, n, 0);
+	set = res->set;
 	js->rows_received += set->nrows;
 	for (i = 0; i < set->nrows; i++)
 	{
@@ -839,7 +834,7 @@ take_multiget(BatchJoinState *js, HBaseResponse *resp, bytea **keys, int start, 
 /*
  * Read the batch's distinct keys (sorted) into found[]: multigets of 100
  * keys, `concurrency` of them at once; one again alone when it got no
- * answer.  A gateway without ?e=b64 reads them as gateway.c can.
+ * answer.  A gateway without ?e=b64 reads them as gateway_rows.c can.
  */
 static void
 fetch_keys(BatchJoinState *js, bytea **keys, int nkeys, InnerRow **found)
@@ -881,7 +876,7 @@ fetch_keys(BatchJoinState *js, bytea **keys, int nkeys, InnerRow **found)
 	{
 		int			starts[HBASE_MAX_CONCURRENCY];
 		int			counts[HBASE_MAX_CONCURRENCY];
-		HBaseResponse *out[HBASE_MAX_CONCURRENCY];
+		HBaseResult out[HBASE_MAX_CONCURRENCY];
 		int			nreq = 0;
 		int			i;
 		MemoryContext old;
@@ -903,15 +898,15 @@ fetch_keys(BatchJoinState *js, bytea **keys, int nkeys, InnerRow **found)
 		js->requests += nreq;
 		for (i = 0; i < nreq; i++)
 		{
-			HBaseResponse *resp = out[i];
+			HBaseResult *res = &out[i];
 
-			if (resp->status == 0)
+			if (res->outcome == HBASE_UNAVAILABLE && !res->answered)
 			{
 				/* no answer: once more alone (no answer then raises) */
-				resp = hbase_rest_multiget(js->conn, js->table, keys + starts[i], counts[i]);
+				*res = hbase_rest_multiget(js->conn, js->table, keys + starts[i], counts[i]);
 				js->requests++;
 			}
-			take_multiget(js, resp, keys, starts[i], counts[i], found);
+			take_multiget(js, res, keys, starts[i], counts[i], found);
 		}
 		MemoryContextSwitchTo(old);
 	}
