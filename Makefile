@@ -3,7 +3,7 @@ MODULE_big = hbase_fdw
 OBJS = hbase_fdw.o src/options.o src/connection.o src/http.o src/krb.o src/json.o \
        src/convert.o src/scan.o src/rowkey.o src/rowkey_pg.o src/pushdown.o src/modify.o \
        src/cellset_pb.o src/cellset_json.o src/phoenix_cell.o src/gateway.o src/rest.o src/import.o src/analyze.o \
-       src/phoenix.o src/phoenix_catalog.o src/sql_functions.o src/direct.o
+       src/phoenix.o src/phoenix_catalog.o src/sql_functions.o src/direct.o src/keyplan.o
 
 EXTENSION = hbase_fdw
 DATA = hbase_fdw--0.1.sql
