@@ -23,6 +23,7 @@
 #include "catalog/pg_type.h"
 #include "lib/stringinfo.h"
 #include "mb/pg_wchar.h"
+#include "nodes/nodeFuncs.h"
 #include "nodes/primnodes.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
@@ -60,8 +61,8 @@ make_bytea(const char *data, int len)
 }
 
 /* the cell filters for the values of the filter conditions */
-List *
-hbase_cell_filters(HBaseTable *t, List *fconds, Datum *vals, bool *nulls, Oid *types)
+static List *
+cell_filters(HBaseTable *t, List *fconds, Datum *vals, bool *nulls, Oid *types)
 {
 	List	   *filters = NIL;
 	ListCell   *lc;
@@ -123,12 +124,27 @@ hbase_cell_filters(HBaseTable *t, List *fconds, Datum *vals, bool *nulls, Oid *t
 	return filters;
 }
 
-/* ---------------- execution: values -> operation ---------------- */
+/* ---------------- key conditions: values -> operation ---------------- */
 
+/* an IN list or = ANY(array) whose values come at execution: this many, for costs */
+#define HBASE_EST_IN_VALUES		10
+
+/* a hashed column's bounds that come at execution: this many values between them */
+#define HBASE_EST_RANGE_VALUES	10
+
+/*
+ * What the conditions say of one column.  A value that comes at execution
+ * (planning a parameter) is only noted as there (the *_later fields).
+ */
 typedef struct ColConds
 {
 	List	   *eq;				/* rk_value * candidates (=, IN) */
 	bool		has_eq;
+	bool		eq_later;		/* = / IN values come at execution */
+	double		neq;			/* eq_later: their estimated number */
+	bool		lo_later;		/* a lower bound comes at execution */
+	bool		hi_later;		/* an upper bound comes at execution */
+	bool		like_later;		/* a LIKE pattern comes at execution */
 	bool		isnull;
 	rk_value   *lo;
 	bool		lo_incl;
@@ -139,6 +155,55 @@ typedef struct ColConds
 	bool		impossible;		/* = NULL, or a value the column cannot hold */
 	bool		unusable;		/* = a value without key bytes: do not narrow */
 } ColConds;
+
+/* how many values = / IN give the column (estimated when they come at execution) */
+static double
+eq_count(const ColConds *x)
+{
+	return x->eq_later ? x->neq : list_length(x->eq);
+}
+
+static bool
+has_lo(const ColConds *x)
+{
+	return x->lo != NULL || x->lo_later;
+}
+
+static bool
+has_hi(const ColConds *x)
+{
+	return x->hi != NULL || x->hi_later;
+}
+
+/* is the value of fdw_exprs index i known (not a parameter at planning)? */
+static bool
+value_known(const HBaseKeyValues *v, int i)
+{
+	return v->known == NULL || v->known[i];
+}
+
+/* does any key condition take a value that comes at execution? */
+static bool
+conds_later(List *conds, const HBaseKeyValues *v)
+{
+	ListCell   *lc;
+	int			k;
+
+	foreach(lc, conds)
+	{
+		HBaseKeyCond *c = lfirst(lc);
+
+		if (c->nrow > 0)
+		{
+			for (k = 0; k < c->nrow; k++)
+				if (!value_known(v, c->row_exprs[k]))
+					return true;
+		}
+		else if (c->op != HBASE_KEY_ISNULL && !value_known(v, c->expr))
+			return true;
+	}
+	return false;
+}
 
 /* how far equality fixes the key (fixed_depth) */
 typedef struct KeyShape
@@ -481,9 +546,11 @@ fuzzy_plan(HBaseTable *t, HBaseKeyPlan *kp, List *combos, int firstcol, int dept
  * IS NULL together with =).  vals/nulls/types are indexed like the fdw_exprs.
  */
 static bool
-gather_conditions(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types,
-				  ColConds *cc)
+gather_conditions(HBaseTable *t, List *conds, const HBaseKeyValues *v, ColConds *cc)
 {
+	Datum	   *vals = v->vals;
+	bool	   *nulls = v->nulls;
+	Oid		   *types = v->types;
 	ListCell   *lc;
 	int			i;
 
@@ -501,6 +568,33 @@ gather_conditions(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *typ
 		if (c->op == HBASE_KEY_ISNULL)
 		{
 			x->isnull = true;
+			continue;
+		}
+		if (!value_known(v, c->expr))
+		{
+			/* at planning: the condition is there, its value comes later */
+			switch (c->op)
+			{
+				case HBASE_KEY_EQ:
+				case HBASE_KEY_IN:
+					if (x->has_eq || x->unusable)
+						break;
+					x->has_eq = true;
+					x->eq_later = true;
+					x->neq = c->op == HBASE_KEY_EQ ? 1 : HBASE_EST_IN_VALUES;
+					break;
+				case HBASE_KEY_LT:
+				case HBASE_KEY_LE:
+					x->hi_later = x->hi == NULL;
+					break;
+				case HBASE_KEY_GT:
+				case HBASE_KEY_GE:
+					x->lo_later = x->lo == NULL;
+					break;
+				default:
+					x->like_later = true;
+					break;
+			}
 			continue;
 		}
 		if (nulls[c->expr])
@@ -543,7 +637,7 @@ gather_conditions(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *typ
 static bool
 narrows(ColConds *x)
 {
-	return x->has_eq || x->lo || x->hi || x->prefix || x->suffix;
+	return x->has_eq || has_lo(x) || has_hi(x) || x->prefix || x->suffix || x->like_later;
 }
 
 /*
@@ -555,9 +649,11 @@ narrows(ColConds *x)
  * with the other columns' values stays within HBASE_MAX_KEYS.  Every value
  * between the bounds is taken, so no matching row is missed (the quals are
  * checked here anyway).  False when a column's bounds hold no value.
+ * Bounds that come at execution are counted then: planning assumes
+ * HBASE_EST_RANGE_VALUES values and notes it in kp->per_value.
  */
 static bool
-expand_hash_ranges(HBaseTable *t, ColConds *cc)
+expand_hash_ranges(HBaseTable *t, ColConds *cc, HBaseKeyPlan *kp)
 {
 	rk_part_info first;
 	int			pcols[64];
@@ -581,12 +677,17 @@ expand_hash_ranges(HBaseTable *t, ColConds *cc)
 		lo[i] = hi[i] = 0;
 		if (x->has_eq)
 		{
-			n *= Max(list_length(x->eq), 1);
+			n *= Max((long) eq_count(x), 1);
 			continue;
 		}
-		if (x->unusable || x->lo == NULL || x->hi == NULL ||
+		if (x->unusable || !has_lo(x) || !has_hi(x) ||
 			!(is_int_type(type) || type == DATEOID))
 			return true;
+		if (x->lo_later || x->hi_later)
+		{
+			n *= HBASE_EST_RANGE_VALUES;
+			continue;
+		}
 		/* integers and days since 1970 (hbase_datum_to_rk): consecutive values */
 		if (!x->lo_incl && x->lo->i == PG_INT64_MAX)
 			return false;
@@ -607,6 +708,14 @@ expand_hash_ranges(HBaseTable *t, ColConds *cc)
 
 		if (x->has_eq)
 			continue;
+		if (x->lo_later || x->hi_later)
+		{
+			x->has_eq = true;
+			x->eq_later = true;
+			x->neq = HBASE_EST_RANGE_VALUES;
+			kp->per_value = true;
+			continue;
+		}
 		for (v = lo[i];; v++)
 		{
 			rk_value   *rv = palloc0(sizeof(rk_value));
@@ -634,7 +743,7 @@ fixed_depth(HBaseTable *t, ColConds *cc, KeyShape *ks)
 {
 	int			nparts = hbase_rk_nparts(t->layout);
 	rk_part_info first;
-	long		ncombos = 1;
+	double		ncombos = 1;
 	int			i;
 
 	hbase_rk_part(t->layout, 0, &first);
@@ -678,12 +787,12 @@ fixed_depth(HBaseTable *t, ColConds *cc, KeyShape *ks)
 			ks->depth = i + 1;
 			continue;
 		}
-		if (!cc[pi.column].has_eq || ncombos * list_length(cc[pi.column].eq) > HBASE_MAX_KEYS)
+		if (!cc[pi.column].has_eq || ncombos * eq_count(&cc[pi.column]) > HBASE_MAX_KEYS)
 		{
 			ks->rangepart = i;
 			return;
 		}
-		ncombos *= list_length(cc[pi.column].eq);
+		ncombos *= eq_count(&cc[pi.column]);
 		ks->depth = i + 1;
 	}
 	ks->exact = true;
@@ -711,77 +820,137 @@ multiply_combos(List *combos, int column, List *values, int ncols)
 	return next;
 }
 
+/* how a column takes part in the combinations of equality values */
+typedef enum FixKind
+{
+	FIX_NONE,					/* not fixed: NULL in every combination */
+	FIX_BASE,					/* its one value in every combination */
+	FIX_EACH					/* each of its values makes combinations */
+} FixKind;
+
 /*
- * Phase 3: the product of the equality values of the fixed parts, as arrays
- * of column values (NULL where a column is not fixed).
+ * Phase 3a: which columns the combinations of equality values fix, and how
+ * many combinations they make: the columns of the parts up to ks->depth;
+ * a salt's chosen parts (OpenTSDB: metric and tags, after the time range
+ * part) with a single = value even where they come after the prefix (every
+ * matching row has those values, so it is in that bucket); the columns of
+ * a hash prefix whose parts come after the fixed ones (or after the range
+ * part) when all of them have = / IN values, their product within
+ * HBASE_MAX_KEYS (every matching row has one of them).
+ */
+static double
+fixed_columns(HBaseTable *t, ColConds *cc, KeyShape *ks, FixKind *fixed)
+{
+	rk_part_info first;
+	int			pcols[64];
+	int			np;
+	double		n = 1;
+	int			i;
+
+	hbase_rk_part(t->layout, 0, &first);
+	np = first.salt_parts ?
+		hbase_rk_prefix_columns(t->layout, pcols, lengthof(pcols)) : 0;
+	for (i = 0; i < np && i < (int) lengthof(pcols); i++)
+		if (cc[pcols[i]].has_eq && eq_count(&cc[pcols[i]]) == 1)
+			fixed[pcols[i]] = FIX_BASE;
+	for (i = ks->firstcol; i < ks->depth; i++)
+	{
+		rk_part_info pi;
+
+		hbase_rk_part(t->layout, i, &pi);
+		if (pi.kind != RK_PART_COLUMN || fixed[pi.column] == FIX_EACH)
+			continue;
+		fixed[pi.column] = FIX_EACH;
+		n *= eq_count(&cc[pi.column]);
+	}
+	np = first.kind == RK_PART_HASH ?
+		hbase_rk_prefix_columns(t->layout, pcols, lengthof(pcols)) : 0;
+	if (np > (int) lengthof(pcols))
+		np = 0;
+	{
+		double		m = n;			/* a column twice in the hash counts twice here */
+
+		for (i = 0; i < np && m <= HBASE_MAX_KEYS; i++)
+			if (fixed[pcols[i]] != FIX_EACH)
+				m = !cc[pcols[i]].has_eq ? HBASE_MAX_KEYS + 1 : m * eq_count(&cc[pcols[i]]);
+		for (i = 0; i < np && m <= HBASE_MAX_KEYS; i++)
+			if (fixed[pcols[i]] != FIX_EACH)
+			{
+				fixed[pcols[i]] = FIX_EACH;
+				n *= eq_count(&cc[pcols[i]]);
+			}
+	}
+	return n;
+}
+
+/*
+ * Phase 3: the product of the equality values of the fixed columns
+ * (fixed_columns), as arrays of column values (NULL where a column is not
+ * fixed).
  */
 static List *
 equality_combos(HBaseTable *t, ColConds *cc, KeyShape *ks)
 {
 	int			ncols = Max(t->natts, 1);
 	rk_value   *none = palloc0(sizeof(rk_value) * ncols);
-	bool	   *fixed = palloc0(sizeof(bool) * ncols);
+	FixKind    *fixed = palloc0(sizeof(FixKind) * ncols);
+	bool	   *done = palloc0(sizeof(bool) * ncols);
 	List	   *combos;
+	rk_part_info first;
+	int			pcols[64];
+	int			np;
 	int			i;
 
+	fixed_columns(t, cc, ks, fixed);
+	hbase_rk_part(t->layout, 0, &first);
+	np = first.kind == RK_PART_HASH ?
+		hbase_rk_prefix_columns(t->layout, pcols, lengthof(pcols)) : 0;
 	for (i = 0; i < t->natts; i++)
-		none[i].isnull = 1;
-	combos = list_make1(none);
-	/*
-	 * A salt over chosen parts (OpenTSDB: metric and tags, after the time
-	 * range part) is computed from their = values even where they come
-	 * after the prefix: every matching row has those values, so it is in
-	 * that bucket.
-	 */
 	{
-		rk_part_info first;
-		int			pcols[64];
-		int			np;
-
-		hbase_rk_part(t->layout, 0, &first);
-		np = first.salt_parts ?
-			hbase_rk_prefix_columns(t->layout, pcols, lengthof(pcols)) : 0;
-		for (i = 0; i < np && i < (int) lengthof(pcols); i++)
-			if (list_length(cc[pcols[i]].eq) == 1)
-				none[pcols[i]] = *(rk_value *) linitial(cc[pcols[i]].eq);
+		none[i].isnull = 1;
+		if (fixed[i] == FIX_BASE)
+			none[i] = *(rk_value *) linitial(cc[i].eq);
 	}
+	combos = list_make1(none);
+	/* in the order of the parts, then of the hash's columns (fuzzy keys keep it) */
 	for (i = ks->firstcol; i < ks->depth; i++)
 	{
 		rk_part_info pi;
 
 		hbase_rk_part(t->layout, i, &pi);
-		if (pi.kind != RK_PART_COLUMN)
+		if (pi.kind != RK_PART_COLUMN || done[pi.column])
 			continue;
 		combos = multiply_combos(combos, pi.column, cc[pi.column].eq, ncols);
-		fixed[pi.column] = true;
+		done[pi.column] = true;
 	}
-	/*
-	 * A hash prefix over columns whose parts come after the fixed ones (or
-	 * after the range part) is computed from their = / IN values too (every
-	 * matching row has one of them), when all of them have such values.
-	 */
-	{
-		rk_part_info first;
-		int			pcols[64];
-		int			np;
-		long		n = list_length(combos);
-
-		hbase_rk_part(t->layout, 0, &first);
-		np = first.kind == RK_PART_HASH ?
-			hbase_rk_prefix_columns(t->layout, pcols, lengthof(pcols)) : 0;
-		if (np > (int) lengthof(pcols))
-			np = 0;
-		for (i = 0; i < np && n <= HBASE_MAX_KEYS; i++)
-			if (!fixed[pcols[i]])
-				n = cc[pcols[i]].eq == NIL ? HBASE_MAX_KEYS + 1 : n * list_length(cc[pcols[i]].eq);
-		for (i = 0; i < np && n <= HBASE_MAX_KEYS; i++)
-			if (!fixed[pcols[i]])
-			{
-				combos = multiply_combos(combos, pcols[i], cc[pcols[i]].eq, ncols);
-				fixed[pcols[i]] = true;		/* a column twice in the hash */
-			}
-	}
+	for (i = 0; i < np && i < (int) lengthof(pcols); i++)
+		if (fixed[pcols[i]] == FIX_EACH && !done[pcols[i]])
+		{
+			combos = multiply_combos(combos, pcols[i], cc[pcols[i]].eq, ncols);
+			done[pcols[i]] = true;
+		}
 	return combos;
+}
+
+/*
+ * Can the salt or hash prefix be computed from the columns fixed_columns
+ * fixes (planning, values at execution)?  A Phoenix salt needs the whole
+ * key.  prefix_computable's answer for the values at hand, save a value
+ * the key cannot hold.
+ */
+static bool
+prefix_fixed(HBaseTable *t, const FixKind *fixed, KeyShape *ks)
+{
+	int			pcols[64];
+	int			np = hbase_rk_prefix_columns(t->layout, pcols, lengthof(pcols));
+	int			i;
+
+	if (np < 0)
+		return ks->exact;
+	for (i = 0; i < np && i < (int) lengthof(pcols); i++)
+		if (fixed[pcols[i]] == FIX_NONE)
+			return false;
+	return true;
 }
 
 /*
@@ -1143,11 +1312,65 @@ finish_plan(HBaseKeyPlan *kp, bool exact, int fanout)
 }
 
 /*
+ * Phases 3 to 6 when values come at execution (planning a parameter or an
+ * outer column): the operation's kind, and how many keys, ranges or fuzzy
+ * keys the phases above will emit, from the columns the equality values fix
+ * and their counts (estimated for IN lists and hashed bounds).  Only a value
+ * the key cannot hold (too wide ...) is not foreseen: execution then finds
+ * no row for it.
+ */
+static void
+shape_plan(HBaseTable *t, HBaseKeyPlan *kp, ColConds *cc, KeyShape *ks)
+{
+	FixKind    *fixed = palloc0(sizeof(FixKind) * Max(t->natts, 1));
+	double		ncombos = fixed_columns(t, cc, ks, fixed);
+	bool		computable = prefix_fixed(t, fixed, ks);
+	double		nbuckets = 1;
+	rk_part_info first;
+	int			i;
+
+	hbase_rk_part(t->layout, 0, &first);
+	kp->at_execution = true;
+	if (first.kind == RK_PART_HASH && !computable)
+	{
+		/* fuzzy_plan's conditions */
+		int			depth = ks->exact ? hbase_rk_nparts(t->layout) : ks->depth;
+
+		if (depth <= ks->firstcol || first.width <= 0)
+			return;
+		for (i = ks->firstcol; i < depth; i++)
+		{
+			rk_part_info pi;
+
+			hbase_rk_part(t->layout, i, &pi);
+			if (pi.width < 0)
+				return;
+		}
+		kp->kind = HBASE_OP_FUZZY;
+		kp->nkeys = ncombos;
+		return;
+	}
+	/* salt_buckets' fan-out */
+	if (first.kind == RK_PART_SALT && (first.salt_random || !computable))
+		nbuckets = first.salt_buckets + (first.salt_extra != 0 ? 1 : 0);
+	if (ncombos * nbuckets > HBASE_MAX_KEYS)
+		return;
+	kp->buckets = nbuckets > 1 ? first.salt_buckets : 0;
+	kp->nkeys = ncombos * nbuckets;
+	if (ks->exact)
+		kp->kind = kp->nkeys <= 1 ? HBASE_OP_GET : HBASE_OP_MULTIGET;
+	else
+		kp->kind = HBASE_OP_SCANS;
+}
+
+/*
  * Values of the key conditions -> the operation (Get, multiget, bounded
  * scans, a fuzzy skip scan, nothing, or a full scan), in the phases above.
+ * later: some value comes at execution; phases 1 to 2 note it, and
+ * shape_plan counts what phases 3 to 6 will make of the values.
  */
 static HBaseKeyPlan *
-key_plan_base(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types,
+key_plan_base(HBaseTable *t, List *conds, const HBaseKeyValues *v, bool later,
 			  ColConds *cc)
 {
 	HBaseKeyPlan *kp = palloc0(sizeof(HBaseKeyPlan));
@@ -1160,8 +1383,8 @@ key_plan_base(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types,
 	kp->kind = HBASE_OP_FULL;
 	if (t->layout == NULL || conds == NIL)
 		return kp;
-	if (!gather_conditions(t, conds, vals, nulls, types, cc) ||
-		!expand_hash_ranges(t, cc))
+	if (!gather_conditions(t, conds, v, cc) ||
+		!expand_hash_ranges(t, cc, kp))
 	{
 		kp->kind = HBASE_OP_EMPTY;
 		return kp;
@@ -1175,8 +1398,13 @@ key_plan_base(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types,
 
 		hbase_rk_part(t->layout, ks.rangepart, &pi);
 		x = &cc[pi.column];
-		if (!(x->lo || x->hi || x->prefix || x->suffix))
+		if (!(has_lo(x) || has_hi(x) || x->prefix || x->suffix || x->like_later))
 			return kp;
+	}
+	if (later)
+	{
+		shape_plan(t, kp, cc, &ks);
+		return kp;
 	}
 	combos = equality_combos(t, cc, &ks);
 
@@ -1242,11 +1470,16 @@ same_prefix(HBaseTable *t, rk_value *row, ColConds *cc, const char *key, int len
  * in key order, all ascending: the rows after (or before) a key.  The scan
  * starts (or stops) at that key: keyset pagination reads from where the
  * last page ended.  Applies to one fixed prefix (no IN, no salt fan-out).
+ * Values that come at execution (kp->at_execution): what does not depend
+ * on them is checked, and a full scan becomes "bounded scans".
  */
 static void
 apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
-				 Datum *vals, bool *nulls, Oid *types)
+				 const HBaseKeyValues *v)
 {
+	Datum	   *vals = v->vals;
+	bool	   *nulls = v->nulls;
+	Oid		   *types = v->types;
 	ListCell   *lc;
 	int			nparts = hbase_rk_nparts(t->layout);
 
@@ -1283,9 +1516,10 @@ apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
 				continue;
 			for (i = 0; i < np; i++)
 			{
-				if (list_length(cc[pcols[i]].eq) != 1)
+				if (!cc[pcols[i]].has_eq || eq_count(&cc[pcols[i]]) != 1)
 					break;
-				row[pcols[i]] = *(rk_value *) linitial(cc[pcols[i]].eq);
+				if (!kp->at_execution)
+					row[pcols[i]] = *(rk_value *) linitial(cc[pcols[i]].eq);
 			}
 			if (i < np)
 				continue;
@@ -1305,18 +1539,26 @@ apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
 			idx = c->row_exprs[k];
 			if (pi.column + 1 != attnum)
 			{
-				if (k > 0 || list_length(cc[pi.column].eq) != 1)
+				if (k > 0 || !cc[pi.column].has_eq || eq_count(&cc[pi.column]) != 1)
 					break;		/* a gap: the row is not the next parts */
-				row[pi.column] = *(rk_value *) linitial(cc[pi.column].eq);
+				if (!kp->at_execution)
+					row[pi.column] = *(rk_value *) linitial(cc[pi.column].eq);
 				continue;
 			}
 			col = &t->columns[attnum - 1];
 			if (pi.order != RK_ORDER_ASC || pi.order_nonneg || pi.optional ||
-				(k < n - 1 && pi.width < 0) || nulls[idx] ||
-				to_rk(t, col, vals[idx], types[idx], &row[pi.column]) != KV_OK)
+				(k < n - 1 && pi.width < 0))
 				break;
 			/* a lower bound would skip the NaNs that sort first in the key */
 			if (pi.order_float && (op == HBASE_KEY_GT || op == HBASE_KEY_GE))
+				break;
+			if (kp->at_execution)
+			{
+				/* the value's own checks come at execution */
+				k++;
+				continue;
+			}
+			if (nulls[idx] || to_rk(t, col, vals[idx], types[idx], &row[pi.column]) != KV_OK)
 				break;
 			/* -0 = +0: an upper bound at either is the key bytes of +0 */
 			if (is_float_zero(col, &row[pi.column]))
@@ -1329,6 +1571,15 @@ apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
 		}
 		if (k < n)
 			continue;
+		if (kp->at_execution)
+		{
+			if (kp->kind == HBASE_OP_FULL)
+			{
+				kp->kind = HBASE_OP_SCANS;
+				kp->nkeys = 1;
+			}
+			continue;
+		}
 		len = hbase_rk_encode_prefix(t->layout, row, limit, RK_BUCKET_COMPUTE, &key, &err);
 		if (len < 0)
 			continue;
@@ -1387,8 +1638,8 @@ apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
  * A full scan of a salted table whose rows must come in key order after the
  * salt: one range per bucket, for the merge.
  */
-void
-hbase_bucket_ranges(HBaseTable *t, HBaseKeyPlan *kp)
+static void
+bucket_ranges(HBaseTable *t, HBaseKeyPlan *kp)
 {
 	rk_part_info first;
 	rk_value   *none;
@@ -1431,181 +1682,6 @@ hbase_bucket_ranges(HBaseTable *t, HBaseKeyPlan *kp)
 	kp->buckets = first.salt_buckets;
 }
 
-HBaseKeyPlan *
-hbase_key_plan(HBaseTable *t, List *conds, Datum *vals, bool *nulls, Oid *types)
-{
-	ColConds   *cc = palloc0(sizeof(ColConds) * Max(t->natts, 1));
-	HBaseKeyPlan *kp = key_plan_base(t, conds, vals, nulls, types, cc);
-
-	if (t->layout != NULL && conds != NIL)
-		apply_row_bounds(t, kp, conds, cc, vals, nulls, types);
-	return kp;
-}
-
-/*
- * Planning's view of expand_hash_ranges: the values between a column's first
- * constant bounds on both sides, for an integer or date column; -1 when they
- * are not both constants (or the column cannot be counted).
- */
-static double
-const_range_count(HBaseTable *t, List *conds, List *exprs, int attnum)
-{
-	Oid			type = t->columns[attnum - 1].atttypid;
-	bool		has_lo = false,
-				has_hi = false;
-	double		lo = 0,
-				hi = 0;
-	ListCell   *lc;
-
-	if (!is_int_type(type) && type != DATEOID)
-		return -1;
-	foreach(lc, conds)
-	{
-		HBaseKeyCond *c = lfirst(lc);
-		Const	   *k;
-		double		v;
-		bool		upper = (c->op == HBASE_KEY_LT || c->op == HBASE_KEY_LE);
-
-		if (c->nrow > 0 || c->attnum != attnum ||
-			!(upper || c->op == HBASE_KEY_GT || c->op == HBASE_KEY_GE))
-			continue;
-		k = list_nth(exprs, c->expr);
-		if (!IsA(k, Const) || k->constisnull ||
-			(type == DATEOID) != (k->consttype == DATEOID) ||
-			(type != DATEOID && !is_int_type(k->consttype)))
-			return -1;
-		if (k->consttype == DATEOID)
-		{
-			if (DATE_NOT_FINITE(DatumGetDateADT(k->constvalue)))
-				return -1;
-			v = DatumGetDateADT(k->constvalue);
-		}
-		else
-			v = k->consttype == INT2OID ? DatumGetInt16(k->constvalue) :
-				k->consttype == INT4OID ? DatumGetInt32(k->constvalue) :
-				(double) DatumGetInt64(k->constvalue);
-		if (upper && !has_hi)
-		{
-			hi = v - (c->op == HBASE_KEY_LT ? 1 : 0);
-			has_hi = true;
-		}
-		else if (!upper && !has_lo)
-		{
-			lo = v + (c->op == HBASE_KEY_GT ? 1 : 0);
-			has_lo = true;
-		}
-	}
-	if (!has_lo || !has_hi)
-		return -1;
-	return Max(hi - lo + 1, 0);
-}
-
-/*
- * The operation a set of key conditions leads to, without values (planning
- * and costs): how many keys when exact, or whether a range is bounded.
- */
-HBaseOpKind
-hbase_key_shape(HBaseTable *t, List *conds, List *exprs, double *nkeys)
-{
-	int			nparts,
-				i,
-				firstcol;
-	rk_part_info first;
-	bool	   *eq = palloc0(sizeof(bool) * Max(t->natts, 1));
-	double	   *neq = palloc0(sizeof(double) * Max(t->natts, 1));
-	bool	   *bounded = palloc0(sizeof(bool) * Max(t->natts, 1));
-	bool	   *isnull = palloc0(sizeof(bool) * Max(t->natts, 1));
-	ListCell   *lc;
-	double		n = 1;
-	bool		hash_fixed = false;
-
-	*nkeys = 0;
-	if (t->layout == NULL || conds == NIL)
-		return HBASE_OP_FULL;
-	foreach(lc, conds)
-	{
-		HBaseKeyCond *c = lfirst(lc);
-		int			a = c->attnum - 1;
-		HBaseKeyOp	op = c->op;
-		int			idx = c->expr;
-
-		if (c->nrow > 0)
-		{
-			/* a row comparison bounds the first column it names */
-			bounded[c->row_attnums[0] - 1] = true;
-			continue;
-		}
-		if (op == HBASE_KEY_EQ && !eq[a])
-		{
-			eq[a] = true;
-			neq[a] = 1;
-		}
-		else if (op == HBASE_KEY_IN && !eq[a])
-		{
-			Expr	   *e = list_nth(exprs, idx);
-
-			eq[a] = true;
-			neq[a] = 10;
-			if (IsA(e, Const) && !((Const *) e)->constisnull)
-				neq[a] = ArrayGetNItems(ARR_NDIM(DatumGetArrayTypeP(((Const *) e)->constvalue)),
-										ARR_DIMS(DatumGetArrayTypeP(((Const *) e)->constvalue)));
-		}
-		else if (op == HBASE_KEY_ISNULL)
-			isnull[a] = true;
-		else
-			bounded[a] = true;
-	}
-	nparts = hbase_rk_nparts(t->layout);
-	hbase_rk_part(t->layout, 0, &first);
-	firstcol = (first.kind == RK_PART_SALT || first.kind == RK_PART_HASH) ? 1 : 0;
-	/* a hash prefix: its bounded columns count as their values (expand_hash_ranges) */
-	if (first.kind == RK_PART_HASH)
-	{
-		int			pcols[64];
-		int			np = hbase_rk_prefix_columns(t->layout, pcols, lengthof(pcols));
-		double		combos = 1;
-
-		for (i = 0; i < np && i < (int) lengthof(pcols) && combos >= 0; i++)
-		{
-			double		c = eq[pcols[i]] ? neq[pcols[i]] :
-				bounded[pcols[i]] ? const_range_count(t, conds, exprs, pcols[i] + 1) : -1;
-
-			combos = c < 0 ? -1 : combos * c;
-		}
-		for (i = 0; combos >= 0 && combos <= HBASE_MAX_KEYS && i < np && i < (int) lengthof(pcols); i++)
-			if (!eq[pcols[i]])
-			{
-				eq[pcols[i]] = true;
-				neq[pcols[i]] = Max(const_range_count(t, conds, exprs, pcols[i] + 1), 1);
-			}
-		hash_fixed = combos >= 0 && combos <= HBASE_MAX_KEYS;
-	}
-	for (i = firstcol; i < nparts; i++)
-	{
-		rk_part_info pi;
-
-		hbase_rk_part(t->layout, i, &pi);
-		if (pi.kind != RK_PART_COLUMN)
-			continue;
-		if (pi.optional && isnull[pi.column])
-			break;
-		if (!eq[pi.column])
-		{
-			if (i == firstcol && !bounded[pi.column])
-				return HBASE_OP_FULL;
-			if (first.kind == RK_PART_HASH && !hash_fixed)
-				return HBASE_OP_FULL;	/* refined at execution if computable */
-			*nkeys = n * (first.kind == RK_PART_SALT && first.salt_buckets ? first.salt_buckets : 1);
-			return HBASE_OP_SCANS;
-		}
-		n *= neq[pi.column];
-	}
-	if (first.kind == RK_PART_SALT && first.salt_random)
-		n *= first.salt_buckets;
-	*nkeys = n;
-	return n <= 1 ? HBASE_OP_GET : HBASE_OP_MULTIGET;
-}
-
 /* floor and ceiling of a / 1000 for any sign */
 static int64
 floor_ms(int64 us)
@@ -1625,9 +1701,9 @@ ceil_ms(int64 us)
  * round so that every cell whose timestamp passes the qual is in the
  * range; ±infinity and NULL values bound nothing (the local qual decides).
  */
-void
-hbase_time_range(HBaseTable *t, List *tconds, Datum *vals, bool *nulls, Oid *types,
-				 HBaseKeyPlan *kp)
+static void
+time_range(HBaseTable *t, List *tconds, Datum *vals, bool *nulls, Oid *types,
+		   HBaseKeyPlan *kp)
 {
 	int64		start = 0;
 	int64		end = PG_INT64_MAX;
@@ -1694,4 +1770,280 @@ hbase_time_range(HBaseTable *t, List *tconds, Datum *vals, bool *nulls, Oid *typ
 	kp->end_time = end;
 	if (kp->start_time >= kp->end_time)
 		kp->kind = HBASE_OP_EMPTY;
+}
+
+/* are the values of these (attnum or strategy, fdw_exprs index) pairs all known? */
+static bool
+pairs_known(List *pairs, const HBaseKeyValues *v)
+{
+	ListCell   *lc;
+
+	foreach(lc, pairs)
+		if (!value_known(v, lsecond_int((List *) lfirst(lc))))
+			return false;
+	return true;
+}
+
+/*
+ * The one derivation of a scan's HBase operation: the key conditions with
+ * their values become a Get, a multiget, bounded scans, a skip scan, a full
+ * scan or nothing; the cell filters and a table of versions' time range
+ * come along; a salted table read one range per bucket (to merge them or to
+ * read them concurrently) gets its buckets' ranges.  Costs (planning, with
+ * constants known and parameters not), EXPLAIN (the same, or the values
+ * executed) and execution (every value known) all call it.  When a key
+ * value comes at execution the result is the operation's shape
+ * (at_execution: kind, estimated nkeys, salt buckets), its keys and ranges
+ * computed then.
+ */
+HBaseKeyPlan *
+hbase_keyplan_derive(HBaseTable *t, const HBaseOpSpec *spec, const HBaseKeyValues *values)
+{
+	ColConds   *cc = palloc0(sizeof(ColConds) * Max(t->natts, 1));
+	bool		later = conds_later(spec->conds, values);
+	HBaseKeyPlan *kp = key_plan_base(t, spec->conds, values, later, cc);
+
+	kp->at_execution = later;
+	if (t->layout != NULL && spec->conds != NIL && kp->kind != HBASE_OP_EMPTY)
+		apply_row_bounds(t, kp, spec->conds, cc, values);
+	if (pairs_known(spec->fconds, values))
+		kp->filters = cell_filters(t, spec->fconds, values->vals, values->nulls, values->types);
+	else
+		kp->filters_later = true;
+	if (pairs_known(spec->tconds, values))
+		time_range(t, spec->tconds, values->vals, values->nulls, values->types, kp);
+	else
+		kp->time_later = true;
+	if (spec->split_buckets && kp->kind == HBASE_OP_FULL)
+	{
+		/* the buckets' ranges need no value: the operation is known now */
+		bucket_ranges(t, kp);
+		if (kp->kind == HBASE_OP_SCANS)
+			kp->at_execution = false;
+	}
+	/* nothing, or the whole table: known now whatever the values */
+	if (kp->kind == HBASE_OP_EMPTY || kp->kind == HBASE_OP_FULL)
+		kp->at_execution = false;
+	if (!kp->at_execution)
+		kp->nkeys = kp->kind == HBASE_OP_SCANS ? list_length(kp->ranges) :
+			kp->kind == HBASE_OP_FUZZY ? list_length(kp->fuzzy) / 2 :
+			list_length(kp->keys);
+	kp->order = spec->order;
+	kp->salt_bytes = spec->salt_bytes;
+	kp->split_buckets = spec->split_buckets;
+	return kp;
+}
+
+/*
+ * The values of the conditions as planning knows them: the constants;
+ * anything else (parameters, outer columns) comes at execution.
+ */
+HBaseKeyValues *
+hbase_keyplan_planning_values(List *exprs)
+{
+	HBaseKeyValues *v = palloc(sizeof(HBaseKeyValues));
+	int			n = Max(list_length(exprs), 1);
+	ListCell   *lc;
+
+	v->vals = palloc0(sizeof(Datum) * n);
+	v->nulls = palloc0(sizeof(bool) * n);
+	v->types = palloc0(sizeof(Oid) * n);
+	v->known = palloc0(sizeof(bool) * n);
+	foreach(lc, exprs)
+	{
+		Expr	   *e = lfirst(lc);
+		int			i = foreach_current_index(lc);
+
+		v->types[i] = exprType((Node *) e);
+		if (IsA(e, Const))
+		{
+			v->vals[i] = ((Const *) e)->constvalue;
+			v->nulls[i] = ((Const *) e)->constisnull;
+			v->known[i] = true;
+		}
+	}
+	return v;
+}
+
+static char *
+range_text(HBaseKeyRange *r)
+{
+	return psprintf("[%s, %s)", hbase_printable_key(r->start, r->startlen),
+					r->stop ? hbase_printable_key(r->stop, r->stoplen) : "end");
+}
+
+#define EXPLAIN_MAX_ITEMS 8
+
+/* a list of keys (bytea *) for EXPLAIN, the first EXPLAIN_MAX_ITEMS of them */
+static char *
+keys_text(List *keys)
+{
+	StringInfoData buf;
+	ListCell   *lc;
+
+	initStringInfo(&buf);
+	foreach(lc, keys)
+	{
+		bytea	   *k = lfirst(lc);
+
+		if (foreach_current_index(lc) == EXPLAIN_MAX_ITEMS)
+		{
+			appendStringInfo(&buf, ", ... (%d more)", list_length(keys) - EXPLAIN_MAX_ITEMS);
+			break;
+		}
+		appendStringInfo(&buf, "%s%s", buf.len ? ", " : "",
+						 hbase_printable_key(VARDATA(k), VARSIZE(k) - VARHDRSZ));
+	}
+	return buf.data;
+}
+
+/* fuzzy keys for EXPLAIN: fuzzy bytes as ?, fixed ones as they are */
+static char *
+fuzzy_text(List *fuzzy)
+{
+	StringInfoData buf;
+	ListCell   *lc;
+
+	initStringInfo(&buf);
+	for (lc = list_head(fuzzy); lc; lc = lnext(fuzzy, lnext(fuzzy, lc)))
+	{
+		bytea	   *k = lfirst(lc);
+		bytea	   *m = lfirst(lnext(fuzzy, lc));
+		int			i;
+
+		if (buf.len > 0)
+			appendStringInfoString(&buf, ", ");
+		for (i = 0; i < (int) (VARSIZE(k) - VARHDRSZ); i++)
+		{
+			if (VARDATA(m)[i])
+				appendStringInfoChar(&buf, '?');
+			else
+				appendStringInfoString(&buf, hbase_printable_key(VARDATA(k) + i, 1));
+		}
+	}
+	return buf.data;
+}
+
+/*
+ * The operation in words, for EXPLAIN: a list of (label, text) pairs, label
+ * first.  What the derivation returned, nothing else: the keys and ranges
+ * when they are known, what execution computes when values come then.
+ */
+List *
+hbase_keyplan_describe(HBaseTable *t, HBaseKeyPlan *kp)
+{
+	List	   *out = NIL;
+	StringInfoData op;
+	const char *reversed = kp->order == HBASE_ORDER_REVERSE ? ", reversed" : "";
+	char	   *filters = NULL;
+	ListCell   *lc;
+
+#define DESCRIBE(label, text) (out = lappend(lappend(out, (label)), (text)))
+	initStringInfo(&op);
+	if (kp->filters && (kp->kind == HBASE_OP_FULL || kp->kind == HBASE_OP_SCANS ||
+						kp->kind == HBASE_OP_FUZZY))
+	{
+		StringInfoData fb;
+
+		initStringInfo(&fb);
+		foreach(lc, kp->filters)
+			appendStringInfo(&fb, "%s%s", fb.len ? " AND " : "",
+							 ((HBaseCellFilter *) lfirst(lc))->display);
+		filters = fb.data;
+	}
+	switch (kp->kind)
+	{
+		case HBASE_OP_EMPTY:
+			DESCRIBE("HBase Operation", "none (no row can match)");
+			return out;
+		case HBASE_OP_FULL:
+			DESCRIBE("HBase Operation", psprintf("full scan%s", reversed));
+			break;
+		case HBASE_OP_FUZZY:
+			if (kp->at_execution)
+				DESCRIBE("HBase Operation", "skip scan (FuzzyRowFilter, keys computed at execution)");
+			else
+			{
+				DESCRIBE("HBase Operation",
+						 psprintf("skip scan (FuzzyRowFilter, %d key%s)", list_length(kp->fuzzy) / 2,
+								  list_length(kp->fuzzy) == 2 ? "" : "s"));
+				DESCRIBE("HBase Fuzzy Keys", fuzzy_text(kp->fuzzy));
+			}
+			break;
+		case HBASE_OP_GET:
+			if (kp->at_execution)
+			{
+				DESCRIBE("HBase Operation", "Get (key computed at execution)");
+				return out;
+			}
+			DESCRIBE("HBase Operation", "Get");
+			DESCRIBE("HBase Key", keys_text(kp->keys));
+			return out;
+		case HBASE_OP_MULTIGET:
+			if (kp->at_execution)
+				appendStringInfoString(&op, "multiget (keys computed at execution)");
+			else
+				appendStringInfo(&op, "multiget of %d keys", list_length(kp->keys));
+			if (kp->buckets)
+				appendStringInfo(&op, " (%d salt buckets)", kp->buckets);
+			DESCRIBE("HBase Operation", op.data);
+			if (!kp->at_execution)
+				DESCRIBE("HBase Keys", keys_text(kp->keys));
+			return out;
+		case HBASE_OP_SCANS:
+			if (kp->at_execution)
+			{
+				appendStringInfo(&op, "bounded scans%s (ranges computed at execution", reversed);
+				if (kp->per_value)
+					appendStringInfoString(&op, ": one per value between the hashed column's bounds, "
+										   "a skip scan above " CppAsString2(HBASE_MAX_KEYS));
+				if (kp->buckets)
+					appendStringInfo(&op, ", one per salt bucket of %d%s", kp->buckets,
+									 kp->salt_bytes > 0 ? ", merged in key order" : "");
+				appendStringInfoChar(&op, ')');
+			}
+			else
+				appendStringInfo(&op, "%d bounded scan%s%s", list_length(kp->ranges),
+								 list_length(kp->ranges) == 1 ? "" : "s", reversed);
+			if (kp->buckets && !kp->at_execution)
+				appendStringInfo(&op, " (one per salt bucket of %d%s)", kp->buckets,
+								 kp->salt_bytes > 0 && list_length(kp->ranges) > 1 ?
+								 ", merged in key order" : "");
+			if (!kp->at_execution && list_length(kp->ranges) > 1 && t->concurrency > 1 &&
+				(kp->salt_bytes > 0 || kp->order == HBASE_ORDER_ANY))
+				appendStringInfo(&op, ", up to %d at a time",
+								 Min(t->concurrency, list_length(kp->ranges)));
+			DESCRIBE("HBase Operation", op.data);
+			if (!kp->at_execution)
+			{
+				StringInfoData rb;
+
+				initStringInfo(&rb);
+				foreach(lc, kp->ranges)
+				{
+					if (foreach_current_index(lc) == EXPLAIN_MAX_ITEMS)
+					{
+						appendStringInfo(&rb, ", ... (%d more)", list_length(kp->ranges) - EXPLAIN_MAX_ITEMS);
+						break;
+					}
+					appendStringInfo(&rb, "%s%s", rb.len ? ", " : "", range_text(lfirst(lc)));
+				}
+				DESCRIBE("HBase Ranges", rb.data);
+			}
+			break;
+	}
+	if (filters)
+		DESCRIBE("HBase Filter", filters);
+	else if (kp->filters_later)
+		DESCRIBE("HBase Filter", "cell values computed at execution");
+	if (kp->time_range)
+		DESCRIBE("HBase Time Range",
+				 kp->end_time == PG_INT64_MAX ?
+				 psprintf("[" INT64_FORMAT " ms, no end)", kp->start_time) :
+				 psprintf("[" INT64_FORMAT " ms, " INT64_FORMAT " ms)",
+						  kp->start_time, kp->end_time));
+	else if (kp->time_later)
+		DESCRIBE("HBase Time Range", "computed at execution");
+#undef DESCRIBE
+	return out;
 }
