@@ -515,6 +515,13 @@ add_parallel_path(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps,
 	add_partial_path(baserel, (Path *) path);
 }
 
+/*
+ * The paths of a scan: the plain one at the cost of the operation its key
+ * conditions lead to (key_operation), a partial one for a Parallel Foreign
+ * Scan, one in key order and one in reverse key order when that order gives
+ * the query's ORDER BY (no Sort), and a parameterized one for each join
+ * clause that narrows the operation (a nested loop's Gets).
+ */
 static void
 hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 {
@@ -966,6 +973,13 @@ hbaseEndForeignScan(ForeignScanState *node)
 		hbase_scan_end(st->scan);
 }
 
+/*
+ * EXPLAIN: the operation as hbase_keyplan_describe puts it (the one made
+ * under ANALYZE, else what planning can tell: the keys and ranges of
+ * constants, the shape of what parameters will make), the layout and the
+ * cells read (VERBOSE), and under ANALYZE the requests and rows of every
+ * process of the scan.
+ */
 static void
 hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 {
