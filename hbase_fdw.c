@@ -1,7 +1,8 @@
 /*
  * hbase_fdw.c: foreign data wrapper for Apache HBase, through its REST
  * gateway.  This file holds the handler, _PG_init and the FDW callbacks; the
- * work is done in src/ (options, connection, http, json, convert, scan).
+ * work is done in src/ (options, connection, http, json, convert, pushdown:
+ * which quals narrow the operation, keyplan: the operation they make, scan).
  */
 #include "postgres.h"
 

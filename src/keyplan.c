@@ -543,7 +543,9 @@ fuzzy_plan(HBaseTable *t, HBaseKeyPlan *kp, List *combos, int firstcol, int dept
  * Phase 1: the values of the key conditions, gathered per column.  Decides
  * which values each column may take (=, IN), its bounds, LIKE patterns, IS
  * NULL; false when no row can match (= NULL, a value the column cannot hold,
- * IS NULL together with =).  vals/nulls/types are indexed like the fdw_exprs.
+ * IS NULL together with =).  Values are indexed like the fdw_exprs; one that
+ * comes at execution only marks its condition as there (the *_later fields,
+ * an IN list's size estimated).
  */
 static bool
 gather_conditions(HBaseTable *t, List *conds, const HBaseKeyValues *v, ColConds *cc)

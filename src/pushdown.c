@@ -1,5 +1,6 @@
 /*
- * pushdown.c: which quals narrow the HBase operation, and how.
+ * pushdown.c: which quals narrow the HBase operation (planning's
+ * classification; keyplan.c derives the operation from them).
  *
  * At planning, quals on key columns (=, IN, <, <=, >, >=, IS NULL, LIKE with
  * a literal prefix or suffix) are recognized and kept as "key conditions"
