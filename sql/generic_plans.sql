@@ -54,6 +54,19 @@ EXPLAIN (COSTS OFF) EXECUTE phx(12345678);
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) EXECUTE phx(12345678);
 EXECUTE phx(12345678);
 
+-- Phoenix's salt with a partial key: one bounded scan per bucket, merged on the key after the
+-- salt for ORDER BY id (no Sort)
+PREPARE phx_from(int) AS SELECT id FROM lay_phx WHERE id >= $1 ORDER BY id LIMIT 3;
+EXPLAIN (COSTS OFF) EXECUTE phx_from(4);
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) EXECUTE phx_from(4);
+EXECUTE phx_from(4);
+
+-- a hash prefix over columns not all known: a skip scan matching the company's bytes
+PREPARE company(int) AS SELECT stat_date, campaign_id FROM lay_s2 WHERE company_id = $1 ORDER BY 1, 2;
+EXPLAIN (COSTS OFF) EXECUTE company(7);
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) EXECUTE company(7);
+EXECUTE company(7);
+
 -- the newest first: ORDER BY the key part DESC LIMIT, a reversed bounded scan
 PREPARE last_mails(bigint) AS
   SELECT mail_id FROM lay_s9 WHERE user_id = $1 ORDER BY mail_id DESC LIMIT 2;
