@@ -82,3 +82,35 @@ CREATE FUNCTION hbase_fdw_disconnect_all()
 RETURNS bool
 AS 'MODULE_PATHNAME'
 LANGUAGE C STRICT VOLATILE PARALLEL RESTRICTED;
+
+-- statistics of the requests sent to each server, since the counters started (the server's
+-- start when the library is in shared_preload_libraries: every backend's, scope 'cluster';
+-- else this backend's start, scope 'backend') or were reset; backend_only: this backend's
+CREATE FUNCTION hbase_fdw_stats(backend_only boolean DEFAULT false,
+  OUT server_name text, OUT serverid oid, OUT scope text, OUT requests bigint,
+  OUT gets bigint, OUT multigets bigint, OUT scan_pages bigint, OUT scanner_opens bigint,
+  OUT scanner_closes bigint, OUT puts bigint, OUT deletes bigint, OUT check_and_puts bigint,
+  OUT increments bigint, OUT metadata bigint, OUT other_requests bigint,
+  OUT bytes_out bigint, OUT bytes_in bigint,
+  OUT errors_4xx bigint, OUT errors_5xx bigint, OUT unavailable bigint, OUT timeouts bigint,
+  OUT transport_errors bigint, OUT canceled bigint, OUT check_failures bigint,
+  OUT retries bigint, OUT failovers bigint, OUT resumed_scans bigint,
+  OUT latency_p50_ms float8, OUT latency_p99_ms float8, OUT latency_max_ms float8,
+  OUT stats_reset timestamptz)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME'
+LANGUAGE C STRICT VOLATILE PARALLEL RESTRICTED;
+
+CREATE VIEW hbase_fdw_stats AS SELECT * FROM hbase_fdw_stats();
+
+-- counts only, of this database's servers: for everyone, as the pg_stat_* views
+GRANT SELECT ON hbase_fdw_stats TO PUBLIC;
+
+-- zero the counters of a server (NULL: of every server of this database); as
+-- pg_stat_statements_reset, only superusers unless granted
+CREATE FUNCTION hbase_fdw_stats_reset(server text DEFAULT NULL)
+RETURNS void
+AS 'MODULE_PATHNAME'
+LANGUAGE C CALLED ON NULL INPUT VOLATILE PARALLEL RESTRICTED;
+
+REVOKE ALL ON FUNCTION hbase_fdw_stats_reset(text) FROM PUBLIC;

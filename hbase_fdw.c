@@ -101,9 +101,6 @@ busy_wait_assign(double newval, void *extra)
 	hbase_http_set_busy_wait((long) (newval * 1000.0));
 }
 
-/* costs: an HTTP round trip, and a row travelling as base64 JSON */
-#define HBASE_REQUEST_COST	25.0
-#define HBASE_ROW_COST		(cpu_tuple_cost * 10)
 
 /* executor state */
 typedef struct HBaseScanState
@@ -182,10 +179,21 @@ _PG_init(void)
 							 &hbase_busy_wait, 2.0, 0.0, 1000.0, PGC_USERSET, GUC_UNIT_MS,
 							 NULL, busy_wait_assign, NULL);
 	hbase_direct_init();
+	hbase_stats_init();
+	hbase_join_init();
 	MarkGUCPrefixReserved("hbase_fdw");
 }
 
 /* ---------------- planning (never talks to HBase) ---------------- */
+
+static void hbaseGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid);
+
+/* is this base relation a foreign table of hbase_fdw? (join.c plans joins over ours) */
+bool
+hbase_own_rel(RelOptInfo *rel)
+{
+	return rel->fdwroutine != NULL && rel->fdwroutine->GetForeignRelSize == hbaseGetForeignRelSize;
+}
 
 /*
  * The operation key conditions lead to, for costs: what execution will do
@@ -194,11 +202,8 @@ _PG_init(void)
 static void
 key_operation(HBaseTable *t, List *conds, List *exprs, HBaseOpKind *kind, double *nkeys)
 {
-	HBaseOpSpec spec = {0};
-	HBaseKeyPlan *kp;
+	HBaseKeyPlan *kp = hbase_keyplan_at_planning(t, conds, exprs);
 
-	spec.conds = conds;
-	kp = hbase_keyplan_derive(t, &spec, hbase_keyplan_planning_values(exprs));
 	*kind = kp->kind;
 	*nkeys = kp->nkeys;
 }

@@ -40,11 +40,11 @@ make -s src/cellset.pb-c.c >/dev/null
 # the sources of each target (the decoders are pure C: no PostgreSQL, no shim)
 sources() {
 	case $1 in
-	rowkey) echo "tests/fuzz/fuzz_rowkey.c src/rowkey.c -lcrypto" ;;
+	rowkey) echo "tests/fuzz/fuzz_rowkey.c src/rowkey/*.c -lcrypto" ;;
 	cellset_pb) echo "tests/fuzz/fuzz_cellset_pb.c src/cellset_pb.c src/cellset.pb-c.c -lprotobuf-c" ;;
 	cellset_json) echo "tests/fuzz/fuzz_cellset_json.c src/cellset_json.c src/cellset_pb.c -ljansson" ;;
 	listing) echo "tests/fuzz/fuzz_listing.c src/cellset_json.c src/cellset_pb.c -ljansson" ;;
-	phoenix) echo "tests/fuzz/fuzz_phoenix.c src/phoenix_cell.c src/cellset_pb.c src/rowkey.c -lcrypto" ;;
+	phoenix) echo "tests/fuzz/fuzz_phoenix.c src/phoenix_cell.c src/cellset_pb.c src/rowkey/*.c -lcrypto" ;;
 	*) echo "fuzz: no target $1" >&2; return 1 ;;
 	esac
 }

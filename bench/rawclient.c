@@ -10,6 +10,10 @@
  *       RAW_SPEC=json: another scanner spec than {"maxVersions":1}, to compare its cost.
  *   rawclient URL TABLE get KEYPREFIX N
  *       N Gets of KEYPREFIX%09d (i * 7919 % N), protobuf decoded; prints p50/avg in ms.
+ *   rawclient URL TABLE multiget KEYPREFIX N STRIDE MOD [PER_REQUEST]
+ *       N keys KEYPREFIX%09d of (i * STRIDE) % MOD, i < N, read by sequential multigets of
+ *       PER_REQUEST keys (100; ?e=b64, protobuf decoded): the wire's pace for a key join.
+ *       Prints "keys=N found=F requests=R seconds=T".
  *   rawclient URL TABLE gzip [rows_per_page]
  *       a scan asking for protobuf with Accept-Encoding gzip: prints wire bytes.
  */
@@ -275,6 +279,58 @@ main(int argc, char **argv)
 		}
 		qsort(ms, n, sizeof(double), cmp_double);
 		printf("gets=%d found=%d p50_ms=%.3f avg_ms=%.3f\n", n, found, ms[n / 2], total / n);
+	}
+	else if (strcmp(mode, "multiget") == 0 && argc >= 8)
+	{
+		const char *prefix = argv[4];
+		int			n = atoi(argv[5]);
+		long		stride = atol(argv[6]);
+		long		mod = atol(argv[7]);
+		int			per = argc > 8 ? atoi(argv[8]) : 100;
+		size_t		cap = strlen(base) + strlen(table) + 64 + (size_t) per * 80;
+		char	   *murl = malloc(cap);
+		int			i = 0,
+					found = 0,
+					requests = 0;
+
+		t0 = now();
+		while (i < n)
+		{
+			size_t		len = snprintf(murl, cap, "%s/%s/multiget?e=b64&v=1", base, table);
+			int			k;
+			long		st;
+
+			for (k = 0; k < per && i < n; k++, i++)
+			{
+				char		key[64];
+				char		enc[128];
+				int			kl = snprintf(key, sizeof(key), "%s%09ld", prefix, (long) i * stride % mod);
+
+				b64url(key, kl, enc);
+				len += snprintf(murl + len, cap - len, "&row=%s", enc);
+			}
+			st = request(c, "GET", murl, "application/x-protobuf", NULL, &b);
+			requests++;
+			if (st == 200)
+			{
+				HbaseFdw__CellSet *cs = hbase_fdw__cell_set__unpack(NULL, b.len, (uint8_t *) b.data);
+
+				if (cs == NULL)
+				{
+					fprintf(stderr, "rawclient: not a CellSet\n");
+					return 1;
+				}
+				found += cs->n_rows;
+				hbase_fdw__cell_set__free_unpacked(cs, NULL);
+			}
+			else if (st != 404)
+			{
+				fprintf(stderr, "rawclient: multiget answered %ld\n", st);
+				return 1;
+			}
+		}
+		printf("keys=%d found=%d requests=%d seconds=%.3f\n", n, found, requests, now() - t0);
+		free(murl);
 	}
 	else
 	{

@@ -63,7 +63,7 @@ EXPLAIN (COSTS OFF) SELECT cost, clicks FROM ad_report
 SELECT cost, clicks FROM ad_report
  WHERE company_id = 100002 AND stat_date = '2024-03-05' AND campaign_id IS NULL;
 
-\echo 'Its per-campaign detail, named from the relational table: a join driving Gets'
+\echo 'Its per-campaign detail, named from the relational table: a batched key join (the keys of a batch of campaigns read by multigets)'
 EXPLAIN (COSTS OFF)
 SELECT ca.name, r.cost, r.clicks
   FROM campaigns ca JOIN ad_report r

@@ -17,7 +17,7 @@ EXPLAIN SELECT * FROM big;
 SELECT (SELECT count(*) FROM big WHERE k > 1000) AS actual;
 EXPLAIN SELECT * FROM big WHERE k > 1000;
 
--- a few outer rows: one Get each; many: one scan into a hash join
+-- a few outer rows: a batched key join (one multiget); many: one scan into a hash join
 CREATE TEMP TABLE few AS SELECT k FROM big WHERE k > 1000 ORDER BY k LIMIT 3;
 CREATE TEMP TABLE many AS SELECT g::bigint AS k FROM generate_series(1, 20000) g;
 ANALYZE few;

@@ -145,14 +145,20 @@ EXECUTE get_item('1');
 RESET plan_cache_mode;
 DEALLOCATE get_item;
 
--- S11: a join with a relational table drives Gets by key (nested loop, parameterized path)
+-- S11: a join with a relational table drives Gets by key (nested loop, parameterized path,
+-- with the batched key join off), or reads the keys by multigets (a batched key join: join.sql)
 CREATE TEMP TABLE wanted (company_id int, stat_date date, campaign_id int);
 INSERT INTO wanted VALUES (42, '2024-02-29', 1), (42, '2024-02-29', 7), (7, '1970-01-01', 42), (1, '2024-02-29', 5);
 ANALYZE wanted;
+SET hbase_fdw.enable_batched_join = off;
 EXPLAIN (COSTS OFF) SELECT w.*, r.cost FROM wanted w JOIN lay_s2 r USING (company_id, stat_date, campaign_id);
 SELECT w.*, r.cost FROM wanted w JOIN lay_s2 r USING (company_id, stat_date, campaign_id) ORDER BY 1, 2, 3;
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
   SELECT r.cost FROM wanted w JOIN lay_s2 r USING (company_id, stat_date, campaign_id);
+RESET hbase_fdw.enable_batched_join;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT r.cost FROM wanted w JOIN lay_s2 r USING (company_id, stat_date, campaign_id);
+SELECT w.*, r.cost FROM wanted w JOIN lay_s2 r USING (company_id, stat_date, campaign_id) ORDER BY 1, 2, 3;
 
 -- non-key quals that HBase can check exactly become SingleColumnValueFilters (rows without
 -- the cell are skipped, as = skips NULLs); they are still checked locally too

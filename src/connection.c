@@ -90,10 +90,11 @@ static const char *const counted_methods[] = {"GET", "PUT", "POST", "DELETE"};
 static int64 request_counts[NMETHODS + 1];
 
 static void
-count_request(HBaseConn *conn, const char *method)
+count_request(HBaseConn *conn, const char *method, const char *path)
 {
 	int			i;
 
+	hbase_stats_sent(conn->key.serverid, method, path);
 	conn->nrequests++;
 	conn->xact_used = true;
 
@@ -480,6 +481,12 @@ hbase_conn_url(HBaseConn *conn)
 	return conn->url;
 }
 
+Oid
+hbase_conn_server(HBaseConn *conn)
+{
+	return conn->key.serverid;
+}
+
 /*
  * Several gateways: paths of scanners (which live on the gateway that made
  * them) are absolute URLs, built by us from a configured gateway's URL.
@@ -785,16 +792,18 @@ hbase_request_ex(HBaseConn *conn, const char *method, const char *path,
 		int			g;
 		char	   *url = request_url(conn, path, &g);
 
-		count_request(conn, method);
+		count_request(conn, method, path);
 		hbase_http_set_accept(conn->http, accept_for(conn, flags));
 		outcome = hbase_http_perform(conn->http, method, url, body, bodylen, httpflags, &res);
 		pfree(url);
+		hbase_stats_done(conn->key.serverid, method, path, outcome, &res, true);
 
 		if (g >= 0 && gateway_failed(outcome, &res))
 			gateway_down(conn, g);
 		if (g >= 0 && conn->ngateways > 1 && attempt < conn->ngateways &&
 			next_gateway_may_retry(method, flags, outcome, &res))
 		{
+			hbase_stats_event(conn->key.serverid, HBASE_STAT_FAILOVER);
 			hbase_http_result_free(&res);
 			continue;
 		}
@@ -946,7 +955,7 @@ hbase_ahead_start(HBaseAhead *a, const char *path, const char *what, int flags)
 	a->flags = flags;
 	conn->ahead_busy[slot] = true;
 	url = absolute_path(path) ? pstrdup(path) : psprintf("%s%s", conn->url, path);
-	count_request(conn, "GET");
+	count_request(conn, "GET", path);
 	hbase_http_set_accept(conn->ahead[slot], accept_for(conn, flags));
 	hbase_http_start(conn->ahead[slot], url, HBASE_HTTP_ONCE);
 	pfree(url);
@@ -967,6 +976,7 @@ hbase_ahead_finish(HBaseAhead *a)
 	{
 		outcome = hbase_http_finish(conn->ahead[a->slot], &res);
 		conn->ahead_busy[a->slot] = false;
+		hbase_stats_done(conn->key.serverid, "GET", path, outcome, &res, false);
 	}
 	else
 	{
@@ -1027,8 +1037,10 @@ hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
 		urls[i] = absolute_path(paths[i]) ? pstrdup(paths[i]) : psprintf("%s%s", conn->url, paths[i]);
 	}
 	for (i = 0; i < n; i++)
-		count_request(conn, "GET");
+		count_request(conn, "GET", paths[i]);
 	hbase_http_get_many(handles, urls, n, HBASE_HTTP_ONCE, res, outcomes);
+	for (i = 0; i < n; i++)
+		hbase_stats_done(conn->key.serverid, "GET", paths[i], outcomes[i], &res[i], true);
 
 	/* copy out of malloc'd memory; every result freed even if a palloc fails */
 	PG_TRY();
@@ -1307,13 +1319,15 @@ conn_xact_callback(XactEvent event, void *arg)
 			{
 				char		url[2048];
 				hbase_http_result res;
+				hbase_http_outcome outcome;
 
 				snprintf(url, sizeof(url), "%s%s", absolute_path(ls->path) ? "" : conn->url,
 						 ls->path);
-				count_request(conn, "DELETE");
+				count_request(conn, "DELETE", ls->path);
 				ls->tries++;
-				if (hbase_http_perform_bounded(conn->http, "DELETE", url, left, left,
-											   &res) == HBASE_HTTP_OK)
+				outcome = hbase_http_perform_bounded(conn->http, "DELETE", url, left, left, &res);
+				hbase_stats_done(conn->key.serverid, "DELETE", ls->path, outcome, &res, true);
+				if (outcome == HBASE_HTTP_OK)
 				{
 					hbase_http_result_free(&res);
 					remember_scanner(ls->path, false);

@@ -5,6 +5,7 @@
  * HBase shell and Bytes.toBytes(String) write).  "binary": Java's
  * Bytes.toBytes(long|int|short|double|float|boolean|BigDecimal), big-endian;
  * timestamps as epoch milliseconds.  bytea always takes the raw bytes.
+ * Whole families as jsonb (text, or "\x" hex for other bytes) both ways.
  */
 #include "postgres.h"
 
@@ -15,6 +16,8 @@
 #include "datatype/timestamp.h"
 #include "mb/pg_wchar.h"
 #include "utils/builtins.h"
+#include "utils/json.h"
+#include "utils/jsonb.h"
 #include "utils/lsyscache.h"
 #include "utils/numeric.h"
 #include "utils/timestamp.h"
@@ -661,4 +664,137 @@ hbase_datum_to_timestamp(HBaseTable *table, HBaseColumn *col, Datum d)
 				 errmsg("a cell timestamp is whole epoch milliseconds after 1970"),
 				 errdetail("Column \"%s\" of foreign table %s.", col->attname, table->relname)));
 	return us / 1000;
+}
+
+/* ---------------- whole families as jsonb ---------------- */
+
+/*
+ * A qualifier or value of a whole-family jsonb column as the JSON string
+ * that stands for it.  UTF-8 text is itself; any other bytes (not UTF-8, a
+ * NUL, which no jsonb string holds) are "\x" and the lowercase hex of the
+ * bytes, PostgreSQL's bytea text form, so that a binary cell reads rather
+ * than failing the query.  A text that itself starts with "\x" is given in
+ * hex too (the text \xff reads as "\x5c786666"): a string starting with
+ * "\x" always means hex, which makes the form unambiguous and lets
+ * hbase_family_member_bytes write back exactly the bytes read.
+ */
+char *
+hbase_family_member_text(const char *bytes, int len)
+{
+	static const char hexdigits[] = "0123456789abcdef";
+	char	   *out;
+	int			i;
+
+	if (!(len >= 2 && bytes[0] == '\\' && bytes[1] == 'x') &&
+		pg_verify_mbstr(PG_UTF8, bytes, len, true))
+	{
+		out = pg_any_to_server(bytes, len, PG_UTF8);
+		return out == bytes ? pnstrdup(bytes, len) : out;
+	}
+	out = palloc(2 + 2 * (Size) len + 1);
+	out[0] = '\\';
+	out[1] = 'x';
+	for (i = 0; i < len; i++)
+	{
+		out[2 + 2 * i] = hexdigits[(unsigned char) bytes[i] >> 4];
+		out[3 + 2 * i] = hexdigits[(unsigned char) bytes[i] & 0x0f];
+	}
+	out[2 + 2 * len] = '\0';
+	return out;
+}
+
+static int
+hex_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/*
+ * The bytes a JSON string of a whole-family jsonb column stands for, the
+ * inverse of hbase_family_member_text: "\x" and hex digits (either case)
+ * are those bytes, anything else is text (written as UTF-8).  A string
+ * starting with "\x" that is not all hex pairs is refused: writing its text
+ * instead would read back as another string.  what names the string for the
+ * error ("qualifier \"q\"", "value of qualifier \"q\"").
+ */
+void
+hbase_family_member_bytes(HBaseTable *table, HBaseColumn *col, const char *str, int len,
+						  const char *what, char **out, int *outlen)
+{
+	int			i;
+
+	if (!(len >= 2 && str[0] == '\\' && str[1] == 'x'))
+	{
+		*out = pg_server_to_any(str, len, PG_UTF8);
+		*outlen = *out == str ? len : (int) strlen(*out);
+		return;
+	}
+	if (len % 2 != 0)
+		i = len;				/* an odd number of digits */
+	else
+	{
+		*out = palloc(len / 2 - 1 + 1);
+		for (i = 2; i < len; i += 2)
+		{
+			int			hi = hex_value(str[i]);
+			int			lo = hex_value(str[i + 1]);
+
+			if (hi < 0 || lo < 0)
+				break;
+			(*out)[i / 2 - 1] = (char) (hi << 4 | lo);
+		}
+		if (i >= len)
+		{
+			*outlen = len / 2 - 1;
+			return;
+		}
+	}
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+			 errmsg("%s in column \"%s\" of foreign table %s starts with \\x but is not hexadecimal bytes",
+					what, col->attname, table->relname),
+			 errdetail("In a column mapping a whole family, a string starting with \\x stands for the bytes of the hex digit pairs after it."),
+			 errhint("Write a text that starts with \\x in hex as well: \\x5c78 and the hex of the rest of its UTF-8 bytes.")));
+}
+
+/*
+ * A whole family of a row as jsonb: {"qualifier": "value", ...}, each
+ * qualifier and value as hbase_family_member_text gives it; false (NULL)
+ * when the row has no cell in it, like a missing cell.
+ */
+bool
+hbase_family_to_jsonb(HBaseTable *table, HBaseColumn *col, HBaseRow *row, Datum *result)
+{
+	StringInfoData json;
+	int			i;
+	bool		first = true;
+
+	initStringInfo(&json);
+	appendStringInfoChar(&json, '{');
+	for (i = 0; i < row->ncells; i++)
+	{
+		HBaseCell  *c = &row->cells[i];
+
+		if (c->collen <= col->famlen || c->column[col->famlen] != ':' ||
+			memcmp(c->column, col->colspec, col->famlen) != 0)
+			continue;
+		if (!first)
+			appendStringInfoString(&json, ", ");
+		first = false;
+		escape_json(&json, hbase_family_member_text(c->column + col->famlen + 1,
+													c->collen - col->famlen - 1));
+		appendStringInfoString(&json, ": ");
+		escape_json(&json, hbase_family_member_text(c->value, c->vallen));
+	}
+	appendStringInfoChar(&json, '}');
+	if (first)
+		return false;
+	*result = DirectFunctionCall1(jsonb_in, CStringGetDatum(json.data));
+	return true;
 }

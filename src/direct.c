@@ -232,7 +232,6 @@ hbasePlanDirectModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation
 	List	   *exprs = NIL;
 	List	   *matched = NIL;
 	List	   *conds;
-	HBaseOpSpec spec = {0};
 	HBaseKeyPlan *kp;
 	List	   *tlist = NIL;
 	List	   *targets = NIL;
@@ -266,8 +265,7 @@ hbasePlanDirectModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation
 	conds = hbase_key_conditions(t, resultRelation, rel->baserestrictinfo, false, &exprs, &matched);
 	if (list_length(matched) != list_length(rel->baserestrictinfo))
 		return false;
-	spec.conds = conds;
-	kp = hbase_keyplan_derive(t, &spec, hbase_keyplan_planning_values(exprs));
+	kp = hbase_keyplan_at_planning(t, conds, exprs);
 	if (kp->kind != HBASE_OP_GET && kp->kind != HBASE_OP_MULTIGET && kp->kind != HBASE_OP_EMPTY)
 		return false;
 	quals = fscan->scan.plan.qual;
@@ -871,13 +869,11 @@ static void
 hbaseExplainDirectModify(ForeignScanState *node, ExplainState *es)
 {
 	DirectState *ds = node->fdw_state;
-	HBaseOpSpec spec = {0};
 	HBaseKeyPlan *kp;
 	ListCell   *lc;
 
 	ExplainPropertyText("HBase Table", ds->table->hbase_table, es);
-	spec.conds = ds->conds;
-	kp = hbase_keyplan_derive(ds->table, &spec, hbase_keyplan_planning_values(ds->keyexprs));
+	kp = hbase_keyplan_at_planning(ds->table, ds->conds, ds->keyexprs);
 	if (kp->at_execution)
 		ExplainPropertyText("HBase Rows", kp->kind == HBASE_OP_GET ?
 							"Get (key computed at execution)" :

@@ -9,6 +9,7 @@
 #include "postgres.h"
 
 #include "access/attnum.h"
+#include "datatype/timestamp.h"
 #include "fmgr.h"
 #include "foreign/foreign.h"
 #include "nodes/pg_list.h"
@@ -36,6 +37,18 @@ hbase_cmp_keys(const char *a, int al, const char *b, int bl)
 		return c;
 	return al < bl ? -1 : al > bl ? 1 : 0;
 }
+
+/* ---------- hbase_fdw.c: the FDW callbacks; join.c: batched key joins ---------- */
+
+/* costs: an HTTP round trip, and a row travelling as base64 JSON */
+#define HBASE_REQUEST_COST	25.0
+#define HBASE_ROW_COST		(cpu_tuple_cost * 10)
+
+struct RelOptInfo;
+extern bool hbase_own_rel(struct RelOptInfo *rel);
+extern bool hbase_enable_batched_join;
+extern int	hbase_join_batch_size;
+extern void hbase_join_init(void);
 
 /* ---------- options.c: catalog options, parsed ---------- */
 
@@ -152,6 +165,10 @@ extern HBaseTable *hbase_get_table(Oid relid);
 extern HBaseTable *hbase_build_table(Oid relid);
 extern const char *hbase_table_name_problem(const char *name);
 extern void hbase_check_table_name(const char *name, const char *relname);
+/* IMPORT FOREIGN SCHEMA's option sample_rows: default and largest value */
+#define HBASE_DEFAULT_SAMPLE_ROWS	100
+#define HBASE_MAX_SAMPLE_ROWS		10000
+extern int	hbase_parse_sample_rows(const char *value);
 
 /* ---------- connection.c: connection cache and requests ---------- */
 
@@ -238,6 +255,7 @@ extern HBaseResponse *hbase_ahead_finish(HBaseAhead *a);
 extern void hbase_ahead_abandon(HBaseAhead *a);
 extern char *hbase_escape(HBaseConn *conn, const char *s, size_t len);
 extern const char *hbase_conn_url(HBaseConn *conn);
+extern Oid	hbase_conn_server(HBaseConn *conn);
 extern const char *hbase_scanner_prefix(HBaseConn *conn);
 extern void hbase_scanner_opened(HBaseConn *conn, const char *path);
 extern void hbase_scanner_closed(HBaseConn *conn, const char *path);
@@ -245,6 +263,79 @@ extern char *hbase_scanner_id(HBaseResponse *resp, HBaseTable *table);
 extern HBaseCellSet *hbase_response_cellset(HBaseResponse *resp, HBaseTable *table,
 											 long max_rows, long max_cells);
 extern void hbase_report_krb(int status, const char *msg, const char *what) pg_attribute_noreturn();
+
+/* ---------- stats.c: per-server request statistics ---------- */
+
+/* kinds of requests, told from their method and path */
+typedef enum HBaseStatKind
+{
+	HBASE_STAT_GET,
+	HBASE_STAT_MULTIGET,
+	HBASE_STAT_SCAN_PAGE,		/* a scanner's page, or a stateless scan's */
+	HBASE_STAT_SCANNER_OPEN,
+	HBASE_STAT_SCANNER_CLOSE,
+	HBASE_STAT_PUT,
+	HBASE_STAT_DELETE,
+	HBASE_STAT_CHECK_AND_PUT,
+	HBASE_STAT_INCREMENT,
+	HBASE_STAT_METADATA,		/* schema, regions, exists, version, namespaces */
+	HBASE_STAT_OTHER,
+	HBASE_STAT_NKINDS
+} HBaseStatKind;
+
+/* classes of errors: answers that are errors, and requests without an answer */
+typedef enum HBaseStatError
+{
+	HBASE_STAT_4XX,				/* not a 404 to a Get or multiget: no row */
+	HBASE_STAT_5XX,				/* not 502, 503, 504 */
+	HBASE_STAT_UNAVAILABLE,		/* 502, 503, 504, or no connection made */
+	HBASE_STAT_TIMEOUT,
+	HBASE_STAT_TRANSPORT,		/* no answer otherwise (reset, too large, ...) */
+	HBASE_STAT_CANCELED,		/* stopped by a cancel or terminate */
+	HBASE_STAT_NERRORS
+} HBaseStatError;
+
+typedef enum HBaseStatEvent
+{
+	HBASE_STAT_RETRY,			/* sent again to the same gateway after a pause */
+	HBASE_STAT_FAILOVER,		/* sent again to another gateway */
+	HBASE_STAT_RESUME			/* a scan resumed */
+} HBaseStatEvent;
+
+/* latency histogram: exact under 8 us, then 8 buckets per power of two */
+#define HBASE_STAT_BUCKETS		240
+
+typedef struct HBaseStatCounters
+{
+	int64		requests[HBASE_STAT_NKINDS];
+	int64		bytes_out;		/* request lines, headers and bodies */
+	int64		bytes_in;		/* status lines, headers and bodies as on the wire */
+	int64		errors[HBASE_STAT_NERRORS];
+	int64		check_failures; /* 304 to a check-and-put */
+	int64		retries;		/* failovers included */
+	int64		failovers;
+	int64		resumes;
+	int64		answered;		/* latency samples */
+	int64		latency_max_us;
+	int64		latency[HBASE_STAT_BUCKETS];
+	TimestampTz since;			/* counting since (start or reset) */
+} HBaseStatCounters;
+
+typedef struct HBaseStatServer
+{
+	Oid			serverid;
+	HBaseStatCounters c;
+} HBaseStatServer;
+
+struct hbase_http_result;
+extern void hbase_stats_init(void);
+extern void hbase_stats_sent(Oid serverid, const char *method, const char *path);
+extern void hbase_stats_done(Oid serverid, const char *method, const char *path, int outcome,
+							 const struct hbase_http_result *res, bool timed);
+extern void hbase_stats_event(Oid serverid, HBaseStatEvent event);
+extern List *hbase_stats_servers(bool backend_only, bool *is_shared);
+extern void hbase_stats_reset(Oid serverid);
+extern double hbase_stats_percentile(const HBaseStatCounters *c, double fraction);
 
 /* ---------- gateway.c: what each REST gateway version offers ---------- */
 
@@ -343,6 +434,9 @@ extern HBaseResponse *hbase_rest_get(HBaseConn *conn, HBaseTable *table, const c
 									 int keylen);
 extern HBaseResponse *hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys,
 										  int n);
+extern void hbase_rest_multiget_many(HBaseConn *conn, HBaseTable *table, bytea **keys,
+									 const int *starts, const int *counts, int nreq,
+									 HBaseResponse **out);
 extern HBaseResponse *hbase_rest_exists(HBaseConn *conn, HBaseTable *table);
 extern HBaseResponse *hbase_rest_regions(HBaseConn *conn, HBaseTable *table);
 extern HBaseResponse *hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table,
@@ -409,6 +503,11 @@ extern void hbase_datum_to_cell(HBaseTable *table, HBaseColumn *col, Datum value
 								char **out, int *len);
 extern Datum hbase_timestamp_to_datum(HBaseColumn *col, int64 ms);
 extern int64 hbase_datum_to_timestamp(HBaseTable *table, HBaseColumn *col, Datum d);
+extern bool hbase_family_to_jsonb(HBaseTable *table, HBaseColumn *col, HBaseRow *row,
+								  Datum *result);
+extern char *hbase_family_member_text(const char *bytes, int len);
+extern void hbase_family_member_bytes(HBaseTable *table, HBaseColumn *col, const char *str,
+									  int len, const char *what, char **out, int *outlen);
 
 /* ---------- rowkey_pg.c: the rowkey codec seen from PostgreSQL ---------- */
 
@@ -420,8 +519,6 @@ extern void hbase_decode_key(HBaseTable *table, HBaseColumnIO *io, const char *k
 							 int keylen, List *attrs, Datum *values, bool *nulls);
 extern bytea *hbase_encode_key(HBaseTable *table, Datum *values, bool *nulls,
 							   bool random_ok);
-extern bool hbase_family_to_jsonb(HBaseTable *table, HBaseColumn *col, HBaseRow *row,
-								  Datum *result);
 
 extern void hbase_datum_to_rk(HBaseTable *table, HBaseColumn *col, Datum d,
 							  struct rk_value *v);
@@ -553,6 +650,7 @@ extern List *hbase_time_conditions(HBaseTable *t, Index relid, List *clauses, Li
 extern HBaseKeyPlan *hbase_keyplan_derive(HBaseTable *t, const HBaseOpSpec *spec,
 										  const HBaseKeyValues *values);
 extern HBaseKeyValues *hbase_keyplan_planning_values(List *exprs);
+extern HBaseKeyPlan *hbase_keyplan_at_planning(HBaseTable *t, List *conds, List *exprs);
 extern List *hbase_keyplan_describe(HBaseTable *t, HBaseKeyPlan *kp);
 
 /* ---------- modify.c: INSERT and COPY ---------- */

@@ -421,6 +421,30 @@ prepare(hbase_http *h, request *rq, const char *method, const char *url,
 	return 0;
 }
 
+/*
+ * Bytes both ways and time of the transfer just ended, as libcurl measured
+ * them (per handle: right for parallel transfers too), for the statistics.
+ * A transfer that failed part way has what it got to.
+ */
+static void
+transfer_cost(hbase_http *h, hbase_http_result *res)
+{
+	long		reqsize = 0,
+				hdrsize = 0;
+	curl_off_t	up = 0,
+				down = 0,
+				total = 0;
+
+	curl_easy_getinfo(h->curl, CURLINFO_REQUEST_SIZE, &reqsize);
+	curl_easy_getinfo(h->curl, CURLINFO_SIZE_UPLOAD_T, &up);
+	curl_easy_getinfo(h->curl, CURLINFO_HEADER_SIZE, &hdrsize);
+	curl_easy_getinfo(h->curl, CURLINFO_SIZE_DOWNLOAD_T, &down);
+	curl_easy_getinfo(h->curl, CURLINFO_TOTAL_TIME_T, &total);
+	res->bytes_sent = (size_t) (Max(reqsize, 0) + Max(up, 0));
+	res->bytes_received = (size_t) (Max(hdrsize, 0) + Max(down, 0));
+	res->elapsed_us = (long) Max(total, 0);
+}
+
 static hbase_http_outcome
 finish(hbase_http *h, request *rq, CURLcode rc, hbase_http_result *res)
 {
@@ -477,6 +501,7 @@ finish(hbase_http *h, request *rq, CURLcode rc, hbase_http_result *res)
 			snprintf(res->content_type, sizeof(res->content_type), "%s", ct);
 	}
 
+	transfer_cost(h, res);
 	if (outcome != HBASE_HTTP_OK)
 		hbase_http_result_free(res);
 	return outcome;

@@ -60,6 +60,10 @@ typedef struct hbase_http_result
 	char		error[256];		/* transport error text */
 	char		content_type[64];	/* Content-Type of the answer, or "" */
 	size_t		wire_len;		/* body bytes on the wire (compressed) */
+	/* what the transfer cost, whatever its outcome (for the statistics) */
+	size_t		bytes_sent;		/* request line, headers and body */
+	size_t		bytes_received; /* status line, headers and body as on the wire */
+	long		elapsed_us;		/* from the start of the transfer to its end */
 } hbase_http_result;
 
 /*

@@ -1,18 +1,21 @@
 /*
  * import.c: IMPORT FOREIGN SCHEMA.  An HBase namespace becomes one foreign
- * table per HBase table: the rowkey as a raw column and one jsonb column per
- * column family (each holds the family's cells as {"qualifier": "value"}),
- * with the options filled in, ready to be refined by ALTER (a rowkey
- * layout, typed columns).  Reads the namespace's table list and each
- * table's families from the gateway, and checks every name it gets before
- * a request or a definition uses it (for the Phoenix import too); writes no
- * catalog itself (the core runs the commands, and applies LIMIT TO / EXCEPT
- * again).
+ * table per HBase table: the rowkey and one jsonb column per column family
+ * (each holds the family's cells as {"qualifier": "value"}), plus, from a
+ * sample of the table's first rows (option sample_rows), a typed column per
+ * qualifier seen and a type for the rowkey, each inferred only where every
+ * sampled value fits it; with the options filled in, ready to be refined by
+ * ALTER.  Reads the namespace's table list, each table's families and its
+ * sample from the gateway, and checks every name it gets before a request
+ * or a definition uses it (for the Phoenix import too); writes no catalog
+ * itself (the core runs the commands, and applies LIMIT TO / EXCEPT again).
  */
 #include "postgres.h"
 
 #include "access/twophase.h"
 #include "commands/defrem.h"
+#include "common/jsonapi.h"
+#include "common/string.h"
 #include "foreign/foreign.h"
 #include "lib/stringinfo.h"
 #include "mb/pg_wchar.h"
@@ -188,37 +191,549 @@ table_families(HBaseConn *conn, const char *table)
 	return answer_names(resp, "ColumnSchema", what);
 }
 
+/* ---------------- column types from a sample of rows ---------------- */
+
 /*
- * The CREATE FOREIGN TABLE of one HBase table: decides the column names (the
- * key column is "rowkey", or "rowkey_" when a family has that name; families
- * keep theirs) and the key's type.
+ * What a sampled value fits, as bits; a qualifier (or the rowkey) fits what
+ * all its values fit.  TEXT: valid UTF-8 without control characters (but
+ * tab, newline, carriage return), which a binary number rarely is (a long
+ * below 2^56 starts with a 0 byte); the text kinds only with it.  LONG and
+ * INT4: 8 and 4 bytes that are not such text, Java's Bytes.toBytes(long)
+ * and (int), of a value within +-2^60 (+-2^28): the top 4 bits all 0 or all
+ * 1, which a double or float (bar the tiniest), a Phoenix-encoded number
+ * (sign bit flipped) or a random 64-bit id rarely has, so that those stay
+ * bytea rather than read as wrong numbers.  A qualifier holding text in
+ * some rows and binary in others fits neither: bytea.
+ */
+#define FIT_TEXT		0x001
+#define FIT_INT			0x002	/* a decimal integer as int8out writes it */
+#define FIT_NUMERIC		0x004	/* digits with an optional fraction, no exponent */
+#define FIT_DATE		0x008	/* YYYY-MM-DD */
+#define FIT_TIMESTAMP	0x010	/* YYYY-MM-DD HH:MM:SS[.ffffff], ' ' or 'T' */
+#define FIT_TIMESTAMPTZ 0x020	/* the same with Z or an offset */
+#define FIT_JSON		0x040	/* a JSON object or array */
+#define FIT_LONG		0x080
+#define FIT_INT4		0x100
+#define FIT_ALL			0x1ff
+
+/* typed columns of one family, at most: a wide family stays jsonb only */
+#define SAMPLE_MAX_QUALIFIERS	100
+
+/* a qualifier seen in the sample */
+typedef struct SampledQualifier
+{
+	const char *family;
+	char	   *qual;			/* its bytes */
+	int			len;
+	int			fits;			/* FIT_* every value of it fits */
+} SampledQualifier;
+
+/* what a table's sample gave */
+typedef struct TableSample
+{
+	int			nrows;			/* rows read */
+	int			keyfits;		/* FIT_* every key fits */
+	List	   *quals;			/* SampledQualifier *, by family then qualifier */
+	List	   *wide;			/* families with too many qualifiers (char *) */
+	bool		failed;			/* the gateway refused the sample (NOTICE given) */
+	char	   *phoenix_cell;	/* Phoenix's empty column seen ("0:_0"), or NULL */
+} TableSample;
+
+/* n digits at s */
+static bool
+digits(const char *s, int n)
+{
+	int			i;
+
+	for (i = 0; i < n; i++)
+		if (!isdigit((unsigned char) s[i]))
+			return false;
+	return true;
+}
+
+static int
+num(const char *s, int n)
+{
+	int			v = 0;
+	int			i;
+
+	for (i = 0; i < n; i++)
+		v = v * 10 + (s[i] - '0');
+	return v;
+}
+
+/* "YYYY-MM-DD", a real day from year 1 to 9999 (the form every DateStyle reads) */
+static bool
+is_iso_date(const char *s, int len)
+{
+	static const int mdays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+	int			y,
+				m,
+				d;
+
+	if (len != 10 || !digits(s, 4) || s[4] != '-' || !digits(s + 5, 2) || s[7] != '-' ||
+		!digits(s + 8, 2))
+		return false;
+	y = num(s, 4);
+	m = num(s + 5, 2);
+	d = num(s + 8, 2);
+	if (y < 1 || m < 1 || m > 12 || d < 1 || d > mdays[m - 1])
+		return false;
+	return m != 2 || d < 29 || (y % 4 == 0 && (y % 100 != 0 || y % 400 == 0));
+}
+
+/*
+ * "YYYY-MM-DD HH:MM:SS" (or a 'T' between), up to 6 fraction digits (more
+ * would be rounded); returns the length taken, 0 when it is not one
+ */
+static int
+iso_timestamp_len(const char *s, int len)
+{
+	int			n = 19;
+
+	if (len < 19 || !is_iso_date(s, 10) || (s[10] != ' ' && s[10] != 'T') ||
+		!digits(s + 11, 2) || s[13] != ':' || !digits(s + 14, 2) || s[16] != ':' ||
+		!digits(s + 17, 2) || num(s + 11, 2) > 23 || num(s + 14, 2) > 59 || num(s + 17, 2) > 59)
+		return 0;
+	if (n < len && s[n] == '.')
+	{
+		int			f = 0;
+
+		while (n + 1 + f < len && isdigit((unsigned char) s[n + 1 + f]))
+			f++;
+		if (f < 1 || f > 6)
+			return 0;
+		n += 1 + f;
+	}
+	return n;
+}
+
+/* Z, +HH, +HHMM or +HH:MM (or -) */
+static bool
+is_zone(const char *s, int len)
+{
+	if (len == 1)
+		return s[0] == 'Z';
+	if (len < 3 || (s[0] != '+' && s[0] != '-') || !digits(s + 1, 2) || num(s + 1, 2) > 15)
+		return false;
+	if (len == 3)
+		return true;
+	if (len == 5)
+		return digits(s + 3, 2) && num(s + 3, 2) < 60;
+	return len == 6 && s[3] == ':' && digits(s + 4, 2) && num(s + 4, 2) < 60;
+}
+
+/*
+ * What one value (a cell, or a key) fits.  The text kinds are strict
+ * forms: numbers as PostgreSQL writes them (no leading zeros: a zip code
+ * "01234" stays text; no "+", no exponent), ISO dates and timestamps, which
+ * every DateStyle reads alike.
+ */
+static int
+value_fits(const char *v, int len)
+{
+	int			fits = FIT_TEXT;
+	int			i;
+	int			start;
+	int			intlen;
+
+	if (!pg_verify_mbstr(PG_UTF8, v, len, true))
+		fits = 0;
+	for (i = 0; i < len && fits; i++)
+		if (((unsigned char) v[i] < 0x20 && v[i] != '\t' && v[i] != '\n' && v[i] != '\r') ||
+			v[i] == 0x7f)
+			fits = 0;
+	if (!fits)
+	{
+		unsigned char top = len > 0 ? (unsigned char) v[0] >> 4 : 1;
+
+		if (top != 0x0 && top != 0xf)
+			return 0;
+		return len == 8 ? FIT_LONG : len == 4 ? FIT_INT4 : 0;
+	}
+
+	/* numbers: -?(0|[1-9][0-9]*)(\.[0-9]+)?, not "-0" */
+	start = (len > 0 && v[0] == '-') ? 1 : 0;
+	for (i = start; i < len && isdigit((unsigned char) v[i]); i++)
+		;
+	intlen = i - start;
+	if (intlen > 0 && (v[start] != '0' || intlen == 1))
+	{
+		if (i == len && !(start == 1 && intlen == 1 && v[1] == '0'))
+		{
+			char	   *str = pnstrdup(v, len);
+			char	   *end;
+
+			fits |= FIT_NUMERIC;
+			errno = 0;
+			(void) strtoll(str, &end, 10);
+			if (errno == 0 && *end == '\0')
+				fits |= FIT_INT;
+		}
+		else if (v[i] == '.' && i + 1 < len && digits(v + i + 1, len - i - 1))
+			fits |= FIT_NUMERIC;
+	}
+	if (is_iso_date(v, len))
+		fits |= FIT_DATE;
+	else if ((i = iso_timestamp_len(v, len)) == len && len > 0)
+		fits |= FIT_TIMESTAMP;
+	else if (i > 0 && is_zone(v + i, len - i))
+		fits |= FIT_TIMESTAMPTZ;
+	for (i = 0; i < len && isspace((unsigned char) v[i]); i++)
+		;
+	if (i < len && (v[i] == '{' || v[i] == '['))
+	{
+		/* jsonb refuses what PostgreSQL's JSON parser refuses, \u0000 too */
+		JsonLexContext *lex = makeJsonLexContextCstringLen(pnstrdup(v, len), len, PG_UTF8, true);
+
+		if (pg_parse_json(lex, &nullSemAction) == JSON_SUCCESS)
+			fits |= FIT_JSON;
+	}
+	return fits;
+}
+
+/* the type (and whether binary) of a column whose values fit fits */
+static const char *
+fits_type(int fits, bool *binary)
+{
+	*binary = false;
+	if (fits & FIT_TEXT)
+	{
+		if (fits & FIT_INT)
+			return "bigint";
+		if (fits & FIT_NUMERIC)
+			return "numeric";
+		if (fits & FIT_DATE)
+			return "date";
+		if (fits & FIT_TIMESTAMP)
+			return "timestamp";
+		if (fits & FIT_TIMESTAMPTZ)
+			return "timestamptz";
+		if (fits & FIT_JSON)
+			return "jsonb";
+		return "text";
+	}
+	*binary = (fits & (FIT_LONG | FIT_INT4)) != 0;
+	if (fits & FIT_LONG)
+		return "bigint";
+	if (fits & FIT_INT4)
+		return "integer";
+	return "bytea";
+}
+
+static int
+qualifier_cmp(const ListCell *a, const ListCell *b)
+{
+	SampledQualifier *x = lfirst(a);
+	SampledQualifier *y = lfirst(b);
+
+	return hbase_cmp_keys(x->qual, x->len, y->qual, y->len);
+}
+
+/*
+ * Reads the table's first sample_rows rows (one stateless scan: no scanner
+ * to clean up, latest versions only) and what their keys and the cells of
+ * the imported families fit.
+ */
+static TableSample *
+sample_table(HBaseConn *conn, const char *table, List *families, int sample_rows)
+{
+	TableSample *ts = palloc0(sizeof(TableSample));
+	HBaseTable	t;
+	HBaseStatelessScan scan;
+	HBaseResponse *resp;
+	HBaseCellSet *set;
+	ListCell   *fc;
+	int			r,
+				i;
+
+	memset(&t, 0, sizeof(t));
+	t.hbase_table = (char *) table;
+	t.relname = (char *) table;
+	memset(&scan, 0, sizeof(scan));
+	scan.limit = sample_rows;
+	resp = hbase_rest_stateless_scan(conn, &t, &scan, 0);
+	ts->keyfits = FIT_ALL;
+	if (resp->status == 204 || resp->status == 404)
+		return ts;				/* no rows */
+	if (resp->status != 200)
+	{
+		/*
+		 * The sample only refines the table: one that fails (a region in
+		 * transition) costs its types, said so, not the whole import
+		 */
+		ereport(NOTICE,
+				(errmsg("HBase table \"%s\" could not be sampled: its foreign table gets no inferred columns",
+						table),
+				 errdetail("The gateway answered HTTP %ld to a scan of its first %d rows: %s.",
+						   resp->status, sample_rows, hbase_body_summary(resp)),
+				 errhint("Import it again, or give it typed columns with ALTER FOREIGN TABLE.")));
+		ts->failed = true;
+		return ts;
+	}
+	set = hbase_response_cellset(resp, &t, sample_rows, 0);
+	ts->nrows = set->nrows;
+
+	foreach(fc, families)
+	{
+		const char *family = lfirst(fc);
+		int			famlen = strlen(family);
+		List	   *quals = NIL;
+		bool		wide = false;
+
+		for (r = 0; r < set->nrows && !wide; r++)
+		{
+			HBaseRow   *row = &set->rows[r];
+
+			for (i = 0; i < row->ncells; i++)
+			{
+				HBaseCell  *c = &row->cells[i];
+				const char *q = c->column + famlen + 1;
+				int			qlen = c->collen - famlen - 1;
+				SampledQualifier *sq = NULL;
+				ListCell   *qc;
+
+				if (c->collen <= famlen || c->column[famlen] != ':' ||
+					memcmp(c->column, family, famlen) != 0)
+					continue;
+				foreach(qc, quals)
+				{
+					SampledQualifier *x = lfirst(qc);
+
+					if (x->len == qlen && memcmp(x->qual, q, qlen) == 0)
+						sq = x;
+				}
+				if (sq == NULL)
+				{
+					/* qualifiers as data: no more columns, nor searches of them */
+					if (list_length(quals) == SAMPLE_MAX_QUALIFIERS)
+					{
+						wide = true;
+						break;
+					}
+					sq = palloc0(sizeof(SampledQualifier));
+					sq->family = family;
+					sq->qual = hbase_memdup(q, qlen);
+					sq->len = qlen;
+					sq->fits = FIT_ALL;
+					quals = lappend(quals, sq);
+				}
+				/* one version of a cell per row: each cell is one row's value */
+				if (sq->fits != 0)
+					sq->fits &= value_fits(c->value, c->vallen);
+				/* Phoenix's empty column, in every row it writes */
+				if (c->vallen == 1 && c->value[0] == 'x' &&
+					((qlen == 2 && memcmp(q, "_0", 2) == 0) ||
+					 (qlen == 4 && memcmp(q, "\0\0\0\0", 4) == 0)))
+					ts->phoenix_cell = psprintf("%s:%s", family, hbase_printable_key(q, qlen));
+			}
+		}
+		if (wide)
+		{
+			ts->wide = lappend(ts->wide, (char *) family);
+			continue;
+		}
+		list_sort(quals, qualifier_cmp);
+		ts->quals = list_concat(ts->quals, quals);
+	}
+	for (r = 0; r < set->nrows; r++)
+		ts->keyfits &= value_fits(set->rows[r].key, set->rows[r].keylen);
+	return ts;
+}
+
+/*
+ * A qualifier as option "column" spells it (hbase_printable_key's form,
+ * which decode_qualifier in options.c reads): "\\" a backslash, "\xNN" a
+ * byte that is no printable character; other UTF-8 as is when the database
+ * is UTF-8 (the option's bytes are the qualifier's), else escaped too.
  */
 static char *
-create_statement(ImportForeignSchemaStmt *stmt, ForeignServer *server, const char *name,
-				 const char *table, List *families, const char *key_type)
+qualifier_spelling(const char *q, int len)
 {
 	StringInfoData buf;
-	ListCell   *lc;
-	const char *keycol = "rowkey";
+	bool		utf8 = GetDatabaseEncoding() == PG_UTF8 && pg_verify_mbstr(PG_UTF8, q, len, true);
+	int			i;
 
-	foreach(lc, families)
-		if (strcmp(lfirst(lc), keycol) == 0)
-			keycol = "rowkey_";
 	initStringInfo(&buf);
-	appendStringInfo(&buf, "CREATE FOREIGN TABLE %s (\n  %s %s OPTIONS (column ':key')",
-					 quote_identifier(name), quote_identifier(keycol), key_type);
-	foreach(lc, families)
-		appendStringInfo(&buf, ",\n  %s jsonb OPTIONS (column %s)",
-						 quote_identifier(lfirst(lc)), quote_literal_cstr(lfirst(lc)));
-	appendStringInfo(&buf, "\n) SERVER %s OPTIONS (table %s)",
-					 quote_identifier(server->servername), quote_literal_cstr(table));
+	for (i = 0; i < len; i++)
+	{
+		unsigned char c = (unsigned char) q[i];
+
+		if (c == '\\')
+			appendStringInfoString(&buf, "\\\\");
+		else if ((c >= 0x20 && c < 0x7f) || (utf8 && c >= 0x80))
+			appendStringInfoChar(&buf, (char) c);
+		else
+			appendStringInfo(&buf, "\\x%02x", c);
+	}
 	return buf.data;
 }
 
 /*
+ * Can the qualifier itself name a column: text without control characters
+ * (value_fits' text) in the database's encoding, not empty?
+ */
+static bool
+qualifier_is_name(const char *q, int len)
+{
+	if (len == 0 || !(value_fits(q, len) & FIT_TEXT))
+		return false;
+	if (GetDatabaseEncoding() == PG_UTF8)
+		return true;
+	/* elsewhere only ASCII is the same bytes */
+	return pg_is_ascii(q);
+}
+
+/* a column name as PostgreSQL keeps it: at most NAMEDATALEN - 1 bytes */
+static char *
+clipped_name(const char *name)
+{
+	return pnstrdup(name, pg_mbcliplen(name, strlen(name), NAMEDATALEN - 1));
+}
+
+static bool
+name_taken(List *names, const char *name)
+{
+	ListCell   *lc;
+
+	foreach(lc, names)
+		if (strcmp(lfirst(lc), name) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * The CREATE FOREIGN TABLE of one HBase table: decides the column names
+ * (the key column is "rowkey", or "rowkey_" when a family has that name;
+ * families keep theirs; a qualifier column is named after the qualifier,
+ * or "family:qualifier" when that name is taken or the qualifier is empty
+ * or holds bytes that are no text, escaped as the column option spells
+ * them; names clipped as PostgreSQL would) and types.  key_type NULL: the key's type from the sample
+ * (bytea without one).  Adds to *summary what was inferred.
+ */
+static char *
+create_statement(ImportForeignSchemaStmt *stmt, ForeignServer *server, const char *name,
+				 const char *table, List *families, const char *key_type,
+				 TableSample *ts, StringInfo summary)
+{
+	StringInfoData buf;
+	ListCell   *lc;
+	const char *keycol = "rowkey";
+	const char *layout = NULL;
+	List	   *names = NIL;
+	bool		binary;
+
+	foreach(lc, families)
+		if (strcmp(lfirst(lc), keycol) == 0)
+			keycol = "rowkey_";
+	if (key_type == NULL && (ts == NULL || ts->nrows == 0))
+		key_type = "bytea";
+	else if (key_type == NULL)
+	{
+		/* a raw key column is text or bytea; numbers need a one-part layout */
+		key_type = fits_type(ts->keyfits, &binary);
+		if (binary)
+			layout = psprintf("%s(%s)", strcmp(key_type, "bigint") == 0 ? "long" : "int", keycol);
+		else if (strcmp(key_type, "bigint") == 0)
+			layout = keycol;
+		else if (strcmp(key_type, "bytea") != 0)
+			key_type = "text";
+		appendStringInfo(summary, "rowkey %s%s", key_type,
+						 layout ? psprintf(" (rowkey '%s')", layout) : "");
+	}
+	initStringInfo(&buf);
+	appendStringInfo(&buf, "CREATE FOREIGN TABLE %s (\n  %s %s",
+					 quote_identifier(name), quote_identifier(keycol), key_type);
+	if (layout == NULL)
+		appendStringInfoString(&buf, " OPTIONS (column ':key')");
+	/* the families keep their names; their columns come after the typed ones */
+	names = lappend(names, (char *) keycol);
+	foreach(lc, families)
+		names = lappend(names, clipped_name(lfirst(lc)));
+	foreach(lc, ts ? ts->quals : NIL)
+	{
+		SampledQualifier *sq = lfirst(lc);
+		char	   *spelling = qualifier_spelling(sq->qual, sq->len);
+		char	   *spec = psprintf("%s:%s", sq->family, spelling);
+		const char *type = fits_type(sq->fits, &binary);
+		char	   *colname;
+
+		/* the qualifier itself when it is text, a name of this database */
+		if (qualifier_is_name(sq->qual, sq->len) && !name_taken(names, clipped_name(sq->qual)))
+			colname = clipped_name(sq->qual);
+		else
+			colname = clipped_name(spec);
+		if (name_taken(names, colname))
+		{
+			ereport(NOTICE,
+					(errmsg("qualifier \"%s\" of HBase table \"%s\" gets no column of its own",
+							spec, table),
+					 errdetail("Its names \"%s\" and \"%s\" are taken by other columns; the family's jsonb column \"%s\" holds it.",
+							   clipped_name(spelling), colname, sq->family)));
+			continue;
+		}
+		names = lappend(names, colname);
+		appendStringInfo(&buf, ",\n  %s %s OPTIONS (column %s%s)",
+						 quote_identifier(colname), type, quote_literal_cstr(spec),
+						 binary ? ", encoding 'binary'" : "");
+		appendStringInfo(summary, "%s%s %s%s", summary->len ? ", " : "", spec, type,
+						 binary ? " (binary)" : "");
+	}
+	foreach(lc, families)
+		appendStringInfo(&buf, ",\n  %s jsonb OPTIONS (column %s)",
+						 quote_identifier(lfirst(lc)), quote_literal_cstr(lfirst(lc)));
+	appendStringInfo(&buf, "\n) SERVER %s OPTIONS (table %s%s%s)",
+					 quote_identifier(server->servername), quote_literal_cstr(table),
+					 layout ? ", rowkey " : "", layout ? quote_literal_cstr(layout) : "");
+	return buf.data;
+}
+
+/*
+ * The NOTICE saying what the sample of one table gave: how many rows, the
+ * types inferred, the families left to their jsonb column.
+ */
+static void
+sample_notice(const char *name, const char *table, int sample_rows, TableSample *ts,
+			  const char *summary)
+{
+	StringInfoData wide;
+	ListCell   *lc;
+
+	if (ts->failed)
+		return;
+	if (ts->nrows == 0)
+	{
+		ereport(NOTICE,
+				(errmsg("HBase table \"%s\" has no rows: foreign table \"%s\" gets no inferred columns",
+						table, name),
+				 errdetail("Each column family is a jsonb column.")));
+		return;
+	}
+	initStringInfo(&wide);
+	foreach(lc, ts->wide)
+		appendStringInfo(&wide, " Family \"%s\" has more than %d qualifiers in the sample: it is only its jsonb column.",
+						 (char *) lfirst(lc), SAMPLE_MAX_QUALIFIERS);
+	ereport(NOTICE,
+			(ts->nrows < sample_rows ?
+			 errmsg_plural("column types of foreign table \"%s\" inferred from all of HBase table \"%s\" (%d row)",
+						   "column types of foreign table \"%s\" inferred from all of HBase table \"%s\" (%d rows)",
+						   ts->nrows, name, table, ts->nrows) :
+			 errmsg_plural("column types of foreign table \"%s\" inferred from the first %d row of HBase table \"%s\"",
+						   "column types of foreign table \"%s\" inferred from the first %d rows of HBase table \"%s\"",
+						   ts->nrows, name, ts->nrows, table),
+			 errdetail("Inferred: %s.%s Each type fits every value sampled; the jsonb column of each family holds all its cells, including those of qualifiers the sample did not see.",
+					   summary[0] ? summary : "nothing", wide.data),
+			 ts->phoenix_cell ?
+			 errhint("Apache Phoenix seems to have made the table (its rows have Phoenix's empty column %s): import it with OPTIONS (phoenix 'true') for Phoenix's own types and key layout.",
+					 ts->phoenix_cell) : 0));
+}
+
+/*
  * IMPORT FOREIGN SCHEMA "namespace" FROM SERVER s INTO local [OPTIONS
- * (key_type 'bytea' | 'text')]: the commands that create the foreign tables.
- * The key is bytea by default, since keys may hold any bytes.
+ * (key_type 'bytea' | 'text', sample_rows 'n', phoenix 'true')]: the
+ * commands that create the foreign tables.  The key's type is inferred from
+ * the sample, or bytea without one (keys may hold any bytes), unless
+ * key_type says.
  */
 List *
 hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
@@ -226,7 +741,8 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	ForeignServer *server = GetForeignServer(serverOid);
 	HBaseConn  *conn = hbase_get_connection(serverOid, GetUserId());
 	const char *ns = stmt->remote_schema;
-	const char *key_type = "bytea";
+	const char *key_type = NULL;
+	int			sample_rows = HBASE_DEFAULT_SAMPLE_ROWS;
 	bool		phoenix = false;
 	List	   *commands = NIL;
 	List	   *wanted = NIL;
@@ -241,11 +757,16 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 			phoenix = defGetBoolean(def);
 			continue;
 		}
+		if (strcmp(def->defname, "sample_rows") == 0)
+		{
+			sample_rows = hbase_parse_sample_rows(defGetString(def));
+			continue;
+		}
 		if (strcmp(def->defname, "key_type") != 0)
 			ereport(ERROR,
 					(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
 					 errmsg("invalid option \"%s\" for IMPORT FOREIGN SCHEMA", def->defname),
-					 errhint("The options are \"key_type\" ('bytea' or 'text') and \"phoenix\" (a boolean).")));
+					 errhint("The options are \"key_type\" ('bytea' or 'text'), \"sample_rows\" (a number of rows, 0 for none) and \"phoenix\" (a boolean).")));
 		key_type = defGetString(def);
 		if (strcmp(key_type, "bytea") != 0 && strcmp(key_type, "text") != 0)
 			ereport(ERROR,
@@ -277,6 +798,7 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 		const char *problem;
 		List	   *families = NIL;
 		ListCell   *fc;
+		TableSample *sample;
 
 		table = strcmp(ns, "default") == 0 ? name : psprintf("%s:%s", ns, name);
 		/* the name goes into the path of the next request: checked before it is sent */
@@ -295,8 +817,21 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 			if (hbase_import_family_ok(family, owner))
 				families = lappend(families, (char *) family);
 		}
-		commands = lappend(commands,
-						   create_statement(stmt, server, name, table, families, key_type));
+		if (sample_rows > 0)
+		{
+			StringInfoData summary;
+
+			initStringInfo(&summary);
+			sample = sample_table(conn, table, families, sample_rows);
+			commands = lappend(commands,
+							   create_statement(stmt, server, name, table, families,
+												key_type, sample, &summary));
+			sample_notice(name, table, sample_rows, sample, summary.data);
+		}
+		else
+			commands = lappend(commands,
+							   create_statement(stmt, server, name, table, families,
+												key_type ? key_type : "bytea", NULL, NULL));
 	}
 	return commands;
 }

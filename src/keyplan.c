@@ -35,8 +35,16 @@
 #include "hbase_fdw.h"
 #include "rowkey.h"
 
-/* above this many keys or ranges, narrow less */
+/* above this many ranges (each a scanner of its own), narrow less */
 #define HBASE_MAX_KEYS	1000
+/*
+ * Exact keys (Gets, multigets) are read 100 per request, one answer at a
+ * time (scan.c): their number is bounded only by the memory of the key plan
+ * holding them, and never below the longest list of values given (the
+ * query holds those already).  IN (...) and = ANY(array) of any length are
+ * multigets, not a full scan.
+ */
+#define HBASE_KEYS_MEMORY	((long) 64 * 1024 * 1024)
 
 static bool
 is_int_type(Oid t)
@@ -212,6 +220,7 @@ typedef struct KeyShape
 	int			depth;			/* parts fixed by equality (and literals) */
 	int			rangepart;		/* the part a range or LIKE narrows, or -1 */
 	bool		exact;			/* every part fixed: keys rather than ranges */
+	double		combos;			/* combinations of the fixed parts' values */
 } KeyShape;
 
 static bool is_float_zero(HBaseColumn *col, rk_value *v);
@@ -741,7 +750,7 @@ expand_hash_ranges(HBaseTable *t, ColConds *cc, HBaseKeyPlan *kp)
  * before it (exact).  Every part fixed: exact keys rather than ranges.
  */
 static void
-fixed_depth(HBaseTable *t, ColConds *cc, KeyShape *ks)
+fixed_depth(HBaseTable *t, ColConds *cc, KeyShape *ks, long cap)
 {
 	int			nparts = hbase_rk_nparts(t->layout);
 	rk_part_info first;
@@ -753,6 +762,7 @@ fixed_depth(HBaseTable *t, ColConds *cc, KeyShape *ks)
 	ks->depth = ks->firstcol;
 	ks->rangepart = -1;
 	ks->exact = false;
+	ks->combos = 1;
 	for (i = ks->firstcol; i < nparts; i++)
 	{
 		rk_part_info pi;
@@ -789,15 +799,28 @@ fixed_depth(HBaseTable *t, ColConds *cc, KeyShape *ks)
 			ks->depth = i + 1;
 			continue;
 		}
-		if (!cc[pi.column].has_eq || ncombos * eq_count(&cc[pi.column]) > HBASE_MAX_KEYS)
+		if (!cc[pi.column].has_eq || ncombos * eq_count(&cc[pi.column]) > cap)
 		{
 			ks->rangepart = i;
 			return;
 		}
 		ncombos *= eq_count(&cc[pi.column]);
+		ks->combos = ncombos;
 		ks->depth = i + 1;
 	}
 	ks->exact = true;
+}
+
+/* how many exact keys a plan may hold (HBASE_KEYS_MEMORY) */
+static long
+exact_key_cap(HBaseTable *t, ColConds *cc)
+{
+	long		cap = HBASE_KEYS_MEMORY / (long) (sizeof(rk_value) * Max(t->natts, 1) + 64);
+	int			i;
+
+	for (i = 0; i < t->natts; i++)
+		cap = Max(cap, (long) eq_count(&cc[i]));
+	return Max(cap, HBASE_MAX_KEYS);
 }
 
 /* each combination of column values with each of values for column */
@@ -1355,7 +1378,7 @@ shape_plan(HBaseTable *t, HBaseKeyPlan *kp, ColConds *cc, KeyShape *ks)
 	/* salt_buckets' fan-out */
 	if (first.kind == RK_PART_SALT && (first.salt_random || !computable))
 		nbuckets = first.salt_buckets + (first.salt_extra != 0 ? 1 : 0);
-	if (ncombos * nbuckets > HBASE_MAX_KEYS)
+	if (ncombos * nbuckets > (ks->exact ? exact_key_cap(t, cc) : HBASE_MAX_KEYS))
 		return;
 	kp->buckets = nbuckets > 1 ? first.salt_buckets : 0;
 	kp->nkeys = ncombos * nbuckets;
@@ -1391,7 +1414,10 @@ key_plan_base(HBaseTable *t, List *conds, const HBaseKeyValues *v, bool later,
 		kp->kind = HBASE_OP_EMPTY;
 		return kp;
 	}
-	fixed_depth(t, cc, &ks);
+	fixed_depth(t, cc, &ks, exact_key_cap(t, cc));
+	/* ranges rather than keys: each a scanner, at most HBASE_MAX_KEYS of them */
+	if (!ks.exact && ks.combos > HBASE_MAX_KEYS)
+		fixed_depth(t, cc, &ks, HBASE_MAX_KEYS);
 	/* nothing narrows the first column: a full scan */
 	if (ks.depth == ks.firstcol && ks.rangepart >= 0)
 	{
@@ -1418,7 +1444,8 @@ key_plan_base(HBaseTable *t, List *conds, const HBaseKeyValues *v, bool later,
 						  ks.exact ? hbase_rk_nparts(t->layout) : ks.depth, first.width);
 
 	buckets = salt_buckets(t, linitial(combos), &ks, &fanout);
-	if ((long) list_length(combos) * list_length(buckets) > HBASE_MAX_KEYS)
+	if ((long) list_length(combos) * list_length(buckets) >
+		(ks.exact ? exact_key_cap(t, cc) : HBASE_MAX_KEYS))
 		return kp;
 	emit_keys_and_ranges(t, kp, cc, &ks, combos, buckets);
 	finish_plan(kp, ks.exact, fanout);
@@ -1834,6 +1861,20 @@ hbase_keyplan_derive(HBaseTable *t, const HBaseOpSpec *spec, const HBaseKeyValue
 	kp->salt_bytes = spec->salt_bytes;
 	kp->split_buckets = spec->split_buckets;
 	return kp;
+}
+
+/*
+ * The operation key conditions lead to at planning (costs, direct
+ * modification, batched joins): what execution makes of their constants,
+ * or its shape when values come at execution.
+ */
+HBaseKeyPlan *
+hbase_keyplan_at_planning(HBaseTable *t, List *conds, List *exprs)
+{
+	HBaseOpSpec spec = {0};
+
+	spec.conds = conds;
+	return hbase_keyplan_derive(t, &spec, hbase_keyplan_planning_values(exprs));
 }
 
 /*

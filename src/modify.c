@@ -674,7 +674,10 @@ encode_row(HBaseModifyState *ms, TupleTableSlot *slot, HBaseRow *row, int rowno)
 		}
 		if (col->kind == HBASE_COL_FAMILY)
 		{
-			/* one cell per member: {"qualifier": "text value"} */
+			/*
+			 * one cell per member: {"qualifier": "value"}, each string text
+			 * or "\x" hex bytes (hbase_family_member_bytes)
+			 */
 			Jsonb	   *jb = DatumGetJsonbP(slot->tts_values[i]);
 			JsonbIterator *it;
 			JsonbValue	v;
@@ -693,16 +696,26 @@ encode_row(HBaseModifyState *ms, TupleTableSlot *slot, HBaseRow *row, int rowno)
 					qual = pnstrdup(v.val.string.val, v.val.string.len);
 				else if (tok == WJB_VALUE && v.type != jbvNull)
 				{
+					char	   *qbytes;
+					int			qlen;
+
 					if (v.type != jbvString)
 						ereport(ERROR,
 								(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 								 errmsg("member \"%s\" of column \"%s\" must be a JSON string", qual, col->attname),
-								 errdetail("Foreign table %s writes a family's cells as text.", t->relname)));
+								 errdetail("Foreign table %s writes a family's cells as text, or as \\x and the hex of their bytes.", t->relname)));
+					hbase_family_member_bytes(t, col, qual, strlen(qual),
+											  psprintf("qualifier \"%s\"", qual), &qbytes, &qlen);
 					c = palloc0(sizeof(HBaseCell));
-					c->column = psprintf("%s:%s", col->colspec, pg_server_to_any(qual, strlen(qual), PG_UTF8));
-					c->collen = strlen(c->column);
-					c->value = pg_server_to_any(v.val.string.val, v.val.string.len, PG_UTF8);
-					c->vallen = c->value == v.val.string.val ? v.val.string.len : (int) strlen(c->value);
+					c->collen = col->famlen + 1 + qlen;
+					c->column = palloc(c->collen + 1);
+					memcpy(c->column, col->colspec, col->famlen);
+					c->column[col->famlen] = ':';
+					memcpy(c->column + col->famlen + 1, qbytes, qlen);
+					c->column[c->collen] = '\0';
+					hbase_family_member_bytes(t, col, v.val.string.val, v.val.string.len,
+											  psprintf("the value of qualifier \"%s\"", qual),
+											  &c->value, &c->vallen);
 					cells = lappend(cells, c);
 				}
 			}

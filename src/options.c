@@ -208,6 +208,27 @@ parse_fetch_size(const char *value)
 }
 
 /*
+ * IMPORT FOREIGN SCHEMA's sample_rows: the rows read from each table to infer
+ * its columns (import.c), 0 for none (a jsonb column per family).  Bounded
+ * so that one import cannot ask a gateway for an arbitrarily large answer
+ * per table.
+ */
+int
+hbase_parse_sample_rows(const char *value)
+{
+	char	   *end;
+	long		n;
+
+	errno = 0;
+	n = strtol(value, &end, 10);
+	if (end == value || *end != '\0' || errno != 0 || n < 0 || n > HBASE_MAX_SAMPLE_ROWS)
+		bad_value("sample_rows", value,
+				  psprintf("sample_rows is a number of rows from 0 (no sampling: one jsonb column per column family) to %d.",
+						   HBASE_MAX_SAMPLE_ROWS));
+	return (int) n;
+}
+
+/*
  * analyze_sample_fraction: 'auto' (0: every row the first time, then about
  * 3 times the sample size by the previous row count) or a fraction in (0, 1]
  */

@@ -218,7 +218,7 @@ put_be(unsigned char *p, int len, uint64 u)
 
 /*
  * DECIMAL: Phoenix's sortable base-100 form, shared with the rowkey codec's
- * phoenix_decimal() (rowkey.c owns the bytes).
+ * phoenix_decimal() (rowkey/decimal.c owns the bytes).
  */
 static Datum
 decimal_to_datum(HBaseColumn *col, const unsigned char *p, int len)

@@ -5,7 +5,7 @@
  * Phoenix's SYSTEM.CATALOG (the fields of their keys, their cells by
  * qualifier, Phoenix's integers).  phoenix.c turns values into Datums,
  * phoenix_catalog.c rows into foreign tables; the DECIMAL bytes are
- * rowkey.c's (hbase_rk_phoenix_decimal_text).
+ * rowkey/decimal.c's (hbase_rk_phoenix_decimal_text).
  */
 #include <string.h>
 

@@ -38,9 +38,6 @@
 #include "hbase_fdw.h"
 #include "rowkey.h"
 
-/* above this many keys or ranges, narrow less */
-#define HBASE_MAX_KEYS	1000
-
 static bool
 is_int_type(Oid t)
 {

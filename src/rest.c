@@ -215,9 +215,9 @@ hbase_rest_get(HBaseConn *conn, HBaseTable *table, const char *key, int keylen)
 	return hbase_request_ex(conn, "GET", path, NULL, 0, "a Get", HBASE_REQ_CELLSET);
 }
 
-/* the rows of n keys (bytea *) in one request (?e=b64) */
-HBaseResponse *
-hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n)
+/* the path of a multiget of n keys (bytea *), binary-safe (?e=b64) */
+static char *
+multiget_path(HBaseConn *conn, HBaseTable *table, bytea **keys, int n)
 {
 	StringInfoData path;
 	int			i;
@@ -228,7 +228,34 @@ hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n)
 	for (i = 0; i < n; i++)
 		appendStringInfo(&path, "&row=%s",
 						 hbase_b64url(VARDATA(keys[i]), VARSIZE(keys[i]) - VARHDRSZ));
-	return hbase_request_ex(conn, "GET", path.data, NULL, 0, "a multiget", HBASE_REQ_CELLSET);
+	return path.data;
+}
+
+/* the rows of n keys (bytea *) in one request (?e=b64) */
+HBaseResponse *
+hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n)
+{
+	return hbase_request_ex(conn, "GET", multiget_path(conn, table, keys, n), NULL, 0,
+							"a multiget", HBASE_REQ_CELLSET);
+}
+
+/*
+ * nreq multigets at once (nreq <= HBASE_MAX_CONCURRENCY): request i reads
+ * counts[i] keys from keys[starts[i]].  A request without an answer has
+ * status 0 (sent once: the caller asks again alone, a multiget changes
+ * nothing).  For batched key joins (join.c).
+ */
+void
+hbase_rest_multiget_many(HBaseConn *conn, HBaseTable *table, bytea **keys, const int *starts,
+						 const int *counts, int nreq, HBaseResponse **out)
+{
+	const char *paths[HBASE_MAX_CONCURRENCY];
+	int			i;
+
+	Assert(nreq <= HBASE_MAX_CONCURRENCY);
+	for (i = 0; i < nreq; i++)
+		paths[i] = multiget_path(conn, table, keys + starts[i], counts[i]);
+	hbase_request_many(conn, paths, NULL, nreq, out);
 }
 
 /*

@@ -1,9 +1,9 @@
 /*
- * rowkey_pg.c: the rowkey codec (rowkey.c) seen from PostgreSQL.
+ * rowkey_pg.c: the rowkey codec (src/rowkey/) seen from PostgreSQL.
  *
  * Owns the translation between Datums and the codec's values, compiling a
- * foreign table's layout, decoding key columns during scans, whole-family
- * jsonb columns, the SQL helpers hbase_rowkey() / hbase_rowkey_parts(), and
+ * foreign table's layout, decoding key columns during scans, the SQL
+ * helpers hbase_rowkey() / hbase_rowkey_parts(), and
  * the event trigger that checks layouts at CREATE/ALTER FOREIGN TABLE.
  */
 #include "postgres.h"
@@ -390,53 +390,6 @@ hbase_encode_key(HBaseTable *table, Datum *values, bool *nulls, bool random_ok)
 	SET_VARSIZE(result, VARHDRSZ + len);
 	memcpy(VARDATA(result), key, len);
 	return result;
-}
-
-/*
- * A whole family of a row as jsonb: {"qualifier": "value", ...}; false (NULL)
- * when the row has no cell in it, like a missing cell.
- */
-bool
-hbase_family_to_jsonb(HBaseTable *table, HBaseColumn *col, HBaseRow *row, Datum *result)
-{
-	StringInfoData json;
-	int			i;
-	bool		first = true;
-
-	initStringInfo(&json);
-	appendStringInfoChar(&json, '{');
-	for (i = 0; i < row->ncells; i++)
-	{
-		HBaseCell  *c = &row->cells[i];
-		char	   *q;
-		char	   *v;
-
-		if (c->collen <= col->famlen || c->column[col->famlen] != ':' ||
-			memcmp(c->column, col->colspec, col->famlen) != 0)
-			continue;
-		q = pnstrdup(c->column + col->famlen + 1, c->collen - col->famlen - 1);
-		v = pnstrdup(c->value, c->vallen);
-		if (!pg_verify_mbstr(PG_UTF8, q, strlen(q), true) || (int) strlen(q) != c->collen - col->famlen - 1 ||
-			!pg_verify_mbstr(PG_UTF8, v, c->vallen, true) || (int) strlen(v) != c->vallen)
-			ereport(ERROR,
-					(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
-					 errmsg("family \"%s\" holds a qualifier or value that is not valid UTF-8 text",
-							col->colspec),
-					 errdetail("Column \"%s\" of foreign table %s, rowkey \"%s\", qualifier \"%s\".",
-							   col->attname, table->relname, hbase_printable_key(row->key, row->keylen),
-							   hbase_printable_key(c->column + col->famlen + 1, c->collen - col->famlen - 1))));
-		if (!first)
-			appendStringInfoString(&json, ", ");
-		first = false;
-		escape_json(&json, pg_any_to_server(q, strlen(q), PG_UTF8));
-		appendStringInfoString(&json, ": ");
-		escape_json(&json, pg_any_to_server(v, c->vallen, PG_UTF8));
-	}
-	appendStringInfoChar(&json, '}');
-	if (first)
-		return false;
-	*result = DirectFunctionCall1(jsonb_in, CStringGetDatum(json.data));
-	return true;
 }
 
 /* ---------------- SQL helpers ---------------- */

@@ -783,6 +783,7 @@ wait_for_gateway(HBaseScan *scan, Stream *st, const char *what)
 	TimestampTz now = GetCurrentTimestamp();
 	int			i;
 
+	hbase_stats_event(hbase_conn_server(scan->conn), HBASE_STAT_RETRY);
 	if (st->lost_since == 0)
 		st->lost_since = now;
 	else if (TimestampDifferenceExceeds(st->lost_since, now, HBASE_RESUME_MS))
@@ -1078,6 +1079,7 @@ lose_scanner(HBaseScan *scan, Stream *st, HBaseResponse *resp)
 		}
 	}
 	scan->nresumes++;
+	hbase_stats_event(hbase_conn_server(scan->conn), HBASE_STAT_RESUME);
 }
 
 static bool take_page(HBaseScan *scan, Stream *st, HBaseResponse *resp);
@@ -1361,6 +1363,7 @@ fetch_reverse_page(HBaseScan *scan, Stream *st)
 		if (resp->status == 500 && ++st->failures > HBASE_MAX_SCANNER_FAILURES)
 			hbase_report_status(resp, scan->table, "a reversed scan");
 		scan->nresumes++;
+		hbase_stats_event(hbase_conn_server(scan->conn), HBASE_STAT_RESUME);
 		wait_for_gateway(scan, st, "a reversed scan");
 	}
 	st->lost_since = 0;

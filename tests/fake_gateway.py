@@ -20,10 +20,14 @@ listens) and exits by itself after 30 s without a request, or at GET /quit.
   POST /badloc/scanner  201, Location .../scanner/..   (an id that is a path)
   POST /noloc/scanner   201 without a Location
   GET  /lastua          200 the User-Agent header of the request before
+  GET  /status500/...   500 boom                  (a gateway that failed)
+  GET  /status503/...   503 Service Unavailable   (a proxy without a live gateway)
+  GET  /hang/...        nothing for 5 s, then 404 (for request_timeout)
 anything else: 404.
 """
 import sys
 import threading
+import time
 
 import background_server
 from background_server import make_server, serve_in_background
@@ -97,6 +101,13 @@ class Handler(background_server.Handler):
             self.reply(200, PB_NOKEY, PROTOBUF)
         elif table == "pbhuge":
             self.reply(200, PB_HUGE, PROTOBUF)
+        elif table == "status500":
+            self.reply(500, b"boom")
+        elif table == "status503":
+            self.reply(503, b"Service Unavailable")
+        elif table == "hang":
+            time.sleep(5)
+            self.reply(404, b"Not found")
         elif table == "pbempty":
             self.reply(200, b"", PROTOBUF)
         elif table in HOSTILE:

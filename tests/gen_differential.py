@@ -18,7 +18,9 @@ The generated file is committed, so the regression test does not need Python. It
     depth (=, IN with duplicates and NULLs, ranges, BETWEEN [SYMMETRIC], LIKE prefixes and
     suffixes, IS [NOT] NULL, NULL constants, cross-type values, casts and expressions that
     must not be pushed, <>, ORs, non-key columns, ORDER BY the raw key with LIMIT, IN lists
-    over the 1000-key limit, joins whose keys are computed at execution);
+    over the 1000-key limit, joins whose keys are computed at execution), and per table
+    JOIN_QUERIES joins on the whole key (batched key joins: inner, left, semi, anti, with
+    duplicate, NULL, missing and edge key values);
   * runs each query three ways: on the foreign table with pushdown on, with
     SET LOCAL hbase_fdw.enable_pushdown = off, and on the local table, and compares the
     results as multisets; every difference (or an error in one of the runs) is reported with
@@ -785,6 +787,43 @@ class Gen:
             sql = "SELECT * FROM {T} t WHERE EXISTS (SELECT FROM (VALUES %s) v(%s) WHERE %s)" % (values, names, on)
         return sql.format(T=t.name), sql.format(T=t.local)
 
+    def batched_join(self, t):
+        """the whole key (or a leading part) from another relation, as a batched key join
+        (src/join.c) reads it: outer rows with existing keys, some twice, NULLs, keys that do not exist and
+        edge values (wider than their part, NaN, ...); inner, left (a condition in ON or
+        in WHERE), semi and anti joins, sometimes with a condition on a non-key column"""
+        cols = t.keys if self.chance(0.7) else t.keys[:self.r.randint(1, len(t.keys))]
+        tuples = []
+        for _ in range(self.r.randint(2, 8)):
+            row = self.pick(t.rows)
+            tup = [row[c] if self.chance(0.8) else self.value(t, c, 0.2) for c in cols]
+            tuples.append(tup)
+            if self.chance(0.3):
+                tuples.append(list(tup))
+        if self.chance(0.4):
+            tup = list(self.pick(tuples))
+            tup[self.r.randrange(len(cols))] = None
+            tuples.append(tup)
+        values = ", ".join("(%s)" % ", ".join(typed(t.kind[c], v) for c, v in zip(cols, tup))
+                           for tup in tuples)
+        names = ", ".join("k%d" % i for i in range(len(cols)))
+        on = " AND ".join("t.%s = v.k%d" % (c, i) for i, c in enumerate(cols))
+        extra = (" AND " + self.nonkey_atom(t)) if self.chance(0.35) else ""
+        v = "(VALUES %s) v(%s)" % (values, names)
+        kind = self.pick(["inner", "left", "left-where", "semi", "anti"])
+        if kind == "inner":
+            sql = "SELECT v.*, t.* FROM %s JOIN {T} t ON %s%s" % (v, on, extra)
+        elif kind == "left":
+            sql = "SELECT v.*, t.* FROM %s LEFT JOIN {T} t ON %s%s" % (v, on, extra)
+        elif kind == "left-where":
+            sql = "SELECT v.*, t.%s FROM %s LEFT JOIN {T} t ON %s WHERE t.%s IS NULL%s" % (
+                t.rawkey, v, on, t.rawkey, extra.replace(" AND ", " OR ", 1))
+        elif kind == "semi":
+            sql = "SELECT * FROM %s WHERE EXISTS (SELECT FROM {T} t WHERE %s%s)" % (v, on, extra)
+        else:
+            sql = "SELECT * FROM %s WHERE NOT EXISTS (SELECT FROM {T} t WHERE %s%s)" % (v, on, extra)
+        return sql.format(T=t.name), sql.format(T=t.local)
+
 
 # ------------------------------------------------------------------ output
 
@@ -793,6 +832,9 @@ WEIGHTS = [("lay_s2", 50), ("lay_s6", 45), ("lay_s6b", 45), ("lay_s7", 50), ("la
            ("lay_bin", 55), ("lay_delim", 50), ("lay_s5", 30), ("lay_rnd", 25), ("lay_s8", 40),
            ("lay_s1", 15), ("lay_s4", 35), ("lay_s9", 25), ("lay_strsalt", 15), ("lay_phx2", 15),
            ("diff_raw_bin", 20), ("diff_raw_s7", 15), ("diff_raw_delim", 20), ("diff_raw_s5", 15)]
+
+# batched key join queries per table
+JOIN_QUERIES = 8
 
 FUNCTION = r"""
 -- runs every query three ways and compares the results as multisets:
@@ -944,6 +986,19 @@ def main():
                         made += 1
         while made < n:
             fq, lq = gen.query(t)
+            if fq in seen:
+                continue
+            seen.add(fq)
+            assert "$q$" not in fq and "$q$" not in lq
+            queries.append((name, fq, lq))
+            made += 1
+    # batched key joins (issue 28), from a generator of their own: the queries above stay
+    jgen = Gen(random.Random(SEED + 28))
+    for name, _ in WEIGHTS:
+        t = tables[name]
+        made = 0
+        while made < JOIN_QUERIES:
+            fq, lq = jgen.batched_join(t)
             if fq in seen:
                 continue
             seen.add(fq)

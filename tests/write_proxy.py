@@ -10,7 +10,8 @@ UPSTREAM_URL (the real gateway), except that with --fail-puts-after N every PUT 
 N-th is answered here with status S (default 500) and body TEXT (default "Internal Server
 Error"; \\r and \\n escapes are read), never reaching the gateway: a gateway that fails every
 write from some point on, or a proxy that answers 503 without forwarding (no live upstream).
-With --fail-deletes every DELETE is answered so too.
+With --fail-deletes every DELETE is answered so too, and with --fail-gets TEXT every GET whose
+path holds TEXT (a table's stateless scan: "/t/*").
 GET /stats answers one line: "puts N forwarded N answered N deletes N max_same_body N", where
 max_same_body is how many times the most frequent PUT body arrived here.
 """
@@ -59,6 +60,8 @@ class Handler(background_server.Handler):
             with srv.lock:
                 srv.deletes += 1
                 answer_here = srv.fail_deletes
+        elif self.command == "GET" and srv.fail_gets is not None:
+            answer_here = srv.fail_gets in self.path
         if answer_here:
             self.reply(srv.status, srv.body, [("Content-Type", "text/plain")])
             return
@@ -99,6 +102,7 @@ def main():
     ap.add_argument("upstream")
     ap.add_argument("--fail-puts-after", type=int, default=None)
     ap.add_argument("--fail-deletes", action="store_true")
+    ap.add_argument("--fail-gets", default=None)
     ap.add_argument("--status", type=int, default=500)
     ap.add_argument("--body", default="Internal Server Error")
     args = ap.parse_args()
@@ -106,6 +110,7 @@ def main():
     srv.upstream = urllib.parse.urlsplit(args.upstream)
     srv.fail_after = args.fail_puts_after
     srv.fail_deletes = args.fail_deletes
+    srv.fail_gets = args.fail_gets
     srv.status = args.status
     srv.body = args.body.replace("\\r", "\r").replace("\\n", "\n").encode()
     srv.puts = srv.forwarded = srv.answered = srv.deletes = 0

@@ -1,8 +1,8 @@
 /*
- * tests/fuzz/fuzz_rowkey.c: libFuzzer target for the pure-C rowkey codec (src/rowkey.c).
+ * tests/fuzz/fuzz_rowkey.c: libFuzzer target for the pure-C rowkey codec (src/rowkey/).
  *
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Isrc tests/fuzz/fuzz_rowkey.c \
- *         src/rowkey.c -lcrypto -o /tmp/fuzz_rowkey && /tmp/fuzz_rowkey -max_total_time=300
+ *         src/rowkey/*.c -lcrypto -o /tmp/fuzz_rowkey && /tmp/fuzz_rowkey -max_total_time=300
  *
  * (bench/fuzz.sh does this.)  Even first bytes: the rest is a layout text, compiled against a
  * fixed set of columns of every type; when it compiles, the same bytes are decoded as a key.

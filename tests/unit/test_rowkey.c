@@ -1,5 +1,5 @@
 /*
- * tests/unit/test_rowkey.c: unit tests of the pure-C rowkey codec (src/rowkey.c).
+ * tests/unit/test_rowkey.c: unit tests of the pure-C rowkey codec (src/rowkey/).
  *
  * Expected keys of known layouts were computed independently in Python
  * (hashlib, struct, Java hash formulas); round trips cover edge values; the

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# bench/join.sh - batched key joins against the wire, in one run (issue 28).
+#
+# Loads two tables through REST when missing (bench/load_rows.py: key row%09d, cf:n, cf:pad of
+# 40 bytes): N rows (default 100,000) and 10 N rows. A local table holds K keys (default 5,000:
+# (i * 7919) % N, distinct, all present in both tables). Then ROUNDS rounds (default 3) of:
+#   raw      bench/rawclient.c reading the same K keys by sequential multigets of 100 keys on one
+#            kept-alive connection (protobuf, no PostgreSQL): the wire's pace
+#   join     SELECT count(*), sum(n) of the local keys joined with the N-row table: the
+#            planner's choice (ANALYZEd tables), a batched key join
+#   join10   the same against the 10 N-row table
+#   join1    the N-row table with concurrency 1 (sequential multigets, as the raw client)
+# and once: the same join with hbase_fdw.enable_batched_join off (the planner's other choice).
+# Then a keyset next page (id > x ORDER BY id LIMIT 10) against a Get (pgbench, prepared).
+# Prints medians and the ratios join/raw (target <= 1.0) and join10/join (target <= 1.2).
+# Ratios, not timings, are the result: the machine's speed cancels out.
+# Usage: bench/join.sh [N] [K] [ROUNDS]   (HBase + PostgreSQL up: scripts/setup --no-demo);
+# BENCH_PREFIX names the HBase tables (default bench_join_).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+N=${1:-100000}
+K=${2:-5000}
+ROUNDS=${3:-3}
+PREFIX=${BENCH_PREFIX:-bench_join_}
+T1=${PREFIX}$N
+T10=${PREFIX}$((N * 10))
+[[ -n ${PGHOST:-} ]] || eval "$(scripts/pg-local env)"
+URL=${HBASE_URL:-http://127.0.0.1:${HBASE_REST_PORT:-18080}}
+work=${BENCH_DIR:-/var/tmp/hbase_fdw/bench}
+mkdir -p "$work"
+DB=${BENCH_DB:-postgres}
+
+make -s src/cellset.pb-c.c >/dev/null
+gcc -O2 -Wall -Isrc -o "$work/rawclient" bench/rawclient.c src/cellset.pb-c.c -lcurl -lprotobuf-c
+
+for spec in "$T1 $N" "$T10 $((N * 10))"; do
+	set -- $spec
+	last=$(printf 'row%09d' $(($2 - 1)))
+	if [[ $(curl -s -o /dev/null -w '%{http_code}' -H 'Accept: application/json' "$URL/$1/$last") != 200 ]]; then
+		t0=$(date +%s)
+		python3 bench/load_rows.py "$1" "$2" 4
+		echo "loaded $2 rows into $1 through REST in $(($(date +%s) - t0)) s"
+	fi
+done
+
+psql -X -q -d "$DB" -v url="$URL" -v t1="$T1" -v t10="$T10" -v n="$N" -v k="$K" >/dev/null <<'SQL'
+SET client_min_messages = warning;
+CREATE EXTENSION IF NOT EXISTS hbase_fdw;
+DROP SERVER IF EXISTS bench_join CASCADE;
+CREATE SERVER bench_join FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'url');
+CREATE USER MAPPING FOR CURRENT_USER SERVER bench_join;
+CREATE FOREIGN TABLE bench_join_t1 (id bigint, n bigint, pad text) SERVER bench_join
+  OPTIONS (table :'t1', family 'cf', rowkey '"row" + lpad(id, 9)');
+CREATE FOREIGN TABLE bench_join_t10 (id bigint, n bigint, pad text) SERVER bench_join
+  OPTIONS (table :'t10', family 'cf', rowkey '"row" + lpad(id, 9)');
+CREATE FOREIGN TABLE bench_join_c1 (id bigint, n bigint, pad text) SERVER bench_join
+  OPTIONS (table :'t1', family 'cf', rowkey '"row" + lpad(id, 9)', concurrency '1');
+DROP TABLE IF EXISTS bench_join_keys;
+CREATE TABLE bench_join_keys AS SELECT (i::bigint * 7919) % :n AS id FROM generate_series(0, :k - 1) i;
+ANALYZE bench_join_keys;
+ANALYZE bench_join_t1;
+ANALYZE bench_join_t10;
+ANALYZE bench_join_c1;
+SQL
+
+fdw() { # foreign table [PGOPTIONS] -> seconds
+	PGOPTIONS=${2:-} psql -X -q -d "$DB" -At -v t="$1" <<'SQL' | awk '/^elapsed/{printf "%.3f\n", $3 - $2}'
+\set t0 `date +%s.%N`
+SELECT count(*), sum(t.n) FROM bench_join_keys k JOIN :t t ON t.id = k.id \g /dev/null
+\set t1 `date +%s.%N`
+\echo elapsed :t0 :t1
+SQL
+}
+raw() { "$work/rawclient" "$URL" "$T1" multiget row "$K" 7919 "$N" 100 | sed 's/.*seconds=//'; }
+median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+
+echo "plan of the join:"
+psql -X -q -d "$DB" -c "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT count(*), sum(t.n) FROM bench_join_keys k JOIN bench_join_t1 t ON t.id = k.id"
+psql -X -q -d "$DB" -At -c "SELECT count(*), sum(t.n) FROM bench_join_keys k JOIN bench_join_t10 t ON t.id = k.id" |
+	sed 's/^/10x table: rows, sum: /'
+"$work/rawclient" "$URL" "$T1" multiget row "$K" 7919 "$N" 100 | sed 's/^/raw client: /'
+
+: >"$work/join.raw"; : >"$work/join.j1"; : >"$work/join.j10"; : >"$work/join.c1"
+fdw bench_join_t1 >/dev/null  # warm: connections, the table's cache
+for ((r = 1; r <= ROUNDS; r++)); do
+	raw >>"$work/join.raw"
+	fdw bench_join_t1 >>"$work/join.j1"
+	fdw bench_join_t10 >>"$work/join.j10"
+	fdw bench_join_c1 >>"$work/join.c1"
+done
+off=$(fdw bench_join_t1 "-c hbase_fdw.enable_batched_join=off")
+raw_s=$(median <"$work/join.raw")
+j1=$(median <"$work/join.j1")
+j10=$(median <"$work/join.j10")
+c1=$(median <"$work/join.c1")
+echo "tables: $N and $((N * 10)) rows; $K keys; medians of $ROUNDS rounds (s)"
+printf 'raw client, sequential multigets of 100   %s\n' "$raw_s"
+printf 'batched join, %d-row table               %s\n' "$N" "$j1"
+printf 'batched join, %d-row table              %s\n' $((N * 10)) "$j10"
+printf 'batched join, concurrency 1              %s\n' "$c1"
+printf 'batched join off (planner'"'"'s other plan)   %s (one run)\n' "$off"
+awk -v r="$raw_s" -v a="$j1" -v b="$j10" -v c="$c1" -v o="$off" 'BEGIN {
+	printf "join / raw          %.2f  (target <= 1.0)\n", a / r
+	printf "join 10x / join     %.2f  (target <= 1.2)\n", b / a
+	printf "join conc. 1 / raw  %.2f\n", c / r
+	printf "off / join          %.2f\n", o / a }'
+
+# a keyset next page (10 rows after a bound) against a Get of one row: one request each
+echo "a keyset next page:"
+psql -X -q -d "$DB" -c "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT id, n FROM bench_join_t1 WHERE id > 90000 ORDER BY id LIMIT 10" |
+	grep -E 'HBase (Operation|Requests)'
+printf '\\set r random(0, %d)\nSELECT id, n FROM bench_join_t1 WHERE id > :r ORDER BY id LIMIT 10;\n' $((N - 20)) >"$work/join.page.sql"
+printf '\\set r random(0, %d)\nSELECT n FROM bench_join_t1 WHERE id = :r;\n' $((N - 1)) >"$work/join.get.sql"
+PGBENCH=$(dirname "$(command -v pg_config || echo /usr/lib/postgresql/15/bin/pg_config)")/pgbench
+[[ -x $PGBENCH ]] || PGBENCH=/usr/lib/postgresql/15/bin/pgbench
+lat() { "$PGBENCH" -n -M prepared -t 500 -f "$1" "$DB" 2>&1 | awk '/latency average/{print $4}'; }
+: >"$work/join.page"; : >"$work/join.get"
+for ((r = 1; r <= ROUNDS; r++)); do
+	lat "$work/join.get.sql" >>"$work/join.get"
+	lat "$work/join.page.sql" >>"$work/join.page"
+done
+g=$(median <"$work/join.get"); p=$(median <"$work/join.page")
+printf 'Get %s ms, keyset next page of 10 rows %s ms (pgbench, prepared, medians of %d x 500)\n' "$g" "$p" "$ROUNDS"
+awk -v g="$g" -v p="$p" 'BEGIN { printf "page / Get          %.2f  (target <= 1.5)\n", p / g }'

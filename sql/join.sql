@@ -1,0 +1,192 @@
+-- Batched key joins (issue 28): a join whose clauses give an HBase table's whole rowkey from
+-- the other side is a Custom Scan "HBase Batched Join": the outer rows in batches, their keys
+-- computed as a scan computes them, the distinct keys read by multigets (the table's
+-- concurrency at once), every qual checked here.  Inner, left, semi and anti joins; NULL
+-- outer keys, duplicate keys, keys that do not exist and keys that do not encode (wider than
+-- their lpad) match nothing, as = gives.  Each result is compared with the same query under
+-- hbase_fdw.enable_pushdown = off (full scans, every qual local: no batched join either).
+-- And IN / = ANY of any number of keys are multigets (5,000 keys).
+-- Fixtures: tests/fixtures_join.py (jn_join: keys "row" + 6 digits, ids 1..6000 but the
+-- multiples of 7; cf:n = id % 10, absent for multiples of 11).
+SET timezone = 'UTC';
+CREATE FOREIGN TABLE jt (id int, v text OPTIONS (column 'cf:v'), n int OPTIONS (column 'cf:n'))
+  SERVER hbase OPTIONS (table 'jn_join', rowkey '"row" + lpad(id, 6)');
+CREATE TEMP TABLE o (oid int, id int);
+-- 1 twice (duplicate), 7 and 4200 (no such row), NULL, 1234567 (wider than lpad(id, 6): no
+-- key), -5, 22 (n is NULL), 6000 (the last row)
+INSERT INTO o VALUES (1, 1), (2, 7), (3, NULL), (4, 1), (5, 1234567), (6, 22), (7, -5),
+  (8, 6000), (9, 4200), (10, 13);
+ANALYZE o;
+
+-- run q with the batched join (was it planned?) and with pushdown off: rows, and rows that
+-- differ either way (EXCEPT ALL both ways)
+CREATE FUNCTION pg_temp.compare(q text, OUT batched bool, OUT nrows bigint, OUT differ bigint)
+LANGUAGE plpgsql AS $$
+DECLARE
+  line text;
+BEGIN
+  batched := false;
+  FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
+    IF line LIKE '%HBase Batched Join%' THEN
+      batched := true;
+    END IF;
+  END LOOP;
+  EXECUTE 'CREATE TEMP TABLE cmp_on AS ' || q;
+  PERFORM set_config('hbase_fdw.enable_pushdown', 'off', true);
+  EXECUTE 'CREATE TEMP TABLE cmp_off AS ' || q;
+  PERFORM set_config('hbase_fdw.enable_pushdown', 'on', true);
+  SELECT count(*) INTO nrows FROM cmp_on;
+  SELECT (SELECT count(*) FROM (TABLE cmp_on EXCEPT ALL TABLE cmp_off) a) +
+         (SELECT count(*) FROM (TABLE cmp_off EXCEPT ALL TABLE cmp_on) b) INTO differ;
+  DROP TABLE cmp_on;
+  DROP TABLE cmp_off;
+END $$;
+
+-- the lines of EXPLAIN ANALYZE that are the join's (requests of scans are scan.c's business)
+CREATE FUNCTION pg_temp.scans(q text) RETURNS TABLE (item text) LANGUAGE plpgsql AS $$
+DECLARE
+  line text;
+BEGIN
+  FOR line IN EXECUTE 'EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ' || q LOOP
+    IF line ~ 'Batched Join|Operation|Batches|Multigets|Rows Received|HBase Scans|Seq Scan' THEN
+      item := btrim(line);
+      RETURN NEXT;
+    END IF;
+  END LOOP;
+END $$;
+
+-- inner join: 1 (twice), 13, 22, 6000
+EXPLAIN (COSTS OFF) SELECT o.oid, jt.* FROM o JOIN jt ON jt.id = o.id;
+SELECT o.oid, jt.* FROM o JOIN jt ON jt.id = o.id ORDER BY o.oid;
+-- the keys read: 1, 7, 13, 22, 4200, 6000 (-5 has none: lpad takes no negative number): one
+-- multiget, 4 rows
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT o.oid, jt.* FROM o JOIN jt ON jt.id = o.id;
+SELECT * FROM pg_temp.compare('SELECT o.oid, jt.* FROM o JOIN jt ON jt.id = o.id');
+
+-- left join: every outer row, NULLs where nothing matches
+EXPLAIN (COSTS OFF) SELECT o.oid, o.id, jt.v, jt.n FROM o LEFT JOIN jt ON jt.id = o.id;
+SELECT o.oid, o.id, jt.v, jt.n FROM o LEFT JOIN jt ON jt.id = o.id ORDER BY o.oid;
+SELECT * FROM pg_temp.compare('SELECT o.oid, o.id, jt.v, jt.n FROM o LEFT JOIN jt ON jt.id = o.id');
+-- a condition in ON decides the match; one in WHERE filters the joined rows
+SELECT o.oid, jt.v, jt.n FROM o LEFT JOIN jt ON jt.id = o.id AND jt.n > 2 ORDER BY o.oid;
+SELECT * FROM pg_temp.compare('SELECT o.oid, jt.v, jt.n FROM o LEFT JOIN jt ON jt.id = o.id AND jt.n > 2');
+EXPLAIN (COSTS OFF) SELECT o.oid, jt.v FROM o LEFT JOIN jt ON jt.id = o.id WHERE jt.n IS NULL;
+SELECT o.oid, jt.v FROM o LEFT JOIN jt ON jt.id = o.id WHERE jt.n IS NULL ORDER BY o.oid;
+SELECT * FROM pg_temp.compare('SELECT o.oid, jt.v FROM o LEFT JOIN jt ON jt.id = o.id WHERE jt.n IS NULL');
+SELECT * FROM pg_temp.compare('SELECT o.oid, jt.v FROM o LEFT JOIN jt ON jt.id = o.id WHERE coalesce(jt.n, o.oid) > 3');
+
+-- semi joins: EXISTS and IN (subquery), the table's own quals checked here
+EXPLAIN (COSTS OFF) SELECT * FROM o WHERE EXISTS (SELECT 1 FROM jt WHERE jt.id = o.id);
+SELECT * FROM o WHERE EXISTS (SELECT 1 FROM jt WHERE jt.id = o.id) ORDER BY oid;
+SELECT * FROM pg_temp.compare('SELECT * FROM o WHERE EXISTS (SELECT 1 FROM jt WHERE jt.id = o.id)');
+EXPLAIN (COSTS OFF) SELECT * FROM o WHERE id IN (SELECT id FROM jt WHERE n > 0);
+SELECT * FROM o WHERE id IN (SELECT id FROM jt WHERE n > 0) ORDER BY oid;
+SELECT * FROM pg_temp.compare('SELECT * FROM o WHERE id IN (SELECT id FROM jt WHERE n > 0)');
+
+-- the HBase table's rows whose key is IN (a subquery): the subquery's distinct rows, then an
+-- inner join
+EXPLAIN (COSTS OFF) SELECT * FROM jt WHERE id IN (SELECT id FROM o);
+SELECT * FROM jt WHERE id IN (SELECT id FROM o) ORDER BY id;
+SELECT * FROM pg_temp.compare('SELECT * FROM jt WHERE id IN (SELECT id FROM o)');
+
+-- anti join: NOT EXISTS keeps the NULL key, the missing and the unencodable ones
+EXPLAIN (COSTS OFF) SELECT * FROM o WHERE NOT EXISTS (SELECT 1 FROM jt WHERE jt.id = o.id);
+SELECT * FROM o WHERE NOT EXISTS (SELECT 1 FROM jt WHERE jt.id = o.id) ORDER BY oid;
+SELECT * FROM pg_temp.compare('SELECT * FROM o WHERE NOT EXISTS (SELECT 1 FROM jt WHERE jt.id = o.id)');
+SELECT * FROM pg_temp.compare('SELECT * FROM o WHERE NOT EXISTS (SELECT 1 FROM jt WHERE jt.id = o.id AND jt.v LIKE ''v1%'')');
+
+-- run again for each value of a parameter (a subquery per outer row): rescans
+EXPLAIN (COSTS OFF)
+  SELECT g, (SELECT count(*) FROM o JOIN jt ON jt.id = o.id + g WHERE o.oid <= g) FROM generate_series(0, 10, 5) g;
+SELECT g, (SELECT count(*) FROM o JOIN jt ON jt.id = o.id + g WHERE o.oid <= g) FROM generate_series(0, 10, 5) g;
+SELECT * FROM pg_temp.compare('SELECT g, (SELECT count(*) FROM o JOIN jt ON jt.id = o.id + g WHERE o.oid <= g) FROM generate_series(0, 10, 5) g');
+
+-- join keys of another type (bigint, numeric), and a key computed from the outer row
+SELECT * FROM pg_temp.compare('SELECT o.oid, jt.v FROM o JOIN jt ON jt.id = o.id::bigint * 2');
+-- (not with a numeric value: an int key holds none of them; a hash join then)
+SELECT * FROM pg_temp.compare('SELECT o.oid, jt.v FROM o JOIN jt ON jt.id = o.id::numeric + 0.5');
+SELECT * FROM pg_temp.compare('SELECT o.oid, jt.v FROM o LEFT JOIN jt ON jt.id = o.id + 1 AND jt.v <> o.oid::text');
+
+-- float keys (fdw_floatkey of tests/fixtures.py: sortable(double(d)) + lpad(n, 4)): 0 reads
+-- both of its key forms (-0 and +0), NaN has no key bytes (that outer row reads a scan of its
+-- own: NaN = NaN in SQL, and two NaN rows exist), infinity and a missing value
+CREATE FOREIGN TABLE jf (d float8, n int, v text) SERVER hbase
+  OPTIONS (table 'fdw_floatkey', family 'd', rowkey 'sortable(double(d)) + lpad(n, 4)');
+CREATE TEMP TABLE fo (d float8, n int);
+INSERT INTO fo VALUES (0, 1), ('-0', 10), (-1.5, 3), ('NaN', 4), ('NaN', 5), ('Infinity', 8),
+  (2, 2), (NULL, 1), (7.25, 6);
+ANALYZE fo;
+SELECT * FROM pg_temp.scans('SELECT fo.*, jf.v FROM fo JOIN jf ON jf.d = fo.d AND jf.n = fo.n');
+SELECT fo.*, jf.v FROM fo LEFT JOIN jf ON jf.d = fo.d AND jf.n = fo.n ORDER BY fo.n, fo.d;
+SELECT * FROM pg_temp.compare('SELECT fo.*, jf.v FROM fo LEFT JOIN jf ON jf.d = fo.d AND jf.n = fo.n');
+SELECT * FROM pg_temp.compare('SELECT * FROM fo WHERE NOT EXISTS (SELECT FROM jf WHERE jf.d = fo.d AND jf.n = fo.n)');
+
+-- 5,000 keys, each twice in a row, with 714 that do not exist and NULLs: 11 batches of 1,000
+-- outer rows, each batch's 500 distinct keys read once, by 5 multigets of 100 (hash and merge
+-- joins off: without ANALYZE of jt the planner prices a full scan of a small table)
+CREATE TEMP TABLE many AS
+  SELECT (g + 1) / 2 AS id, g % 3 AS tag FROM generate_series(1, 10000) g
+  UNION ALL SELECT NULL, 8 FROM generate_series(1, 10) g;
+ANALYZE many;
+SET enable_hashjoin = off;
+SET enable_mergejoin = off;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT count(*), sum(jt.n) FROM many JOIN jt ON jt.id = many.id;
+SELECT count(*), count(DISTINCT jt.id), sum(jt.n), sum(many.tag) FROM many JOIN jt ON jt.id = many.id;
+SELECT * FROM pg_temp.compare('SELECT many.id, many.tag, jt.v, jt.n FROM many LEFT JOIN jt ON jt.id = many.id');
+SELECT * FROM pg_temp.compare('SELECT * FROM many WHERE NOT EXISTS (SELECT 1 FROM jt WHERE jt.id = many.id)');
+SELECT * FROM pg_temp.compare('SELECT * FROM many WHERE id IN (SELECT id FROM jt WHERE n < 5)');
+-- smaller batches: more of them, the same rows
+SET hbase_fdw.join_batch_size = 7;
+SELECT * FROM pg_temp.compare('SELECT many.id, many.tag, jt.v, jt.n FROM many LEFT JOIN jt ON jt.id = many.id');
+RESET hbase_fdw.join_batch_size;
+RESET enable_hashjoin;
+RESET enable_mergejoin;
+
+-- a join on a leading part of the key: the batch's prefixes read by one scan of their ranges
+-- (a prefix twice read once), each outer row joined with the rows of its own prefix.
+-- jn_comp: keys lpad(a, 4) + lpad(b, 4), a 1..50 but the multiples of 5, b 1..20
+CREATE FOREIGN TABLE jc (a int, b int, w text OPTIONS (column 'cf:w')) SERVER hbase
+  OPTIONS (table 'jn_comp', rowkey 'lpad(a, 4) + lpad(b, 4)');
+CREATE TEMP TABLE pa (pid int, a int);
+-- 3 twice, 5 (no such prefix), NULL, 12345 (wider than lpad(a, 4)), 49 (the last), 0
+INSERT INTO pa VALUES (1, 3), (2, 3), (3, 5), (4, NULL), (5, 12345), (6, 49), (7, 0);
+ANALYZE pa;
+EXPLAIN (COSTS OFF) SELECT pa.pid, jc.* FROM pa JOIN jc ON jc.a = pa.a;
+-- 2 distinct prefixes that exist, 2 more asked for: one scan, 40 rows (its requests are
+-- scan.c's business: not shown)
+SELECT * FROM pg_temp.scans('SELECT pa.pid, jc.* FROM pa JOIN jc ON jc.a = pa.a');
+SELECT pa.pid, pa.a, count(jc.b), sum(jc.b), min(jc.w), max(jc.w)
+  FROM pa LEFT JOIN jc ON jc.a = pa.a GROUP BY pa.pid, pa.a ORDER BY pa.pid;
+SELECT * FROM pg_temp.compare('SELECT pa.pid, jc.* FROM pa JOIN jc ON jc.a = pa.a');
+SELECT * FROM pg_temp.compare('SELECT pa.pid, jc.* FROM pa LEFT JOIN jc ON jc.a = pa.a AND jc.b > pa.pid * 3');
+SELECT * FROM pg_temp.compare('SELECT pa.pid, jc.w FROM pa JOIN jc ON jc.a = pa.a AND jc.b > 17');
+SELECT * FROM pg_temp.compare('SELECT * FROM pa WHERE EXISTS (SELECT FROM jc WHERE jc.a = pa.a AND jc.w LIKE ''%.2'')');
+SELECT * FROM pg_temp.compare('SELECT * FROM pa WHERE NOT EXISTS (SELECT FROM jc WHERE jc.a = pa.a AND jc.b = pa.pid)');
+-- with the whole key (both parts): multigets again
+EXPLAIN (COSTS OFF) SELECT pa.pid, jc.w FROM pa JOIN jc ON jc.a = pa.a AND jc.b = pa.pid;
+SELECT * FROM pg_temp.compare('SELECT pa.pid, jc.w FROM pa JOIN jc ON jc.a = pa.a AND jc.b = pa.pid');
+
+-- off: the same join is a hash join or a nested loop of Gets
+SET hbase_fdw.enable_batched_join = off;
+EXPLAIN (COSTS OFF) SELECT o.oid, jt.* FROM o JOIN jt ON jt.id = o.id;
+RESET hbase_fdw.enable_batched_join;
+-- not on a column that is no key, nor on a second key part alone
+EXPLAIN (COSTS OFF) SELECT o.oid, jt.v FROM o JOIN jt ON jt.n = o.id;
+EXPLAIN (COSTS OFF) SELECT pa.pid, jc.w FROM pa JOIN jc ON jc.b = pa.a;
+
+-- any number of keys: = ANY of 5,000 values is one multiget plan (50 requests), not a full scan
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT count(*) FROM jt WHERE id = ANY(ARRAY(SELECT generate_series(1, 5000)));
+SELECT count(*), sum(n), min(id), max(id) FROM jt WHERE id = ANY(ARRAY(SELECT generate_series(1, 5000)));
+SET hbase_fdw.enable_pushdown = off;
+SELECT count(*), sum(n), min(id), max(id) FROM jt WHERE id = ANY(ARRAY(SELECT generate_series(1, 5000)));
+RESET hbase_fdw.enable_pushdown;
+-- a parameter array: the same (a generic plan: its values come at execution)
+SELECT array_agg(g)::text AS even_keys FROM generate_series(2, 6000, 2) g \gset
+PREPARE many_keys(int[]) AS SELECT count(*), sum(n) FROM jt WHERE id = ANY($1);
+SET plan_cache_mode = force_generic_plan;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) EXECUTE many_keys(:'even_keys');
+EXECUTE many_keys(:'even_keys');
+RESET plan_cache_mode;
+SELECT count(*), sum(n) FROM jt WHERE id % 2 = 0;

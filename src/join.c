@@ -1,0 +1,1402 @@
+/*
+ * join.c: batched key joins, a CustomScan planned through
+ * set_join_pathlist_hook.
+ *
+ * A join whose clauses give the whole rowkey of an HBase table from the
+ * other side's columns (o.id = h.id on '"row" + lpad(id, 9)') is run as:
+ * take up to hbase_fdw.join_batch_size outer rows, compute each one's keys
+ * with the scan's own derivation (hbase_keyplan_derive: a NULL or a value the key
+ * cannot hold gives no key, as = gives no match), read the batch's distinct
+ * keys by multigets of 100 keys, the table's `concurrency` at once, then
+ * join each outer row with the rows of its keys, in outer order.  The
+ * alternatives were a hash join over a full scan (grows with the table) or a
+ * nested loop of one Get per outer row (a round trip each).
+ *
+ * Inner, left, semi and anti joins, with nodeNestloop.c's semantics: join
+ * quals (ON) decide a match, other quals (WHERE of an outer join) filter
+ * what is returned.  Every qual is evaluated here: the inner table's own
+ * quals, the join quals and the others, so the keys only have to cover the
+ * matching rows.  A row whose values lead to something else than keys (a
+ * NaN, a range) reads its own scan.
+ *
+ * The scan tuple (custom_scan_tlist) is the outer plan's columns followed
+ * by the inner table's columns that the quals and the output use.
+ */
+#include "postgres.h"
+
+#include <math.h>
+
+#include "commands/explain.h"
+#include "executor/executor.h"
+#include "miscadmin.h"
+#include "nodes/extensible.h"
+#include "nodes/makefuncs.h"
+#include "nodes/nodeFuncs.h"
+#include "optimizer/cost.h"
+#include "optimizer/optimizer.h"
+#include "optimizer/pathnode.h"
+#include "optimizer/paths.h"
+#include "optimizer/restrictinfo.h"
+#include "parser/parsetree.h"
+#include "utils/datum.h"
+#include "utils/guc.h"
+#include "utils/lsyscache.h"
+#include "utils/memutils.h"
+#include "utils/ruleutils.h"
+
+#include "hbase_fdw.h"
+#include "rowkey.h"
+
+bool		hbase_enable_batched_join = true;
+int			hbase_join_batch_size = 1000;
+
+static set_join_pathlist_hook_type prev_join_pathlist_hook = NULL;
+
+/* keys per multiget request (as scan.c reads a key plan's keys) */
+#define JOIN_MULTIGET_KEYS	100
+/* keys one outer row may read (a float zero's two forms, salt buckets) */
+#define JOIN_MAX_KEYS_PER_ROW	100
+
+/*
+ * What the CustomPath carries in custom_private; must match
+ * add_join_path.
+ */
+enum JoinPathPrivateIndex
+{
+	JoinPathInnerRelid,			/* the HBase table's range table index */
+	JoinPathJoinType,
+	JoinPathSingleMatch,		/* one match per outer row is enough */
+	JoinPathJoinQuals,			/* RestrictInfos deciding a match */
+	JoinPathOtherQuals,			/* RestrictInfos filtering the result */
+	JoinPathShape				/* as JoinScanShape */
+};
+
+/*
+ * What the CustomScan carries in custom_private; must match plan_join.
+ */
+enum JoinScanPrivateIndex
+{
+	JoinScanTable,				/* the foreign table's Oid */
+	JoinScanInnerPos,			/* the inner's position among custom_relids */
+	JoinScanJoinType,
+	JoinScanSingleMatch,
+	JoinScanBatchRows,			/* outer rows per batch */
+	JoinScanKeyConds,			/* hbase_key_conds_to_list */
+	JoinScanInnerAttrs,			/* attnums of the inner columns of the scan tuple */
+	JoinScanNOuter,				/* outer columns at the start of the scan tuple */
+	JoinScanShape				/* HBaseOpKind of a row's keys: GET or MULTIGET
+								 * (keys), SCANS (a leading part: prefix scans) */
+};
+
+/* custom_exprs; must match plan_join */
+enum JoinScanExprIndex
+{
+	JoinExprKeys,				/* values of the key conditions */
+	JoinExprInnerQuals,			/* the HBase table's own quals */
+	JoinExprJoinQuals,
+	JoinExprOtherQuals
+};
+
+/* an inner row, decoded: the values of the inner columns of the scan tuple */
+typedef struct InnerRow
+{
+	Datum	   *values;
+	bool	   *isnull;
+} InnerRow;
+
+/* an outer row of the batch and the inner rows it may match */
+typedef struct OuterRow
+{
+	MinimalTuple tuple;
+	int			nkeys;
+	int		   *keys;			/* indexes into the batch's keys */
+	int			ncand;
+	InnerRow  **cand;
+	List	   *scanned;		/* InnerRow *: rows of its own scan */
+} OuterRow;
+
+typedef struct BatchJoinState
+{
+	CustomScanState css;
+	HBaseTable *table;
+	HBaseConn  *conn;
+	JoinType	jointype;
+	bool		single_match;
+	int			batch_rows;
+	HBaseOpKind shape;
+	int			nouter;
+	int			ninner;
+	List	   *inner_attrs;	/* int: attnums */
+	int16	   *inner_typlen;
+	bool	   *inner_byval;
+	List	   *conds;			/* HBaseKeyCond */
+	List	   *columns;		/* HBaseColumn *: cells read (old gateways) */
+	HBaseColumnIO *io;
+	bool		decode_key;
+	List	   *keyexprs;		/* ExprState * */
+	Oid		   *keytypes;
+	ExprState  *innerqual;
+	ExprState  *joinqual;
+	ExprState  *otherqual;
+	PlanState  *outerps;
+	TupleTableSlot *outerslot;
+	TupleTableSlot *scanslot;
+	MemoryContext batchcxt;		/* the batch: outer rows, keys, inner rows */
+	MemoryContext rowcxt;		/* one outer row's key plan */
+	MemoryContext fetchcxt;		/* one round of multigets' answers */
+	/* the batch */
+	OuterRow   *outer;
+	int			nbatch;
+	bool		outer_done;
+	int			cur;			/* outer row being joined */
+	int			curcand;		/* its next candidate */
+	bool		loaded;			/* its columns are in the scan slot */
+	bool		matched;
+	bool		table_known;
+	/* EXPLAIN ANALYZE */
+	long		batches;
+	long		multigets;
+	long		requests;
+	long		rows_received;
+	long		scans;
+} BatchJoinState;
+
+static Plan *plan_join(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
+					   List *tlist, List *clauses, List *custom_plans);
+static Node *create_join_state(CustomScan *cscan);
+static void begin_join(CustomScanState *node, EState *estate, int eflags);
+static TupleTableSlot *exec_join(CustomScanState *node);
+static void end_join(CustomScanState *node);
+static void rescan_join(CustomScanState *node);
+static void explain_join(CustomScanState *node, List *ancestors, ExplainState *es);
+
+static const CustomPathMethods join_path_methods = {
+	.CustomName = "HBase Batched Join",
+	.PlanCustomPath = plan_join,
+};
+
+static const CustomScanMethods join_scan_methods = {
+	.CustomName = "HBase Batched Join",
+	.CreateCustomScanState = create_join_state,
+};
+
+static const CustomExecMethods join_exec_methods = {
+	.CustomName = "HBase Batched Join",
+	.BeginCustomScan = begin_join,
+	.ExecCustomScan = exec_join,
+	.EndCustomScan = end_join,
+	.ReScanCustomScan = rescan_join,
+	.ExplainCustomScan = explain_join,
+};
+
+/* ---------------- planning ---------------- */
+
+/* are all of a target's expressions plain Vars of user columns? */
+static bool
+plain_vars(PathTarget *target)
+{
+	ListCell   *lc;
+
+	foreach(lc, target->exprs)
+	{
+		Expr	   *e = lfirst(lc);
+
+		if (!IsA(e, Var) || ((Var *) e)->varattno <= 0)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * The join clauses that decide a match and those that filter the result,
+ * as create_nestloop_plan splits them: only an outer (left, anti) join has
+ * the latter (its WHERE clauses).  Pseudoconstant clauses stay (they are
+ * checked per row here, not by a gating Result).
+ */
+static void
+split_clauses(JoinType jointype, Relids joinrelids, List *restrictlist,
+			  List **joinquals, List **otherquals)
+{
+	ListCell   *lc;
+
+	*joinquals = NIL;
+	*otherquals = NIL;
+	foreach(lc, restrictlist)
+	{
+		RestrictInfo *ri = lfirst(lc);
+
+		if (IS_OUTER_JOIN(jointype) && RINFO_IS_PUSHED_DOWN(ri, joinrelids))
+			*otherquals = lappend(*otherquals, ri);
+		else
+			*joinquals = lappend(*joinquals, ri);
+	}
+}
+
+/*
+ * The key conditions of the inner's own quals and the join quals, their
+ * values in *exprs.  Shared by the path and the plan, which must agree.
+ */
+static List *
+join_key_conds(HBaseTable *t, RelOptInfo *innerrel, List *joinquals, List **exprs)
+{
+	*exprs = NIL;
+	return hbase_key_conditions(t, innerrel->relid,
+								list_concat(list_copy(innerrel->baserestrictinfo), joinquals),
+								true, exprs, NULL);
+}
+
+/*
+ * Cost: the outer path, then per batch rounds of `concurrency` multigets of
+ * 100 keys (an HTTP round trip each round), the rows fetched, and the quals.
+ * Against a hash join over a full scan this wins when the outer rows are
+ * few beside the table; against a nested loop of Gets, from two rows on.
+ */
+static void
+cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, RelOptInfo *innerrel,
+		  HBaseOpKind shape, double nkeys, List *joinquals, List *otherquals, double rows)
+{
+	double		outer_rows = Max(outer->rows, 1);
+	double		batch = Min(outer_rows, hbase_join_batch_size);
+	double		batches = ceil(outer_rows / batch);
+	/* a prefix scan: a first page and a scanner's end (two requests) per range */
+	double		requests = shape == HBASE_OP_SCANS ? batch * nkeys * 2 :
+		ceil(batch * nkeys / JOIN_MULTIGET_KEYS);
+	double		rounds = batches * ceil(requests / Max(t->concurrency, 1));
+	double		inner_tuples = innerrel->tuples > 0 ? innerrel->tuples : 1000.0;
+	double		fetched = shape == HBASE_OP_SCANS ? Min(Max(rows, outer_rows), inner_tuples * batches) :
+		Min(outer_rows * nkeys, inner_tuples * batches);
+	QualCost	qc;
+	QualCost	inner_qc;
+
+	cost_qual_eval(&qc, list_concat(list_copy(joinquals), otherquals), root);
+	cost_qual_eval(&inner_qc, innerrel->baserestrictinfo, root);
+	cp->path.rows = rows;
+	cp->path.startup_cost = outer->startup_cost + HBASE_REQUEST_COST;
+	cp->path.total_cost = outer->total_cost +
+		rounds * HBASE_REQUEST_COST +
+		fetched * (HBASE_ROW_COST + cpu_tuple_cost + inner_qc.per_tuple) +
+		outer_rows * nkeys * (cpu_operator_cost * 10 + qc.per_tuple) +
+		rows * cpu_tuple_cost + qc.startup + inner_qc.startup;
+}
+
+/* one path over this outer path (partial: one of its workers' share) */
+static void
+add_join_path(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
+			  RelOptInfo *innerrel, JoinType jointype, JoinPathExtraData *extra,
+			  HBaseTable *t, Path *outer, HBaseOpKind shape, double nkeys, List *joinquals,
+			  List *otherquals, bool partial)
+{
+	CustomPath *cp = makeNode(CustomPath);
+	double		rows = joinrel->rows;
+
+	if (partial)
+		rows = clamp_row_est(outer->rows * joinrel->rows / Max(outerrel->rows, 1));
+	cp->path.pathtype = T_CustomScan;
+	cp->path.parent = joinrel;
+	cp->path.pathtarget = joinrel->reltarget;
+	cp->path.param_info = NULL;
+	cp->path.parallel_aware = false;
+	cp->path.parallel_safe = joinrel->consider_parallel && outer->parallel_safe;
+	cp->path.parallel_workers = outer->parallel_workers;
+	/* rows come in the outer's order */
+	cp->path.pathkeys = build_join_pathkeys(root, joinrel, jointype, outer->pathkeys);
+	cp->flags = CUSTOMPATH_SUPPORT_PROJECTION;
+	cp->custom_paths = list_make1(outer);
+	cp->custom_private = list_make5(makeInteger(innerrel->relid), makeInteger(jointype),
+									makeInteger(jointype == JOIN_SEMI || extra->inner_unique),
+									joinquals, otherquals);
+	cp->custom_private = lappend(cp->custom_private, makeInteger(shape));
+	cp->methods = &join_path_methods;
+	cost_join(root, cp, outer, t, innerrel, shape, nkeys, joinquals, otherquals, rows);
+	if (partial)
+		add_partial_path(joinrel, &cp->path);
+	else
+		add_path(joinrel, &cp->path);
+}
+
+/*
+ * Does the join give the key's first column (after a salt or hash) by = from
+ * the outer side?  Then a row's bounded scans are prefix scans of its own
+ * (not ranges over half the table from a join on <).
+ */
+static bool
+leading_eq_from_outer(HBaseTable *t, List *conds, List *exprs, Relids outer)
+{
+	rk_part_info pi;
+	int			nparts = hbase_rk_nparts(t->layout);
+	int			i;
+	ListCell   *lc;
+
+	for (i = 0; i < nparts; i++)
+	{
+		hbase_rk_part(t->layout, i, &pi);
+		if (pi.kind == RK_PART_COLUMN)
+			break;
+	}
+	if (i == nparts)
+		return false;
+	foreach(lc, conds)
+	{
+		HBaseKeyCond *c = lfirst(lc);
+
+		if (c->nrow == 0 && c->op == HBASE_KEY_EQ && c->attnum == pi.column + 1 &&
+			c->expr >= 0 && bms_overlap(pull_varnos(NULL, list_nth(exprs, c->expr)), outer))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * set_join_pathlist_hook: a batched key join when the inner side is an
+ * HBase table whose whole key the join clauses give from the outer side.
+ * Not for writes or row locks (the table's own scan serves those), nor for
+ * a table of versions, nor when anything is parameterized from elsewhere.
+ */
+static void
+join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
+			  RelOptInfo *innerrel, JoinType jointype, JoinPathExtraData *extra)
+{
+	RangeTblEntry *rte;
+	HBaseTable *t;
+	List	   *joinquals,
+			   *otherquals,
+			   *exprs,
+			   *conds;
+	HBaseOpKind shape;
+	double		nkeys;
+	bool		from_outer = false;
+	bool		unique = false;
+	ListCell   *lc;
+	Path	   *outer = outerrel->cheapest_total_path;
+
+	if (prev_join_pathlist_hook)
+		prev_join_pathlist_hook(root, joinrel, outerrel, innerrel, jointype, extra);
+	if (!hbase_enable_batched_join)
+		return;
+	if (jointype != JOIN_INNER && jointype != JOIN_LEFT && jointype != JOIN_SEMI &&
+		jointype != JOIN_ANTI && jointype != JOIN_UNIQUE_OUTER)
+		return;
+	if (innerrel->reloptkind != RELOPT_BASEREL || innerrel->rtekind != RTE_RELATION ||
+		!hbase_own_rel(innerrel))
+		return;
+	if (root->parse->commandType != CMD_SELECT || root->rowMarks != NIL ||
+		root->parse->resultRelation != 0)
+		return;
+	if (!bms_is_empty(joinrel->lateral_relids) || !bms_is_empty(innerrel->lateral_relids) ||
+		outer == NULL || outer->param_info != NULL)
+		return;
+	if (!plain_vars(innerrel->reltarget) || !plain_vars(outerrel->reltarget) ||
+		!plain_vars(joinrel->reltarget))
+		return;
+	rte = planner_rt_fetch(innerrel->relid, root);
+	t = hbase_get_table(rte->relid);
+	if (t->layout == NULL || !t->pushdown || t->versions > 0)
+		return;
+	/*
+	 * WHERE t.k IN (SELECT ...) with the subquery's rows made distinct: an
+	 * inner join over them (as a nested loop plans it)
+	 */
+	if (jointype == JOIN_UNIQUE_OUTER)
+	{
+		outer = (Path *) create_unique_path(root, outerrel, outer, extra->sjinfo);
+		if (outer == NULL)
+			return;
+		jointype = JOIN_INNER;
+		unique = true;
+	}
+
+	split_clauses(jointype, joinrel->relids, extra->restrictlist, &joinquals, &otherquals);
+	conds = join_key_conds(t, innerrel, joinquals, &exprs);
+	{
+		HBaseKeyPlan *kp = hbase_keyplan_at_planning(t, conds, exprs);
+
+		shape = kp->kind;
+		nkeys = kp->nkeys;
+	}
+	if (shape == HBASE_OP_SCANS && !leading_eq_from_outer(t, conds, exprs, outerrel->relids))
+		return;
+	if ((shape != HBASE_OP_GET && shape != HBASE_OP_MULTIGET && shape != HBASE_OP_SCANS) ||
+		nkeys > JOIN_MAX_KEYS_PER_ROW)
+		return;
+	/* the keys come from the outer side's columns, and only from them */
+	foreach(lc, exprs)
+	{
+		Relids		varnos = pull_varnos(root, lfirst(lc));
+
+		if (!bms_is_subset(varnos, outerrel->relids))
+			return;
+		if (!bms_is_empty(varnos))
+			from_outer = true;
+	}
+	if (!from_outer)
+		return;
+	/* inner quals: no system column nor whole row either */
+	foreach(lc, innerrel->baserestrictinfo)
+	{
+		List	   *vars = pull_var_clause((Node *) ((RestrictInfo *) lfirst(lc))->clause,
+										   PVC_RECURSE_PLACEHOLDERS);
+		ListCell   *vc;
+
+		foreach(vc, vars)
+			if (((Var *) lfirst(vc))->varattno <= 0)
+				return;
+	}
+	foreach(lc, extra->restrictlist)
+	{
+		List	   *vars = pull_var_clause((Node *) ((RestrictInfo *) lfirst(lc))->clause,
+										   PVC_RECURSE_PLACEHOLDERS);
+		ListCell   *vc;
+
+		foreach(vc, vars)
+			if (((Var *) lfirst(vc))->varattno <= 0)
+				return;
+	}
+
+	add_join_path(root, joinrel, outerrel, innerrel, jointype, extra, t, outer,
+				  shape, Max(nkeys, 1), joinquals, otherquals, false);
+	if (joinrel->consider_parallel && outerrel->partial_pathlist != NIL && !unique)
+	{
+		Path	   *partial = linitial(outerrel->partial_pathlist);
+
+		if (partial->param_info == NULL && partial->parallel_safe)
+			add_join_path(root, joinrel, outerrel, innerrel, jointype, extra, t, partial,
+						  shape, Max(nkeys, 1), joinquals, otherquals, true);
+	}
+}
+
+/* add a Var of the inner to the scan tuple once */
+static void
+add_inner_var(Var *v, Index relid, List **vars)
+{
+	ListCell   *lc;
+
+	if (v->varno != (int) relid || v->varlevelsup != 0)
+		return;
+	foreach(lc, *vars)
+		if (((Var *) lfirst(lc))->varattno == v->varattno)
+			return;
+	*vars = lappend(*vars, v);
+}
+
+/*
+ * PlanCustomPath: the scan tuple (the outer plan's columns, then the
+ * inner's), the key conditions and every qual, which setrefs.c then points
+ * at the scan tuple.
+ */
+static Plan *
+plan_join(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tlist,
+		  List *clauses, List *custom_plans)
+{
+	CustomScan *cs = makeNode(CustomScan);
+	Plan	   *outer_plan = linitial(custom_plans);
+	Index		inner_relid = intVal(list_nth(best_path->custom_private, JoinPathInnerRelid));
+	JoinType	jointype = intVal(list_nth(best_path->custom_private, JoinPathJoinType));
+	List	   *joinquals = list_nth(best_path->custom_private, JoinPathJoinQuals);
+	List	   *otherquals = list_nth(best_path->custom_private, JoinPathOtherQuals);
+	RelOptInfo *innerrel = find_base_rel(root, inner_relid);
+	RangeTblEntry *rte = planner_rt_fetch(inner_relid, root);
+	HBaseTable *t = hbase_get_table(rte->relid);
+	List	   *scan_tlist = NIL;
+	List	   *inner_vars = NIL;
+	List	   *inner_attrs = NIL;
+	List	   *exprs;
+	List	   *conds;
+	List	   *innerquals;
+	List	   *jq = NIL;
+	List	   *oq = NIL;
+	List	   *vars;
+	ListCell   *lc;
+	AttrNumber	resno = 1;
+
+	foreach(lc, outer_plan->targetlist)
+	{
+		TargetEntry *te = lfirst(lc);
+
+		scan_tlist = lappend(scan_tlist, makeTargetEntry(copyObject(te->expr), resno++,
+														 NULL, false));
+	}
+	vars = pull_var_clause((Node *) innerrel->reltarget->exprs, PVC_RECURSE_PLACEHOLDERS);
+	foreach(lc, list_concat(list_copy(joinquals), otherquals))
+		vars = list_concat(vars, pull_var_clause((Node *) ((RestrictInfo *) lfirst(lc))->clause,
+												 PVC_RECURSE_PLACEHOLDERS));
+	foreach(lc, innerrel->baserestrictinfo)
+		vars = list_concat(vars, pull_var_clause((Node *) ((RestrictInfo *) lfirst(lc))->clause,
+												 PVC_RECURSE_PLACEHOLDERS));
+	foreach(lc, vars)
+		add_inner_var(lfirst(lc), inner_relid, &inner_vars);
+	foreach(lc, inner_vars)
+	{
+		Var		   *v = lfirst(lc);
+
+		scan_tlist = lappend(scan_tlist, makeTargetEntry((Expr *) copyObject(v), resno++,
+														 NULL, false));
+		inner_attrs = lappend_int(inner_attrs, v->varattno);
+	}
+
+	conds = join_key_conds(t, innerrel, joinquals, &exprs);
+	innerquals = NIL;
+	foreach(lc, innerrel->baserestrictinfo)
+		innerquals = lappend(innerquals, ((RestrictInfo *) lfirst(lc))->clause);
+
+	cs->scan.plan.targetlist = tlist;
+	cs->scan.plan.qual = NIL;
+	cs->scan.scanrelid = 0;
+	cs->flags = best_path->flags;
+	cs->custom_plans = custom_plans;
+	cs->custom_scan_tlist = scan_tlist;
+	/* every join clause, pseudoconstant ones too */
+	foreach(lc, joinquals)
+		jq = lappend(jq, ((RestrictInfo *) lfirst(lc))->clause);
+	foreach(lc, otherquals)
+		oq = lappend(oq, ((RestrictInfo *) lfirst(lc))->clause);
+	cs->custom_exprs = list_make4(exprs, innerquals, jq, oq);
+	cs->custom_private = list_make4(makeInteger((int) rte->relid),
+									makeInteger(bms_member_index(rel->relids, inner_relid)),
+									makeInteger(jointype),
+									list_nth(best_path->custom_private, JoinPathSingleMatch));
+	cs->custom_private = lappend(cs->custom_private, makeInteger(hbase_join_batch_size));
+	cs->custom_private = lappend(cs->custom_private, hbase_key_conds_to_list(conds));
+	cs->custom_private = lappend(cs->custom_private, inner_attrs);
+	cs->custom_private = lappend(cs->custom_private, makeInteger(list_length(outer_plan->targetlist)));
+	cs->custom_private = lappend(cs->custom_private, list_nth(best_path->custom_private, JoinPathShape));
+	cs->methods = &join_scan_methods;
+	return &cs->scan.plan;
+}
+
+/* ---------------- execution ---------------- */
+
+static Node *
+create_join_state(CustomScan *cscan)
+{
+	BatchJoinState  *js = palloc0(sizeof(BatchJoinState));
+
+	NodeSetTag(js, T_CustomScanState);
+	js->css.methods = &join_exec_methods;
+	return (Node *) js;
+}
+
+/* the range table index of the HBase table: custom_relids' inner_pos'th */
+static Index
+inner_rti(CustomScan *cs, int pos)
+{
+	int			x = -1;
+
+	while ((x = bms_next_member(cs->custom_relids, x)) >= 0)
+		if (pos-- == 0)
+			return (Index) x;
+	elog(ERROR, "hbase_fdw: the batched join's table is not among its relations");
+	return 0;
+}
+
+static void
+begin_join(CustomScanState *node, EState *estate, int eflags)
+{
+	BatchJoinState  *js = (BatchJoinState *) node;
+	CustomScan *cs = (CustomScan *) node->ss.ps.plan;
+	List	   *priv = cs->custom_private;
+	List	   *exprs = cs->custom_exprs;
+	RangeTblEntry *rte;
+	Oid			userid;
+	ListCell   *lc;
+	int			i;
+
+	js->table = hbase_get_table((Oid) intVal(list_nth(priv, JoinScanTable)));
+	js->jointype = intVal(list_nth(priv, JoinScanJoinType));
+	js->single_match = intVal(list_nth(priv, JoinScanSingleMatch));
+	js->batch_rows = Max(intVal(list_nth(priv, JoinScanBatchRows)), 1);
+	js->conds = hbase_key_conds_from_list(list_nth(priv, JoinScanKeyConds));
+	js->inner_attrs = list_nth(priv, JoinScanInnerAttrs);
+	js->nouter = intVal(list_nth(priv, JoinScanNOuter));
+	js->ninner = list_length(js->inner_attrs);
+	js->shape = intVal(list_nth(priv, JoinScanShape));
+
+	js->outerps = ExecInitNode(linitial(cs->custom_plans), estate, eflags);
+	node->custom_ps = list_make1(js->outerps);
+	js->scanslot = node->ss.ss_ScanTupleSlot;
+
+	js->keyexprs = ExecInitExprList(list_nth(exprs, JoinExprKeys), &node->ss.ps);
+	js->keytypes = palloc0(sizeof(Oid) * Max(list_length(js->keyexprs), 1));
+	foreach(lc, (List *) list_nth(exprs, JoinExprKeys))
+		js->keytypes[foreach_current_index(lc)] = exprType(lfirst(lc));
+	js->innerqual = ExecInitQual(list_nth(exprs, JoinExprInnerQuals), &node->ss.ps);
+	js->joinqual = ExecInitQual(list_nth(exprs, JoinExprJoinQuals), &node->ss.ps);
+	js->otherqual = ExecInitQual(list_nth(exprs, JoinExprOtherQuals), &node->ss.ps);
+
+	if (eflags & EXEC_FLAG_EXPLAIN_ONLY)
+		return;
+
+	js->outerslot = ExecInitExtraTupleSlot(estate, ExecGetResultType(js->outerps),
+										   &TTSOpsMinimalTuple);
+	rte = exec_rt_fetch(inner_rti(cs, intVal(list_nth(priv, JoinScanInnerPos))), estate);
+	userid = OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
+	js->conn = hbase_get_connection(GetForeignTable(js->table->relid)->serverid, userid);
+
+	js->io = palloc0(sizeof(HBaseColumnIO) * Max(js->table->natts, 1));
+	js->inner_typlen = palloc(sizeof(int16) * Max(js->ninner, 1));
+	js->inner_byval = palloc(sizeof(bool) * Max(js->ninner, 1));
+	i = 0;
+	foreach(lc, js->inner_attrs)
+	{
+		HBaseColumn *col = &js->table->columns[lfirst_int(lc) - 1];
+
+		hbase_column_io_init(col, &js->io[col->attnum - 1]);
+		if (col->kind == HBASE_COL_KEYPART)
+			js->decode_key = true;
+		if (col->kind == HBASE_COL_CELL || col->kind == HBASE_COL_FAMILY)
+			js->columns = lappend(js->columns, col);
+		get_typlenbyval(col->atttypid, &js->inner_typlen[i], &js->inner_byval[i]);
+		i++;
+	}
+	js->batchcxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw join batch",
+										 ALLOCSET_DEFAULT_SIZES);
+	js->rowcxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw join row",
+									   ALLOCSET_DEFAULT_SIZES);
+	js->fetchcxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw join fetch",
+										 ALLOCSET_DEFAULT_SIZES);
+}
+
+/* the scan slot: this outer row's columns, the inner's from ir (NULL: NULLs) */
+static void
+fill_scan_slot(BatchJoinState *js, TupleTableSlot *outer, InnerRow *ir)
+{
+	TupleTableSlot *slot = js->scanslot;
+	int			i;
+
+	ExecClearTuple(slot);
+	if (outer)
+	{
+		slot_getallattrs(outer);
+		memcpy(slot->tts_values, outer->tts_values, sizeof(Datum) * js->nouter);
+		memcpy(slot->tts_isnull, outer->tts_isnull, sizeof(bool) * js->nouter);
+	}
+	for (i = 0; i < js->ninner; i++)
+	{
+		slot->tts_values[js->nouter + i] = ir ? ir->values[i] : (Datum) 0;
+		slot->tts_isnull[js->nouter + i] = ir ? ir->isnull[i] : true;
+	}
+	ExecStoreVirtualTuple(slot);
+}
+
+/* only the inner part of the scan slot changes (the outer's stays) */
+static void
+set_inner(BatchJoinState *js, InnerRow *ir)
+{
+	TupleTableSlot *slot = js->scanslot;
+	int			i;
+
+	for (i = 0; i < js->ninner; i++)
+	{
+		slot->tts_values[js->nouter + i] = ir ? ir->values[i] : (Datum) 0;
+		slot->tts_isnull[js->nouter + i] = ir ? ir->isnull[i] : true;
+	}
+}
+
+/* an HBase row as the inner columns of the scan tuple, in batchcxt */
+static InnerRow *
+decode_row(BatchJoinState *js, HBaseRow *row)
+{
+	HBaseTable *t = js->table;
+	MemoryContext old = MemoryContextSwitchTo(js->fetchcxt);
+	Datum	   *values = palloc(sizeof(Datum) * Max(t->natts, 1));
+	bool	   *isnull = palloc(sizeof(bool) * Max(t->natts, 1));
+	InnerRow   *ir;
+	ListCell   *lc;
+
+	hbase_row_to_values(t, js->io, js->decode_key, js->inner_attrs, row, values, isnull);
+	MemoryContextSwitchTo(js->batchcxt);
+	ir = palloc(sizeof(InnerRow));
+	ir->values = palloc(sizeof(Datum) * Max(js->ninner, 1));
+	ir->isnull = palloc(sizeof(bool) * Max(js->ninner, 1));
+	foreach(lc, js->inner_attrs)
+	{
+		int			i = foreach_current_index(lc);
+		int			a = lfirst_int(lc) - 1;
+
+		ir->isnull[i] = isnull[a];
+		ir->values[i] = isnull[a] ? (Datum) 0 :
+			datumCopy(values[a], js->inner_byval[i], js->inner_typlen[i]);
+	}
+	MemoryContextSwitchTo(old);
+	return ir;
+}
+
+/* a key of the batch, and the outer row that wants it */
+typedef struct PendingKey
+{
+	bytea	   *key;
+	int			row;
+	int			uniq;			/* index among the distinct keys */
+} PendingKey;
+
+/* a bounded scan of an outer row (a join on a leading part of the key) */
+typedef struct PendingRange
+{
+	HBaseKeyRange r;
+	int			row;
+} PendingRange;
+
+/* an inner row of the batch's prefix scans, by its key */
+typedef struct ScannedRow
+{
+	char	   *key;
+	int			keylen;
+	InnerRow   *ir;
+} ScannedRow;
+
+static int
+range_start_cmp(const void *a, const void *b)
+{
+	const PendingRange *x = a;
+	const PendingRange *y = b;
+
+	return hbase_cmp_keys(x->r.start, x->r.startlen, y->r.start, y->r.startlen);
+}
+
+static int
+scanned_cmp(const void *a, const void *b)
+{
+	const ScannedRow *x = a;
+	const ScannedRow *y = b;
+
+	return hbase_cmp_keys(x->key, x->keylen, y->key, y->keylen);
+}
+
+static int
+pending_cmp(const void *a, const void *b)
+{
+	const PendingKey *x = a;
+	const PendingKey *y = b;
+
+	return hbase_cmp_keys(VARDATA(x->key), VARSIZE(x->key) - VARHDRSZ,
+						  VARDATA(y->key), VARSIZE(y->key) - VARHDRSZ);
+}
+
+/* the index of key among the sorted distinct keys [lo, hi), or -1 */
+static int
+find_key(bytea **keys, int lo, int hi, const char *key, int len)
+{
+	while (lo < hi)
+	{
+		int			mid = lo + (hi - lo) / 2;
+		int			c = hbase_cmp_keys(VARDATA(keys[mid]), VARSIZE(keys[mid]) - VARHDRSZ, key, len);
+
+		if (c == 0)
+			return mid;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+/*
+ * A multiget's answer: its rows decoded into found[] by key (a row not
+ * asked for in this request is ignored).  404: none of its keys exists,
+ * unless the table itself is missing.
+ */
+static void
+take_multiget(BatchJoinState *js, HBaseResponse *resp, bytea **keys, int start, int n,
+			  InnerRow **found)
+{
+	HBaseCellSet *set;
+	int			i;
+
+	if (resp->status == 404)
+	{
+		if (!js->table_known)
+		{
+			HBaseResponse *r = hbase_rest_exists(js->conn, js->table);
+
+			js->requests++;
+			if (r->status != 200)
+				hbase_report_status(r, js->table, "a multiget of a batched join");
+			js->table_known = true;
+		}
+		return;
+	}
+	if (resp->status != 200)
+		hbase_report_status(resp, js->table, "a multiget of a batched join");
+	js->table_known = true;
+	set = hbase_response_cellset(resp, js->table, n, 0);
+	js->rows_received += set->nrows;
+	for (i = 0; i < set->nrows; i++)
+	{
+		HBaseRow   *row = &set->rows[i];
+		int			k = find_key(keys, start, start + n, row->key, row->keylen);
+
+		if (k >= 0 && found[k] == NULL)
+			found[k] = decode_row(js, row);
+	}
+}
+
+/*
+ * Read the batch's distinct keys (sorted) into found[]: multigets of 100
+ * keys, `concurrency` of them at once; one again alone when it got no
+ * answer.  A gateway without ?e=b64 reads them as gateway.c can.
+ */
+static void
+fetch_keys(BatchJoinState *js, bytea **keys, int nkeys, InnerRow **found)
+{
+	int			conc = Max(Min(js->table->concurrency, HBASE_MAX_CONCURRENCY), 1);
+	int			next = 0;
+
+	if (nkeys == 0)
+		return;
+	if (!hbase_gateway(js->conn)->b64)
+	{
+		while (next < nkeys)
+		{
+			int			n = Min(JOIN_MULTIGET_KEYS, nkeys - next);
+			List	   *batch = NIL;
+			bool		by_scanner;
+			HBaseCellSet *set;
+			int			i;
+
+			MemoryContextReset(js->fetchcxt);
+			for (i = 0; i < n; i++)
+				batch = lappend(batch, keys[next + i]);
+			set = hbase_gateway_get_rows(js->conn, js->table, batch, js->columns,
+										 &js->requests, &by_scanner);
+			js->multigets++;
+			js->rows_received += set->nrows;
+			for (i = 0; i < set->nrows; i++)
+			{
+				int			k = find_key(keys, next, next + n, set->rows[i].key, set->rows[i].keylen);
+
+				if (k >= 0 && found[k] == NULL)
+					found[k] = decode_row(js, &set->rows[i]);
+			}
+			next += n;
+		}
+		return;
+	}
+	while (next < nkeys)
+	{
+		int			starts[HBASE_MAX_CONCURRENCY];
+		int			counts[HBASE_MAX_CONCURRENCY];
+		HBaseResponse *out[HBASE_MAX_CONCURRENCY];
+		int			nreq = 0;
+		int			i;
+		MemoryContext old;
+
+		MemoryContextReset(js->fetchcxt);
+		old = MemoryContextSwitchTo(js->fetchcxt);
+		while (nreq < conc && next < nkeys)
+		{
+			starts[nreq] = next;
+			counts[nreq] = Min(JOIN_MULTIGET_KEYS, nkeys - next);
+			next += counts[nreq];
+			nreq++;
+		}
+		if (nreq == 1)
+			out[0] = hbase_rest_multiget(js->conn, js->table, keys + starts[0], counts[0]);
+		else
+			hbase_rest_multiget_many(js->conn, js->table, keys, starts, counts, nreq, out);
+		js->multigets += nreq;
+		js->requests += nreq;
+		for (i = 0; i < nreq; i++)
+		{
+			HBaseResponse *resp = out[i];
+
+			if (resp->status == 0)
+			{
+				/* no answer: once more alone (no answer then raises) */
+				resp = hbase_rest_multiget(js->conn, js->table, keys + starts[i], counts[i]);
+				js->requests++;
+			}
+			take_multiget(js, resp, keys, starts[i], counts[i], found);
+		}
+		MemoryContextSwitchTo(old);
+	}
+}
+
+/*
+ * The batch's prefix scans (a join on a leading part of the key): the rows'
+ * ranges, sorted and merged where they overlap (a prefix twice is read
+ * once), read by one scan (its ranges `concurrency` at a time); each row
+ * then gets the rows within its own ranges.
+ */
+static void
+scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
+{
+	HBaseKeyPlan *kp;
+	HBaseScan  *scan;
+	HBaseRow   *row;
+	ScannedRow *rows;
+	int			nrows = 0,
+				maxrows = 64;
+	int			i;
+	long		requests,
+				received,
+				resumes;
+	MemoryContext old;
+
+	if (npr == 0)
+		return;
+	qsort(pr, npr, sizeof(PendingRange), range_start_cmp);
+	old = MemoryContextSwitchTo(js->rowcxt);
+	MemoryContextReset(js->rowcxt);
+	kp = palloc0(sizeof(HBaseKeyPlan));
+	kp->kind = HBASE_OP_SCANS;
+	for (i = 0; i < npr; i++)
+	{
+		HBaseKeyRange *last = kp->ranges ? llast(kp->ranges) : NULL;
+
+		/* overlapping or touching the previous range: one range */
+		if (last && (last->stop == NULL ||
+					 hbase_cmp_keys(pr[i].r.start, pr[i].r.startlen, last->stop, last->stoplen) <= 0))
+		{
+			if (last->stop != NULL &&
+				(pr[i].r.stop == NULL ||
+				 hbase_cmp_keys(pr[i].r.stop, pr[i].r.stoplen, last->stop, last->stoplen) > 0))
+			{
+				last->stop = pr[i].r.stop;
+				last->stoplen = pr[i].r.stoplen;
+			}
+			continue;
+		}
+		last = palloc(sizeof(HBaseKeyRange));
+		*last = pr[i].r;
+		kp->ranges = lappend(kp->ranges, last);
+	}
+	scan = hbase_scan_begin(js->table, js->conn, js->inner_attrs, HBASE_FIRST_PAGE);
+	hbase_scan_set_plan(scan, kp, HBASE_ORDER_ANY, 0);
+	MemoryContextSwitchTo(js->batchcxt);
+	rows = palloc(sizeof(ScannedRow) * maxrows);
+	MemoryContextSwitchTo(js->rowcxt);
+	while ((row = hbase_scan_next(scan)) != NULL)
+	{
+		InnerRow   *ir = decode_row(js, row);
+
+		MemoryContextSwitchTo(js->batchcxt);
+		if (nrows == maxrows)
+		{
+			maxrows *= 2;
+			rows = repalloc(rows, sizeof(ScannedRow) * maxrows);
+		}
+		rows[nrows].key = hbase_memdup(row->key, row->keylen);
+		rows[nrows].keylen = row->keylen;
+		rows[nrows].ir = ir;
+		nrows++;
+		MemoryContextReset(js->fetchcxt);	/* decode_row's scratch */
+		MemoryContextSwitchTo(js->rowcxt);
+	}
+	hbase_scan_stats(scan, &requests, &received, &resumes);
+	js->requests += requests;
+	js->rows_received += received;
+	js->scans++;
+	hbase_scan_end(scan);
+
+	/* each row's own ranges over the rows read, in key order */
+	MemoryContextSwitchTo(js->batchcxt);
+	if (nrows > 1)
+		qsort(rows, nrows, sizeof(ScannedRow), scanned_cmp);
+	for (i = 0; i < npr; i++)
+	{
+		OuterRow   *o = &js->outer[pr[i].row];
+		int			lo = 0,
+					hi = nrows;
+
+		while (lo < hi)
+		{
+			int			mid = lo + (hi - lo) / 2;
+
+			if (hbase_cmp_keys(rows[mid].key, rows[mid].keylen, pr[i].r.start, pr[i].r.startlen) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (; lo < nrows; lo++)
+		{
+			if (pr[i].r.stop != NULL &&
+				hbase_cmp_keys(rows[lo].key, rows[lo].keylen, pr[i].r.stop, pr[i].r.stoplen) >= 0)
+				break;
+			o->scanned = lappend(o->scanned, rows[lo].ir);
+		}
+	}
+	MemoryContextSwitchTo(old);
+}
+
+/*
+ * A row whose values lead to something else than keys (a NaN has none, a
+ * range): its own scan of that operation, its rows kept for it alone.
+ */
+static void
+scan_for_row(BatchJoinState *js, OuterRow *o, HBaseKeyPlan *kp)
+{
+	HBaseScan  *scan = hbase_scan_begin(js->table, js->conn, js->inner_attrs, HBASE_FIRST_PAGE);
+	HBaseRow   *row;
+	long		requests,
+				rows,
+				resumes;
+
+	hbase_scan_set_plan(scan, kp, HBASE_ORDER_ANY, 0);
+	while ((row = hbase_scan_next(scan)) != NULL)
+	{
+		InnerRow   *ir = decode_row(js, row);
+		MemoryContext old = MemoryContextSwitchTo(js->batchcxt);
+
+		o->scanned = lappend(o->scanned, ir);
+		MemoryContextReset(js->fetchcxt);	/* decode_row's scratch */
+		MemoryContextSwitchTo(old);
+	}
+	hbase_scan_stats(scan, &requests, &rows, &resumes);
+	js->requests += requests;
+	js->rows_received += rows;
+	js->scans++;
+	hbase_scan_end(scan);
+}
+
+/*
+ * The next batch: outer rows up to the batch size (or work_mem), their
+ * keys, the distinct keys read, and each row's candidates.
+ */
+static void
+next_batch(BatchJoinState *js)
+{
+	ExprContext *econtext = js->css.ss.ps.ps_ExprContext;
+	int			nexprs = list_length(js->keyexprs);
+	Datum	   *vals;
+	bool	   *nulls;
+	PendingKey *pend;
+	int			npend = 0,
+				maxpend;
+	PendingRange *pr;
+	int			npr = 0,
+				maxpr = 16;
+	bytea	  **keys;
+	int			nkeys = 0;
+	InnerRow  **found;
+	MemoryContext old;
+	HBaseOpSpec spec = {0};
+	HBaseKeyValues values = {0};
+	int			i;
+
+	MemoryContextReset(js->batchcxt);
+	js->nbatch = 0;
+	js->cur = 0;
+	js->curcand = 0;
+	js->loaded = false;
+	js->matched = false;
+	old = MemoryContextSwitchTo(js->batchcxt);
+	js->outer = palloc0(sizeof(OuterRow) * js->batch_rows);
+	vals = palloc0(sizeof(Datum) * Max(nexprs, 1));
+	nulls = palloc0(sizeof(bool) * Max(nexprs, 1));
+	spec.conds = js->conds;
+	values.vals = vals;
+	values.nulls = nulls;
+	values.types = js->keytypes;
+	maxpend = js->batch_rows;
+	pend = palloc(sizeof(PendingKey) * maxpend);
+	pr = palloc(sizeof(PendingRange) * maxpr);
+
+	while (js->nbatch < js->batch_rows && !js->outer_done)
+	{
+		TupleTableSlot *slot;
+		OuterRow   *o;
+		HBaseKeyPlan *kp;
+		ListCell   *lc;
+
+		MemoryContextSwitchTo(old);
+		slot = ExecProcNode(js->outerps);
+		MemoryContextSwitchTo(js->batchcxt);
+		if (TupIsNull(slot))
+		{
+			js->outer_done = true;
+			break;
+		}
+		o = &js->outer[js->nbatch++];
+		o->tuple = ExecCopySlotMinimalTuple(slot);
+
+		/* its keys: the key values over its columns */
+		fill_scan_slot(js, slot, NULL);
+		econtext->ecxt_scantuple = js->scanslot;
+		MemoryContextReset(js->rowcxt);
+		MemoryContextSwitchTo(js->rowcxt);
+		foreach(lc, js->keyexprs)
+			vals[foreach_current_index(lc)] = ExecEvalExpr(lfirst(lc), econtext,
+														   &nulls[foreach_current_index(lc)]);
+		kp = hbase_keyplan_derive(js->table, &spec, &values);
+		MemoryContextSwitchTo(js->batchcxt);
+		if (kp->kind == HBASE_OP_GET || kp->kind == HBASE_OP_MULTIGET)
+		{
+			foreach(lc, kp->keys)
+			{
+				bytea	   *k = lfirst(lc);
+
+				if (npend == maxpend)
+				{
+					maxpend *= 2;
+					pend = repalloc(pend, sizeof(PendingKey) * maxpend);
+				}
+				pend[npend].key = (bytea *) hbase_memdup((char *) k, VARSIZE(k));
+				pend[npend].row = js->nbatch - 1;
+				npend++;
+				o->nkeys++;
+			}
+		}
+		else if (kp->kind == HBASE_OP_SCANS && js->shape == HBASE_OP_SCANS)
+		{
+			/* a leading part: the row's ranges, read with the batch's */
+			foreach(lc, kp->ranges)
+			{
+				HBaseKeyRange *r = lfirst(lc);
+
+				if (npr == maxpr)
+				{
+					maxpr *= 2;
+					pr = repalloc(pr, sizeof(PendingRange) * maxpr);
+				}
+				pr[npr].r.start = hbase_memdup(r->start, r->startlen);
+				pr[npr].r.startlen = r->startlen;
+				pr[npr].r.stop = r->stop ? hbase_memdup(r->stop, r->stoplen) : NULL;
+				pr[npr].r.stoplen = r->stoplen;
+				pr[npr].row = js->nbatch - 1;
+				npr++;
+			}
+		}
+		else if (kp->kind != HBASE_OP_EMPTY)
+		{
+			MemoryContextSwitchTo(js->rowcxt);
+			scan_for_row(js, o, kp);
+			MemoryContextSwitchTo(js->batchcxt);
+		}
+		ResetExprContext(econtext);
+		/* memory: the batch ends at work_mem */
+		if (MemoryContextMemAllocated(js->batchcxt, true) > (Size) work_mem * 1024)
+			break;
+	}
+	if (js->nbatch == 0)
+	{
+		MemoryContextSwitchTo(old);
+		return;
+	}
+	js->batches++;
+
+	/* the distinct keys, sorted (a duplicate is read once) */
+	if (npend > 1)
+		qsort(pend, npend, sizeof(PendingKey), pending_cmp);
+	keys = palloc(sizeof(bytea *) * Max(npend, 1));
+	for (i = 0; i < npend; i++)
+	{
+		if (nkeys == 0 || pending_cmp(&pend[i], &pend[i - 1]) != 0)
+			keys[nkeys++] = pend[i].key;
+		pend[i].uniq = nkeys - 1;
+	}
+	found = palloc0(sizeof(InnerRow *) * Max(nkeys, 1));
+	MemoryContextSwitchTo(old);
+	fetch_keys(js, keys, nkeys, found);
+	scan_ranges(js, pr, npr);
+	MemoryContextSwitchTo(js->batchcxt);
+
+	/* each row's candidates: the rows of its keys, then those of its scan */
+	for (i = 0; i < js->nbatch; i++)
+	{
+		OuterRow   *o = &js->outer[i];
+
+		o->cand = palloc(sizeof(InnerRow *) * Max(o->nkeys + list_length(o->scanned), 1));
+	}
+	for (i = 0; i < npend; i++)
+	{
+		OuterRow   *o = &js->outer[pend[i].row];
+
+		if (found[pend[i].uniq])
+			o->cand[o->ncand++] = found[pend[i].uniq];
+	}
+	for (i = 0; i < js->nbatch; i++)
+	{
+		OuterRow   *o = &js->outer[i];
+		ListCell   *lc;
+
+		foreach(lc, o->scanned)
+			o->cand[o->ncand++] = lfirst(lc);
+	}
+	MemoryContextSwitchTo(old);
+}
+
+/* the output row of the scan slot */
+static TupleTableSlot *
+project(BatchJoinState *js)
+{
+	ProjectionInfo *proj = js->css.ss.ps.ps_ProjInfo;
+
+	if (proj == NULL)
+		return js->scanslot;
+	js->css.ss.ps.ps_ExprContext->ecxt_scantuple = js->scanslot;
+	return ExecProject(proj);
+}
+
+/*
+ * The next joined row, as nodeNestloop.c would give it: for each outer row
+ * its candidates in turn; a match passes the inner's quals and the join
+ * quals; anti and single-match joins stop at the first; a left or anti
+ * join's outer row without a match comes with NULLs.
+ */
+static TupleTableSlot *
+exec_join(CustomScanState *node)
+{
+	BatchJoinState  *js = (BatchJoinState *) node;
+	ExprContext *econtext = node->ss.ps.ps_ExprContext;
+
+	ResetExprContext(econtext);
+	for (;;)
+	{
+		OuterRow   *o;
+
+		CHECK_FOR_INTERRUPTS();
+		if (js->cur >= js->nbatch)
+		{
+			if (js->outer_done)
+				return NULL;
+			next_batch(js);
+			if (js->nbatch == 0)
+				return NULL;
+			continue;
+		}
+		o = &js->outer[js->cur];
+		if (!js->loaded)
+		{
+			ExecStoreMinimalTuple(o->tuple, js->outerslot, false);
+			fill_scan_slot(js, js->outerslot, NULL);
+			js->loaded = true;
+		}
+		econtext->ecxt_scantuple = js->scanslot;
+		while (js->curcand < o->ncand)
+		{
+			set_inner(js, o->cand[js->curcand++]);
+			if (!ExecQual(js->innerqual, econtext) || !ExecQual(js->joinqual, econtext))
+			{
+				ResetExprContext(econtext);
+				continue;
+			}
+			js->matched = true;
+			if (js->jointype == JOIN_ANTI)
+			{
+				js->curcand = o->ncand;
+				break;
+			}
+			if (js->single_match)
+				js->curcand = o->ncand;
+			if (ExecQual(js->otherqual, econtext))
+				return project(js);
+			ResetExprContext(econtext);
+		}
+		/* the row is done; a left or anti join's unmatched row comes with NULLs */
+		js->cur++;
+		js->curcand = 0;
+		js->loaded = false;
+		if (!js->matched && (js->jointype == JOIN_LEFT || js->jointype == JOIN_ANTI))
+		{
+			set_inner(js, NULL);
+			if (ExecQual(js->otherqual, econtext))
+				return project(js);
+			ResetExprContext(econtext);
+		}
+		js->matched = false;
+	}
+}
+
+static void
+end_join(CustomScanState *node)
+{
+	BatchJoinState  *js = (BatchJoinState *) node;
+
+	ExecEndNode(js->outerps);
+}
+
+static void
+rescan_join(CustomScanState *node)
+{
+	BatchJoinState  *js = (BatchJoinState *) node;
+
+	/*
+	 * The executor tells only lefttree/righttree of changed parameters: the
+	 * outer plan hears of them here; a child whose parameters changed is
+	 * rescanned by its next ExecProcNode.
+	 */
+	if (node->ss.ps.chgParam != NULL)
+		UpdateChangedParamSet(js->outerps, node->ss.ps.chgParam);
+	if (js->outerps->chgParam == NULL)
+		ExecReScan(js->outerps);
+	js->nbatch = 0;
+	js->cur = 0;
+	js->curcand = 0;
+	js->loaded = false;
+	js->matched = false;
+	js->outer_done = false;
+	if (js->batchcxt)
+		MemoryContextReset(js->batchcxt);
+}
+
+/* quals as EXPLAIN prints them, over the scan tuple */
+static void
+explain_quals(CustomScanState *node, List *ancestors, ExplainState *es, List *quals,
+			  const char *label)
+{
+	List	   *context;
+	bool		useprefix;
+
+	if (quals == NIL)
+		return;
+	context = set_deparse_context_plan(es->deparse_cxt, node->ss.ps.plan, ancestors);
+	useprefix = list_length(es->rtable) > 1 || es->verbose;
+	ExplainPropertyText(label, deparse_expression((Node *) make_ands_explicit(quals), context,
+												  useprefix, false), es);
+}
+
+static void
+explain_join(CustomScanState *node, List *ancestors, ExplainState *es)
+{
+	BatchJoinState  *js = (BatchJoinState *) node;
+	CustomScan *cs = (CustomScan *) node->ss.ps.plan;
+	int			conc = Max(Min(js->table->concurrency, HBASE_MAX_CONCURRENCY), 1);
+
+	ExplainPropertyText("Join Type",
+						js->jointype == JOIN_INNER ? "Inner" :
+						js->jointype == JOIN_LEFT ? "Left" :
+						js->jointype == JOIN_SEMI ? "Semi" : "Anti", es);
+	ExplainPropertyText("HBase Table", js->table->hbase_table, es);
+	ExplainPropertyInteger("Batch Size", "rows", js->batch_rows, es);
+	if (js->shape == HBASE_OP_SCANS)
+		ExplainPropertyText("HBase Operation",
+							psprintf("bounded scans of the batch's key prefixes, %d ranges at a time",
+									 conc), es);
+	else
+		ExplainPropertyText("HBase Operation",
+							psprintf("multigets of up to %d keys, %d at a time",
+									 JOIN_MULTIGET_KEYS, conc), es);
+	explain_quals(node, ancestors, es, list_nth(cs->custom_exprs, JoinExprJoinQuals), "Join Filter");
+	explain_quals(node, ancestors, es, list_nth(cs->custom_exprs, JoinExprOtherQuals), "Filter");
+	explain_quals(node, ancestors, es, list_nth(cs->custom_exprs, JoinExprInnerQuals), "HBase Table Filter");
+	if (es->analyze)
+	{
+		ExplainPropertyInteger("Batches", NULL, js->batches, es);
+		ExplainPropertyInteger("HBase Multigets", NULL, js->multigets, es);
+		ExplainPropertyInteger("HBase Requests", NULL, js->requests, es);
+		ExplainPropertyInteger("HBase Rows Received", NULL, js->rows_received, es);
+		if (js->scans > 0)
+			ExplainPropertyInteger("HBase Scans", NULL, js->scans, es);
+	}
+}
+
+/* ---------------- set up ---------------- */
+
+/* _PG_init: the GUCs, the plan node's methods (parallel workers read plans), the hook */
+void
+hbase_join_init(void)
+{
+	DefineCustomBoolVariable("hbase_fdw.enable_batched_join",
+							 "Plans joins on an HBase table's rowkey as batched multigets.",
+							 "Off: such joins are hash, merge or nested loop joins over the table's own scans.",
+							 &hbase_enable_batched_join, true, PGC_USERSET, 0,
+							 NULL, NULL, NULL);
+	DefineCustomIntVariable("hbase_fdw.join_batch_size",
+							"Outer rows a batched key join reads keys for at once.",
+							"A batch also ends when its rows and keys reach work_mem.",
+							&hbase_join_batch_size, 1000, 1, 100000, PGC_USERSET, 0,
+							NULL, NULL, NULL);
+	RegisterCustomScanMethods(&join_scan_methods);
+	prev_join_pathlist_hook = set_join_pathlist_hook;
+	set_join_pathlist_hook = join_pathlist;
+}

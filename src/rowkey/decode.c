@@ -1,0 +1,533 @@
+/*
+ * rowkey/decode.c: keys into values.  Parts are cut by their widths and delimiters, and each
+ * column part's pipeline is run backwards (unrun_pipeline), accepting only the bytes the
+ * encoder writes (a key that reads as other values would make a Get miss its row); a salt or
+ * hash prefix must be the one the decoded values give.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "rowkey_int.h"
+
+static int
+parse_int(const char *s, size_t len, int64_t *out)
+{
+	size_t		i = 0;
+	int			neg = 0;
+	uint64_t	v = 0;
+
+	if (len == 0)
+		return -1;
+	if (s[0] == '-')
+	{
+		neg = 1;
+		i = 1;
+		if (len == 1)
+			return -1;
+	}
+	for (; i < len; i++)
+	{
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		if (v > (UINT64_C(9223372036854775808) - (uint64_t) (s[i] - '0')) / 10)
+			return -1;
+		v = v * 10 + (uint64_t) (s[i] - '0');
+	}
+	if (!neg && v > (uint64_t) INT64_MAX)
+		return -1;
+	*out = neg ? (int64_t) (0 - v) : (int64_t) v;
+	return 0;
+}
+
+/*
+ * Run a pipeline backwards over the part's bytes into *v: the ops in reverse order, each the
+ * inverse of its case in encode.c's run_pipeline, refusing bytes that op would not have
+ * written (a decimal not in canonical form, a date not matching its pattern, a boolean other
+ * than 0 or 1, a value out of the column's range), since a key that decodes to other values
+ * than its own would make a Get or a range miss the row.  One case per op, long as the
+ * encoder's, and kept in one switch so that the two read side by side.
+ */
+static int
+unrun_pipeline(const rk_layout *l, const pipeline *pl, const char *bytes, size_t len,
+			   rk_value *v, const char **error)
+{
+	const rk_column *col = &l->columns[pl->column];
+	buf			b = {0};
+	int64_t		i = 0;
+	double		f = 0;
+	int			k;
+	int			isnum = 0;
+
+	hbase_rk_buf_append(&b, bytes, len);
+	if (b.data == NULL)
+		hbase_rk_buf_reserve(&b, 1);
+
+	for (k = pl->nops - 1; k >= 0; k--)
+	{
+		const op   *o = &pl->ops[k];
+
+		switch (o->kind)
+		{
+			case OP_REVERSE:
+				/* only UTF-8 reads back as what it was written from */
+				if (!hbase_rk_utf8_valid((const unsigned char *) b.data, b.len))
+				{
+					*error = hbase_rk_fmt_error("the reversed characters of column \"%s\" are not UTF-8",
+									   col->name);
+					goto fail;
+				}
+				hbase_rk_reverse_chars(b.data, b.len);
+				break;
+			case OP_LPAD:
+				{
+					size_t		s = 0;
+
+					while (s < b.len && b.data[s] == o->pad)
+						s++;
+					/* "0000" is the number 0 */
+					if (s == b.len && pl->padded_dec && b.len > 0)
+						s--;
+					memmove(b.data, b.data + s, b.len - s);
+					b.len -= s;
+					b.data[b.len] = '\0';
+					break;
+				}
+			case OP_RPAD:
+				while (b.len > 0 && b.data[b.len - 1] == o->pad)
+					b.len--;
+				b.data[b.len] = '\0';
+				break;
+			case OP_DEC:
+				{
+					char		canon[24];
+
+					if (parse_int(b.data, b.len, &i) < 0)
+					{
+						*error = hbase_rk_fmt_error("\"%.*s\" is not a number for column \"%s\"",
+										   (int) (b.len > 40 ? 40 : b.len), b.data, col->name);
+						goto fail;
+					}
+					/*
+					 * Only the form the encoder writes ("7", not "007", "+7" or
+					 * a zero-padded "-7"): another would read as a value whose
+					 * key is not this one, and a Get for it would miss the row.
+					 */
+					/* as the encoder writes it: Long.MAX_VALUE - x with all 19 digits */
+					if (k > 0 && pl->ops[k - 1].kind == OP_INVERT)
+						snprintf(canon, sizeof(canon), "%019lld", (long long) i);
+					else
+						snprintf(canon, sizeof(canon), "%lld", (long long) i);
+					if (strlen(canon) != b.len || memcmp(canon, b.data, b.len) != 0 ||
+						(i < 0 && pl->padded_dec))
+					{
+						*error = hbase_rk_fmt_error("\"%.*s\" is not how column \"%s\" is written in the key",
+										   (int) (b.len > 40 ? 40 : b.len), b.data, col->name);
+						goto fail;
+					}
+					isnum = 1;
+					break;
+				}
+			case OP_DATEFMT:
+				if (hbase_rk_parse_date(o->pattern, b.data, b.len, &i) < 0)
+				{
+					*error = hbase_rk_fmt_error("\"%.*s\" does not match the date pattern \"%s\" of column \"%s\"",
+									   (int) (b.len > 40 ? 40 : b.len), b.data, o->pattern, col->name);
+					goto fail;
+				}
+				if (col->type == RK_DATE)
+				{
+					if (i % USECS_PER_DAY != 0)
+					{
+						*error = hbase_rk_fmt_error("\"%.*s\" has a time of day but column \"%s\" is a date",
+										   (int) b.len, b.data, col->name);
+						goto fail;
+					}
+					i /= USECS_PER_DAY;
+				}
+				isnum = 1;
+				break;
+			case OP_DESC:
+				{
+					unsigned char *u = (unsigned char *) b.data;
+					size_t		j;
+
+					for (j = 0; j < b.len; j++)
+						u[j] = ~u[j];
+					break;
+				}
+			case OP_PHX_DECIMAL:
+				{
+					char		txt[RK_DEC_TEXT_MAX];
+					int			n = hbase_rk_phoenix_decimal_text((const unsigned char *) b.data, b.len, txt);
+
+					if (n < 0)
+					{
+						*error = hbase_rk_fmt_error("the bytes of column \"%s\" are not a Phoenix DECIMAL", col->name);
+						goto fail;
+					}
+					b.len = 0;
+					hbase_rk_buf_append(&b, txt, n);
+					break;
+				}
+			case OP_PHX_TS:
+				{
+					const unsigned char *u = (const unsigned char *) b.data;
+					uint64_t	msu = 0;
+					uint32_t	nanos = 0;
+					int64_t		ms;
+					int			j;
+
+					if (b.len != 12)
+					{
+						*error = hbase_rk_fmt_error("column \"%s\" needs the 12 bytes of a Phoenix TIMESTAMP", col->name);
+						goto fail;
+					}
+					for (j = 0; j < 8; j++)
+						msu = (msu << 8) | u[j];
+					for (j = 8; j < 12; j++)
+						nanos = (nanos << 8) | u[j];
+					ms = (int64_t) (msu ^ (o->isunsigned ? 0 : UINT64_C(1) << 63));
+					if (o->isunsigned && ms < 0)
+					{
+						*error = hbase_rk_fmt_error("the Phoenix UNSIGNED_TIMESTAMP of column \"%s\" is out of range", col->name);
+						goto fail;
+					}
+					/* a timestamp keeps microseconds: finer nanoseconds would not read back */
+					if (nanos >= 1000000 || nanos % 1000 != 0)
+					{
+						*error = hbase_rk_fmt_error("the Phoenix TIMESTAMP of column \"%s\" has %u nanoseconds within its millisecond: a timestamp keeps whole microseconds",
+										   col->name, (unsigned) nanos);
+						goto fail;
+					}
+					/* the microseconds must fit: up to Long.MAX_VALUE (294247-01-10) exactly */
+					{
+						__int128	us = (__int128) ms * 1000 + nanos / 1000;
+
+						if (us > INT64_MAX || us < INT64_MIN)
+						{
+							*error = hbase_rk_fmt_error("the Phoenix TIMESTAMP of column \"%s\" is out of range", col->name);
+							goto fail;
+						}
+						i = (int64_t) us;
+					}
+					isnum = 1;
+					break;
+				}
+			case OP_SORTABLE:
+				{
+					unsigned char *u = (unsigned char *) b.data;
+					size_t		j;
+
+					/* Phoenix's DOUBLE/FLOAT: one less first (wrapping as Java does) */
+					if (o->phoenix)
+						for (j = b.len; j-- > 0;)
+							if (u[j]-- != 0)
+								break;
+					if (o->isfloat && !(u[0] & 0x80))
+						for (j = 0; j < b.len; j++)
+							u[j] = ~u[j];
+					else
+						u[0] ^= 0x80;
+					break;
+				}
+			case OP_BIN_INT:
+				{
+					uint64_t	u = (b.len > 0 && (b.data[0] & 0x80) && !o->isunsigned) ? ~UINT64_C(0) : 0;
+					size_t		j;
+
+					/* an unsigned 8-byte value above Long.MAX_VALUE fits no bigint */
+					if (o->isunsigned && b.len == 8 && (b.data[0] & 0x80))
+					{
+						*error = hbase_rk_fmt_error("unsigned value of column \"%s\" is above 9223372036854775807",
+										   col->name);
+						goto fail;
+					}
+
+					for (j = 0; j < b.len; j++)
+						u = (u << 8) | (unsigned char) b.data[j];
+					i = (int64_t) u;
+					isnum = 1;
+					break;
+				}
+			case OP_BIN_FLOAT:
+				{
+					uint64_t	u = 0;
+					size_t		j;
+
+					for (j = 0; j < b.len; j++)
+						u = (u << 8) | (unsigned char) b.data[j];
+					if (o->width == 4)
+					{
+						uint32_t	u32 = (uint32_t) u;
+						float		fl;
+
+						memcpy(&fl, &u32, 4);
+						f = fl;
+					}
+					else
+						memcpy(&f, &u, 8);
+					if (o->isunsigned && f < 0)
+					{
+						*error = hbase_rk_fmt_error("the Phoenix %s of column \"%s\" is negative",
+										   o->width == 4 ? "UNSIGNED_FLOAT" : "UNSIGNED_DOUBLE", col->name);
+						goto fail;
+					}
+					isnum = 1;
+					break;
+				}
+			case OP_BITREV:
+				i = (int64_t) bitrev64((uint64_t) i);
+				break;
+			case OP_INVERT:
+				if (i < 0)
+				{
+					*error = hbase_rk_fmt_error("inverted value %lld of column \"%s\" is negative", (long long) i, col->name);
+					goto fail;
+				}
+				i = INT64_MAX - i;
+				break;
+			case OP_EPOCH_S:
+			case OP_EPOCH_MS:
+				{
+					int64_t		unit = o->kind == OP_EPOCH_S ? 1000000 : 1000;
+
+					if (col->type == RK_DATE)
+					{
+						int64_t		perday = USECS_PER_DAY / unit;
+
+						if (i % perday != 0)
+						{
+							*error = hbase_rk_fmt_error("epoch value of column \"%s\" is not a whole day", col->name);
+							goto fail;
+						}
+						i /= perday;
+						break;
+					}
+					if (i > INT64_MAX / unit || i < INT64_MIN / unit)
+					{
+						*error = hbase_rk_fmt_error("epoch value %lld of column \"%s\" is out of range", (long long) i, col->name);
+						goto fail;
+					}
+					i *= unit;
+					break;
+				}
+		}
+	}
+
+	memset(v, 0, sizeof(*v));
+	switch (col->type)
+	{
+		case RK_INT:
+			{
+				int64_t		lo = col->width == 2 ? INT16_MIN : col->width == 4 ? INT32_MIN : INT64_MIN;
+				int64_t		hi = col->width == 2 ? INT16_MAX : col->width == 4 ? INT32_MAX : INT64_MAX;
+
+				if (!isnum || i < lo || i > hi)
+				{
+					*error = hbase_rk_fmt_error("value %lld is out of range for column \"%s\"", (long long) i, col->name);
+					goto fail;
+				}
+				v->i = i;
+				break;
+			}
+		case RK_FLOAT:
+			v->f = f;
+			break;
+		case RK_DATE:
+		case RK_TIMESTAMP:
+			v->i = i;
+			break;
+		case RK_BOOL:
+			/* only the bytes boolean() writes: another would miss its Get */
+			if (!isnum || (i != 0 && i != 1))
+			{
+				*error = hbase_rk_fmt_error("byte %lld is not a boolean for column \"%s\" (0x00 or 0x01)",
+								   (long long) i, col->name);
+				goto fail;
+			}
+			v->i = i;
+			break;
+		case RK_TEXT:
+		case RK_BYTES:
+		case RK_NUMERIC:
+			v->s = b.data;
+			v->len = b.len;
+			return 0;			/* b's memory goes with the value */
+		case RK_OTHER:
+			break;
+	}
+	hbase_rk_buf_free(&b);
+	return 0;
+
+fail:
+	hbase_rk_buf_free(&b);
+	return -1;
+}
+
+/*
+ * A computed salt or hash prefix must be what the decoded values give: a key
+ * whose prefix disagrees was not written by this layout.  Skipped when the
+ * prefix covers columns that only cells hold, and for random salts.
+ */
+static int
+verify_prefix(const rk_layout *l, const char *key, size_t keylen, rk_value *values,
+			  const char **error)
+{
+	part	   *p = l->parts[0];
+	char	   *again;
+	int			len,
+				k,
+				ok;
+	const char *err2;
+
+	if (p->kind == RK_PART_SALT && p->salt == SALT_RANDOM)
+	{
+		/* any bucket the writer may pick, but one of them */
+		int			b;
+
+		for (b = 0; b < p->buckets; b++)
+		{
+			len = hbase_rk_encode_prefix(l, values, 1, b, &again, &err2);
+			ok = len == p->width && (size_t) len <= keylen && memcmp(again, key, len) == 0;
+			if (len >= 0)
+				rk_dealloc(again);
+			if (ok)
+				return 0;
+		}
+		*error = hbase_rk_fmt_error("its salt is not one of the %d buckets", p->buckets);
+		return -1;
+	}
+	if (p->kind == RK_PART_SALT && p->salt == SALT_JAVAHASH &&
+		!hbase_rk_uses_column(l, p->hashsrc.column))
+		return 0;
+	for (k = 0; k < p->nitems; k++)
+		if (p->items[k]->kind == RK_PART_COLUMN && !hbase_rk_uses_column(l, p->items[k]->pl.column))
+			return 0;
+	if (p->kind != RK_PART_SALT && p->kind != RK_PART_HASH)
+		return 0;
+	len = hbase_rk_encode(l, values, 0, &again, &err2);	/* not random here */
+	if (len < 0)
+		return 0;				/* cannot recompute: trust the key */
+	ok = len >= p->width && memcmp(again, key, p->width) == 0;
+	rk_dealloc(again);
+	if (!ok)
+	{
+		*error = hbase_rk_fmt_error("its %s prefix \"%.*s\" is not the one its fields give",
+						   p->kind == RK_PART_SALT ? "salt" : "hash", p->width,
+						   p->kind == RK_PART_HASH && !p->raw ? key : "?");
+		return -1;
+	}
+	return 0;
+}
+
+int
+hbase_rk_decode(const rk_layout *l, const char *key, size_t keylen, rk_value *values,
+				const char **error)
+{
+	return hbase_rk_decode_parts(l, key, keylen, values, NULL, error);
+}
+
+/*
+ * A key cut into its parts: a fixed-width part takes its width, a variable one runs to the
+ * next literal delimiter (or the key's end, where an optional group may follow), the key may
+ * stop before an optional group, and each column part's bytes are decoded; then the salt or
+ * hash prefix must be the one the values give.  An error names the part (hbase_rk_error_part).
+ */
+int
+hbase_rk_decode_parts(const rk_layout *l, const char *key, size_t keylen, rk_value *values,
+					  long *bounds, const char **error)
+{
+	size_t		pos = 0;
+	int			i;
+
+	*error = NULL;
+	hbase_rk_errpart = -1;
+	for (i = 0; i < l->ncolumns; i++)
+	{
+		memset(&values[i], 0, sizeof(rk_value));
+		values[i].isnull = 1;
+	}
+	for (i = 0; bounds && i < l->nparts; i++)
+		bounds[2 * i] = bounds[2 * i + 1] = -1;
+
+	for (i = 0; i < l->nparts; i++)
+	{
+		part	   *p = l->parts[i];
+		size_t		end;
+
+		hbase_rk_errpart = i;
+		if (p->optional && pos == keylen)
+			break;				/* the key stops before an optional group */
+
+		if (p->width >= 0)
+		{
+			if (pos + p->width > keylen)
+			{
+				*error = hbase_rk_fmt_error("the key ends inside part %d \"%s\"", i + 1, p->text);
+				return -1;
+			}
+			end = pos + p->width;
+		}
+		else if (i + 1 < l->nparts)
+		{
+			part	   *d = l->parts[i + 1];
+			size_t		k;
+
+			/* up to the delimiter, or to the end when an optional group follows */
+			end = keylen;
+			for (k = pos; k + d->litlen <= keylen; k++)
+				if (memcmp(key + k, d->lit, d->litlen) == 0)
+				{
+					end = k;
+					break;
+				}
+			if (end == keylen && !d->optional)
+			{
+				/* the delimiter as the layout spells it ("\x00" is no text) */
+				*error = hbase_rk_fmt_error("the key has no delimiter %s after part %d \"%s\"",
+								   d->text, i + 1, p->text);
+				return -1;
+			}
+		}
+		else
+			end = keylen;
+
+		switch (p->kind)
+		{
+			case RK_PART_LITERAL:
+				if (memcmp(key + pos, p->lit, p->litlen) != 0)
+				{
+					*error = hbase_rk_fmt_error("the key does not have the literal \"%.*s\" of part %d",
+									   (int) p->litlen, p->lit, i + 1);
+					return -1;
+				}
+				break;
+			case RK_PART_COLUMN:
+				if (unrun_pipeline(l, &p->pl, key + pos, end - pos, &values[p->pl.column], error) < 0)
+					return -1;
+				break;
+			case RK_PART_SALT:
+			case RK_PART_HASH:
+				break;
+		}
+		if (bounds)
+		{
+			bounds[2 * i] = (long) pos;
+			bounds[2 * i + 1] = (long) end;
+		}
+		pos = end;
+	}
+	if (pos != keylen)
+	{
+		hbase_rk_errpart = l->nparts - 1;
+		*error = hbase_rk_fmt_error("the key has %zu bytes more than the layout describes", keylen - pos);
+		return -1;
+	}
+	if (verify_prefix(l, key, keylen, values, error) < 0)
+	{
+		hbase_rk_errpart = 0;
+		return -1;
+	}
+	hbase_rk_errpart = -1;
+	return 0;
+}

@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""tests/fixtures_join.py - fixtures of the batched key join tests (sql/join.sql).
+
+jn_join: rowkey "row" + the id left-padded with zeros to 6 digits (the foreign table's
+`rowkey '"row" + lpad(id, 6)'`), ids 1..6000 except multiples of 7 (keys that do not
+exist); cells cf:v (the text "v<id>") and cf:n (id % 10 as text; none for multiples of 11,
+a NULL). Split at row002000 and row004000: three regions.
+jn_comp: rowkey lpad(a, 4) + lpad(b, 4) (a 1..50, b 1..20 where a % 5 != 0), cell cf:w =
+"<a>.<b>", for joins on a leading part of the key.
+Keys and values are computed here, in Python, independently of hbase_fdw's C codec.
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hbase_rest  # noqa: E402
+from javabytes import s  # noqa: E402
+
+
+def join_rows():
+    rows = []
+    for i in range(1, 6001):
+        if i % 7 == 0:
+            continue
+        cells = {"cf:v": s("v%d" % i)}
+        if i % 11 != 0:
+            cells["cf:n"] = s(str(i % 10))
+        rows.append((s("row%06d" % i), cells))
+    return rows
+
+
+def comp_rows():
+    rows = []
+    for a in range(1, 51):
+        if a % 5 == 0:
+            continue
+        for b in range(1, 21):
+            rows.append((s("%04d%04d" % (a, b)), {"cf:w": s("%d.%d" % (a, b))}))
+    return rows
+
+
+def main(hb=None):
+    hb = hb or hbase_rest.Client()
+    hb.create_table("jn_join", ["cf"], splits=[s("row002000"), s("row004000")])
+    hb.put_pairs("jn_join", join_rows())
+    hb.create_table("jn_comp", ["cf"])
+    hb.put_pairs("jn_comp", comp_rows())
+
+
+if __name__ == "__main__":
+    main()
