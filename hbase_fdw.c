@@ -1,8 +1,11 @@
 /*
  * hbase_fdw.c: foreign data wrapper for Apache HBase, through its REST
- * gateway.  This file holds the handler, _PG_init and the FDW callbacks; the
- * work is done in src/ (options, connection, http, json, convert, pushdown:
- * which quals narrow the operation, keyplan: the operation they make, scan).
+ * gateway.  This file holds the handler, _PG_init and the callbacks of
+ * foreign scans (planning, execution, EXPLAIN, parallel scans) and ANALYZE's
+ * entry; the work is done in src/ (the quals that narrow the operation in
+ * pushdown.c, the operation they lead to in keyplan.c, the scan in scan.c,
+ * writes in modify.c and direct.c, IMPORT in import.c; README's development
+ * section draws the layout).
  */
 #include "postgres.h"
 
@@ -24,7 +27,6 @@
 #include "parser/parsetree.h"
 #include "optimizer/paths.h"
 #include "catalog/pg_collation.h"
-#include "utils/guc.h"
 #include "utils/typcache.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
@@ -91,16 +93,6 @@ typedef struct HBasePlanState
 	double		nkeys;
 } HBasePlanState;
 
-bool		hbase_enable_pushdown = true;
-bool		hbase_read_ahead = true;
-static double hbase_busy_wait = 2.0;	/* ms */
-
-static void
-busy_wait_assign(double newval, void *extra)
-{
-	hbase_http_set_busy_wait((long) (newval * 1000.0));
-}
-
 
 /* executor state */
 typedef struct HBaseScanState
@@ -143,6 +135,10 @@ typedef struct HBaseParallelScan
 	char		data[FLEXIBLE_ARRAY_MEMBER];	/* hbase_pieces_write */
 } HBaseParallelScan;
 
+/*
+ * Loading the library: libcurl's global state, the allocator of the JSON and
+ * rowkey codecs, malloc's trim policy (below), and the GUCs (options.c).
+ */
 void
 _PG_init(void)
 {
@@ -161,27 +157,9 @@ _PG_init(void)
 	hbase_json_init();
 	hbase_rowkey_init();
 
-	DefineCustomBoolVariable("hbase_fdw.enable_pushdown",
-							 "Turns quals on rowkey columns into Gets, multigets and bounded scans.",
-							 "Off: every foreign scan reads the whole table (all quals are evaluated locally).",
-							 &hbase_enable_pushdown, true, PGC_USERSET, 0,
-							 NULL, NULL, NULL);
-	DefineCustomBoolVariable("hbase_fdw.read_ahead",
-							 "Asks for a scanner's next page before the rows of the last one are returned.",
-							 "The gateway then prepares a page while this backend works; off: one page at a time.",
-							 &hbase_read_ahead, true, PGC_USERSET, 0,
-							 NULL, NULL, NULL);
-	DefineCustomRealVariable("hbase_fdw.busy_wait",
-							 "How long a request polls for its answer before its backend sleeps.",
-							 "A short wait keeps the CPU awake: a Get answered within it returns sooner. "
-							 "After a request not answered in time, or when other processes wanted the CPU, "
-							 "requests sleep at once for a second. 0 turns it off.",
-							 &hbase_busy_wait, 2.0, 0.0, 1000.0, PGC_USERSET, GUC_UNIT_MS,
-							 NULL, busy_wait_assign, NULL);
-	hbase_direct_init();
+	hbase_define_gucs();
 	hbase_stats_init();
 	hbase_join_init();
-	MarkGUCPrefixReserved("hbase_fdw");
 }
 
 /* ---------------- planning (never talks to HBase) ---------------- */
@@ -208,6 +186,13 @@ key_operation(HBaseTable *t, List *conds, List *exprs, HBaseOpKind *kind, double
 	*nkeys = kp->nkeys;
 }
 
+/*
+ * Decides the scan's row estimate from the key conditions among the
+ * restriction quals: a Get or multiget returns at most its number of keys,
+ * anything else the quals' selectivity of the table's rows (1000 before
+ * ANALYZE).  Keeps what later steps need (the table, the columns used, the
+ * conditions and the operation they lead to) in baserel->fdw_private.
+ */
 static void
 hbaseGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 {
@@ -522,11 +507,15 @@ add_parallel_path(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps,
 }
 
 /*
- * The paths of a scan: the plain one at the cost of the operation its key
- * conditions lead to (key_operation), a partial one for a Parallel Foreign
- * Scan, one in key order and one in reverse key order when that order gives
- * the query's ORDER BY (no Sort), and a parameterized one for each join
- * clause that narrows the operation (a nested loop's Gets).
+ * Decides which ways to read the table the planner may choose from: the
+ * plain scan of the operation the restriction quals lead to; a partial path
+ * for a Parallel Foreign Scan; paths whose rows come in key order or in
+ * reverse key order, when an ORDER BY or a merge join can use that (no Sort;
+ * a salted table's buckets are merged); and parameterized paths, one per
+ * join clause on a key column that narrows the operation (a nested loop then
+ * drives Gets or bounded scans with the outer row's values).  Costs come
+ * from op_cost; a parameterized path that reads as much as the plain one is
+ * not offered.
  */
 static void
 hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
@@ -617,6 +606,7 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	}
 }
 
+/* the attnums the scan returns: those the query uses, every one for a whole row */
 static List *
 retrieved_attrs_of(HBasePlanState *ps)
 {
@@ -637,6 +627,14 @@ retrieved_attrs_of(HBasePlanState *ps)
 	return attrs;
 }
 
+/*
+ * Decides what the executor and EXPLAIN read from the plan (fdw_private, in
+ * FdwScanPrivateIndex order): the columns to fetch, the key conditions, the
+ * cell filters and the time conditions with their values in fdw_exprs, the
+ * first page's size (a LIMIT over this scan alone), the row order the chosen
+ * path promised, whether a salted table is read one range per bucket, and
+ * the operation's shape.  Every qual stays a local filter.
+ */
 static ForeignScan *
 hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 					ForeignPath *best_path, List *tlist, List *scan_clauses,
@@ -692,6 +690,12 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 
 /* ---------------- execution ---------------- */
 
+/*
+ * Reads the plan back into the scan's state; unless EXPLAIN only, opens (or
+ * reuses) the connection of the checked-as user, prepares each column's
+ * input function and the memory contexts, and begins the scan.  No request
+ * yet: the key plan needs the parameters' values, known at the first row.
+ */
 static void
 hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 {
@@ -700,7 +704,6 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 	HBaseScanState *st = palloc0(sizeof(HBaseScanState));
 	RangeTblEntry *rte;
 	Oid			userid;
-	ListCell   *lc;
 
 	node->fdw_state = st;
 	st->table = hbase_get_table(RelationGetRelid(node->ss.ss_currentRelation));
@@ -719,15 +722,7 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 	rte = exec_rt_fetch(fsplan->scan.scanrelid, estate);
 	userid = OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
 
-	st->io = palloc0(sizeof(HBaseColumnIO) * Max(st->table->natts, 1));
-	foreach(lc, st->retrieved_attrs)
-	{
-		HBaseColumn *col = &st->table->columns[lfirst_int(lc) - 1];
-
-		hbase_column_io_init(col, &st->io[col->attnum - 1]);
-		if (col->kind == HBASE_COL_KEYPART)
-			st->decode_key = true;
-	}
+	st->io = hbase_attrs_io_init(st->table, st->retrieved_attrs, &st->decode_key);
 	st->tuplecxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw tuple",
 										 ALLOCSET_DEFAULT_SIZES);
 	st->plancxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw key plan",
@@ -806,6 +801,11 @@ next_version(HBaseScanState *st)
 	return v;
 }
 
+/*
+ * The next row: at the first one the key plan is computed from the
+ * conditions' values (compute_key_plan); a table of versions returns one row
+ * per version of each HBase row.
+ */
 static TupleTableSlot *
 hbaseIterateForeignScan(ForeignScanState *node)
 {
@@ -891,6 +891,7 @@ hbaseEstimateDSMForeignScan(ForeignScanState *node, ParallelContext *pcxt)
 	return add_size(offsetof(HBaseParallelScan, data), hbase_pieces_size(st->pieces));
 }
 
+/* the leader publishes the pieces of a Parallel Foreign Scan for every process to claim */
 static void
 hbaseInitializeDSMForeignScan(ForeignScanState *node, ParallelContext *pcxt, void *coordinate)
 {
@@ -1052,6 +1053,7 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 	}
 }
 
+/* the FDW's callbacks: scans here, writes in modify.c and direct.c, IMPORT and ANALYZE in theirs */
 Datum
 hbase_fdw_handler(PG_FUNCTION_ARGS)
 {

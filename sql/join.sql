@@ -139,6 +139,11 @@ SELECT * FROM pg_temp.compare('SELECT * FROM many WHERE id IN (SELECT id FROM jt
 -- smaller batches: more of them, the same rows
 SET hbase_fdw.join_batch_size = 7;
 SELECT * FROM pg_temp.compare('SELECT many.id, many.tag, jt.v, jt.n FROM many LEFT JOIN jt ON jt.id = many.id');
+-- the largest batch size: one batch of the 300 rows (its arrays grow with the batch; sized
+-- for 100,000 rows up front they alone passed work_mem: a batch, and a multiget, per row)
+SET hbase_fdw.join_batch_size = 100000;
+SELECT * FROM pg_temp.scans('SELECT count(*), sum(jt.n) FROM (SELECT * FROM many ORDER BY id LIMIT 300) m JOIN jt ON jt.id = m.id');
+SELECT * FROM pg_temp.compare('SELECT m.id, m.tag, jt.v FROM (SELECT * FROM many ORDER BY id LIMIT 300) m LEFT JOIN jt ON jt.id = m.id');
 RESET hbase_fdw.join_batch_size;
 RESET enable_hashjoin;
 RESET enable_mergejoin;
@@ -163,6 +168,34 @@ SELECT * FROM pg_temp.compare('SELECT pa.pid, jc.* FROM pa LEFT JOIN jc ON jc.a 
 SELECT * FROM pg_temp.compare('SELECT pa.pid, jc.w FROM pa JOIN jc ON jc.a = pa.a AND jc.b > 17');
 SELECT * FROM pg_temp.compare('SELECT * FROM pa WHERE EXISTS (SELECT FROM jc WHERE jc.a = pa.a AND jc.w LIKE ''%.2'')');
 SELECT * FROM pg_temp.compare('SELECT * FROM pa WHERE NOT EXISTS (SELECT FROM jc WHERE jc.a = pa.a AND jc.b = pa.pid)');
+-- 1,000 outer rows on one prefix of 857 rows (jn_join keyed as "row" + lpad(a, 3) + lpad(b, 3):
+-- a = id / 1000, b = id % 1000): the 857 rows are held once for the batch and each outer row
+-- keeps where its rows are among them: a peak of 655 kB here (a list of its rows per outer row
+-- held 857,000 pointers: 16,496 kB)
+CREATE FOREIGN TABLE jp (a int, b int, v text OPTIONS (column 'cf:v')) SERVER hbase
+  OPTIONS (table 'jn_join', rowkey '"row" + lpad(a, 3) + lpad(b, 3)');
+CREATE TEMP TABLE pp AS SELECT g AS pid, 1 AS a FROM generate_series(1, 1000) g;
+ANALYZE pp;
+CREATE FUNCTION pg_temp.peak_kb(q text) RETURNS int LANGUAGE plpgsql AS $$
+DECLARE
+  line text;
+BEGIN
+  FOR line IN EXECUTE 'EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF) ' || q LOOP
+    IF line ~ 'Peak Batch Memory' THEN
+      RETURN substring(line FROM 'Peak Batch Memory: (\d+) kB')::int;
+    END IF;
+  END LOOP;
+  RETURN NULL;
+END $$;
+SET enable_hashjoin = off;
+SET enable_mergejoin = off;
+SET enable_nestloop = off;
+SELECT * FROM pg_temp.scans('SELECT count(*) FROM pp JOIN jp ON jp.a = pp.a');
+SELECT pg_temp.peak_kb('SELECT count(*), max(jp.v) FROM pp JOIN jp ON jp.a = pp.a') < 1024 AS under_1mb;
+SELECT count(*), count(DISTINCT jp.b), min(jp.v), max(jp.v) FROM pp JOIN jp ON jp.a = pp.a;
+RESET enable_hashjoin;
+RESET enable_mergejoin;
+RESET enable_nestloop;
 -- with the whole key (both parts): multigets again
 EXPLAIN (COSTS OFF) SELECT pa.pid, jc.w FROM pa JOIN jc ON jc.a = pa.a AND jc.b = pa.pid;
 SELECT * FROM pg_temp.compare('SELECT pa.pid, jc.w FROM pa JOIN jc ON jc.a = pa.a AND jc.b = pa.pid');

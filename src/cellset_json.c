@@ -809,8 +809,6 @@ hbase_cellset_json_decode(const char *body, size_t len, const HBaseDecodeLimits 
 	JCount		cnt = {0, 0, 0};
 	HBaseDecodeResult res;
 	bool		no_row = false;
-	size_t		size;
-	char	   *block;
 
 	memset(out, 0, sizeof(*out));
 	if (!js_cellset(&r, &cnt, NULL, &no_row))
@@ -824,19 +822,9 @@ hbase_cellset_json_decode(const char *body, size_t len, const HBaseDecodeLimits 
 		snprintf(err, HBASE_DECODE_ERRLEN, "no \"Row\" member");
 		return HBASE_DECODE_INVALID;
 	}
-	res = hbase_cellset_within(cnt.rows, cnt.cells, cnt.bytes, len, lim, &size, err);
+	res = hbase_cellset_block(cnt.rows, cnt.cells, cnt.bytes, len, lim, alloc, arg, out, err);
 	if (res != HBASE_DECODE_OK)
 		return res;
-	block = alloc(arg, size + 1);
-	if (block == NULL)
-	{
-		snprintf(err, HBASE_DECODE_ERRLEN, "out of memory decoding %zu bytes", size);
-		return HBASE_DECODE_TOO_LARGE;
-	}
-	out->rows = (HBaseRow *) block;
-	out->nrows = (int) cnt.rows;
-	out->ncells = (int) cnt.cells;
-	out->decoded = size;
 	r.p = body;
 	r.depth = 0;
 	/* a base64 string with escapes, or a long one, is only decoded here */
@@ -936,6 +924,43 @@ js_names(JR *r, const char *member, size_t *count, size_t *bytes, char **names, 
 	return true;
 }
 
+/*
+ * Between a listing decoder's two passes: decides whether count entries of
+ * entry bytes each plus bytes of text may be decoded (at most 2^30 entries,
+ * within the budget), then allocates the block; NULL with *res and err set
+ * when not.  what names the entries in messages ("names", "regions").
+ */
+static void *
+listing_block(size_t count, size_t entry, size_t bytes, size_t len, const char *what,
+			  hbase_decode_alloc alloc, void *arg, size_t *size, HBaseDecodeResult *res,
+			  char *err)
+{
+	void	   *block;
+
+	if (count > INT_MAX / 2)
+	{
+		snprintf(err, HBASE_DECODE_ERRLEN, "more than 2^30 %s", what);
+		*res = HBASE_DECODE_INVALID;
+		return NULL;
+	}
+	*size = count * entry + bytes;
+	if (*size > hbase_decode_budget(len))
+	{
+		snprintf(err, HBASE_DECODE_ERRLEN,
+				 "its %zu %s would take %zu bytes decoded, more than %d times its %zu bytes",
+				 count, what, *size, HBASE_DECODE_FACTOR, len);
+		*res = HBASE_DECODE_TOO_LARGE;
+		return NULL;
+	}
+	block = alloc(arg, *size + 1);
+	if (block == NULL)
+	{
+		snprintf(err, HBASE_DECODE_ERRLEN, "out of memory decoding %zu bytes", *size);
+		*res = HBASE_DECODE_TOO_LARGE;
+	}
+	return block;
+}
+
 HBaseDecodeResult
 hbase_json_names_decode(const char *body, size_t len, const char *member,
 						hbase_decode_alloc alloc, void *arg,
@@ -946,6 +971,7 @@ hbase_json_names_decode(const char *body, size_t len, const char *member,
 				bytes = 0,
 				size;
 	char	  **block;
+	HBaseDecodeResult res;
 
 	*names = NULL;
 	*n = 0;
@@ -955,25 +981,9 @@ hbase_json_names_decode(const char *body, size_t len, const char *member,
 		jr_error(&r, err);
 		return HBASE_DECODE_INVALID;
 	}
-	if (count > INT_MAX / 2)
-	{
-		snprintf(err, HBASE_DECODE_ERRLEN, "more than 2^30 names");
-		return HBASE_DECODE_INVALID;
-	}
-	size = count * sizeof(char *) + bytes;
-	if (size > hbase_decode_budget(len))
-	{
-		snprintf(err, HBASE_DECODE_ERRLEN,
-				 "its %zu names would take %zu bytes decoded, more than %d times its %zu bytes",
-				 count, size, HBASE_DECODE_FACTOR, len);
-		return HBASE_DECODE_TOO_LARGE;
-	}
-	block = alloc(arg, size + 1);
+	block = listing_block(count, sizeof(char *), bytes, len, "names", alloc, arg, &size, &res, err);
 	if (block == NULL)
-	{
-		snprintf(err, HBASE_DECODE_ERRLEN, "out of memory decoding %zu bytes", size);
-		return HBASE_DECODE_TOO_LARGE;
-	}
+		return res;
 	r.p = body;
 	r.depth = 0;
 	bytes = 0;
@@ -1089,6 +1099,7 @@ hbase_json_regions_decode(const char *body, size_t len, hbase_decode_alloc alloc
 				bytes = 0,
 				size;
 	HBaseRegionRange *block;
+	HBaseDecodeResult res;
 
 	*regions = NULL;
 	*n = 0;
@@ -1098,25 +1109,9 @@ hbase_json_regions_decode(const char *body, size_t len, hbase_decode_alloc alloc
 		jr_error(&r, err);
 		return HBASE_DECODE_INVALID;
 	}
-	if (count > INT_MAX / 2)
-	{
-		snprintf(err, HBASE_DECODE_ERRLEN, "more than 2^30 regions");
-		return HBASE_DECODE_INVALID;
-	}
-	size = count * sizeof(HBaseRegionRange) + bytes;
-	if (size > hbase_decode_budget(len))
-	{
-		snprintf(err, HBASE_DECODE_ERRLEN,
-				 "its %zu regions would take %zu bytes decoded, more than %d times its %zu bytes",
-				 count, size, HBASE_DECODE_FACTOR, len);
-		return HBASE_DECODE_TOO_LARGE;
-	}
-	block = alloc(arg, size + 1);
+	block = listing_block(count, sizeof(HBaseRegionRange), bytes, len, "regions", alloc, arg, &size, &res, err);
 	if (block == NULL)
-	{
-		snprintf(err, HBASE_DECODE_ERRLEN, "out of memory decoding %zu bytes", size);
-		return HBASE_DECODE_TOO_LARGE;
-	}
+		return res;
 	r.p = body;
 	r.depth = 0;
 	if (!js_regions(&r, &count, &bytes, block, (char *) (block + count)))
@@ -1130,6 +1125,12 @@ hbase_json_regions_decode(const char *body, size_t len, hbase_decode_alloc alloc
 	return HBASE_DECODE_OK;
 }
 
+/*
+ * The gateway's own version from GET /version/rest's JSON (member
+ * "Version", 2.5.11/2.6.1 on): *version NULL when the answer has none, or
+ * one that is not a string (the last member of the name counts, as with
+ * jansson); an answer that is not one JSON object is invalid.
+ */
 HBaseDecodeResult
 hbase_json_version_decode(const char *body, size_t len, hbase_decode_alloc alloc, void *arg,
 						  char **version, char *err)

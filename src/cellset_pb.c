@@ -295,14 +295,20 @@ pb_cellset(const char *body, size_t len, PbCount *cnt, HBaseCellSet *set, const 
 }
 
 /*
- * The decoded size of an answer of these counts (size), or why it is
- * refused: more rows or cells than its request can return (a protocol
- * violation), or beyond the budget.  Shared by both wire codecs.
+ * Between a CellSet decoder's two passes (both wire codecs): decides whether
+ * an answer of these counts may be decoded, refusing more rows or cells than
+ * its request can return (a protocol violation) or a decoded size beyond
+ * the budget; then allocates the one block and points out at it (rows, then
+ * cells, then bytes), for the second pass to fill.
  */
 HBaseDecodeResult
-hbase_cellset_within(size_t rows, size_t cells, size_t bytes, size_t len,
-					 const HBaseDecodeLimits *lim, size_t *size, char *err)
+hbase_cellset_block(size_t rows, size_t cells, size_t bytes, size_t len,
+					const HBaseDecodeLimits *lim, hbase_decode_alloc alloc, void *arg,
+					HBaseCellSet *out, char *err)
 {
+	size_t		size;
+	char	   *block;
+
 	if (lim && lim->max_rows > 0 && rows > (size_t) lim->max_rows)
 	{
 		snprintf(err, HBASE_DECODE_ERRLEN, "%zu rows where the request asked for at most %ld",
@@ -320,14 +326,24 @@ hbase_cellset_within(size_t rows, size_t cells, size_t bytes, size_t len,
 		snprintf(err, HBASE_DECODE_ERRLEN, "more than 2^31 rows or cells");
 		return HBASE_DECODE_TOO_LARGE;
 	}
-	*size = rows * sizeof(HBaseRow) + cells * sizeof(HBaseCell) + bytes;
-	if (*size > hbase_decode_budget(len))
+	size = rows * sizeof(HBaseRow) + cells * sizeof(HBaseCell) + bytes;
+	if (size > hbase_decode_budget(len))
 	{
 		snprintf(err, HBASE_DECODE_ERRLEN,
 				 "its %zu cells in %zu rows would take %zu bytes decoded, more than %d times its %zu bytes",
-				 cells, rows, *size, HBASE_DECODE_FACTOR, len);
+				 cells, rows, size, HBASE_DECODE_FACTOR, len);
 		return HBASE_DECODE_TOO_LARGE;
 	}
+	block = alloc(arg, size + 1);
+	if (block == NULL)
+	{
+		snprintf(err, HBASE_DECODE_ERRLEN, "out of memory decoding %zu bytes", size);
+		return HBASE_DECODE_TOO_LARGE;
+	}
+	out->rows = (HBaseRow *) block;
+	out->nrows = (int) rows;
+	out->ncells = (int) cells;
+	out->decoded = size;
 	return HBASE_DECODE_OK;
 }
 
@@ -343,8 +359,6 @@ hbase_cellset_pb_decode(const char *body, size_t len, const HBaseDecodeLimits *l
 	PbCount		cnt = {0, 0, 0};
 	HBaseDecodeResult res;
 	const char *why = NULL;
-	size_t		size;
-	char	   *block;
 
 	memset(out, 0, sizeof(*out));
 	if (len == 0)
@@ -358,19 +372,9 @@ hbase_cellset_pb_decode(const char *body, size_t len, const HBaseDecodeLimits *l
 				 why ? why : "malformed or cut");
 		return HBASE_DECODE_INVALID;
 	}
-	res = hbase_cellset_within(cnt.rows, cnt.cells, cnt.bytes, len, lim, &size, err);
+	res = hbase_cellset_block(cnt.rows, cnt.cells, cnt.bytes, len, lim, alloc, arg, out, err);
 	if (res != HBASE_DECODE_OK)
 		return res;
-	block = alloc(arg, size + 1);
-	if (block == NULL)
-	{
-		snprintf(err, HBASE_DECODE_ERRLEN, "out of memory decoding %zu bytes", size);
-		return HBASE_DECODE_TOO_LARGE;
-	}
-	out->rows = (HBaseRow *) block;
-	out->nrows = (int) cnt.rows;
-	out->ncells = (int) cnt.cells;
-	out->decoded = size;
 	/* the first pass checked everything: this one cannot fail */
 	if (!pb_cellset(body, len, &cnt, out, &why))
 	{

@@ -16,7 +16,6 @@
 #include "access/xact.h"
 #include "commands/defrem.h"
 #include "catalog/pg_user_mapping.h"
-#include "funcapi.h"
 #include "utils/builtins.h"
 #include "lib/stringinfo.h"
 #include "miscadmin.h"
@@ -104,26 +103,18 @@ count_request(HBaseConn *conn, const char *method, const char *path)
 	request_counts[i]++;
 }
 
-PG_FUNCTION_INFO_V1(hbase_fdw_requests);
-
-/* hbase_fdw_requests() -> (method, requests): HTTP requests this backend sent */
-Datum
-hbase_fdw_requests(PG_FUNCTION_ARGS)
+/*
+ * Requests sent of the i'th method (GET, PUT, POST, DELETE, then "other"):
+ * false past the last, for hbase_fdw_requests()
+ */
+bool
+hbase_request_count(int i, const char **method, int64 *count)
 {
-	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
-	int			i;
-
-	InitMaterializedSRF(fcinfo, 0);
-	for (i = 0; i <= NMETHODS; i++)
-	{
-		Datum		values[2];
-		bool		nulls[2] = {false, false};
-
-		values[0] = CStringGetTextDatum(i < NMETHODS ? counted_methods[i] : "other");
-		values[1] = Int64GetDatum(request_counts[i]);
-		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
-	}
-	return (Datum) 0;
+	if (i < 0 || i > NMETHODS)
+		return false;
+	*method = i < NMETHODS ? counted_methods[i] : "other";
+	*count = request_counts[i];
+	return true;
 }
 
 /*
@@ -136,28 +127,13 @@ static int64 cellset_pages[2];
 static int64 cellset_bytes[2];
 static int64 cellset_wire[2];
 
-PG_FUNCTION_INFO_V1(hbase_fdw_cellsets);
-
-/* hbase_fdw_cellsets() -> (transport, cellsets, bytes, wire_bytes) */
-Datum
-hbase_fdw_cellsets(PG_FUNCTION_ARGS)
+/* CellSets decoded in one transport, for hbase_fdw_cellsets() */
+void
+hbase_cellset_count(bool protobuf, int64 *cellsets, int64 *bytes, int64 *wire_bytes)
 {
-	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
-	int			i;
-
-	InitMaterializedSRF(fcinfo, 0);
-	for (i = 0; i < 2; i++)
-	{
-		Datum		values[4];
-		bool		nulls[4] = {false, false, false, false};
-
-		values[0] = CStringGetTextDatum(i ? "protobuf" : "json");
-		values[1] = Int64GetDatum(cellset_pages[i]);
-		values[2] = Int64GetDatum(cellset_bytes[i]);
-		values[3] = Int64GetDatum(cellset_wire[i]);
-		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
-	}
-	return (Datum) 0;
+	*cellsets = cellset_pages[protobuf ? 1 : 0];
+	*bytes = cellset_bytes[protobuf ? 1 : 0];
+	*wire_bytes = cellset_wire[protobuf ? 1 : 0];
 }
 
 /*
@@ -208,26 +184,15 @@ remember_scanner(const char *path, bool open)
 	recent[i].open = open;
 }
 
-PG_FUNCTION_INFO_V1(hbase_fdw_scanners);
-
-/* hbase_fdw_scanners() -> (path, open): this backend's recent scanners */
-Datum
-hbase_fdw_scanners(PG_FUNCTION_ARGS)
+/* the i'th recent scanner: false past the last, for hbase_fdw_scanners() */
+bool
+hbase_recent_scanner(int i, const char **path, bool *open)
 {
-	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
-	int			i;
-
-	InitMaterializedSRF(fcinfo, 0);
-	for (i = 0; i < Min(nrecent, RECENT_SCANNERS); i++)
-	{
-		Datum		values[2];
-		bool		nulls[2] = {false, false};
-
-		values[0] = CStringGetTextDatum(recent[i].path);
-		values[1] = BoolGetDatum(recent[i].open);
-		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
-	}
-	return (Datum) 0;
+	if (i < 0 || i >= Min(nrecent, RECENT_SCANNERS))
+		return false;
+	*path = recent[i].path;
+	*open = recent[i].open;
+	return true;
 }
 
 static void conn_invalidate_callback(Datum arg, int cacheid, uint32 hashvalue);

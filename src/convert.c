@@ -1,10 +1,17 @@
 /*
- * convert.c: HBase cell bytes -> PostgreSQL Datums, per column encoding.
+ * convert.c: HBase cell bytes <-> PostgreSQL Datums, per column encoding,
+ * both ways: hbase_cell_to_datum for what is read, hbase_datum_to_cell (its
+ * inverse) for what INSERT, UPDATE and COPY write.  Also decides which types
+ * a column of each kind and encoding may have (hbase_check_column_type, when
+ * a table is built), converts the cell timestamps of ':timestamp' columns
+ * (epoch milliseconds) both ways, and prints keys and values for messages
+ * (hbase_printable_key).
  *
- * "text": the UTF-8 text form parsed by the type's input function (what the
- * HBase shell and Bytes.toBytes(String) write).  "binary": Java's
+ * "text": the UTF-8 text form of the type's input and output functions (what
+ * the HBase shell and Bytes.toBytes(String) write).  "binary": Java's
  * Bytes.toBytes(long|int|short|double|float|boolean|BigDecimal), big-endian;
- * timestamps as epoch milliseconds.  bytea always takes the raw bytes.
+ * timestamps as epoch milliseconds.  "phoenix": phoenix.c's forms (text
+ * types as UTF-8, CHAR(n) padded here).  bytea always takes the raw bytes.
  * Whole families as jsonb (text, or "\x" hex for other bytes) both ways.
  */
 #include "postgres.h"
@@ -118,6 +125,29 @@ hbase_column_io_init(HBaseColumn *col, HBaseColumnIO *io)
 }
 
 /*
+ * The input functions of the columns attrs (attnums) read, indexed by
+ * attnum - 1 as hbase_row_to_values takes them; *decode_key: whether any
+ * of them is a part of the rowkey (the key is then decoded per row).
+ */
+HBaseColumnIO *
+hbase_attrs_io_init(HBaseTable *table, List *attrs, bool *decode_key)
+{
+	HBaseColumnIO *io = palloc0(sizeof(HBaseColumnIO) * Max(table->natts, 1));
+	ListCell   *lc;
+
+	*decode_key = false;
+	foreach(lc, attrs)
+	{
+		HBaseColumn *col = &table->columns[lfirst_int(lc) - 1];
+
+		hbase_column_io_init(col, &io[col->attnum - 1]);
+		if (col->kind == HBASE_COL_KEYPART)
+			*decode_key = true;
+	}
+	return io;
+}
+
+/*
  * A rowkey or value in a form fit for messages: UTF-8 printable text as is,
  * other bytes as \xNN.
  */
@@ -228,6 +258,12 @@ binary_numeric(HBaseColumn *col, const unsigned char *p, int len)
 							   Int32GetDatum(col->atttypmod));
 }
 
+/*
+ * A cell of encoding 'binary' as the column's value: decides which byte
+ * widths each type accepts (integers any Java width, bounded by the column's
+ * type; a float column a float, a double column either) and refuses any
+ * other width or a value out of the column type's range, naming the column.
+ */
 static Datum
 binary_to_datum(HBaseColumn *col, const unsigned char *p, int len)
 {
@@ -305,7 +341,7 @@ binary_to_datum(HBaseColumn *col, const unsigned char *p, int len)
 				/* epoch milliseconds -> microseconds since 2000-01-01 */
 				if (ms > PG_INT64_MAX / 1000 || ms < PG_INT64_MIN / 1000)
 					out_of_range(col, ms);
-				ts = ms * 1000 - (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
+				ts = ms * 1000 - HBASE_EPOCH_SHIFT_USECS;
 				if (!IS_VALID_TIMESTAMP(ts))
 					out_of_range(col, ms);
 				return TimestampGetDatum(ts);
@@ -491,7 +527,7 @@ hbase_datum_to_cell(HBaseTable *table, HBaseColumn *col, Datum value, char **out
 								(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 								 errmsg("an infinite timestamp cannot be written as epoch milliseconds"),
 								 errdetail("Column \"%s\" of foreign table %s.", col->attname, table->relname)));
-					if (pg_add_s64_overflow(ts, (int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY, &us))
+					if (pg_add_s64_overflow(ts, HBASE_EPOCH_SHIFT_USECS, &us))
 						ereport(ERROR,
 								(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 								 errmsg("timestamp out of range for the epoch milliseconds of column \"%s\"",
@@ -623,7 +659,7 @@ hbase_timestamp_to_datum(HBaseColumn *col, int64 ms)
 
 		/* any long can come from HBase: checked, not overflowed */
 		if (pg_mul_s64_overflow(ms, 1000, &us) ||
-			pg_sub_s64_overflow(us, (int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY, &ts) ||
+			pg_sub_s64_overflow(us, HBASE_EPOCH_SHIFT_USECS, &ts) ||
 			!IS_VALID_TIMESTAMP(ts))
 			ereport(ERROR,
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
@@ -656,7 +692,7 @@ hbase_datum_to_timestamp(HBaseTable *table, HBaseColumn *col, Datum d)
 				 errmsg("an infinite timestamp cannot be a cell timestamp"),
 				 errdetail("Column \"%s\" of foreign table %s.", col->attname, table->relname)));
 	if (pg_add_s64_overflow(DatumGetTimestamp(d),
-							(int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY, &us))
+							HBASE_EPOCH_SHIFT_USECS, &us))
 		us = 1;					/* past year 294247: refused just below */
 	if (us % 1000 != 0 || us <= 0)
 		ereport(ERROR,

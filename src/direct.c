@@ -43,14 +43,12 @@
 #include "optimizer/pathnode.h"
 #include "parser/parsetree.h"
 #include "utils/fmgroids.h"
-#include "utils/guc.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #include "utils/rel.h"
 
 #include "hbase_fdw.h"
 
-int			hbase_update_retries = 30;
 
 typedef enum DirectKind
 {
@@ -100,18 +98,6 @@ typedef struct DirectState
 	long		requests;
 	long		conflicts;		/* check-and-puts that found another value */
 } DirectState;
-
-/* GUC: defined from _PG_init */
-void
-hbase_direct_init(void)
-{
-	DefineCustomIntVariable("hbase_fdw.update_retries",
-							"How many times an UPDATE re-reads a row that changed under its check-and-put.",
-							"After that many conflicts on one row the UPDATE fails with SQLSTATE 40001 (serialization_failure). "
-							"0: the first conflict fails.",
-							&hbase_update_retries, 30, 0, 10000, PGC_USERSET, 0,
-							NULL, NULL, NULL);
-}
 
 /* ---------------- planning ---------------- */
 
@@ -328,6 +314,12 @@ hbasePlanDirectModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation
 
 /* ---------------- execution ---------------- */
 
+/*
+ * Reads the plan back (which write, the key conditions, the quals and SET
+ * expressions in fdw_exprs); unless EXPLAIN only, opens the connection of
+ * the checked-as user and prepares the expressions and every column's input
+ * function (conditions, SET and RETURNING may read any column).
+ */
 static void
 hbaseBeginDirectModify(ForeignScanState *node, int eflags)
 {
@@ -482,33 +474,11 @@ check_write(HBaseResponse *resp, HBaseTable *t, const char *what)
 		hbase_report_status(resp, t, what);
 }
 
-/* the cells set to NULL: deleted one by one (a DELETE of a cell is idempotent) */
+/* the cells set to NULL: deleted one by one (hbase_delete_cells) */
 static void
 delete_cells(DirectState *ds, HBaseRow *row, List *nulled)
 {
-	ListCell   *lc;
-
-	foreach(lc, nulled)
-	{
-		HBaseColumn *col = lfirst(lc);
-
-		check_write(hbase_rest_delete(ds->conn, ds->table, row->key, row->keylen, col,
-									  "a DELETE of a cell set to NULL"),
-					ds->table, "a DELETE of a cell set to NULL");
-		ds->requests++;
-	}
-}
-
-static HBaseCell *
-empty_column_cell(HBaseTable *t)
-{
-	HBaseCell  *c = palloc0(sizeof(HBaseCell));
-
-	c->column = t->empty_column->colspec;
-	c->collen = t->empty_column->speclen;
-	c->value = "x";
-	c->vallen = 1;
-	return c;
+	ds->requests += hbase_delete_cells(ds->conn, ds->table, row->key, row->keylen, nulled);
 }
 
 /* SET c = constant: the new cells in one PUT, the NULLs deleted */
@@ -544,7 +514,7 @@ put_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 		out.ncells++;
 	}
 	if (out.ncells > 0 && t->empty_column)
-		out.cells[out.ncells++] = *empty_column_cell(t);
+		out.cells[out.ncells++] = *hbase_empty_cell(t);
 	if (out.ncells > 0)
 	{
 		check_write(hbase_rest_put(ds->conn, t, &out, 1, "a PUT of 1 row"), t, "a PUT of 1 row");
@@ -649,7 +619,6 @@ cas_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 		ListCell   *lc,
 				   *lc2;
 		HBaseCell  *c;
-		char	   *body;
 		HBaseResponse *resp;
 
 		memcpy(values, slot->tts_values, sizeof(Datum) * natts);
@@ -692,18 +661,12 @@ cas_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 			return;
 		}
 		if (t->empty_column)
-			out.cells[out.ncells++] = *empty_column_cell(t);
-		/* the check: the last cell of a ?check=put body */
-		c = &out.cells[out.ncells++];
+			out.cells[out.ncells++] = *hbase_empty_cell(t);
+		/* the check: the bytes read (none: the cell must be absent) */
 		old = find_cell(row, check);
-		c->column = check->colspec;
-		c->collen = check->speclen;
-		c->value = old ? old->value : "";
-		c->vallen = old ? old->vallen : 0;
-		body = hbase_json_cellset(&out, 1);
-		resp = hbase_request_ex(ds->conn, "PUT",
-								psprintf("%s/hbase_fdw_row?check=put", hbase_rest_table_path(ds->conn, t)),
-								body, strlen(body), "a check-and-put of a row", HBASE_REQ_WRITE);
+		resp = hbase_rest_check_and_put(ds->conn, t, &out, check->colspec, check->speclen,
+										old ? old->value : NULL, old ? old->vallen : 0,
+										"a check-and-put of a row");
 		ds->requests++;
 		if (resp->status == 200)
 		{
@@ -812,6 +775,10 @@ execute_direct(ForeignScanState *node, DirectState *ds)
 	}
 }
 
+/*
+ * The whole statement runs at the first call (execute_direct); then, with
+ * RETURNING, one changed row per call, else the count of rows changed.
+ */
 static TupleTableSlot *
 hbaseIterateDirectModify(ForeignScanState *node)
 {
@@ -865,6 +832,13 @@ written_columns(DirectState *ds)
 	return b.data;
 }
 
+/*
+ * EXPLAIN of a direct UPDATE or DELETE: the HBase table, the rows read (the
+ * Get or multiget, with its keys when the conditions are constants, else
+ * "computed at execution"), how each row is written (Delete, Put, Increment
+ * or check-and-put, naming the cells), and with ANALYZE the requests and the
+ * check-and-puts that met a conflict.
+ */
 static void
 hbaseExplainDirectModify(ForeignScanState *node, ExplainState *es)
 {

@@ -1,7 +1,10 @@
 /*
  * hbase_fdw.h: internal interfaces shared by the files of hbase_fdw.
  *
- * Each section names the file that owns it.
+ * Each section names the file that defines what it declares (types it
+ * introduces included); the inline helpers and the epoch shift just below
+ * are everyone's.  The wire codecs' CellSet is in cellset.h, the rowkey
+ * codec's interface in rowkey.h, libcurl's wrapper in http.h.
  */
 #ifndef HBASE_FDW_H
 #define HBASE_FDW_H
@@ -27,6 +30,14 @@ hbase_memdup(const char *data, size_t len)
 	return p;
 }
 
+/*
+ * Days and microseconds from 1970-01-01 (Unix's epoch: HBase's timestamps,
+ * Phoenix's dates, the codec's values) to 2000-01-01 (PostgreSQL's): Unix
+ * time = PostgreSQL time + the shift.
+ */
+#define HBASE_EPOCH_SHIFT_DAYS	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE))
+#define HBASE_EPOCH_SHIFT_USECS	(HBASE_EPOCH_SHIFT_DAYS * USECS_PER_DAY)
+
 /* byte order of two keys, as HBase sorts them */
 static inline int
 hbase_cmp_keys(const char *a, int al, const char *b, int bl)
@@ -46,8 +57,6 @@ hbase_cmp_keys(const char *a, int al, const char *b, int bl)
 
 struct RelOptInfo;
 extern bool hbase_own_rel(struct RelOptInfo *rel);
-extern bool hbase_enable_batched_join;
-extern int	hbase_join_batch_size;
 extern void hbase_join_init(void);
 
 /* ---------- options.c: catalog options, parsed ---------- */
@@ -153,8 +162,13 @@ typedef struct HBaseTable
 	bool		pushdown;		/* option pushdown and GUC hbase_fdw.enable_pushdown */
 } HBaseTable;
 
+/* GUCs */
 extern bool hbase_enable_pushdown;
 extern bool hbase_read_ahead;
+extern int	hbase_update_retries;
+extern bool hbase_enable_batched_join;
+extern int	hbase_join_batch_size;
+extern void hbase_define_gucs(void);
 
 #define HBASE_DEFAULT_FETCH_SIZE	1000
 #define HBASE_DEFAULT_MAX_RESPONSE_SIZE ((int64) 256 * 1024 * 1024)
@@ -169,6 +183,16 @@ extern void hbase_check_table_name(const char *name, const char *relname);
 #define HBASE_DEFAULT_SAMPLE_ROWS	100
 #define HBASE_MAX_SAMPLE_ROWS		10000
 extern int	hbase_parse_sample_rows(const char *value);
+extern void hbase_check_foreign_table(Oid relid, bool imported);
+
+/* names IMPORT FOREIGN SCHEMA may define (import.c, phoenix_catalog.c) */
+struct ImportForeignSchemaStmt;
+extern bool hbase_import_wanted(struct ImportForeignSchemaStmt *stmt, const char *name);
+extern bool hbase_import_name_ok(struct ImportForeignSchemaStmt *stmt, const char *name, int len,
+								 const char *what, const char *owner);
+extern bool hbase_import_family_ok(const char *name, const char *owner);
+extern void hbase_import_check_count(int ntables);
+extern bool hbase_table_has_elements(HBaseTable *table);
 
 /* ---------- connection.c: connection cache and requests ---------- */
 
@@ -234,6 +258,9 @@ typedef struct HBaseConnInfo
 } HBaseConnInfo;
 
 extern List *hbase_connections(void);
+extern bool hbase_request_count(int i, const char **method, int64 *count);
+extern void hbase_cellset_count(bool protobuf, int64 *cellsets, int64 *bytes, int64 *wire_bytes);
+extern bool hbase_recent_scanner(int i, const char **path, bool *open);
 extern bool hbase_disconnect(Oid serverid);
 extern HBaseConn *hbase_get_connection(Oid serverid, Oid userid);
 extern HBaseResponse *hbase_request(HBaseConn *conn, const char *method,
@@ -263,6 +290,9 @@ extern char *hbase_scanner_id(HBaseResponse *resp, HBaseTable *table);
 extern HBaseCellSet *hbase_response_cellset(HBaseResponse *resp, HBaseTable *table,
 											 long max_rows, long max_cells);
 extern void hbase_report_krb(int status, const char *msg, const char *what) pg_attribute_noreturn();
+/* the connection's gateway, asked once per connection (GET /version/rest): gateway.c's type */
+struct HBaseGateway;
+extern const struct HBaseGateway *hbase_gateway(HBaseConn *conn);
 
 /* ---------- stats.c: per-server request statistics ---------- */
 
@@ -348,8 +378,6 @@ typedef struct HBaseGateway
 	bool		fuzzy;			/* FuzzyRowFilter in a scanner (2.5.10+, 2.6.1+) */
 } HBaseGateway;
 
-/* connection.c: asked once per connection (GET /version/rest) */
-extern const HBaseGateway *hbase_gateway(HBaseConn *conn);
 extern void hbase_gateway_features(HBaseGateway *gw, int version);
 extern bool hbase_key_path_safe(const char *key, int len);
 extern char *hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
@@ -357,7 +385,7 @@ extern char *hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key,
 extern HBaseCellSet *hbase_gateway_get_rows(HBaseConn *conn, HBaseTable *table, List *keys,
 											List *columns, long *nrequests, bool *by_scanner);
 
-/* ---------- json.c: the only user of jansson ---------- */
+/* ---------- rest.c: typed REST operations of the executor ---------- */
 
 /* HBaseCell, HBaseRow, HBaseCellSet: cellset.h */
 
@@ -396,8 +424,6 @@ typedef struct HBaseScanSpec
 	List	   *families;		/* HBaseColumn *: read only their families
 								 * (NIL: every family) */
 } HBaseScanSpec;
-
-/* ---------- rest.c: typed REST operations of the executor ---------- */
 
 /* cells per scanner page; only an enormous row is ever cut by it */
 #define HBASE_CELL_LIMIT	100000
@@ -462,29 +488,26 @@ extern char *hbase_body_summary(HBaseResponse *resp);
 extern void hbase_report_status(HBaseResponse *resp, HBaseTable *table,
 								const char *what) pg_attribute_noreturn();
 
+/* ---------- json.c: the only user of jansson ---------- */
+
 extern void hbase_json_init(void);
 extern char *hbase_json_scanner_model(const HBaseScanSpec *spec);
 extern char *hbase_json_cellset(HBaseRow *rows, int nrows);
 extern char *hbase_json_version_field(const char *body, size_t len);
 extern List *hbase_json_regions(const char *body, size_t len, const char **error);
-/* ---------- import.c: IMPORT FOREIGN SCHEMA ---------- */
-
-struct ImportForeignSchemaStmt;
-extern bool hbase_import_wanted(struct ImportForeignSchemaStmt *stmt, const char *name);
-extern bool hbase_import_name_ok(struct ImportForeignSchemaStmt *stmt, const char *name, int len,
-								 const char *what, const char *owner);
-extern bool hbase_import_family_ok(const char *name, const char *owner);
-extern void hbase_import_check_count(int ntables);
-/* phoenix_catalog.c */
-extern List *hbase_phoenix_import(struct ImportForeignSchemaStmt *stmt, ForeignServer *server,
-								  HBaseConn *conn);
-extern List *hbase_import_foreign_schema(struct ImportForeignSchemaStmt *stmt, Oid serverOid);
-
 extern List *hbase_json_names(const char *body, size_t len, const char *member,
 							  const char **error);
 
+/* ---------- import.c: IMPORT FOREIGN SCHEMA ---------- */
 
-/* ---------- convert.c: cell bytes <-> Datum ---------- */
+extern List *hbase_import_foreign_schema(struct ImportForeignSchemaStmt *stmt, Oid serverOid);
+
+/* ---------- phoenix_catalog.c: Phoenix's tables from SYSTEM.CATALOG ---------- */
+
+extern List *hbase_phoenix_import(struct ImportForeignSchemaStmt *stmt, ForeignServer *server,
+								  HBaseConn *conn);
+
+/* ---------- convert.c: cell bytes <-> Datum, cell timestamps ---------- */
 
 typedef struct HBaseColumnIO
 {
@@ -494,6 +517,7 @@ typedef struct HBaseColumnIO
 
 extern void hbase_check_column_type(HBaseTable *table, HBaseColumn *col);
 extern void hbase_column_io_init(HBaseColumn *col, HBaseColumnIO *io);
+extern HBaseColumnIO *hbase_attrs_io_init(HBaseTable *table, List *attrs, bool *decode_key);
 extern Datum hbase_cell_to_datum(HBaseTable *table, HBaseColumn *col,
 								 HBaseColumnIO *io, const char *value, int len,
 								 const char *rowkey, int keylen);
@@ -523,7 +547,20 @@ extern bytea *hbase_encode_key(HBaseTable *table, Datum *values, bool *nulls,
 extern void hbase_datum_to_rk(HBaseTable *table, HBaseColumn *col, Datum d,
 							  struct rk_value *v);
 
-/* ---------- pushdown.c: key conditions -> HBase operations ---------- */
+/* a part of a key, for hbase_rowkey_parts() */
+typedef struct HBaseKeyPart
+{
+	const char *kind;			/* "literal", "salt", "hash" or "column" */
+	const char *column;			/* a column part's column, else NULL */
+	bytea	   *bytes;			/* its bytes, NULL: not in the key */
+	char	   *value;			/* a column part's value as text, NULL: SQL NULL */
+} HBaseKeyPart;
+
+extern HBaseTable *hbase_table_with_layout(Oid relid);
+extern int	hbase_key_column(HBaseTable *table, const char *name);
+extern List *hbase_key_parts(HBaseTable *table, const char *key, int keylen);
+
+/* ---------- pushdown.c: which quals are key conditions, cell filters, time conditions ---------- */
 
 typedef enum HBaseKeyOp
 {
@@ -653,15 +690,16 @@ extern HBaseKeyValues *hbase_keyplan_planning_values(List *exprs);
 extern HBaseKeyPlan *hbase_keyplan_at_planning(HBaseTable *t, List *conds, List *exprs);
 extern List *hbase_keyplan_describe(HBaseTable *t, HBaseKeyPlan *kp);
 
-/* ---------- modify.c: INSERT and COPY ---------- */
+/* ---------- modify.c: INSERT, COPY, UPDATE and DELETE row by row ---------- */
 
 struct FdwRoutine;
 extern void hbase_modify_routines(struct FdwRoutine *routine);
+extern HBaseCell *hbase_empty_cell(HBaseTable *t);
+extern long hbase_delete_cells(HBaseConn *conn, HBaseTable *t, const char *key, int keylen,
+							   List *cols);
 
 /* ---------- direct.c: UPDATE and DELETE as HBase operations ---------- */
 
-extern int	hbase_update_retries;
-extern void hbase_direct_init(void);
 extern void hbase_direct_routines(struct FdwRoutine *routine);
 extern HBaseRow *hbase_get_row(HBaseTable *table, HBaseConn *conn, List *attrs,
 							   const char *key, int keylen, long *nrequests);
@@ -699,7 +737,6 @@ extern int	hbase_phoenix_parse_type(const char *name);
 extern void hbase_phoenix_check_type(HBaseTable *table, HBaseColumn *col);
 extern Datum hbase_phoenix_to_datum(HBaseColumn *col, const char *value, int len);
 extern void hbase_phoenix_from_datum(HBaseColumn *col, Datum value, char **out, int *len);
-extern bool hbase_table_has_elements(HBaseTable *table);
 
 /* ---------- analyze.c: ANALYZE ---------- */
 

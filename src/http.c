@@ -238,6 +238,13 @@ prereq_cb(void *clientp, char *conn_primary_ip, char *conn_local_ip,
 }
 #endif
 
+/*
+ * A handle for one connection's requests, kept for keep-alive: decides what
+ * every request of it gets whatever the caller asks: http and https only, no
+ * redirects, the path sent as built, TLS verified unless the configuration
+ * says otherwise, the timeouts, the interrupt hook, Basic or Negotiate
+ * (Kerberos) credentials and doAs.  NULL when libcurl or memory fails.
+ */
 hbase_http *
 hbase_http_open(const hbase_http_config *cfg)
 {
@@ -344,6 +351,13 @@ hbase_http_result_free(hbase_http_result *res)
 	res->len = 0;
 }
 
+/*
+ * Sets up one request on a handle: the headers (Accept, no Expect, the
+ * body's Content-Type, the gateway's CSRF header on writes), a valid Kerberos
+ * ticket first, the doAs parameter, the body, and whether a request that
+ * must go out once may reuse a connection (it is refused before a re-send).
+ * -1 with res->error set when it cannot be sent; finish() undoes it.
+ */
 static int
 prepare(hbase_http *h, request *rq, const char *method, const char *url,
 		const char *body, size_t bodylen, int flags, hbase_http_result *res)
@@ -445,6 +459,14 @@ transfer_cost(hbase_http *h, hbase_http_result *res)
 	res->elapsed_us = (long) Max(total, 0);
 }
 
+/*
+ * Ends a request on its handle (undoes prepare()) and decides its outcome:
+ * OK with the status, content type and bytes on the wire; INTERRUPTED for
+ * a cancel; FAILED for a re-send refused (the request may have been done),
+ * an answer too large, no memory, or libcurl's error, marking a connection
+ * never made and a timeout apart for the caller.  A failed result holds no
+ * body.  What it cost (bytes both ways, time) is recorded either way.
+ */
 static hbase_http_outcome
 finish(hbase_http *h, request *rq, CURLcode rc, hbase_http_result *res)
 {
@@ -619,6 +641,12 @@ hbase_http_dup(hbase_http *h)
 	return d;
 }
 
+/*
+ * n GETs at once, each on its own handle (a multi handle drives them): every
+ * one ends with its own outcome and result, in order, whatever the others
+ * do; an interrupt stops each through its progress callback.  Nothing is
+ * left attached to the handles afterwards.
+ */
 void
 hbase_http_get_many(hbase_http **handles, const char **urls, int n, int flags,
 					hbase_http_result *res, hbase_http_outcome *outcomes)

@@ -7,12 +7,12 @@
  * sampled value fits it; with the options filled in, ready to be refined by
  * ALTER.  Reads the namespace's table list, each table's families and its
  * sample from the gateway, and checks every name it gets before a request
- * or a definition uses it (for the Phoenix import too); writes no catalog
- * itself (the core runs the commands, and applies LIMIT TO / EXCEPT again).
+ * or a definition uses it (the rules, shared with the Phoenix import of
+ * phoenix_catalog.c, are options.c's); writes no catalog itself (the core
+ * runs the commands, and applies LIMIT TO / EXCEPT again).
  */
 #include "postgres.h"
 
-#include "access/twophase.h"
 #include "commands/defrem.h"
 #include "common/jsonapi.h"
 #include "common/string.h"
@@ -21,119 +21,9 @@
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "nodes/parsenodes.h"
-#include "storage/lock.h"
 #include "utils/builtins.h"
 
 #include "hbase_fdw.h"
-
-/* does LIMIT TO / EXCEPT let this table through (saves its schema request)? */
-bool
-hbase_import_wanted(ImportForeignSchemaStmt *stmt, const char *name)
-{
-	ListCell   *lc;
-	bool		listed = false;
-
-	if (stmt->list_type == FDW_IMPORT_SCHEMA_ALL)
-		return true;
-	foreach(lc, stmt->table_list)
-		if (strcmp(((RangeVar *) lfirst(lc))->relname, name) == 0)
-			listed = true;
-	return stmt->list_type == FDW_IMPORT_SCHEMA_LIMIT_TO ? listed : !listed;
-}
-
-/* a NOTICE that a name from HBase is skipped (escaped in it), and false */
-static bool
-skip_name(const char *name, int len, const char *what, const char *owner, const char *detail)
-{
-	ereport(NOTICE,
-			(errmsg("%s \"%s\"%s%s is not imported", what, hbase_printable_key(name, len),
-					owner ? " of " : "", owner ? owner : ""),
-			 errdetail("%s", detail)));
-	return false;
-}
-
-/*
- * Decides whether a name HBase or Phoenix's catalog gave (len bytes: a table,
- * a column, a family, a catalog name) may go into the catalog here: valid in
- * the database encoding, or pg_attribute would hold bytes that no dump of it
- * restores.  A bad one is skipped with a NOTICE naming it, escaped, so that
- * one name costs its table or column and not the whole import.  what/owner
- * say what it is ("column", "Phoenix table \"T\""; owner may be NULL).
- * With stmt (names of tables) and LIMIT TO, no NOTICE: LIMIT TO cannot name
- * such a table.
- */
-bool
-hbase_import_name_ok(ImportForeignSchemaStmt *stmt, const char *name, int len,
-					 const char *what, const char *owner)
-{
-	if (pg_verify_mbstr(GetDatabaseEncoding(), name, len, true))
-		return true;
-	if (stmt != NULL && stmt->list_type == FDW_IMPORT_SCHEMA_LIMIT_TO)
-		return false;
-	return skip_name(name, len, what, owner,
-					 psprintf("The name is not valid in the database encoding %s.",
-							  GetDatabaseEncodingName()));
-}
-
-/*
- * The same for a column family's name, which also goes into the option
- * "column": what the option's check refuses (empty, ':', control
- * characters) is skipped here rather than failing the whole import.
- */
-bool
-hbase_import_family_ok(const char *name, const char *owner)
-{
-	int			len = strlen(name);
-	int			i;
-
-	if (!hbase_import_name_ok(NULL, name, len, "column family", owner))
-		return false;
-	if (len == 0)
-		return skip_name(name, len, "column family", owner, "The name is empty.");
-	for (i = 0; i < len; i++)
-	{
-		if (name[i] == ':')
-			return skip_name(name, len, "column family", owner,
-							 "A column family name must not contain ':'.");
-		if ((unsigned char) name[i] < 0x20 || name[i] == 0x7f)
-			return skip_name(name, len, "column family", owner,
-							 "The name holds a control character.");
-	}
-	return true;
-}
-
-/*
- * Locks a CREATE FOREIGN TABLE holds until the end of the transaction (its
- * relation, and an object lock), as pg_locks shows them.
- */
-#define LOCKS_PER_TABLE 2
-
-/*
- * Refuses, before any table's request, an import of more tables than the
- * shared lock table can hold: the core creates all of them in one
- * transaction, each keeping its locks to the end, and past the lock table's
- * size (max_locks_per_transaction x (max_connections and the other
- * backends + max_prepared_transactions)) the import fails with "out of
- * shared memory" only after a request per table.  Other sessions' locks
- * share that room, so an import near the limit may still run out.
- */
-void
-hbase_import_check_count(int ntables)
-{
-	int64		room = (int64) max_locks_per_xact * (MaxBackends + max_prepared_xacts);
-
-	if ((int64) ntables * LOCKS_PER_TABLE <= room)
-		return;
-	ereport(ERROR,
-			(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-			 errmsg("IMPORT FOREIGN SCHEMA would create %d foreign tables in one transaction, more than the lock table holds",
-					ntables),
-			 errdetail("Each new table holds %d locks until the transaction ends; the lock table has room for %lld (max_locks_per_transaction %d for %d backends and prepared transactions).",
-					   LOCKS_PER_TABLE, (long long) room, max_locks_per_xact,
-					   MaxBackends + max_prepared_xacts),
-			 errhint("Import the tables in pieces of at most %lld, each its own IMPORT FOREIGN SCHEMA with LIMIT TO or EXCEPT in its own transaction, or raise max_locks_per_transaction.",
-					 (long long) (room / LOCKS_PER_TABLE / 2))));
-}
 
 /* the names of a JSON list the gateway answered, or a protocol error */
 static List *

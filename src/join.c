@@ -47,8 +47,6 @@
 #include "hbase_fdw.h"
 #include "rowkey.h"
 
-bool		hbase_enable_batched_join = true;
-int			hbase_join_batch_size = 1000;
 
 static set_join_pathlist_hook_type prev_join_pathlist_hook = NULL;
 
@@ -113,6 +111,9 @@ typedef struct OuterRow
 	int			ncand;
 	InnerRow  **cand;
 	List	   *scanned;		/* InnerRow *: rows of its own scan */
+	int			nruns;			/* its runs of the batch's prefix scan rows */
+	int		   *run_lo;			/* [lo, hi) indexes into scanrows */
+	int		   *run_hi;
 } OuterRow;
 
 typedef struct BatchJoinState
@@ -150,6 +151,10 @@ typedef struct BatchJoinState
 	bool		outer_done;
 	int			cur;			/* outer row being joined */
 	int			curcand;		/* its next candidate */
+	int			currun;			/* its run being read, and the next row in it */
+	int			runpos;
+	bool		rowdone;		/* no more candidates wanted for it */
+	InnerRow  **scanrows;		/* the rows of the batch's prefix scans, by key */
 	bool		loaded;			/* its columns are in the scan slot */
 	bool		matched;
 	bool		table_known;
@@ -159,6 +164,7 @@ typedef struct BatchJoinState
 	long		requests;
 	long		rows_received;
 	long		scans;
+	Size		peak_mem;		/* the largest batch's memory, its joins ready */
 } BatchJoinState;
 
 static Plan *plan_join(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
@@ -205,6 +211,25 @@ plain_vars(PathTarget *target)
 			return false;
 	}
 	return true;
+}
+
+/* does any of these RestrictInfos use a system column or a whole row? */
+static bool
+system_vars(List *rinfos)
+{
+	ListCell   *lc;
+
+	foreach(lc, rinfos)
+	{
+		List	   *vars = pull_var_clause((Node *) ((RestrictInfo *) lfirst(lc))->clause,
+										   PVC_RECURSE_PLACEHOLDERS);
+		ListCell   *vc;
+
+		foreach(vc, vars)
+			if (((Var *) lfirst(vc))->varattno <= 0)
+				return true;
+	}
+	return false;
 }
 
 /*
@@ -430,27 +455,9 @@ join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 	}
 	if (!from_outer)
 		return;
-	/* inner quals: no system column nor whole row either */
-	foreach(lc, innerrel->baserestrictinfo)
-	{
-		List	   *vars = pull_var_clause((Node *) ((RestrictInfo *) lfirst(lc))->clause,
-										   PVC_RECURSE_PLACEHOLDERS);
-		ListCell   *vc;
-
-		foreach(vc, vars)
-			if (((Var *) lfirst(vc))->varattno <= 0)
-				return;
-	}
-	foreach(lc, extra->restrictlist)
-	{
-		List	   *vars = pull_var_clause((Node *) ((RestrictInfo *) lfirst(lc))->clause,
-										   PVC_RECURSE_PLACEHOLDERS);
-		ListCell   *vc;
-
-		foreach(vc, vars)
-			if (((Var *) lfirst(vc))->varattno <= 0)
-				return;
-	}
+	/* quals: no system column nor whole row either */
+	if (system_vars(innerrel->baserestrictinfo) || system_vars(extra->restrictlist))
+		return;
 
 	add_join_path(root, joinrel, outerrel, innerrel, jointype, extra, t, outer,
 				  shape, Max(nkeys, 1), joinquals, otherquals, false);
@@ -588,6 +595,13 @@ inner_rti(CustomScan *cs, int pos)
 	return 0;
 }
 
+/*
+ * Reads the plan back (the table, the join type, the batch size, the key
+ * conditions and the inner columns in custom_private; keys and quals in
+ * custom_exprs) and starts the outer plan; unless EXPLAIN only, opens the
+ * connection of the checked-as user of the inner table and prepares the
+ * inner columns' input functions and the batch, row and fetch contexts.
+ */
 static void
 begin_join(CustomScanState *node, EState *estate, int eflags)
 {
@@ -631,7 +645,7 @@ begin_join(CustomScanState *node, EState *estate, int eflags)
 	userid = OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
 	js->conn = hbase_get_connection(GetForeignTable(js->table->relid)->serverid, userid);
 
-	js->io = palloc0(sizeof(HBaseColumnIO) * Max(js->table->natts, 1));
+	js->io = hbase_attrs_io_init(js->table, js->inner_attrs, &js->decode_key);
 	js->inner_typlen = palloc(sizeof(int16) * Max(js->ninner, 1));
 	js->inner_byval = palloc(sizeof(bool) * Max(js->ninner, 1));
 	i = 0;
@@ -639,9 +653,6 @@ begin_join(CustomScanState *node, EState *estate, int eflags)
 	{
 		HBaseColumn *col = &js->table->columns[lfirst_int(lc) - 1];
 
-		hbase_column_io_init(col, &js->io[col->attnum - 1]);
-		if (col->kind == HBASE_COL_KEYPART)
-			js->decode_key = true;
 		if (col->kind == HBASE_COL_CELL || col->kind == HBASE_COL_FAMILY)
 			js->columns = lappend(js->columns, col);
 		get_typlenbyval(col->atttypid, &js->inner_typlen[i], &js->inner_byval[i]);
@@ -992,6 +1003,25 @@ scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
 	MemoryContextSwitchTo(js->batchcxt);
 	if (nrows > 1)
 		qsort(rows, nrows, sizeof(ScannedRow), scanned_cmp);
+	/*
+	 * Each outer row's rows are runs of the sorted rows, kept as index
+	 * pairs: a list of them per outer row would hold batch x matches
+	 * pointers (1,000 outer rows on one prefix of 857 rows: a batch of 16 MB).
+	 */
+	js->scanrows = palloc(sizeof(InnerRow *) * Max(nrows, 1));
+	for (i = 0; i < nrows; i++)
+		js->scanrows[i] = rows[i].ir;
+	for (i = 0; i < npr; i++)
+	{
+		OuterRow   *o = &js->outer[pr[i].row];
+
+		if (o->run_lo == NULL)
+		{
+			o->run_lo = palloc(sizeof(int) * o->nruns);
+			o->run_hi = palloc(sizeof(int) * o->nruns);
+			o->nruns = 0;
+		}
+	}
 	for (i = 0; i < npr; i++)
 	{
 		OuterRow   *o = &js->outer[pr[i].row];
@@ -1007,13 +1037,14 @@ scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
 			else
 				hi = mid;
 		}
+		o->run_lo[o->nruns] = lo;
 		for (; lo < nrows; lo++)
 		{
 			if (pr[i].r.stop != NULL &&
 				hbase_cmp_keys(rows[lo].key, rows[lo].keylen, pr[i].r.stop, pr[i].r.stoplen) >= 0)
 				break;
-			o->scanned = lappend(o->scanned, rows[lo].ir);
 		}
+		o->run_hi[o->nruns++] = lo;
 	}
 	MemoryContextSwitchTo(old);
 }
@@ -1065,6 +1096,7 @@ next_batch(BatchJoinState *js)
 	PendingRange *pr;
 	int			npr = 0,
 				maxpr = 16;
+	int			maxouter = Min(js->batch_rows, 64);
 	bytea	  **keys;
 	int			nkeys = 0;
 	InnerRow  **found;
@@ -1077,17 +1109,25 @@ next_batch(BatchJoinState *js)
 	js->nbatch = 0;
 	js->cur = 0;
 	js->curcand = 0;
+	js->currun = 0;
+	js->rowdone = false;
+	js->scanrows = NULL;
 	js->loaded = false;
 	js->matched = false;
 	old = MemoryContextSwitchTo(js->batchcxt);
-	js->outer = palloc0(sizeof(OuterRow) * js->batch_rows);
+	/*
+	 * The arrays grow with the batch: allocated at the batch size up front
+	 * they alone would pass work_mem (a batch size of 100,000: 4.8 MB of
+	 * outer rows), and every batch would end at its first row.
+	 */
+	js->outer = palloc0(sizeof(OuterRow) * maxouter);
 	vals = palloc0(sizeof(Datum) * Max(nexprs, 1));
 	nulls = palloc0(sizeof(bool) * Max(nexprs, 1));
 	spec.conds = js->conds;
 	values.vals = vals;
 	values.nulls = nulls;
 	values.types = js->keytypes;
-	maxpend = js->batch_rows;
+	maxpend = maxouter;
 	pend = palloc(sizeof(PendingKey) * maxpend);
 	pr = palloc(sizeof(PendingRange) * maxpr);
 
@@ -1105,6 +1145,12 @@ next_batch(BatchJoinState *js)
 		{
 			js->outer_done = true;
 			break;
+		}
+		if (js->nbatch == maxouter)
+		{
+			maxouter = Min(maxouter * 2, js->batch_rows);
+			js->outer = repalloc(js->outer, sizeof(OuterRow) * maxouter);
+			memset(&js->outer[js->nbatch], 0, sizeof(OuterRow) * (maxouter - js->nbatch));
 		}
 		o = &js->outer[js->nbatch++];
 		o->tuple = ExecCopySlotMinimalTuple(slot);
@@ -1154,6 +1200,7 @@ next_batch(BatchJoinState *js)
 				pr[npr].r.stoplen = r->stoplen;
 				pr[npr].row = js->nbatch - 1;
 				npr++;
+				o->nruns++;		/* counted here, filled by scan_ranges */
 			}
 		}
 		else if (kp->kind != HBASE_OP_EMPTY)
@@ -1212,7 +1259,27 @@ next_batch(BatchJoinState *js)
 		foreach(lc, o->scanned)
 			o->cand[o->ncand++] = lfirst(lc);
 	}
+	js->peak_mem = Max(js->peak_mem, MemoryContextMemAllocated(js->batchcxt, true));
 	MemoryContextSwitchTo(old);
+}
+
+/*
+ * An outer row's next candidate: the rows of its keys and of its own scan,
+ * then those of its runs of the batch's prefix scan rows; NULL after the last.
+ */
+static InnerRow *
+next_candidate(BatchJoinState *js, OuterRow *o)
+{
+	if (js->curcand < o->ncand)
+		return o->cand[js->curcand++];
+	while (js->currun < o->nruns)
+	{
+		if (js->runpos < o->run_hi[js->currun])
+			return js->scanrows[js->runpos++];
+		if (++js->currun < o->nruns)
+			js->runpos = o->run_lo[js->currun];
+	}
+	return NULL;
 }
 
 /* the output row of the scan slot */
@@ -1243,6 +1310,7 @@ exec_join(CustomScanState *node)
 	for (;;)
 	{
 		OuterRow   *o;
+		InnerRow   *ir;
 
 		CHECK_FOR_INTERRUPTS();
 		if (js->cur >= js->nbatch)
@@ -1260,11 +1328,12 @@ exec_join(CustomScanState *node)
 			ExecStoreMinimalTuple(o->tuple, js->outerslot, false);
 			fill_scan_slot(js, js->outerslot, NULL);
 			js->loaded = true;
+			js->runpos = o->nruns > 0 ? o->run_lo[0] : 0;
 		}
 		econtext->ecxt_scantuple = js->scanslot;
-		while (js->curcand < o->ncand)
+		while (!js->rowdone && (ir = next_candidate(js, o)) != NULL)
 		{
-			set_inner(js, o->cand[js->curcand++]);
+			set_inner(js, ir);
 			if (!ExecQual(js->innerqual, econtext) || !ExecQual(js->joinqual, econtext))
 			{
 				ResetExprContext(econtext);
@@ -1273,11 +1342,11 @@ exec_join(CustomScanState *node)
 			js->matched = true;
 			if (js->jointype == JOIN_ANTI)
 			{
-				js->curcand = o->ncand;
+				js->rowdone = true;
 				break;
 			}
 			if (js->single_match)
-				js->curcand = o->ncand;
+				js->rowdone = true;
 			if (ExecQual(js->otherqual, econtext))
 				return project(js);
 			ResetExprContext(econtext);
@@ -1285,6 +1354,8 @@ exec_join(CustomScanState *node)
 		/* the row is done; a left or anti join's unmatched row comes with NULLs */
 		js->cur++;
 		js->curcand = 0;
+		js->currun = 0;
+		js->rowdone = false;
 		js->loaded = false;
 		if (!js->matched && (js->jointype == JOIN_LEFT || js->jointype == JOIN_ANTI))
 		{
@@ -1322,6 +1393,8 @@ rescan_join(CustomScanState *node)
 	js->nbatch = 0;
 	js->cur = 0;
 	js->curcand = 0;
+	js->currun = 0;
+	js->rowdone = false;
 	js->loaded = false;
 	js->matched = false;
 	js->outer_done = false;
@@ -1377,25 +1450,21 @@ explain_join(CustomScanState *node, List *ancestors, ExplainState *es)
 		ExplainPropertyInteger("HBase Rows Received", NULL, js->rows_received, es);
 		if (js->scans > 0)
 			ExplainPropertyInteger("HBase Scans", NULL, js->scans, es);
+		/* VERBOSE: a size that varies with the platform */
+		if (es->verbose)
+			ExplainPropertyInteger("Peak Batch Memory", "kB", (js->peak_mem + 1023) / 1024, es);
 	}
 }
 
 /* ---------------- set up ---------------- */
 
-/* _PG_init: the GUCs, the plan node's methods (parallel workers read plans), the hook */
+/*
+ * _PG_init: the plan node's methods (parallel workers read plans), the hook; the GUCs
+ * hbase_fdw.enable_batched_join and join_batch_size are options.c's
+ */
 void
 hbase_join_init(void)
 {
-	DefineCustomBoolVariable("hbase_fdw.enable_batched_join",
-							 "Plans joins on an HBase table's rowkey as batched multigets.",
-							 "Off: such joins are hash, merge or nested loop joins over the table's own scans.",
-							 &hbase_enable_batched_join, true, PGC_USERSET, 0,
-							 NULL, NULL, NULL);
-	DefineCustomIntVariable("hbase_fdw.join_batch_size",
-							"Outer rows a batched key join reads keys for at once.",
-							"A batch also ends when its rows and keys reach work_mem.",
-							&hbase_join_batch_size, 1000, 1, 100000, PGC_USERSET, 0,
-							NULL, NULL, NULL);
 	RegisterCustomScanMethods(&join_scan_methods);
 	prev_join_pathlist_hook = set_join_pathlist_hook;
 	set_join_pathlist_hook = join_pathlist;

@@ -204,6 +204,15 @@ columns_filter(List *columns, bool exact, bool no_first_key, bool all_cells)
 					 "filters", filters);
 }
 
+/*
+ * The ScannerModel that creates a scanner for spec, as JSON: the bounds,
+ * batch and caching, versions, time range and families, and one FilterModel
+ * (a string inside the model) that ANDs what the spec asks for: the wanted
+ * cells or the cell filters, a FuzzyRowFilter (skip scan), a
+ * MultiRowRangeFilter of exact rows (Gets on an old gateway), a
+ * RandomRowFilter (ANALYZE's sample).  Keys, qualifiers and values travel
+ * base64, so any bytes are exact.
+ */
 char *
 hbase_json_scanner_model(const HBaseScanSpec *spec)
 {

@@ -280,7 +280,7 @@ to_rk(HBaseTable *t, HBaseColumn *col, Datum d, Oid vtype, rk_value *v)
 		return KV_UNUSABLE;
 	/* nor do timestamps past year 294247 (microseconds since 1970 overflow) */
 	if ((col->atttypid == TIMESTAMPOID || col->atttypid == TIMESTAMPTZOID) &&
-		DatumGetTimestamp(d) > PG_INT64_MAX - (int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY)
+		DatumGetTimestamp(d) > PG_INT64_MAX - HBASE_EPOCH_SHIFT_USECS)
 		return KV_UNUSABLE;
 	hbase_datum_to_rk(t, col, d, v);
 	return KV_OK;
@@ -1765,9 +1765,9 @@ time_range(HBaseTable *t, List *tconds, Datum *vals, bool *nulls, Oid *types,
 		else
 		{
 			if (TIMESTAMP_NOT_FINITE(x) ||
-				x > PG_INT64_MAX - INT64CONST(946684800000000))
+				x > PG_INT64_MAX - HBASE_EPOCH_SHIFT_USECS)
 				continue;
-			x += INT64CONST(946684800000000);	/* since 1970 */
+			x += HBASE_EPOCH_SHIFT_USECS;	/* since 1970 */
 			lo = ceil_ms(x);	/* the first ms at or after the value */
 			hi = floor_ms(x);	/* the last ms at or before it */
 		}

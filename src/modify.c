@@ -1,5 +1,6 @@
 /*
- * modify.c: INSERT and COPY into HBase foreign tables.
+ * modify.c: INSERT and COPY into HBase foreign tables, and the UPDATE and
+ * DELETE that direct.c does not take over, row by row.
  *
  * A row becomes one HBase row: the key computed by the layout (salt and hash
  * prefixes included; a random salt picks a bucket) or given by a raw ':key'
@@ -11,6 +12,17 @@
  * error says so, with the rows of the statement written before.  INSERT ...
  * ON CONFLICT DO NOTHING writes each row with a check-and-put on a cell that
  * must be absent (see existence_cell).
+ *
+ * An UPDATE or DELETE that is no Get or multiget by its conditions (direct.c
+ * takes those) runs row by row under PostgreSQL's ModifyTable: the scan reads
+ * the rows, each row's key travels as junk columns (the raw key column, else
+ * the columns the layout computes it from), a DELETE removes the row by its
+ * key, and an UPDATE writes the cells it sets in one PUT (atomic for the
+ * row) and deletes those set to NULL.  A SET that reads the row (n = n + 1)
+ * writes by a check-and-put on an old value read, so a concurrent write is
+ * never lost (40001 instead); a SET of constants writes blindly, last writer
+ * wins, as in PostgreSQL.  A table of versions (option versions) refuses
+ * both.
  */
 #include "postgres.h"
 
@@ -134,6 +146,13 @@ hbaseAddForeignUpdateTargets(PlannerInfo *root, Index rtindex, RangeTblEntry *ta
 	}
 }
 
+/*
+ * Decides, for an INSERT, UPDATE or DELETE that direct.c did not take, what
+ * execution needs (fdw_private: the columns an UPDATE sets, whether its SET
+ * reads the row and so writes by a check-and-put, the ON CONFLICT action),
+ * and refuses what cannot be done exactly: an UPDATE or DELETE of a table of
+ * versions, ON CONFLICT DO UPDATE.
+ */
 static List *
 hbasePlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 					   int subplan_index)
@@ -298,6 +317,13 @@ refuse_writes(HBaseTable *t, CmdType op)
 				 errhint("Write the rows through Phoenix.")));
 }
 
+/*
+ * Begins a write under ModifyTable: the connection, the refusals of a
+ * read-only mapping (refuse_writes), ON CONFLICT DO NOTHING's existence
+ * cell, and for UPDATE and DELETE the junk columns that carry each row's key
+ * and old values.  An UPDATE of a key column is refused: a new key is another
+ * HBase row, and HBase cannot move a row atomically.
+ */
 static void
 hbaseBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo, List *fdw_private,
 						int subplan_index, int eflags)
@@ -409,10 +435,11 @@ hbaseExecForeignDelete(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 /*
  * The cell of the table's empty_column: Phoenix writes one with the value
  * "x" in every row it upserts and finds rows by it, so a row written here is
- * a row to Phoenix too, even when all its other cells are NULL.
+ * a row to Phoenix too, even when all its other cells are NULL.  For every
+ * write of a row (here and direct.c).
  */
-static HBaseCell *
-empty_cell(HBaseTable *t)
+HBaseCell *
+hbase_empty_cell(HBaseTable *t)
 {
 	HBaseCell  *c = palloc0(sizeof(HBaseCell));
 
@@ -421,6 +448,27 @@ empty_cell(HBaseTable *t)
 	c->value = "x";
 	c->vallen = 1;
 	return c;
+}
+
+/*
+ * The cells of a row set to NULL (HBaseColumn *): deleted one by one (a
+ * DELETE of a cell is idempotent); returns the requests sent.  For every
+ * UPDATE (here and direct.c).
+ */
+long
+hbase_delete_cells(HBaseConn *conn, HBaseTable *t, const char *key, int keylen, List *cols)
+{
+	ListCell   *lc;
+
+	foreach(lc, cols)
+	{
+		HBaseResponse *resp = hbase_rest_delete(conn, t, key, keylen, lfirst(lc),
+												"a DELETE of a cell set to NULL");
+
+		if (resp->status != 200)
+			hbase_report_status(resp, t, "a DELETE of a cell set to NULL");
+	}
+	return list_length(cols);
 }
 
 /*
@@ -446,26 +494,13 @@ check_and_put(HBaseModifyState *ms, HBaseRow *row, HBaseColumn *col, TupleTableS
 		hbase_datum_to_cell(t, col, old, &expect, &expectlen);
 	for (attempt = 0;; attempt++)
 	{
-		HBaseRow	r = *row;
-		HBaseCell  *c;
 		HBaseRow   *now;
-		char	   *body;
 		HBaseResponse *resp;
 		long		nreq = 0;
 
-		r.cells = palloc(sizeof(HBaseCell) * (row->ncells + 1));
-		memcpy(r.cells, row->cells, sizeof(HBaseCell) * row->ncells);
-		c = &r.cells[r.ncells++];
-		memset(c, 0, sizeof(HBaseCell));
-		c->column = col->colspec;
-		c->collen = col->speclen;
-		c->value = expect;
-		c->vallen = expectlen;
-		body = hbase_json_cellset(&r, 1);
 		/* sent once, to one gateway: it is not idempotent */
-		resp = hbase_request_ex(ms->conn, "PUT",
-								psprintf("%s/hbase_fdw_row?check=put", hbase_rest_table_path(ms->conn, t)),
-								body, strlen(body), "a check-and-put of a row", HBASE_REQ_WRITE);
+		resp = hbase_rest_check_and_put(ms->conn, t, row, col->colspec, col->speclen,
+										expect, expectlen, "a check-and-put of a row");
 		if (resp->status == 200)
 			return;
 		if (resp->status != 304)
@@ -558,7 +593,7 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 		n++;
 	}
 	if (t->empty_column)
-		row.cells[n++] = *empty_cell(t);
+		row.cells[n++] = *hbase_empty_cell(t);
 	row.ncells = n;
 	/* a timestamp column set by the statement stamps the cells */
 	for (i = 0; i < t->natts; i++)
@@ -594,16 +629,7 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	}
 	else if (n > 0)
 		put_rows(ms, &row, 1);
-	foreach(lc, nulled)
-	{
-		HBaseColumn *col = lfirst(lc);
-		HBaseResponse *resp = hbase_rest_delete(ms->conn, t, VARDATA_ANY(key),
-												VARSIZE_ANY_EXHDR(key), col,
-												"a DELETE of a cell set to NULL");
-
-		if (resp->status != 200)
-			hbase_report_status(resp, t, "a DELETE of a cell set to NULL");
-	}
+	(void) hbase_delete_cells(ms->conn, t, VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key), nulled);
 	MemoryContextSwitchTo(old);
 	MemoryContextReset(ms->rowcxt);
 	return slot;
@@ -749,7 +775,7 @@ encode_row(HBaseModifyState *ms, TupleTableSlot *slot, HBaseRow *row, int rowno)
 				 errmsg("row %d for foreign table %s has an empty rowkey", rowno, t->relname),
 				 errdetail("HBase has no row with an empty key.")));
 	if (t->empty_column)
-		cells = lappend(cells, empty_cell(t));
+		cells = lappend(cells, hbase_empty_cell(t));
 	if (cells == NIL)
 		ereport(ERROR,
 				(errcode(ERRCODE_NOT_NULL_VIOLATION),

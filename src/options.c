@@ -2,8 +2,11 @@
  * options.c: the options of hbase_fdw objects.
  *
  * Owns the table of valid options per catalog, the validator (with "did you
- * mean" hints and value checks at CREATE/ALTER time) and the parsing of a
- * foreign table's options into an HBaseTable.
+ * mean" hints and value checks at CREATE/ALTER time), the parsing of a
+ * foreign table's options into an HBaseTable, the check of a whole foreign
+ * table that the DDL event trigger (sql_functions.c) runs, the rules of the
+ * names IMPORT FOREIGN SCHEMA may define (for import.c and phoenix_catalog.c
+ * both), and the GUCs.
  */
 #include "postgres.h"
 
@@ -13,6 +16,8 @@
 #include <math.h>
 
 #include "access/reloptions.h"
+#include "access/twophase.h"
+#include "catalog/pg_class.h"
 #include "catalog/pg_foreign_data_wrapper.h"
 #include "catalog/pg_foreign_server.h"
 #include "catalog/pg_foreign_table.h"
@@ -25,16 +30,29 @@
 #include "utils/rel.h"
 #include "utils/builtins.h"
 #include "utils/varlena.h"
+#include "mb/pg_wchar.h"
+#include "nodes/parsenodes.h"
+#include "storage/lock.h"
 #include "access/table.h"
 #include "utils/syscache.h"
 #include "utils/memutils.h"
 #include "utils/inval.h"
+#include "utils/guc.h"
 #include "utils/hsearch.h"
 #include "access/xact.h"
 
 #include "hbase_fdw.h"
+#include "http.h"
 
 PG_FUNCTION_INFO_V1(hbase_fdw_validator);
+
+/* the GUCs (hbase_define_gucs) */
+bool		hbase_enable_pushdown = true;
+bool		hbase_read_ahead = true;
+int			hbase_update_retries = 30;
+bool		hbase_enable_batched_join = true;
+int			hbase_join_batch_size = 1000;
+static double hbase_busy_wait = 2.0;	/* ms */
 
 typedef struct HBaseOption
 {
@@ -646,6 +664,17 @@ check_krb_option(const char *name, const char *value)
 	return true;
 }
 
+/*
+ * The FDW's validator, at CREATE/ALTER of a wrapper, server, user mapping,
+ * foreign table or column: decides whether each option belongs to that
+ * catalog (else an error with a "did you mean" hint) and whether its value
+ * parses as hbase_build_table and hbase_server_options will read it, and
+ * whether the options that go together are there (a server's url; a
+ * keytab's principal).  What needs the table's columns (the rowkey layout
+ * against the key columns' types) is checked by the DDL event trigger
+ * (hbase_check_foreign_table).  ca_file is for superusers only: it names a
+ * file on the database server.
+ */
 Datum
 hbase_fdw_validator(PG_FUNCTION_ARGS)
 {
@@ -761,6 +790,7 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 	PG_RETURN_VOID();
 }
 
+/* a server's options, parsed, with their defaults (the validator checked them) */
 void
 hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
 {
@@ -1190,4 +1220,202 @@ hbase_get_table(Oid relid)
 	*copy = *e->table;
 	copy->pushdown = e->table->pushdown && hbase_enable_pushdown;
 	return copy;
+}
+
+/* the context of an error in a table IMPORT FOREIGN SCHEMA made */
+static void
+import_check_callback(void *arg)
+{
+	errcontext("foreign table \"%s\" as IMPORT FOREIGN SCHEMA defined it", (const char *) arg);
+}
+
+/*
+ * Checks an hbase_fdw foreign table's whole mapping, columns and layout
+ * included, as the catalog holds it now (relid: any relation; others pass):
+ * the validator sees options without the table's columns, so the DDL event
+ * trigger calls this at the end of the command, and a bad mapping aborts it.
+ * imported: IMPORT FOREIGN SCHEMA made the table, which errors say.
+ */
+void
+hbase_check_foreign_table(Oid relid, bool imported)
+{
+	ForeignTable *ft;
+	ForeignServer *server;
+	ForeignDataWrapper *fdw;
+	char	   *handler;
+	ErrorContextCallback cb;
+
+	if (!OidIsValid(relid) || get_rel_relkind(relid) != RELKIND_FOREIGN_TABLE)
+		return;
+	ft = GetForeignTable(relid);
+	server = GetForeignServer(ft->serverid);
+	fdw = GetForeignDataWrapper(server->fdwid);
+	handler = OidIsValid(fdw->fdwhandler) ? get_func_name(fdw->fdwhandler) : NULL;
+	if (handler == NULL || strcmp(handler, "hbase_fdw_handler") != 0)
+		return;
+	cb.callback = import_check_callback;
+	cb.arg = get_rel_name(relid);
+	cb.previous = error_context_stack;
+	if (imported)
+		error_context_stack = &cb;
+	(void) hbase_build_table(relid);	/* the catalog as it is now */
+	if (imported)
+		error_context_stack = cb.previous;
+}
+
+static void
+busy_wait_assign(double newval, void *extra)
+{
+	hbase_http_set_busy_wait((long) (newval * 1000.0));
+}
+
+/* defines the GUCs hbase_fdw.*, from _PG_init, and reserves the prefix */
+void
+hbase_define_gucs(void)
+{
+	DefineCustomBoolVariable("hbase_fdw.enable_pushdown",
+							 "Turns quals on rowkey columns into Gets, multigets and bounded scans.",
+							 "Off: every foreign scan reads the whole table (all quals are evaluated locally).",
+							 &hbase_enable_pushdown, true, PGC_USERSET, 0,
+							 NULL, NULL, NULL);
+	DefineCustomBoolVariable("hbase_fdw.read_ahead",
+							 "Asks for a scanner's next page before the rows of the last one are returned.",
+							 "The gateway then prepares a page while this backend works; off: one page at a time.",
+							 &hbase_read_ahead, true, PGC_USERSET, 0,
+							 NULL, NULL, NULL);
+	DefineCustomRealVariable("hbase_fdw.busy_wait",
+							 "How long a request polls for its answer before its backend sleeps.",
+							 "A short wait keeps the CPU awake: a Get answered within it returns sooner. "
+							 "After a request not answered in time, or when other processes wanted the CPU, "
+							 "requests sleep at once for a second. 0 turns it off.",
+							 &hbase_busy_wait, 2.0, 0.0, 1000.0, PGC_USERSET, GUC_UNIT_MS,
+							 NULL, busy_wait_assign, NULL);
+	DefineCustomIntVariable("hbase_fdw.update_retries",
+							"How many times an UPDATE re-reads a row that changed under its check-and-put.",
+							"After that many conflicts on one row the UPDATE fails with SQLSTATE 40001 (serialization_failure). "
+							"0: the first conflict fails.",
+							&hbase_update_retries, 30, 0, 10000, PGC_USERSET, 0,
+							NULL, NULL, NULL);
+	DefineCustomBoolVariable("hbase_fdw.enable_batched_join",
+							 "Plans joins on an HBase table's rowkey as batched multigets.",
+							 "Off: such joins are hash, merge or nested loop joins over the table's own scans.",
+							 &hbase_enable_batched_join, true, PGC_USERSET, 0,
+							 NULL, NULL, NULL);
+	DefineCustomIntVariable("hbase_fdw.join_batch_size",
+							"Outer rows a batched key join reads keys for at once.",
+							"A batch also ends when its rows and keys reach work_mem.",
+							&hbase_join_batch_size, 1000, 1, 100000, PGC_USERSET, 0,
+							NULL, NULL, NULL);
+	MarkGUCPrefixReserved("hbase_fdw");
+}
+
+/* ---------------- names IMPORT FOREIGN SCHEMA may define ---------------- */
+
+/* does LIMIT TO / EXCEPT let this table through (saves its schema request)? */
+bool
+hbase_import_wanted(ImportForeignSchemaStmt *stmt, const char *name)
+{
+	ListCell   *lc;
+	bool		listed = false;
+
+	if (stmt->list_type == FDW_IMPORT_SCHEMA_ALL)
+		return true;
+	foreach(lc, stmt->table_list)
+		if (strcmp(((RangeVar *) lfirst(lc))->relname, name) == 0)
+			listed = true;
+	return stmt->list_type == FDW_IMPORT_SCHEMA_LIMIT_TO ? listed : !listed;
+}
+
+/* a NOTICE that a name from HBase is skipped (escaped in it), and false */
+static bool
+skip_name(const char *name, int len, const char *what, const char *owner, const char *detail)
+{
+	ereport(NOTICE,
+			(errmsg("%s \"%s\"%s%s is not imported", what, hbase_printable_key(name, len),
+					owner ? " of " : "", owner ? owner : ""),
+			 errdetail("%s", detail)));
+	return false;
+}
+
+/*
+ * Decides whether a name HBase or Phoenix's catalog gave (len bytes: a table,
+ * a column, a family, a catalog name) may go into the catalog here: valid in
+ * the database encoding, or pg_attribute would hold bytes that no dump of it
+ * restores.  A bad one is skipped with a NOTICE naming it, escaped, so that
+ * one name costs its table or column and not the whole import.  what/owner
+ * say what it is ("column", "Phoenix table \"T\""; owner may be NULL).
+ * With stmt (names of tables) and LIMIT TO, no NOTICE: LIMIT TO cannot name
+ * such a table.
+ */
+bool
+hbase_import_name_ok(ImportForeignSchemaStmt *stmt, const char *name, int len,
+					 const char *what, const char *owner)
+{
+	if (pg_verify_mbstr(GetDatabaseEncoding(), name, len, true))
+		return true;
+	if (stmt != NULL && stmt->list_type == FDW_IMPORT_SCHEMA_LIMIT_TO)
+		return false;
+	return skip_name(name, len, what, owner,
+					 psprintf("The name is not valid in the database encoding %s.",
+							  GetDatabaseEncodingName()));
+}
+
+/*
+ * The same for a column family's name, which also goes into the option
+ * "column": what the option's check refuses (empty, ':', control
+ * characters) is skipped here rather than failing the whole import.
+ */
+bool
+hbase_import_family_ok(const char *name, const char *owner)
+{
+	int			len = strlen(name);
+	int			i;
+
+	if (!hbase_import_name_ok(NULL, name, len, "column family", owner))
+		return false;
+	if (len == 0)
+		return skip_name(name, len, "column family", owner, "The name is empty.");
+	for (i = 0; i < len; i++)
+	{
+		if (name[i] == ':')
+			return skip_name(name, len, "column family", owner,
+							 "A column family name must not contain ':'.");
+		if ((unsigned char) name[i] < 0x20 || name[i] == 0x7f)
+			return skip_name(name, len, "column family", owner,
+							 "The name holds a control character.");
+	}
+	return true;
+}
+
+/*
+ * Locks a CREATE FOREIGN TABLE holds until the end of the transaction (its
+ * relation, and an object lock), as pg_locks shows them.
+ */
+#define LOCKS_PER_TABLE 2
+
+/*
+ * Refuses, before any table's request, an import of more tables than the
+ * shared lock table can hold: the core creates all of them in one
+ * transaction, each keeping its locks to the end, and past the lock table's
+ * size (max_locks_per_transaction x (max_connections and the other
+ * backends + max_prepared_transactions)) the import fails with "out of
+ * shared memory" only after a request per table.  Other sessions' locks
+ * share that room, so an import near the limit may still run out.
+ */
+void
+hbase_import_check_count(int ntables)
+{
+	int64		room = (int64) max_locks_per_xact * (MaxBackends + max_prepared_xacts);
+
+	if ((int64) ntables * LOCKS_PER_TABLE <= room)
+		return;
+	ereport(ERROR,
+			(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+			 errmsg("IMPORT FOREIGN SCHEMA would create %d foreign tables in one transaction, more than the lock table holds",
+					ntables),
+			 errdetail("Each new table holds %d locks until the transaction ends; the lock table has room for %lld (max_locks_per_transaction %d for %d backends and prepared transactions).",
+					   LOCKS_PER_TABLE, (long long) room, max_locks_per_xact,
+					   MaxBackends + max_prepared_xacts),
+			 errhint("Import the tables in pieces of at most %lld, each its own IMPORT FOREIGN SCHEMA with LIMIT TO or EXCEPT in its own transaction, or raise max_locks_per_transaction.",
+					 (long long) (room / LOCKS_PER_TABLE / 2))));
 }

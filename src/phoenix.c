@@ -27,8 +27,6 @@
 #include "hbase_fdw.h"
 #include "rowkey.h"
 
-#define UNIX_TO_PG_USECS	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY)
-
 bool
 hbase_phoenix_supported(Oid typid)
 {
@@ -263,7 +261,7 @@ time_to_datum(HBaseColumn *col, int64 ms, int32 nanos, int len)
 	int64		us;
 
 	if (pg_mul_s64_overflow(ms, 1000, &us) ||
-		pg_add_s64_overflow(us, nanos / 1000 - UNIX_TO_PG_USECS, &us))
+		pg_add_s64_overflow(us, nanos / 1000 - HBASE_EPOCH_SHIFT_USECS, &us))
 		bad_phoenix(col, len, "a Phoenix DATE or TIMESTAMP PostgreSQL can hold");
 	if (col->atttypid == DATEOID)
 	{
@@ -395,6 +393,12 @@ named_to_datum(HBaseColumn *col, const unsigned char *p, int len)
 	}
 }
 
+/*
+ * A cell of encoding 'phoenix' as the column's value, by the column's type
+ * or the Phoenix type it names (phoenix_type): decides the width each Phoenix
+ * type has and refuses cells of another width, a BOOLEAN other than 0 or 1,
+ * a TIMESTAMP whose nanoseconds PostgreSQL cannot hold (never rounded).
+ */
 Datum
 hbase_phoenix_to_datum(HBaseColumn *col, const char *value, int len)
 {
@@ -503,10 +507,10 @@ datum_epoch_us(HBaseColumn *col, Datum value)
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 					 errmsg("an infinite date cannot be written in Phoenix form in column \"%s\"",
 							col->attname)));
-		return ((int64) d + (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE)) * USECS_PER_DAY;
+		return ((int64) d + HBASE_EPOCH_SHIFT_DAYS) * USECS_PER_DAY;
 	}
 	if (TIMESTAMP_NOT_FINITE(DatumGetTimestamp(value)) ||
-		pg_add_s64_overflow(DatumGetTimestamp(value), UNIX_TO_PG_USECS, &us))
+		pg_add_s64_overflow(DatumGetTimestamp(value), HBASE_EPOCH_SHIFT_USECS, &us))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("timestamp out of range for a Phoenix TIMESTAMP in column \"%s\"",
@@ -645,7 +649,7 @@ hbase_phoenix_from_datum(HBaseColumn *col, Datum value, char **out, int *len)
 							(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 							 errmsg("an infinite date cannot be written as a Phoenix DATE in column \"%s\"",
 									col->attname)));
-				put_flipped(b, *len = 8, ((int64) d + (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE)) * (int64) 86400000);
+				put_flipped(b, *len = 8, ((int64) d + HBASE_EPOCH_SHIFT_DAYS) * (int64) 86400000);
 				return;
 			}
 		case TIMESTAMPOID:
@@ -655,7 +659,7 @@ hbase_phoenix_from_datum(HBaseColumn *col, Datum value, char **out, int *len)
 				int64		us;
 				int64		ms;
 
-				if (TIMESTAMP_NOT_FINITE(ts) || pg_add_s64_overflow(ts, UNIX_TO_PG_USECS, &us))
+				if (TIMESTAMP_NOT_FINITE(ts) || pg_add_s64_overflow(ts, HBASE_EPOCH_SHIFT_USECS, &us))
 					ereport(ERROR,
 							(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 							 errmsg("timestamp out of range for a Phoenix TIMESTAMP in column \"%s\"",

@@ -2,24 +2,19 @@
  * rowkey_pg.c: the rowkey codec (src/rowkey/) seen from PostgreSQL.
  *
  * Owns the translation between Datums and the codec's values, compiling a
- * foreign table's layout, decoding key columns during scans, the SQL
- * helpers hbase_rowkey() / hbase_rowkey_parts(), and
- * the event trigger that checks layouts at CREATE/ALTER FOREIGN TABLE.
+ * foreign table's layout, decoding key columns during scans, and what the
+ * SQL helpers hbase_rowkey() / hbase_rowkey_parts() (sql_functions.c) need
+ * of the codec: a key column by name, a key cut into its parts.
  */
 #include "postgres.h"
 
-#include "catalog/namespace.h"
 #include "catalog/pg_class.h"
 #include "catalog/pg_type.h"
-#include "commands/event_trigger.h"
-#include "executor/spi.h"
 #include "foreign/foreign.h"
 #include "datatype/timestamp.h"
-#include "funcapi.h"
 #include "common/int.h"
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
-#include "nodes/parsenodes.h"
 #include "utils/builtins.h"
 #include "utils/date.h"
 #include "utils/json.h"
@@ -29,14 +24,6 @@
 
 #include "hbase_fdw.h"
 #include "rowkey.h"
-
-PG_FUNCTION_INFO_V1(hbase_rowkey);
-PG_FUNCTION_INFO_V1(hbase_rowkey_parts);
-PG_FUNCTION_INFO_V1(hbase_fdw_ddl_check);
-
-/* days and microseconds between 1970-01-01 and PostgreSQL's 2000-01-01 */
-#define EPOCH_SHIFT_DAYS	(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE)
-#define EPOCH_SHIFT_USECS	((int64) EPOCH_SHIFT_DAYS * USECS_PER_DAY)
 
 static void *
 rk_palloc(size_t n)
@@ -162,6 +149,13 @@ key_error(HBaseTable *table, const char *error, const char *key, int keylen)
 			 part >= 0 ? errdetail("In key part %d \"%s\".", part + 1, info.text) : 0));
 }
 
+/*
+ * A key column's Datum as the codec's value (rk_value) of the codec's type
+ * for that column: integers widened to 64 bits, dates and timestamps shifted
+ * to Unix time, numerics as their decimal text, text as UTF-8, bytea as is.
+ * An infinite date or timestamp, or a timestamp past what microseconds since
+ * 1970 hold, is an error naming the column.
+ */
 void
 hbase_datum_to_rk(HBaseTable *table, HBaseColumn *col, Datum d, struct rk_value *v)
 {
@@ -213,7 +207,7 @@ hbase_datum_to_rk(HBaseTable *table, HBaseColumn *col, Datum d, struct rk_value 
 							 errmsg("an infinite date cannot be part of the rowkey of foreign table %s",
 									table->relname),
 							 errdetail("Column \"%s\".", col->attname)));
-				v->i = (int64) day + EPOCH_SHIFT_DAYS;
+				v->i = (int64) day + HBASE_EPOCH_SHIFT_DAYS;
 				break;
 			}
 		case RK_TIMESTAMP:
@@ -227,7 +221,7 @@ hbase_datum_to_rk(HBaseTable *table, HBaseColumn *col, Datum d, struct rk_value 
 									table->relname),
 							 errdetail("Column \"%s\".", col->attname)));
 				/* microseconds since 1970 in 64 bits: up to year 294247 */
-				if (pg_add_s64_overflow(ts, EPOCH_SHIFT_USECS, &v->i))
+				if (pg_add_s64_overflow(ts, HBASE_EPOCH_SHIFT_USECS, &v->i))
 					ereport(ERROR,
 							(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 							 errmsg("timestamp out of range for the rowkey of foreign table %s",
@@ -266,7 +260,7 @@ rk_to_datum(HBaseTable *table, HBaseColumn *col, HBaseColumnIO *io, rk_value *v,
 									   ObjectIdGetDatum(InvalidOid), Int32GetDatum(col->atttypmod));
 		case RK_DATE:
 			{
-				int64		day = v->i - EPOCH_SHIFT_DAYS;
+				int64		day = v->i - HBASE_EPOCH_SHIFT_DAYS;
 
 				if (!IS_VALID_DATE(day))
 					ereport(ERROR,
@@ -277,7 +271,7 @@ rk_to_datum(HBaseTable *table, HBaseColumn *col, HBaseColumnIO *io, rk_value *v,
 			}
 		case RK_TIMESTAMP:
 			{
-				Timestamp	ts = v->i - EPOCH_SHIFT_USECS;
+				Timestamp	ts = v->i - HBASE_EPOCH_SHIFT_USECS;
 
 				if (!IS_VALID_TIMESTAMP(ts))
 					ereport(ERROR,
@@ -392,10 +386,11 @@ hbase_encode_key(HBaseTable *table, Datum *values, bool *nulls, bool random_ok)
 	return result;
 }
 
-/* ---------------- SQL helpers ---------------- */
+/* ---------------- for the SQL helpers (sql_functions.c) ---------------- */
 
-static HBaseTable *
-table_with_layout(Oid relid)
+/* the foreign table relid, which must have a rowkey layout */
+HBaseTable *
+hbase_table_with_layout(Oid relid)
 {
 	HBaseTable *table;
 
@@ -412,113 +407,55 @@ table_with_layout(Oid relid)
 	return table;
 }
 
-/*
- * hbase_rowkey(foreign_table regclass, values jsonb) -> bytea: the key that
- * the values of the key columns map to.
- */
-Datum
-hbase_rowkey(PG_FUNCTION_ARGS)
+/* the index in table->columns of the key column named name: an error if none */
+int
+hbase_key_column(HBaseTable *table, const char *name)
 {
-	HBaseTable *table = table_with_layout(PG_GETARG_OID(0));
-	Jsonb	   *jb = PG_GETARG_JSONB_P(1);
-	Datum	   *values = palloc0(sizeof(Datum) * Max(table->natts, 1));
-	bool	   *nulls = palloc(sizeof(bool) * Max(table->natts, 1));
-	JsonbIterator *it;
-	JsonbValue	v;
-	JsonbIteratorToken tok;
-	char	   *key = NULL;
 	int			i;
 
 	for (i = 0; i < table->natts; i++)
-		nulls[i] = true;
-	if (!JB_ROOT_IS_OBJECT(jb))
+		if (!table->columns[i].dropped && strcmp(table->columns[i].attname, name) == 0)
+			break;
+	if (i == table->natts || !hbase_rk_references_column(table->layout, i))
 		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("hbase_rowkey() takes a JSON object of key column values")));
-
-	it = JsonbIteratorInit(&jb->root);
-	while ((tok = JsonbIteratorNext(&it, &v, true)) != WJB_DONE)
-	{
-		if (tok == WJB_KEY)
-		{
-			key = pnstrdup(v.val.string.val, v.val.string.len);
-			continue;
-		}
-		if (tok != WJB_VALUE)
-			continue;
-		for (i = 0; i < table->natts; i++)
-			if (!table->columns[i].dropped && strcmp(table->columns[i].attname, key) == 0)
-				break;
-		if (i == table->natts || !hbase_rk_references_column(table->layout, i))
-			ereport(ERROR,
-					(errcode(ERRCODE_UNDEFINED_COLUMN),
-					 errmsg("\"%s\" is not a key column of foreign table %s", key, table->relname)));
-		if (v.type == jbvNull)
-			continue;
-		{
-			HBaseColumn *col = &table->columns[i];
-			Oid			infunc,
-						ioparam;
-			char	   *str;
-
-			if (v.type == jbvString)
-				str = pnstrdup(v.val.string.val, v.val.string.len);
-			else if (v.type == jbvNumeric)
-				str = DatumGetCString(DirectFunctionCall1(numeric_out, NumericGetDatum(v.val.numeric)));
-			else if (v.type == jbvBool)
-				str = v.val.boolean ? "true" : "false";
-			else
-				ereport(ERROR,
-						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						 errmsg("value of key column \"%s\" must be a JSON string, number or null", key)));
-			getTypeInputInfo(col->atttypid, &infunc, &ioparam);
-			values[i] = OidInputFunctionCall(infunc, str, ioparam, col->atttypmod);
-			nulls[i] = false;
-		}
-	}
-	PG_RETURN_BYTEA_P(hbase_encode_key(table, values, nulls, false));
+				(errcode(ERRCODE_UNDEFINED_COLUMN),
+				 errmsg("\"%s\" is not a key column of foreign table %s", name, table->relname)));
+	return i;
 }
 
 /*
- * hbase_rowkey_parts(foreign_table regclass, key bytea) -> the key split into
- * its parts: (part, kind, column_name, bytes, value).
+ * A key of the table cut into its layout's parts (HBaseKeyPart *, in the
+ * layout's order), with each column part's value in its type's text form:
+ * a key the layout cannot read is an error naming it.
  */
-Datum
-hbase_rowkey_parts(PG_FUNCTION_ARGS)
+List *
+hbase_key_parts(HBaseTable *table, const char *k, int keylen)
 {
-	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
-	HBaseTable *table = table_with_layout(PG_GETARG_OID(0));
-	bytea	   *key = PG_GETARG_BYTEA_PP(1);
-	const char *k = VARDATA_ANY(key);
-	int			keylen = VARSIZE_ANY_EXHDR(key);
 	int			nparts = hbase_rk_nparts(table->layout);
 	long	   *bounds = palloc(sizeof(long) * 2 * nparts);
 	rk_value   *vals = palloc(sizeof(rk_value) * Max(table->natts, 1));
 	HBaseColumnIO *io = palloc0(sizeof(HBaseColumnIO) * Max(table->natts, 1));
+	List	   *parts = NIL;
 	const char *error;
 	int			i;
 
-	InitMaterializedSRF(fcinfo, 0);
 	if (hbase_rk_decode_parts(table->layout, k, keylen, vals, bounds, &error) < 0)
 		key_error(table, error, k, keylen);
 
 	for (i = 0; i < nparts; i++)
 	{
 		rk_part_info info;
-		Datum		out[5];
-		bool		onull[5] = {false, false, true, true, true};
+		HBaseKeyPart *part = palloc0(sizeof(HBaseKeyPart));
 
 		hbase_rk_part(table->layout, i, &info);
-		out[0] = Int32GetDatum(i + 1);
-		out[1] = CStringGetTextDatum(info.kind == RK_PART_LITERAL ? "literal" :
-									 info.kind == RK_PART_SALT ? "salt" :
-									 info.kind == RK_PART_HASH ? "hash" : "column");
+		part->kind = info.kind == RK_PART_LITERAL ? "literal" :
+			info.kind == RK_PART_SALT ? "salt" :
+			info.kind == RK_PART_HASH ? "hash" : "column";
 		if (info.kind == RK_PART_COLUMN)
 		{
 			HBaseColumn *col = &table->columns[info.column];
 
-			out[2] = CStringGetTextDatum(col->attname);
-			onull[2] = false;
+			part->column = col->attname;
 			if (!vals[info.column].isnull)
 			{
 				Datum		d;
@@ -528,8 +465,7 @@ hbase_rowkey_parts(PG_FUNCTION_ARGS)
 				hbase_column_io_init(col, &io[info.column]);
 				d = rk_to_datum(table, col, &io[info.column], &vals[info.column], k, keylen);
 				getTypeOutputInfo(col->atttypid, &outfunc, &varlena);
-				out[4] = CStringGetTextDatum(OidOutputFunctionCall(outfunc, d));
-				onull[4] = false;
+				part->value = OidOutputFunctionCall(outfunc, d);
 			}
 		}
 		if (bounds[2 * i] >= 0)
@@ -539,116 +475,9 @@ hbase_rowkey_parts(PG_FUNCTION_ARGS)
 
 			SET_VARSIZE(b, VARHDRSZ + n);
 			memcpy(VARDATA(b), k + bounds[2 * i], n);
-			out[3] = PointerGetDatum(b);
-			onull[3] = false;
+			part->bytes = b;
 		}
-		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, out, onull);
+		parts = lappend(parts, part);
 	}
-	return (Datum) 0;
-}
-
-/* the context of an error in a table IMPORT FOREIGN SCHEMA made */
-static void
-import_check_callback(void *arg)
-{
-	errcontext("foreign table \"%s\" as IMPORT FOREIGN SCHEMA defined it", (const char *) arg);
-}
-
-/* checks an hbase_fdw foreign table's whole mapping (relid: any relation) */
-static void
-check_foreign_table(Oid relid, bool imported)
-{
-	ForeignTable *ft;
-	ForeignServer *server;
-	ForeignDataWrapper *fdw;
-	char	   *handler;
-	ErrorContextCallback cb;
-
-	if (!OidIsValid(relid) || get_rel_relkind(relid) != RELKIND_FOREIGN_TABLE)
-		return;
-	ft = GetForeignTable(relid);
-	server = GetForeignServer(ft->serverid);
-	fdw = GetForeignDataWrapper(server->fdwid);
-	handler = OidIsValid(fdw->fdwhandler) ? get_func_name(fdw->fdwhandler) : NULL;
-	if (handler == NULL || strcmp(handler, "hbase_fdw_handler") != 0)
-		return;
-	cb.callback = import_check_callback;
-	cb.arg = get_rel_name(relid);
-	cb.previous = error_context_stack;
-	if (imported)
-		error_context_stack = &cb;
-	(void) hbase_build_table(relid);	/* the catalog as it is now */
-	if (imported)
-		error_context_stack = cb.previous;
-}
-
-/*
- * The foreign tables the IMPORT FOREIGN SCHEMA that fired the trigger made:
- * the core runs its CREATE FOREIGN TABLE commands as subcommands, for which
- * no trigger fires, but it collects them, and pg_event_trigger_ddl_commands()
- * lists them.
- */
-static List *
-imported_tables(void)
-{
-	MemoryContext caller = CurrentMemoryContext;
-	List	   *relids = NIL;
-	uint64		i;
-
-	if (SPI_connect() != SPI_OK_CONNECT)
-		elog(ERROR, "hbase_fdw_ddl_check: SPI_connect failed");
-	if (SPI_execute("SELECT objid FROM pg_catalog.pg_event_trigger_ddl_commands()"
-					" WHERE classid = 'pg_catalog.pg_class'::pg_catalog.regclass"
-					" AND command_tag = 'CREATE FOREIGN TABLE'", true, 0) != SPI_OK_SELECT)
-		elog(ERROR, "hbase_fdw_ddl_check: could not list the commands of IMPORT FOREIGN SCHEMA");
-	for (i = 0; i < SPI_processed; i++)
-	{
-		bool		isnull;
-		Datum		d = SPI_getbinval(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 1, &isnull);
-
-		if (!isnull)
-		{
-			MemoryContext old = MemoryContextSwitchTo(caller);
-
-			relids = lappend_oid(relids, DatumGetObjectId(d));
-			MemoryContextSwitchTo(old);
-		}
-	}
-	SPI_finish();
-	return relids;
-}
-
-/*
- * Event trigger at the end of CREATE/ALTER FOREIGN TABLE and IMPORT FOREIGN
- * SCHEMA: the validator sees options without the table's columns, so the
- * whole mapping, layout included, is checked here, and a bad one aborts the
- * command.  An import's generated definitions get the same checks as typed
- * ones: a hostile catalog must not store a layout CREATE would refuse.
- */
-Datum
-hbase_fdw_ddl_check(PG_FUNCTION_ARGS)
-{
-	EventTriggerData *trig;
-	Node	   *stmt;
-	RangeVar   *rv = NULL;
-	ListCell   *lc;
-
-	if (!CALLED_AS_EVENT_TRIGGER(fcinfo))
-		elog(ERROR, "hbase_fdw_ddl_check: not fired by an event trigger");
-	trig = (EventTriggerData *) fcinfo->context;
-	stmt = trig->parsetree;
-	if (IsA(stmt, ImportForeignSchemaStmt))
-	{
-		foreach(lc, imported_tables())
-			check_foreign_table(lfirst_oid(lc), true);
-		PG_RETURN_NULL();
-	}
-	if (IsA(stmt, CreateForeignTableStmt))
-		rv = ((CreateForeignTableStmt *) stmt)->base.relation;
-	else if (IsA(stmt, AlterTableStmt))
-		rv = ((AlterTableStmt *) stmt)->relation;
-	if (rv == NULL)
-		PG_RETURN_NULL();
-	check_foreign_table(RangeVarGetRelid(rv, NoLock, true), false);
-	PG_RETURN_NULL();
+	return parts;
 }

@@ -26,27 +26,10 @@ listens) and exits by itself after 30 s without a request, or at GET /quit.
 anything else: 404.
 """
 import sys
-import threading
 import time
 
 import background_server
-from background_server import make_server, serve_in_background
-
-
-def varint(n):
-    out = b""
-    while True:
-        b = n & 0x7F
-        n >>= 7
-        if n:
-            out += bytes([b | 0x80])
-        else:
-            return out + bytes([b])
-
-
-def field(tag, data):
-    """a length-delimited protobuf field (tag = field number << 3 | 2)"""
-    return bytes([tag]) + varint(len(data)) + data
+from background_server import field, make_server, serve_in_background, varint
 
 
 # CellSet { rows = 1: Row { key = 1; values = 2: Cell { column = 2; timestamp = 3; data = 4 } } }
@@ -84,10 +67,9 @@ class Handler(background_server.Handler):
             self.reply(200, (getattr(self.server, "last_ua", "") + "\n").encode())
             return
         self.server.last_ua = self.headers.get("User-Agent", "")
-        if table == "quit":
-            self.reply(200)
-            threading.Thread(target=self.server.shutdown).start()
-        elif table == "norow":
+        if self.control():
+            return
+        if table == "norow":
             self.reply(200, b'{"NotRow":[]}', [("Content-Type", "application/json")])
         elif table == "notjson":
             self.reply(200, b"hello", [("Content-Type", "application/json")])

@@ -32,27 +32,10 @@ The catalog's rows (family "0", values in Phoenix's encodings: INTEGER 4 bytes a
 """
 import struct
 import sys
-import threading
 import urllib.parse
 
 import background_server
-from background_server import make_server, serve_in_background
-
-
-def varint(n):
-    out = b""
-    while True:
-        b = n & 0x7F
-        n >>= 7
-        if n:
-            out += bytes([b | 0x80])
-        else:
-            return out + bytes([b])
-
-
-def field(tag, data):
-    """a length-delimited protobuf field (tag = field number << 3 | 2)"""
-    return bytes([tag]) + varint(len(data)) + data
+from background_server import field, make_server, serve_in_background, varint
 
 
 def phx_int(v):
@@ -121,9 +104,7 @@ class Handler(background_server.Handler):
 
     def do_GET(self):
         path = urllib.parse.unquote(self.path.split("?")[0])
-        if path == "/quit":
-            self.reply(200)
-            threading.Thread(target=self.server.shutdown).start()
+        if self.control():
             return
         if path == "/seen":
             with self.server.lock:
@@ -189,7 +170,6 @@ def main():
     srv.seen = []
     srv.read = set()
     srv.scanners = 0
-    srv.lock = threading.Lock()
     serve_in_background(srv)
 
 

@@ -14,10 +14,8 @@ the page after the lost one. The answers to the first POSTS (default 0) scanner 
 (POST /table/scanner) that follow a dropped read are dropped too: the gateway made a scanner
 whose id the client never learns. GET /stats answers "reads N dropped N posts dropped N".
 """
-import http.client
 import re
 import sys
-import threading
 import urllib.parse
 
 import background_server
@@ -27,32 +25,9 @@ SCANNER_READ = re.compile(r"^/[^/]+/scanner/[^/?]+(\?|$)")
 SCANNER_CREATE = re.compile(r"^/[^/]+/scanner/?(\?|$)")
 
 
-class Handler(background_server.Handler):
-    protocol_version = "HTTP/1.1"
-    disable_nagle_algorithm = True
-
-    def upstream(self):
-        # one upstream connection per client connection, kept alive like the client's
-        conn = getattr(self, "_up", None)
-        if conn is None:
-            u = self.server.upstream
-            conn = http.client.HTTPConnection(u.hostname, u.port, timeout=60)
-            self._up = conn
-        return conn
-
-    def forward(self):
+class Handler(background_server.ProxyHandler):
+    def proxy(self, body):
         srv = self.server
-        srv.touched.set()
-        if self.path == "/quit":
-            self.reply(200, b"")
-            threading.Thread(target=srv.shutdown).start()
-            return
-        if self.path == "/stats":
-            self.reply(200, ("reads %d dropped %d posts dropped %d\n" % (
-                srv.reads, srv.dropped, srv.posts_dropped)).encode())
-            return
-        n = int(self.headers.get("Content-Length") or 0)
-        body = self.rfile.read(n) if n else None
         drop = False
         if self.command == "GET" and SCANNER_READ.match(self.path):
             with srv.lock:
@@ -67,39 +42,18 @@ class Handler(background_server.Handler):
                 if drop:
                     srv.post_pending = False
                     srv.posts_dropped += 1
-        headers = {k: v for k, v in self.headers.items()
-                   if k.lower() not in ("connection", "keep-alive", "content-length")}
-        conn = self.upstream()
-        try:
-            conn.request(self.command, self.path, body=body, headers=headers)
-            resp = conn.getresponse()
-            data = resp.read()
-        except (OSError, http.client.HTTPException):
-            conn.close()
-            self._up = None
-            self.close_connection = True
+        answer = self.forward_upstream(body)
+        if answer is None:
             return
         if drop:
             # the gateway did the request; its answer never reaches the client
             self.close_connection = True
             return
-        self.send_response(resp.status)
-        for k, v in resp.getheaders():
-            if k.lower() not in ("connection", "keep-alive", "content-length",
-                                 "transfer-encoding"):
-                self.send_header(k, v)
-        if resp.status not in (204, 304):
-            self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        if resp.status not in (204, 304):
-            self.wfile.write(data)
+        self.relay(answer)
 
-    do_GET = do_PUT = do_POST = do_DELETE = forward
 
-    def finish(self):
-        super().finish()
-        if getattr(self, "_up", None) is not None:
-            self._up.close()
+def stats_line(srv):
+    return "reads %d dropped %d posts dropped %d\n" % (srv.reads, srv.dropped, srv.posts_dropped)
 
 
 def main():
@@ -109,7 +63,7 @@ def main():
     srv.posts = int(sys.argv[4]) if len(sys.argv) > 4 else 0
     srv.reads = srv.dropped = srv.posts_dropped = 0
     srv.post_pending = False
-    srv.lock = threading.Lock()
+    srv.stats_line = lambda: stats_line(srv)
     serve_in_background(srv)
 
 

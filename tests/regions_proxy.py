@@ -22,9 +22,9 @@ A real gateway lists what the cluster says; these are the answers of a broken or
 import base64
 import json
 import sys
-import threading
+import urllib.parse
 
-import lossy_proxy
+import background_server
 from background_server import make_server, serve_in_background
 
 
@@ -61,8 +61,8 @@ def change(mode, regions):
     return regions
 
 
-class Handler(lossy_proxy.Handler):
-    def forward(self):
+class Handler(background_server.ProxyHandler):
+    def proxy(self, body):
         srv = self.server
         parts = self.path.split("/")
         if self.command == "GET" and len(parts) == 3 and parts[1] == "_mode":
@@ -71,9 +71,8 @@ class Handler(lossy_proxy.Handler):
             return
         if not (self.command == "GET" and len(parts) == 3 and parts[2] == "regions"
                 and srv.mode != "real"):
-            super().forward()
+            super().proxy(body)
             return
-        srv.touched.set()
         if srv.mode == "error":
             self.reply(500, b"no")
             return
@@ -87,17 +86,10 @@ class Handler(lossy_proxy.Handler):
         doc["Region"] = change(srv.mode, doc.get("Region", []))
         self.reply(200, json.dumps(doc).encode(), [("Content-Type", "application/json")])
 
-    do_GET = do_PUT = do_POST = do_DELETE = forward
-
 
 def main():
     srv = make_server(int(sys.argv[1]), Handler)
-    srv.upstream = lossy_proxy.urllib.parse.urlsplit(sys.argv[2])
-    srv.every = 0
-    srv.posts = 0
-    srv.reads = srv.dropped = srv.posts_dropped = 0
-    srv.post_pending = False
-    srv.lock = threading.Lock()
+    srv.upstream = urllib.parse.urlsplit(sys.argv[2])
     srv.mode = "real"
     serve_in_background(srv)
 

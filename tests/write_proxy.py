@@ -18,34 +18,18 @@ max_same_body is how many times the most frequent PUT body arrived here.
 import argparse
 import collections
 import hashlib
-import http.client
-import threading
 import urllib.parse
 
 import background_server
 from background_server import make_server, serve_in_background
 
 
-class Handler(background_server.Handler):
-    protocol_version = "HTTP/1.1"
-    disable_nagle_algorithm = True
+class Handler(background_server.ProxyHandler):
+    keep_alive_upstream = False
+    upstream_timeout = 120
 
-    def forward(self):
+    def proxy(self, body):
         srv = self.server
-        srv.touched.set()
-        if self.path == "/quit":
-            self.reply(200, b"")
-            threading.Thread(target=srv.shutdown).start()
-            return
-        if self.path == "/stats":
-            with srv.lock:
-                same = max(srv.bodies.values()) if srv.bodies else 0
-                line = "puts %d forwarded %d answered %d deletes %d max_same_body %d\n" % (
-                    srv.puts, srv.forwarded, srv.answered, srv.deletes, same)
-            self.reply(200, line.encode())
-            return
-        n = int(self.headers.get("Content-Length") or 0)
-        body = self.rfile.read(n) if n else None
         answer_here = False
         if self.command == "PUT":
             with srv.lock:
@@ -65,35 +49,14 @@ class Handler(background_server.Handler):
         if answer_here:
             self.reply(srv.status, srv.body, [("Content-Type", "text/plain")])
             return
-        headers = {k: v for k, v in self.headers.items()
-                   if k.lower() not in ("connection", "keep-alive", "content-length")}
-        u = srv.upstream
-        conn = http.client.HTTPConnection(u.hostname, u.port, timeout=120)
-        try:
-            conn.request(self.command, self.path, body=body, headers=headers)
-            resp = conn.getresponse()
-            data = resp.read()
-        except (OSError, http.client.HTTPException):
-            self.close_connection = True
-            return
-        finally:
-            conn.close()
-        try:
-            self.send_response(resp.status)
-            for k, v in resp.getheaders():
-                if k.lower() not in ("connection", "keep-alive", "content-length",
-                                     "transfer-encoding"):
-                    self.send_header(k, v)
-            if resp.status not in (204, 304):
-                self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            if resp.status not in (204, 304):
-                self.wfile.write(data)
-        except OSError:
-            # the client gave up waiting (request_timeout): the gateway did the request anyway
-            self.close_connection = True
+        super().proxy(body)
 
-    do_GET = do_PUT = do_POST = do_DELETE = forward
+
+def stats_line(srv):
+    with srv.lock:
+        same = max(srv.bodies.values()) if srv.bodies else 0
+        return "puts %d forwarded %d answered %d deletes %d max_same_body %d\n" % (
+            srv.puts, srv.forwarded, srv.answered, srv.deletes, same)
 
 
 def main():
@@ -115,7 +78,7 @@ def main():
     srv.body = args.body.replace("\\r", "\r").replace("\\n", "\n").encode()
     srv.puts = srv.forwarded = srv.answered = srv.deletes = 0
     srv.bodies = collections.Counter()
-    srv.lock = threading.Lock()
+    srv.stats_line = lambda: stats_line(srv)
     serve_in_background(srv)
 
 

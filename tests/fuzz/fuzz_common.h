@@ -2,8 +2,9 @@
  * tests/fuzz/fuzz_common.h: what the decoder targets share (bench/fuzz.sh builds them with
  * libFuzzer, AddressSanitizer and UBSan): the decoders' allocator, which counts what they
  * take, so that each target asserts the decode budget of src/cellset.h (decoded bytes at
- * most HBASE_DECODE_FACTOR times the answer, plus HBASE_DECODE_SLACK), and a check that
- * aborts with a message (libFuzzer keeps the input as a crash).
+ * most HBASE_DECODE_FACTOR times the answer, plus HBASE_DECODE_SLACK), a check that
+ * aborts with a message (libFuzzer keeps the input as a crash), and the checks every
+ * CellSet decoder gets (fz_cellset_decode).  The JSON targets' oracle: fuzz_jansson.h.
  */
 #ifndef FUZZ_COMMON_H
 #define FUZZ_COMMON_H
@@ -31,7 +32,7 @@ static size_t fz_bytes;			/* allocated since fz_reset */
 		} \
 	} while (0)
 
-static void *
+static inline void *
 fz_alloc(void *arg, size_t size)
 {
 	void	   *p;
@@ -46,7 +47,7 @@ fz_alloc(void *arg, size_t size)
 	return p;
 }
 
-static void
+static inline void
 fz_reset(void)
 {
 	int			i;
@@ -58,7 +59,7 @@ fz_reset(void)
 }
 
 /* the budget: what the decoders took for an answer of len bytes */
-static void
+static inline void
 fz_check_budget(size_t len, size_t extra)
 {
 	FZ_CHECK(fz_bytes <= hbase_decode_budget(len) + extra,
@@ -67,7 +68,7 @@ fz_check_budget(size_t len, size_t extra)
 }
 
 /* every byte of a decoded field is readable (ASan says otherwise) and NUL-terminated */
-static unsigned
+static inline unsigned
 fz_touch(const char *p, int n)
 {
 	unsigned	h = 0;
@@ -81,7 +82,7 @@ fz_touch(const char *p, int n)
 }
 
 /* a decoded CellSet is consistent: counts, lengths, terminators */
-static void
+static inline void
 fz_check_cellset(const HBaseCellSet *set, const HBaseDecodeLimits *lim)
 {
 	long		cells = 0;
@@ -106,6 +107,47 @@ fz_check_cellset(const HBaseCellSet *set, const HBaseDecodeLimits *lim)
 		cells += r->ncells;
 	}
 	FZ_CHECK(cells == set->ncells, "rows hold %ld cells, the set says %d", cells, set->ncells);
+}
+
+/* a CellSet decoder of src/cellset.h (hbase_cellset_pb_decode, hbase_cellset_json_decode) */
+typedef HBaseDecodeResult (*fz_cellset_decoder) (const char *body, size_t len,
+												 const HBaseDecodeLimits *lim,
+												 hbase_decode_alloc alloc, void *arg,
+												 HBaseCellSet *out, char *err);
+
+/*
+ * What every CellSet target checks first: the input's first two bytes are limits (rows,
+ * cells / 16; 0: none), the rest (*data, *size on return) the answer.  Decoded with the
+ * limits, then without: each result consistent and within its limits and the budget.
+ * Returns the result without limits, whose set (in *set, until fz_reset) the target then
+ * compares with its oracle; -1 for an input too short.
+ */
+static inline int
+fz_cellset_decode(fz_cellset_decoder decode, const uint8_t **data, size_t *size,
+				  HBaseCellSet *set, char *err)
+{
+	HBaseDecodeLimits lim = {0, 0};
+	HBaseDecodeLimits none = {0, 0};
+	HBaseDecodeResult res;
+
+	if (*size < 2)
+		return -1;
+	lim.max_rows = (*data)[0];
+	lim.max_cells = (*data)[1] * 16;
+	*data += 2;
+	*size -= 2;
+
+	res = decode((const char *) *data, *size, &lim, fz_alloc, NULL, set, err);
+	if (res == HBASE_DECODE_OK)
+		fz_check_cellset(set, &lim);
+	fz_check_budget(*size, 1);
+	fz_reset();
+
+	res = decode((const char *) *data, *size, &none, fz_alloc, NULL, set, err);
+	fz_check_budget(*size, 1);
+	if (res == HBASE_DECODE_OK)
+		fz_check_cellset(set, &none);
+	return (int) res;
 }
 
 #endif
