@@ -620,7 +620,7 @@ extern HBaseTable *hbase_table_with_layout(Oid relid);
 extern int	hbase_key_column(HBaseTable *table, const char *name);
 extern List *hbase_key_parts(HBaseTable *table, const char *key, int keylen);
 
-/* ---------- pushdown.c: key conditions -> HBase operations ---------- */
+/* ---------- pushdown.c: which quals are key conditions, cell filters, time conditions ---------- */
 
 typedef enum HBaseKeyOp
 {
@@ -648,6 +648,21 @@ typedef struct HBaseKeyCond
 	AttrNumber *row_attnums;
 	int		   *row_exprs;
 } HBaseKeyCond;
+
+/*
+ * The order in which a scan must return its rows: the planner decides it
+ * (pathkeys), the scan reads its ranges accordingly.
+ */
+typedef enum HBaseRowOrder
+{
+	HBASE_ORDER_ANY,			/* any order: ranges read in blocks, in parallel,
+								 * and split at region boundaries */
+	HBASE_ORDER_KEY,			/* key order: one stream reads the ranges in turn;
+								 * with salt bytes, one stream per salt bucket,
+								 * merged on the key after the salt */
+	HBASE_ORDER_REVERSE			/* reverse key order: stateless reversed pages,
+								 * the last range first */
+} HBaseRowOrder;
 
 typedef enum HBaseOpKind
 {
@@ -679,23 +694,61 @@ typedef struct HBaseKeyPlan
 	bool		time_range;		/* a versions table: cell timestamps in */
 	int64		start_time;		/* [start_time, end_time) ms */
 	int64		end_time;
+	/* what hbase_keyplan_derive adds for costs and EXPLAIN */
+	double		nkeys;			/* keys (GET, MULTIGET), ranges (SCANS) or fuzzy
+								 * keys (FUZZY); estimated when at_execution */
+	bool		at_execution;	/* key values come at execution: kind, nkeys and
+								 * buckets are the shape, keys and ranges are
+								 * not computed */
+	bool		per_value;		/* at_execution: a hashed column's bounds stand
+								 * for their values (a skip scan above
+								 * HBASE_MAX_KEYS of them) */
+	bool		filters_later;	/* cell filter values come at execution */
+	bool		time_later;		/* time range values come at execution */
+	HBaseRowOrder order;		/* the rows' order (HBaseOpSpec) */
+	int			salt_bytes;
+	bool		split_buckets;
 } HBaseKeyPlan;
+
+/* what the plan decided about a scan, besides the values of its conditions */
+typedef struct HBaseOpSpec
+{
+	List	   *conds;			/* HBaseKeyCond */
+	List	   *fconds;			/* cell filter conditions (hbase_filter_conditions) */
+	List	   *tconds;			/* time conditions (hbase_time_conditions) */
+	bool		split_buckets;	/* a salted table read one range per bucket */
+	HBaseRowOrder order;
+	int			salt_bytes;		/* HBASE_ORDER_KEY: salt bytes the merge skips */
+} HBaseOpSpec;
+
+/*
+ * The values of the conditions, indexed like fdw_exprs: all known at
+ * execution; at planning only constants (known[i] false: a parameter or an
+ * outer column, known at execution)
+ */
+typedef struct HBaseKeyValues
+{
+	Datum	   *vals;
+	bool	   *nulls;
+	Oid		   *types;
+	bool	   *known;			/* NULL: every value is known */
+} HBaseKeyValues;
 
 extern List *hbase_key_conditions(HBaseTable *t, Index relid, List *clauses,
 								  bool allow_outer, List **exprs, List **matched);
 extern List *hbase_key_conds_to_list(List *conds);
 extern List *hbase_key_conds_from_list(List *list);
-extern HBaseKeyPlan *hbase_key_plan(HBaseTable *t, List *conds, Datum *vals,
-									bool *nulls, Oid *types);
 extern List *hbase_filter_conditions(HBaseTable *t, Index relid, List *clauses,
 									 List **exprs);
-extern List *hbase_cell_filters(HBaseTable *t, List *fconds, Datum *vals, bool *nulls,
-								Oid *types);
-extern void hbase_bucket_ranges(HBaseTable *t, HBaseKeyPlan *kp);
 extern List *hbase_time_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs);
-extern void hbase_time_range(HBaseTable *t, List *tconds, Datum *vals, bool *nulls,
-							 Oid *types, HBaseKeyPlan *kp);
-extern HBaseOpKind hbase_key_shape(HBaseTable *t, List *conds, List *exprs, double *nkeys);
+
+/* ---------- keyplan.c: (conditions, values) -> the HBase operation ---------- */
+
+extern HBaseKeyPlan *hbase_keyplan_derive(HBaseTable *t, const HBaseOpSpec *spec,
+										  const HBaseKeyValues *values);
+extern HBaseKeyValues *hbase_keyplan_planning_values(List *exprs);
+extern HBaseKeyPlan *hbase_keyplan_at_planning(HBaseTable *t, List *conds, List *exprs);
+extern List *hbase_keyplan_describe(HBaseTable *t, HBaseKeyPlan *kp);
 
 /* ---------- modify.c: INSERT, COPY, UPDATE and DELETE row by row ---------- */
 
@@ -718,21 +771,6 @@ typedef struct HBaseScan HBaseScan;
 extern HBaseScan *hbase_scan_begin(HBaseTable *table, HBaseConn *conn,
 								   List *retrieved_attrs, int firstpage);
 extern HBaseRow *hbase_scan_next(HBaseScan *scan);
-/*
- * The order in which a scan must return its rows: the planner decides it
- * (pathkeys), the scan reads its ranges accordingly.
- */
-typedef enum HBaseRowOrder
-{
-	HBASE_ORDER_ANY,			/* any order: ranges read in blocks, in parallel,
-								 * and split at region boundaries */
-	HBASE_ORDER_KEY,			/* key order: one stream reads the ranges in turn;
-								 * with salt bytes, one stream per salt bucket,
-								 * merged on the key after the salt */
-	HBASE_ORDER_REVERSE			/* reverse key order: stateless reversed pages,
-								 * the last range first */
-} HBaseRowOrder;
-
 extern void hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan, HBaseRowOrder order,
 								int salt_bytes);
 extern void hbase_scan_rescan(HBaseScan *scan);

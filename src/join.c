@@ -5,7 +5,7 @@
  * A join whose clauses give the whole rowkey of an HBase table from the
  * other side's columns (o.id = h.id on '"row" + lpad(id, 9)') is run as:
  * take up to hbase_fdw.join_batch_size outer rows, compute each one's keys
- * with the scan's own derivation (hbase_key_plan: a NULL or a value the key
+ * with the scan's own derivation (hbase_keyplan_derive: a NULL or a value the key
  * cannot hold gives no key, as = gives no match), read the batch's distinct
  * keys by multigets of 100 keys, the table's `concurrency` at once, then
  * join each outer row with the rows of its keys, in outer order.  The
@@ -432,7 +432,12 @@ join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 
 	split_clauses(jointype, joinrel->relids, extra->restrictlist, &joinquals, &otherquals);
 	conds = join_key_conds(t, innerrel, joinquals, &exprs);
-	shape = hbase_key_shape(t, conds, exprs, &nkeys);
+	{
+		HBaseKeyPlan *kp = hbase_keyplan_at_planning(t, conds, exprs);
+
+		shape = kp->kind;
+		nkeys = kp->nkeys;
+	}
 	if (shape == HBASE_OP_SCANS && !leading_eq_from_outer(t, conds, exprs, outerrel->relids))
 		return;
 	if ((shape != HBASE_OP_GET && shape != HBASE_OP_MULTIGET && shape != HBASE_OP_SCANS) ||
@@ -1091,6 +1096,8 @@ next_batch(BatchJoinState *js)
 	int			nkeys = 0;
 	InnerRow  **found;
 	MemoryContext old;
+	HBaseOpSpec spec = {0};
+	HBaseKeyValues values = {0};
 	int			i;
 
 	MemoryContextReset(js->batchcxt);
@@ -1111,6 +1118,10 @@ next_batch(BatchJoinState *js)
 	js->outer = palloc0(sizeof(OuterRow) * maxouter);
 	vals = palloc0(sizeof(Datum) * Max(nexprs, 1));
 	nulls = palloc0(sizeof(bool) * Max(nexprs, 1));
+	spec.conds = js->conds;
+	values.vals = vals;
+	values.nulls = nulls;
+	values.types = js->keytypes;
 	maxpend = maxouter;
 	pend = palloc(sizeof(PendingKey) * maxpend);
 	pr = palloc(sizeof(PendingRange) * maxpr);
@@ -1147,7 +1158,7 @@ next_batch(BatchJoinState *js)
 		foreach(lc, js->keyexprs)
 			vals[foreach_current_index(lc)] = ExecEvalExpr(lfirst(lc), econtext,
 														   &nulls[foreach_current_index(lc)]);
-		kp = hbase_key_plan(js->table, js->conds, vals, nulls, js->keytypes);
+		kp = hbase_keyplan_derive(js->table, &spec, &values);
 		MemoryContextSwitchTo(js->batchcxt);
 		if (kp->kind == HBASE_OP_GET || kp->kind == HBASE_OP_MULTIGET)
 		{
