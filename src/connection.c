@@ -283,6 +283,12 @@ check_superuser_options(ForeignServer *server, List *umoptions)
 			 errhint("Have a superuser own the server and grant USAGE on it to the roles that use it, or drop the option.")));
 }
 
+/*
+ * A connection's HTTP handle and gateways from the server's and the user
+ * mapping's options, checked first: options only a superuser may set must
+ * come from a superuser's server.  Credentials go to http.c only (never kept
+ * here); the gateways are tried in the order the url option lists them.
+ */
 static void
 open_conn(HBaseConn *conn, ForeignServer *server, List *umoptions)
 {

@@ -1076,7 +1076,9 @@ scan_for_row(BatchJoinState *js, OuterRow *o, HBaseKeyPlan *kp)
 
 /*
  * The next batch: outer rows up to the batch size (or work_mem), their
- * keys, the distinct keys read, and each row's candidates.
+ * keys, the distinct keys read, and each row's candidates.  One function
+ * of four steps in order (collect, sort the distinct keys, read, attach the
+ * candidates), which share the batch's arrays as they grow.
  */
 static void
 next_batch(BatchJoinState *js)

@@ -1500,7 +1500,9 @@ same_prefix(HBaseTable *t, rk_value *row, ColConds *cc, const char *key, int len
  * starts (or stops) at that key: keyset pagination reads from where the
  * last page ended.  Applies to one fixed prefix (no IN, no salt fan-out).
  * Values that come at execution (kp->at_execution): what does not depend
- * on them is checked, and a full scan becomes "bounded scans".
+ * on them is checked, and a full scan becomes "bounded scans".  Longer
+ * than most because the lower and the upper bound are each checked, encoded
+ * and applied the same way, side by side, so that they stay alike.
  */
 static void
 apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,

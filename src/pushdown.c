@@ -120,7 +120,10 @@ like_parts(const char *pat, char **prefix, char **suffix)
 
 /*
  * One clause: is it a key condition?  On success sets the column, the
- * operator class and the value expression.
+ * operator class and the value expression.  One function for every form a
+ * key condition takes (an operator either way round, LIKE, = ANY / IN,
+ * IS [NOT] NULL, a boolean column alone; row comparisons: row_condition), so
+ * that what makes a clause a key condition reads in one place.
  */
 static bool
 key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
