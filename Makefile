@@ -6,15 +6,16 @@ ROWKEY_OBJS = src/rowkey/lex.o src/rowkey/parse.o src/rowkey/compile.o src/rowke
        src/rowkey/decimal.o src/rowkey/buf.o
 ROWKEY_SRCS = $(ROWKEY_OBJS:.o=.c)
 OBJS = hbase_fdw.o src/options.o src/connection.o src/http.o src/krb.o src/json.o \
-       src/convert.o src/scan.o $(ROWKEY_OBJS) src/rowkey_pg.o src/pushdown.o src/modify.o \
-       src/cellset_pb.o src/cellset_json.o src/phoenix_cell.o src/gateway.o src/rest.o src/import.o src/analyze.o \
-       src/phoenix.o src/phoenix_catalog.o src/sql_functions.o src/direct.o src/stats.o src/join.o
+       src/convert.o src/scan.o src/scan_pages.o src/scan_regions.o $(ROWKEY_OBJS) src/rowkey_pg.o src/pushdown.o src/modify.o \
+       src/cellset_pb.o src/cellset_json.o src/phoenix_cell.o src/gateway.o src/gateway_rows.o src/rest.o src/import.o src/analyze.o \
+       src/phoenix.o src/phoenix_catalog.o src/sql_functions.o src/direct.o src/stats.o src/join.o \
+       src/keyplan.o
 
 EXTENSION = hbase_fdw
 DATA = hbase_fdw--0.1.sql
 PGFILEDESC = "hbase_fdw - foreign data wrapper for Apache HBase"
 
-REGRESS = options types scan import layouts layout_errors pushdown order analyze phoenix qualifiers phoenix_import phoenix_schema phoenix_values phoenix_varbinary correctness transport differential readahead regions parallel failover versions desc insert security resume gateway cancel gateways kerberos connections atomic import_names writes stats import_sample join
+REGRESS = options types scan import layouts layout_errors pushdown order generic_plans analyze phoenix qualifiers phoenix_import phoenix_schema phoenix_values phoenix_varbinary correctness transport differential readahead regions parallel failover versions desc insert security resume gateway cancel gateways kerberos connections atomic import_names writes stats import_sample join
 # cluster (sql/cluster.sql) runs apart, against its own HBase of three region servers: scripts/test
 # starts it (CLUSTER_TESTS) and runs make installcheck REGRESS=cluster
 REGRESS_OPTS = --inputdir=. --load-extension=hbase_fdw
@@ -45,5 +46,5 @@ src/cellset.pb-c.c src/cellset.pb-c.h: src/cellset.proto
 	protoc-c --proto_path=$(srcdir)/src --c_out=src $<
 
 # PGXS does not track headers
-$(OBJS): src/hbase_fdw.h src/rowkey.h src/http.h src/cellset.h
+$(OBJS): src/hbase_fdw.h src/rowkey.h src/http.h src/cellset.h src/scan_int.h
 $(ROWKEY_OBJS): src/rowkey/rowkey_int.h

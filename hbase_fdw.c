@@ -2,9 +2,10 @@
  * hbase_fdw.c: foreign data wrapper for Apache HBase, through its REST
  * gateway.  This file holds the handler, _PG_init and the callbacks of
  * foreign scans (planning, execution, EXPLAIN, parallel scans) and ANALYZE's
- * entry; the work is done in src/ (the key plan in pushdown.c, the scan in
- * scan.c, writes in modify.c and direct.c, IMPORT in import.c; README's
- * development section draws the layout).
+ * entry; the work is done in src/ (the quals that narrow the operation in
+ * pushdown.c, the operation they lead to in keyplan.c, the scan in scan.c,
+ * writes in modify.c and direct.c, IMPORT in import.c; README's development
+ * section draws the layout).
  */
 #include "postgres.h"
 
@@ -58,8 +59,6 @@ enum FdwScanPrivateIndex
 								 * the salt buckets in key order, or 0 */
 	FdwScanPrivateSplitBuckets,	/* 1: a salted table is read one range per bucket
 								 * (to merge them, or to read them concurrently) */
-	FdwScanPrivateShape,		/* HBaseOpKind the conditions lead to, for EXPLAIN
-								 * when their values come at execution */
 	FdwScanPrivateTimeConds		/* a table of versions: :timestamp conditions,
 								 * (btree strategy, fdw_exprs index) pairs */
 };
@@ -90,7 +89,7 @@ typedef struct HBasePlanState
 	Bitmapset  *attrs_used;		/* offset by FirstLowInvalidHeapAttributeNumber */
 	List	   *conds;			/* key conditions of the restriction quals */
 	List	   *exprs;
-	HBaseOpKind shape;
+	HBaseOpKind shape;			/* the operation they lead to (hbase_keyplan_derive) */
 	double		nkeys;
 } HBasePlanState;
 
@@ -105,12 +104,7 @@ typedef struct HBaseScanState
 	MemoryContext tuplecxt;		/* reset for every row */
 	MemoryContext plancxt;		/* the key plan, reset on rescan */
 	bool		decode_key;		/* key columns are wanted */
-	List	   *conds;			/* HBaseKeyCond */
-	List	   *fconds;			/* cell filter conditions */
-	List	   *tconds;			/* time range conditions (a table of versions) */
-	HBaseRowOrder order;		/* FdwScanPrivateRowOrder */
-	int			salt_bytes;		/* FdwScanPrivateSaltBytes */
-	bool		split_buckets;	/* FdwScanPrivateSplitBuckets */
+	HBaseOpSpec spec;			/* the conditions, the order, split buckets */
 	List	   *exprstates;		/* of fdw_exprs */
 	HBaseKeyPlan *keyplan;		/* computed at the first row */
 	/* Parallel Foreign Scan: the pieces shared through DSM */
@@ -180,6 +174,19 @@ hbase_own_rel(RelOptInfo *rel)
 }
 
 /*
+ * The operation key conditions lead to, for costs: what execution will do
+ * with these constants, or its shape when values come at execution.
+ */
+static void
+key_operation(HBaseTable *t, List *conds, List *exprs, HBaseOpKind *kind, double *nkeys)
+{
+	HBaseKeyPlan *kp = hbase_keyplan_at_planning(t, conds, exprs);
+
+	*kind = kp->kind;
+	*nkeys = kp->nkeys;
+}
+
+/*
  * Decides the scan's row estimate from the key conditions among the
  * restriction quals: a Get or multiget returns at most its number of keys,
  * anything else the quals' selectivity of the table's rows (1000 before
@@ -205,7 +212,7 @@ hbaseGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntablei
 
 	ps->conds = hbase_key_conditions(ps->table, baserel->relid, baserel->baserestrictinfo,
 									 false, &ps->exprs, NULL);
-	ps->shape = hbase_key_shape(ps->table, ps->conds, ps->exprs, &ps->nkeys);
+	key_operation(ps->table, ps->conds, ps->exprs, &ps->shape, &ps->nkeys);
 
 	/* without ANALYZE statistics, assume a modest table */
 	tuples = baserel->tuples > 0 ? baserel->tuples : 1000.0;
@@ -231,6 +238,10 @@ op_cost(RelOptInfo *baserel, HBaseOpKind shape, double nkeys, double rows,
 
 	switch (shape)
 	{
+		case HBASE_OP_EMPTY:
+			requests = 0;
+			fetched = 0;
+			break;
 		case HBASE_OP_GET:
 			requests = 1;
 			fetched = 1;
@@ -582,7 +593,7 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 		conds = hbase_key_conditions(ps->table, baserel->relid,
 									 list_concat(list_copy(baserel->baserestrictinfo), ppi->ppi_clauses),
 									 true, &exprs, NULL);
-		shape = hbase_key_shape(ps->table, conds, exprs, &nkeys);
+		key_operation(ps->table, conds, exprs, &shape, &nkeys);
 		if (shape == HBASE_OP_FULL || shape == ps->shape)
 			continue;			/* the join clause does not narrow the operation */
 		rows = ppi->ppi_rows;
@@ -639,7 +650,6 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	HBaseRowOrder order = HBASE_ORDER_ANY;
 	int			salt_bytes = 0;
 	bool		split;
-	double		nkeys;
 
 	/*
 	 * Key conditions narrow the HBase operation; every qual is still checked
@@ -672,8 +682,6 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	fdw_private = lappend(fdw_private, makeInteger(salt_bytes));
 	fdw_private = lappend(fdw_private, makeInteger(split));
 	fdw_private = lappend(fdw_private,
-						  makeInteger(hbase_key_shape(ps->table, conds, exprs, &nkeys)));
-	fdw_private = lappend(fdw_private,
 						  hbase_time_conditions(ps->table, baserel->relid, scan_clauses_ri, &exprs));
 
 	return make_foreignscan(tlist, scan_clauses, baserel->relid, exprs, fdw_private,
@@ -700,12 +708,12 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 	node->fdw_state = st;
 	st->table = hbase_get_table(RelationGetRelid(node->ss.ss_currentRelation));
 	st->retrieved_attrs = list_nth(fsplan->fdw_private, FdwScanPrivateRetrievedAttrs);
-	st->conds = hbase_key_conds_from_list(list_nth(fsplan->fdw_private, FdwScanPrivateKeyConds));
-	st->fconds = list_nth(fsplan->fdw_private, FdwScanPrivateFilterConds);
-	st->order = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateRowOrder));
-	st->salt_bytes = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateSaltBytes));
-	st->split_buckets = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateSplitBuckets));
-	st->tconds = list_nth(fsplan->fdw_private, FdwScanPrivateTimeConds);
+	st->spec.conds = hbase_key_conds_from_list(list_nth(fsplan->fdw_private, FdwScanPrivateKeyConds));
+	st->spec.fconds = list_nth(fsplan->fdw_private, FdwScanPrivateFilterConds);
+	st->spec.order = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateRowOrder));
+	st->spec.salt_bytes = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateSaltBytes));
+	st->spec.split_buckets = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateSplitBuckets));
+	st->spec.tconds = list_nth(fsplan->fdw_private, FdwScanPrivateTimeConds);
 
 	/* EXPLAIN without ANALYZE: no connection, no request */
 	if (eflags & EXEC_FLAG_EXPLAIN_ONLY)
@@ -728,23 +736,6 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 								intVal(list_nth(fsplan->fdw_private, FdwScanPrivateFirstPage)));
 }
 
-/*
- * The HBase operation for these values of the conditions, as the plan
- * decided it: key conditions, cell filters, salt buckets split or not.  The
- * executor and EXPLAIN both use it.
- */
-static HBaseKeyPlan *
-build_key_plan(HBaseScanState *st, Datum *vals, bool *nulls, Oid *types)
-{
-	HBaseKeyPlan *kp = hbase_key_plan(st->table, st->conds, vals, nulls, types);
-
-	kp->filters = hbase_cell_filters(st->table, st->fconds, vals, nulls, types);
-	hbase_time_range(st->table, st->tconds, vals, nulls, types, kp);
-	if (st->split_buckets)
-		hbase_bucket_ranges(st->table, kp);
-	return kp;
-}
-
 static int	claim_piece(void *arg);
 
 /*
@@ -760,6 +751,7 @@ compute_key_plan(ForeignScanState *node, HBaseScanState *st)
 	bool	   *nulls = palloc0(sizeof(bool) * Max(n, 1));
 	Oid		   *types = palloc0(sizeof(Oid) * Max(n, 1));
 	MemoryContext old = MemoryContextSwitchTo(st->plancxt);
+	HBaseKeyValues values = {vals, nulls, types, NULL};
 	ListCell   *lc;
 
 	foreach(lc, st->exprstates)
@@ -770,11 +762,11 @@ compute_key_plan(ForeignScanState *node, HBaseScanState *st)
 		vals[i] = ExecEvalExpr(es, econtext, &nulls[i]);
 		types[i] = exprType((Node *) es->expr);
 	}
-	st->keyplan = build_key_plan(st, vals, nulls, types);
+	st->keyplan = hbase_keyplan_derive(st->table, &st->spec, &values);
 	if (st->shared)
 		hbase_scan_set_shared_plan(st->scan, st->keyplan, st->pieces, claim_piece, st);
 	else
-		hbase_scan_set_plan(st->scan, st->keyplan, st->order, st->salt_bytes);
+		hbase_scan_set_plan(st->scan, st->keyplan, st->spec.order, st->spec.salt_bytes);
 	MemoryContextSwitchTo(old);
 }
 
@@ -988,195 +980,30 @@ hbaseEndForeignScan(ForeignScanState *node)
 		hbase_scan_end(st->scan);
 }
 
-static char *
-range_text(HBaseKeyRange *r)
-{
-	return psprintf("[%s, %s)", hbase_printable_key(r->start, r->startlen),
-					r->stop ? hbase_printable_key(r->stop, r->stoplen) : "end");
-}
-
-#define EXPLAIN_MAX_ITEMS 8
-
 /*
- * The HBase operation: the one executed (EXPLAIN ANALYZE), or the one the
- * constant key values give, or its shape when values come at execution.
- */
-static HBaseKeyPlan *
-explain_operation(ForeignScanState *node, HBaseScanState *st, ExplainState *es)
-{
-	ForeignScan *fsplan = (ForeignScan *) node->ss.ps.plan;
-	HBaseKeyPlan *kp = st->keyplan;
-	StringInfoData buf;
-	ListCell   *lc;
-	char	   *explain_filters = NULL;
-
-	if (kp == NULL && (st->conds != NIL || st->fconds != NIL || st->tconds != NIL || st->split_buckets))
-	{
-		bool		consts = true;
-
-		foreach(lc, fsplan->fdw_exprs)
-			if (!IsA(lfirst(lc), Const))
-				consts = false;
-		if (consts)
-		{
-			int			n = list_length(fsplan->fdw_exprs);
-			Datum	   *vals = palloc0(sizeof(Datum) * Max(n, 1));
-			bool	   *nulls = palloc0(sizeof(bool) * Max(n, 1));
-			Oid		   *types = palloc0(sizeof(Oid) * Max(n, 1));
-
-			foreach(lc, fsplan->fdw_exprs)
-			{
-				Const	   *c = lfirst(lc);
-				int			i = foreach_current_index(lc);
-
-				vals[i] = c->constvalue;
-				nulls[i] = c->constisnull;
-				types[i] = c->consttype;
-			}
-			kp = build_key_plan(st, vals, nulls, types);
-		}
-		else
-		{
-			HBaseOpKind shape = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateShape));
-
-			ExplainPropertyText("HBase Operation",
-								shape == HBASE_OP_GET ? "Get (key computed at execution)" :
-								shape == HBASE_OP_MULTIGET ? "multiget (keys computed at execution)" :
-								shape == HBASE_OP_SCANS ? "bounded scans (ranges computed at execution)" :
-								"full scan", es);
-			return kp;
-		}
-	}
-	if (kp && kp->filters && (kp->kind == HBASE_OP_FULL || kp->kind == HBASE_OP_SCANS))
-	{
-		StringInfoData fb;
-
-		initStringInfo(&fb);
-		foreach(lc, kp->filters)
-			appendStringInfo(&fb, "%s%s", fb.len ? " AND " : "",
-							 ((HBaseCellFilter *) lfirst(lc))->display);
-		explain_filters = fb.data;
-	}
-	if (kp == NULL || kp->kind == HBASE_OP_FULL)
-	{
-		ExplainPropertyText("HBase Operation", st->order == HBASE_ORDER_REVERSE ?
-							"full scan, reversed" : "full scan", es);
-		if (explain_filters)
-			ExplainPropertyText("HBase Filter", explain_filters, es);
-		return kp;
-	}
-	initStringInfo(&buf);
-	switch (kp->kind)
-	{
-		case HBASE_OP_EMPTY:
-			ExplainPropertyText("HBase Operation", "none (no row can match)", es);
-			return kp;
-		case HBASE_OP_FUZZY:
-			appendStringInfo(&buf, "skip scan (FuzzyRowFilter, %d key%s)", list_length(kp->fuzzy) / 2,
-							 list_length(kp->fuzzy) == 2 ? "" : "s");
-			ExplainPropertyText("HBase Operation", buf.data, es);
-			resetStringInfo(&buf);
-			for (lc = list_head(kp->fuzzy); lc; lc = lnext(kp->fuzzy, lnext(kp->fuzzy, lc)))
-			{
-				bytea	   *k = lfirst(lc);
-				bytea	   *m = lfirst(lnext(kp->fuzzy, lc));
-				int			i;
-
-				if (buf.len > 0)
-					appendStringInfoString(&buf, ", ");
-				/* fuzzy bytes as ?, fixed ones as they are */
-				for (i = 0; i < (int) (VARSIZE(k) - VARHDRSZ); i++)
-				{
-					if (VARDATA(m)[i])
-						appendStringInfoChar(&buf, '?');
-					else
-						appendStringInfoString(&buf, hbase_printable_key(VARDATA(k) + i, 1));
-				}
-			}
-			ExplainPropertyText("HBase Fuzzy Keys", buf.data, es);
-			if (explain_filters)
-				ExplainPropertyText("HBase Filter", explain_filters, es);
-			return kp;
-		case HBASE_OP_GET:
-			ExplainPropertyText("HBase Operation", "Get", es);
-			ExplainPropertyText("HBase Key", hbase_printable_key(VARDATA((bytea *) linitial(kp->keys)),
-																VARSIZE((bytea *) linitial(kp->keys)) - VARHDRSZ), es);
-			return kp;
-		case HBASE_OP_MULTIGET:
-			appendStringInfo(&buf, "multiget of %d keys", list_length(kp->keys));
-			if (kp->buckets)
-				appendStringInfo(&buf, " (%d salt buckets)", kp->buckets);
-			ExplainPropertyText("HBase Operation", buf.data, es);
-			resetStringInfo(&buf);
-			foreach(lc, kp->keys)
-			{
-				bytea	   *k = lfirst(lc);
-
-				if (foreach_current_index(lc) == EXPLAIN_MAX_ITEMS)
-				{
-					appendStringInfo(&buf, ", ... (%d more)", list_length(kp->keys) - EXPLAIN_MAX_ITEMS);
-					break;
-				}
-				appendStringInfo(&buf, "%s%s", buf.len ? ", " : "",
-								 hbase_printable_key(VARDATA(k), VARSIZE(k) - VARHDRSZ));
-			}
-			ExplainPropertyText("HBase Keys", buf.data, es);
-			return kp;
-		case HBASE_OP_SCANS:
-			appendStringInfo(&buf, "%d bounded scan%s%s", list_length(kp->ranges),
-							 list_length(kp->ranges) == 1 ? "" : "s",
-							 st->order == HBASE_ORDER_REVERSE ? ", reversed" : "");
-			if (kp->buckets)
-				appendStringInfo(&buf, " (one per salt bucket of %d%s)", kp->buckets,
-								 st->salt_bytes > 0 && list_length(kp->ranges) > 1 ?
-								 ", merged in key order" : "");
-			if (list_length(kp->ranges) > 1 && st->table->concurrency > 1 &&
-				(st->salt_bytes > 0 || st->order == HBASE_ORDER_ANY))
-				appendStringInfo(&buf, ", up to %d at a time",
-								 Min(st->table->concurrency, list_length(kp->ranges)));
-			ExplainPropertyText("HBase Operation", buf.data, es);
-			resetStringInfo(&buf);
-			foreach(lc, kp->ranges)
-			{
-				if (foreach_current_index(lc) == EXPLAIN_MAX_ITEMS)
-				{
-					appendStringInfo(&buf, ", ... (%d more)", list_length(kp->ranges) - EXPLAIN_MAX_ITEMS);
-					break;
-				}
-				appendStringInfo(&buf, "%s%s", buf.len ? ", " : "", range_text(lfirst(lc)));
-			}
-			ExplainPropertyText("HBase Ranges", buf.data, es);
-			if (explain_filters)
-				ExplainPropertyText("HBase Filter", explain_filters, es);
-			return kp;
-		default:
-			break;
-	}
-	return kp;
-}
-
-/*
- * EXPLAIN of a foreign scan: the HBase table, the operation (explain_operation)
- * and its time range; with VERBOSE the rowkey layout and the cells read; with
- * ANALYZE what the scan did: requests, rows received (every process's for a
- * parallel scan), region scans, resumed scans, and the old gateway's
- * fallback if it took one.
+ * EXPLAIN: the operation as hbase_keyplan_describe puts it (the one made
+ * under ANALYZE, else what planning can tell: the keys and ranges of
+ * constants, the shape of what parameters will make), the layout and the
+ * cells read (VERBOSE), and under ANALYZE the requests and rows of every
+ * process of the scan.
  */
 static void
 hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 {
 	HBaseScanState *st = node->fdw_state;
-	HBaseKeyPlan *kp;
+	ForeignScan *fsplan = (ForeignScan *) node->ss.ps.plan;
+	HBaseKeyPlan *kp = st->keyplan;
+	List	   *lines;
+	int			i;
 
 	ExplainPropertyText("HBase Table", st->table->hbase_table, es);
-	kp = explain_operation(node, st, es);
-	if (kp && kp->time_range &&
-		(kp->kind == HBASE_OP_FULL || kp->kind == HBASE_OP_FUZZY || kp->kind == HBASE_OP_SCANS))
-		ExplainPropertyText("HBase Time Range",
-							kp->end_time == PG_INT64_MAX ?
-							psprintf("[" INT64_FORMAT " ms, no end)", kp->start_time) :
-							psprintf("[" INT64_FORMAT " ms, " INT64_FORMAT " ms)",
-									 kp->start_time, kp->end_time), es);
+	/* the operation executed (ANALYZE), else what planning can tell of it */
+	if (kp == NULL)
+		kp = hbase_keyplan_derive(st->table, &st->spec,
+								  hbase_keyplan_planning_values(fsplan->fdw_exprs));
+	lines = hbase_keyplan_describe(st->table, kp);
+	for (i = 0; i + 1 < list_length(lines); i += 2)
+		ExplainPropertyText(list_nth(lines, i), list_nth(lines, i + 1), es);
 	if (es->verbose && st->table->rowkey && !st->table->rowkey_implicit)
 		ExplainPropertyText("HBase Rowkey", st->table->rowkey, es);
 	if (es->verbose)

@@ -88,6 +88,16 @@ SELECT k, d, v FROM pv.ck WHERE k = 'pg' AND d = 'q';
 -- refused in a key column that cannot be NULL
 INSERT INTO pv.strs VALUES ('pg', '', '', '');
 INSERT INTO pv.strs VALUES ('pg2', 'z', 'with k2', 'c');
+-- a direct UPDATE by key (one Get, then a PUT or a check-and-put) writes '' as NULL too
+EXPLAIN (COSTS OFF) UPDATE pv.strs SET v = '' WHERE k = 'c' AND k2 = 'c2';
+UPDATE pv.strs SET v = '' WHERE k = 'c' AND k2 = 'c2';
+SELECT v IS NULL AS v_null FROM pv.strs WHERE k = 'c' AND k2 = 'c2';
+\! python3 tests/hbase_rest.py get FDWPV.STRS 'c\x00c2'
+UPDATE pv.strs SET v = 'full' WHERE k = 'c' AND k2 = 'c2';
+UPDATE pv.strs SET v = v || '' WHERE k = 'c' AND k2 = 'c2';
+UPDATE pv.strs SET v = substr(v, 9) WHERE k = 'c' AND k2 = 'c2' RETURNING v IS NULL AS v_null;
+SELECT v IS NULL AS v_null FROM pv.strs WHERE k = 'c' AND k2 = 'c2';
+\! python3 tests/hbase_rest.py get FDWPV.STRS 'c\x00c2'
 UPDATE pv.strs SET v = '', c = '' WHERE k = 'c';
 INSERT INTO pv.strs VALUES ('', 'x', 'v', 'c');
 SELECT k, k2, v, c, k2 IS NULL AS k2_null, v IS NULL AS v_null, c IS NULL AS c_null

@@ -18,6 +18,9 @@ SELECT * FROM missing_t;
 -- a small LIMIT reads its first page statelessly: the gateway answers 500 there
 SELECT * FROM missing_t LIMIT 1;
 \echo :SQLSTATE
+-- backwards (stateless reversed pages) the same 500: the table is checked as forward
+SELECT * FROM missing_t ORDER BY k COLLATE "C" DESC LIMIT 1;
+\echo :SQLSTATE
 
 -- a table in a namespace
 CREATE FOREIGN TABLE ns_t (k text OPTIONS (column ':key'), v text) SERVER hbase

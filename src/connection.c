@@ -62,8 +62,7 @@ struct HBaseConn
 	char	   *app_name;		/* application_name in the User-Agent (TopMemoryContext) */
 	int64		nrequests;		/* requests sent on this connection */
 	bool		xact_used;		/* a request was sent in the current transaction */
-	bool		gateway_known;	/* gateway filled in (asked or declared) */
-	HBaseGateway gateway;
+	HBaseGateway gateway;	/* gateway.c's: name NULL until known */
 };
 
 static HTAB *ConnectionHash = NULL;
@@ -229,7 +228,6 @@ close_conn(HBaseConn *conn)
 	if (conn->gateway.name)
 		pfree(conn->gateway.name);
 	memset(&conn->gateway, 0, sizeof(conn->gateway));
-	conn->gateway_known = false;
 	if (conn->app_name)
 		pfree(conn->app_name);
 	conn->app_name = NULL;
@@ -285,6 +283,12 @@ check_superuser_options(ForeignServer *server, List *umoptions)
 			 errhint("Have a superuser own the server and grant USAGE on it to the roles that use it, or drop the option.")));
 }
 
+/*
+ * A connection's HTTP handle and gateways from the server's and the user
+ * mapping's options, checked first: options only a superuser may set must
+ * come from a superuser's server.  Credentials go to http.c only (never kept
+ * here); the gateways are tried in the order the url option lists them.
+ */
 static void
 open_conn(HBaseConn *conn, ForeignServer *server, List *umoptions)
 {
@@ -424,7 +428,6 @@ hbase_get_connection(Oid serverid, Oid userid)
 		memset(conn->ahead_busy, 0, sizeof(conn->ahead_busy));
 		conn->generation = 0;
 		conn->declared_version = NULL;
-		conn->gateway_known = false;
 		memset(&conn->gateway, 0, sizeof(conn->gateway));
 		conn->app_name = NULL;
 		conn->nrequests = 0;
@@ -523,46 +526,15 @@ request_url(HBaseConn *conn, const char *path, int *gateway)
 }
 
 /*
- * The REST gateway of this connection and what it offers: the version the
- * server option gateway_version declares, else the one the gateway reports
- * (GET /version/rest, once per connection, only when a request depends on
- * it).  A gateway that reports none (HBase before 2.5.11 and 2.6.1, or a
- * proxy that hides /version) is taken for the oldest: every request stays
- * exact, some cost more.
+ * Where gateway.c keeps what this connection's gateway offers (name NULL
+ * until it is known: hbase_gateway), and the version the server option
+ * gateway_version declares (NULL: the gateway is asked).  Reset when the
+ * connection is remade: the next gateway may be another version.
  */
-const HBaseGateway *
-hbase_gateway(HBaseConn *conn)
+HBaseGateway *
+hbase_conn_gateway(HBaseConn *conn, const char **declared)
 {
-	HBaseGateway gw;
-	char	   *reported = NULL;
-	char	   *name;
-
-	if (conn->gateway_known)
-		return &conn->gateway;
-	memset(&gw, 0, sizeof(gw));
-	if (conn->declared_version)
-	{
-		gw.declared = true;
-		hbase_gateway_features(&gw, hbase_parse_gateway_version(conn->declared_version));
-		name = psprintf("%s (declared by the server option gateway_version)", conn->declared_version);
-	}
-	else
-	{
-		HBaseResponse *r = hbase_request(conn, "GET", "/version/rest", NULL, 0,
-										 "asking the gateway its version");
-
-		if (r->status == 200)
-			reported = hbase_json_version_field(r->body, r->len);
-		hbase_gateway_features(&gw, reported ? hbase_parse_gateway_version(reported) : 0);
-		if (reported && gw.version > 0)
-			name = pstrdup(reported);
-		else
-			name = psprintf("of unknown version (%s, as before HBase 2.5.11 and 2.6.1)",
-							reported ? "it reports one not understood" : "it reports none");
-	}
-	gw.name = MemoryContextStrdup(TopMemoryContext, name);
-	conn->gateway = gw;
-	conn->gateway_known = true;
+	*declared = conn->declared_version;
 	return &conn->gateway;
 }
 
@@ -689,6 +661,18 @@ accept_for(HBaseConn *conn, int flags)
  */
 
 /*
+ * The one place that says which statuses mean "the gateway is unavailable"
+ * rather than an answer to the request: 502 to 504, from a gateway still
+ * starting (503) or a proxy in front of one that got no answer (502, 504).
+ * A request that got one may go to the next gateway, a scan resumes.
+ */
+bool
+hbase_status_unavailable(long status)
+{
+	return status >= 502 && status <= 504;
+}
+
+/*
  * Did the request surely not reach the gateway's REST code?  Only when the
  * connection failed, or when a 503 came from something that answers before
  * reading the request (a proxy without a live upstream, Jetty refusing
@@ -727,7 +711,7 @@ next_gateway_may_retry(const char *method, int flags, hbase_http_outcome outcome
 		(strcmp(method, "GET") != 0 && !(flags & HBASE_REQ_IDEMPOTENT)))
 		return surely_unsent(outcome, res);
 	return outcome == HBASE_HTTP_FAILED ||
-		(outcome == HBASE_HTTP_OK && res->status >= 502 && res->status <= 504);
+		(outcome == HBASE_HTTP_OK && hbase_status_unavailable(res->status));
 }
 
 /* a gateway that gave no answer or said it cannot serve: left out a while */
@@ -736,7 +720,7 @@ gateway_failed(hbase_http_outcome outcome, hbase_http_result *res)
 {
 	if (outcome == HBASE_HTTP_FAILED)
 		return !res->krb_status && !res->too_large;
-	return outcome == HBASE_HTTP_OK && res->status >= 502 && res->status <= 504;
+	return outcome == HBASE_HTTP_OK && hbase_status_unavailable(res->status);
 }
 
 HBaseResponse *
@@ -1338,7 +1322,7 @@ hbase_connections(void)
 		ci->umid = conn->key.umid;
 		ci->url = pstrdup(conn->url);
 		/* the version asked of the gateway, else the one declared, else unknown yet */
-		ci->gateway_version = conn->gateway_known && conn->gateway.name ? pstrdup(conn->gateway.name) :
+		ci->gateway_version = conn->gateway.name ? pstrdup(conn->gateway.name) :
 			conn->declared_version ? pstrdup(conn->declared_version) : NULL;
 		ci->in_transaction = conn->xact_used;
 		ci->open_scanners = list_length(conn->scanners);

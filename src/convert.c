@@ -4,8 +4,10 @@
  * inverse) for what INSERT, UPDATE and COPY write.  Also decides which types
  * a column of each kind and encoding may have (hbase_check_column_type, when
  * a table is built), converts the cell timestamps of ':timestamp' columns
- * (epoch milliseconds) both ways, and prints keys and values for messages
- * (hbase_printable_key).
+ * (epoch milliseconds) both ways, prints keys and values for messages
+ * (hbase_printable_key), and turns a row's cells into the values of a tuple
+ * (hbase_row_to_values; one tuple per cell version for a table that maps
+ * versions).
  *
  * "text": the UTF-8 text form of the type's input and output functions (what
  * the HBase shell and Bytes.toBytes(String) write).  "binary": Java's
@@ -700,6 +702,197 @@ hbase_datum_to_timestamp(HBaseTable *table, HBaseColumn *col, Datum d)
 				 errmsg("a cell timestamp is whole epoch milliseconds after 1970"),
 				 errdetail("Column \"%s\" of foreign table %s.", col->attname, table->relname)));
 	return us / 1000;
+}
+
+/* ---------------- a row's cells into a tuple's values ---------------- */
+
+static HBaseCell *
+find_cell(HBaseRow *row, HBaseColumn *col)
+{
+	int			len = col->speclen;
+	int			i;
+
+	for (i = 0; i < row->ncells; i++)
+		if (row->cells[i].collen == len && memcmp(row->cells[i].column, col->colspec, len) == 0)
+			return &row->cells[i];
+	return NULL;
+}
+
+/* is this cell one of a column the table maps (a cell, or one of a whole family)? */
+static bool
+mapped_cell(HBaseTable *table, HBaseCell *c)
+{
+	int			i;
+
+	for (i = 0; i < table->natts; i++)
+	{
+		HBaseColumn *col = &table->columns[i];
+		int			len;
+
+		if (!hbase_maps_cell(col))
+			continue;
+		len = col->speclen;
+		if (col->kind == HBASE_COL_CELL && c->collen == len &&
+			memcmp(c->column, col->colspec, len) == 0)
+			return true;
+		if (col->kind == HBASE_COL_FAMILY && c->collen > len && c->column[len] == ':' &&
+			memcmp(c->column, col->colspec, len) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* does the table map any cell or family? */
+static bool
+maps_cells(HBaseTable *table)
+{
+	int			i;
+
+	for (i = 0; i < table->natts; i++)
+		if (hbase_maps_cell(&table->columns[i]))
+			return true;
+	return false;
+}
+
+static int
+ts_desc(const void *a, const void *b)
+{
+	int64		x = *(const int64 *) a;
+	int64		y = *(const int64 *) b;
+
+	return x > y ? -1 : x < y;
+}
+
+/*
+ * A table that maps versions (option versions): the timestamps of a row's
+ * versions, newest first: every distinct timestamp of the cells of mapped
+ * columns (others are not looked at, whatever came).  palloc'd; the count.
+ */
+int
+hbase_row_versions(HBaseTable *table, HBaseRow *row, int64 **ts)
+{
+	int64	   *out = palloc(sizeof(int64) * Max(row->ncells, 1));
+	int			n = 0,
+				i,
+				k;
+
+	for (i = 0; i < row->ncells; i++)
+		if (mapped_cell(table, &row->cells[i]))
+			out[n++] = row->cells[i].timestamp;
+	qsort(out, n, sizeof(int64), ts_desc);
+	for (i = 0, k = 0; i < n; i++)
+		if (k == 0 || out[k - 1] != out[i])
+			out[k++] = out[i];
+	*ts = out;
+	return k;
+}
+
+/* the version of a row at one timestamp: its mapped cells of that timestamp */
+void
+hbase_row_version(HBaseTable *table, HBaseRow *row, int64 ts, HBaseRow *out)
+{
+	int			i;
+
+	out->key = row->key;
+	out->keylen = row->keylen;
+	out->cells = palloc(sizeof(HBaseCell) * Max(row->ncells, 1));
+	out->ncells = 0;
+	for (i = 0; i < row->ncells; i++)
+		if (row->cells[i].timestamp == ts && mapped_cell(table, &row->cells[i]))
+			out->cells[out->ncells++] = row->cells[i];
+}
+
+/*
+ * A row's values for the attributes in attrs (the others stay NULL): key
+ * parts decoded from the key when decode_key, cells converted by their
+ * column's encoding, a missing cell NULL.  values/isnull are indexed by
+ * attnum - 1 over all of the table's columns.
+ */
+void
+hbase_row_to_values(HBaseTable *table, HBaseColumnIO *io, bool decode_key, List *attrs,
+					HBaseRow *row, Datum *values, bool *isnull)
+{
+	ListCell   *lc;
+
+	memset(isnull, true, sizeof(bool) * table->natts);
+	if (decode_key)
+		hbase_decode_key(table, io, row->key, row->keylen, attrs, values, isnull);
+	foreach(lc, attrs)
+	{
+		int			attnum = lfirst_int(lc);
+		HBaseColumn *col = &table->columns[attnum - 1];
+		const char *value;
+		int			len;
+
+		if (col->kind == HBASE_COL_KEYPART)
+			continue;			/* decoded above */
+		if (col->kind == HBASE_COL_FAMILY)
+		{
+			isnull[attnum - 1] = !hbase_family_to_jsonb(table, col, row, &values[attnum - 1]);
+			continue;
+		}
+		if (col->kind == HBASE_COL_TIMESTAMP)
+		{
+			/*
+			 * The newest timestamp of the row's mapped cells (of all its
+			 * cells when the table maps none): a scan brings those, a Get
+			 * or a stateless page every cell, a scanner also the row's
+			 * first cell; the value must not depend on which came.
+			 */
+			int64		newest = 0;
+			bool		found = false;
+			bool		any = maps_cells(table);
+			int			c;
+
+			for (c = 0; c < row->ncells; c++)
+				if (!any || mapped_cell(table, &row->cells[c]))
+				{
+					newest = Max(newest, row->cells[c].timestamp);
+					found = true;
+				}
+			if (found)
+			{
+				values[attnum - 1] = hbase_timestamp_to_datum(col, newest);
+				isnull[attnum - 1] = false;
+			}
+			continue;
+		}
+		if (col->kind == HBASE_COL_ROWKEY)
+		{
+			value = row->key;
+			len = row->keylen;
+		}
+		else
+		{
+			HBaseCell  *cell = find_cell(row, col);
+
+			if (cell == NULL)
+				continue;		/* a missing cell is NULL */
+			value = cell->value;
+			len = cell->vallen;
+			if (col->element > 0)
+			{
+				int			r = hbase_phoenix_element(cell->value, cell->vallen, col->element,
+													  &value, &len);
+
+				if (r < 0)
+					ereport(ERROR,
+							(errcode(ERRCODE_FDW_INVALID_DATA_TYPE),
+							 errmsg("cell of column \"%s\" of foreign table %s is no Phoenix SINGLE_CELL_ARRAY_WITH_OFFSETS cell",
+									col->attname, table->relname),
+							 errdetail("Rowkey \"%s\", %d bytes; Phoenix's serialization version 3 is read.",
+									   hbase_printable_key(row->key, row->keylen), cell->vallen)));
+				if (r == 0)
+					continue;	/* a null element */
+			}
+			/* zero bytes are Phoenix's NULL, of every type */
+			if (len == 0 && col->encoding == HBASE_ENC_PHOENIX)
+				continue;
+		}
+		values[attnum - 1] = hbase_cell_to_datum(table, col, &io[attnum - 1], value, len,
+												 row->key, row->keylen);
+		isnull[attnum - 1] = false;
+	}
 }
 
 /* ---------------- whole families as jsonb ---------------- */

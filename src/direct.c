@@ -58,7 +58,10 @@ typedef enum DirectKind
 	DIRECT_CAS
 } DirectKind;
 
-/* fdw_private of a ForeignScan doing a direct modification */
+/*
+ * fdw_private of a ForeignScan doing a direct modification; must match
+ * hbasePlanDirectModify
+ */
 enum DirectPrivateIndex
 {
 	DirectPrivateKind,			/* DirectKind */
@@ -69,8 +72,7 @@ enum DirectPrivateIndex
 	DirectPrivateNKeyExprs,		/* fdw_exprs: key values, then conditions, then
 								 * SET expressions (deltas for INCREMENT) */
 	DirectPrivateNQuals,
-	DirectPrivateSetTag,		/* canSetTag: the statement's row count is ours */
-	DirectPrivateShape			/* HBaseOpKind of the key plan, for EXPLAIN */
+	DirectPrivateSetTag			/* canSetTag: the statement's row count is ours */
 };
 
 typedef struct DirectState
@@ -81,7 +83,6 @@ typedef struct DirectState
 	List	   *conds;
 	List	   *targets;
 	List	   *signs;
-	int			shape;
 	bool		set_processed;
 	List	   *keyexprs;		/* Expr, for EXPLAIN */
 	List	   *keystates;
@@ -217,8 +218,7 @@ hbasePlanDirectModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation
 	List	   *exprs = NIL;
 	List	   *matched = NIL;
 	List	   *conds;
-	HBaseOpKind shape;
-	double		nkeys;
+	HBaseKeyPlan *kp;
 	List	   *tlist = NIL;
 	List	   *targets = NIL;
 	List	   *signs = NIL;
@@ -251,8 +251,8 @@ hbasePlanDirectModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation
 	conds = hbase_key_conditions(t, resultRelation, rel->baserestrictinfo, false, &exprs, &matched);
 	if (list_length(matched) != list_length(rel->baserestrictinfo))
 		return false;
-	shape = hbase_key_shape(t, conds, exprs, &nkeys);
-	if (shape != HBASE_OP_GET && shape != HBASE_OP_MULTIGET && shape != HBASE_OP_EMPTY)
+	kp = hbase_keyplan_at_planning(t, conds, exprs);
+	if (kp->kind != HBASE_OP_GET && kp->kind != HBASE_OP_MULTIGET && kp->kind != HBASE_OP_EMPTY)
 		return false;
 	quals = fscan->scan.plan.qual;
 	if (contain_subplans((Node *) quals))
@@ -309,7 +309,6 @@ hbasePlanDirectModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation
 	fscan->fdw_private = lappend(fscan->fdw_private, makeInteger(nkeyexprs));
 	fscan->fdw_private = lappend(fscan->fdw_private, makeInteger(list_length(quals)));
 	fscan->fdw_private = lappend(fscan->fdw_private, makeInteger(plan->canSetTag));
-	fscan->fdw_private = lappend(fscan->fdw_private, makeInteger(shape));
 	return true;
 }
 
@@ -344,7 +343,6 @@ hbaseBeginDirectModify(ForeignScanState *node, int eflags)
 	ds->targets = list_nth(priv, DirectPrivateTargets);
 	ds->signs = list_nth(priv, DirectPrivateSigns);
 	ds->set_processed = intVal(list_nth(priv, DirectPrivateSetTag));
-	ds->shape = intVal(list_nth(priv, DirectPrivateShape));
 	foreach(lc, fsplan->fdw_exprs)
 	{
 		i = foreach_current_index(lc);
@@ -505,7 +503,8 @@ put_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 		bool		isnull;
 		Datum		d = ExecEvalExpr(lfirst(lc), econtext, &isnull);
 
-		if (isnull)
+		/* '' is Phoenix's NULL: no cell, as modify.c writes it */
+		if (isnull || hbase_cell_is_phoenix_null(col, d))
 		{
 			nulled = lappend(nulled, col);
 			continue;
@@ -641,7 +640,7 @@ cas_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 			AttrNumber	attno = lfirst_int(lc);
 			HBaseColumn *col = &t->columns[attno - 1];
 
-			if (isnull[attno - 1])
+			if (isnull[attno - 1] || hbase_cell_is_phoenix_null(col, values[attno - 1]))
 			{
 				if (!slot->tts_isnull[attno - 1])
 					nulled = lappend(nulled, col);
@@ -726,7 +725,13 @@ execute_direct(ForeignScanState *node, DirectState *ds)
 		vals[i] = ExecEvalExpr(es, econtext, &nulls[i]);
 		types[i] = exprType((Node *) es->expr);
 	}
-	kp = hbase_key_plan(ds->table, ds->conds, vals, nulls, types);
+	{
+		HBaseOpSpec spec = {0};
+		HBaseKeyValues values = {vals, nulls, types, NULL};
+
+		spec.conds = ds->conds;
+		kp = hbase_keyplan_derive(ds->table, &spec, &values);
+	}
 	if (kp->kind == HBASE_OP_EMPTY)
 		return;
 	scan = hbase_scan_begin(ds->table, ds->conn, ds->allattrs, HBASE_FIRST_PAGE);
@@ -839,32 +844,19 @@ static void
 hbaseExplainDirectModify(ForeignScanState *node, ExplainState *es)
 {
 	DirectState *ds = node->fdw_state;
-	bool		consts = true;
+	HBaseKeyPlan *kp;
 	ListCell   *lc;
 
 	ExplainPropertyText("HBase Table", ds->table->hbase_table, es);
-	foreach(lc, ds->keyexprs)
-		if (!IsA(lfirst(lc), Const))
-			consts = false;
-	if (consts)
+	kp = hbase_keyplan_at_planning(ds->table, ds->conds, ds->keyexprs);
+	if (kp->at_execution)
+		ExplainPropertyText("HBase Rows", kp->kind == HBASE_OP_GET ?
+							"Get (key computed at execution)" :
+							"multiget (keys computed at execution)", es);
+	else
 	{
-		int			n = list_length(ds->keyexprs);
-		Datum	   *vals = palloc0(sizeof(Datum) * Max(n, 1));
-		bool	   *nulls = palloc0(sizeof(bool) * Max(n, 1));
-		Oid		   *types = palloc0(sizeof(Oid) * Max(n, 1));
-		HBaseKeyPlan *kp;
 		StringInfoData keys;
 
-		foreach(lc, ds->keyexprs)
-		{
-			Const	   *c = lfirst(lc);
-			int			i = foreach_current_index(lc);
-
-			vals[i] = c->constvalue;
-			nulls[i] = c->constisnull;
-			types[i] = c->consttype;
-		}
-		kp = hbase_key_plan(ds->table, ds->conds, vals, nulls, types);
 		initStringInfo(&keys);
 		foreach(lc, kp->keys)
 		{
@@ -879,10 +871,6 @@ hbaseExplainDirectModify(ForeignScanState *node, ExplainState *es)
 		if (kp->keys != NIL)
 			ExplainPropertyText(list_length(kp->keys) == 1 ? "HBase Key" : "HBase Keys", keys.data, es);
 	}
-	else
-		ExplainPropertyText("HBase Rows", ds->shape == HBASE_OP_GET ?
-							"Get (key computed at execution)" :
-							"multiget (keys computed at execution)", es);
 	switch (ds->kind)
 	{
 		case DIRECT_DELETE:

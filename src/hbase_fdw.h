@@ -96,6 +96,13 @@ typedef struct HBaseColumn
 								 * the whole cell */
 } HBaseColumn;
 
+/* a column that maps a cell or a whole family (not the key, its parts or the timestamp) */
+static inline bool
+hbase_maps_cell(const HBaseColumn *col)
+{
+	return !col->dropped && (col->kind == HBASE_COL_CELL || col->kind == HBASE_COL_FAMILY);
+}
+
 /* Phoenix types a column can name where its PostgreSQL type leaves a choice */
 typedef enum HBasePhoenixType
 {
@@ -272,6 +279,7 @@ extern HBaseResponse *hbase_request_ex(HBaseConn *conn, const char *method,
 									   int flags);
 extern void hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
 							   HBaseResponse **out);
+extern bool hbase_status_unavailable(long status);
 
 /* reads ahead: scans of one connection that may each have one in flight */
 #define HBASE_MAX_AHEAD			4
@@ -290,9 +298,8 @@ extern char *hbase_scanner_id(HBaseResponse *resp, HBaseTable *table);
 extern HBaseCellSet *hbase_response_cellset(HBaseResponse *resp, HBaseTable *table,
 											 long max_rows, long max_cells);
 extern void hbase_report_krb(int status, const char *msg, const char *what) pg_attribute_noreturn();
-/* the connection's gateway, asked once per connection (GET /version/rest): gateway.c's type */
 struct HBaseGateway;
-extern const struct HBaseGateway *hbase_gateway(HBaseConn *conn);
+extern struct HBaseGateway *hbase_conn_gateway(HBaseConn *conn, const char **declared);
 
 /* ---------- stats.c: per-server request statistics ---------- */
 
@@ -378,10 +385,15 @@ typedef struct HBaseGateway
 	bool		fuzzy;			/* FuzzyRowFilter in a scanner (2.5.10+, 2.6.1+) */
 } HBaseGateway;
 
+/* asked once per connection (GET /version/rest), kept in its slot (connection.c) */
+extern const HBaseGateway *hbase_gateway(HBaseConn *conn);
 extern void hbase_gateway_features(HBaseGateway *gw, int version);
 extern bool hbase_key_path_safe(const char *key, int len);
-extern char *hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
-							const HBaseColumn *col, const char *what);
+extern void hbase_gateway_inexact(const HBaseGateway *gw, HBaseTable *table, const char *what,
+								  const char *key, int keylen) pg_attribute_noreturn();
+
+/* ---------- gateway_rows.c: keys through a gateway without ?e=b64 ---------- */
+
 extern HBaseCellSet *hbase_gateway_get_rows(HBaseConn *conn, HBaseTable *table, List *keys,
 											List *columns, long *nrequests, bool *by_scanner);
 
@@ -441,36 +453,80 @@ typedef struct HBaseStatelessScan
 	List	   *families;		/* HBaseColumn *: the families read, NIL = all */
 } HBaseStatelessScan;
 
+/*
+ * What a read of the executor came to (rest.c decides it from the status,
+ * in one place: read_result).
+ */
+typedef enum HBaseOutcome
+{
+	HBASE_DONE,					/* answered: set (or scanner) filled in */
+	HBASE_END,					/* nothing (more): a scanner's or a stateless scan's
+								 * end, a Get's missing row */
+	HBASE_LOST,					/* the scanner is gone (404, 410) or unusable (500) */
+	HBASE_UNAVAILABLE,			/* no answer, or a gateway that cannot serve (502
+								 * to 504) */
+	HBASE_FAILED				/* anything else: hbase_rest_report */
+} HBaseOutcome;
+
+typedef struct HBaseResult
+{
+	HBaseOutcome outcome;
+	HBaseCellSet *set;			/* DONE: the decoded rows */
+	char	   *scanner;		/* DONE of hbase_rest_scanner_open: its path */
+	bool		answered;		/* UNAVAILABLE: a gateway or proxy said so (502
+								 * to 504), rather than no answer at all */
+	bool		unsent;			/* UNAVAILABLE without answer: the request surely
+								 * never reached the gateway */
+	bool		server_error;	/* the gateway failed the read (500): it may again,
+								 * so retried a few times only */
+	bool		table_unsure;	/* the answer may mean a missing table: check
+								 * (hbase_rest_check_table) before trusting it */
+	HBaseResponse *resp;		/* the answer, for hbase_rest_report */
+} HBaseResult;
+
 extern char *hbase_rest_table_path(HBaseConn *conn, HBaseTable *table);
 extern char *hbase_b64url(const char *data, int len);
 extern int	hbase_utf8_prefix(const char *s, int len);
-extern HBaseResponse *hbase_rest_scanner_create(HBaseConn *conn, HBaseTable *table,
-												const HBaseScanSpec *spec, bool resuming);
-extern char *hbase_rest_scanner_created(HBaseConn *conn, HBaseTable *table,
-										HBaseResponse *resp, MemoryContext cxt);
-extern HBaseResponse *hbase_rest_scanner_next(HBaseConn *conn, const char *scanner, int rows);
+extern void hbase_rest_report(const HBaseResult *res, HBaseTable *table,
+							  const char *what) pg_attribute_noreturn();
+extern HBaseResult hbase_rest_scanner_open(HBaseConn *conn, HBaseTable *table,
+										   const HBaseScanSpec *spec, bool resuming,
+										   MemoryContext cxt);
+extern HBaseResult hbase_rest_scanner_next(HBaseConn *conn, HBaseTable *table,
+										   const char *scanner, int rows);
 extern bool hbase_rest_scanner_next_ahead(HBaseAhead *ahead, const char *scanner, int rows);
-extern HBaseResponse *hbase_rest_scanner_next_taken(HBaseAhead *ahead);
+extern HBaseResult hbase_rest_scanner_next_taken(HBaseAhead *ahead, HBaseTable *table);
 extern void hbase_rest_pages_many(HBaseConn *conn, HBaseTable *table, char **scanners,
 								  const int *rows, const HBaseStatelessScan *stateless, int n,
-								  HBaseResponse **out);
+								  MemoryContext *cxts, HBaseResult *out);
 extern void hbase_rest_scanner_close(HBaseConn *conn, HBaseTable *table, const char *scanner);
 extern void hbase_rest_scanner_drop(HBaseConn *conn, const char *scanner);
-extern HBaseResponse *hbase_rest_get(HBaseConn *conn, HBaseTable *table, const char *key,
-									 int keylen);
-extern HBaseResponse *hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys,
-										  int n);
+extern HBaseResult hbase_rest_get(HBaseConn *conn, HBaseTable *table, const char *key,
+								  int keylen);
+extern HBaseResult hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n);
 extern void hbase_rest_multiget_many(HBaseConn *conn, HBaseTable *table, bytea **keys,
 									 const int *starts, const int *counts, int nreq,
-									 HBaseResponse **out);
+									 HBaseResult *out);
 extern HBaseResponse *hbase_rest_exists(HBaseConn *conn, HBaseTable *table);
-extern HBaseResponse *hbase_rest_regions(HBaseConn *conn, HBaseTable *table);
-extern HBaseResponse *hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table,
-												const HBaseStatelessScan *s, int flags);
-extern HBaseResponse *hbase_rest_scanner_read(HBaseConn *conn, const char *scanner, int rows,
-											  int cells, const char *what);
-extern HBaseResponse *hbase_rest_get_in_path(HBaseConn *conn, HBaseTable *table, List *keys,
-											 const char *what);
+extern List *hbase_rest_regions(HBaseConn *conn, HBaseTable *table, const char **error);
+extern HBaseResult hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table,
+											 const HBaseStatelessScan *s, int flags);
+extern void hbase_page_join(HBaseCellSet *set, HBaseRow **held, bool cut,
+							MemoryContext holdcxt);
+extern HBaseRow *hbase_copy_row(const HBaseRow *src);
+typedef struct HBaseScanner HBaseScanner;
+extern HBaseScanner *hbase_scanner_open(HBaseConn *conn, HBaseTable *table,
+										const HBaseScanSpec *spec, int rows, int limit,
+										const char *what, long *nrequests);
+extern HBaseCellSet *hbase_scanner_page(HBaseScanner *s);
+extern void hbase_scanner_close(HBaseScanner *s);
+extern void hbase_rest_check_table(HBaseConn *conn, HBaseTable *table, const char *what);
+extern bool hbase_rest_table_exists(HBaseConn *conn, HBaseTable *table, const char *what);
+extern char *hbase_rest_version(HBaseConn *conn);
+extern char *hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
+							const HBaseColumn *col, const char *what);
+extern HBaseResult hbase_rest_get_in_path(HBaseConn *conn, HBaseTable *table, List *keys,
+										  const char *what);
 extern HBaseResponse *hbase_rest_put(HBaseConn *conn, HBaseTable *table, HBaseRow *rows,
 									 int nrows, const char *what);
 extern HBaseResponse *hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table,
@@ -527,6 +583,10 @@ extern void hbase_datum_to_cell(HBaseTable *table, HBaseColumn *col, Datum value
 								char **out, int *len);
 extern Datum hbase_timestamp_to_datum(HBaseColumn *col, int64 ms);
 extern int64 hbase_datum_to_timestamp(HBaseTable *table, HBaseColumn *col, Datum d);
+extern int	hbase_row_versions(HBaseTable *table, HBaseRow *row, int64 **ts);
+extern void hbase_row_version(HBaseTable *table, HBaseRow *row, int64 ts, HBaseRow *out);
+extern void hbase_row_to_values(HBaseTable *table, HBaseColumnIO *io, bool decode_key,
+								List *attrs, HBaseRow *row, Datum *values, bool *isnull);
 extern bool hbase_family_to_jsonb(HBaseTable *table, HBaseColumn *col, HBaseRow *row,
 								  Datum *result);
 extern char *hbase_family_member_text(const char *bytes, int len);
@@ -560,7 +620,7 @@ extern HBaseTable *hbase_table_with_layout(Oid relid);
 extern int	hbase_key_column(HBaseTable *table, const char *name);
 extern List *hbase_key_parts(HBaseTable *table, const char *key, int keylen);
 
-/* ---------- pushdown.c: key conditions -> HBase operations ---------- */
+/* ---------- pushdown.c: which quals are key conditions, cell filters, time conditions ---------- */
 
 typedef enum HBaseKeyOp
 {
@@ -588,6 +648,21 @@ typedef struct HBaseKeyCond
 	AttrNumber *row_attnums;
 	int		   *row_exprs;
 } HBaseKeyCond;
+
+/*
+ * The order in which a scan must return its rows: the planner decides it
+ * (pathkeys), the scan reads its ranges accordingly.
+ */
+typedef enum HBaseRowOrder
+{
+	HBASE_ORDER_ANY,			/* any order: ranges read in blocks, in parallel,
+								 * and split at region boundaries */
+	HBASE_ORDER_KEY,			/* key order: one stream reads the ranges in turn;
+								 * with salt bytes, one stream per salt bucket,
+								 * merged on the key after the salt */
+	HBASE_ORDER_REVERSE			/* reverse key order: stateless reversed pages,
+								 * the last range first */
+} HBaseRowOrder;
 
 typedef enum HBaseOpKind
 {
@@ -619,23 +694,61 @@ typedef struct HBaseKeyPlan
 	bool		time_range;		/* a versions table: cell timestamps in */
 	int64		start_time;		/* [start_time, end_time) ms */
 	int64		end_time;
+	/* what hbase_keyplan_derive adds for costs and EXPLAIN */
+	double		nkeys;			/* keys (GET, MULTIGET), ranges (SCANS) or fuzzy
+								 * keys (FUZZY); estimated when at_execution */
+	bool		at_execution;	/* key values come at execution: kind, nkeys and
+								 * buckets are the shape, keys and ranges are
+								 * not computed */
+	bool		per_value;		/* at_execution: a hashed column's bounds stand
+								 * for their values (a skip scan above
+								 * HBASE_MAX_KEYS of them) */
+	bool		filters_later;	/* cell filter values come at execution */
+	bool		time_later;		/* time range values come at execution */
+	HBaseRowOrder order;		/* the rows' order (HBaseOpSpec) */
+	int			salt_bytes;
+	bool		split_buckets;
 } HBaseKeyPlan;
+
+/* what the plan decided about a scan, besides the values of its conditions */
+typedef struct HBaseOpSpec
+{
+	List	   *conds;			/* HBaseKeyCond */
+	List	   *fconds;			/* cell filter conditions (hbase_filter_conditions) */
+	List	   *tconds;			/* time conditions (hbase_time_conditions) */
+	bool		split_buckets;	/* a salted table read one range per bucket */
+	HBaseRowOrder order;
+	int			salt_bytes;		/* HBASE_ORDER_KEY: salt bytes the merge skips */
+} HBaseOpSpec;
+
+/*
+ * The values of the conditions, indexed like fdw_exprs: all known at
+ * execution; at planning only constants (known[i] false: a parameter or an
+ * outer column, known at execution)
+ */
+typedef struct HBaseKeyValues
+{
+	Datum	   *vals;
+	bool	   *nulls;
+	Oid		   *types;
+	bool	   *known;			/* NULL: every value is known */
+} HBaseKeyValues;
 
 extern List *hbase_key_conditions(HBaseTable *t, Index relid, List *clauses,
 								  bool allow_outer, List **exprs, List **matched);
 extern List *hbase_key_conds_to_list(List *conds);
 extern List *hbase_key_conds_from_list(List *list);
-extern HBaseKeyPlan *hbase_key_plan(HBaseTable *t, List *conds, Datum *vals,
-									bool *nulls, Oid *types);
 extern List *hbase_filter_conditions(HBaseTable *t, Index relid, List *clauses,
 									 List **exprs);
-extern List *hbase_cell_filters(HBaseTable *t, List *fconds, Datum *vals, bool *nulls,
-								Oid *types);
-extern void hbase_bucket_ranges(HBaseTable *t, HBaseKeyPlan *kp);
 extern List *hbase_time_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs);
-extern void hbase_time_range(HBaseTable *t, List *tconds, Datum *vals, bool *nulls,
-							 Oid *types, HBaseKeyPlan *kp);
-extern HBaseOpKind hbase_key_shape(HBaseTable *t, List *conds, List *exprs, double *nkeys);
+
+/* ---------- keyplan.c: (conditions, values) -> the HBase operation ---------- */
+
+extern HBaseKeyPlan *hbase_keyplan_derive(HBaseTable *t, const HBaseOpSpec *spec,
+										  const HBaseKeyValues *values);
+extern HBaseKeyValues *hbase_keyplan_planning_values(List *exprs);
+extern HBaseKeyPlan *hbase_keyplan_at_planning(HBaseTable *t, List *conds, List *exprs);
+extern List *hbase_keyplan_describe(HBaseTable *t, HBaseKeyPlan *kp);
 
 /* ---------- modify.c: INSERT, COPY, UPDATE and DELETE row by row ---------- */
 
@@ -651,28 +764,13 @@ extern void hbase_direct_routines(struct FdwRoutine *routine);
 extern HBaseRow *hbase_get_row(HBaseTable *table, HBaseConn *conn, List *attrs,
 							   const char *key, int keylen, long *nrequests);
 
-/* ---------- scan.c: scan execution ---------- */
+/* ---------- scan.c, scan_pages.c, scan_regions.c: scan execution (scan_int.h) ---------- */
 
 typedef struct HBaseScan HBaseScan;
 
 extern HBaseScan *hbase_scan_begin(HBaseTable *table, HBaseConn *conn,
 								   List *retrieved_attrs, int firstpage);
 extern HBaseRow *hbase_scan_next(HBaseScan *scan);
-/*
- * The order in which a scan must return its rows: the planner decides it
- * (pathkeys), the scan reads its ranges accordingly.
- */
-typedef enum HBaseRowOrder
-{
-	HBASE_ORDER_ANY,			/* any order: ranges read in blocks, in parallel,
-								 * and split at region boundaries */
-	HBASE_ORDER_KEY,			/* key order: one stream reads the ranges in turn;
-								 * with salt bytes, one stream per salt bucket,
-								 * merged on the key after the salt */
-	HBASE_ORDER_REVERSE			/* reverse key order: stateless reversed pages,
-								 * the last range first */
-} HBaseRowOrder;
-
 extern void hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan, HBaseRowOrder order,
 								int salt_bytes);
 extern void hbase_scan_rescan(HBaseScan *scan);
@@ -687,10 +785,6 @@ extern int	hbase_scan_region_scans(HBaseScan *scan);
 extern const char *hbase_scan_region_note(HBaseScan *scan);
 extern void hbase_scan_stats(HBaseScan *scan, long *requests, long *rows, long *resumes);
 extern const char *hbase_scan_fallback(HBaseScan *scan);
-extern int	hbase_row_versions(HBaseTable *table, HBaseRow *row, int64 **ts);
-extern void hbase_row_version(HBaseTable *table, HBaseRow *row, int64 ts, HBaseRow *out);
-extern void hbase_row_to_values(HBaseTable *table, HBaseColumnIO *io, bool decode_key,
-								List *attrs, HBaseRow *row, Datum *values, bool *isnull);
 
 /* ---------- phoenix.c: Apache Phoenix's cell encodings ---------- */
 

@@ -331,7 +331,7 @@ sample_table(HBaseConn *conn, const char *table, List *families, int sample_rows
 	TableSample *ts = palloc0(sizeof(TableSample));
 	HBaseTable	t;
 	HBaseStatelessScan scan;
-	HBaseResponse *resp;
+	HBaseResult res;
 	HBaseCellSet *set;
 	ListCell   *fc;
 	int			r,
@@ -342,11 +342,11 @@ sample_table(HBaseConn *conn, const char *table, List *families, int sample_rows
 	t.relname = (char *) table;
 	memset(&scan, 0, sizeof(scan));
 	scan.limit = sample_rows;
-	resp = hbase_rest_stateless_scan(conn, &t, &scan, 0);
+	res = hbase_rest_stateless_scan(conn, &t, &scan, 0);
 	ts->keyfits = FIT_ALL;
-	if (resp->status == 204 || resp->status == 404)
+	if (res.outcome == HBASE_END)
 		return ts;				/* no rows */
-	if (resp->status != 200)
+	if (res.outcome != HBASE_DONE)
 	{
 		/*
 		 * The sample only refines the table: one that fails (a region in
@@ -356,12 +356,12 @@ sample_table(HBaseConn *conn, const char *table, List *families, int sample_rows
 				(errmsg("HBase table \"%s\" could not be sampled: its foreign table gets no inferred columns",
 						table),
 				 errdetail("The gateway answered HTTP %ld to a scan of its first %d rows: %s.",
-						   resp->status, sample_rows, hbase_body_summary(resp)),
+						   res.resp->status, sample_rows, hbase_body_summary(res.resp)),
 				 errhint("Import it again, or give it typed columns with ALTER FOREIGN TABLE.")));
 		ts->failed = true;
 		return ts;
 	}
-	set = hbase_response_cellset(resp, &t, sample_rows, 0);
+	set = res.set;
 	ts->nrows = set->nrows;
 
 	foreach(fc, families)

@@ -5,7 +5,7 @@
  * A join whose clauses give the whole rowkey of an HBase table from the
  * other side's columns (o.id = h.id on '"row" + lpad(id, 9)') is run as:
  * take up to hbase_fdw.join_batch_size outer rows, compute each one's keys
- * with the scan's own derivation (hbase_key_plan: a NULL or a value the key
+ * with the scan's own derivation (hbase_keyplan_derive: a NULL or a value the key
  * cannot hold gives no key, as = gives no match), read the batch's distinct
  * keys by multigets of 100 keys, the table's `concurrency` at once, then
  * join each outer row with the rows of its keys, in outer order.  The
@@ -432,7 +432,12 @@ join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 
 	split_clauses(jointype, joinrel->relids, extra->restrictlist, &joinquals, &otherquals);
 	conds = join_key_conds(t, innerrel, joinquals, &exprs);
-	shape = hbase_key_shape(t, conds, exprs, &nkeys);
+	{
+		HBaseKeyPlan *kp = hbase_keyplan_at_planning(t, conds, exprs);
+
+		shape = kp->kind;
+		nkeys = kp->nkeys;
+	}
 	if (shape == HBASE_OP_SCANS && !leading_eq_from_outer(t, conds, exprs, outerrel->relids))
 		return;
 	if ((shape != HBASE_OP_GET && shape != HBASE_OP_MULTIGET && shape != HBASE_OP_SCANS) ||
@@ -797,34 +802,29 @@ find_key(bytea **keys, int lo, int hi, const char *key, int len)
 }
 
 /*
- * A multiget's answer: its rows decoded into found[] by key (a row not
- * asked for in this request is ignored).  404: none of its keys exists,
- * unless the table itself is missing.
+ * A multiget's result: its rows into found[] by key (a row not asked for
+ * in this request is ignored).  None (404): none of its keys exists, unless
+ * the table itself is missing.
  */
 static void
-take_multiget(BatchJoinState *js, HBaseResponse *resp, bytea **keys, int start, int n,
+take_multiget(BatchJoinState *js, HBaseResult *res, bytea **keys, int start, int n,
 			  InnerRow **found)
 {
 	HBaseCellSet *set;
 	int			i;
 
-	if (resp->status == 404)
+	if (res->table_unsure && !js->table_known)
 	{
-		if (!js->table_known)
-		{
-			HBaseResponse *r = hbase_rest_exists(js->conn, js->table);
-
-			js->requests++;
-			if (r->status != 200)
-				hbase_report_status(r, js->table, "a multiget of a batched join");
-			js->table_known = true;
-		}
-		return;
+		js->requests++;
+		hbase_rest_check_table(js->conn, js->table, "a multiget of a batched join");
+		js->table_known = true;
 	}
-	if (resp->status != 200)
-		hbase_report_status(resp, js->table, "a multiget of a batched join");
+	if (res->outcome == HBASE_END)
+		return;
+	if (res->outcome != HBASE_DONE)
+		hbase_rest_report(res, js->table, "a multiget of a batched join");
 	js->table_known = true;
-	set = hbase_response_cellset(resp, js->table, n, 0);
+	set = res->set;
 	js->rows_received += set->nrows;
 	for (i = 0; i < set->nrows; i++)
 	{
@@ -839,7 +839,7 @@ take_multiget(BatchJoinState *js, HBaseResponse *resp, bytea **keys, int start, 
 /*
  * Read the batch's distinct keys (sorted) into found[]: multigets of 100
  * keys, `concurrency` of them at once; one again alone when it got no
- * answer.  A gateway without ?e=b64 reads them as gateway.c can.
+ * answer.  A gateway without ?e=b64 reads them as gateway_rows.c can.
  */
 static void
 fetch_keys(BatchJoinState *js, bytea **keys, int nkeys, InnerRow **found)
@@ -881,7 +881,7 @@ fetch_keys(BatchJoinState *js, bytea **keys, int nkeys, InnerRow **found)
 	{
 		int			starts[HBASE_MAX_CONCURRENCY];
 		int			counts[HBASE_MAX_CONCURRENCY];
-		HBaseResponse *out[HBASE_MAX_CONCURRENCY];
+		HBaseResult out[HBASE_MAX_CONCURRENCY];
 		int			nreq = 0;
 		int			i;
 		MemoryContext old;
@@ -903,15 +903,15 @@ fetch_keys(BatchJoinState *js, bytea **keys, int nkeys, InnerRow **found)
 		js->requests += nreq;
 		for (i = 0; i < nreq; i++)
 		{
-			HBaseResponse *resp = out[i];
+			HBaseResult *res = &out[i];
 
-			if (resp->status == 0)
+			if (res->outcome == HBASE_UNAVAILABLE && !res->answered)
 			{
 				/* no answer: once more alone (no answer then raises) */
-				resp = hbase_rest_multiget(js->conn, js->table, keys + starts[i], counts[i]);
+				*res = hbase_rest_multiget(js->conn, js->table, keys + starts[i], counts[i]);
 				js->requests++;
 			}
-			take_multiget(js, resp, keys, starts[i], counts[i], found);
+			take_multiget(js, res, keys, starts[i], counts[i], found);
 		}
 		MemoryContextSwitchTo(old);
 	}
@@ -1076,7 +1076,9 @@ scan_for_row(BatchJoinState *js, OuterRow *o, HBaseKeyPlan *kp)
 
 /*
  * The next batch: outer rows up to the batch size (or work_mem), their
- * keys, the distinct keys read, and each row's candidates.
+ * keys, the distinct keys read, and each row's candidates.  One function
+ * of four steps in order (collect, sort the distinct keys, read, attach the
+ * candidates), which share the batch's arrays as they grow.
  */
 static void
 next_batch(BatchJoinState *js)
@@ -1096,6 +1098,8 @@ next_batch(BatchJoinState *js)
 	int			nkeys = 0;
 	InnerRow  **found;
 	MemoryContext old;
+	HBaseOpSpec spec = {0};
+	HBaseKeyValues values = {0};
 	int			i;
 
 	MemoryContextReset(js->batchcxt);
@@ -1116,6 +1120,10 @@ next_batch(BatchJoinState *js)
 	js->outer = palloc0(sizeof(OuterRow) * maxouter);
 	vals = palloc0(sizeof(Datum) * Max(nexprs, 1));
 	nulls = palloc0(sizeof(bool) * Max(nexprs, 1));
+	spec.conds = js->conds;
+	values.vals = vals;
+	values.nulls = nulls;
+	values.types = js->keytypes;
 	maxpend = maxouter;
 	pend = palloc(sizeof(PendingKey) * maxpend);
 	pr = palloc(sizeof(PendingRange) * maxpr);
@@ -1152,7 +1160,7 @@ next_batch(BatchJoinState *js)
 		foreach(lc, js->keyexprs)
 			vals[foreach_current_index(lc)] = ExecEvalExpr(lfirst(lc), econtext,
 														   &nulls[foreach_current_index(lc)]);
-		kp = hbase_key_plan(js->table, js->conds, vals, nulls, js->keytypes);
+		kp = hbase_keyplan_derive(js->table, &spec, &values);
 		MemoryContextSwitchTo(js->batchcxt);
 		if (kp->kind == HBASE_OP_GET || kp->kind == HBASE_OP_MULTIGET)
 		{

@@ -851,13 +851,13 @@ hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
 }
 
 /*
- * Read a foreign table's options and its columns' options into an
- * HBaseTable.  Only catalog access: never talks to HBase.
- */
-/*
  * The mapping of a foreign table from the catalog, parsed and checked: its
  * options, columns and compiled rowkey layout.  pushdown holds the options
  * only (hbase_get_table applies the GUC).  Uncached: the DDL check uses it.
+ * Only catalog access: never talks to HBase.  One function of four steps in
+ * order (table options, each column's options, the layout, which marks the
+ * key columns, then the checks across columns), because each step reads
+ * what the one before decided and the errors must come in that order.
  */
 HBaseTable *
 hbase_build_table(Oid relid)

@@ -145,16 +145,12 @@ system_table(HBaseConn *conn, const char *name)
 	for (i = 0; i < 2; i++)
 	{
 		HBaseTable *t = palloc0(sizeof(HBaseTable));
-		HBaseResponse *resp;
 
 		t->relname = t->hbase_table = psprintf("SYSTEM%c%s", i == 0 ? '.' : ':', name);
 		t->fetch_size = 1000;
 		t->concurrency = 1;
-		resp = hbase_rest_exists(conn, t);
-		if (resp->status == 200)
+		if (hbase_rest_table_exists(conn, t, "looking for Phoenix's catalog"))
 			return t;
-		if (resp->status != 404)
-			hbase_report_status(resp, t, "looking for Phoenix's catalog");
 	}
 	return NULL;
 }
@@ -186,8 +182,9 @@ prefix_rows(HBaseConn *conn, HBaseTable *cat, int nfields, const char *const *fi
 	HBaseScanSpec spec = {0};
 	StringInfoData start;
 	StringInfoData stop;
-	HBaseResponse *resp;
-	char	   *scanner;
+	HBaseScanner *scanner;
+	HBaseCellSet *set;
+	long		nrequests = 0;
 	List	   *rows = NIL;
 	int			i;
 
@@ -213,26 +210,12 @@ prefix_rows(HBaseConn *conn, HBaseTable *cat, int nfields, const char *const *fi
 	spec.batch = HBASE_CELL_LIMIT;
 	spec.caching = 1000;
 	spec.exact_columns = true;
-	resp = hbase_rest_scanner_create(conn, cat, &spec, false);
-	scanner = hbase_rest_scanner_created(conn, cat, resp, CurrentMemoryContext);
-	for (;;)
-	{
-		HBaseCellSet *set;
-		int			i;
-
-		CHECK_FOR_INTERRUPTS();
-		resp = hbase_rest_scanner_next(conn, scanner, 1000);
-		if (resp->status == 204)
-			break;
-		if (resp->status != 200)
-			hbase_report_status(resp, cat, "reading Phoenix's catalog");
-		set = hbase_response_cellset(resp, cat, 1000, HBASE_CELL_LIMIT);
-		if (set->nrows == 0)
-			break;
+	scanner = hbase_scanner_open(conn, cat, &spec, 1000, 0, "reading Phoenix's catalog",
+								 &nrequests);
+	while ((set = hbase_scanner_page(scanner)) != NULL)
 		for (i = 0; i < set->nrows; i++)
 			rows = lappend(rows, &set->rows[i]);
-	}
-	hbase_rest_scanner_close(conn, cat, scanner);
+	hbase_scanner_close(scanner);
 	return rows;
 }
 

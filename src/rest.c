@@ -1,24 +1,32 @@
 /*
  * rest.c: typed REST operations of the executor.
  *
- * scan.c decides what to read (which range, which page size, when to resume
- * or give up); this file knows how the gateway is asked for it: the paths,
+ * scan.c and scan_pages.c decide what to read (which range, which page
+ * size, when to resume or give up); this file knows how the gateway is asked for it: the paths,
  * query parameters and bodies of a scanner's creation, read and deletion,
  * of Gets, multigets, stateless scans (forward and reversed), of PUTs and
  * DELETEs of rows and cells, and of the table's existence check, a
- * namespace's tables and a table's schema.  Every operation returns the
- * gateway's response with any status, so that the caller's resume logic
- * sees the 404s, 500s and missing answers it handles; hbase_report_status
- * below is the one place mapping the rest to SQLSTATEs.  The requests
+ * namespace's tables and a table's schema.  The reads of the executor
+ * (scanner pages, stateless pages, Gets, multigets, region listings) come
+ * back typed: an HBaseResult whose outcome says what the answer means for
+ * that request (done, end, scanner lost, gateway unavailable, failed) with
+ * the decoded CellSet, decided here from the status in one place
+ * (read_result), so that scan.c's resume logic never looks at statuses.
+ * The writes and the catalog requests of IMPORT return the gateway's
+ * response, their callers telling which rows may stand.
+ * hbase_report_status below is the one place mapping statuses to
+ * SQLSTATEs.  The requests
  * themselves go through connection.c (keep-alive handle, transport, size
- * caps, interrupts).  What a gateway version offers (and the paths of old
- * gateways' fallbacks) is in gateway.c.
+ * caps, interrupts).  What a gateway version offers is in gateway.c; the
+ * reads of keys through an old gateway are in gateway_rows.c.
  */
 #include "postgres.h"
 
 #include "common/base64.h"
 #include "lib/stringinfo.h"
 #include "mb/pg_wchar.h"
+#include "miscadmin.h"
+#include "utils/memutils.h"
 
 #include "hbase_fdw.h"
 
@@ -57,46 +65,125 @@ hbase_utf8_prefix(const char *s, int len)
 	return len;
 }
 
+/* ---------------- typed results ---------------- */
+
+/* the kinds of read whose statuses mean different things */
+typedef enum ReadKind
+{
+	READ_SCANNER,				/* a scanner's page */
+	READ_STATELESS,				/* a stateless scan's page, forward or reversed */
+	READ_GET,					/* a Get of one row */
+	READ_MULTIGET				/* a multiget */
+} ReadKind;
+
+/*
+ * What an answer to a read means, the one place that decides it:
+ *   200: done, the CellSet decoded (at most max_rows rows and max_cells
+ *        cells, 0: no bound) into the current memory context;
+ *   no answer, or 502 to 504 (a gateway still starting, a proxy in front of
+ *        it without one): the gateway is unavailable;
+ *   204: a scanner's or a stateless scan's end;
+ *   404: no row (a Get, a multiget), no row in range (a stateless page), a
+ *        scanner gone (expired, gateway restarted); each may also be a
+ *        missing table (table_unsure);
+ *   410: a scanner gone;
+ *   500: the gateway failed the read (server_error): a scanner is unusable
+ *        after it (lost); the 500 of a multiget or a stateless scan may be
+ *        a missing table (TableNotFoundException);
+ *   anything else failed (hbase_rest_report).
+ */
+static HBaseResult
+read_result(HBaseResponse *resp, HBaseTable *table, ReadKind kind, long max_rows,
+			long max_cells)
+{
+	HBaseResult res;
+
+	memset(&res, 0, sizeof(res));
+	res.resp = resp;
+	res.outcome = HBASE_FAILED;
+	if (resp->status == 200)
+	{
+		res.outcome = HBASE_DONE;
+		res.set = hbase_response_cellset(resp, table, max_rows, max_cells);
+	}
+	else if (resp->status == 0)
+	{
+		res.outcome = HBASE_UNAVAILABLE;
+		res.unsent = resp->unsent;
+	}
+	else if (hbase_status_unavailable(resp->status))
+	{
+		res.outcome = HBASE_UNAVAILABLE;
+		res.answered = true;
+	}
+	else if (resp->status == 204 && (kind == READ_SCANNER || kind == READ_STATELESS))
+		res.outcome = HBASE_END;
+	else if (resp->status == 404)
+	{
+		res.outcome = kind == READ_SCANNER ? HBASE_LOST : HBASE_END;
+		res.table_unsure = true;
+	}
+	else if (resp->status == 410 && kind == READ_SCANNER)
+		res.outcome = HBASE_LOST;
+	else if (resp->status == 500)
+	{
+		res.server_error = true;
+		if (kind == READ_SCANNER)
+			res.outcome = HBASE_LOST;
+		res.table_unsure = kind == READ_STATELESS || kind == READ_MULTIGET;
+	}
+	return res;
+}
+
+/* a read that did not come to what its caller can use: the error (what NULL: the request's) */
+void
+hbase_rest_report(const HBaseResult *res, HBaseTable *table, const char *what)
+{
+	hbase_report_status(res->resp, table, what ? what : res->resp->what);
+}
+
 /* ---------------- stateful scanners ---------------- */
 
 /*
- * POST a scanner of this spec.  The request goes out once (a POST always
- * does); resuming: no answer is a response of status 0 rather than an error.
- * resp->what names the request for the caller's messages.
+ * POST a scanner of this spec: done, with its path in res.scanner (palloc'd
+ * in cxt and listed on the connection: the transaction end deletes what is
+ * still listed); unavailable (no answer, 502 to 504) only when resuming: the
+ * caller tries again; anything else failed.  The POST goes out once (a
+ * POST always does).  Only the scanner id is kept: the Location host is the
+ * gateway's idea of itself, which a proxy in front of it may not share.
  */
-HBaseResponse *
-hbase_rest_scanner_create(HBaseConn *conn, HBaseTable *table, const HBaseScanSpec *spec,
-						  bool resuming)
+HBaseResult
+hbase_rest_scanner_open(HBaseConn *conn, HBaseTable *table, const HBaseScanSpec *spec,
+						bool resuming, MemoryContext cxt)
 {
 	char	   *path = hbase_rest_table_path(conn, table);
 	char	   *model = hbase_json_scanner_model(spec);
 	char	   *what = psprintf("creating a scanner (POST %s/scanner)", path);
+	HBaseResult res;
+	HBaseResponse *resp;
 
 	/* another gateway may take it (a scanner made but never heard of expires) */
-	return hbase_request_ex(conn, "POST", psprintf("%s/scanner", path), model, strlen(model),
+	resp = hbase_request_ex(conn, "POST", psprintf("%s/scanner", path), model, strlen(model),
 							what, HBASE_REQ_IDEMPOTENT | (resuming ? HBASE_REQ_TRANSPORT_OK : 0));
-}
-
-/*
- * The path of the scanner a POST created, palloc'd in cxt and listed on the
- * connection (the transaction end deletes what is still listed).  Any status
- * but 201 is reported.  Only the scanner id is kept: the Location host is the
- * gateway's idea of itself, which a proxy in front of it may not share.
- */
-char *
-hbase_rest_scanner_created(HBaseConn *conn, HBaseTable *table, HBaseResponse *resp,
-						   MemoryContext cxt)
-{
-	char	   *path;
-
-	if (resp->status != 201)
-		hbase_report_status(resp, table, resp->what);
-	/* on the gateway that made it (an absolute URL when there are several) */
-	path = MemoryContextStrdup(cxt, psprintf("%s%s/scanner/%s", hbase_scanner_prefix(conn),
-											 hbase_rest_table_path(conn, table),
-											 hbase_scanner_id(resp, table)));
-	hbase_scanner_opened(conn, path);
-	return path;
+	memset(&res, 0, sizeof(res));
+	res.resp = resp;
+	res.outcome = HBASE_FAILED;
+	if (resp->status == 201)
+	{
+		/* on the gateway that made it (an absolute URL when there are several) */
+		res.outcome = HBASE_DONE;
+		res.scanner = MemoryContextStrdup(cxt, psprintf("%s%s/scanner/%s",
+														hbase_scanner_prefix(conn), path,
+														hbase_scanner_id(resp, table)));
+		hbase_scanner_opened(conn, res.scanner);
+	}
+	else if (resuming && (resp->status == 0 || hbase_status_unavailable(resp->status)))
+	{
+		res.outcome = HBASE_UNAVAILABLE;
+		res.answered = resp->status != 0;
+		res.unsent = resp->unsent;
+	}
+	return res;
 }
 
 /* the path of a scanner read of at most rows rows and HBASE_CELL_LIMIT cells */
@@ -106,16 +193,31 @@ scanner_page_path(const char *scanner, int rows)
 	return psprintf("%s?n=%d&c=%d", scanner, rows, HBASE_CELL_LIMIT);
 }
 
-/*
- * The next page of a scanner, sent once: a read sent again would get the
- * page after one the gateway took.  No answer is status 0.
- */
-HBaseResponse *
-hbase_rest_scanner_next(HBaseConn *conn, const char *scanner, int rows)
+/* a scanner page's answer: at most fetch_size rows (no page is asked for more) */
+static HBaseResult
+scanner_page_result(HBaseResponse *resp, HBaseTable *table)
 {
-	return hbase_request_ex(conn, "GET", scanner_page_path(scanner, rows), NULL, 0,
-							"reading a scanner",
-							HBASE_REQ_TRANSPORT_OK | HBASE_REQ_CELLSET | HBASE_REQ_ONCE);
+	HBaseResult res = read_result(resp, table, READ_SCANNER, table->fetch_size,
+								  HBASE_CELL_LIMIT);
+
+	if (res.outcome == HBASE_DONE)
+		pfree(resp->body);		/* decoded: the page may be large */
+	return res;
+}
+
+/*
+ * The next page of a scanner (rows rows at most), sent once: a read sent
+ * again would get the page after one the gateway took.  Done, end, lost
+ * (404, 410, 500), unavailable (no answer too) or failed.
+ */
+HBaseResult
+hbase_rest_scanner_next(HBaseConn *conn, HBaseTable *table, const char *scanner, int rows)
+{
+	return scanner_page_result(hbase_request_ex(conn, "GET", scanner_page_path(scanner, rows),
+												NULL, 0, "reading a scanner",
+												HBASE_REQ_TRANSPORT_OK | HBASE_REQ_CELLSET |
+												HBASE_REQ_ONCE),
+							   table);
 }
 
 /*
@@ -130,22 +232,11 @@ hbase_rest_scanner_next_ahead(HBaseAhead *ahead, const char *scanner, int rows)
 							 HBASE_REQ_TRANSPORT_OK | HBASE_REQ_CELLSET | HBASE_REQ_ONCE);
 }
 
-HBaseResponse *
-hbase_rest_scanner_next_taken(HBaseAhead *ahead)
+/* the answer to the read hbase_rest_scanner_next_ahead sent, as hbase_rest_scanner_next's */
+HBaseResult
+hbase_rest_scanner_next_taken(HBaseAhead *ahead, HBaseTable *table)
 {
-	return hbase_ahead_finish(ahead);
-}
-
-/*
- * A scanner read of at most rows rows and cells cells for a caller that
- * does not resume (an old gateway's Get by scanner): no answer raises.
- */
-HBaseResponse *
-hbase_rest_scanner_read(HBaseConn *conn, const char *scanner, int rows, int cells,
-						const char *what)
-{
-	return hbase_request_ex(conn, "GET", psprintf("%s?n=%d&c=%d", scanner, rows, cells),
-							NULL, 0, what, HBASE_REQ_CELLSET);
+	return scanner_page_result(hbase_ahead_finish(ahead), table);
 }
 
 static char *stateless_path(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s);
@@ -153,14 +244,17 @@ static char *stateless_path(HBaseConn *conn, HBaseTable *table, const HBaseState
 /*
  * n pages at once: the next page of scanners[i] (rows[i] rows), as
  * hbase_rest_scanner_next, or where scanners[i] is NULL the forward
- * stateless scan page stateless[i], as hbase_rest_stateless_scan (JSON).
+ * stateless scan page stateless[i], as hbase_rest_stateless_scan (JSON);
+ * each decoded into cxts[i].
  */
 void
 hbase_rest_pages_many(HBaseConn *conn, HBaseTable *table, char **scanners, const int *rows,
-					  const HBaseStatelessScan *stateless, int n, HBaseResponse **out)
+					  const HBaseStatelessScan *stateless, int n, MemoryContext *cxts,
+					  HBaseResult *out)
 {
 	const char *paths[HBASE_MAX_CONCURRENCY];
-	bool		json[HBASE_MAX_CONCURRENCY];
+	bool		json[HBASE_MAX_CONCURRENCY] = {0};
+	HBaseResponse *resp[HBASE_MAX_CONCURRENCY];
 	int			i;
 
 	Assert(n <= HBASE_MAX_CONCURRENCY);
@@ -170,7 +264,16 @@ hbase_rest_pages_many(HBaseConn *conn, HBaseTable *table, char **scanners, const
 		paths[i] = json[i] ? stateless_path(conn, table, &stateless[i]) :
 			scanner_page_path(scanners[i], rows[i]);
 	}
-	hbase_request_many(conn, paths, json, n, out);
+	hbase_request_many(conn, paths, json, n, resp);
+	for (i = 0; i < n; i++)
+	{
+		MemoryContext old = MemoryContextSwitchTo(cxts[i]);
+
+		out[i] = json[i] ?
+			read_result(resp[i], table, READ_STATELESS, stateless[i].limit, 0) :
+			scanner_page_result(resp[i], table);
+		MemoryContextSwitchTo(old);
+	}
 }
 
 /*
@@ -202,17 +305,197 @@ hbase_rest_scanner_drop(HBaseConn *conn, const char *scanner)
 							HBASE_REQ_TRANSPORT_OK);
 }
 
+/* ---------------- a scanner read to its end ---------------- */
+
+/*
+ * A row cut across pages joined whole.  A scanner page stops at n rows or at
+ * HBASE_CELL_LIMIT cells (the batch), so a page cut by the cell limit may
+ * end inside a row, which then goes on at the head of the next page.  The
+ * row held back from the previous page (*held) is merged into the head of
+ * this one when it goes on there, else put in front (it was whole after
+ * all); both into the current memory context.  When this page was cut
+ * (cut), its last row is held back in its turn, copied into holdcxt (reset
+ * first; NULL: the current context).  Every scanner reader joins its pages
+ * here.
+ */
+void
+hbase_page_join(HBaseCellSet *set, HBaseRow **held, bool cut, MemoryContext holdcxt)
+{
+	HBaseRow   *h = *held;
+
+	if (h && set->nrows > 0 && set->rows[0].keylen == h->keylen &&
+		memcmp(set->rows[0].key, h->key, h->keylen) == 0)
+	{
+		HBaseRow   *r = &set->rows[0];
+		HBaseCell  *cells = palloc(sizeof(HBaseCell) * Max(r->ncells + h->ncells, 1));
+
+		memcpy(cells, h->cells, sizeof(HBaseCell) * h->ncells);
+		memcpy(cells + h->ncells, r->cells, sizeof(HBaseCell) * r->ncells);
+		r->cells = cells;
+		r->ncells += h->ncells;
+		set->rows[0] = *hbase_copy_row(r);	/* before holdcxt goes */
+	}
+	else if (h)
+	{
+		HBaseRow   *rows = palloc(sizeof(HBaseRow) * (set->nrows + 1));
+
+		rows[0] = *hbase_copy_row(h);
+		memcpy(rows + 1, set->rows, sizeof(HBaseRow) * set->nrows);
+		set->rows = rows;
+		set->nrows++;
+	}
+	*held = NULL;
+	if (holdcxt)
+		MemoryContextReset(holdcxt);
+	if (cut && set->nrows > 0)
+	{
+		MemoryContext old = MemoryContextSwitchTo(holdcxt ? holdcxt : CurrentMemoryContext);
+
+		*held = hbase_copy_row(&set->rows[set->nrows - 1]);
+		MemoryContextSwitchTo(old);
+		set->nrows--;
+	}
+}
+
+/* a row and its bytes, in the current memory context */
+HBaseRow *
+hbase_copy_row(const HBaseRow *src)
+{
+	HBaseRow   *r = palloc(sizeof(HBaseRow));
+	int			i;
+
+	r->key = hbase_memdup(src->key, src->keylen);
+	r->keylen = src->keylen;
+	r->ncells = src->ncells;
+	r->cells = palloc(sizeof(HBaseCell) * Max(src->ncells, 1));
+	for (i = 0; i < src->ncells; i++)
+	{
+		r->cells[i] = src->cells[i];
+		r->cells[i].column = hbase_memdup(src->cells[i].column, src->cells[i].collen);
+		r->cells[i].value = hbase_memdup(src->cells[i].value, src->cells[i].vallen);
+	}
+	return r;
+}
+
+/*
+ * A stateful scanner read page by page to its end, for readers that do not
+ * resume (an old gateway's Get by scanner, Phoenix's catalog): anything but
+ * a page or the scanner's end is an error, and so is no answer.  Pages come
+ * as whole rows (hbase_page_join).  scan.c's streams, which resume, read
+ * their scanners themselves.
+ */
+struct HBaseScanner
+{
+	HBaseConn  *conn;
+	HBaseTable *table;
+	char	   *path;
+	int			rows;			/* rows per page */
+	int			limit;			/* rows at most in all, 0: no bound */
+	int			taken;			/* whole rows returned */
+	const char *what;
+	long	   *nrequests;
+	HBaseRow   *held;			/* a row cut by the cell limit */
+	bool		end;
+};
+
+/*
+ * Create the scanner of spec, read rows rows a page; limit > 0: the scanner
+ * holds that many rows at most (it ends when they came).  Requests are
+ * counted in *nrequests.
+ */
+HBaseScanner *
+hbase_scanner_open(HBaseConn *conn, HBaseTable *table, const HBaseScanSpec *spec, int rows,
+				   int limit, const char *what, long *nrequests)
+{
+	HBaseScanner *s = palloc0(sizeof(HBaseScanner));
+	HBaseResult res;
+
+	s->conn = conn;
+	s->table = table;
+	s->rows = rows;
+	s->limit = limit;
+	s->what = what;
+	s->nrequests = nrequests;
+	res = hbase_rest_scanner_open(conn, table, spec, false, CurrentMemoryContext);
+	(*nrequests)++;
+	if (res.outcome != HBASE_DONE)
+		hbase_rest_report(&res, table, what);
+	s->path = res.scanner;
+	return s;
+}
+
+/* the next page's whole rows (none empty); NULL at the scanner's end */
+HBaseCellSet *
+hbase_scanner_page(HBaseScanner *s)
+{
+	for (;;)
+	{
+		HBaseResult res;
+		HBaseCellSet *set;
+		bool		cut;
+		int			raw;
+
+		if (s->end)
+		{
+			if (s->held == NULL)
+				return NULL;
+			/* the scanner's last row was held back */
+			set = palloc0(sizeof(HBaseCellSet));
+			set->rows = s->held;
+			set->nrows = 1;
+			set->ncells = s->held->ncells;
+			s->held = NULL;
+			return set;
+		}
+		CHECK_FOR_INTERRUPTS();
+		/* sent once: a read sent again would get the page after one the gateway took */
+		res = read_result(hbase_request_ex(s->conn, "GET", scanner_page_path(s->path, s->rows),
+										   NULL, 0, s->what, HBASE_REQ_CELLSET | HBASE_REQ_ONCE),
+						  s->table, READ_SCANNER, s->rows, HBASE_CELL_LIMIT);
+		(*s->nrequests)++;
+		if (res.outcome == HBASE_END)
+		{
+			s->end = true;
+			continue;
+		}
+		if (res.outcome != HBASE_DONE)
+			hbase_rest_report(&res, s->table, s->what);
+		set = res.set;
+		cut = set->ncells >= HBASE_CELL_LIMIT;
+		raw = set->nrows;
+		hbase_page_join(set, &s->held, cut, NULL);
+		s->taken += set->nrows;
+		/* a page stops at n rows or at the cell limit, else at the scanner's end */
+		if (raw == 0 || (!cut && (raw < s->rows || (s->limit > 0 && s->taken >= s->limit))))
+			s->end = true;
+		if (set->nrows > 0)
+			return set;
+	}
+}
+
+/* delete the scanner (at its end or not) */
+void
+hbase_scanner_close(HBaseScanner *s)
+{
+	hbase_rest_scanner_close(s->conn, s->table, s->path);
+	(*s->nrequests)++;
+}
+
 /* ---------------- Gets ---------------- */
 
-/* one row by its key (binary-safe: ?e=b64), in the connection's transport */
-HBaseResponse *
+/*
+ * One row by its key (binary-safe: ?e=b64), in the connection's transport:
+ * done (the row), end (no such row; table_unsure) or failed.
+ */
+HBaseResult
 hbase_rest_get(HBaseConn *conn, HBaseTable *table, const char *key, int keylen)
 {
 	/* v: a table mapping versions reads that many of each cell */
 	char	   *path = psprintf("%s/%s?e=b64&v=%d", hbase_rest_table_path(conn, table),
 								hbase_b64url(key, keylen), Max(table->versions, 1));
 
-	return hbase_request_ex(conn, "GET", path, NULL, 0, "a Get", HBASE_REQ_CELLSET);
+	return read_result(hbase_request_ex(conn, "GET", path, NULL, 0, "a Get", HBASE_REQ_CELLSET),
+					   table, READ_GET, 1, 0);
 }
 
 /* the path of a multiget of n keys (bytea *), binary-safe (?e=b64) */
@@ -231,38 +514,44 @@ multiget_path(HBaseConn *conn, HBaseTable *table, bytea **keys, int n)
 	return path.data;
 }
 
-/* the rows of n keys (bytea *) in one request (?e=b64) */
-HBaseResponse *
+/* the rows of n keys (bytea *) in one request (?e=b64), as hbase_rest_get's */
+HBaseResult
 hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n)
 {
-	return hbase_request_ex(conn, "GET", multiget_path(conn, table, keys, n), NULL, 0,
-							"a multiget", HBASE_REQ_CELLSET);
+	return read_result(hbase_request_ex(conn, "GET", multiget_path(conn, table, keys, n), NULL, 0,
+										"a multiget", HBASE_REQ_CELLSET),
+					   table, READ_MULTIGET, n, 0);
 }
 
 /*
  * nreq multigets at once (nreq <= HBASE_MAX_CONCURRENCY): request i reads
- * counts[i] keys from keys[starts[i]].  A request without an answer has
- * status 0 (sent once: the caller asks again alone, a multiget changes
- * nothing).  For batched key joins (join.c).
+ * counts[i] keys from keys[starts[i]], its result as hbase_rest_multiget's
+ * (decoded into the current memory context), but a request without an
+ * answer is unavailable (sent once: the caller asks again alone, a
+ * multiget changes nothing).  For batched key joins (join.c).
  */
 void
 hbase_rest_multiget_many(HBaseConn *conn, HBaseTable *table, bytea **keys, const int *starts,
-						 const int *counts, int nreq, HBaseResponse **out)
+						 const int *counts, int nreq, HBaseResult *out)
 {
 	const char *paths[HBASE_MAX_CONCURRENCY];
+	HBaseResponse *resp[HBASE_MAX_CONCURRENCY];
 	int			i;
 
 	Assert(nreq <= HBASE_MAX_CONCURRENCY);
 	for (i = 0; i < nreq; i++)
 		paths[i] = multiget_path(conn, table, keys + starts[i], counts[i]);
-	hbase_request_many(conn, paths, NULL, nreq, out);
+	hbase_request_many(conn, paths, NULL, nreq, resp);
+	for (i = 0; i < nreq; i++)
+		out[i] = read_result(resp[i], table, READ_MULTIGET, counts[i], 0);
 }
 
 /*
  * Gets and multigets of an old gateway (no ?e=b64): the keys (bytea *)
- * escaped in the path, which gateway.c has checked they survive unchanged.
+ * escaped in the path, which gateway_rows.c has checked they survive
+ * unchanged; as hbase_rest_get's.
  */
-HBaseResponse *
+HBaseResult
 hbase_rest_get_in_path(HBaseConn *conn, HBaseTable *table, List *keys, const char *what)
 {
 	StringInfoData path;
@@ -287,18 +576,29 @@ hbase_rest_get_in_path(HBaseConn *conn, HBaseTable *table, List *keys, const cha
 			appendStringInfo(&path, "&row=%s", hbase_escape(conn, VARDATA(k), VARSIZE(k) - VARHDRSZ));
 		}
 	}
-	return hbase_request_ex(conn, "GET", path.data, NULL, 0, what, HBASE_REQ_CELLSET);
+	return read_result(hbase_request_ex(conn, "GET", path.data, NULL, 0, what, HBASE_REQ_CELLSET),
+					   table, list_length(keys) > 1 ? READ_MULTIGET : READ_GET,
+					   list_length(keys), 0);
 }
 
 /*
- * GET /table/regions: the table's regions and their key ranges (JSON).  No
- * answer is status 0: the caller can do without.
+ * GET /table/regions: the table's regions and their key ranges (listed as
+ * the gateway lists them), or NIL with *error saying why there are none:
+ * the caller can do without (no answer included).
  */
-HBaseResponse *
-hbase_rest_regions(HBaseConn *conn, HBaseTable *table)
+List *
+hbase_rest_regions(HBaseConn *conn, HBaseTable *table, const char **error)
 {
-	return hbase_request_ex(conn, "GET", psprintf("%s/regions", hbase_rest_table_path(conn, table)),
+	HBaseResponse *resp;
+
+	resp = hbase_request_ex(conn, "GET", psprintf("%s/regions", hbase_rest_table_path(conn, table)),
 							NULL, 0, "reading the table's regions", HBASE_REQ_TRANSPORT_OK);
+	*error = NULL;
+	if (resp->status == 200)
+		return hbase_json_regions(resp->body, resp->len, error);
+	*error = resp->status == 0 ? "the gateway gave no answer" :
+		psprintf("the gateway answered %ld", (long) resp->status);
+	return NIL;
 }
 
 /* GET /table/exists: 200 when it does, 404 when not */
@@ -307,6 +607,46 @@ hbase_rest_exists(HBaseConn *conn, HBaseTable *table)
 {
 	return hbase_request(conn, "GET", psprintf("%s/exists", hbase_rest_table_path(conn, table)),
 						 NULL, 0, "checking that the table exists");
+}
+
+/* does the table exist?  (Any answer but yes or no is an error naming what asked.) */
+bool
+hbase_rest_table_exists(HBaseConn *conn, HBaseTable *table, const char *what)
+{
+	HBaseResponse *r = hbase_rest_exists(conn, table);
+
+	if (r->status != 200 && r->status != 404)
+		hbase_report_status(r, table, what);
+	return r->status == 200;
+}
+
+/*
+ * After an answer that may say the table is missing (a 404; the 500 of a
+ * multiget or of a stateless scan, TableNotFoundException): an error
+ * saying so, naming what got it, when the table is missing.
+ */
+void
+hbase_rest_check_table(HBaseConn *conn, HBaseTable *table, const char *what)
+{
+	HBaseResponse *r = hbase_rest_exists(conn, table);
+
+	if (r->status == 404)
+		hbase_report_status(r, table, what);
+	if (r->status != 200)
+		hbase_report_status(r, table, "checking that the table exists");
+}
+
+/*
+ * GET /version/rest: the version the gateway reports ("Version"), or NULL
+ * when it reports none (before 2.5.11 and 2.6.1) or cannot say.
+ */
+char *
+hbase_rest_version(HBaseConn *conn)
+{
+	HBaseResponse *r = hbase_request(conn, "GET", "/version/rest", NULL, 0,
+									 "asking the gateway its version");
+
+	return r->status == 200 ? hbase_json_version_field(r->body, r->len) : NULL;
 }
 
 /* ---------------- stateless scans ---------------- */
@@ -438,14 +778,18 @@ append_reversed_bounds(HBaseConn *conn, StringInfo path, const HBaseStatelessSca
  * transport: the gateway streams a stateless scan's protobuf as chunks
  * behind a 2-byte length that it casts to a Java short
  * (ProtobufStreamingOutput), wrong for chunks over 32 KiB.
- * flags: HBASE_REQ_TRANSPORT_OK for a caller that retries.
+ * flags: HBASE_REQ_TRANSPORT_OK for a caller that retries.  Done (at most
+ * limit rows), end (204, or 404: table_unsure), unavailable, or failed (a
+ * 500: server_error, table_unsure).
  */
-HBaseResponse *
+HBaseResult
 hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s,
 						  int flags)
 {
-	return hbase_request_ex(conn, "GET", stateless_path(conn, table, s), NULL, 0,
-							s->reversed ? "a reversed scan" : "a scan's first page", flags);
+	return read_result(hbase_request_ex(conn, "GET", stateless_path(conn, table, s), NULL, 0,
+										s->reversed ? "a reversed scan" : "a scan's first page",
+										flags),
+					   table, READ_STATELESS, s->limit, 0);
 }
 
 /* the path and query of a stateless scan page */
@@ -535,8 +879,38 @@ hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table, const HBaseRow *row
 }
 
 /*
+ * The path of a row (or of one of its cells) for a DELETE: base64 with
+ * ?e=b64 where the gateway has it, else the escaped text when it arrives
+ * unchanged; otherwise an error (a DELETE through an old gateway would
+ * silently delete another row or none).
+ */
+char *
+hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
+			   const HBaseColumn *col, const char *what)
+{
+	const HBaseGateway *gw = hbase_gateway(conn);
+	char	   *t = hbase_escape(conn, table->hbase_table, strlen(table->hbase_table));
+
+	if (gw->b64)
+	{
+		if (col)
+			return psprintf("/%s/%s/%s?e=b64", t, hbase_b64url(key, keylen),
+							hbase_b64url(col->colspec, col->speclen));
+		return psprintf("/%s/%s?e=b64", t, hbase_b64url(key, keylen));
+	}
+	if (!hbase_key_path_safe(key, keylen))
+		hbase_gateway_inexact(gw, table, what, key, keylen);
+	if (col && !hbase_key_path_safe(col->colspec, col->speclen))
+		hbase_gateway_inexact(gw, table, what, col->colspec, col->speclen);
+	if (col)
+		return psprintf("/%s/%s/%s", t, hbase_escape(conn, key, keylen),
+						hbase_escape(conn, col->colspec, col->speclen));
+	return psprintf("/%s/%s", t, hbase_escape(conn, key, keylen));
+}
+
+/*
  * DELETE of a row, or of one cell of it when col is given ("family:
- * qualifier").  The path is binary-safe or refused by gateway.c (an old
+ * qualifier").  The path is binary-safe or refused (hbase_row_path: an old
  * gateway would delete another row or none).  A write (see hbase_rest_put):
  * a late DELETE could remove a row written after it.  Any status returned.
  */
