@@ -423,7 +423,7 @@ hbase_stats_done(Oid serverid, const char *method, const char *path, int outcome
 	{
 		long		s = res->status;
 
-		if (s >= 502 && s <= 504)
+		if (hbase_status_unavailable(s))
 			d.error = HBASE_STAT_UNAVAILABLE;
 		else if (s >= 500)
 			d.error = HBASE_STAT_5XX;
