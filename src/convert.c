@@ -156,8 +156,18 @@ hbase_attrs_io_init(HBaseTable *table, List *attrs, bool *decode_key)
 char *
 hbase_printable_key(const char *key, int len)
 {
+	return hbase_escaped_bytes(key, len, pg_verify_mbstr(PG_UTF8, key, len, true));
+}
+
+/*
+ * Bytes escaped as option "column" and messages spell them: "\\" a
+ * backslash, "\xNN" a byte that is no printable ASCII character; bytes from
+ * 0x80 up as they are when utf8 (the caller checked they are UTF-8 text).
+ */
+char *
+hbase_escaped_bytes(const char *key, int len, bool utf8)
+{
 	StringInfoData buf;
-	bool		utf8 = pg_verify_mbstr(PG_UTF8, key, len, true);
 	int			i;
 
 	initStringInfo(&buf);
@@ -910,9 +920,7 @@ hbase_row_to_values(HBaseTable *table, HBaseColumnIO *io, bool decode_key, List 
 char *
 hbase_family_member_text(const char *bytes, int len)
 {
-	static const char hexdigits[] = "0123456789abcdef";
 	char	   *out;
-	int			i;
 
 	if (!(len >= 2 && bytes[0] == '\\' && bytes[1] == 'x') &&
 		pg_verify_mbstr(PG_UTF8, bytes, len, true))
@@ -923,25 +931,8 @@ hbase_family_member_text(const char *bytes, int len)
 	out = palloc(2 + 2 * (Size) len + 1);
 	out[0] = '\\';
 	out[1] = 'x';
-	for (i = 0; i < len; i++)
-	{
-		out[2 + 2 * i] = hexdigits[(unsigned char) bytes[i] >> 4];
-		out[3 + 2 * i] = hexdigits[(unsigned char) bytes[i] & 0x0f];
-	}
-	out[2 + 2 * len] = '\0';
+	out[2 + hex_encode(bytes, len, out + 2)] = '\0';
 	return out;
-}
-
-static int
-hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
 }
 
 /*
@@ -964,25 +955,15 @@ hbase_family_member_bytes(HBaseTable *table, HBaseColumn *col, const char *str, 
 		*outlen = *out == str ? len : (int) strlen(*out);
 		return;
 	}
-	if (len % 2 != 0)
-		i = len;				/* an odd number of digits */
-	else
+	/* checked first: hex_decode's own error would name neither column nor table */
+	for (i = 2; i < len; i++)
+		if (!isxdigit((unsigned char) str[i]))
+			break;
+	if (i == len && len % 2 == 0)
 	{
 		*out = palloc(len / 2 - 1 + 1);
-		for (i = 2; i < len; i += 2)
-		{
-			int			hi = hex_value(str[i]);
-			int			lo = hex_value(str[i + 1]);
-
-			if (hi < 0 || lo < 0)
-				break;
-			(*out)[i / 2 - 1] = (char) (hi << 4 | lo);
-		}
-		if (i >= len)
-		{
-			*outlen = len / 2 - 1;
-			return;
-		}
+		*outlen = (int) hex_decode(str + 2, len - 2, *out);
+		return;
 	}
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),

@@ -578,6 +578,7 @@ extern Datum hbase_cell_to_datum(HBaseTable *table, HBaseColumn *col,
 								 HBaseColumnIO *io, const char *value, int len,
 								 const char *rowkey, int keylen);
 extern char *hbase_printable_key(const char *key, int len);
+extern char *hbase_escaped_bytes(const char *key, int len, bool utf8);
 extern bool hbase_cell_is_phoenix_null(HBaseColumn *col, Datum value);
 extern void hbase_datum_to_cell(HBaseTable *table, HBaseColumn *col, Datum value,
 								char **out, int *len);
@@ -621,6 +622,8 @@ extern int	hbase_key_column(HBaseTable *table, const char *name);
 extern List *hbase_key_parts(HBaseTable *table, const char *key, int keylen);
 
 /* ---------- pushdown.c: which quals are key conditions, cell filters, time conditions ---------- */
+extern bool hbase_is_int_type(Oid t);
+extern bool hbase_is_text_type(Oid t);
 
 typedef enum HBaseKeyOp
 {

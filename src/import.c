@@ -440,23 +440,8 @@ sample_table(HBaseConn *conn, const char *table, List *families, int sample_rows
 static char *
 qualifier_spelling(const char *q, int len)
 {
-	StringInfoData buf;
-	bool		utf8 = GetDatabaseEncoding() == PG_UTF8 && pg_verify_mbstr(PG_UTF8, q, len, true);
-	int			i;
-
-	initStringInfo(&buf);
-	for (i = 0; i < len; i++)
-	{
-		unsigned char c = (unsigned char) q[i];
-
-		if (c == '\\')
-			appendStringInfoString(&buf, "\\\\");
-		else if ((c >= 0x20 && c < 0x7f) || (utf8 && c >= 0x80))
-			appendStringInfoChar(&buf, (char) c);
-		else
-			appendStringInfo(&buf, "\\x%02x", c);
-	}
-	return buf.data;
+	return hbase_escaped_bytes(q, len, GetDatabaseEncoding() == PG_UTF8 &&
+							   pg_verify_mbstr(PG_UTF8, q, len, true));
 }
 
 /*

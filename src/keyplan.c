@@ -46,17 +46,6 @@
  */
 #define HBASE_KEYS_MEMORY	((long) 64 * 1024 * 1024)
 
-static bool
-is_int_type(Oid t)
-{
-	return t == INT2OID || t == INT4OID || t == INT8OID;
-}
-
-static bool
-is_text_type(Oid t)
-{
-	return t == TEXTOID || t == VARCHAROID;
-}
 
 static bytea *
 make_bytea(const char *data, int len)
@@ -89,7 +78,7 @@ cell_filters(HBaseTable *t, List *fconds, Datum *vals, bool *nulls, Oid *types)
 			continue;			/* = NULL matches nothing; the local qual says so */
 		f = palloc0(sizeof(HBaseCellFilter));
 		f->col = col;
-		if (col->atttypid == BYTEAOID || is_text_type(col->atttypid))
+		if (col->atttypid == BYTEAOID || hbase_is_text_type(col->atttypid))
 		{
 			text	   *tx = DatumGetTextPP(vals[idx]);
 			char	   *u = VARDATA_ANY(tx);
@@ -253,7 +242,7 @@ static KeyValue
 to_rk(HBaseTable *t, HBaseColumn *col, Datum d, Oid vtype, rk_value *v)
 {
 	memset(v, 0, sizeof(*v));
-	if (is_int_type(col->atttypid))
+	if (hbase_is_int_type(col->atttypid))
 	{
 		int64		x = vtype == INT2OID ? DatumGetInt16(d) :
 			vtype == INT4OID ? DatumGetInt32(d) : DatumGetInt64(d);
@@ -692,7 +681,7 @@ expand_hash_ranges(HBaseTable *t, ColConds *cc, HBaseKeyPlan *kp)
 			continue;
 		}
 		if (x->unusable || !has_lo(x) || !has_hi(x) ||
-			!(is_int_type(type) || type == DATEOID))
+			!(hbase_is_int_type(type) || type == DATEOID))
 			return true;
 		if (x->lo_later || x->hi_later)
 		{

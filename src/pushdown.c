@@ -38,14 +38,16 @@
 #include "hbase_fdw.h"
 #include "rowkey.h"
 
-static bool
-is_int_type(Oid t)
+/* the integer types a key part takes as integers (pushdown.c and keyplan.c) */
+bool
+hbase_is_int_type(Oid t)
 {
 	return t == INT2OID || t == INT4OID || t == INT8OID;
 }
 
-static bool
-is_text_type(Oid t)
+/* the text types a key part takes as text */
+bool
+hbase_is_text_type(Oid t)
 {
 	return t == TEXTOID || t == VARCHAROID;
 }
@@ -153,7 +155,7 @@ key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
 
 		/* LIKE on text: a literal prefix (or suffix, for reversed parts) */
 		if (get_opcode(op->opno) == F_TEXTLIKE && !commuted && IsA(r, Const) &&
-			!((Const *) r)->constisnull && is_text_type(col->atttypid))
+			!((Const *) r)->constisnull && hbase_is_text_type(col->atttypid))
 		{
 			char	   *prefix,
 					   *suffix;
@@ -180,8 +182,8 @@ key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
 		}
 
 		/* a comparison of the column type's default btree family */
-		if (vtype != col->atttypid && !(is_int_type(vtype) && is_int_type(col->atttypid)) &&
-			!(is_text_type(vtype) && is_text_type(col->atttypid)))
+		if (vtype != col->atttypid && !(hbase_is_int_type(vtype) && hbase_is_int_type(col->atttypid)) &&
+			!(hbase_is_text_type(vtype) && hbase_is_text_type(col->atttypid)))
 			return false;
 		tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY);
 		if (!OidIsValid(tce->btree_opf))
@@ -238,8 +240,8 @@ key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
 		if (col == NULL || !sa->useOr || !usable_value(r, relid, allow_outer))
 			return false;
 		elemtype = get_element_type(exprType((Node *) r));
-		if (elemtype != col->atttypid && !(is_int_type(elemtype) && is_int_type(col->atttypid)) &&
-			!(is_text_type(elemtype) && is_text_type(col->atttypid)))
+		if (elemtype != col->atttypid && !(hbase_is_int_type(elemtype) && hbase_is_int_type(col->atttypid)) &&
+			!(hbase_is_text_type(elemtype) && hbase_is_text_type(col->atttypid)))
 			return false;
 		tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY);
 		if (!OidIsValid(tce->btree_opf) ||
@@ -336,8 +338,8 @@ row_condition(RowCompareExpr *rc, Index relid, HBaseTable *t, bool allow_outer, 
 
 		if (col == NULL || !usable_value(v, relid, allow_outer))
 			return NULL;
-		if (vtype != col->atttypid && !(is_int_type(vtype) && is_int_type(col->atttypid)) &&
-			!(is_text_type(vtype) && is_text_type(col->atttypid)))
+		if (vtype != col->atttypid && !(hbase_is_int_type(vtype) && hbase_is_int_type(col->atttypid)) &&
+			!(hbase_is_text_type(vtype) && hbase_is_text_type(col->atttypid)))
 			return NULL;
 		tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY);
 		if (!OidIsValid(tce->btree_opf))
@@ -346,7 +348,7 @@ row_condition(RowCompareExpr *rc, Index relid, HBaseTable *t, bool allow_outer, 
 		if (s != strategy)
 			return NULL;
 		/* text compares as bytes only under the C collation */
-		if (is_text_type(col->atttypid) &&
+		if (hbase_is_text_type(col->atttypid) &&
 			lfirst_oid(cl) != C_COLLATION_OID && lfirst_oid(cl) != POSIX_COLLATION_OID)
 			return NULL;
 		values = lappend(values, v);
@@ -539,7 +541,7 @@ hbase_filter_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs)
 		vtype = exprType((Node *) r);
 		if (col->atttypid == TEXTOID || (col->atttypid == VARCHAROID && col->atttypmod < 0))
 		{
-			if (!is_text_type(vtype) || !OidIsValid(op->inputcollid) ||
+			if (!hbase_is_text_type(vtype) || !OidIsValid(op->inputcollid) ||
 				!get_collation_isdeterministic(op->inputcollid))
 				continue;
 		}
@@ -548,9 +550,9 @@ hbase_filter_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs)
 			if (vtype != BYTEAOID)
 				continue;
 		}
-		else if (is_int_type(col->atttypid) && col->encoding == HBASE_ENC_BINARY)
+		else if (hbase_is_int_type(col->atttypid) && col->encoding == HBASE_ENC_BINARY)
 		{
-			if (!is_int_type(vtype))
+			if (!hbase_is_int_type(vtype))
 				continue;
 		}
 		else
@@ -598,7 +600,7 @@ hbase_time_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs)
 		/* the same type; or for bigint ms, any integer (integer_ops compare them) */
 		if (!((col->atttypid == TIMESTAMPTZOID || col->atttypid == TIMESTAMPOID) &&
 			  exprType((Node *) r) == col->atttypid) &&
-			!(col->atttypid == INT8OID && is_int_type(exprType((Node *) r))))
+			!(col->atttypid == INT8OID && hbase_is_int_type(exprType((Node *) r))))
 			continue;
 		tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY);
 		if (!OidIsValid(tce->btree_opf))
