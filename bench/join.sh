@@ -11,7 +11,8 @@
 #   join10   the same against the 10 N-row table
 #   join1    the N-row table with concurrency 1 (sequential multigets, as the raw client)
 # and once: the same join with hbase_fdw.enable_batched_join off (the planner's other choice).
-# Then a keyset next page (id > x ORDER BY id LIMIT 10) against a Get (pgbench, prepared).
+# Then a keyset next page (id > x ORDER BY id LIMIT 10) against a Get (pgbench, prepared), and
+# the same two requests from the raw client (what the gateway itself takes), round by round.
 # Prints medians and the ratios join/raw (target <= 1.0) and join10/join (target <= 1.2).
 # Ratios, not timings, are the result: the machine's speed cancels out.
 # Usage: bench/join.sh [N] [K] [ROUNDS]   (HBase + PostgreSQL up: scripts/setup --no-demo);
@@ -113,12 +114,21 @@ printf '\\set r random(0, %d)\nSELECT id, n FROM bench_join_t1 WHERE id > :r ORD
 printf '\\set r random(0, %d)\nSELECT n FROM bench_join_t1 WHERE id = :r;\n' $((N - 1)) >"$work/join.get.sql"
 PGBENCH=$(dirname "$(command -v pg_config || echo /usr/lib/postgresql/15/bin/pg_config)")/pgbench
 [[ -x $PGBENCH ]] || PGBENCH=/usr/lib/postgresql/15/bin/pgbench
-lat() { "$PGBENCH" -n -M prepared -t 500 -f "$1" "$DB" 2>&1 | awk '/latency average/{print $4}'; }
-: >"$work/join.page"; : >"$work/join.get"
+lat() { "$PGBENCH" -n -M prepared -t 1000 -f "$1" "$DB" 2>&1 | awk '/latency average/{print $4}'; }
+: >"$work/join.page"; : >"$work/join.gwpage"
 for ((r = 1; r <= ROUNDS; r++)); do
-	lat "$work/join.get.sql" >>"$work/join.get"
-	lat "$work/join.page.sql" >>"$work/join.page"
+	# the FDW's Get and page, then the raw client's (the gateway's own floor), interleaved
+	g=$(lat "$work/join.get.sql"); p=$(lat "$work/join.page.sql")
+	echo "$g $p" >>"$work/join.page"
+	rg=$(RAW_GET_B64=1 "$work/rawclient" "$URL" "$T1" get row 2000 | sed 's/.*avg_ms=//')
+	rp=$("$work/rawclient" "$URL" "$T1" page row 2000 $((N - 20)) 10 | sed 's/.*avg_ms=//')
+	echo "$rg $rp" >>"$work/join.gwpage"
 done
-g=$(median <"$work/join.get"); p=$(median <"$work/join.page")
-printf 'Get %s ms, keyset next page of 10 rows %s ms (pgbench, prepared, medians of %d x 500)\n' "$g" "$p" "$ROUNDS"
-awk -v g="$g" -v p="$p" 'BEGIN { printf "page / Get          %.2f  (target <= 1.5)\n", p / g }'
+ratio() { awk '{print $2 / $1}' "$1" | median; }
+col() { awk -v c="$2" '{print $c}' "$1" | median; }
+printf 'hbase_fdw: Get %s ms, keyset next page of 10 rows %s ms (pgbench, prepared, medians of %d x 1000)\n' \
+	"$(col "$work/join.page" 1)" "$(col "$work/join.page" 2)" "$ROUNDS"
+printf 'gateway alone (rawclient, kept alive): Get %s ms, stateless page of 10 rows %s ms (medians of %d x 2000)\n' \
+	"$(col "$work/join.gwpage" 1)" "$(col "$work/join.gwpage" 2)" "$ROUNDS"
+printf 'page / Get          %.2f  (target <= 1.5; median of the rounds'"'"' ratios)\n' "$(ratio "$work/join.page")"
+printf 'gateway page / Get  %.2f  (the same requests from a plain client: the floor)\n' "$(ratio "$work/join.gwpage")"

@@ -10,6 +10,11 @@
  *       RAW_SPEC=json: another scanner spec than {"maxVersions":1}, to compare its cost.
  *   rawclient URL TABLE get KEYPREFIX N
  *       N Gets of KEYPREFIX%09d (i * 7919 % N), protobuf decoded; prints p50/avg in ms.
+ *   rawclient URL TABLE page KEYPREFIX N MOD [LIMIT]
+ *       N stateless scan pages of LIMIT rows (10) from KEYPREFIX%09d of (i * 7919) % MOD, JSON
+ *       as hbase_fdw reads them (bytes counted, not decoded); prints p50/avg in ms: against
+ *       get's, what a keyset next page costs the gateway.  RAW_PAGE_QUERY: more of the query
+ *       string ("&column=cf:n"), RAW_ACCEPT: another type than application/json.
  *   rawclient URL TABLE multiget KEYPREFIX N STRIDE MOD [PER_REQUEST]
  *       N keys KEYPREFIX%09d of (i * STRIDE) % MOD, i < N, read by sequential multigets of
  *       PER_REQUEST keys (100; ?e=b64, protobuf decoded): the wire's pace for a key join.
@@ -279,6 +284,34 @@ main(int argc, char **argv)
 		}
 		qsort(ms, n, sizeof(double), cmp_double);
 		printf("gets=%d found=%d p50_ms=%.3f avg_ms=%.3f\n", n, found, ms[n / 2], total / n);
+	}
+	else if (strcmp(mode, "page") == 0 && argc >= 7)
+	{
+		const char *prefix = argv[4];
+		int			n = atoi(argv[5]);
+		long		mod = atol(argv[6]);
+		int			limit = argc > 7 ? atoi(argv[7]) : 10;
+		double	   *ms = calloc(n, sizeof(double));
+		double		total = 0;
+		long		bytes = 0;
+		int			i;
+
+		for (i = 0; i < n; i++)
+		{
+			double		t;
+
+			snprintf(url, sizeof(url), "%s/%s/*?maxversions=1&limit=%d&startrow=%s%09ld%s",
+					 base, table, limit, prefix, (long) i * 7919 % mod,
+					 getenv("RAW_PAGE_QUERY") ? getenv("RAW_PAGE_QUERY") : "");
+			t = now();
+			if (request(c, "GET", url, getenv("RAW_ACCEPT") ? getenv("RAW_ACCEPT") : "application/json",
+						NULL, &b) == 200)
+				bytes += b.len;
+			ms[i] = (now() - t) * 1000;
+			total += ms[i];
+		}
+		qsort(ms, n, sizeof(double), cmp_double);
+		printf("pages=%d bytes=%ld p50_ms=%.3f avg_ms=%.3f\n", n, bytes, ms[n / 2], total / n);
 	}
 	else if (strcmp(mode, "multiget") == 0 && argc >= 8)
 	{
