@@ -121,9 +121,10 @@ SELECT fo.*, jf.v FROM fo LEFT JOIN jf ON jf.d = fo.d AND jf.n = fo.n ORDER BY f
 SELECT * FROM pg_temp.compare('SELECT fo.*, jf.v FROM fo LEFT JOIN jf ON jf.d = fo.d AND jf.n = fo.n');
 SELECT * FROM pg_temp.compare('SELECT * FROM fo WHERE NOT EXISTS (SELECT FROM jf WHERE jf.d = fo.d AND jf.n = fo.n)');
 
--- 5,000 keys, each twice in a row, with 714 that do not exist and NULLs: 11 batches of 1,000
--- outer rows, each batch's 500 distinct keys read once, by 5 multigets of 100 (hash and merge
--- joins off: without ANALYZE of jt the planner prices a full scan of a small table)
+-- 5,000 keys, each twice in a row, with 714 that do not exist and NULLs: 11 batches (the first
+-- of 100 outer rows, one multiget's worth before the rows' width is known, then 1,000), each
+-- batch's distinct keys read once, by multigets of 100 (hash and merge joins off: without
+-- ANALYZE of jt the planner prices a full scan of a small table)
 CREATE TEMP TABLE many AS
   SELECT (g + 1) / 2 AS id, g % 3 AS tag FROM generate_series(1, 10000) g
   UNION ALL SELECT NULL, 8 FROM generate_series(1, 10) g;
@@ -139,8 +140,9 @@ SELECT * FROM pg_temp.compare('SELECT * FROM many WHERE id IN (SELECT id FROM jt
 -- smaller batches: more of them, the same rows
 SET hbase_fdw.join_batch_size = 7;
 SELECT * FROM pg_temp.compare('SELECT many.id, many.tag, jt.v, jt.n FROM many LEFT JOIN jt ON jt.id = many.id');
--- the largest batch size: one batch of the 300 rows (its arrays grow with the batch; sized
--- for 100,000 rows up front they alone passed work_mem: a batch, and a multiget, per row)
+-- the largest batch size: the 300 rows in two batches, one multiget's worth first, then the
+-- other 200 (its arrays grow with the batch; sized for 100,000 rows up front they alone passed
+-- work_mem: a batch, and a multiget, per row)
 SET hbase_fdw.join_batch_size = 100000;
 SELECT * FROM pg_temp.scans('SELECT count(*), sum(jt.n) FROM (SELECT * FROM many ORDER BY id LIMIT 300) m JOIN jt ON jt.id = m.id');
 SELECT * FROM pg_temp.compare('SELECT m.id, m.tag, jt.v FROM (SELECT * FROM many ORDER BY id LIMIT 300) m LEFT JOIN jt ON jt.id = m.id');
@@ -193,6 +195,35 @@ SET enable_nestloop = off;
 SELECT * FROM pg_temp.scans('SELECT count(*) FROM pp JOIN jp ON jp.a = pp.a');
 SELECT pg_temp.peak_kb('SELECT count(*), max(jp.v) FROM pp JOIN jp ON jp.a = pp.a') < 1024 AS under_1mb;
 SELECT count(*), count(DISTINCT jp.b), min(jp.v), max(jp.v) FROM pp JOIN jp ON jp.a = pp.a;
+-- past work_mem: prefixes 0 to 6 (1 twice) hold 5,143 rows (ids 1 to 6,000 but the multiples
+-- of 7), more than 64 kB: the batch's scan stops there, drops
+-- what it read, and each outer row reads its own prefix when it is joined, a row at a time
+-- (prefix 1 then twice): the same rows, within work_mem (the build before held all of them)
+CREATE TEMP TABLE p7 AS SELECT g AS pid, g - 1 AS a FROM generate_series(1, 7) g;
+INSERT INTO p7 VALUES (8, 1), (9, NULL), (10, 1000);
+ANALYZE p7;
+SET work_mem = '64kB';
+SELECT * FROM pg_temp.scans('SELECT count(*) FROM p7 JOIN jp ON jp.a = p7.a');
+SELECT pg_temp.peak_kb('SELECT count(*), max(jp.v) FROM p7 JOIN jp ON jp.a = p7.a') < 160 AS within_work_mem;
+SELECT p7.pid, p7.a, count(jp.b), count(DISTINCT jp.b), min(jp.v), max(jp.v)
+  FROM p7 LEFT JOIN jp ON jp.a = p7.a GROUP BY p7.pid, p7.a ORDER BY p7.pid;
+SELECT * FROM pg_temp.compare('SELECT p7.pid, jp.* FROM p7 LEFT JOIN jp ON jp.a = p7.a AND jp.b % 100 <> p7.pid');
+-- each row's scan ends at its first match (semi, anti), the rest unread
+SELECT * FROM pg_temp.compare('SELECT * FROM p7 WHERE EXISTS (SELECT FROM jp WHERE jp.a = p7.a AND jp.b > 990)');
+SELECT * FROM pg_temp.compare('SELECT * FROM p7 WHERE NOT EXISTS (SELECT FROM jp WHERE jp.a = p7.a AND jp.b < 5)');
+-- wide inner rows (jn_wide: 300 rows of 2 kB): the first batch is one multiget's worth (100
+-- outer rows), the next ones as many outer rows as keep their inner rows within half of
+-- work_mem (the build before took outer rows up to work_mem: 300 distinct rows, 1,069 kB)
+CREATE FOREIGN TABLE jw (id int, blob text OPTIONS (column 'cf:blob')) SERVER hbase
+  OPTIONS (table 'jn_wide', rowkey '"w" + lpad(id, 4)');
+CREATE TEMP TABLE wo AS SELECT g AS pid, g % 301 AS id FROM generate_series(1, 1000) g;
+ANALYZE wo;
+SET enable_nestloop = on;
+SELECT pg_temp.peak_kb('SELECT count(*), sum(length(jw.blob)) FROM wo JOIN jw ON jw.id = wo.id') < 400 AS within_work_mem;
+SELECT count(*), count(DISTINCT jw.id), sum(length(jw.blob)), min(jw.id), max(jw.id)
+  FROM wo JOIN jw ON jw.id = wo.id;
+SELECT * FROM pg_temp.compare('SELECT wo.pid, jw.id, md5(jw.blob) FROM wo LEFT JOIN jw ON jw.id = wo.id');
+RESET work_mem;
 RESET enable_hashjoin;
 RESET enable_mergejoin;
 RESET enable_nestloop;

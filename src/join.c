@@ -110,7 +110,9 @@ typedef struct OuterRow
 	int		   *keys;			/* indexes into the batch's keys */
 	int			ncand;
 	InnerRow  **cand;
-	List	   *scanned;		/* InnerRow *: rows of its own scan */
+	HBaseKeyPlan *lazy;			/* a scan read when the row is joined, a row
+								 * at a time: its own operation, or its prefix
+								 * ranges when the batch's passed work_mem */
 	int			nruns;			/* its runs of the batch's prefix scan rows */
 	int		   *run_lo;			/* [lo, hi) indexes into scanrows */
 	int		   *run_hi;
@@ -145,6 +147,14 @@ typedef struct BatchJoinState
 	MemoryContext batchcxt;		/* the batch: outer rows, keys, inner rows */
 	MemoryContext rowcxt;		/* one outer row's key plan */
 	MemoryContext fetchcxt;		/* one round of multigets' answers */
+	MemoryContext rangecxt;		/* the batch's prefix scan rows */
+	MemoryContext streamcxt;	/* the row of a lazy scan being joined */
+	HBaseScan  *rowscan;		/* that scan, open */
+	bool		rowscan_done;	/* read to its end for the current outer row */
+	int			batch_cap;		/* outer rows in the next batch (batch_rows,
+								 * fewer when the inner rows are wide) */
+	double		inner_bytes;	/* memory of the inner rows decoded so far */
+	double		inner_rows;
 	/* the batch */
 	OuterRow   *outer;
 	int			nbatch;
@@ -164,6 +174,7 @@ typedef struct BatchJoinState
 	long		requests;
 	long		rows_received;
 	long		scans;
+	long		streamed;		/* batches whose prefix rows passed work_mem */
 	Size		peak_mem;		/* the largest batch's memory, its joins ready */
 } BatchJoinState;
 
@@ -664,6 +675,13 @@ begin_join(CustomScanState *node, EState *estate, int eflags)
 									   ALLOCSET_DEFAULT_SIZES);
 	js->fetchcxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw join fetch",
 										 ALLOCSET_DEFAULT_SIZES);
+	js->rangecxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw join prefix rows",
+										 ALLOCSET_DEFAULT_SIZES);
+	js->streamcxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw join lazy row",
+										  ALLOCSET_DEFAULT_SIZES);
+	/* a first batch of keys is one multigets' worth (learn_batch_cap) */
+	js->batch_cap = js->shape == HBASE_OP_SCANS ? js->batch_rows :
+		Min(js->batch_rows, JOIN_MULTIGET_KEYS);
 }
 
 /* the scan slot: this outer row's columns, the inner's from ir (NULL: NULLs) */
@@ -702,9 +720,9 @@ set_inner(BatchJoinState *js, InnerRow *ir)
 	}
 }
 
-/* an HBase row as the inner columns of the scan tuple, in batchcxt */
+/* an HBase row as the inner columns of the scan tuple, in cxt */
 static InnerRow *
-decode_row(BatchJoinState *js, HBaseRow *row)
+decode_row(BatchJoinState *js, HBaseRow *row, MemoryContext cxt)
 {
 	HBaseTable *t = js->table;
 	MemoryContext old = MemoryContextSwitchTo(js->fetchcxt);
@@ -714,7 +732,7 @@ decode_row(BatchJoinState *js, HBaseRow *row)
 	ListCell   *lc;
 
 	hbase_row_to_values(t, js->io, js->decode_key, js->inner_attrs, row, values, isnull);
-	MemoryContextSwitchTo(js->batchcxt);
+	MemoryContextSwitchTo(cxt);
 	ir = palloc(sizeof(InnerRow));
 	ir->values = palloc(sizeof(Datum) * Max(js->ninner, 1));
 	ir->isnull = palloc(sizeof(bool) * Max(js->ninner, 1));
@@ -832,7 +850,7 @@ take_multiget(BatchJoinState *js, HBaseResult *res, bytea **keys, int start, int
 		int			k = find_key(keys, start, start + n, row->key, row->keylen);
 
 		if (k >= 0 && found[k] == NULL)
-			found[k] = decode_row(js, row);
+			found[k] = decode_row(js, row, js->batchcxt);
 	}
 }
 
@@ -871,7 +889,7 @@ fetch_keys(BatchJoinState *js, bytea **keys, int nkeys, InnerRow **found)
 				int			k = find_key(keys, next, next + n, set->rows[i].key, set->rows[i].keylen);
 
 				if (k >= 0 && found[k] == NULL)
-					found[k] = decode_row(js, &set->rows[i]);
+					found[k] = decode_row(js, &set->rows[i], js->batchcxt);
 			}
 			next += n;
 		}
@@ -921,7 +939,12 @@ fetch_keys(BatchJoinState *js, bytea **keys, int nkeys, InnerRow **found)
  * The batch's prefix scans (a join on a leading part of the key): the rows'
  * ranges, sorted and merged where they overlap (a prefix twice is read
  * once), read by one scan (its ranges `concurrency` at a time); each row
- * then gets the rows within its own ranges.
+ * then gets the rows within its own ranges.  The rows are held for the
+ * batch while the batch's memory stays within work_mem; past it the scan
+ * stops, what it read is dropped and each outer row reads its own ranges
+ * when it is joined, a row at a time (lazy): a prefix of millions of rows
+ * never sits in memory, at the price of reading a prefix that several
+ * outer rows share once for each.
  */
 static void
 scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
@@ -936,6 +959,7 @@ scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
 	long		requests,
 				received,
 				resumes;
+	bool		overflow = false;
 	MemoryContext old;
 
 	if (npr == 0)
@@ -968,14 +992,15 @@ scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
 	}
 	scan = hbase_scan_begin(js->table, js->conn, js->inner_attrs, HBASE_FIRST_PAGE);
 	hbase_scan_set_plan(scan, kp, HBASE_ORDER_ANY, 0);
-	MemoryContextSwitchTo(js->batchcxt);
+	MemoryContextReset(js->rangecxt);
+	MemoryContextSwitchTo(js->rangecxt);
 	rows = palloc(sizeof(ScannedRow) * maxrows);
 	MemoryContextSwitchTo(js->rowcxt);
 	while ((row = hbase_scan_next(scan)) != NULL)
 	{
-		InnerRow   *ir = decode_row(js, row);
+		InnerRow   *ir = decode_row(js, row, js->rangecxt);
 
-		MemoryContextSwitchTo(js->batchcxt);
+		MemoryContextSwitchTo(js->rangecxt);
 		if (nrows == maxrows)
 		{
 			maxrows *= 2;
@@ -987,6 +1012,12 @@ scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
 		nrows++;
 		MemoryContextReset(js->fetchcxt);	/* decode_row's scratch */
 		MemoryContextSwitchTo(js->rowcxt);
+		if (MemoryContextMemAllocated(js->rangecxt, true) +
+			MemoryContextMemAllocated(js->batchcxt, true) > (Size) work_mem * 1024)
+		{
+			overflow = true;
+			break;
+		}
 	}
 	hbase_scan_stats(scan, &requests, &received, &resumes);
 	js->requests += requests;
@@ -994,8 +1025,33 @@ scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
 	js->scans++;
 	hbase_scan_end(scan);
 
-	/* each row's own ranges over the rows read, in key order */
 	MemoryContextSwitchTo(js->batchcxt);
+	if (overflow)
+	{
+		/* each outer row's own ranges (in start order), read when it is joined */
+		js->peak_mem = Max(js->peak_mem, MemoryContextMemAllocated(js->batchcxt, true) +
+						   MemoryContextMemAllocated(js->rangecxt, true));
+		MemoryContextReset(js->rangecxt);
+		js->streamed++;
+		for (i = 0; i < npr; i++)
+		{
+			OuterRow   *o = &js->outer[pr[i].row];
+			HBaseKeyRange *r = palloc(sizeof(HBaseKeyRange));
+
+			*r = pr[i].r;
+			if (o->lazy == NULL)
+			{
+				o->lazy = palloc0(sizeof(HBaseKeyPlan));
+				o->lazy->kind = HBASE_OP_SCANS;
+			}
+			o->lazy->ranges = lappend(o->lazy->ranges, r);
+			o->nruns = 0;
+		}
+		MemoryContextSwitchTo(old);
+		return;
+	}
+
+	/* each row's own ranges over the rows read, in key order */
 	if (nrows > 1)
 		qsort(rows, nrows, sizeof(ScannedRow), scanned_cmp);
 	/*
@@ -1044,34 +1100,83 @@ scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
 	MemoryContextSwitchTo(old);
 }
 
-/*
- * A row whose values lead to something else than keys (a NaN has none, a
- * range): its own scan of that operation, its rows kept for it alone.
- */
+/* the lazy scan of the row being joined, if open: its counts kept, closed */
 static void
-scan_for_row(BatchJoinState *js, OuterRow *o, HBaseKeyPlan *kp)
+end_rowscan(BatchJoinState *js)
 {
-	HBaseScan  *scan = hbase_scan_begin(js->table, js->conn, js->inner_attrs, HBASE_FIRST_PAGE);
-	HBaseRow   *row;
 	long		requests,
 				rows,
 				resumes;
 
-	hbase_scan_set_plan(scan, kp, HBASE_ORDER_ANY, 0);
-	while ((row = hbase_scan_next(scan)) != NULL)
-	{
-		InnerRow   *ir = decode_row(js, row);
-		MemoryContext old = MemoryContextSwitchTo(js->batchcxt);
-
-		o->scanned = lappend(o->scanned, ir);
-		MemoryContextReset(js->fetchcxt);	/* decode_row's scratch */
-		MemoryContextSwitchTo(old);
-	}
-	hbase_scan_stats(scan, &requests, &rows, &resumes);
+	if (js->rowscan == NULL)
+		return;
+	hbase_scan_stats(js->rowscan, &requests, &rows, &resumes);
 	js->requests += requests;
 	js->rows_received += rows;
 	js->scans++;
-	hbase_scan_end(scan);
+	hbase_scan_end(js->rowscan);
+	js->rowscan = NULL;
+	MemoryContextReset(js->rowcxt);
+	MemoryContextReset(js->streamcxt);
+}
+
+/*
+ * The next row of an outer row's lazy scan (opened at its first), decoded
+ * into streamcxt, which holds only this row: the one before is done with
+ * (its output tuple consumed).  NULL at its end, and then the scan is
+ * closed.
+ */
+static InnerRow *
+next_lazy_row(BatchJoinState *js, OuterRow *o)
+{
+	MemoryContext old = MemoryContextSwitchTo(js->rowcxt);
+	HBaseRow   *row;
+	InnerRow   *ir = NULL;
+
+	if (js->rowscan == NULL)
+	{
+		MemoryContextReset(js->rowcxt);
+		js->rowscan = hbase_scan_begin(js->table, js->conn, js->inner_attrs, HBASE_FIRST_PAGE);
+		hbase_scan_set_plan(js->rowscan, o->lazy, HBASE_ORDER_ANY, 0);
+	}
+	row = hbase_scan_next(js->rowscan);
+	if (row != NULL)
+	{
+		MemoryContextReset(js->streamcxt);
+		ir = decode_row(js, row, js->streamcxt);
+		MemoryContextReset(js->fetchcxt);	/* decode_row's scratch */
+	}
+	MemoryContextSwitchTo(old);
+	if (row == NULL)
+	{
+		end_rowscan(js);
+		js->rowscan_done = true;
+	}
+	return ir;
+}
+
+/*
+ * The outer rows of the next batches, from what the inner rows read by key
+ * took (bytes, for this batch's js->nbatch rows): as many as keep them
+ * within half of work_mem (the outer rows and keys end a batch at work_mem
+ * themselves), at most the batch size.  So a table of wide rows does not
+ * hold batch size x its row width; the first batch, before any width is
+ * known, is one multiget's worth of rows (begin_join): what one answer of
+ * the gateway holds.
+ */
+static void
+learn_batch_cap(BatchJoinState *js, Size bytes)
+{
+	double		per_row;
+
+	js->inner_bytes += bytes;
+	js->inner_rows += js->nbatch;
+	per_row = js->inner_bytes / Max(js->inner_rows, 1);
+	if (per_row <= 0)
+		js->batch_cap = js->batch_rows;
+	else
+		js->batch_cap = (int) Max(1, Min((double) js->batch_rows,
+										 (double) work_mem * 1024 / 2 / per_row));
 }
 
 /*
@@ -1093,16 +1198,19 @@ next_batch(BatchJoinState *js)
 	PendingRange *pr;
 	int			npr = 0,
 				maxpr = 16;
-	int			maxouter = Min(js->batch_rows, 64);
+	int			maxouter = Min(js->batch_cap, 64);
 	bytea	  **keys;
 	int			nkeys = 0;
 	InnerRow  **found;
 	MemoryContext old;
 	HBaseOpSpec spec = {0};
 	HBaseKeyValues values = {0};
+	Size		before;
 	int			i;
 
+	end_rowscan(js);
 	MemoryContextReset(js->batchcxt);
+	MemoryContextReset(js->rangecxt);
 	js->nbatch = 0;
 	js->cur = 0;
 	js->curcand = 0;
@@ -1128,7 +1236,7 @@ next_batch(BatchJoinState *js)
 	pend = palloc(sizeof(PendingKey) * maxpend);
 	pr = palloc(sizeof(PendingRange) * maxpr);
 
-	while (js->nbatch < js->batch_rows && !js->outer_done)
+	while (js->nbatch < js->batch_cap && !js->outer_done)
 	{
 		TupleTableSlot *slot;
 		OuterRow   *o;
@@ -1145,7 +1253,7 @@ next_batch(BatchJoinState *js)
 		}
 		if (js->nbatch == maxouter)
 		{
-			maxouter = Min(maxouter * 2, js->batch_rows);
+			maxouter = Min(maxouter * 2, js->batch_cap);
 			js->outer = repalloc(js->outer, sizeof(OuterRow) * maxouter);
 			memset(&js->outer[js->nbatch], 0, sizeof(OuterRow) * (maxouter - js->nbatch));
 		}
@@ -1202,9 +1310,12 @@ next_batch(BatchJoinState *js)
 		}
 		else if (kp->kind != HBASE_OP_EMPTY)
 		{
-			MemoryContextSwitchTo(js->rowcxt);
-			scan_for_row(js, o, kp);
-			MemoryContextSwitchTo(js->batchcxt);
+			/*
+			 * its own scan (a NaN has no key, a range), read when the row is
+			 * joined: derived again where it stays for the batch (the values
+			 * are still those of this row)
+			 */
+			o->lazy = hbase_keyplan_derive(js->table, &spec, &values);
 		}
 		ResetExprContext(econtext);
 		/* memory: the batch ends at work_mem */
@@ -1230,16 +1341,18 @@ next_batch(BatchJoinState *js)
 	}
 	found = palloc0(sizeof(InnerRow *) * Max(nkeys, 1));
 	MemoryContextSwitchTo(old);
+	before = MemoryContextMemAllocated(js->batchcxt, true);
 	fetch_keys(js, keys, nkeys, found);
+	learn_batch_cap(js, MemoryContextMemAllocated(js->batchcxt, true) - before);
 	scan_ranges(js, pr, npr);
 	MemoryContextSwitchTo(js->batchcxt);
 
-	/* each row's candidates: the rows of its keys, then those of its scan */
+	/* each row's candidates: the rows of its keys (its scan comes lazily) */
 	for (i = 0; i < js->nbatch; i++)
 	{
 		OuterRow   *o = &js->outer[i];
 
-		o->cand = palloc(sizeof(InnerRow *) * Max(o->nkeys + list_length(o->scanned), 1));
+		o->cand = palloc(sizeof(InnerRow *) * Max(o->nkeys, 1));
 	}
 	for (i = 0; i < npend; i++)
 	{
@@ -1248,21 +1361,15 @@ next_batch(BatchJoinState *js)
 		if (found[pend[i].uniq])
 			o->cand[o->ncand++] = found[pend[i].uniq];
 	}
-	for (i = 0; i < js->nbatch; i++)
-	{
-		OuterRow   *o = &js->outer[i];
-		ListCell   *lc;
-
-		foreach(lc, o->scanned)
-			o->cand[o->ncand++] = lfirst(lc);
-	}
-	js->peak_mem = Max(js->peak_mem, MemoryContextMemAllocated(js->batchcxt, true));
+	js->peak_mem = Max(js->peak_mem, MemoryContextMemAllocated(js->batchcxt, true) +
+					   MemoryContextMemAllocated(js->rangecxt, true));
 	MemoryContextSwitchTo(old);
 }
 
 /*
- * An outer row's next candidate: the rows of its keys and of its own scan,
- * then those of its runs of the batch's prefix scan rows; NULL after the last.
+ * An outer row's next candidate: the rows of its keys, those of its runs of
+ * the batch's prefix scan rows, then those of its lazy scan; NULL after the
+ * last.
  */
 static InnerRow *
 next_candidate(BatchJoinState *js, OuterRow *o)
@@ -1276,7 +1383,9 @@ next_candidate(BatchJoinState *js, OuterRow *o)
 		if (++js->currun < o->nruns)
 			js->runpos = o->run_lo[js->currun];
 	}
-	return NULL;
+	if (o->lazy == NULL || js->rowscan_done)
+		return NULL;
+	return next_lazy_row(js, o);
 }
 
 /* the output row of the scan slot */
@@ -1349,6 +1458,8 @@ exec_join(CustomScanState *node)
 			ResetExprContext(econtext);
 		}
 		/* the row is done; a left or anti join's unmatched row comes with NULLs */
+		end_rowscan(js);
+		js->rowscan_done = false;
 		js->cur++;
 		js->curcand = 0;
 		js->currun = 0;
@@ -1370,6 +1481,7 @@ end_join(CustomScanState *node)
 {
 	BatchJoinState  *js = (BatchJoinState *) node;
 
+	end_rowscan(js);
 	ExecEndNode(js->outerps);
 }
 
@@ -1387,6 +1499,8 @@ rescan_join(CustomScanState *node)
 		UpdateChangedParamSet(js->outerps, node->ss.ps.chgParam);
 	if (js->outerps->chgParam == NULL)
 		ExecReScan(js->outerps);
+	end_rowscan(js);
+	js->rowscan_done = false;
 	js->nbatch = 0;
 	js->cur = 0;
 	js->curcand = 0;
@@ -1447,6 +1561,8 @@ explain_join(CustomScanState *node, List *ancestors, ExplainState *es)
 		ExplainPropertyInteger("HBase Rows Received", NULL, js->rows_received, es);
 		if (js->scans > 0)
 			ExplainPropertyInteger("HBase Scans", NULL, js->scans, es);
+		if (js->streamed > 0)
+			ExplainPropertyInteger("Prefix Batches Past work_mem", NULL, js->streamed, es);
 		/* VERBOSE: a size that varies with the platform */
 		if (es->verbose)
 			ExplainPropertyInteger("Peak Batch Memory", "kB", (js->peak_mem + 1023) / 1024, es);

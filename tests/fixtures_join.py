@@ -7,6 +7,7 @@ exist); cells cf:v (the text "v<id>") and cf:n (id % 10 as text; none for multip
 a NULL). Split at row002000 and row004000: three regions.
 jn_comp: rowkey lpad(a, 4) + lpad(b, 4) (a 1..50, b 1..20 where a % 5 != 0), cell cf:w =
 "<a>.<b>", for joins on a leading part of the key.
+jn_wide: rowkey "w" + lpad(id, 4), ids 1..300, cell cf:blob = "<id>" + 2,000 x "x": wide rows.
 Keys and values are computed here, in Python, independently of hbase_fdw's C codec.
 """
 import os
@@ -39,12 +40,18 @@ def comp_rows():
     return rows
 
 
+def wide_rows():
+    return [(s("w%04d" % i), {"cf:blob": s("%d" % i + "x" * 2000)}) for i in range(1, 301)]
+
+
 def main(hb=None):
     hb = hb or hbase_rest.Client()
     hb.create_table("jn_join", ["cf"], splits=[s("row002000"), s("row004000")])
     hb.put_pairs("jn_join", join_rows())
     hb.create_table("jn_comp", ["cf"])
     hb.put_pairs("jn_comp", comp_rows())
+    hb.create_table("jn_wide", ["cf"])
+    hb.put_pairs("jn_wide", wide_rows())
 
 
 if __name__ == "__main__":
