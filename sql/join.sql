@@ -254,3 +254,28 @@ EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) EXECUTE many_keys(:'even_k
 EXECUTE many_keys(:'even_keys');
 RESET plan_cache_mode;
 SELECT count(*), sum(n) FROM jt WHERE id % 2 = 0;
+
+-- concurrency, seen on the wire: tests/inflight_proxy.py holds each multiget 150 ms and counts
+-- those in flight at once. A long = ANY reads its first multiget alone (a LIMIT may want no
+-- more), then `concurrency` (8) at once: 2,000 keys are 1, 8, 8 and 3 multigets. A batched
+-- join's multigets go 8 at a time too (3,000 keys: a first batch of 100, then 1,000, 1,000,
+-- 900). With concurrency '2', 2.
+\! python3 tests/inflight_proxy.py 18089 "$HBASE_URL"
+CREATE SERVER hbase_inflight FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:18089');
+CREATE USER MAPPING FOR CURRENT_USER SERVER hbase_inflight;
+CREATE FOREIGN TABLE jt_if (id int, n int OPTIONS (column 'cf:n')) SERVER hbase_inflight
+  OPTIONS (table 'jn_join', rowkey '"row" + lpad(id, 6)');
+SELECT count(*), sum(n) FROM jt_if WHERE id = ANY(ARRAY(SELECT generate_series(1, 2000)));
+\! curl -s http://127.0.0.1:18089/stats
+CREATE TEMP TABLE k3 AS SELECT generate_series(1, 3000) AS id;
+ANALYZE k3;
+SET enable_hashjoin = off;
+SET enable_mergejoin = off;
+SELECT * FROM pg_temp.scans('SELECT count(*), sum(jt_if.n) FROM k3 JOIN jt_if ON jt_if.id = k3.id');
+\! curl -s http://127.0.0.1:18089/stats
+ALTER FOREIGN TABLE jt_if OPTIONS (ADD concurrency '2');
+SELECT count(*), sum(n) FROM jt_if WHERE id = ANY(ARRAY(SELECT generate_series(1, 2000)));
+\! curl -s http://127.0.0.1:18089/stats
+RESET enable_hashjoin;
+RESET enable_mergejoin;
+\! curl -s -o /dev/null http://127.0.0.1:18089/quit

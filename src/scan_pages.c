@@ -208,10 +208,80 @@ hbase_stream_forget_resume(Stream *st)
 }
 
 /*
+ * The next round of multigets when more than one is left: the table's
+ * `concurrency` of them at once, their rows one page, in the keys' order
+ * (each answer holds its keys' rows in order, and the rounds go in order).
+ * A multiget without an answer is asked again alone (it changes nothing).
+ */
+static bool
+stream_keys_many(HBaseScan *scan, Stream *st, int conc)
+{
+	List	   *keys = scan->plan->keys;
+	int			nkeys = list_length(keys);
+	bytea	  **batch = palloc(sizeof(bytea *) * Min(nkeys - scan->nextkey,
+												  conc * HBASE_MULTIGET_BATCH));
+	int			starts[HBASE_MAX_CONCURRENCY];
+	int			counts[HBASE_MAX_CONCURRENCY];
+	HBaseResult out[HBASE_MAX_CONCURRENCY];
+	HBaseCellSet *page = palloc0(sizeof(HBaseCellSet));
+	int			nreq = 0,
+				nb = 0,
+				total = 0,
+				i;
+
+	while (nreq < conc && scan->nextkey < nkeys)
+	{
+		int			n = Min(HBASE_MULTIGET_BATCH, nkeys - scan->nextkey);
+
+		starts[nreq] = nb;
+		counts[nreq] = n;
+		for (i = 0; i < n; i++)
+			batch[nb++] = list_nth(keys, scan->nextkey + i);
+		scan->nextkey += n;
+		nreq++;
+	}
+	hbase_rest_multiget_many(scan->conn, scan->table, batch, starts, counts, nreq, out);
+	scan->nrequests += nreq;
+	for (i = 0; i < nreq; i++)
+	{
+		HBaseResult *res = &out[i];
+
+		if (res->outcome == HBASE_UNAVAILABLE && !res->answered)
+		{
+			*res = hbase_rest_multiget(scan->conn, scan->table, batch + starts[i], counts[i]);
+			scan->nrequests++;
+		}
+		if (res->table_unsure)
+			check_table(scan, "a multiget");
+		if (res->outcome == HBASE_END)
+			continue;
+		if (res->outcome != HBASE_DONE)
+			hbase_rest_report(res, scan->table, "a multiget");
+		scan->table_known = true;
+		total += res->set->nrows;
+	}
+	page->rows = palloc(sizeof(HBaseRow) * Max(total, 1));
+	for (i = 0; i < nreq; i++)
+	{
+		if (out[i].outcome != HBASE_DONE)
+			continue;
+		memcpy(page->rows + page->nrows, out[i].set->rows, sizeof(HBaseRow) * out[i].set->nrows);
+		page->nrows += out[i].set->nrows;
+		page->ncells += out[i].set->ncells;
+		page->decoded += out[i].set->decoded;
+	}
+	st->page = page;
+	scan->nrows += total;
+	return true;
+}
+
+/*
  * The next batch of keys (HBASE_MULTIGET_BATCH) into pagecxt: a Get for a
- * single key, else a multiget; through a gateway without ?e=b64 by path or
- * by a scanner (gateway_rows.c).  A missing row is no row, unless the
- * table is missing.  False when every key was read.
+ * single key, else a multiget, the first one alone (a LIMIT may want no
+ * more), then the table's `concurrency` at once (stream_keys_many);
+ * through a gateway without ?e=b64 by path or by a scanner
+ * (gateway_rows.c).  A missing row is no row, unless the table is missing.
+ * False when every key was read.
  */
 bool
 hbase_stream_keys(HBaseScan *scan, Stream *st)
@@ -240,6 +310,9 @@ hbase_stream_keys(HBaseScan *scan, Stream *st)
 		scan->nrows += st->page->nrows;
 		return true;
 	}
+	if (scan->nextkey > 0 && nkeys - scan->nextkey > HBASE_MULTIGET_BATCH &&
+		scan->table->concurrency > 1)
+		return stream_keys_many(scan, st, Min(scan->table->concurrency, HBASE_MAX_CONCURRENCY));
 	if (nkeys == 1)
 	{
 		bytea	   *k = linitial(keys);

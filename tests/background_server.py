@@ -129,6 +129,9 @@ class ProxyHandler(Handler):
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    # socketserver's backlog of 5 leaves a client's 6th connection opened at once waiting for
+    # a SYN retransmit (1 s): a client with 8 connections at once would seem to have 5
+    request_queue_size = 64
 
 
 def make_server(port, handler):
