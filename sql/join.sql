@@ -279,3 +279,40 @@ SELECT count(*), sum(n) FROM jt_if WHERE id = ANY(ARRAY(SELECT generate_series(1
 RESET enable_hashjoin;
 RESET enable_mergejoin;
 \! curl -s -o /dev/null http://127.0.0.1:18089/quit
+
+-- parallel: each worker joins its share of the outer rows by batches of its own (a Parallel
+-- Custom Scan under the Gather); EXPLAIN ANALYZE counts every process's rows and requests
+-- (the leader takes no part here: the build before counted its own, none). 6,000 keys, 5,143
+-- of them rows (the multiples of 7 missing)
+CREATE TABLE jpar AS SELECT g AS id FROM generate_series(1, 6000) g;
+ANALYZE jpar;
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0;
+SET max_parallel_workers_per_gather = 2;
+SET parallel_leader_participation = off;
+SET enable_hashjoin = off;
+SET enable_mergejoin = off;
+EXPLAIN (COSTS OFF) SELECT count(*), sum(jt.n) FROM jpar JOIN jt ON jt.id = jpar.id;
+CREATE FUNCTION pg_temp.received(q text) RETURNS TABLE (item text) LANGUAGE plpgsql AS $$
+DECLARE
+  line text;
+BEGIN
+  FOR line IN EXECUTE 'EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ' || q LOOP
+    IF line ~ 'Rows Received' THEN
+      item := btrim(line);
+      RETURN NEXT;
+    END IF;
+  END LOOP;
+END $$;
+SELECT * FROM pg_temp.received('SELECT count(*), sum(jt.n) FROM jpar JOIN jt ON jt.id = jpar.id');
+SELECT count(*), sum(jt.n) FROM jpar JOIN jt ON jt.id = jpar.id;
+RESET parallel_setup_cost;
+RESET parallel_tuple_cost;
+RESET min_parallel_table_scan_size;
+RESET max_parallel_workers_per_gather;
+RESET parallel_leader_participation;
+SELECT count(*), sum(jt.n) FROM jpar JOIN jt ON jt.id = jpar.id;
+RESET enable_hashjoin;
+RESET enable_mergejoin;
+DROP TABLE jpar;

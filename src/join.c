@@ -26,6 +26,7 @@
 
 #include <math.h>
 
+#include "access/parallel.h"
 #include "commands/explain.h"
 #include "executor/executor.h"
 #include "miscadmin.h"
@@ -38,6 +39,7 @@
 #include "optimizer/paths.h"
 #include "optimizer/restrictinfo.h"
 #include "parser/parsetree.h"
+#include "port/atomics.h"
 #include "utils/datum.h"
 #include "utils/guc.h"
 #include "utils/lsyscache.h"
@@ -175,7 +177,9 @@ typedef struct BatchJoinState
 	long		rows_received;
 	long		scans;
 	long		streamed;		/* batches whose prefix rows passed work_mem */
-	Size		peak_mem;		/* the largest batch's memory, its joins ready */
+	Size		peak_mem;
+	struct JoinShared *shared;	/* a parallel join's: the workers' counts */
+	bool		published;		/* this process's went to / came from it */		/* the largest batch's memory, its joins ready */
 } BatchJoinState;
 
 static Plan *plan_join(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
@@ -186,6 +190,11 @@ static TupleTableSlot *exec_join(CustomScanState *node);
 static void end_join(CustomScanState *node);
 static void rescan_join(CustomScanState *node);
 static void explain_join(CustomScanState *node, List *ancestors, ExplainState *es);
+static Size estimate_join_dsm(CustomScanState *node, ParallelContext *pcxt);
+static void init_join_dsm(CustomScanState *node, ParallelContext *pcxt, void *coordinate);
+static void reinit_join_dsm(CustomScanState *node, ParallelContext *pcxt, void *coordinate);
+static void init_join_worker(CustomScanState *node, shm_toc *toc, void *coordinate);
+static void shutdown_join(CustomScanState *node);
 
 static const CustomPathMethods join_path_methods = {
 	.CustomName = "HBase Batched Join",
@@ -204,6 +213,11 @@ static const CustomExecMethods join_exec_methods = {
 	.EndCustomScan = end_join,
 	.ReScanCustomScan = rescan_join,
 	.ExplainCustomScan = explain_join,
+	.EstimateDSMCustomScan = estimate_join_dsm,
+	.InitializeDSMCustomScan = init_join_dsm,
+	.ReInitializeDSMCustomScan = reinit_join_dsm,
+	.InitializeWorkerCustomScan = init_join_worker,
+	.ShutdownCustomScan = shutdown_join,
 };
 
 /* ---------------- planning ---------------- */
@@ -331,7 +345,8 @@ add_join_path(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 	cp->path.parent = joinrel;
 	cp->path.pathtarget = joinrel->reltarget;
 	cp->path.param_info = NULL;
-	cp->path.parallel_aware = false;
+	/* partial: each process joins its share; the workers' counts meet in DSM */
+	cp->path.parallel_aware = partial;
 	cp->path.parallel_safe = joinrel->consider_parallel && outer->parallel_safe;
 	cp->path.parallel_workers = outer->parallel_workers;
 	/* rows come in the outer's order */
@@ -1567,6 +1582,110 @@ explain_join(CustomScanState *node, List *ancestors, ExplainState *es)
 		if (es->verbose)
 			ExplainPropertyInteger("Peak Batch Memory", "kB", (js->peak_mem + 1023) / 1024, es);
 	}
+}
+
+/* ---------------- parallel ---------------- */
+
+/*
+ * A parallel batched join (over a partial outer path, under a Gather): each
+ * process joins the outer rows of its share by batches of its own; they
+ * share nothing but the counts of EXPLAIN ANALYZE, which the workers add
+ * here at their end and the leader reads before the DSM goes.
+ */
+typedef struct JoinShared
+{
+	pg_atomic_uint64 batches;
+	pg_atomic_uint64 multigets;
+	pg_atomic_uint64 requests;
+	pg_atomic_uint64 rows_received;
+	pg_atomic_uint64 scans;
+	pg_atomic_uint64 streamed;
+	pg_atomic_uint64 peak_mem;	/* the largest of the workers' */
+} JoinShared;
+
+static Size
+estimate_join_dsm(CustomScanState *node, ParallelContext *pcxt)
+{
+	return sizeof(JoinShared);
+}
+
+static void
+reinit_join_dsm(CustomScanState *node, ParallelContext *pcxt, void *coordinate)
+{
+	BatchJoinState *js = (BatchJoinState *) node;
+	JoinShared *sh = coordinate;
+
+	pg_atomic_write_u64(&sh->batches, 0);
+	pg_atomic_write_u64(&sh->multigets, 0);
+	pg_atomic_write_u64(&sh->requests, 0);
+	pg_atomic_write_u64(&sh->rows_received, 0);
+	pg_atomic_write_u64(&sh->scans, 0);
+	pg_atomic_write_u64(&sh->streamed, 0);
+	pg_atomic_write_u64(&sh->peak_mem, 0);
+	js->shared = sh;
+	js->published = false;
+}
+
+static void
+init_join_dsm(CustomScanState *node, ParallelContext *pcxt, void *coordinate)
+{
+	JoinShared *sh = coordinate;
+
+	pg_atomic_init_u64(&sh->batches, 0);
+	pg_atomic_init_u64(&sh->multigets, 0);
+	pg_atomic_init_u64(&sh->requests, 0);
+	pg_atomic_init_u64(&sh->rows_received, 0);
+	pg_atomic_init_u64(&sh->scans, 0);
+	pg_atomic_init_u64(&sh->streamed, 0);
+	pg_atomic_init_u64(&sh->peak_mem, 0);
+	reinit_join_dsm(node, pcxt, coordinate);
+}
+
+static void
+init_join_worker(CustomScanState *node, shm_toc *toc, void *coordinate)
+{
+	((BatchJoinState *) node)->shared = coordinate;
+}
+
+/*
+ * The end of a parallel join's run (before the DSM goes): a worker adds its
+ * counts; the leader, whose workers have ended by then (the Gather read them
+ * to their end), adds everyone's to its own for EXPLAIN ANALYZE.
+ */
+static void
+shutdown_join(CustomScanState *node)
+{
+	BatchJoinState *js = (BatchJoinState *) node;
+	JoinShared *sh = js->shared;
+
+	if (sh == NULL || js->published)
+		return;
+	if (IsParallelWorker())
+	{
+		uint64		peak = pg_atomic_read_u64(&sh->peak_mem);
+
+		pg_atomic_fetch_add_u64(&sh->batches, js->batches);
+		pg_atomic_fetch_add_u64(&sh->multigets, js->multigets);
+		pg_atomic_fetch_add_u64(&sh->requests, js->requests);
+		pg_atomic_fetch_add_u64(&sh->rows_received, js->rows_received);
+		pg_atomic_fetch_add_u64(&sh->scans, js->scans);
+		pg_atomic_fetch_add_u64(&sh->streamed, js->streamed);
+		while (peak < js->peak_mem &&
+			   !pg_atomic_compare_exchange_u64(&sh->peak_mem, &peak, js->peak_mem))
+			;
+	}
+	else
+	{
+		js->batches += pg_atomic_read_u64(&sh->batches);
+		js->multigets += pg_atomic_read_u64(&sh->multigets);
+		js->requests += pg_atomic_read_u64(&sh->requests);
+		js->rows_received += pg_atomic_read_u64(&sh->rows_received);
+		js->scans += pg_atomic_read_u64(&sh->scans);
+		js->streamed += pg_atomic_read_u64(&sh->streamed);
+		js->peak_mem = Max(js->peak_mem, (Size) pg_atomic_read_u64(&sh->peak_mem));
+	}
+	js->published = true;
+	js->shared = NULL;			/* the DSM goes next */
 }
 
 /* ---------------- set up ---------------- */
