@@ -146,6 +146,15 @@ SELECT * FROM pg_temp.compare('SELECT many.id, many.tag, jt.v, jt.n FROM many LE
 SET hbase_fdw.join_batch_size = 100000;
 SELECT * FROM pg_temp.scans('SELECT count(*), sum(jt.n) FROM (SELECT * FROM many ORDER BY id LIMIT 300) m JOIN jt ON jt.id = m.id');
 SELECT * FROM pg_temp.compare('SELECT m.id, m.tag, jt.v FROM (SELECT * FROM many ORDER BY id LIMIT 300) m LEFT JOIN jt ON jt.id = m.id');
+-- a cached plan takes the batch size set when it runs: 3 batches of 100, then 6 of 50
+PREPARE jb AS SELECT count(*) FROM (SELECT * FROM many ORDER BY id LIMIT 300) m JOIN jt ON jt.id = m.id;
+SET plan_cache_mode = force_generic_plan;
+SET hbase_fdw.join_batch_size = 100;
+SELECT * FROM pg_temp.scans('EXECUTE jb');
+SET hbase_fdw.join_batch_size = 50;
+SELECT * FROM pg_temp.scans('EXECUTE jb');
+RESET plan_cache_mode;
+DEALLOCATE jb;
 RESET hbase_fdw.join_batch_size;
 RESET enable_hashjoin;
 RESET enable_mergejoin;

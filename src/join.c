@@ -80,7 +80,6 @@ enum JoinScanPrivateIndex
 	JoinScanInnerPos,			/* the inner's position among custom_relids */
 	JoinScanJoinType,
 	JoinScanSingleMatch,
-	JoinScanBatchRows,			/* outer rows per batch */
 	JoinScanKeyConds,			/* hbase_key_conds_to_list */
 	JoinScanInnerAttrs,			/* attnums of the inner columns of the scan tuple */
 	JoinScanNOuter,				/* outer columns at the start of the scan tuple */
@@ -587,7 +586,6 @@ plan_join(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tlist
 									makeInteger(bms_member_index(rel->relids, inner_relid)),
 									makeInteger(jointype),
 									list_nth(best_path->custom_private, JoinPathSingleMatch));
-	cs->custom_private = lappend(cs->custom_private, makeInteger(hbase_join_batch_size));
 	cs->custom_private = lappend(cs->custom_private, hbase_key_conds_to_list(conds));
 	cs->custom_private = lappend(cs->custom_private, inner_attrs);
 	cs->custom_private = lappend(cs->custom_private, makeInteger(list_length(outer_plan->targetlist)));
@@ -643,7 +641,8 @@ begin_join(CustomScanState *node, EState *estate, int eflags)
 	js->table = hbase_get_table((Oid) intVal(list_nth(priv, JoinScanTable)));
 	js->jointype = intVal(list_nth(priv, JoinScanJoinType));
 	js->single_match = intVal(list_nth(priv, JoinScanSingleMatch));
-	js->batch_rows = Max(intVal(list_nth(priv, JoinScanBatchRows)), 1);
+	/* as set when it runs: a cached plan follows a later SET too */
+	js->batch_rows = Max(hbase_join_batch_size, 1);
 	js->conds = hbase_key_conds_from_list(list_nth(priv, JoinScanKeyConds));
 	js->inner_attrs = list_nth(priv, JoinScanInnerAttrs);
 	js->nouter = intVal(list_nth(priv, JoinScanNOuter));
