@@ -10,6 +10,7 @@
 #            planner's choice (ANALYZEd tables), a batched key join
 #   join10   the same against the 10 N-row table
 #   join1    the N-row table with concurrency 1 (sequential multigets, as the raw client)
+#   any      WHERE id = ANY(ARRAY(SELECT id FROM keys)) on the N-row table, concurrency 8 and 1
 # and once: the same join with hbase_fdw.enable_batched_join off (the planner's other choice).
 # Then a keyset next page (id > x ORDER BY id LIMIT 10) against a Get (pgbench, prepared), and
 # the same two requests from the raw client (what the gateway itself takes), round by round.
@@ -64,10 +65,15 @@ ANALYZE bench_join_t10;
 ANALYZE bench_join_c1;
 SQL
 
-fdw() { # foreign table [PGOPTIONS] -> seconds
-	PGOPTIONS=${2:-} psql -X -q -d "$DB" -At -v t="$1" <<'SQL' | awk '/^elapsed/{printf "%.3f\n", $3 - $2}'
+fdw() { # foreign table [PGOPTIONS [any]] -> seconds; any: = ANY of the keys instead of a join
+	PGOPTIONS=${2:-} psql -X -q -d "$DB" -At -v t="$1" -v any="${3:-}" <<'SQL' | awk '/^elapsed/{printf "%.3f\n", $3 - $2}'
 \set t0 `date +%s.%N`
+SELECT :'any' = 'any' AS any \gset
+\if :any
+SELECT count(*), sum(t.n) FROM :t t WHERE t.id = ANY(ARRAY(SELECT id FROM bench_join_keys)) \g /dev/null
+\else
 SELECT count(*), sum(t.n) FROM bench_join_keys k JOIN :t t ON t.id = k.id \g /dev/null
+\endif
 \set t1 `date +%s.%N`
 \echo elapsed :t0 :t1
 SQL
@@ -82,29 +88,39 @@ psql -X -q -d "$DB" -At -c "SELECT count(*), sum(t.n) FROM bench_join_keys k JOI
 "$work/rawclient" "$URL" "$T1" multiget row "$K" 7919 "$N" 100 | sed 's/^/raw client: /'
 
 : >"$work/join.raw"; : >"$work/join.j1"; : >"$work/join.j10"; : >"$work/join.c1"
+: >"$work/join.any"; : >"$work/join.any1"
 fdw bench_join_t1 >/dev/null  # warm: connections, the table's cache
 for ((r = 1; r <= ROUNDS; r++)); do
 	raw >>"$work/join.raw"
 	fdw bench_join_t1 >>"$work/join.j1"
 	fdw bench_join_t10 >>"$work/join.j10"
 	fdw bench_join_c1 >>"$work/join.c1"
+	fdw bench_join_t1 "" any >>"$work/join.any"
+	fdw bench_join_c1 "" any >>"$work/join.any1"
 done
 off=$(fdw bench_join_t1 "-c hbase_fdw.enable_batched_join=off")
 raw_s=$(median <"$work/join.raw")
 j1=$(median <"$work/join.j1")
 j10=$(median <"$work/join.j10")
 c1=$(median <"$work/join.c1")
+any=$(median <"$work/join.any")
+any1=$(median <"$work/join.any1")
 echo "tables: $N and $((N * 10)) rows; $K keys; medians of $ROUNDS rounds (s)"
 printf 'raw client, sequential multigets of 100   %s\n' "$raw_s"
 printf 'batched join, %d-row table               %s\n' "$N" "$j1"
 printf 'batched join, %d-row table              %s\n' $((N * 10)) "$j10"
 printf 'batched join, concurrency 1              %s\n' "$c1"
 printf 'batched join off (planner'"'"'s other plan)   %s (one run)\n' "$off"
+printf '= ANY of the keys, concurrency 8         %s\n' "$any"
+printf '= ANY of the keys, concurrency 1         %s\n' "$any1"
 awk -v r="$raw_s" -v a="$j1" -v b="$j10" -v c="$c1" -v o="$off" 'BEGIN {
 	printf "join / raw          %.2f  (target <= 1.0)\n", a / r
 	printf "join 10x / join     %.2f  (target <= 1.2)\n", b / a
 	printf "join conc. 1 / raw  %.2f\n", c / r
 	printf "off / join          %.2f\n", o / a }'
+awk -v r="$raw_s" -v a="$any" -v b="$any1" 'BEGIN {
+	printf "any / raw           %.2f\n", a / r
+	printf "any / any conc. 1   %.2f\n", a / b }'
 
 # a keyset next page (10 rows after a bound) against a Get of one row: one request each
 echo "a keyset next page:"
