@@ -935,6 +935,18 @@ SELECT count(*) FILTER (WHERE op_off <> 'full scan') AS not_full_scan_without_pu
 """
 
 
+def add_unique(queries, seen, name, count, make):
+    """count more queries of table name from make() (a (foreign, local) pair), each one new"""
+    while count > 0:
+        fq, lq = make()
+        if fq in seen:
+            continue
+        seen.add(fq)
+        assert "$q$" not in fq and "$q$" not in lq
+        queries.append((name, fq, lq))
+        count -= 1
+
+
 def main():
     rng = random.Random(SEED)
     tables = build_tables()
@@ -984,27 +996,12 @@ def main():
                         seen.add(fq)
                         queries.append((name, fq, lq))
                         made += 1
-        while made < n:
-            fq, lq = gen.query(t)
-            if fq in seen:
-                continue
-            seen.add(fq)
-            assert "$q$" not in fq and "$q$" not in lq
-            queries.append((name, fq, lq))
-            made += 1
+        add_unique(queries, seen, name, n - made, lambda: gen.query(t))
     # batched key joins (issue 28), from a generator of their own: the queries above stay
     jgen = Gen(random.Random(SEED + 28))
     for name, _ in WEIGHTS:
         t = tables[name]
-        made = 0
-        while made < JOIN_QUERIES:
-            fq, lq = jgen.batched_join(t)
-            if fq in seen:
-                continue
-            seen.add(fq)
-            assert "$q$" not in fq and "$q$" not in lq
-            queries.append((name, fq, lq))
-            made += 1
+        add_unique(queries, seen, name, JOIN_QUERIES, lambda: jgen.batched_join(t))
     w(",\n".join("  (%d, '%s',\n   $q$%s$q$,\n   $q$%s$q$)" % (i + 1, name, fq, lq)
                  for i, (name, fq, lq) in enumerate(queries)) + ";")
     w(FUNCTION.rstrip("\n"))
