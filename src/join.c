@@ -155,6 +155,7 @@ typedef struct BatchJoinState
 	int			batch_cap;		/* outer rows in the next batch (batch_rows,
 								 * fewer when the inner rows are wide) */
 	double		inner_bytes;	/* memory of the inner rows decoded so far */
+	Size		decoded;		/* bytes decode_row gave its rows (a running count) */
 	double		inner_rows;
 	/* the batch */
 	OuterRow   *outer;
@@ -758,7 +759,10 @@ decode_row(BatchJoinState *js, HBaseRow *row, MemoryContext cxt)
 		ir->isnull[i] = isnull[a];
 		ir->values[i] = isnull[a] ? (Datum) 0 :
 			datumCopy(values[a], js->inner_byval[i], js->inner_typlen[i]);
+		if (!isnull[a] && !js->inner_byval[i])
+			js->decoded += datumGetSize(ir->values[i], false, js->inner_typlen[i]);
 	}
+	js->decoded += sizeof(InnerRow) + (sizeof(Datum) + sizeof(bool)) * Max(js->ninner, 1);
 	MemoryContextSwitchTo(old);
 	return ir;
 }
@@ -937,9 +941,13 @@ fetch_keys(BatchJoinState *js, bytea **keys, int nkeys, InnerRow **found)
 		{
 			HBaseResult *res = &out[i];
 
-			if (res->outcome == HBASE_UNAVAILABLE && !res->answered)
+			if (res->outcome == HBASE_UNAVAILABLE)
 			{
-				/* no answer: once more alone (no answer then raises) */
+				/*
+				 * no answer, or 502 to 504: once more alone, where another
+				 * gateway of the server may take it (a multiget changes
+				 * nothing); then an error
+				 */
 				*res = hbase_rest_multiget(js->conn, js->table, keys + starts[i], counts[i]);
 				js->requests++;
 			}
@@ -1004,13 +1012,16 @@ scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
 		*last = pr[i].r;
 		kp->ranges = lappend(kp->ranges, last);
 	}
-	scan = hbase_scan_begin(js->table, js->conn, js->inner_attrs, HBASE_FIRST_PAGE);
-	hbase_scan_set_plan(scan, kp, HBASE_ORDER_ANY, 0);
 	MemoryContextReset(js->rangecxt);
 	MemoryContextSwitchTo(js->rangecxt);
 	rows = palloc(sizeof(ScannedRow) * maxrows);
 	MemoryContextSwitchTo(js->rowcxt);
-	while ((row = hbase_scan_next(scan)) != NULL)
+	/* the outer rows alone took work_mem (wide rows): lazy at once */
+	overflow = MemoryContextMemAllocated(js->batchcxt, true) > (Size) work_mem * 1024;
+	scan = overflow ? NULL : hbase_scan_begin(js->table, js->conn, js->inner_attrs, HBASE_FIRST_PAGE);
+	if (scan)
+		hbase_scan_set_plan(scan, kp, HBASE_ORDER_ANY, 0);
+	while (scan && (row = hbase_scan_next(scan)) != NULL)
 	{
 		InnerRow   *ir = decode_row(js, row, js->rangecxt);
 
@@ -1033,11 +1044,14 @@ scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
 			break;
 		}
 	}
-	hbase_scan_stats(scan, &requests, &received, &resumes);
-	js->requests += requests;
-	js->rows_received += received;
-	js->scans++;
-	hbase_scan_end(scan);
+	if (scan)
+	{
+		hbase_scan_stats(scan, &requests, &received, &resumes);
+		js->requests += requests;
+		js->rows_received += received;
+		js->scans++;
+		hbase_scan_end(scan);
+	}
 
 	MemoryContextSwitchTo(js->batchcxt);
 	if (overflow)
@@ -1171,7 +1185,9 @@ next_lazy_row(BatchJoinState *js, OuterRow *o)
 
 /*
  * The outer rows of the next batches, from what the inner rows read by key
- * took (bytes, for this batch's js->nbatch rows): as many as keep them
+ * took (bytes decode_row gave them, for this batch's js->nbatch rows; the
+ * context's blocks would count a row as nothing or as megabytes): as many
+ * as keep them
  * within half of work_mem (the outer rows and keys end a batch at work_mem
  * themselves), at most the batch size.  So a table of wide rows does not
  * hold batch size x its row width; the first batch, before any width is
@@ -1355,9 +1371,9 @@ next_batch(BatchJoinState *js)
 	}
 	found = palloc0(sizeof(InnerRow *) * Max(nkeys, 1));
 	MemoryContextSwitchTo(old);
-	before = MemoryContextMemAllocated(js->batchcxt, true);
+	before = js->decoded;
 	fetch_keys(js, keys, nkeys, found);
-	learn_batch_cap(js, MemoryContextMemAllocated(js->batchcxt, true) - before);
+	learn_batch_cap(js, js->decoded - before);
 	scan_ranges(js, pr, npr);
 	MemoryContextSwitchTo(js->batchcxt);
 
@@ -1608,12 +1624,31 @@ estimate_join_dsm(CustomScanState *node, ParallelContext *pcxt)
 	return sizeof(JoinShared);
 }
 
+/* the workers' counts of the last run into the leader's */
+static void
+fold_counts(BatchJoinState *js, JoinShared *sh)
+{
+	js->batches += pg_atomic_read_u64(&sh->batches);
+	js->multigets += pg_atomic_read_u64(&sh->multigets);
+	js->requests += pg_atomic_read_u64(&sh->requests);
+	js->rows_received += pg_atomic_read_u64(&sh->rows_received);
+	js->scans += pg_atomic_read_u64(&sh->scans);
+	js->streamed += pg_atomic_read_u64(&sh->streamed);
+	js->peak_mem = Max(js->peak_mem, (Size) pg_atomic_read_u64(&sh->peak_mem));
+}
+
+/*
+ * A rescanned Gather starts its workers again on the same DSM: the counts of
+ * the run before (its workers have ended) go to the leader first.
+ */
 static void
 reinit_join_dsm(CustomScanState *node, ParallelContext *pcxt, void *coordinate)
 {
 	BatchJoinState *js = (BatchJoinState *) node;
 	JoinShared *sh = coordinate;
 
+	if (js->shared == sh && !js->published)
+		fold_counts(js, sh);
 	pg_atomic_write_u64(&sh->batches, 0);
 	pg_atomic_write_u64(&sh->multigets, 0);
 	pg_atomic_write_u64(&sh->requests, 0);
@@ -1637,7 +1672,8 @@ init_join_dsm(CustomScanState *node, ParallelContext *pcxt, void *coordinate)
 	pg_atomic_init_u64(&sh->scans, 0);
 	pg_atomic_init_u64(&sh->streamed, 0);
 	pg_atomic_init_u64(&sh->peak_mem, 0);
-	reinit_join_dsm(node, pcxt, coordinate);
+	((BatchJoinState *) node)->shared = sh;
+	((BatchJoinState *) node)->published = false;
 }
 
 static void
@@ -1648,8 +1684,11 @@ init_join_worker(CustomScanState *node, shm_toc *toc, void *coordinate)
 
 /*
  * The end of a parallel join's run (before the DSM goes): a worker adds its
- * counts; the leader, whose workers have ended by then (the Gather read them
- * to their end), adds everyone's to its own for EXPLAIN ANALYZE.
+ * counts; the leader adds everyone's to its own for EXPLAIN ANALYZE.  The
+ * workers have ended by then when the Gather read them to their end; when a
+ * LIMIT above it stopped early, the executor shuts this node down before it
+ * waits for them, and what they count afterwards is not seen (as with
+ * PostgreSQL's own per-worker counts).
  */
 static void
 shutdown_join(CustomScanState *node)
@@ -1674,15 +1713,7 @@ shutdown_join(CustomScanState *node)
 			;
 	}
 	else
-	{
-		js->batches += pg_atomic_read_u64(&sh->batches);
-		js->multigets += pg_atomic_read_u64(&sh->multigets);
-		js->requests += pg_atomic_read_u64(&sh->requests);
-		js->rows_received += pg_atomic_read_u64(&sh->rows_received);
-		js->scans += pg_atomic_read_u64(&sh->scans);
-		js->streamed += pg_atomic_read_u64(&sh->streamed);
-		js->peak_mem = Max(js->peak_mem, (Size) pg_atomic_read_u64(&sh->peak_mem));
-	}
+		fold_counts(js, sh);
 	js->published = true;
 	js->shared = NULL;			/* the DSM goes next */
 }

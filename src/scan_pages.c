@@ -211,7 +211,9 @@ hbase_stream_forget_resume(Stream *st)
  * The next round of multigets when more than one is left: the table's
  * `concurrency` of them at once, their rows one page, in the keys' order
  * (each answer holds its keys' rows in order, and the rounds go in order).
- * A multiget without an answer is asked again alone (it changes nothing).
+ * A multiget without an answer, or answered 502 to 504, is asked again
+ * alone (it changes nothing): then hbase_request_ex may fail over to
+ * another gateway of the server, as for a multiget read alone.
  */
 static bool
 stream_keys_many(HBaseScan *scan, Stream *st, int conc)
@@ -246,8 +248,9 @@ stream_keys_many(HBaseScan *scan, Stream *st, int conc)
 	{
 		HBaseResult *res = &out[i];
 
-		if (res->outcome == HBASE_UNAVAILABLE && !res->answered)
+		if (res->outcome == HBASE_UNAVAILABLE)
 		{
+			/* no answer, or 502 to 504: alone, where another gateway may take it */
 			*res = hbase_rest_multiget(scan->conn, scan->table, batch + starts[i], counts[i]);
 			scan->nrequests++;
 		}
