@@ -288,6 +288,22 @@ SELECT count(*), sum(n) FROM jt_if WHERE id = ANY(ARRAY(SELECT generate_series(1
 RESET enable_hashjoin;
 RESET enable_mergejoin;
 \! curl -s -o /dev/null http://127.0.0.1:18089/quit
+-- a multiget of a round answered 503 (the proxy's 4th, in front of the real gateway as the first
+-- of a server's two) is asked again alone, and goes to the next gateway: no error, every row.
+-- Gateways take requests in turn: the first statement's went to the real one, the second's
+-- first multiget to the proxy, then its round of 8 too (one of them 503)
+\getenv hbase_url HBASE_URL
+\! python3 tests/inflight_proxy.py 18183 "$HBASE_URL" 150 4
+SELECT 'http://127.0.0.1:18183, ' || :'hbase_url' AS urls503 \gset
+CREATE SERVER hbase_503 FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'urls503');
+CREATE USER MAPPING FOR CURRENT_USER SERVER hbase_503;
+CREATE FOREIGN TABLE jt_503 (id int, n int OPTIONS (column 'cf:n')) SERVER hbase_503
+  OPTIONS (table 'jn_join', rowkey '"row" + lpad(id, 6)');
+SELECT count(*), sum(n) FROM jt_503 WHERE id = ANY(ARRAY(SELECT generate_series(1, 2000)));
+SELECT count(*), sum(n) FROM jt_503 WHERE id = ANY(ARRAY(SELECT generate_series(1, 2000)));
+\! curl -s http://127.0.0.1:18183/stats
+\! curl -s -o /dev/null http://127.0.0.1:18183/quit
+DROP SERVER hbase_503 CASCADE;
 
 -- parallel: each worker joins its share of the outer rows by batches of its own (a Parallel
 -- Custom Scan under the Gather); EXPLAIN ANALYZE counts every process's rows and requests
