@@ -39,7 +39,6 @@
 #include "optimizer/paths.h"
 #include "optimizer/restrictinfo.h"
 #include "parser/parsetree.h"
-#include "port/atomics.h"
 #include "utils/datum.h"
 #include "utils/guc.h"
 #include "utils/lsyscache.h"
@@ -119,6 +118,18 @@ typedef struct OuterRow
 	int		   *run_hi;
 } OuterRow;
 
+/* what EXPLAIN ANALYZE shows; a parallel join's workers leave theirs in DSM */
+typedef struct JoinCounts
+{
+	long		batches;
+	long		multigets;
+	long		requests;
+	long		rows_received;
+	long		scans;
+	long		streamed;		/* batches whose prefix rows passed work_mem */
+	Size		peak_mem;		/* the largest batch's memory, its joins ready */
+} JoinCounts;
+
 typedef struct BatchJoinState
 {
 	CustomScanState css;
@@ -171,15 +182,9 @@ typedef struct BatchJoinState
 	bool		matched;
 	bool		table_known;
 	/* EXPLAIN ANALYZE */
-	long		batches;
-	long		multigets;
-	long		requests;
-	long		rows_received;
-	long		scans;
-	long		streamed;		/* batches whose prefix rows passed work_mem */
-	Size		peak_mem;
+	JoinCounts	n;
 	struct JoinShared *shared;	/* a parallel join's: the workers' counts */
-	bool		published;		/* this process's went to / came from it */		/* the largest batch's memory, its joins ready */
+	bool		published;		/* this process's went to / came from it */
 } BatchJoinState;
 
 static Plan *plan_join(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
@@ -851,7 +856,7 @@ take_multiget(BatchJoinState *js, HBaseResult *res, bytea **keys, int start, int
 
 	if (res->table_unsure && !js->table_known)
 	{
-		js->requests++;
+		js->n.requests++;
 		hbase_rest_check_table(js->conn, js->table, "a multiget of a batched join");
 		js->table_known = true;
 	}
@@ -861,7 +866,7 @@ take_multiget(BatchJoinState *js, HBaseResult *res, bytea **keys, int start, int
 		hbase_rest_report(res, js->table, "a multiget of a batched join");
 	js->table_known = true;
 	set = res->set;
-	js->rows_received += set->nrows;
+	js->n.rows_received += set->nrows;
 	for (i = 0; i < set->nrows; i++)
 	{
 		HBaseRow   *row = &set->rows[i];
@@ -899,9 +904,9 @@ fetch_keys(BatchJoinState *js, bytea **keys, int nkeys, InnerRow **found)
 			for (i = 0; i < n; i++)
 				batch = lappend(batch, keys[next + i]);
 			set = hbase_gateway_get_rows(js->conn, js->table, batch, js->columns,
-										 &js->requests, &by_scanner);
-			js->multigets++;
-			js->rows_received += set->nrows;
+										 &js->n.requests, &by_scanner);
+			js->n.multigets++;
+			js->n.rows_received += set->nrows;
 			for (i = 0; i < set->nrows; i++)
 			{
 				int			k = find_key(keys, next, next + n, set->rows[i].key, set->rows[i].keylen);
@@ -935,8 +940,8 @@ fetch_keys(BatchJoinState *js, bytea **keys, int nkeys, InnerRow **found)
 			out[0] = hbase_rest_multiget(js->conn, js->table, keys + starts[0], counts[0]);
 		else
 			hbase_rest_multiget_many(js->conn, js->table, keys, starts, counts, nreq, out);
-		js->multigets += nreq;
-		js->requests += nreq;
+		js->n.multigets += nreq;
+		js->n.requests += nreq;
 		for (i = 0; i < nreq; i++)
 		{
 			HBaseResult *res = &out[i];
@@ -949,7 +954,7 @@ fetch_keys(BatchJoinState *js, bytea **keys, int nkeys, InnerRow **found)
 				 * nothing); then an error
 				 */
 				*res = hbase_rest_multiget(js->conn, js->table, keys + starts[i], counts[i]);
-				js->requests++;
+				js->n.requests++;
 			}
 			take_multiget(js, res, keys, starts[i], counts[i], found);
 		}
@@ -1047,9 +1052,9 @@ scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
 	if (scan)
 	{
 		hbase_scan_stats(scan, &requests, &received, &resumes);
-		js->requests += requests;
-		js->rows_received += received;
-		js->scans++;
+		js->n.requests += requests;
+		js->n.rows_received += received;
+		js->n.scans++;
 		hbase_scan_end(scan);
 	}
 
@@ -1057,10 +1062,10 @@ scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
 	if (overflow)
 	{
 		/* each outer row's own ranges (in start order), read when it is joined */
-		js->peak_mem = Max(js->peak_mem, MemoryContextMemAllocated(js->batchcxt, true) +
+		js->n.peak_mem = Max(js->n.peak_mem, MemoryContextMemAllocated(js->batchcxt, true) +
 						   MemoryContextMemAllocated(js->rangecxt, true));
 		MemoryContextReset(js->rangecxt);
-		js->streamed++;
+		js->n.streamed++;
 		for (i = 0; i < npr; i++)
 		{
 			OuterRow   *o = &js->outer[pr[i].row];
@@ -1139,9 +1144,9 @@ end_rowscan(BatchJoinState *js)
 	if (js->rowscan == NULL)
 		return;
 	hbase_scan_stats(js->rowscan, &requests, &rows, &resumes);
-	js->requests += requests;
-	js->rows_received += rows;
-	js->scans++;
+	js->n.requests += requests;
+	js->n.rows_received += rows;
+	js->n.scans++;
 	hbase_scan_end(js->rowscan);
 	js->rowscan = NULL;
 	MemoryContextReset(js->rowcxt);
@@ -1181,6 +1186,24 @@ next_lazy_row(BatchJoinState *js, OuterRow *o)
 		js->rowscan_done = true;
 	}
 	return ir;
+}
+
+/* no batch: its memory, its lazy scan and where the join was in it, gone */
+static void
+forget_batch(BatchJoinState *js)
+{
+	end_rowscan(js);
+	js->rowscan_done = false;
+	MemoryContextReset(js->batchcxt);
+	MemoryContextReset(js->rangecxt);
+	js->nbatch = 0;
+	js->cur = 0;
+	js->curcand = 0;
+	js->currun = 0;
+	js->rowdone = false;
+	js->scanrows = NULL;
+	js->loaded = false;
+	js->matched = false;
 }
 
 /*
@@ -1238,17 +1261,7 @@ next_batch(BatchJoinState *js)
 	Size		before;
 	int			i;
 
-	end_rowscan(js);
-	MemoryContextReset(js->batchcxt);
-	MemoryContextReset(js->rangecxt);
-	js->nbatch = 0;
-	js->cur = 0;
-	js->curcand = 0;
-	js->currun = 0;
-	js->rowdone = false;
-	js->scanrows = NULL;
-	js->loaded = false;
-	js->matched = false;
+	forget_batch(js);
 	old = MemoryContextSwitchTo(js->batchcxt);
 	/*
 	 * The arrays grow with the batch: allocated at the batch size up front
@@ -1357,7 +1370,7 @@ next_batch(BatchJoinState *js)
 		MemoryContextSwitchTo(old);
 		return;
 	}
-	js->batches++;
+	js->n.batches++;
 
 	/* the distinct keys, sorted (a duplicate is read once) */
 	if (npend > 1)
@@ -1391,7 +1404,7 @@ next_batch(BatchJoinState *js)
 		if (found[pend[i].uniq])
 			o->cand[o->ncand++] = found[pend[i].uniq];
 	}
-	js->peak_mem = Max(js->peak_mem, MemoryContextMemAllocated(js->batchcxt, true) +
+	js->n.peak_mem = Max(js->n.peak_mem, MemoryContextMemAllocated(js->batchcxt, true) +
 					   MemoryContextMemAllocated(js->rangecxt, true));
 	MemoryContextSwitchTo(old);
 }
@@ -1529,18 +1542,9 @@ rescan_join(CustomScanState *node)
 		UpdateChangedParamSet(js->outerps, node->ss.ps.chgParam);
 	if (js->outerps->chgParam == NULL)
 		ExecReScan(js->outerps);
-	end_rowscan(js);
-	js->rowscan_done = false;
-	js->nbatch = 0;
-	js->cur = 0;
-	js->curcand = 0;
-	js->currun = 0;
-	js->rowdone = false;
-	js->loaded = false;
-	js->matched = false;
-	js->outer_done = false;
 	if (js->batchcxt)
-		MemoryContextReset(js->batchcxt);
+		forget_batch(js);
+	js->outer_done = false;
 }
 
 /* quals as EXPLAIN prints them, over the scan tuple */
@@ -1585,17 +1589,17 @@ explain_join(CustomScanState *node, List *ancestors, ExplainState *es)
 	explain_quals(node, ancestors, es, list_nth(cs->custom_exprs, JoinExprInnerQuals), "HBase Table Filter");
 	if (es->analyze)
 	{
-		ExplainPropertyInteger("Batches", NULL, js->batches, es);
-		ExplainPropertyInteger("HBase Multigets", NULL, js->multigets, es);
-		ExplainPropertyInteger("HBase Requests", NULL, js->requests, es);
-		ExplainPropertyInteger("HBase Rows Received", NULL, js->rows_received, es);
-		if (js->scans > 0)
-			ExplainPropertyInteger("HBase Scans", NULL, js->scans, es);
-		if (js->streamed > 0)
-			ExplainPropertyInteger("Prefix Batches Past work_mem", NULL, js->streamed, es);
+		ExplainPropertyInteger("Batches", NULL, js->n.batches, es);
+		ExplainPropertyInteger("HBase Multigets", NULL, js->n.multigets, es);
+		ExplainPropertyInteger("HBase Requests", NULL, js->n.requests, es);
+		ExplainPropertyInteger("HBase Rows Received", NULL, js->n.rows_received, es);
+		if (js->n.scans > 0)
+			ExplainPropertyInteger("HBase Scans", NULL, js->n.scans, es);
+		if (js->n.streamed > 0)
+			ExplainPropertyInteger("Prefix Batches Past work_mem", NULL, js->n.streamed, es);
 		/* VERBOSE: a size that varies with the platform */
 		if (es->verbose)
-			ExplainPropertyInteger("Peak Batch Memory", "kB", (js->peak_mem + 1023) / 1024, es);
+			ExplainPropertyInteger("Peak Batch Memory", "kB", (js->n.peak_mem + 1023) / 1024, es);
 	}
 }
 
@@ -1604,37 +1608,52 @@ explain_join(CustomScanState *node, List *ancestors, ExplainState *es)
 /*
  * A parallel batched join (over a partial outer path, under a Gather): each
  * process joins the outer rows of its share by batches of its own; they
- * share nothing but the counts of EXPLAIN ANALYZE, which the workers add
- * here at their end and the leader reads before the DSM goes.
+ * share nothing but the counts of EXPLAIN ANALYZE, which each worker leaves
+ * in its slot at its end and the leader adds up before the DSM goes.
  */
 typedef struct JoinShared
 {
-	pg_atomic_uint64 batches;
-	pg_atomic_uint64 multigets;
-	pg_atomic_uint64 requests;
-	pg_atomic_uint64 rows_received;
-	pg_atomic_uint64 scans;
-	pg_atomic_uint64 streamed;
-	pg_atomic_uint64 peak_mem;	/* the largest of the workers' */
+	int			nworkers;
+	JoinCounts	workers[FLEXIBLE_ARRAY_MEMBER]; /* by ParallelWorkerNumber */
 } JoinShared;
 
 static Size
 estimate_join_dsm(CustomScanState *node, ParallelContext *pcxt)
 {
-	return sizeof(JoinShared);
+	return add_size(offsetof(JoinShared, workers),
+					mul_size(sizeof(JoinCounts), pcxt->nworkers));
 }
 
 /* the workers' counts of the last run into the leader's */
 static void
 fold_counts(BatchJoinState *js, JoinShared *sh)
 {
-	js->batches += pg_atomic_read_u64(&sh->batches);
-	js->multigets += pg_atomic_read_u64(&sh->multigets);
-	js->requests += pg_atomic_read_u64(&sh->requests);
-	js->rows_received += pg_atomic_read_u64(&sh->rows_received);
-	js->scans += pg_atomic_read_u64(&sh->scans);
-	js->streamed += pg_atomic_read_u64(&sh->streamed);
-	js->peak_mem = Max(js->peak_mem, (Size) pg_atomic_read_u64(&sh->peak_mem));
+	int			i;
+
+	for (i = 0; i < sh->nworkers; i++)
+	{
+		JoinCounts *w = &sh->workers[i];
+
+		js->n.batches += w->batches;
+		js->n.multigets += w->multigets;
+		js->n.requests += w->requests;
+		js->n.rows_received += w->rows_received;
+		js->n.scans += w->scans;
+		js->n.streamed += w->streamed;
+		js->n.peak_mem = Max(js->n.peak_mem, w->peak_mem);
+	}
+}
+
+static void
+init_join_dsm(CustomScanState *node, ParallelContext *pcxt, void *coordinate)
+{
+	BatchJoinState *js = (BatchJoinState *) node;
+	JoinShared *sh = coordinate;
+
+	sh->nworkers = pcxt->nworkers;
+	memset(sh->workers, 0, sizeof(JoinCounts) * pcxt->nworkers);
+	js->shared = sh;
+	js->published = false;
 }
 
 /*
@@ -1645,35 +1664,10 @@ static void
 reinit_join_dsm(CustomScanState *node, ParallelContext *pcxt, void *coordinate)
 {
 	BatchJoinState *js = (BatchJoinState *) node;
-	JoinShared *sh = coordinate;
 
-	if (js->shared == sh && !js->published)
-		fold_counts(js, sh);
-	pg_atomic_write_u64(&sh->batches, 0);
-	pg_atomic_write_u64(&sh->multigets, 0);
-	pg_atomic_write_u64(&sh->requests, 0);
-	pg_atomic_write_u64(&sh->rows_received, 0);
-	pg_atomic_write_u64(&sh->scans, 0);
-	pg_atomic_write_u64(&sh->streamed, 0);
-	pg_atomic_write_u64(&sh->peak_mem, 0);
-	js->shared = sh;
-	js->published = false;
-}
-
-static void
-init_join_dsm(CustomScanState *node, ParallelContext *pcxt, void *coordinate)
-{
-	JoinShared *sh = coordinate;
-
-	pg_atomic_init_u64(&sh->batches, 0);
-	pg_atomic_init_u64(&sh->multigets, 0);
-	pg_atomic_init_u64(&sh->requests, 0);
-	pg_atomic_init_u64(&sh->rows_received, 0);
-	pg_atomic_init_u64(&sh->scans, 0);
-	pg_atomic_init_u64(&sh->streamed, 0);
-	pg_atomic_init_u64(&sh->peak_mem, 0);
-	((BatchJoinState *) node)->shared = sh;
-	((BatchJoinState *) node)->published = false;
+	if (js->shared == coordinate && !js->published)
+		fold_counts(js, coordinate);
+	init_join_dsm(node, pcxt, coordinate);
 }
 
 static void
@@ -1683,12 +1677,12 @@ init_join_worker(CustomScanState *node, shm_toc *toc, void *coordinate)
 }
 
 /*
- * The end of a parallel join's run (before the DSM goes): a worker adds its
- * counts; the leader adds everyone's to its own for EXPLAIN ANALYZE.  The
- * workers have ended by then when the Gather read them to their end; when a
- * LIMIT above it stopped early, the executor shuts this node down before it
- * waits for them, and what they count afterwards is not seen (as with
- * PostgreSQL's own per-worker counts).
+ * The end of a parallel join's run (before the DSM goes): a worker leaves
+ * its counts in its slot; the leader adds everyone's to its own for EXPLAIN
+ * ANALYZE.  The workers have ended by then when the Gather read them to
+ * their end; when a LIMIT above it stopped early, the executor shuts this
+ * node down before it waits for them, and what they count afterwards is not
+ * seen (as with PostgreSQL's own per-worker counts).
  */
 static void
 shutdown_join(CustomScanState *node)
@@ -1700,17 +1694,8 @@ shutdown_join(CustomScanState *node)
 		return;
 	if (IsParallelWorker())
 	{
-		uint64		peak = pg_atomic_read_u64(&sh->peak_mem);
-
-		pg_atomic_fetch_add_u64(&sh->batches, js->batches);
-		pg_atomic_fetch_add_u64(&sh->multigets, js->multigets);
-		pg_atomic_fetch_add_u64(&sh->requests, js->requests);
-		pg_atomic_fetch_add_u64(&sh->rows_received, js->rows_received);
-		pg_atomic_fetch_add_u64(&sh->scans, js->scans);
-		pg_atomic_fetch_add_u64(&sh->streamed, js->streamed);
-		while (peak < js->peak_mem &&
-			   !pg_atomic_compare_exchange_u64(&sh->peak_mem, &peak, js->peak_mem))
-			;
+		if (ParallelWorkerNumber >= 0 && ParallelWorkerNumber < sh->nworkers)
+			sh->workers[ParallelWorkerNumber] = js->n;
 	}
 	else
 		fold_counts(js, sh);
