@@ -42,13 +42,16 @@ BEGIN
   DROP TABLE cmp_off;
 END $$;
 
--- the lines of EXPLAIN ANALYZE that are the join's (requests of scans are scan.c's business)
-CREATE FUNCTION pg_temp.scans(q text) RETURNS TABLE (item text) LANGUAGE plpgsql AS $$
+-- the lines of EXPLAIN ANALYZE that are the join's (requests of scans are scan.c's business),
+-- or those matching pat
+CREATE FUNCTION pg_temp.scans(q text,
+  pat text DEFAULT 'Batched Join|Operation|Batches|Multigets|Rows Received|HBase Scans|Seq Scan')
+RETURNS TABLE (item text) LANGUAGE plpgsql AS $$
 DECLARE
   line text;
 BEGIN
   FOR line IN EXECUTE 'EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ' || q LOOP
-    IF line ~ 'Batched Join|Operation|Batches|Multigets|Rows Received|HBase Scans|Seq Scan' THEN
+    IF line ~ pat THEN
       item := btrim(line);
       RETURN NEXT;
     END IF;
@@ -319,18 +322,8 @@ SET parallel_leader_participation = off;
 SET enable_hashjoin = off;
 SET enable_mergejoin = off;
 EXPLAIN (COSTS OFF) SELECT count(*), sum(jt.n) FROM jpar JOIN jt ON jt.id = jpar.id;
-CREATE FUNCTION pg_temp.received(q text) RETURNS TABLE (item text) LANGUAGE plpgsql AS $$
-DECLARE
-  line text;
-BEGIN
-  FOR line IN EXECUTE 'EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ' || q LOOP
-    IF line ~ 'Rows Received' THEN
-      item := btrim(line);
-      RETURN NEXT;
-    END IF;
-  END LOOP;
-END $$;
-SELECT * FROM pg_temp.received('SELECT count(*), sum(jt.n) FROM jpar JOIN jt ON jt.id = jpar.id');
+-- (the rows only: how the workers shared the batches varies)
+SELECT * FROM pg_temp.scans('SELECT count(*), sum(jt.n) FROM jpar JOIN jt ON jt.id = jpar.id', 'Rows Received');
 SELECT count(*), sum(jt.n) FROM jpar JOIN jt ON jt.id = jpar.id;
 RESET parallel_setup_cost;
 RESET parallel_tuple_cost;
