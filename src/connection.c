@@ -810,12 +810,12 @@ take_outcome(HBaseConn *conn, hbase_http_outcome outcome, hbase_http_result *res
 					(errcode(ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION),
 					 errmsg("could not connect to any of the %d HBase REST gateways of the server",
 							conn->ngateways),
-					 errdetail("%s at %s (the last one tried) while %s.", res->error, conn->url, what)));
+					 errdetail("%s at %s (the last one tried). The request was %s.", res->error, conn->url, what)));
 		if (res->connect_failed)
 			ereport(ERROR,
 					(errcode(ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION),
 					 errmsg("could not connect to HBase REST gateway at %s", conn->url),
-					 errdetail("%s while %s.", res->error, what)));
+					 errdetail("%s. The request was %s.", res->error, what)));
 		ereport(ERROR,
 				(errcode(res->timed_out ? ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION : ERRCODE_FDW_ERROR),
 				 errmsg("HBase REST request failed: %s", res->error),
@@ -1082,7 +1082,7 @@ hbase_report_krb(int status, const char *msg, const char *what)
 			(errcode(status == HBASE_KRB_KDC ? ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION :
 					 ERRCODE_INVALID_AUTHORIZATION_SPECIFICATION),
 			 errmsg("%s", text),
-			 superuser() ? errdetail("%s (while %s).", msg, what) :
+			 superuser() ? errdetail("%s. The request was %s.", msg, what) :
 			 errdetail("Nothing was sent for %s.", what),
 			 errhint("Check the user mapping's options \"krb_principal\", \"krb_keytab\" and \"krb_ccache\".")));
 }

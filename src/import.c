@@ -629,7 +629,7 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 
 		if (strcmp(def->defname, "phoenix") == 0)
 		{
-			phoenix = defGetBoolean(def);
+			phoenix = hbase_option_bool("phoenix", defGetString(def));
 			continue;
 		}
 		if (strcmp(def->defname, "sample_rows") == 0)

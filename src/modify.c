@@ -35,8 +35,10 @@
 #include "utils/lsyscache.h"
 #include "rowkey.h"
 #include "catalog/pg_type.h"
+#include "commands/defrem.h"
 #include "executor/executor.h"
 #include "foreign/fdwapi.h"
+#include "foreign/foreign.h"
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "nodes/makefuncs.h"
@@ -73,10 +75,48 @@ typedef struct HBaseModifyState
 static void put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows);
 static bool put_row_if_absent(HBaseModifyState *ms, HBaseRow *row);
 
+/*
+ * INSERT, UPDATE and DELETE are allowed unless the option "updatable" (of
+ * the table, else of the server) says false, as in postgres_fdw; the
+ * executor then refuses the statement naming the table.
+ */
 static int
 hbaseIsForeignRelUpdatable(Relation rel)
 {
-	return (1 << CMD_INSERT) | (1 << CMD_UPDATE) | (1 << CMD_DELETE);
+	ForeignTable *table = GetForeignTable(RelationGetRelid(rel));
+	ForeignServer *server = GetForeignServer(table->serverid);
+	bool		updatable = true;
+	List	   *lists[2] = {server->options, table->options};
+	int			i;
+	ListCell   *lc;
+
+	for (i = 0; i < 2; i++)
+		foreach(lc, lists[i])
+		{
+			DefElem    *def = lfirst(lc);
+
+			if (strcmp(def->defname, "updatable") == 0)
+				updatable = hbase_option_bool(def->defname, defGetString(def));
+		}
+	return updatable ? (1 << CMD_INSERT) | (1 << CMD_UPDATE) | (1 << CMD_DELETE) : 0;
+}
+
+/*
+ * TRUNCATE: the REST gateway has no truncate (only dropping the table), and
+ * deleting every row one request each is not what TRUNCATE promises; so it
+ * is refused, saying what to do instead.
+ */
+static void
+hbaseExecForeignTruncate(List *rels, DropBehavior behavior, bool restart_seqs)
+{
+	Relation	rel = linitial(rels);
+
+	ereport(ERROR,
+			(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+			 errmsg("cannot truncate foreign table \"%s\"", RelationGetRelationName(rel)),
+			 errdetail("The HBase REST gateway offers no truncate of a table."),
+			 errhint("Use DELETE FROM %s (one request per row), or truncate the HBase table in the HBase shell (truncate_preserve keeps its regions).",
+					 RelationGetRelationName(rel))));
 }
 
 /* a raw key column, if the table has one */
@@ -1144,4 +1184,5 @@ hbase_modify_routines(FdwRoutine *routine)
 	routine->ExecForeignDelete = hbaseExecForeignDelete;
 	routine->BeginForeignInsert = hbaseBeginForeignInsert;
 	routine->EndForeignInsert = hbaseEndForeignInsert;
+	routine->ExecForeignTruncate = hbaseExecForeignTruncate;
 }
