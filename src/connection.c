@@ -673,21 +673,31 @@ hbase_status_unavailable(long status)
 }
 
 /*
- * Did the request surely not reach the gateway's REST code?  Only when the
- * connection failed, or when a 503 came from something that answers before
- * reading the request (a proxy without a live upstream, Jetty refusing
- * work).  The REST resources answer 503 "Unavailable" after HBase failed
- * the operation they attempted (ResourceBase.processException, hbase-rest
- * 2.4 to 2.6): part of a PUT may be written, a check-and-put may have been
- * applied, so that 503 is an answer, not a refusal.
+ * Did the request surely not reach the gateway?  Only when the connection
+ * failed: nothing of the request left this backend.  Any HTTP answer may
+ * come after the request was done: the REST resources answer 503
+ * "Unavailable" after HBase failed the operation they attempted (part of a
+ * PUT may be written, a check-and-put applied), and a service mesh or load
+ * balancer answers 503 (Envoy's "upstream connect error or disconnect/reset
+ * before headers") or 502/504 after it forwarded the request.  So a write
+ * with an answer is never sent elsewhere (hbase_write_outcome_unknown).
  */
 static bool
 surely_unsent(hbase_http_outcome outcome, hbase_http_result *res)
 {
-	if (outcome == HBASE_HTTP_FAILED)
-		return res->connect_failed != 0;
-	return outcome == HBASE_HTTP_OK && res->status == 503 &&
-		!(res->body && strncmp(res->body, "Unavailable", 11) == 0);
+	return outcome == HBASE_HTTP_FAILED && res->connect_failed;
+}
+
+/*
+ * The one rule of "maybe applied" for a write that got an HTTP answer: a
+ * 5xx (HBase failed part of it, or something in front of the gateway
+ * answered after forwarding it).  Its error is 08007, outcome unknown, as
+ * for a write that got no answer; 4xx answers are refusals before any write.
+ */
+bool
+hbase_write_outcome_unknown(long status)
+{
+	return status >= 500 && status <= 599;
 }
 
 /*
@@ -771,6 +781,8 @@ static HBaseResponse *
 take_outcome(HBaseConn *conn, hbase_http_outcome outcome, hbase_http_result *res,
 			 const char *method, const char *path, const char *what, int flags)
 {
+	HBaseResponse *resp;
+
 	if (outcome == HBASE_HTTP_INTERRUPTED)
 	{
 		/* only a cancel or terminate stops a transfer: this raises it */
@@ -821,7 +833,9 @@ take_outcome(HBaseConn *conn, hbase_http_outcome outcome, hbase_http_result *res
 				 errmsg("HBase REST request failed: %s", res->error),
 				 errdetail("The request was %s at %s.", what, conn->url)));
 	}
-	return copy_response(res, what);
+	resp = copy_response(res, what);
+	resp->write = (flags & HBASE_REQ_WRITE) != 0;
+	return resp;
 }
 
 /*

@@ -227,6 +227,7 @@ typedef struct HBaseResponse
 	bool		protobuf;		/* Content-Type application/x-protobuf */
 	size_t		wire_len;		/* bytes on the wire (compressed or not) */
 	bool		unsent;			/* status 0: the request surely never reached the gateway */
+	bool		write;			/* the request was a write (HBASE_REQ_WRITE) */
 } HBaseResponse;
 
 #define HBASE_MEDIA_PROTOBUF	"application/x-protobuf"
@@ -281,6 +282,7 @@ extern HBaseResponse *hbase_request_ex(HBaseConn *conn, const char *method,
 extern void hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
 							   HBaseResponse **out);
 extern bool hbase_status_unavailable(long status);
+extern bool hbase_write_outcome_unknown(long status);
 
 /* reads ahead: scans of one connection that may each have one in flight */
 #define HBASE_MAX_AHEAD			4

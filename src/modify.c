@@ -1015,7 +1015,8 @@ put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows)
 		return;
 	}
 	ereport(ERROR,
-			(errcode(ERRCODE_FDW_ERROR),
+			(errcode(hbase_write_outcome_unknown(resp->status) ?
+					 ERRCODE_TRANSACTION_RESOLUTION_UNKNOWN : ERRCODE_FDW_ERROR),
 			 errmsg("HBase REST gateway answered HTTP %ld to a PUT of %d row%s for foreign table %s",
 					resp->status, nrows, nrows == 1 ? "" : "s", ms->table->relname),
 			 errdetail("The gateway said: %s. %sHBase writes each row atomically, not a batch: %s may have been written to HBase table \"%s\" or not. %s",

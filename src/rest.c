@@ -993,6 +993,14 @@ hbase_report_status(HBaseResponse *resp, HBaseTable *table, const char *what)
 {
 	const char *tname = table ? table->hbase_table : "";
 
+	if (resp->write && hbase_write_outcome_unknown(resp->status))
+		ereport(ERROR,
+				(errcode(ERRCODE_TRANSACTION_RESOLUTION_UNKNOWN),
+				 errmsg("HBase REST gateway answered HTTP %ld to %s: whether it was written is unknown",
+						resp->status, what),
+				 errdetail("The gateway said: %s. An answer of 500 to 599 may come after the write was done (by HBase, or through a proxy that forwarded it); it was not sent again.",
+						   hbase_body_summary(resp)),
+				 errhint("Read the rows back to see what was written; a write of the same values may be sent again.")));
 	switch (resp->status)
 	{
 		case 404:
