@@ -972,7 +972,7 @@ hbase_ahead_abandon(HBaseAhead *a)
  */
 void
 hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
-				   HBaseResponse **out)
+				   const char *what, HBaseResponse **out)
 {
 	hbase_http *handles[HBASE_MAX_CONCURRENCY];
 	const char *urls[HBASE_MAX_CONCURRENCY];
@@ -1024,10 +1024,10 @@ hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
 				strlcpy(krb_error, res[k].error, sizeof(krb_error));
 			}
 			if (outcomes[k] == HBASE_HTTP_FAILED)
-				out[k] = no_answer(&res[k], "reading a scanner");
+				out[k] = no_answer(&res[k], what);
 			if (outcomes[k] != HBASE_HTTP_OK)
 				continue;
-			out[k] = copy_response(&res[k], "reading a scanner");
+			out[k] = copy_response(&res[k], what);
 		}
 	}
 	PG_FINALLY();
@@ -1044,12 +1044,12 @@ hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
 		ereport(ERROR,
 				(errcode(ERRCODE_QUERY_CANCELED),
 				 errmsg("canceling an HBase REST request"),
-				 errdetail("The requests were reading scanners at %s.", conn->url)));
+				 errdetail("The requests were %s, %d at once, at %s.", what, n, conn->url)));
 	}
 	if (too_large >= 0)
-		report_too_large(conn, "reading a scanner", "GET", paths[too_large]);
+		report_too_large(conn, what, "GET", paths[too_large]);
 	if (krb_status)
-		hbase_report_krb(krb_status, krb_error, "reading a scanner");
+		hbase_report_krb(krb_status, krb_error, what);
 }
 
 char *

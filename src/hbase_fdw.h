@@ -280,7 +280,7 @@ extern HBaseResponse *hbase_request_ex(HBaseConn *conn, const char *method,
 									   size_t bodylen, const char *what,
 									   int flags);
 extern void hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
-							   HBaseResponse **out);
+							   const char *what, HBaseResponse **out);
 extern bool hbase_status_unavailable(long status);
 extern bool hbase_write_outcome_unknown(long status);
 

@@ -264,7 +264,7 @@ hbase_rest_pages_many(HBaseConn *conn, HBaseTable *table, char **scanners, const
 		paths[i] = json[i] ? stateless_path(conn, table, &stateless[i]) :
 			scanner_page_path(scanners[i], rows[i]);
 	}
-	hbase_request_many(conn, paths, json, n, resp);
+	hbase_request_many(conn, paths, json, n, "reading a scanner", resp);
 	for (i = 0; i < n; i++)
 	{
 		MemoryContext old = MemoryContextSwitchTo(cxts[i]);
@@ -541,7 +541,7 @@ hbase_rest_multiget_many(HBaseConn *conn, HBaseTable *table, bytea **keys, const
 	Assert(nreq <= HBASE_MAX_CONCURRENCY);
 	for (i = 0; i < nreq; i++)
 		paths[i] = multiget_path(conn, table, keys + starts[i], counts[i]);
-	hbase_request_many(conn, paths, NULL, nreq, resp);
+	hbase_request_many(conn, paths, NULL, nreq, "a multiget", resp);
 	for (i = 0; i < nreq; i++)
 		out[i] = read_result(resp[i], table, READ_MULTIGET, counts[i], 0);
 }
