@@ -707,6 +707,58 @@ hbaseBeginForeignInsert(ModifyTableState *mtstate, ResultRelInfo *rinfo)
 	}
 }
 
+
+/* a cell of a whole-family jsonb member and how the member spelt its qualifier */
+typedef struct FamilyMember
+{
+	HBaseCell  *cell;
+	const char *spelling;
+} FamilyMember;
+
+static int
+member_cmp(const void *a, const void *b)
+{
+	const HBaseCell *x = ((const FamilyMember *) a)->cell;
+	const HBaseCell *y = ((const FamilyMember *) b)->cell;
+	int			c = memcmp(x->column, y->column, Min(x->collen, y->collen));
+
+	return c != 0 ? c : (x->collen > y->collen) - (x->collen < y->collen);
+}
+
+/*
+ * Two members of one whole-family jsonb value that name the same qualifier
+ * ("A" and "\\x41"): one PUT would write one cell and drop the other value
+ * silently, so it is an error naming both spellings.  Sorted, so that wide
+ * families cost n log n.  The family's cells are cells[first ...], in the
+ * order of spellings.
+ */
+static void
+check_family_spellings(HBaseTable *t, HBaseColumn *col, List *cells, int first, List *spellings)
+{
+	int			n = list_length(spellings);
+	FamilyMember *m;
+	int			i;
+
+	if (n < 2)
+		return;
+	m = palloc(n * sizeof(FamilyMember));
+	for (i = 0; i < n; i++)
+	{
+		m[i].cell = list_nth(cells, first + i);
+		m[i].spelling = list_nth(spellings, i);
+	}
+	qsort(m, n, sizeof(FamilyMember), member_cmp);
+	for (i = 1; i < n; i++)
+		if (member_cmp(&m[i - 1], &m[i]) == 0)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("members \"%s\" and \"%s\" of column \"%s\" name the same qualifier",
+							m[i - 1].spelling, m[i].spelling, col->attname),
+					 errdetail("Foreign table %s would write one cell for both and lose a value; nothing of the row was written.",
+							   t->relname)));
+	pfree(m);
+}
+
 /* one slot as an HBase row (in the current memory context) */
 static void
 encode_row(HBaseModifyState *ms, TupleTableSlot *slot, HBaseRow *row, int rowno)
@@ -749,12 +801,15 @@ encode_row(HBaseModifyState *ms, TupleTableSlot *slot, HBaseRow *row, int rowno)
 			JsonbValue	v;
 			JsonbIteratorToken tok;
 			char	   *qual = NULL;
+			int			first = list_length(cells);
+			List	   *spellings = NIL;
 
 			if (!JB_ROOT_IS_OBJECT(jb))
 				ereport(ERROR,
 						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 						 errmsg("column \"%s\" of foreign table %s maps a whole family and takes a JSON object",
 								col->attname, t->relname)));
+
 			it = JsonbIteratorInit(&jb->root);
 			while ((tok = JsonbIteratorNext(&it, &v, true)) != WJB_DONE)
 			{
@@ -783,8 +838,10 @@ encode_row(HBaseModifyState *ms, TupleTableSlot *slot, HBaseRow *row, int rowno)
 											  psprintf("the value of qualifier \"%s\"", qual),
 											  &c->value, &c->vallen);
 					cells = lappend(cells, c);
+					spellings = lappend(spellings, qual);
 				}
 			}
+			check_family_spellings(t, col, cells, first, spellings);
 			continue;
 		}
 		if (col->colspec == NULL || col->famlen == col->speclen)
