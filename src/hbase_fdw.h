@@ -587,8 +587,7 @@ extern void hbase_datum_to_cell(HBaseTable *table, HBaseColumn *col, Datum value
 								char **out, int *len);
 extern Datum hbase_timestamp_to_datum(HBaseColumn *col, int64 ms);
 extern int64 hbase_datum_to_timestamp(HBaseTable *table, HBaseColumn *col, Datum d);
-extern int	hbase_row_versions(HBaseTable *table, HBaseRow *row, int64 **ts);
-extern void hbase_row_version(HBaseTable *table, HBaseRow *row, int64 ts, HBaseRow *out);
+extern int	hbase_row_versions(HBaseTable *table, HBaseRow *row, HBaseRow **versions);
 extern void hbase_row_to_values(HBaseTable *table, HBaseColumnIO *io, bool decode_key,
 								List *attrs, HBaseRow *row, Datum *values, bool *isnull);
 extern bool hbase_family_to_jsonb(HBaseTable *table, HBaseColumn *col, HBaseRow *row,
