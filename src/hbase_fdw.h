@@ -191,6 +191,7 @@ extern void hbase_check_table_name(const char *name, const char *relname);
 #define HBASE_MAX_SAMPLE_ROWS		10000
 extern int	hbase_parse_sample_rows(const char *value);
 extern bool hbase_option_bool(const char *name, const char *value);
+extern bool hbase_system_column_name(const char *name);
 extern void hbase_check_foreign_table(Oid relid, bool imported);
 
 /* names IMPORT FOREIGN SCHEMA may define (import.c, phoenix_catalog.c) */

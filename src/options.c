@@ -17,6 +17,7 @@
 
 #include "access/reloptions.h"
 #include "access/twophase.h"
+#include "catalog/heap.h"
 #include "catalog/pg_class.h"
 #include "catalog/pg_foreign_data_wrapper.h"
 #include "catalog/pg_foreign_server.h"
@@ -1342,6 +1343,17 @@ hbase_import_wanted(ImportForeignSchemaStmt *stmt, const char *name)
 		if (strcmp(((RangeVar *) lfirst(lc))->relname, name) == 0)
 			listed = true;
 	return stmt->list_type == FDW_IMPORT_SCHEMA_LIMIT_TO ? listed : !listed;
+}
+
+/*
+ * Is name one of PostgreSQL's system columns (ctid, xmin, cmin, xmax, cmax,
+ * tableoid)?  No column may take it: an import names such a column
+ * otherwise (a qualifier "xmin" is ordinary in geo tables).
+ */
+bool
+hbase_system_column_name(const char *name)
+{
+	return SystemAttributeByName(name) != NULL;
 }
 
 /* a NOTICE that a name from HBase is skipped (escaped in it), and false */
