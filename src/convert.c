@@ -20,6 +20,7 @@
 
 #include "common/int.h"
 
+#include "catalog/namespace.h"
 #include "catalog/pg_type.h"
 #include "lib/stringinfo.h"
 #include "datatype/timestamp.h"
@@ -924,6 +925,45 @@ hbase_row_to_values(HBaseTable *table, HBaseColumnIO *io, bool decode_key, List 
 /* ---------------- whole families as jsonb ---------------- */
 
 /*
+ * Valid UTF-8 text in the database's encoding, or NULL when that encoding
+ * lacks one of its characters (a LATIN1 database and a cell of Japanese):
+ * the caller then gives its hex form, as for binary bytes, rather than a
+ * conversion error that names no column and no row.
+ */
+static char *
+utf8_in_server(const char *bytes, int len)
+{
+	static Oid	proc = InvalidOid;
+	static int	proc_enc = -1;
+	int			enc = GetDatabaseEncoding();
+	unsigned char *dst;
+	int			dstlen;
+	int			i;
+
+	for (i = 0; i < len && !IS_HIGHBIT_SET(bytes[i]); i++)
+		;
+	if (enc == PG_UTF8 || enc == PG_SQL_ASCII || i == len)
+	{
+		char	   *out = pg_any_to_server(bytes, len, PG_UTF8);
+
+		return out == bytes ? pnstrdup(bytes, len) : out;
+	}
+	if (proc_enc != enc)
+	{
+		proc = FindDefaultConversionProc(PG_UTF8, enc);
+		proc_enc = enc;
+	}
+	if (!OidIsValid(proc))
+		return NULL;
+	dstlen = len * MAX_CONVERSION_GROWTH + 1;
+	dst = palloc(dstlen);
+	if (pg_do_encoding_conversion_buf(proc, PG_UTF8, enc, (unsigned char *) bytes, len,
+									  dst, dstlen, true) != len)
+		return NULL;
+	return (char *) dst;
+}
+
+/*
  * A qualifier or value of a whole-family jsonb column as the JSON string
  * that stands for it.  UTF-8 text is itself; any other bytes (not UTF-8, a
  * NUL, which no jsonb string holds) are "\x" and the lowercase hex of the
@@ -939,11 +979,9 @@ hbase_family_member_text(const char *bytes, int len)
 	char	   *out;
 
 	if (!(len >= 2 && bytes[0] == '\\' && bytes[1] == 'x') &&
-		pg_verify_mbstr(PG_UTF8, bytes, len, true))
-	{
-		out = pg_any_to_server(bytes, len, PG_UTF8);
-		return out == bytes ? pnstrdup(bytes, len) : out;
-	}
+		pg_verify_mbstr(PG_UTF8, bytes, len, true) &&
+		(out = utf8_in_server(bytes, len)) != NULL)
+		return out;
 	out = palloc(2 + 2 * (Size) len + 1);
 	out[0] = '\\';
 	out[1] = 'x';
