@@ -1264,6 +1264,10 @@ def gen_table(seed, idx, big=False):
     r = rng.random()
     if t.ordered:
         r = rng.choice([0.1, 0.3, 0.45, 0.9, 0.9, 0.9])
+        # more ordered layouts under a salt (keyset pages cut per bucket, merged forwards and
+        # backwards), drawn from their own generator (the seed's other tables do not change)
+        if random.Random("%s/%d/saltorder" % (seed, idx)).random() < 0.3:
+            r = 0.1
     prefix = None
     if r < 0.22:
         how = rng.choice(["phoenix", "javahash", "javahash", "random", "arrays", "arrays"])
