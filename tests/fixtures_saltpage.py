@@ -3,12 +3,12 @@
 
 sp_jhash: rowkey `salt(8, javahash(usr)) + usr + "\\x00" + lpad(seq, 4)`: the salt byte is
 Java's Math.abs(usr.hashCode()) % 8, then the user name, a 0x00 byte and the sequence number
-zero-padded to 4 digits. Users "u0".."u119" (120: names of 2 to 4 bytes, so that "u1" < "u10" < "u100"), seq 1..(3 + i % 15): 1,200 rows over
-the 8 buckets. Cell cf:v = "<usr>/<seq>".
+zero-padded to 4 digits. Users "u0".."u119" (120: names of 2 to 4 bytes, so that "u1" <
+"u10" < "u100"), seq 1..(3 + i % 15): 1,200 rows over the 8 buckets. Cell cf:v = "<usr>/<seq>".
 sp_phx: rowkey `salt(4) + lpad(shop_id, 5) + date(day, "yyyyMMdd")`, Phoenix's salt byte over
 the bytes after it (h = 1; h = 31*h + b over signed bytes; abs(h % 4)). Shops 1..40, days
 2026-01-01 .. 2026-01-30 except the days whose number is a multiple of the shop's % 7 + 2:
-cell cf:n = shop * 100 + day number.
+cell cf:n = shop * 100 + day number (918 rows).
 Keys are computed here, in Python, independently of hbase_fdw's C codec.
 """
 import datetime
