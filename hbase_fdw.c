@@ -376,9 +376,6 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int 
 	ListCell   *lc;
 	int			j = 0;
 
-	/* backwards (reverse scans) only without a salt to merge */
-	if (reverse && *salt_bytes > 0)
-		return NIL;
 	/* nor for a table of versions: the reversed stateless scan reads one version */
 	if (reverse && ps->table->versions > 0)
 		return NIL;
@@ -549,7 +546,7 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
 														   baserel->rows, startup, total,
 														   pathkeys, NULL, NULL,
-														   path_order(HBASE_ORDER_REVERSE, 0)));
+														   path_order(HBASE_ORDER_REVERSE, salt_bytes)));
 
 	/*
 	 * Parameterized paths: a join clause on a key column lets a nested loop

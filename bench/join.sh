@@ -26,14 +26,8 @@ ROUNDS=${3:-3}
 PREFIX=${BENCH_PREFIX:-bench_join_}
 T1=${PREFIX}$N
 T10=${PREFIX}$((N * 10))
-[[ -n ${PGHOST:-} ]] || eval "$(scripts/pg-local env)"
-URL=${HBASE_URL:-http://127.0.0.1:${HBASE_REST_PORT:-18080}}
-work=${BENCH_DIR:-/var/tmp/hbase_fdw/bench}
-mkdir -p "$work"
-DB=${BENCH_DB:-postgres}
-
-make -s src/cellset.pb-c.c >/dev/null
-gcc -O2 -Wall -Isrc -o "$work/rawclient" bench/rawclient.c src/cellset.pb-c.c -lcurl -lprotobuf-c
+# PostgreSQL's environment, URL, work, DB; $work/rawclient built
+. bench/rawclient.sh
 
 for spec in "$T1 $N" "$T10 $((N * 10))"; do
 	set -- $spec

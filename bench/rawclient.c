@@ -19,6 +19,10 @@
  *       N keys KEYPREFIX%09d of (i * STRIDE) % MOD, i < N, read by sequential multigets of
  *       PER_REQUEST keys (100; ?e=b64, protobuf decoded): the wire's pace for a key join.
  *       Prints "keys=N found=F requests=R seconds=T".
+ *   rawclient URL TABLE saltpage N BUCKETS MOD LIMIT
+ *       N keyset next pages of a letter-salted table (bench/saltpage.sh): per page, one
+ *       stateless GET of LIMIT rows per bucket, one after the other, from the bucket's letter
+ *       + %06ld of (i * 7919) % MOD + "0006" to the next letter; prints p50/avg in ms.
  *   rawclient URL TABLE gzip [rows_per_page]
  *       a scan asking for protobuf with Accept-Encoding gzip: prints wire bytes.
  */
@@ -307,6 +311,41 @@ main(int argc, char **argv)
 			if (request(c, "GET", url, getenv("RAW_ACCEPT") ? getenv("RAW_ACCEPT") : "application/json",
 						NULL, &b) == 200)
 				bytes += b.len;
+			ms[i] = (now() - t) * 1000;
+			total += ms[i];
+		}
+		qsort(ms, n, sizeof(double), cmp_double);
+		printf("pages=%d bytes=%ld p50_ms=%.3f avg_ms=%.3f\n", n, bytes, ms[n / 2], total / n);
+	}
+	else if (strcmp(mode, "saltpage") == 0 && argc >= 8)
+	{
+		/*
+		 * A keyset next page of a salted table (bench/saltpage.sh) as a plain
+		 * client reads it: one stateless GET per bucket, one after the other,
+		 * from the bucket's letter + the bound's successor (user %06ld, seq
+		 * 0006: the rows after (user, 5)) to the next letter, limit rows each.
+		 */
+		int			n = atoi(argv[4]);
+		int			buckets = atoi(argv[5]);
+		long		mod = atol(argv[6]);
+		int			limit = atoi(argv[7]);
+		double	   *ms = calloc(n, sizeof(double));
+		double		total = 0;
+		long		bytes = 0;
+		int			i,
+					k;
+
+		for (i = 0; i < n; i++)
+		{
+			double		t = now();
+
+			for (k = 0; k < buckets; k++)
+			{
+				snprintf(url, sizeof(url), "%s/%s/*?maxversions=1&limit=%d&startrow=%c%06ld0006&endrow=%c",
+						 base, table, limit, 'a' + k, (long) i * 7919 % mod, 'a' + k + 1);
+				if (request(c, "GET", url, "application/json", NULL, &b) == 200)
+					bytes += b.len;
+			}
 			ms[i] = (now() - t) * 1000;
 			total += ms[i];
 		}

@@ -1483,14 +1483,80 @@ same_prefix(HBaseTable *t, rk_value *row, ColConds *cc, const char *key, int len
 	return elen >= first.width && len >= first.width && memcmp(key, ekey, first.width) == 0;
 }
 
+static void bucket_ranges(HBaseTable *t, HBaseKeyPlan *kp);
+
+/*
+ * Does the range lie in one salt bucket (the first width bytes of its
+ * start)?  Its stop is at most the bucket's successor.
+ */
+static bool
+in_one_bucket(HBaseKeyRange *r, int width)
+{
+	StringInfoData next;
+
+	if (r->startlen < width)
+		return false;
+	initStringInfo(&next);
+	appendBinaryStringInfo(&next, r->start, width);
+	if (!successor(&next))
+		return true;			/* the last bucket: nothing follows it */
+	return r->stop != NULL && hbase_cmp_keys(r->stop, r->stoplen, next.data, next.len) <= 0;
+}
+
+/*
+ * The range cut at a row comparison's bound: its start raised to it (>, >=)
+ * or its stop lowered to it (<, <=).  key is the bound's encoded key; a
+ * salted range takes it after its own bucket's bytes (salt_width of them:
+ * the rows of each bucket are in key order after the salt).  False when
+ * the bound cuts nothing here.
+ */
+static bool
+cut_range(HBaseKeyRange *r, HBaseKeyOp op, LowerAfter after, const char *key, int len,
+		  int salt_width)
+{
+	StringInfoData bound;
+
+	initStringInfo(&bound);
+	if (salt_width > 0)
+	{
+		appendBinaryStringInfo(&bound, r->start, salt_width);
+		appendBinaryStringInfo(&bound, key + salt_width, len - salt_width);
+	}
+	else
+		appendBinaryStringInfo(&bound, key, len);
+	if (op == HBASE_KEY_LE && !successor(&bound))
+		return false;
+	if (op == HBASE_KEY_GT && !start_after(&bound, after))
+		return false;			/* no key follows: left to the local qual */
+	if (op == HBASE_KEY_GT || op == HBASE_KEY_GE)
+	{
+		/* after the equal rows for >; the local qual checks all */
+		if (hbase_cmp_keys(bound.data, bound.len, r->start, r->startlen) > 0)
+		{
+			r->start = hbase_memdup(bound.data, bound.len);
+			r->startlen = bound.len;
+		}
+	}
+	else if (r->stop == NULL || hbase_cmp_keys(bound.data, bound.len, r->stop, r->stoplen) < 0)
+	{
+		r->stop = hbase_memdup(bound.data, bound.len);
+		r->stoplen = bound.len;
+	}
+	return true;
+}
+
 /*
  * A row comparison on the key columns that follow the parts fixed by =,
  * in key order, all ascending: the rows after (or before) a key.  The scan
  * starts (or stops) at that key: keyset pagination reads from where the
- * last page ended.  Applies to one fixed prefix (no IN, no salt fan-out).
- * Values that come at execution (kp->at_execution): what does not depend
- * on them is checked, and a full scan becomes "bounded scans".  Longer
- * than most because the lower and the upper bound are each checked, encoded
+ * last page ended.  Applies to one fixed prefix (no IN); a salt that = does
+ * not fix (its columns free, a Phoenix salt over the whole key, a random
+ * one) is read one range per bucket, each cut at the bound after its own
+ * bucket's bytes, since each bucket holds its rows in key order after the
+ * salt (keyset pages on salted tables).  Values that come at execution
+ * (kp->at_execution): what does not depend on them is checked, and a full
+ * scan becomes "bounded scans" (one per bucket when salted).  Longer than
+ * most because the lower and the upper bound are each checked, encoded
  * and applied the same way, side by side, so that they stay alike.
  */
 static void
@@ -1502,8 +1568,27 @@ apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
 	Oid		   *types = v->types;
 	ListCell   *lc;
 	int			nparts = hbase_rk_nparts(t->layout);
+	int			pcols[64];
+	int			np = hbase_rk_prefix_columns(t->layout, pcols, lengthof(pcols));
+	rk_part_info first;
+	int			salt_width = 0;
+	int			i;
 
-	if (kp->kind != HBASE_OP_FULL && !(kp->kind == HBASE_OP_SCANS && kp->buckets == 0))
+	/* a salt or hash prefix orders nothing unless = fixes its columns ... */
+	hbase_rk_part(t->layout, 0, &first);
+	for (i = 0; np >= 0 && i < Min(np, (int) lengthof(pcols)); i++)
+		if (!cc[pcols[i]].has_eq || eq_count(&cc[pcols[i]]) != 1)
+			break;
+	if (np < 0 || np > (int) lengthof(pcols) || i < np)
+	{
+		/* ... but a salt's buckets each keep the key order after it */
+		if (first.kind != RK_PART_SALT || first.width <= 0)
+			return;
+		salt_width = first.width;
+		if (kp->kind != HBASE_OP_FULL && !(kp->kind == HBASE_OP_SCANS && kp->buckets > 0))
+			return;
+	}
+	else if (kp->kind != HBASE_OP_FULL && !(kp->kind == HBASE_OP_SCANS && kp->buckets == 0))
 		return;
 	foreach(lc, conds)
 	{
@@ -1511,39 +1596,24 @@ apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
 		HBaseKeyOp	op = c->op;
 		int			n = c->nrow;
 		rk_value   *row;
-		int			i,
-					k = 0,
+		int			k = 0,
 					limit = -1;
 		char	   *key;
 		const char *err;
 		int			len;
 		ListCell   *rl;
-		StringInfoData bound;
-		bool		has_bound = true;
 		LowerAfter	after = LOWER_AT;
+		bool		cut = false;
+		bool		was_full = kp->kind == HBASE_OP_FULL;
 
 		if (c->nrow == 0)
 			continue;
 		row = palloc0(sizeof(rk_value) * Max(t->natts, 1));
 		for (i = 0; i < t->natts; i++)
 			row[i].isnull = 1;
-		/* a salt or hash prefix orders nothing unless = fixes its columns */
-		{
-			int			pcols[64];
-			int			np = hbase_rk_prefix_columns(t->layout, pcols, lengthof(pcols));
-
-			if (np < 0 || np > (int) lengthof(pcols))
-				continue;
+		if (salt_width == 0 && !kp->at_execution)
 			for (i = 0; i < np; i++)
-			{
-				if (!cc[pcols[i]].has_eq || eq_count(&cc[pcols[i]]) != 1)
-					break;
-				if (!kp->at_execution)
-					row[pcols[i]] = *(rk_value *) linitial(cc[pcols[i]].eq);
-			}
-			if (i < np)
-				continue;
-		}
+				row[pcols[i]] = *(rk_value *) linitial(cc[pcols[i]].eq);
 		/* the parts before the row's columns: fixed by a single = */
 		for (i = 0; i < nparts && k < n; i++)
 		{
@@ -1566,8 +1636,13 @@ apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
 				continue;
 			}
 			col = &t->columns[attnum - 1];
-			if (pi.order != RK_ORDER_ASC || pi.order_nonneg || pi.optional ||
-				(k < n - 1 && pi.width < 0))
+
+			/*
+			 * A variable part keeps its order (ASC) only last or before a
+			 * delimiter that sorts below its value bytes (rowkey/compile.c):
+			 * the bound may go on after it (value_without_nul below).
+			 */
+			if (pi.order != RK_ORDER_ASC || pi.order_nonneg || pi.optional)
 				break;
 			/* a lower bound would skip the NaNs that sort first in the key */
 			if (pi.order_float && (op == HBASE_KEY_GT || op == HBASE_KEY_GE))
@@ -1593,27 +1668,29 @@ apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
 			continue;
 		if (kp->at_execution)
 		{
-			if (kp->kind == HBASE_OP_FULL)
+			if (kp->kind == HBASE_OP_FULL && salt_width > 0)
+			{
+				kp->kind = HBASE_OP_SCANS;
+				kp->buckets = first.salt_buckets;
+				kp->nkeys = first.salt_buckets + (first.salt_extra != 0 ? 1 : 0);
+			}
+			else if (kp->kind == HBASE_OP_FULL)
 			{
 				kp->kind = HBASE_OP_SCANS;
 				kp->nkeys = 1;
 			}
 			continue;
 		}
-		len = hbase_rk_encode_prefix(t->layout, row, limit, RK_BUCKET_COMPUTE, &key, &err);
-		if (len < 0)
+		/* salted: any bucket's bytes, each range puts its own in their place */
+		len = hbase_rk_encode_prefix(t->layout, row, limit,
+									 salt_width > 0 ? 0 : RK_BUCKET_COMPUTE, &key, &err);
+		if (len < 0 || len <= salt_width)
 			continue;
-		if (!same_prefix(t, row, cc, key, len, limit))
+		if (salt_width == 0 && !same_prefix(t, row, cc, key, len, limit))
 			continue;
-		initStringInfo(&bound);
-		appendBinaryStringInfo(&bound, key, len);
-		if (op == HBASE_KEY_LE)
-			has_bound = successor(&bound);
-		else if (op == HBASE_KEY_GT && !start_after(&bound, after))
-			has_bound = false;	/* no key follows: left to the local qual */
-		if (!has_bound)
-			continue;
-		if (kp->kind == HBASE_OP_FULL)
+		if (kp->kind == HBASE_OP_FULL && salt_width > 0)
+			bucket_ranges(t, kp);
+		else if (kp->kind == HBASE_OP_FULL)
 		{
 			HBaseKeyRange *r = palloc0(sizeof(HBaseKeyRange));
 
@@ -1621,25 +1698,24 @@ apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
 			kp->ranges = list_make1(r);
 			kp->kind = HBASE_OP_SCANS;
 		}
+		if (kp->kind != HBASE_OP_SCANS)
+			continue;
 		foreach(rl, kp->ranges)
 		{
 			HBaseKeyRange *r = lfirst(rl);
 
-			if (op == HBASE_KEY_GT || op == HBASE_KEY_GE)
+			if (salt_width == 0 || in_one_bucket(r, salt_width))
+				cut |= cut_range(r, op, after, key, len, salt_width);
+		}
+		if (!cut)
+		{
+			if (was_full)
 			{
-				/* after the equal rows for >; the local qual checks all */
-				if (hbase_cmp_keys(bound.data, bound.len, r->start, r->startlen) > 0)
-				{
-					r->start = hbase_memdup(bound.data, bound.len);
-					r->startlen = bound.len;
-				}
+				kp->kind = HBASE_OP_FULL;	/* as it was: nothing to cut */
+				kp->ranges = NIL;
+				kp->buckets = 0;
 			}
-			else if (r->stop == NULL ||
-					 hbase_cmp_keys(bound.data, bound.len, r->stop, r->stoplen) < 0)
-			{
-				r->stop = hbase_memdup(bound.data, bound.len);
-				r->stoplen = bound.len;
-			}
+			continue;
 		}
 		/* a range whose start passed its stop has nothing */
 		foreach(rl, kp->ranges)

@@ -135,14 +135,17 @@ init_stream(HBaseScan *scan, Stream *st, int range, int lastrange)
 										ALLOCSET_SMALL_SIZES);
 }
 
-/* are the streams (one per salt bucket) merged on the key after the salt? */
+/*
+ * Are the streams (one per salt bucket) merged on the key after the salt?
+ * Forwards, or backwards (reversed pages, each bucket read backwards).
+ */
 static inline bool
 merging(const HBaseScan *scan)
 {
-	return scan->order == HBASE_ORDER_KEY && scan->salt_bytes > 0;
+	return scan->order != HBASE_ORDER_ANY && scan->salt_bytes > 0;
 }
 
-/* compare two keys after the salt: the order the merge delivers */
+/* compare two keys after the salt: the order the merge delivers (reversed backwards) */
 static int
 suffix_cmp(HBaseScan *scan, HBaseRow *a, HBaseRow *b)
 {
@@ -151,9 +154,9 @@ suffix_cmp(HBaseScan *scan, HBaseRow *a, HBaseRow *b)
 	int			bl = Max(b->keylen - skip, 0);
 	int			c = memcmp(a->key + Min(skip, a->keylen), b->key + Min(skip, b->keylen), Min(al, bl));
 
-	if (c != 0)
-		return c;
-	return al < bl ? -1 : al > bl ? 1 : 0;
+	if (c == 0)
+		c = al < bl ? -1 : al > bl ? 1 : 0;
+	return scan->order == HBASE_ORDER_REVERSE ? -c : c;
 }
 
 static HBaseScan *sorting_scan;	/* list_sort has no argument */
@@ -176,7 +179,7 @@ key_suffix_cmp(const ListCell *a, const ListCell *b)
  * after the salt (pathkeys of a salted table): one stream per range,
  * merged.  Key order without: one stream reading the ranges in turn.  Any
  * order: the ranges in blocks, one stream per block, in parallel.  Reverse:
- * one stream, the ranges and keys backwards.
+ * the ranges and keys backwards, one stream (merged per bucket if salted).
  */
 void
 hbase_scan_setup_streams(HBaseScan *scan)
@@ -247,7 +250,7 @@ hbase_scan_setup_streams(HBaseScan *scan)
 void
 hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan, HBaseRowOrder order, int salt_bytes)
 {
-	Assert(salt_bytes == 0 || order == HBASE_ORDER_KEY);
+	Assert(salt_bytes == 0 || order != HBASE_ORDER_ANY);
 	scan->plan = plan;
 	scan->order = order;
 	scan->salt_bytes = salt_bytes;
@@ -429,8 +432,8 @@ next_range_early(HBaseScan *scan, Stream *st)
 
 /*
  * Fetch the next page of every stream that needs one, up to concurrency
- * requests at a time (curl multi): a scanner's next page, or a range's
- * first page by the stateless scan.  What goes wrong here (a lost scanner,
+ * requests at a time (curl multi): a scanner's next page, a range's first
+ * page by the stateless scan, or a salt bucket's next reversed page.  What goes wrong here (a lost scanner,
  * a stateless page without an answer, the end of a range) is left to the
  * one-stream path, which knows it.
  */
@@ -445,6 +448,7 @@ prefetch(HBaseScan *scan)
 	HBaseResult res[HBASE_MAX_CONCURRENCY];
 	int			n = 0,
 				i;
+	bool		reverse = scan->order == HBASE_ORDER_REVERSE;
 
 	if (scan->table->concurrency <= 1 || scan->nstreams < 2 ||
 		(scan->plan && (scan->plan->kind == HBASE_OP_GET || scan->plan->kind == HBASE_OP_MULTIGET)))
@@ -456,7 +460,14 @@ prefetch(HBaseScan *scan)
 		next_range_early(scan, st);
 		if (!needs_page(st) || st->range_done)
 			continue;
-		if (st->scanner_path == NULL)
+		if (reverse)
+		{
+			/* a bucket read backwards: its next reversed page */
+			if (st->range > st->lastrange ||
+				!hbase_stream_reverse_request(scan, st, &stateless[n]))
+				continue;
+		}
+		else if (st->scanner_path == NULL)
 		{
 			if (st->range > st->lastrange)
 				continue;
@@ -499,7 +510,11 @@ prefetch(HBaseScan *scan)
 		if (scanners[i] == NULL)
 		{
 			/* no answer or a failure: the one-stream path asks again and reports */
-			if (res[i].outcome == HBASE_DONE || res[i].outcome == HBASE_END)
+			if (res[i].outcome != HBASE_DONE && res[i].outcome != HBASE_END)
+				;
+			else if (reverse)
+				(void) hbase_stream_take_reverse(scan, st, &res[i], &stateless[i]);
+			else
 				(void) hbase_stream_take_stateless(scan, st, &res[i], stateless[i].limit);
 		}
 		else if (!hbase_stream_take_page(scan, st, &res[i]))

@@ -96,6 +96,9 @@ extern bool hbase_stream_keys(HBaseScan *scan, Stream *st);
 extern bool hbase_stream_scanner_page(HBaseScan *scan, Stream *st);
 extern bool hbase_stream_take_page(HBaseScan *scan, Stream *st, HBaseResult *res);
 extern bool hbase_stream_reverse_page(HBaseScan *scan, Stream *st);
+extern bool hbase_stream_reverse_request(HBaseScan *scan, Stream *st, HBaseStatelessScan *req);
+extern bool hbase_stream_take_reverse(HBaseScan *scan, Stream *st, HBaseResult *res,
+									  const HBaseStatelessScan *req);
 extern bool hbase_stream_stateless_first(HBaseScan *scan, Stream *st);
 extern void hbase_stream_stateless_request(HBaseScan *scan, Stream *st,
 										   HBaseStatelessScan *req);

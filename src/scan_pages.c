@@ -562,56 +562,117 @@ trim_reverse_page(HBaseScan *scan, Stream *st, HBaseCellSet *set, const char *up
 }
 
 /*
- * The next page of a range read backwards, by the gateway's stateless
- * reversed scan: the rows below the range's end (or below the last row
- * returned) down to its start.  The scan's start and end rows are strings,
- * so they only position it (a valid UTF-8 string at or above the upper
- * bound, one at or below the lower bound); the bounds themselves travel
- * exactly, as binary row filters (filter_b64), so a page never repeats a row
- * or loses its place whatever bytes the keys hold.
+ * The request for the next page of a range read backwards: the gateway's
+ * stateless reversed scan of the rows below the range's end (or below the
+ * last row returned) down to its start.  The scan's start and end rows are
+ * strings, so they only position it (a valid UTF-8 string at or above the
+ * upper bound, one at or below the lower bound); the bounds themselves
+ * travel exactly, as binary row filters (filter_b64), so a page never
+ * repeats a row or loses its place whatever bytes the keys hold.  False
+ * when the gateway lacks filter_b64: the bounds are then checked here.
+ */
+bool
+hbase_stream_reverse_request(HBaseScan *scan, Stream *st, HBaseStatelessScan *req)
+{
+	HBaseKeyRange *r = (scan->plan && scan->plan->kind == HBASE_OP_SCANS) ?
+		list_nth(scan->plan->ranges, st->range) : NULL;
+	bool		trim = !hbase_gateway(scan->conn)->b64;
+
+	memset(req, 0, sizeof(*req));
+	req->reversed = true;
+	if (st->lastkey)
+	{
+		req->upper = st->lastkey;
+		req->upperlen = st->lastkeylen;
+	}
+	else if (r && r->stop)
+	{
+		req->upper = r->stop;
+		req->upperlen = r->stoplen;
+	}
+	if (r)
+	{
+		req->lower = r->start;
+		req->lowerlen = r->startlen;
+	}
+	req->limit = st->pagesize + (trim ? st->above : 0);
+	/* a Phoenix table's own families, not its local indexes' (table_families) */
+	req->families = scan->families;
+	/* a gateway without filter_b64 ignores it: the bounds are then checked here */
+	req->exact_bounds = !trim;
+	return !trim;
+}
+
+/*
+ * A reversed page's answer (req's) into the stream, in the current memory
+ * context: its rows, the last one where the next page starts below.  False
+ * when no row came and the range is done; a page trimmed to its bounds
+ * here that kept no row asks for the next one.
+ */
+bool
+hbase_stream_take_reverse(HBaseScan *scan, Stream *st, HBaseResult *res,
+						  const HBaseStatelessScan *req)
+{
+	HBaseKeyRange *r = (scan->plan && scan->plan->kind == HBASE_OP_SCANS) ?
+		list_nth(scan->plan->ranges, st->range) : NULL;
+	HBaseCellSet *set;
+
+	st->lost_since = 0;
+	st->failures = 0;
+	/* a 404, or a 500 before any row (TableNotFoundException): the table may be missing */
+	if (res->table_unsure)
+		check_table(scan, res->server_error ? "checking that the table exists" : "a reversed scan");
+	if (res->outcome == HBASE_END)
+	{
+		st->exhausted = true;
+		return false;
+	}
+	if (res->outcome != HBASE_DONE)
+		hbase_rest_report(res, scan->table, "a reversed scan");
+	scan->table_known = true;
+	set = res->set;
+	scan->nrows += set->nrows;
+	if (set->nrows < req->limit)
+		st->exhausted = true;
+	if (!req->exact_bounds &&
+		!trim_reverse_page(scan, st, set, req->upper, req->upperlen, r, req->limit))
+		return hbase_stream_reverse_page(scan, st);
+	if (set->nrows > 0)
+	{
+		HBaseRow   *last = &set->rows[set->nrows - 1];
+
+		/* the rows must come strictly below the bound: the filter says so */
+		if (req->upper &&
+			hbase_cmp_keys(set->rows[0].key, set->rows[0].keylen, req->upper, req->upperlen) >= 0)
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_ERROR),
+					 errmsg("HBase REST gateway returned row %s above the bound of a reversed scan of table \"%s\"",
+							hbase_printable_key(set->rows[0].key, set->rows[0].keylen),
+							scan->table->hbase_table)));
+		if (st->lastkey)
+			pfree(st->lastkey);
+		st->lastkey = MemoryContextAlloc(GetMemoryChunkContext(scan), last->keylen + 1);
+		memcpy(st->lastkey, last->key, last->keylen);
+		st->lastkeylen = last->keylen;
+	}
+	st->pagesize = Min(st->pagesize * 4, scan->table->fetch_size);
+	st->page = set;
+	return set->nrows > 0 || !st->exhausted;
+}
+
+/*
+ * The next page of a range read backwards (hbase_stream_reverse_request),
+ * asked again once the gateway answers when it did not.
  */
 bool
 hbase_stream_reverse_page(HBaseScan *scan, Stream *st)
 {
-	HBaseKeyRange *r = (scan->plan && scan->plan->kind == HBASE_OP_SCANS) ?
-		list_nth(scan->plan->ranges, st->range) : NULL;
 	HBaseStatelessScan req;
 	HBaseResult res;
-	HBaseCellSet *set;
-	const char *upper = NULL;
-	int			upperlen = 0;
-	int			limit;
-	bool		trim = !hbase_gateway(scan->conn)->b64;
 
 	if (st->exhausted)
 		return false;
-	if (st->lastkey)
-	{
-		upper = st->lastkey;
-		upperlen = st->lastkeylen;
-	}
-	else if (r && r->stop)
-	{
-		upper = r->stop;
-		upperlen = r->stoplen;
-	}
-	limit = st->pagesize + (trim ? st->above : 0);
-
-	memset(&req, 0, sizeof(req));
-	req.reversed = true;
-	req.upper = upper;
-	req.upperlen = upperlen;
-	if (r)
-	{
-		req.lower = r->start;
-		req.lowerlen = r->startlen;
-	}
-	req.limit = limit;
-	/* a Phoenix table's own families, not its local indexes' (table_families) */
-	req.families = scan->families;
-	/* a gateway without filter_b64 ignores it: the bounds are then checked here */
-	req.exact_bounds = !trim;
-
+	(void) hbase_stream_reverse_request(scan, st, &req);
 	for (;;)
 	{
 		/* as a forward scan's first POST: a gateway never seen fails at once */
@@ -634,42 +695,7 @@ hbase_stream_reverse_page(HBaseScan *scan, Stream *st)
 		hbase_stats_event(hbase_conn_server(scan->conn), HBASE_STAT_RESUME);
 		wait_for_gateway(scan, st, "a reversed scan");
 	}
-	st->lost_since = 0;
-	st->failures = 0;
-	/* a 404, or a 500 before any row (TableNotFoundException): the table may be missing */
-	if (res.table_unsure)
-		check_table(scan, res.server_error ? "checking that the table exists" : "a reversed scan");
-	if (res.outcome == HBASE_END)
-		return false;
-	if (res.outcome != HBASE_DONE)
-		hbase_rest_report(&res, scan->table, "a reversed scan");
-	scan->table_known = true;
-	set = res.set;
-	scan->nrows += set->nrows;
-	if (set->nrows < limit)
-		st->exhausted = true;
-	if (trim && !trim_reverse_page(scan, st, set, upper, upperlen, r, limit))
-		return hbase_stream_reverse_page(scan, st);
-	if (set->nrows > 0)
-	{
-		HBaseRow   *last = &set->rows[set->nrows - 1];
-
-		/* the rows must come strictly below the bound: the filter says so */
-		if (upper && hbase_cmp_keys(set->rows[0].key, set->rows[0].keylen, upper, upperlen) >= 0)
-			ereport(ERROR,
-					(errcode(ERRCODE_FDW_ERROR),
-					 errmsg("HBase REST gateway returned row %s above the bound of a reversed scan of table \"%s\"",
-							hbase_printable_key(set->rows[0].key, set->rows[0].keylen),
-							scan->table->hbase_table)));
-		if (st->lastkey)
-			pfree(st->lastkey);
-		st->lastkey = MemoryContextAlloc(GetMemoryChunkContext(scan), last->keylen + 1);
-		memcpy(st->lastkey, last->key, last->keylen);
-		st->lastkeylen = last->keylen;
-	}
-	st->pagesize = Min(st->pagesize * 4, scan->table->fetch_size);
-	st->page = set;
-	return set->nrows > 0 || !st->exhausted;
+	return hbase_stream_take_reverse(scan, st, &res, &req);
 }
 
 /*
