@@ -36,6 +36,7 @@
 #include "executor/executor.h"
 #include "foreign/fdwapi.h"
 #include "miscadmin.h"
+#include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "optimizer/appendinfo.h"
 #include "optimizer/clauses.h"
@@ -301,6 +302,24 @@ hbasePlanDirectModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation
 	fscan->operation = op;
 	fscan->resultRelation = resultRelation;
 	fscan->scan.plan.qual = NIL;	/* evaluated by us on each row read */
+	/*
+	 * The scan's targetlist holds the SET expressions (the new values a
+	 * row-by-row UPDATE would hand to ModifyTable), and the executor projects
+	 * it over every row RETURNING gets from us: the SET would run a second
+	 * time on the row just written (n + 7 overflowing after it was written,
+	 * nextval taken twice).  We evaluate SET ourselves, once per row, and
+	 * ModifyTable reads nothing of a direct modification's targetlist but
+	 * its junk columns (tableoid, wholerow): the rest become NULLs.
+	 */
+	foreach(lc, fscan->scan.plan.targetlist)
+	{
+		TargetEntry *tle = lfirst(lc);
+
+		if (!tle->resjunk)
+			tle->expr = (Expr *) makeNullConst(exprType((Node *) tle->expr),
+											   exprTypmod((Node *) tle->expr),
+											   exprCollation((Node *) tle->expr));
+	}
 	nkeyexprs = list_length(exprs);
 	fscan->fdw_exprs = list_concat(list_concat(list_copy(exprs), quals),
 								   kind == DIRECT_INCREMENT ? deltas : full);
