@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """tests/difftest.py - differential test of hbase_fdw over GENERATED rowkey layouts.
 
-    python3 tests/difftest.py [--seed N] [--queries N] [--tables N] [--jobs N] [--keep]
+    python3 tests/difftest.py [--seed N] [--queries N] [--tables N] [--writes N] [--jobs N] [--keep]
                               [--out DIR] [--json FILE] [--db DB] [--prefix P] [--quiet]
 
 Unlike sql/differential.sql (fixed hand-picked layouts), every run draws its own layouts from
@@ -33,11 +33,22 @@ others have a :timestamp column, their cells written with timestamps of their ow
      the foreign table with pushdown on, with hbase_fdw.enable_pushdown off, and the local
      table. Ordered queries (ORDER BY every key column) are compared as ordered lists (rows
      that tie under the ORDER BY, -0.0 and 0.0, may come in either order), the others as
-     multisets; an error in some of the runs only is a mismatch too.
+     multisets; an error in some of the runs only is a mismatch too;
+  4. then --writes random UPDATE and DELETE statements (WriteGen) on the tables that take them
+     (no versions, no :timestamp column, no random salt without a raw key column), each
+     table's in order in one session: WHERE conditions of the queries' generator (direct
+     modification by Get or multiget, or row by row through a scan), FROM / USING a VALUES
+     list joined on key columns that matches rows twice (a nested loop or a hash join),
+     RETURNING, SET expressions reading the row, constants, NULLs and nextval of a sequence
+     (volatile); each runs on the foreign table (pushdown on or off) and on the local one,
+     compared by count (or RETURNING rows), the sequence's calls and the table's rows after
+     (a volatile column as the sorted list of its values: which row gets which value depends
+     on the order rows come in). After an error on both sides (an overflow), or volatile
+     values, the local table is made a copy of the foreign one again.
 
 It prints the operations EXPLAIN showed, a summary line
 
-    difftest seed S: Q queries, M mismatches, L/C layouts accepted (R rejected) ...
+    difftest seed S: Q queries (K keyset walks), W writes (...), M mismatches, L/C layouts accepted ...
 
 and every mismatch with what is needed to replay it (seed, layout, CREATE FOREIGN TABLE, rows as
 SQL and as hex keys, query, expected vs got); each mismatch also goes to OUT/mismatch-N.txt with a
