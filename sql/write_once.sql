@@ -149,6 +149,22 @@ ROLLBACK;
 MERGE INTO wf USING (VALUES ('big')) v(x) ON k = v.x WHEN MATCHED THEN UPDATE SET n = 0;
 SELECT * FROM wf ORDER BY k;
 
+-- a cell without a qualifier ('cf:'): HBase's REST check-and-put cannot compare it (HTTP 400
+-- "Column incorrectly specified"), so an UPDATE whose SET reads the row needs another cell
+-- written with it; one of constants writes without a check
+CREATE FOREIGN TABLE wfu (k text OPTIONS (column ':key'), u text OPTIONS (column 'cf:'),
+  n bigint OPTIONS (column 'cf:n', encoding 'binary')) SERVER hbase OPTIONS (table 'wf_once');
+UPDATE wfu SET u = u || 'x' WHERE k = 'big';
+UPDATE wfu SET u = u || 'x' WHERE n > 0;
+UPDATE wfu SET u = 'c' WHERE n > 0;
+\echo rows: :ROW_COUNT
+UPDATE wfu SET u = 'd' WHERE k = 'big' RETURNING *;
+UPDATE wfu SET u = u || 'x', n = n - 1 WHERE k = 'big' RETURNING *;
+UPDATE wfu SET u = u || 'x', n = n - 1 WHERE n > 0;
+\echo rows: :ROW_COUNT
+SELECT * FROM wfu;
+\! python3 tests/hbase_rest.py get wf_once big
+
 DROP SEQUENCE wf_seq;
-DROP FOREIGN TABLE wf;
+DROP FOREIGN TABLE wf, wfu;
 \! python3 tests/hbase_rest.py drop wf_once

@@ -277,9 +277,21 @@ hbasePlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelatio
 		{
 			List	   *tlist = NIL;
 			List	   *attrs = NIL;
+			ListCell   *lc;
 
+			/* the SET expressions; the row identity's junk Vars come after them */
 			get_translated_update_targetlist(root, resultRelation, &tlist, &attrs);
-			check = contain_var_clause((Node *) tlist);
+			foreach(lc, tlist)
+				if (!((TargetEntry *) lfirst(lc))->resjunk &&
+					contain_var_clause((Node *) ((TargetEntry *) lfirst(lc))->expr))
+					check = true;
+			if (check)
+			{
+				HBaseTable *t = hbase_get_table(planner_rt_fetch(resultRelation, root)->relid);
+
+				if (t->versions == 0)
+					hbase_check_settable(t, updated);
+			}
 		}
 	}
 	/*
@@ -639,6 +651,62 @@ hbase_empty_cell(HBaseTable *t)
 }
 
 /*
+ * Can a check-and-put compare this cell?  The REST gateway takes the column
+ * to check from the cells sent and refuses one without a qualifier ("Column
+ * incorrectly specified", HTTP 400), as for existence_cell.  For every
+ * UPDATE by check-and-put (here and direct.c).
+ */
+bool
+hbase_cell_checkable(HBaseColumn *col)
+{
+	return col->colspec != NULL && col->speclen > col->famlen + 1;
+}
+
+/*
+ * An UPDATE whose SET reads the row but writes only cells without a
+ * qualifier (cols: HBaseColumn *): no check-and-put can guard it, and a
+ * blind write could lose a concurrent one.  Refused before anything of the
+ * row is written.
+ */
+void
+hbase_refuse_unchecked(HBaseTable *t, List *cols)
+{
+	HBaseColumn *col = linitial(cols);
+
+	ereport(ERROR,
+			(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+			 errmsg("cannot update column \"%s\" of foreign table %s from the row's values: it maps a cell without a qualifier (%s)",
+					col->attname, t->relname, col->colspec),
+			 errdetail("An UPDATE whose SET reads the row writes by an HBase check-and-put that compares one written cell with the value read; the REST gateway compares only cells with a qualifier, and this UPDATE writes none."),
+			 errhint("Set a column mapped to a cell with a qualifier in the same statement, or set this one to a value that does not read the row (written without a check).")));
+}
+
+/*
+ * At planning: an UPDATE whose SET reads the row and sets no column the
+ * gateway can compare (attnums) is refused before any row is read.  (One
+ * that sets some only to NULL is refused at that row: hbase_refuse_unchecked.)
+ */
+void
+hbase_check_settable(HBaseTable *t, List *attnums)
+{
+	List	   *cols = NIL;
+	ListCell   *lc;
+
+	foreach(lc, attnums)
+	{
+		HBaseColumn *col = &t->columns[lfirst_int(lc) - 1];
+
+		if (col->kind != HBASE_COL_CELL)
+			continue;
+		if (hbase_cell_checkable(col))
+			return;
+		cols = lappend(cols, col);
+	}
+	if (cols != NIL)
+		hbase_refuse_unchecked(t, cols);
+}
+
+/*
  * The cells of a row set to NULL (HBaseColumn *): deleted one by one (a
  * DELETE of a cell is idempotent); returns the requests sent.  For every
  * UPDATE (here and direct.c).
@@ -806,7 +874,9 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	{
 		HBaseColumn *check = NULL;
 
-		/* the first cell written that has an old value to compare */
+		List	   *written = NIL;
+
+		/* the first cell written that has an old value the gateway can compare */
 		foreach(lc, ms->updated)
 		{
 			HBaseColumn *col = &t->columns[lfirst_int(lc) - 1];
@@ -814,12 +884,18 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 			if (ms->oldval[col->attnum - 1] > 0 && !list_member_ptr(nulled, col) &&
 				col->kind == HBASE_COL_CELL)
 			{
-				check = col;
-				break;
+				written = lappend(written, col);
+				if (hbase_cell_checkable(col))
+				{
+					check = col;
+					break;
+				}
 			}
 		}
 		if (check)
 			check_and_put(ms, &row, check, planSlot);
+		else if (written != NIL)
+			hbase_refuse_unchecked(t, written);
 		else
 			put_rows(ms, &row, 1);
 	}
