@@ -36,6 +36,7 @@
 #include "executor/executor.h"
 #include "foreign/fdwapi.h"
 #include "miscadmin.h"
+#include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "optimizer/appendinfo.h"
 #include "optimizer/clauses.h"
@@ -84,6 +85,7 @@ typedef struct DirectState
 	List	   *targets;
 	List	   *signs;
 	bool		set_processed;
+	bool		set_reads;		/* a SET expression reads the row */
 	List	   *keyexprs;		/* Expr, for EXPLAIN */
 	List	   *keystates;
 	ExprState  *qual;
@@ -289,6 +291,9 @@ hbasePlanDirectModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation
 				nconst++;
 		}
 	}
+	/* a SET reading the row needs a cell the check-and-put can compare */
+	if (nread > 0 || (nincr > 0 && nconst > 0) || (nincr > 0 && plan->returningLists != NIL))
+		hbase_check_settable(t, targets);
 	if (op == CMD_DELETE)
 		kind = DIRECT_DELETE;
 	else if (plan->returningLists == NIL && nread == 0 && nconst == 0)
@@ -301,6 +306,24 @@ hbasePlanDirectModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation
 	fscan->operation = op;
 	fscan->resultRelation = resultRelation;
 	fscan->scan.plan.qual = NIL;	/* evaluated by us on each row read */
+	/*
+	 * The scan's targetlist holds the SET expressions (the new values a
+	 * row-by-row UPDATE would hand to ModifyTable), and the executor projects
+	 * it over every row RETURNING gets from us: the SET would run a second
+	 * time on the row just written (n + 7 overflowing after it was written,
+	 * nextval taken twice).  We evaluate SET ourselves, once per row, and
+	 * ModifyTable reads nothing of a direct modification's targetlist but
+	 * its junk columns (tableoid, wholerow): the rest become NULLs.
+	 */
+	foreach(lc, fscan->scan.plan.targetlist)
+	{
+		TargetEntry *tle = lfirst(lc);
+
+		if (!tle->resjunk)
+			tle->expr = (Expr *) makeNullConst(exprType((Node *) tle->expr),
+											   exprTypmod((Node *) tle->expr),
+											   exprCollation((Node *) tle->expr));
+	}
 	nkeyexprs = list_length(exprs);
 	fscan->fdw_exprs = list_concat(list_concat(list_copy(exprs), quals),
 								   kind == DIRECT_INCREMENT ? deltas : full);
@@ -362,6 +385,7 @@ hbaseBeginDirectModify(ForeignScanState *node, int eflags)
 	ds->keystates = ExecInitExprList(ds->keyexprs, (PlanState *) node);
 	ds->qual = ExecInitQual(quals, (PlanState *) node);
 	ds->setstates = ExecInitExprList(sets, (PlanState *) node);
+	ds->set_reads = contain_var_clause((Node *) sets);
 	ds->io = palloc0(sizeof(HBaseColumnIO) * Max(ds->table->natts, 1));
 	for (i = 0; i < ds->table->natts; i++)
 	{
@@ -615,6 +639,7 @@ cas_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 		bool	   *isnull = palloc(sizeof(bool) * Max(natts, 1));
 		HBaseRow	out;
 		HBaseColumn *check = NULL;
+		HBaseColumn *first = NULL;	/* the first cell written */
 		HBaseCell  *old;
 		List	   *nulled = NIL;
 		ListCell   *lc,
@@ -650,12 +675,24 @@ cas_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 			c->column = col->colspec;
 			c->collen = col->speclen;
 			hbase_datum_to_cell(t, col, values[attno - 1], &c->value, &c->vallen);
-			if (check == NULL)
+			if (check == NULL && hbase_cell_checkable(col))
 				check = col;
+			if (first == NULL)
+				first = col;
+		}
+		/* nothing the gateway can compare: a SET of constants writes blindly, as a Put */
+		if (check == NULL && first != NULL && ds->set_reads)
+			hbase_refuse_unchecked(t, list_make1(first));
+		if (check == NULL && first != NULL)
+		{
+			if (t->empty_column)
+				out.cells[out.ncells++] = *hbase_empty_cell(t);
+			check_write(hbase_rest_put(ds->conn, t, &out, 1, "a PUT of 1 row"), t, "a PUT of 1 row");
+			ds->requests++;
 		}
 		if (check == NULL)
 		{
-			/* only cells set to NULL: deletes, which no other write can undo */
+			/* cells set to NULL (deletes, which no other write can undo), or a blind PUT */
 			delete_cells(ds, row, nulled);
 			remember_returned(node, ds, values, isnull);
 			ds->nprocessed++;

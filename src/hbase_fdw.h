@@ -761,6 +761,9 @@ extern List *hbase_keyplan_describe(HBaseTable *t, HBaseKeyPlan *kp);
 struct FdwRoutine;
 extern void hbase_modify_routines(struct FdwRoutine *routine);
 extern HBaseCell *hbase_empty_cell(HBaseTable *t);
+extern bool hbase_cell_checkable(HBaseColumn *col);
+extern void hbase_refuse_unchecked(HBaseTable *t, List *cols);
+extern void hbase_check_settable(HBaseTable *t, List *attnums);
 extern long hbase_delete_cells(HBaseConn *conn, HBaseTable *t, const char *key, int keylen,
 							   List *cols);
 

@@ -22,7 +22,8 @@
  * writes by a check-and-put on an old value read, so a concurrent write is
  * never lost (40001 instead); a SET of constants writes blindly, last writer
  * wins, as in PostgreSQL.  A table of versions (option versions) refuses
- * both.
+ * both.  With FROM or USING a join may hand over a row several times: it is
+ * changed once, as in PostgreSQL, by the keys of the rows changed so far.
  */
 #include "postgres.h"
 
@@ -36,14 +37,17 @@
 #include "rowkey.h"
 #include "catalog/pg_type.h"
 #include "commands/defrem.h"
+#include "common/hashfn.h"
 #include "executor/executor.h"
 #include "foreign/fdwapi.h"
 #include "foreign/foreign.h"
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "nodes/makefuncs.h"
+#include "nodes/nodeFuncs.h"
 #include "nodes/value.h"
 #include "parser/parsetree.h"
+#include "utils/hsearch.h"
 #include "utils/jsonb.h"
 #include "utils/memutils.h"
 #include "utils/rel.h"
@@ -60,7 +64,11 @@ typedef struct HBaseModifyState
 	AttrNumber *rowid;			/* junk attribute of each column's old value, by attnum - 1 */
 	AttrNumber	rawkey;			/* junk attribute of the raw key column, or 0 */
 	bool		check;			/* UPDATE: its SET reads the row: check-and-put */
-	AttrNumber *oldval;			/* junk attribute of each set cell's old value */
+	AttrNumber *oldval;			/* junk attribute of each set cell's old value
+								 * (DELETE ... RETURNING: of every column) */
+	HTAB	   *changed;		/* UPDATE, DELETE with FROM/USING: the keys of
+								 * the rows changed, each changed once */
+	MemoryContext changedcxt;	/* that set and its keys */
 	/* COPY: rows buffered until batch_size of them are there */
 	bool		buffer_copy;
 	MemoryContext bufcxt;		/* the buffered rows, reset after each PUT */
@@ -72,7 +80,18 @@ typedef struct HBaseModifyState
 	HBaseColumn *exists_col;	/* the cell that says a row exists */
 } HBaseModifyState;
 
+/* fdw_private of a ModifyTable's foreign table; must match hbasePlanForeignModify */
+enum ModifyPrivateIndex
+{
+	ModifyPrivateUpdated,		/* UPDATE: attnums set by the statement */
+	ModifyPrivateCheck,			/* UPDATE: its SET reads the row (check-and-put) */
+	ModifyPrivateOnConflict,	/* INSERT: OnConflictAction */
+	ModifyPrivateOnce			/* UPDATE, DELETE: a row may come several times
+								 * (FROM, USING): remember the keys changed */
+};
+
 static void put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows);
+static void changed_keys_create(HBaseModifyState *ms, MemoryContext parent);
 static bool put_row_if_absent(HBaseModifyState *ms, HBaseRow *row);
 
 /*
@@ -184,6 +203,38 @@ hbaseAddForeignUpdateTargets(PlannerInfo *root, Index rtindex, RangeTblEntry *ta
 			add_row_identity_var(root, var, rtindex, psprintf("hbase_old_%d", attno));
 		}
 	}
+
+	/*
+	 * DELETE ... RETURNING: the row deleted, which RETURNING reads from the
+	 * slot ExecForeignDelete fills (HBase's DELETE answers nothing), so
+	 * every column of it travels, as UPDATE's old row does in "wholerow".
+	 */
+	if (root->parse->commandType == CMD_DELETE && root->parse->returningList != NIL)
+	{
+		for (i = 0; i < t->natts; i++)
+		{
+			HBaseColumn *col = &t->columns[i];
+			Var		   *var;
+
+			if (col->dropped || col == raw ||
+				(!raw && t->layout && hbase_rk_references_column(t->layout, i)))
+				continue;
+			var = makeVar(rtindex, col->attnum, col->atttypid, col->atttypmod,
+						  get_typcollation(col->atttypid), 0);
+			add_row_identity_var(root, var, rtindex, psprintf("hbase_old_%d", col->attnum));
+		}
+	}
+}
+
+/* does the expression hold a WHERE CURRENT OF? */
+static bool
+contain_current_of_walker(Node *node, void *context)
+{
+	if (node == NULL)
+		return false;
+	if (IsA(node, CurrentOfExpr))
+		return true;
+	return expression_tree_walker(node, contain_current_of_walker, context);
 }
 
 /*
@@ -200,11 +251,34 @@ hbasePlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelatio
 	CmdType		operation = plan->operation;
 	List	   *updated = NIL;
 	bool		check = false;
+	bool		once = false;
 
 	if (operation == CMD_UPDATE || operation == CMD_DELETE)
 	{
 		RangeTblEntry *rte = planner_rt_fetch(resultRelation, root);
 		HBaseTable *t = hbase_get_table(rte->relid);
+
+		/*
+		 * PostgreSQL finds a cursor's current row by its ctid; an HBase row
+		 * has none, and the executor would fail on the first row read (an
+		 * empty table would say UPDATE 0).  Said at once, with the way out.
+		 */
+		if (contain_current_of_walker((Node *) root->parse->jointree->quals, NULL))
+			ereport(ERROR,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+					 errmsg("cannot %s foreign table %s WHERE CURRENT OF a cursor",
+							operation == CMD_UPDATE ? "update" : "delete from", t->relname),
+					 errdetail("An HBase row has no position (ctid) that a cursor could point at."),
+					 errhint("Name the row by its key: the key columns' values the cursor fetched.")));
+
+		/*
+		 * With FROM or USING, a join may hand ModifyTable one row several
+		 * times (once per matching row of the others).  PostgreSQL changes a
+		 * row once per statement and ignores the later matches; so do we, by
+		 * the keys of the rows changed (ExecForeignUpdate, ExecForeignDelete).
+		 * A scan of the table alone yields each key once: no set kept.
+		 */
+		once = bms_membership(root->all_baserels) == BMS_MULTIPLE;
 
 		/*
 		 * A row of a table of versions is one version of its cells: HBase
@@ -243,9 +317,21 @@ hbasePlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelatio
 		{
 			List	   *tlist = NIL;
 			List	   *attrs = NIL;
+			ListCell   *lc;
 
+			/* the SET expressions; the row identity's junk Vars come after them */
 			get_translated_update_targetlist(root, resultRelation, &tlist, &attrs);
-			check = contain_var_clause((Node *) tlist);
+			foreach(lc, tlist)
+				if (!((TargetEntry *) lfirst(lc))->resjunk &&
+					contain_var_clause((Node *) ((TargetEntry *) lfirst(lc))->expr))
+					check = true;
+			if (check)
+			{
+				HBaseTable *t = hbase_get_table(planner_rt_fetch(resultRelation, root)->relid);
+
+				if (t->versions == 0)
+					hbase_check_settable(t, updated);
+			}
 		}
 	}
 	/*
@@ -256,7 +342,9 @@ hbasePlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelatio
 		ereport(ERROR,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 				 errmsg("INSERT ... ON CONFLICT DO UPDATE is not supported on HBase foreign tables")));
-	return list_make3(updated, makeInteger(check), makeInteger(plan->onConflictAction));
+	/* must match ModifyPrivateIndex */
+	return list_make4(updated, makeInteger(check), makeInteger(plan->onConflictAction),
+					  makeInteger(once));
 }
 
 /*
@@ -375,7 +463,8 @@ hbaseBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo, List *f
 		return;
 	ms = begin_modify(rinfo, mtstate->ps.state);
 	refuse_writes(ms->table, op);
-	if (op == CMD_INSERT && intVal(lthird(fdw_private)) == ONCONFLICT_NOTHING)
+	if (op == CMD_INSERT &&
+		intVal(list_nth(fdw_private, ModifyPrivateOnConflict)) == ONCONFLICT_NOTHING)
 		begin_do_nothing(ms);
 	if (op == CMD_UPDATE || op == CMD_DELETE)
 	{
@@ -384,17 +473,18 @@ hbaseBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo, List *f
 		int			i;
 		ListCell   *lc;
 
-		ms->updated = linitial(fdw_private);
-		ms->check = intVal(lsecond(fdw_private));
+		ms->updated = list_nth(fdw_private, ModifyPrivateUpdated);
+		ms->check = intVal(list_nth(fdw_private, ModifyPrivateCheck));
+		if (intVal(list_nth(fdw_private, ModifyPrivateOnce)))
+			changed_keys_create(ms, mtstate->ps.state->es_query_cxt);
 		ms->rowid = palloc0(sizeof(AttrNumber) * Max(ms->table->natts, 1));
 		ms->oldval = palloc0(sizeof(AttrNumber) * Max(ms->table->natts, 1));
 		for (i = 0; i < ms->table->natts; i++)
 		{
 			ms->rowid[i] = ExecFindJunkAttributeInTlist(sub->targetlist,
 														psprintf("hbase_rowid_%d", i + 1));
-			if (op == CMD_UPDATE)
-				ms->oldval[i] = ExecFindJunkAttributeInTlist(sub->targetlist,
-															 psprintf("hbase_old_%d", i + 1));
+			ms->oldval[i] = ExecFindJunkAttributeInTlist(sub->targetlist,
+														 psprintf("hbase_old_%d", i + 1));
 		}
 		if (raw)
 			ms->rawkey = ms->rowid[raw->attnum - 1];
@@ -412,6 +502,80 @@ hbaseBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo, List *f
 						 errdetail("A new key is a new HBase row; HBase cannot move a row atomically."),
 						 errhint("INSERT the row under its new key, then DELETE the old one.")));
 		}
+	}
+}
+
+/*
+ * The keys of the rows an UPDATE ... FROM or DELETE ... USING changed, so
+ * that a row a join hands over again is changed (and counted, returned,
+ * seen by AFTER ROW triggers) once, as PostgreSQL does.  Keys only: a few
+ * dozen bytes a row, in the statement's memory.
+ */
+typedef struct ChangedKey
+{
+	const char *key;
+	int			keylen;
+} ChangedKey;
+
+static uint32
+changed_key_hash(const void *k, Size keysize)
+{
+	const ChangedKey *c = k;
+
+	return hash_bytes((const unsigned char *) c->key, c->keylen);
+}
+
+static int
+changed_key_match(const void *a, const void *b, Size keysize)
+{
+	const ChangedKey *x = a;
+	const ChangedKey *y = b;
+
+	return x->keylen == y->keylen && memcmp(x->key, y->key, x->keylen) == 0 ? 0 : 1;
+}
+
+static void
+changed_keys_create(HBaseModifyState *ms, MemoryContext parent)
+{
+	HASHCTL		ctl;
+
+	ms->changedcxt = AllocSetContextCreate(parent, "hbase_fdw rows changed",
+										   ALLOCSET_DEFAULT_SIZES);
+	ctl.keysize = sizeof(ChangedKey);
+	ctl.entrysize = sizeof(ChangedKey);
+	ctl.hash = changed_key_hash;
+	ctl.match = changed_key_match;
+	ctl.hcxt = ms->changedcxt;
+	ms->changed = hash_create("hbase_fdw rows changed", 1024, &ctl,
+							  HASH_ELEM | HASH_FUNCTION | HASH_COMPARE | HASH_CONTEXT);
+}
+
+/* did this statement change the row of this key already? */
+static bool
+changed_before(HBaseModifyState *ms, bytea *key)
+{
+	ChangedKey	k = {VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key)};
+
+	return ms->changed && hash_search(ms->changed, &k, HASH_FIND, NULL) != NULL;
+}
+
+/* the row of this key is changed: later matches of the join leave it alone */
+static void
+remember_changed(HBaseModifyState *ms, bytea *key)
+{
+	ChangedKey	k = {VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key)};
+	ChangedKey *e;
+	bool		found;
+
+	if (ms->changed == NULL)
+		return;
+	e = hash_search(ms->changed, &k, HASH_ENTER, &found);
+	if (!found)
+	{
+		char	   *copy = MemoryContextAlloc(ms->changedcxt, k.keylen);
+
+		memcpy(copy, k.key, k.keylen);
+		e->key = copy;
 	}
 }
 
@@ -455,6 +619,33 @@ old_key(HBaseModifyState *ms, TupleTableSlot *planSlot)
 }
 
 
+/*
+ * DELETE ... RETURNING: the row deleted, as the scan read it (its key
+ * columns and the old values AddForeignUpdateTargets asked for), in the
+ * slot RETURNING reads.
+ */
+static void
+deleted_row(HBaseModifyState *ms, TupleTableSlot *slot, TupleTableSlot *planSlot)
+{
+	int			i;
+
+	ExecClearTuple(slot);
+	for (i = 0; i < slot->tts_tupleDescriptor->natts; i++)
+	{
+		AttrNumber	junk = i < ms->table->natts ?
+			(ms->rowid[i] > 0 ? ms->rowid[i] : ms->oldval[i]) : 0;
+
+		slot->tts_isnull[i] = true;
+		if (junk > 0)
+			slot->tts_values[i] = slot_getattr(planSlot, junk, &slot->tts_isnull[i]);
+	}
+	ExecStoreVirtualTuple(slot);
+}
+
+/*
+ * DELETE of a row by its key; a row a join hands over again (DELETE ...
+ * USING) is deleted, counted and returned once.
+ */
 static TupleTableSlot *
 hbaseExecForeignDelete(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slot,
 					   TupleTableSlot *planSlot)
@@ -462,11 +653,20 @@ hbaseExecForeignDelete(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	HBaseModifyState *ms = rinfo->ri_FdwState;
 	MemoryContext old = MemoryContextSwitchTo(ms->rowcxt);
 	bytea	   *key = old_key(ms, planSlot);
-	HBaseResponse *resp = hbase_rest_delete(ms->conn, ms->table, VARDATA_ANY(key),
-											VARSIZE_ANY_EXHDR(key), NULL, "a DELETE of a row");
+	HBaseResponse *resp;
 
-	if (resp->status != 200)
-		hbase_report_status(resp, ms->table, "a DELETE of a row");
+	if (changed_before(ms, key))
+		slot = NULL;
+	else
+	{
+		resp = hbase_rest_delete(ms->conn, ms->table, VARDATA_ANY(key),
+								 VARSIZE_ANY_EXHDR(key), NULL, "a DELETE of a row");
+		if (resp->status != 200)
+			hbase_report_status(resp, ms->table, "a DELETE of a row");
+		remember_changed(ms, key);
+		if (rinfo->ri_projectReturning)
+			deleted_row(ms, slot, planSlot);
+	}
 	MemoryContextSwitchTo(old);
 	MemoryContextReset(ms->rowcxt);
 	return slot;
@@ -488,6 +688,62 @@ hbase_empty_cell(HBaseTable *t)
 	c->value = "x";
 	c->vallen = 1;
 	return c;
+}
+
+/*
+ * Can a check-and-put compare this cell?  The REST gateway takes the column
+ * to check from the cells sent and refuses one without a qualifier ("Column
+ * incorrectly specified", HTTP 400), as for existence_cell.  For every
+ * UPDATE by check-and-put (here and direct.c).
+ */
+bool
+hbase_cell_checkable(HBaseColumn *col)
+{
+	return col->colspec != NULL && col->speclen > col->famlen + 1;
+}
+
+/*
+ * An UPDATE whose SET reads the row but writes only cells without a
+ * qualifier (cols: HBaseColumn *): no check-and-put can guard it, and a
+ * blind write could lose a concurrent one.  Refused before anything of the
+ * row is written.
+ */
+void
+hbase_refuse_unchecked(HBaseTable *t, List *cols)
+{
+	HBaseColumn *col = linitial(cols);
+
+	ereport(ERROR,
+			(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+			 errmsg("cannot update column \"%s\" of foreign table %s from the row's values: it maps a cell without a qualifier (%s)",
+					col->attname, t->relname, col->colspec),
+			 errdetail("An UPDATE whose SET reads the row writes by an HBase check-and-put that compares one written cell with the value read; the REST gateway compares only cells with a qualifier, and this UPDATE writes none."),
+			 errhint("Set a column mapped to a cell with a qualifier in the same statement, or set this one to a value that does not read the row (written without a check).")));
+}
+
+/*
+ * At planning: an UPDATE whose SET reads the row and sets no column the
+ * gateway can compare (attnums) is refused before any row is read.  (One
+ * that sets some only to NULL is refused at that row: hbase_refuse_unchecked.)
+ */
+void
+hbase_check_settable(HBaseTable *t, List *attnums)
+{
+	List	   *cols = NIL;
+	ListCell   *lc;
+
+	foreach(lc, attnums)
+	{
+		HBaseColumn *col = &t->columns[lfirst_int(lc) - 1];
+
+		if (col->kind != HBASE_COL_CELL)
+			continue;
+		if (hbase_cell_checkable(col))
+			return;
+		cols = lappend(cols, col);
+	}
+	if (cols != NIL)
+		hbase_refuse_unchecked(t, cols);
 }
 
 /*
@@ -588,7 +844,8 @@ check_and_put(HBaseModifyState *ms, HBaseRow *row, HBaseColumn *col, TupleTableS
 /*
  * UPDATE: the set columns' new cells (and the empty column's) in one PUT
  * (atomic for the row), by a check-and-put when the SET read the row, then
- * the cells set to NULL deleted.
+ * the cells set to NULL deleted.  A row a join hands over again (UPDATE ...
+ * FROM) is left as first updated, and not counted again.
  */
 static TupleTableSlot *
 hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slot,
@@ -604,6 +861,13 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	int			n = 0;
 	int			i;
 
+	/* UPDATE ... FROM: a row the join hands over again stays as first updated */
+	if (changed_before(ms, key))
+	{
+		MemoryContextSwitchTo(old);
+		MemoryContextReset(ms->rowcxt);
+		return NULL;
+	}
 	slot_getallattrs(slot);
 	row.key = VARDATA_ANY(key);
 	row.keylen = VARSIZE_ANY_EXHDR(key);
@@ -650,7 +914,9 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	{
 		HBaseColumn *check = NULL;
 
-		/* the first cell written that has an old value to compare */
+		List	   *written = NIL;
+
+		/* the first cell written that has an old value the gateway can compare */
 		foreach(lc, ms->updated)
 		{
 			HBaseColumn *col = &t->columns[lfirst_int(lc) - 1];
@@ -658,18 +924,25 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 			if (ms->oldval[col->attnum - 1] > 0 && !list_member_ptr(nulled, col) &&
 				col->kind == HBASE_COL_CELL)
 			{
-				check = col;
-				break;
+				written = lappend(written, col);
+				if (hbase_cell_checkable(col))
+				{
+					check = col;
+					break;
+				}
 			}
 		}
 		if (check)
 			check_and_put(ms, &row, check, planSlot);
+		else if (written != NIL)
+			hbase_refuse_unchecked(t, written);
 		else
 			put_rows(ms, &row, 1);
 	}
 	else if (n > 0)
 		put_rows(ms, &row, 1);
 	(void) hbase_delete_cells(ms->conn, t, VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key), nulled);
+	remember_changed(ms, key);
 	MemoryContextSwitchTo(old);
 	MemoryContextReset(ms->rowcxt);
 	return slot;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """tests/difftest.py - differential test of hbase_fdw over GENERATED rowkey layouts.
 
-    python3 tests/difftest.py [--seed N] [--queries N] [--tables N] [--jobs N] [--keep]
+    python3 tests/difftest.py [--seed N] [--queries N] [--tables N] [--writes N] [--jobs N] [--keep]
                               [--out DIR] [--json FILE] [--db DB] [--prefix P] [--quiet]
 
 Unlike sql/differential.sql (fixed hand-picked layouts), every run draws its own layouts from
@@ -33,11 +33,23 @@ others have a :timestamp column, their cells written with timestamps of their ow
      the foreign table with pushdown on, with hbase_fdw.enable_pushdown off, and the local
      table. Ordered queries (ORDER BY every key column) are compared as ordered lists (rows
      that tie under the ORDER BY, -0.0 and 0.0, may come in either order), the others as
-     multisets; an error in some of the runs only is a mismatch too.
+     multisets; an error in some of the runs only is a mismatch too;
+  4. then --writes random UPDATE and DELETE statements (WriteGen) on the tables that take them
+     (no versions, no :timestamp column, no random salt without a raw key column), each
+     table's in order in one session: WHERE conditions of the queries' generator (direct
+     modification by Get or multiget, or row by row through a scan), FROM / USING a VALUES
+     list joined on key columns that matches rows twice (a nested loop or a hash join),
+     RETURNING, SET expressions reading the row, constants, NULLs and nextval of a sequence
+     (volatile); each runs on the foreign table (pushdown on or off) and on the local one,
+     compared by count (or RETURNING rows), the sequence's calls and the table's rows after
+     (a volatile column as the sorted list of its values: which row gets which value depends
+     on the order rows come in). After an error on both sides (an overflow), or volatile
+     values, the local table is made a copy of the foreign one again. A write that a gateway
+     before HBase 2.5.9 cannot do exactly (a binary key in a path: 0A000) counts as refused.
 
 It prints the operations EXPLAIN showed, a summary line
 
-    difftest seed S: Q queries, M mismatches, L/C layouts accepted (R rejected) ...
+    difftest seed S: Q queries (K keyset walks), W writes (...), M mismatches, L/C layouts accepted ...
 
 and every mismatch with what is needed to replay it (seed, layout, CREATE FOREIGN TABLE, rows as
 SQL and as hex keys, query, expected vs got); each mismatch also goes to OUT/mismatch-N.txt with a
@@ -2168,6 +2180,115 @@ class QueryGen:
 
 # ------------------------------------------------------------------ SQL
 
+# ------------------------------------------------------------------ generating writes
+
+# SET expressions of a cell column by its class ({c}: the column); VOLATILE ones take a value
+# of a sequence ({SEQ}: the foreign or the local run's own, both started alike)
+SET_EXPRS = {
+    "text": ["{c} || 'x'", "upper({c})", "'w'", "NULL", "coalesce({c}, '') || 'y'", "''",
+             "{c} || {c}"],
+    "int": ["{c} + 1", "{c} - 2", "1 + {c}", "{c} + 100", "7", "NULL", "coalesce({c}, 0) - 1",
+            "length(coalesce(v1, ''))"],
+    "float": ["{c} * 2", "{c} + 0.5", "-{c}", "1.25", "NULL"],
+    "bytes": ["{c} || '\\x00ff'::bytea", "'\\x'::bytea", "'\\x01'::bytea", "NULL"],
+}
+VOLATILE = {"text": "'s' || nextval('{SEQ}')", "int": "nextval('{SEQ}')",
+            "float": "nextval('{SEQ}') / 4.0", "bytes": "int8send(nextval('{SEQ}'))"}
+
+
+def writable(t):
+    """can the table take UPDATE and DELETE? Not a table of versions or with a :timestamp
+    column (an UPDATE stamps its cells anew), nor a random salt without a raw key column"""
+    return not t.versions and not t.latest and "ts" not in t.kinds and (
+        t.rk or not any(p.kind == "salt" and p.how == "random" for p in t.layout.parts))
+
+
+class WriteGen:
+    """random UPDATE and DELETE statements over a table: WHERE conditions of the queries'
+    generator (Gets, multigets, scans: direct modification or row by row), FROM / USING a
+    VALUES list joined on key columns that matches rows twice, RETURNING, SET expressions
+    that read the row, constants, NULLs and nextval (volatile)"""
+
+    def __init__(self, t, rng):
+        self.t = t
+        self.rng = rng
+        self.g = QueryGen(t, rng)
+        self.cells = [(c, k) for c, k, _ in t.cells if c != "s1" and c not in t.keycols]
+
+    def sets(self):
+        """-> (SET list, the columns given a volatile value)"""
+        rng = self.rng
+        chosen = rng.sample(self.cells, rng.randint(1, min(2, len(self.cells))))
+        # a cell without a qualifier (d:) cannot be compared by a check-and-put: an UPDATE
+        # reading the row is refused for it (sql/write_once.sql); constants then
+        blind = any(self.t.quals.get(c) == b"" for c, _ in chosen)
+        items, vcols = [], []
+        for c, kind in chosen:
+            cls = TYPES[kind][1]
+            if rng.random() < 0.2:
+                e = VOLATILE[cls]
+                vcols.append(c)
+            else:
+                e = rng.choice([x for x in SET_EXPRS[cls] if not blind or (
+                    "{c}" not in x and "v1" not in x)]).replace("{c}", c)
+            items.append("%s = %s" % (c, e))
+        return ", ".join(items), vcols
+
+    def values(self, twice=True):
+        """a VALUES list of key columns (w_ names) with rows matching twice (unless not
+        twice), and the join"""
+        rng = self.rng
+        t = self.t
+        n = rng.randint(1, len(t.keycols))
+        cols = t.keycols[:n] if rng.random() < 0.8 else rng.sample(t.keycols, n)
+        rows = []
+        for _ in range(rng.randint(1, 4)):
+            r = rng.choice(t.rows)
+            rows.append([r[c] if rng.random() < 0.9 else self.g.value(c) for c in cols])
+        for _ in range(rng.choice([0, 1, 1, 2]) if twice else 0):
+            rows.insert(rng.randrange(len(rows) + 1), rng.choice(rows))   # a match twice
+        if not twice:
+            seen = set()
+            rows = [r for r in rows if not (repr(r) in seen or seen.add(repr(r)))]
+        values = ", ".join("(%s)" % ", ".join(lit(t.kinds[c], v) for c, v in zip(cols, row))
+                           for row in rows)
+        on = " AND ".join("f.%s = v.w_%s" % (c, c) for c in cols)
+        return "(VALUES %s) v(%s)" % (values, ", ".join("w_" + c for c in cols)), on
+
+    def statement(self):
+        """-> (foreign statement, local statement, RETURNING?, volatile columns, pushdown on?,
+        hash joins?)"""
+        rng = self.rng
+        r = rng.random()
+        ret = rng.random() < 0.4
+        vcols = []
+        if r < 0.65 and self.cells:
+            sets, vcols = self.sets()
+            if r < 0.35:
+                sql = "UPDATE {T} SET %s %s" % (sets, self.g.where())
+                tail = " RETURNING *"
+            else:
+                # SET runs for every match: with nextval, which row keeps which value
+                # would depend on the join's order
+                src, on = self.values(twice=not vcols)
+                extra = self.g.where() if rng.random() < 0.3 else ""
+                sql = "UPDATE {T} f SET %s FROM %s WHERE %s%s" % (
+                    sets, src, on, " AND (%s)" % extra[6:] if extra else "")
+                tail = rng.choice([" RETURNING f.*", " RETURNING *"])
+        elif r < 0.85:
+            sql = "DELETE FROM {T} %s" % self.g.where()
+            tail = " RETURNING *"
+        else:
+            src, on = self.values()
+            sql = "DELETE FROM {T} f USING %s WHERE %s" % (src, on)
+            tail = rng.choice([" RETURNING f.*", " RETURNING *"])
+        sql = " ".join(sql.split(" ")) + (tail if ret else "")
+        t = self.t
+        fq = sql.replace("{T}", "dt." + t.name).replace("{SEQ}", "dt.%s_sf" % t.name)
+        lq = sql.replace("{T}", "dt.%s_l" % t.name).replace("{SEQ}", "dt.%s_sl" % t.name)
+        return fq, lq, ret, vcols, rng.random() < 0.7, rng.random() < 0.4
+
+
 SQL_FUNCTIONS = r"""
 -- one run of a query: its rows as text, sorted (multiset) or in the order they came with
 -- their sort keys (ordered), or the error
@@ -2349,6 +2470,127 @@ BEGIN
   PERFORM dt.record(qid, CASE WHEN op = '' THEN '(one page)' ELSE op END,
                     a, b, c, NULL, started);
 END $f$;
+
+-- writes: one statement, its count (RETURNING: its rows, the volatile columns' values apart,
+-- sorted), the sequence's last value (how often SET ran nextval) or the error
+CREATE FUNCTION dt.wrun(q text, ret bool, vcols text[], seq text, OUT n bigint, OUT r text[],
+                        OUT v text[], OUT calls bigint, OUT e text)
+LANGUAGE plpgsql AS $f$
+DECLARE
+  rec record;
+  j jsonb;
+  c text;
+  d text;
+BEGIN
+  PERFORM setval(seq, 1000, false);
+  r := '{}';
+  v := '{}';
+  IF ret THEN
+    n := 0;
+    FOR rec IN EXECUTE q LOOP
+      j := to_jsonb(rec);
+      FOREACH c IN ARRAY vcols LOOP
+        v := v || (j ->> c);
+      END LOOP;
+      r := r || (j - vcols)::text;
+      n := n + 1;
+    END LOOP;
+  ELSE
+    EXECUTE q;
+    GET DIAGNOSTICS n = ROW_COUNT;
+  END IF;
+  r := dt.srt(r);
+  v := dt.srt(v);
+  calls := pg_sequence_last_value(seq::regclass);
+EXCEPTION WHEN OTHERS THEN
+  GET STACKED DIAGNOSTICS d = PG_EXCEPTION_DETAIL;
+  e := SQLSTATE || ': ' || SQLERRM || coalesce(' (' || nullif(d, '') || ')', '');
+END $f$;
+
+-- a table's rows, the volatile columns apart; and those columns' values, sorted
+CREATE FUNCTION dt.wrows(tab text, vcols text[], OUT r text[], OUT v text[])
+LANGUAGE plpgsql AS $f$
+BEGIN
+  EXECUTE format('SELECT coalesce(dt.srt(array_agg((to_jsonb(x) - $1)::text)), ''{}'') FROM %s x', tab)
+    INTO r USING vcols;
+  EXECUTE format('SELECT coalesce(dt.srt(array_agg(to_jsonb(x) ->> c)), ''{}'') FROM %s x, unnest($1) c', tab)
+    INTO v USING vcols;
+END $f$;
+
+-- how the foreign table takes the statement: direct (the HBase Write) or row by row
+CREATE FUNCTION dt.wops(q text) RETURNS text LANGUAGE plpgsql AS $f$
+DECLARE
+  line text;
+  op text;
+BEGIN
+  FOR line IN EXECUTE 'EXPLAIN ' || q LOOP
+    IF line ~ 'HBase Write: ' THEN
+      op := 'direct ' || substring(line FROM 'HBase Write: ([A-Za-z-]+)');
+    ELSIF line ~ 'HBase Operation: ' AND op IS NULL THEN
+      op := 'row by row, ' || regexp_replace(substring(line FROM 'HBase Operation: ([^(,;]*)'),
+                                             '[0-9]+', 'N', 'g');
+    ELSIF line ~ '(Hash|Nested Loop)' AND op IS NULL THEN
+      op := 'row by row, ' || CASE WHEN line ~ 'Hash' THEN 'hash join' ELSE 'nested loop' END;
+    END IF;
+  END LOOP;
+  RETURN coalesce(op, '(no foreign scan)');
+EXCEPTION WHEN OTHERS THEN
+  RETURN 'EXPLAIN error: ' || SQLERRM;
+END $f$;
+
+-- a write statement on the foreign table (pushdown on or off) and on the local one: the
+-- same count or RETURNING rows, the same number of nextval calls, the same rows after (the
+-- volatile columns compared as sorted values: which row got which value depends on the order
+-- rows come in). After an error, a mismatch or volatile values, the local table is made a
+-- copy of the foreign one again (HBase keeps what a failed statement wrote).
+CREATE FUNCTION dt.wchk(qid int, fq text, lq text, ret bool, vcols text[], tab text,
+                        pushdown bool, hash bool) RETURNS void
+LANGUAGE plpgsql AS $f$
+DECLARE
+  started timestamptz := clock_timestamp();
+  op text;
+  a record;
+  c record;
+  fa record;
+  la record;
+  st text;
+BEGIN
+  PERFORM set_config('enable_hashjoin', CASE WHEN hash THEN 'on' ELSE 'off' END, true);
+  PERFORM set_config('hbase_fdw.enable_pushdown', CASE WHEN pushdown THEN 'on' ELSE 'off' END, true);
+  op := dt.wops(fq) || CASE WHEN pushdown THEN '' ELSE ' (pushdown off)' END;
+  SELECT * INTO a FROM dt.wrun(fq, ret, vcols, 'dt.' || tab || '_sf');
+  PERFORM set_config('hbase_fdw.enable_pushdown', 'on', true);
+  SELECT * INTO c FROM dt.wrun(lq, ret, vcols, 'dt.' || tab || '_sl');
+  SELECT * INTO fa FROM dt.wrows('dt.' || tab, vcols);
+  SELECT * INTO la FROM dt.wrows('dt.' || tab || '_l', vcols);
+  IF a.e IS NOT NULL AND c.e IS NOT NULL THEN
+    st := 'error';
+  ELSIF c.e IS NULL AND a.e ~ '^0A000: HBase REST gateway .* cannot do ' THEN
+    st := 'refused';      -- a binary key through a gateway before 2.5.9: said, not guessed
+  ELSIF a.e IS NOT NULL OR c.e IS NOT NULL THEN
+    st := 'mismatch';
+  ELSIF a.n = c.n AND a.r = c.r AND a.v = c.v AND a.calls IS NOT DISTINCT FROM c.calls
+        AND fa.r = la.r AND fa.v = la.v THEN
+    st := 'ok';
+  ELSE
+    st := 'mismatch';
+  END IF;
+  INSERT INTO dt.results VALUES (qid, op, a.n, st,
+    extract(epoch FROM clock_timestamp() - started) * 1000,
+    CASE WHEN st IN ('mismatch', 'refused') THEN jsonb_build_object(
+      'foreign', jsonb_build_object('n', a.n, 'returning', dt.trim(a.r), 'volatile', dt.trim(a.v),
+                                    'nextval', a.calls, 'error', a.e),
+      'local', jsonb_build_object('n', c.n, 'returning', dt.trim(c.r), 'volatile', dt.trim(c.v),
+                                  'nextval', c.calls, 'error', c.e),
+      'only_foreign', dt.trim(ARRAY(SELECT unnest(fa.r) EXCEPT ALL SELECT unnest(la.r))),
+      'only_local', dt.trim(ARRAY(SELECT unnest(la.r) EXCEPT ALL SELECT unnest(fa.r))),
+      'volatile_after', jsonb_build_object('foreign', dt.trim(fa.v), 'local', dt.trim(la.v)))
+    END);
+  IF st <> 'ok' OR cardinality(vcols) > 0 THEN
+    EXECUTE format('DELETE FROM dt.%s_l', tab);
+    EXECUTE format('INSERT INTO dt.%s_l SELECT * FROM dt.%s', tab, tab);
+  END IF;
+END $f$;
 """
 
 SESSION = """\\set ON_ERROR_STOP 0
@@ -2487,6 +2729,8 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--queries", type=int, default=5600, help="queries in all (walks included)")
     ap.add_argument("--tables", type=int, default=48, help="layouts to generate")
+    ap.add_argument("--writes", type=int, default=400, help="UPDATE and DELETE statements in "
+                    "all, after the queries (0: none)")
     ap.add_argument("--jobs", type=int, default=2, help="psql sessions running queries at once")
     ap.add_argument("--keep", action="store_true", help="keep the HBase tables and the dt schema")
     ap.add_argument("--out", help="directory for mismatch reports (default: a temp dir)")
@@ -2609,8 +2853,26 @@ def main(argv=None):
             queries.append((qid, t, "query", "SELECT dt.chk(%d, %s, %s, %s, %s);" % (
                 qid, dollar(fq), dollar(lq), dollar(okeys) if okeys else "NULL",
                 lim if lim else "NULL"), fq + ("" if okeys is None else "   [compared in order]")))
-    log("difftest seed %d: %d queries on %d tables (%.1fs to set up)" % (
-        seed, len(queries), len(usable), t_load))
+    # writes, after the queries (they change the rows): UPDATE and DELETE statements on the
+    # tables that take them, each table's in one session, in the order drawn
+    wtables = [t for t in usable if writable(t)]
+    writes = {}     # table name -> [(qid, t, "write", sql text for the session, description)]
+    for t in wtables:
+        rng = random.Random("%s/%d/w" % (seed, t.idx))
+        wg = WriteGen(t, rng)
+        n = max(3, int(round(args.writes * weights[t.name] / sum(weights[x.name] for x in wtables))))
+        for i in range(n if args.writes else 0):
+            fq, lq, ret, vcols, pushdown, hash_ = wg.statement()
+            qid += 1
+            writes.setdefault(t.name, []).append((
+                qid, t, "write", "SELECT dt.wchk(%d, %s, %s, %s, %s, %s, %s, %s);" % (
+                    qid, dollar(fq), dollar(lq), "true" if ret else "false", sql_array(vcols),
+                    q(t.name), "true" if pushdown else "false", "true" if hash_ else "false"),
+                "%s   [pushdown %s%s%s]" % (fq, "on" if pushdown else "off",
+                                           ", hash joins" if hash_ else "",
+                                           ", volatile " + ", ".join(vcols) if vcols else "")))
+    log("difftest seed %d: %d queries on %d tables, %d writes on %d of them (%.1fs to set up)" % (
+        seed, len(queries), len(usable), sum(len(w) for w in writes.values()), len(writes), t_load))
 
     # 4. local tables and the functions
     setup = ["SET client_min_messages = warning;", "SET timezone = 'UTC';",
@@ -2620,26 +2882,131 @@ def main(argv=None):
     for t in usable:
         setup.append(t.create_local())
         setup.append(local_insert(t))
+        if t.name in writes:
+            setup.append("CREATE SEQUENCE dt.%s_sf; CREATE SEQUENCE dt.%s_sl;" % (t.name, t.name))
     setup.append("CREATE UNLOGGED TABLE dt.results (id int, op text, n int, status text, "
                  "ms float8, detail jsonb);")
     setup.append(SQL_FUNCTIONS)
     psql(["-v", "ON_ERROR_STOP=1"], "\n".join(setup))
 
-    # 5. the queries, in --jobs sessions at once
+    # 5. the queries, in --jobs sessions at once; then the writes, each table's in one session
     t1 = time.time()
     jobs = max(1, args.jobs)
+    batches = [[qq for k, qq in enumerate(queries) if k % jobs == j] for j in range(jobs)]
+    run_sessions(args, out_dir, "queries", batches, seed, len(queries))
+    wbatches = [[] for _ in range(jobs)]
+    for k, name in enumerate(sorted(writes, key=lambda n: -len(writes[n]))):
+        min(wbatches, key=len).extend(writes[name])
+    run_sessions(args, out_dir, "writes", wbatches, seed, len(queries) + sum(map(len, wbatches)))
+    t_run = time.time() - t1
+    queries += [w for ws in wbatches for w in ws]
+
+    # 6. results
+    res = psql(["-At", "-c", "SELECT row_to_json(r) FROM dt.results r"])
+    results = {}
+    for line in res.stdout.decode().splitlines():
+        r = json.loads(line)
+        results[r["id"]] = r
+    ops = {}
+    wops = {}
+    mismatches = []
+    errors_everywhere = werrors = wrefused = 0
+    nrows = wrows = 0
+    for qid, t, kind, _, desc in queries:
+        r = results.get(qid)
+        if r is None:
+            mismatches.append((qid, t, kind, desc, None, {"missing": True}))
+            continue
+        if kind == "write":
+            wops[r["op"]] = wops.get(r["op"], 0) + 1
+            wrows += r["n"] or 0
+            werrors += r["status"] == "error"
+            wrefused += r["status"] == "refused"
+            if r["status"] == "refused" and not args.server_url:
+                r["status"] = "mismatch"    # the cluster's own gateway takes any key
+        else:
+            for o in classify(r["op"]):
+                ops[o] = ops.get(o, 0) + 1
+            nrows += r["n"] or 0
+            errors_everywhere += r["status"] == "error"
+        if r["status"] == "mismatch":
+            mismatches.append((qid, t, kind, desc, r["op"], r["detail"]))
+    psql_errors = ""
+    for name in sorted(os.listdir(out_dir)):
+        if name.startswith("psql-") and name.endswith(".log"):
+            with open(os.path.join(out_dir, name)) as f:
+                psql_errors += f.read()
+
+    # 7. report
+    for m in mismatches:
+        report = mismatch_report(seed, *m)
+        path = os.path.join(out_dir, "mismatch-%d.txt" % m[0])
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(report)
+        with open(os.path.join(out_dir, "mismatch-%d.rows.json" % m[0]), "w") as f:
+            json.dump([{"key": {"hex": r["key"].hex()}, "cells": rows_json_cells(r["cells"])}
+                       for r in hbase_rows(m[1])], f)
+        print(report if len(report) < 6000 else report[:6000] + "\n... (all of it in %s)" % path)
+    if surprises:
+        print("layouts whose CREATE FOREIGN TABLE verdict the generator did not expect:")
+        for s in surprises:
+            print("  " + s)
+    if psql_errors.strip():
+        print("psql sessions reported:\n" + psql_errors[-3000:])
+    print("extension: " + build_identity())
+    print("operations EXPLAIN showed (pushdown on): " + ", ".join(
+        "%s %d" % (k, v) for k, v in sorted(ops.items(), key=lambda kv: -kv[1])))
+    print("writes (how the foreign table took them): " + ", ".join(
+        "%s %d" % (k, v) for k, v in sorted(wops.items(), key=lambda kv: -kv[1])))
+    nwalks = sum(1 for x in queries if x[2] == "walk")
+    nsalted = sum(1 for x in queries if x[2] == "walk" and x[1].layout.parts[0].kind == "salt")
+    nwrites = sum(1 for x in queries if x[2] == "write")
+    print("difftest seed %d: %d queries (%d keyset walks, %d salted), %d writes (%d rows changed, %d errors on "
+          "both sides, %d refused by the gateway), %d mismatches, %d/%d layouts accepted "
+          "(%d rejected, %d unexpected verdicts), %d tables, %d rows, %d result rows, "
+          "%d errors in all three runs; %.0fs (%.0fs queries)%s" % (
+              seed, len(queries) - nwrites, nwalks, nsalted, nwrites, wrows, werrors, wrefused, len(mismatches),
+              sum(t.accepted for t in tables),
+              len(tables), sum(not t.accepted for t in tables), len(surprises), len(usable),
+              sum(len(t.rows) for t in usable), nrows, errors_everywhere, time.time() - t0, t_run,
+              "" if not mismatches else "; reports in " + out_dir))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"seed": seed, "queries": len(queries) - nwrites, "walks": nwalks, "ops": ops,
+                       "writes": nwrites, "write_ops": wops,
+                       "build": build_identity(),
+                       "layouts": len(tables), "accepted": sum(t.accepted for t in tables),
+                       "surprises": surprises, "seconds": time.time() - t0,
+                       "mismatches": [{"id": m[0], "table": m[1].name,
+                                       "layout": m[1].layout_text, "query": m[3], "op": m[4],
+                                       "signature": signature(*m),
+                                       "report": os.path.join(out_dir, "mismatch-%d.txt" % m[0])}
+                                      for m in mismatches]}, f, indent=1)
+    if not args.keep:
+        with ThreadPoolExecutor(8) as ex:
+            list(ex.map(lambda n: retry(hb.drop_table, n), [t.name for t in usable]))
+        psql(["-c", "DROP SCHEMA dt CASCADE"], check=False)
+        if not mismatches and not args.out:
+            shutil.rmtree(out_dir, ignore_errors=True)
+    return 1 if mismatches else 0
+
+
+def run_sessions(args, out_dir, what, batches, seed, total):
+    """runs each batch of (qid, table, kind, sql, description) in a psql session of its own, all
+    at once, under a watchdog; psql's errors go to OUT/psql-WHAT-J.log"""
     files = []
-    for j in range(jobs):
-        path = os.path.join(out_dir, "queries-%d.sql" % j)
+    for j, batch in enumerate(batches):
+        if not batch:
+            continue
+        path = os.path.join(out_dir, "%s-%d.sql" % (what, j))
         with open(path, "w", encoding="utf-8") as f:
             f.write(SESSION % args.timeout)
-            for k, qq in enumerate(queries):
-                if k % jobs == j:
-                    f.write(qq[3] + "\n")
-        files.append(path)
+            for qq in batch:
+                f.write(qq[3] + "\n")
+        files.append((j, path))
     procs = []
-    for j, path in enumerate(files):
-        errf = open(os.path.join(out_dir, "psql-%d.log" % j), "w")
+    for j, path in files:
+        errf = open(os.path.join(out_dir, "psql-%s-%d.log" % (what, j)), "w")
         procs.append((subprocess.Popen(["psql", "-X", "-q", "-d", DB, "-f", path],
                                        stdout=subprocess.DEVNULL, stderr=errf), errf))
     # a watchdog: sessions in which no query finished for --stall seconds are stopped and the
@@ -2662,85 +3029,10 @@ def main(argv=None):
                 p.wait()
                 errf.close()
             raise SystemExit("difftest seed %d: no query finished for %d s (%d of %d done): "
-                             "stopped%s" % (seed, args.stall, max(n, 0), len(queries), hbase_health()))
+                             "stopped%s" % (seed, args.stall, max(n, 0), total, hbase_health()))
     for p, errf in procs:
         p.wait()
         errf.close()
-    t_run = time.time() - t1
-
-    # 6. results
-    res = psql(["-At", "-c", "SELECT row_to_json(r) FROM dt.results r"])
-    results = {}
-    for line in res.stdout.decode().splitlines():
-        r = json.loads(line)
-        results[r["id"]] = r
-    ops = {}
-    mismatches = []
-    errors_everywhere = 0
-    nrows = 0
-    for qid, t, kind, _, desc in queries:
-        r = results.get(qid)
-        if r is None:
-            mismatches.append((qid, t, kind, desc, None, {"missing": True}))
-            continue
-        for o in classify(r["op"]):
-            ops[o] = ops.get(o, 0) + 1
-        nrows += r["n"] or 0
-        if r["status"] == "error":
-            errors_everywhere += 1
-        if r["status"] == "mismatch":
-            mismatches.append((qid, t, kind, desc, r["op"], r["detail"]))
-    psql_errors = ""
-    for j in range(jobs):
-        with open(os.path.join(out_dir, "psql-%d.log" % j)) as f:
-            psql_errors += f.read()
-
-    # 7. report
-    for m in mismatches:
-        report = mismatch_report(seed, *m)
-        path = os.path.join(out_dir, "mismatch-%d.txt" % m[0])
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(report)
-        with open(os.path.join(out_dir, "mismatch-%d.rows.json" % m[0]), "w") as f:
-            json.dump([{"key": {"hex": r["key"].hex()}, "cells": rows_json_cells(r["cells"])}
-                       for r in hbase_rows(m[1])], f)
-        print(report if len(report) < 6000 else report[:6000] + "\n... (all of it in %s)" % path)
-    if surprises:
-        print("layouts whose CREATE FOREIGN TABLE verdict the generator did not expect:")
-        for s in surprises:
-            print("  " + s)
-    if psql_errors.strip():
-        print("psql sessions reported:\n" + psql_errors[-3000:])
-    print("extension: " + build_identity())
-    print("operations EXPLAIN showed (pushdown on): " + ", ".join(
-        "%s %d" % (k, v) for k, v in sorted(ops.items(), key=lambda kv: -kv[1])))
-    nwalks = sum(1 for x in queries if x[2] == "walk")
-    nsalted = sum(1 for x in queries if x[2] == "walk" and x[1].layout.parts[0].kind == "salt")
-    print("difftest seed %d: %d queries (%d keyset walks, %d salted), %d mismatches, %d/%d layouts accepted "
-          "(%d rejected, %d unexpected verdicts), %d tables, %d rows, %d result rows, "
-          "%d errors in all three runs; %.0fs (%.0fs queries)%s" % (
-              seed, len(queries), nwalks, nsalted, len(mismatches), sum(t.accepted for t in tables),
-              len(tables), sum(not t.accepted for t in tables), len(surprises), len(usable),
-              sum(len(t.rows) for t in usable), nrows, errors_everywhere, time.time() - t0, t_run,
-              "" if not mismatches else "; reports in " + out_dir))
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump({"seed": seed, "queries": len(queries), "walks": nwalks, "ops": ops,
-                       "build": build_identity(),
-                       "layouts": len(tables), "accepted": sum(t.accepted for t in tables),
-                       "surprises": surprises, "seconds": time.time() - t0,
-                       "mismatches": [{"id": m[0], "table": m[1].name,
-                                       "layout": m[1].layout_text, "query": m[3], "op": m[4],
-                                       "signature": signature(*m),
-                                       "report": os.path.join(out_dir, "mismatch-%d.txt" % m[0])}
-                                      for m in mismatches]}, f, indent=1)
-    if not args.keep:
-        with ThreadPoolExecutor(8) as ex:
-            list(ex.map(lambda n: retry(hb.drop_table, n), [t.name for t in usable]))
-        psql(["-c", "DROP SCHEMA dt CASCADE"], check=False)
-        if not mismatches and not args.out:
-            shutil.rmtree(out_dir, ignore_errors=True)
-    return 1 if mismatches else 0
 
 
 def signature(qid, t, kind, desc, op, detail):
@@ -2751,6 +3043,11 @@ def signature(qid, t, kind, desc, op, detail):
     shape = re.sub(r"\d+", "N", shape)
     if detail.get("missing"):
         what = "no result (timeout or crash)"
+    elif kind == "write":
+        err = detail["foreign"]["error"] or detail["local"]["error"]
+        what = "write: " + (re.sub(r"\d+", "N", re.sub(r'"[^"]*"', '"…"', err)) if err else
+                            "different %s, %s" % ("count" if detail["foreign"]["n"] != detail["local"]["n"]
+                                                  else "rows", op))
     else:
         errs = [detail[r]["error"] for r in ("on", "off") if detail[r]["error"]]
         if errs:
@@ -2774,6 +3071,18 @@ def mismatch_report(seed, qid, t, kind, desc, op, detail):
              "HBase operation (pushdown on): %s" % op]
     if detail.get("missing"):
         lines.append("no result: the session died or statement_timeout stopped it (see psql logs)")
+    elif kind == "write":
+        # the rows are those the table started with; earlier writes of the run changed them
+        f, loc = detail["foreign"], detail["local"]
+        for what in ("error", "n", "returning", "volatile", "nextval"):
+            if f[what] != loc[what]:
+                lines.append("%s: foreign %s / local %s" % (what, f[what], loc[what]))
+        for what in ("only_foreign", "only_local"):
+            if detail[what]:
+                lines.append("rows after, %s: %s" % (what.replace("_", " in "), " ".join(detail[what])))
+        if detail["volatile_after"]["foreign"] != detail["volatile_after"]["local"]:
+            lines.append("volatile values after: %s" % json.dumps(detail["volatile_after"]))
+        lines.append("(earlier writes of the session changed the rows below first)")
     else:
         loc = detail["local"]
         for run in ("on", "off"):
