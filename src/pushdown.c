@@ -342,7 +342,7 @@ column_in_expression(Expr *l, Expr *r, Index relid, HBaseTable *t)
 		e = ((RelabelType *) e)->arg;
 	if ((IsA(e, FuncExpr) && ((FuncExpr *) e)->funcformat != COERCE_EXPLICIT_CALL) ||
 		IsA(e, CoerceViaIO))
-		return psprintf("a cross-type comparison: the column is cast to %s; compare it with a %s value",
+		return psprintf("a cross-type comparison: the column is cast to %s; compare it with a value of type %s",
 						format_type_be(exprType((Node *) e)), format_type_be(col->atttypid));
 	return "the key column is inside an expression; compare the column itself";
 }
@@ -446,7 +446,7 @@ key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
 		 */
 		if (!comparable_types(ctype, vtype))
 		{
-			*why = psprintf("a cross-type comparison of %s with %s; compare it with a %s value",
+			*why = psprintf("a cross-type comparison of %s with %s; compare it with a value of type %s",
 							format_type_be(col->atttypid), format_type_be(vtype),
 							format_type_be(col->atttypid));
 			return false;
@@ -515,7 +515,7 @@ key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
 		ctype = as_numeric ? NUMERICOID : col->atttypid;
 		if (!comparable_types(ctype, elemtype))
 		{
-			*why = psprintf("a cross-type comparison of %s with %s; compare it with %s values",
+			*why = psprintf("a cross-type comparison of %s with %s; compare it with values of type %s",
 							format_type_be(col->atttypid), format_type_be(elemtype),
 							format_type_be(col->atttypid));
 			return false;

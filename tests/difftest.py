@@ -211,6 +211,34 @@ def q(text):
     return "'" + text.replace("'", "''") + "'"
 
 
+def cross_datetime(rng, kind, v):
+    """a bound of another date/time type near v (a date, timestamp or timestamptz column):
+    its midnight or a time within the day, as a date, a timestamp, a timestamptz in some
+    zone, or a stable expression evaluated at execution"""
+    if isinstance(v, str):
+        return q(v)  # 'infinity' and friends: the column's own type
+    day = v if isinstance(v, datetime.date) and not isinstance(v, datetime.datetime) else v.date()
+    stamp = datetime.datetime(day.year, day.month, day.day) if rng.random() < 0.5 or \
+        not isinstance(v, datetime.datetime) else v.replace(tzinfo=None)
+    if rng.random() < 0.4:
+        stamp += datetime.timedelta(hours=rng.choice([-24, -1, 3, 12, 23]),
+                                    microseconds=rng.choice([0, 0, 1, -1]))
+    text = stamp.isoformat(sep=" ")
+    form = rng.randrange(6)
+    if form == 0:
+        return "date " + q(day.isoformat())
+    if form == 1:
+        return "timestamp " + q(text)
+    if form == 2:
+        return "timestamptz " + q(text + rng.choice(["+00", "+05:30", "-04", "-08"]))
+    if form == 3:
+        # stable: timestamptz - interval is evaluated at execution, in the session's zone
+        return "(timestamptz %s - interval '%d hours')" % (q(text), rng.choice([0, 1, 24]))
+    if form == 4:
+        return "(%s::timestamp + interval '1 day')" % q(text)
+    return "(date %s - 1)" % q(day.isoformat())
+
+
 getcontext().prec = 400
 
 
@@ -1048,9 +1076,13 @@ class Table:
         if kind == "varchar" and rng.random() < 0.3:
             decl = "varchar(40)"
         if TYPES[kind][1] == "text":
-            self.collate_c[name] = rng.random() < 0.7
-            if self.collate_c[name]:
-                decl += ' COLLATE "C"'
+            # collate_c: the column's collation sorts as bytes (the key's order); the
+            # database's default (C.UTF-8 here) is one too, "und-x-icu" is not
+            coll = rng.choice(['"C"', '"C"', '"C"', '"POSIX"', "ucs_basic", '"C.utf8"',
+                               None, '"und-x-icu"'])
+            self.collate_c[name] = coll != '"und-x-icu"'
+            if coll:
+                decl += " COLLATE " + coll
         self.decl[name] = decl
 
     def ddl_cols(self, foreign):
@@ -1898,6 +1930,12 @@ class QueryGen:
                 return lit(other, f32(v) if other == "float4" and not math.isnan(v) else v)
         if cls == "ts" and rng.random() < 0.1:
             return lit("tstz" if kind == "ts" else "ts", v)
+        if cls in ("ts", "date") and rng.random() < 0.25:
+            return cross_datetime(rng, kind, v)
+        if cls == "int" and rng.random() < 0.15:
+            # a numeric bound: int_col >= 2.5 rounds to an exact integer bound
+            return "%d%s::numeric" % (v, rng.choice([".5", ".0", ".0001", ".9999"])) if v >= 0 \
+                else "(%d%s)::numeric" % (v, rng.choice([".5", ".0", ".0001"]))
         return lit(kind, v)
 
     def ref(self, col, for_range=False):
@@ -2155,7 +2193,7 @@ class QueryGen:
                 exprs.append('%s COLLATE "C"' % c)
             else:
                 exprs.append(c)
-        types = [t.decl[c].replace(' COLLATE "C"', "") for c in cols]
+        types = [t.decl[c].split(" COLLATE ", 1)[0] for c in cols]
         # forwards: key order when the first part ascends; backwards the other way round
         direction = rng.choice(["asc", "desc"])
         page = rng.choice([3, 5, 7, 10]) if not t.big else rng.choice([20, 30, 50])
