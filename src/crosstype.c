@@ -177,8 +177,9 @@ numeric_to_int(HBaseKeyOp op, Numeric n, HBaseKeyOp *rop, Datum *r)
 				chosen;
 	bool		whole;
 
+	/* no integer equals NaN or an infinity; as bounds they leave the column free */
 	if (numeric_is_nan(n) || numeric_is_inf(n))
-		return 0;
+		return op == HBASE_KEY_EQ ? -1 : 0;
 	fl = DirectFunctionCall1(numeric_floor, NumericGetDatum(n));
 	ce = DirectFunctionCall1(numeric_ceil, NumericGetDatum(n));
 	whole = DatumGetInt32(DirectFunctionCall2(numeric_cmp, fl, ce)) == 0;
