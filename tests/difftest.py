@@ -2645,7 +2645,9 @@ def main(argv=None):
         seed, len(queries), len(usable), t_load))
 
     # 4. local tables and the functions
-    setup = ["SET client_min_messages = warning;", "SET timezone = 'UTC';",
+    # the session's TimeZone: cross-type date/time bounds convert in it (DST included)
+    tz = random.Random("%s/timezone" % seed).choice(["UTC", "America/New_York", "Asia/Kolkata"])
+    setup = ["SET client_min_messages = warning;", "SET timezone = '%s';" % tz,
              "SET datestyle = 'ISO, YMD';"]
     for name in drop:
         setup.append("DROP FOREIGN TABLE dt.%s;" % name)
@@ -2664,7 +2666,8 @@ def main(argv=None):
     for j in range(jobs):
         path = os.path.join(out_dir, "queries-%d.sql" % j)
         with open(path, "w", encoding="utf-8") as f:
-            f.write(SESSION % args.timeout)
+            f.write((SESSION % args.timeout).replace("SET timezone = 'UTC';",
+                                                     "SET timezone = '%s';" % tz))
             for k, qq in enumerate(queries):
                 if k % jobs == j:
                     f.write(qq[3] + "\n")
