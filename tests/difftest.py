@@ -212,31 +212,31 @@ def q(text):
 
 
 def cross_datetime(rng, kind, v):
-    """a bound of another date/time type near v (a date, timestamp or timestamptz column):
-    its midnight or a time within the day, as a date, a timestamp, a timestamptz in some
-    zone, or a stable expression evaluated at execution"""
-    if isinstance(v, str):
-        return q(v)  # 'infinity' and friends: the column's own type
-    day = v if isinstance(v, datetime.date) and not isinstance(v, datetime.datetime) else v.date()
-    stamp = datetime.datetime(day.year, day.month, day.day) if rng.random() < 0.5 or \
-        not isinstance(v, datetime.datetime) else v.replace(tzinfo=None)
+    """a bound of another date/time type near v (days since 1970 for a date column, else
+    microseconds): its midnight or a time within the day, as a date, a timestamp, a
+    timestamptz in some zone, or a stable expression evaluated at execution"""
+    if not isinstance(v, int):
+        return lit(kind, v)
+    day = v if kind == "date" else v // USEC_DAY
+    stamp = v if kind != "date" and rng.random() < 0.5 else day * USEC_DAY
     if rng.random() < 0.4:
-        stamp += datetime.timedelta(hours=rng.choice([-24, -1, 3, 12, 23]),
-                                    microseconds=rng.choice([0, 0, 1, -1]))
-    text = stamp.isoformat(sep=" ")
+        stamp += rng.choice([-24, -1, 3, 12, 23]) * 3600 * 10**6 + rng.choice([0, 0, 1, -1])
+    if not (days_from_civil(1, 1, 3) * USEC_DAY <= stamp <= PG_TS_MAX - 3 * USEC_DAY):
+        return lit(kind, v)
+    text = fmt_ts(stamp)
     form = rng.randrange(6)
     if form == 0:
-        return "date " + q(day.isoformat())
+        return "date " + q(fmt_date(day))
     if form == 1:
         return "timestamp " + q(text)
     if form == 2:
         return "timestamptz " + q(text + rng.choice(["+00", "+05:30", "-04", "-08"]))
     if form == 3:
         # stable: timestamptz - interval is evaluated at execution, in the session's zone
-        return "(timestamptz %s - interval '%d hours')" % (q(text), rng.choice([0, 1, 24]))
+        return "(timestamptz %s - interval '%d hours')" % (q(text + "+00"), rng.choice([0, 1, 24]))
     if form == 4:
         return "(%s::timestamp + interval '1 day')" % q(text)
-    return "(date %s - 1)" % q(day.isoformat())
+    return "(date %s - 1)" % q(fmt_date(day))
 
 
 getcontext().prec = 400
