@@ -59,8 +59,10 @@ enum FdwScanPrivateIndex
 								 * the salt buckets in key order, or 0 */
 	FdwScanPrivateSplitBuckets,	/* 1: a salted table is read one range per bucket
 								 * (to merge them, or to read them concurrently) */
-	FdwScanPrivateTimeConds		/* a table of versions: :timestamp conditions,
+	FdwScanPrivateTimeConds,	/* a table of versions: :timestamp conditions,
 								 * (btree strategy, fdw_exprs index) pairs */
+	FdwScanPrivateNotPushed		/* String list: quals on key columns the key
+								 * cannot use, and why (EXPLAIN) */
 };
 
 /*
@@ -420,9 +422,9 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int 
 		/* an absent optional part makes a shorter key: it comes first (last backwards) */
 		if (ko->optional && pk->pk_nulls_first == reverse)
 			return NIL;
-		/* text sorts as its bytes only under the C collation */
+		/* text sorts as its bytes only under a collation like C */
 		if ((col->atttypid == TEXTOID || col->atttypid == VARCHAROID) &&
-			ec->ec_collation != C_COLLATION_OID && ec->ec_collation != POSIX_COLLATION_OID)
+			!hbase_collation_sorts_as_bytes(ec->ec_collation))
 			return NIL;
 		j++;
 	}
@@ -680,6 +682,10 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	fdw_private = lappend(fdw_private, makeInteger(split));
 	fdw_private = lappend(fdw_private,
 						  hbase_time_conditions(ps->table, baserel->relid, scan_clauses_ri, &exprs));
+	fdw_private = lappend(fdw_private,
+						  hbase_key_not_pushed(ps->table, baserel->relid,
+											   planner_rt_fetch(baserel->relid, root)->eref->aliasname,
+											   scan_clauses_ri));
 
 	return make_foreignscan(tlist, scan_clauses, baserel->relid, exprs, fdw_private,
 							NIL, NIL, outer_plan);
@@ -996,6 +1002,20 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 	lines = hbase_keyplan_describe(st->table, kp);
 	for (i = 0; i + 1 < list_length(lines); i += 2)
 		ExplainPropertyText(list_nth(lines, i), list_nth(lines, i + 1), es);
+	/* the quals on key columns the key could not use, one line each */
+	{
+		List	   *notes = NIL;
+		ListCell   *lc;
+
+		foreach(lc, (List *) list_nth(fsplan->fdw_private, FdwScanPrivateNotPushed))
+		{
+			if (es->format == EXPLAIN_FORMAT_TEXT)
+				ExplainPropertyText("HBase Not Pushed", strVal(lfirst(lc)), es);
+			notes = lappend(notes, strVal(lfirst(lc)));
+		}
+		if (notes != NIL && es->format != EXPLAIN_FORMAT_TEXT)
+			ExplainPropertyList("HBase Not Pushed", notes, es);
+	}
 	if (es->verbose && st->table->rowkey && !st->table->rowkey_implicit)
 		ExplainPropertyText("HBase Rowkey", st->table->rowkey, es);
 	if (es->verbose)

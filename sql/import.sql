@@ -27,6 +27,10 @@ CREATE SCHEMA imported2;
 IMPORT FOREIGN SCHEMA fdw_ns FROM SERVER hbase INTO imported2
   OPTIONS (key_type 'text', sample_rows '0');
 SELECT rowkey, cf ->> 'v' AS v FROM imported2.ns_table;
+-- a text key is declared COLLATE "C" (it sorts as its bytes): ranges and ORDER BY use the key
+SELECT a.attname, c.collname FROM pg_attribute a JOIN pg_collation c ON c.oid = a.attcollation
+  WHERE a.attrelid = 'imported2.ns_table'::regclass AND a.attnum > 0 ORDER BY a.attnum;
+EXPLAIN (COSTS OFF) SELECT rowkey FROM imported2.ns_table WHERE rowkey >= 'a' AND rowkey < 'y' ORDER BY rowkey;
 CREATE SCHEMA imported3;
 IMPORT FOREIGN SCHEMA fdw_ns EXCEPT (ns_table) FROM SERVER hbase INTO imported3;
 SELECT count(*) FROM pg_class WHERE relnamespace = 'imported3'::regnamespace;

@@ -627,6 +627,8 @@ extern List *hbase_key_parts(HBaseTable *table, const char *key, int keylen);
 /* ---------- pushdown.c: which quals are key conditions, cell filters, time conditions ---------- */
 extern bool hbase_is_int_type(Oid t);
 extern bool hbase_is_text_type(Oid t);
+extern bool hbase_is_datetime_type(Oid t);
+extern bool hbase_collation_sorts_as_bytes(Oid coll);
 
 typedef enum HBaseKeyOp
 {
@@ -747,6 +749,12 @@ extern List *hbase_key_conds_from_list(List *list);
 extern List *hbase_filter_conditions(HBaseTable *t, Index relid, List *clauses,
 									 List **exprs);
 extern List *hbase_time_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs);
+extern List *hbase_key_not_pushed(HBaseTable *t, Index relid, const char *alias, List *clauses);
+
+/* ---------- crosstype.c: a value of another type as bounds of the column's type ---------- */
+
+extern int	hbase_cross_type_bounds(Oid ctype, Oid vtype, HBaseKeyOp op, Datum value,
+									HBaseKeyOp *ops, Datum *values);
 
 /* ---------- keyplan.c: (conditions, values) -> the HBase operation ---------- */
 

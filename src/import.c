@@ -676,6 +676,9 @@ create_statement(ImportForeignSchemaStmt *stmt, ForeignServer *server, const cha
 					 quote_identifier(name), quote_identifier(keycol), key_type);
 	if (layout == NULL)
 		appendStringInfoString(&buf, " OPTIONS (column ':key')");
+	/* a text key sorts as its bytes: ranges and ORDER BY use the key */
+	if (strcmp(key_type, "text") == 0)
+		appendStringInfoString(&buf, " COLLATE \"C\"");
 	/* the families' columns come after the typed ones */
 	foreach(lc, ts ? ts->quals : NIL)
 	{

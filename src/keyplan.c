@@ -275,6 +275,29 @@ to_rk(HBaseTable *t, HBaseColumn *col, Datum d, Oid vtype, rk_value *v)
 	return KV_OK;
 }
 
+/*
+ * Is a value of vtype of another type than the column's key values
+ * (crosstype.c makes it bounds of the column's type: a timestamp for a
+ * date column, a numeric for an integer one)?
+ */
+static bool
+cross_type(HBaseColumn *col, Oid vtype)
+{
+	return vtype != col->atttypid &&
+		!(hbase_is_int_type(vtype) && hbase_is_int_type(col->atttypid)) &&
+		!(hbase_is_text_type(vtype) && hbase_is_text_type(col->atttypid));
+}
+
+/* the type of crosstype.c's bounds for this column */
+static Oid
+bound_type(HBaseColumn *col)
+{
+	return hbase_is_int_type(col->atttypid) ? INT8OID : col->atttypid;
+}
+
+static void gather_bound(HBaseTable *t, HBaseColumn *col, ColConds *x, HBaseKeyOp op,
+						 Datum d, Oid vtype);
+
 /* = value: the column's one value (the first = wins; the others are rechecked) */
 static void
 gather_eq(HBaseTable *t, HBaseColumn *col, ColConds *x, Datum d, Oid vtype)
@@ -284,6 +307,35 @@ gather_eq(HBaseTable *t, HBaseColumn *col, ColConds *x, Datum d, Oid vtype)
 
 	if (x->has_eq || x->unusable)
 		return;
+	if (cross_type(col, vtype))
+	{
+		HBaseKeyOp	ops[2];
+		Datum		bvals[2];
+		int			n = hbase_cross_type_bounds(col->atttypid, vtype, HBASE_KEY_EQ, d, ops, bvals);
+		int			i;
+
+		if (n < 0)
+		{
+			/* no value of the column equals it (date = a non-midnight time) */
+			x->has_eq = true;
+			x->impossible = true;
+			return;
+		}
+		if (n == 0)
+		{
+			x->unusable = true;
+			return;
+		}
+		if (n == 2 || ops[0] != HBASE_KEY_EQ)
+		{
+			/* no exact value: the bounds around it */
+			for (i = 0; i < n; i++)
+				gather_bound(t, col, x, ops[i], bvals[i], bound_type(col));
+			return;
+		}
+		d = bvals[0];
+		vtype = bound_type(col);
+	}
 	v = palloc(sizeof(rk_value));
 	kv = to_rk(t, col, d, vtype, v);
 	if (kv == KV_UNUSABLE)
@@ -321,7 +373,29 @@ gather_in(HBaseTable *t, HBaseColumn *col, ColConds *x, Datum arrd)
 	for (k = 0; k < n; k++)
 	{
 		rk_value   *v = palloc(sizeof(rk_value));
-		KeyValue	kv = enulls[k] ? KV_IMPOSSIBLE : to_rk(t, col, elems[k], et, v);
+		Datum		e = elems[k];
+		Oid			etype = et;
+		KeyValue	kv;
+
+		if (!enulls[k] && cross_type(col, et))
+		{
+			HBaseKeyOp	ops[2];
+			Datum		bvals[2];
+			int			nb = hbase_cross_type_bounds(col->atttypid, et, HBASE_KEY_EQ, e, ops, bvals);
+
+			if (nb < 0)
+				continue;		/* no value of the column equals it */
+			/* no exact value: the list cannot narrow (one bound per column) */
+			if (nb != 1 || ops[0] != HBASE_KEY_EQ)
+			{
+				x->unusable = true;
+				x->eq = NIL;
+				return;
+			}
+			e = bvals[0];
+			etype = bound_type(col);
+		}
+		kv = enulls[k] ? KV_IMPOSSIBLE : to_rk(t, col, e, etype, v);
 
 		if (kv == KV_UNUSABLE)
 		{
@@ -342,9 +416,22 @@ gather_in(HBaseTable *t, HBaseColumn *col, ColConds *x, Datum arrd)
 static void
 gather_bound(HBaseTable *t, HBaseColumn *col, ColConds *x, HBaseKeyOp op, Datum d, Oid vtype)
 {
-	rk_value   *v = palloc(sizeof(rk_value));
+	rk_value   *v;
 	bool		upper = (op == HBASE_KEY_LT || op == HBASE_KEY_LE);
 
+	if (cross_type(col, vtype))
+	{
+		/* the bound in the column's type, rounded exactly */
+		HBaseKeyOp	ops[2];
+		Datum		bvals[2];
+		int			n = hbase_cross_type_bounds(col->atttypid, vtype, op, d, ops, bvals);
+		int			i;
+
+		for (i = 0; i < n; i++)
+			gather_bound(t, col, x, ops[i], bvals[i], bound_type(col));
+		return;
+	}
+	v = palloc(sizeof(rk_value));
 	if (to_rk(t, col, d, vtype, v) != KV_OK)
 		return;					/* out of the column's range, NaN ...: no bound */
 	if (is_float_zero(col, v))

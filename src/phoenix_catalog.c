@@ -792,13 +792,17 @@ create_statement(ForeignServer *server, PhxTable *t, List *indexes)
 	{
 		PhxColumn  *c = lfirst(lc);
 		const char *ptype;
+		const char *type = column_type(c, &ptype);
 
 		/* the key part decodes it: no cell encoding */
 		appendStringInfo(&cols, "%s  %s %s", cols.len ? ",\n" : "",
-						 quote_identifier(c->local), column_type(c, &ptype));
+						 quote_identifier(c->local), type);
 		/* a CHAR(n) key column: single-byte characters only, checked on write */
 		if (ptype && strcmp(ptype, "CHAR") == 0)
 			appendStringInfoString(&cols, " OPTIONS (phoenix_type 'CHAR')");
+		/* text in the key sorts as its bytes: ranges and ORDER BY use the key */
+		if (type && (strcmp(type, "text") == 0 || strncmp(type, "varchar", 7) == 0))
+			appendStringInfoString(&cols, " COLLATE \"C\"");
 	}
 	foreach(lc, others)
 	{

@@ -16,8 +16,11 @@
 
 #include <math.h>
 
+#include "access/htup_details.h"
 #include "catalog/pg_collation.h"
+#include "catalog/pg_database.h"
 #include "catalog/pg_operator.h"
+#include "miscadmin.h"
 #include "nodes/primnodes.h"
 #include "catalog/pg_type.h"
 #include "utils/date.h"
@@ -27,12 +30,16 @@
 #include "nodes/pathnodes.h"
 #include "optimizer/clauses.h"
 #include "optimizer/optimizer.h"
+#include "rewrite/rewriteManip.h"
 #include "mb/pg_wchar.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/numeric.h"
 #include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
+#include "utils/memutils.h"
+#include "utils/ruleutils.h"
+#include "utils/syscache.h"
 #include "utils/typcache.h"
 
 #include "hbase_fdw.h"
@@ -52,23 +59,125 @@ hbase_is_text_type(Oid t)
 	return t == TEXTOID || t == VARCHAROID;
 }
 
-/* a value the scan can compute without reading the foreign table itself */
+/* date, timestamp and timestamptz: one btree family, compared across types */
+bool
+hbase_is_datetime_type(Oid t)
+{
+	return t == DATEOID || t == TIMESTAMPOID || t == TIMESTAMPTZOID;
+}
+
+/*
+ * Does a libc locale sort text as its UTF-8 bytes?  C and POSIX compare
+ * bytes (strcmp); glibc's own C.UTF-8 (2.35 and later) compares code points,
+ * whose order is that of their UTF-8 bytes.  PostgreSQL 15's
+ * lc_collate_is_c() knows only the first two.
+ */
 static bool
-usable_value(Expr *e, Index relid, bool allow_outer)
+locale_sorts_as_bytes(const char *locale)
+{
+	if (strcmp(locale, "C") == 0 || strcmp(locale, "POSIX") == 0)
+		return true;
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 35))
+	if (pg_strcasecmp(locale, "C.UTF-8") == 0 || pg_strcasecmp(locale, "C.UTF8") == 0)
+		return true;
+#endif
+	return false;
+}
+
+/* the database's collation (pg_database.datcollate), NULL when not libc's */
+static const char *
+database_collate(void)
+{
+	static char *collate = NULL;
+	static bool done = false;
+
+	if (!done)
+	{
+		HeapTuple	tp = SearchSysCache1(DATABASEOID, ObjectIdGetDatum(MyDatabaseId));
+		bool		isnull;
+		Datum		d;
+
+		if (!HeapTupleIsValid(tp))
+			elog(ERROR, "cache lookup failed for database %u", MyDatabaseId);
+		d = SysCacheGetAttr(DATABASEOID, tp, Anum_pg_database_datcollate, &isnull);
+		if (!isnull && ((Form_pg_database) GETSTRUCT(tp))->datlocprovider == COLLPROVIDER_LIBC)
+			collate = MemoryContextStrdup(TopMemoryContext, TextDatumGetCString(d));
+		ReleaseSysCache(tp);
+		done = true;
+	}
+	return collate;
+}
+
+/*
+ * Does text under this collation sort as its UTF-8 bytes (the key's
+ * order)?  "C", "POSIX", ucs_basic, any libc collation of locale C, POSIX
+ * or C.UTF-8, and the database's default when its locale is one of these.
+ * Only such a collation lets a range or ORDER BY on text use the key order.
+ */
+bool
+hbase_collation_sorts_as_bytes(Oid coll)
+{
+	HeapTuple	tp;
+	bool		result = false;
+
+	if (coll == C_COLLATION_OID || coll == POSIX_COLLATION_OID)
+		return true;
+	if (!OidIsValid(coll))
+		return false;
+	if (coll == DEFAULT_COLLATION_OID)
+		return database_collate() != NULL && locale_sorts_as_bytes(database_collate());
+	tp = SearchSysCache1(COLLOID, ObjectIdGetDatum(coll));
+	if (!HeapTupleIsValid(tp))
+		return false;
+	if (((Form_pg_collation) GETSTRUCT(tp))->collprovider == COLLPROVIDER_LIBC &&
+		((Form_pg_collation) GETSTRUCT(tp))->collisdeterministic)
+	{
+		bool		isnull;
+		Datum		d = SysCacheGetAttr(COLLOID, tp, Anum_pg_collation_collcollate, &isnull);
+
+		result = !isnull && locale_sorts_as_bytes(TextDatumGetCString(d));
+	}
+	ReleaseSysCache(tp);
+	return result;
+}
+
+/* a collation's name for a message: the database's locale for the default */
+static char *
+collation_label(Oid coll)
+{
+	if (coll == DEFAULT_COLLATION_OID && database_collate() != NULL)
+		return psprintf("\"%s\" (the database's)", database_collate());
+	return psprintf("\"%s\"", OidIsValid(coll) ? get_collation_name(coll) : "none");
+}
+
+/*
+ * Why a value cannot be a key condition's (NULL: it can): one that reads a
+ * volatile function, the table's own columns, or (allow_outer false) other
+ * relations' columns, or runs subplans or aggregates.  Only expressions
+ * ExecInitExpr can run alone at the scan's start are values.
+ */
+static const char *
+unusable_value(Expr *e, Index relid, bool allow_outer)
 {
 	Relids		varnos;
 
 	if (contain_volatile_functions((Node *) e))
-		return false;
+		return "the value calls a volatile function; compute it first (a parameter or a subquery)";
 	varnos = pull_varnos(NULL, (Node *) e);
 	if (bms_is_member(relid, varnos))
-		return false;
+		return "the value reads the table's own columns";
 	if (!allow_outer && !bms_is_empty(varnos))
-		return false;
-	/* no subplans or aggregates: only expressions ExecInitExpr can run alone */
+		return "the value reads another table's columns";
 	if (contain_subplans((Node *) e) || contain_agg_clause((Node *) e))
-		return false;
-	return true;
+		return "the value runs a subquery";
+	return NULL;
+}
+
+/* a value the scan can compute without reading the foreign table itself */
+static bool
+usable_value(Expr *e, Index relid, bool allow_outer)
+{
+	return unusable_value(e, relid, allow_outer) == NULL;
 }
 
 static HBaseColumn *
@@ -86,6 +195,82 @@ key_column(Expr *e, Index relid, HBaseTable *t)
 	if (t->columns[v->varattno - 1].kind != HBASE_COL_KEYPART)
 		return NULL;
 	return &t->columns[v->varattno - 1];
+}
+
+/*
+ * An integer key column cast to numeric (int_col >= 2.5 compares
+ * int_col::numeric): the column, else NULL.  The cast changes no order, so
+ * the numeric bound becomes an exact integer one (crosstype.c).
+ */
+static HBaseColumn *
+numeric_key_column(Expr *e, Index relid, HBaseTable *t)
+{
+	FuncExpr   *f = (FuncExpr *) e;
+	HBaseColumn *col;
+
+	if (!IsA(e, FuncExpr) || list_length(f->args) != 1 ||
+		(f->funcid != F_NUMERIC_INT2 && f->funcid != F_NUMERIC_INT4 && f->funcid != F_NUMERIC_INT8))
+		return NULL;
+	col = key_column(linitial(f->args), relid, t);
+	return col && hbase_is_int_type(col->atttypid) ? col : NULL;
+}
+
+/* a key column under a cast or function: the column, for "not pushed" notes */
+static HBaseColumn *
+key_column_within(Expr *e, Index relid, HBaseTable *t)
+{
+	HBaseColumn *col = key_column(e, relid, t);
+	List	   *vars;
+	ListCell   *lc;
+
+	if (col)
+		return col;
+	vars = pull_var_clause((Node *) e, PVC_RECURSE_AGGREGATES | PVC_RECURSE_WINDOWFUNCS |
+						   PVC_RECURSE_PLACEHOLDERS);
+	foreach(lc, vars)
+		if ((col = key_column(lfirst(lc), relid, t)) != NULL)
+			return col;
+	return NULL;
+}
+
+/* can a value of type vtype bound a column of type ctype (pushdown and crosstype.c)? */
+static bool
+comparable_types(Oid ctype, Oid vtype)
+{
+	return vtype == ctype ||
+		(hbase_is_int_type(vtype) && hbase_is_int_type(ctype)) ||
+		(hbase_is_text_type(vtype) && hbase_is_text_type(ctype)) ||
+		(hbase_is_datetime_type(vtype) && hbase_is_datetime_type(ctype));
+}
+
+/*
+ * Does some part of the key keep this column's order (a range on it can
+ * bound a scan), or does a hash prefix take its values one by one (a range
+ * of integers or days, expand_hash_ranges)?
+ */
+static bool
+column_ordered(HBaseTable *t, HBaseColumn *col)
+{
+	int			nparts = hbase_rk_nparts(t->layout);
+	int			pcols[64];
+	int			np,
+				i;
+
+	for (i = 0; i < nparts; i++)
+	{
+		rk_part_info pi;
+
+		hbase_rk_part(t->layout, i, &pi);
+		if (pi.kind == RK_PART_COLUMN && pi.column == col->attnum - 1 &&
+			(pi.order != RK_ORDER_NONE || pi.plain_text || pi.reversed_text))
+			return true;
+	}
+	np = hbase_rk_prefix_columns(t->layout, pcols, lengthof(pcols));
+	for (i = 0; i < np && i < (int) lengthof(pcols); i++)
+		if (pcols[i] == col->attnum - 1 &&
+			(hbase_is_int_type(col->atttypid) || col->atttypid == DATEOID))
+			return true;
+	return false;
 }
 
 /* the literal prefix of a LIKE pattern, and whether it is '%' + literal */
@@ -121,16 +306,79 @@ like_parts(const char *pat, char **prefix, char **suffix)
 }
 
 /*
+ * The key column of one side of a comparison: the column itself, or an
+ * integer column cast to numeric (*as_numeric); else NULL.
+ */
+static HBaseColumn *
+compared_column(Expr *e, Index relid, HBaseTable *t, bool *as_numeric)
+{
+	HBaseColumn *col = key_column(e, relid, t);
+
+	*as_numeric = false;
+	if (col == NULL && (col = numeric_key_column(e, relid, t)) != NULL)
+		*as_numeric = true;
+	return col;
+}
+
+/*
+ * Why a comparison whose sides are not a key column and a value leaves the
+ * key alone, when one side holds a key column: cast to another type (a
+ * cross-type comparison), or inside an expression.  NULL otherwise.
+ */
+static const char *
+column_in_expression(Expr *l, Expr *r, Index relid, HBaseTable *t)
+{
+	Expr	   *e = l;
+	HBaseColumn *col = key_column_within(l, relid, t);
+
+	if (col == NULL)
+	{
+		e = r;
+		col = key_column_within(r, relid, t);
+	}
+	if (col == NULL)
+		return NULL;
+	while (IsA(e, RelabelType))
+		e = ((RelabelType *) e)->arg;
+	if ((IsA(e, FuncExpr) && ((FuncExpr *) e)->funcformat != COERCE_EXPLICIT_CALL) ||
+		IsA(e, CoerceViaIO))
+		return psprintf("a cross-type comparison: the column is cast to %s; compare it with a value of type %s",
+						format_type_be(exprType((Node *) e)), format_type_be(col->atttypid));
+	return "the key column is inside an expression; compare the column itself";
+}
+
+/* why a text key column's comparison under collation coll cannot narrow the key */
+static const char *
+text_collation_problem(Oid coll, bool equality)
+{
+	if (!OidIsValid(coll) || !get_collation_isdeterministic(coll))
+		return psprintf("collation %s is nondeterministic; declare the column COLLATE \"C\"",
+						collation_label(coll));
+	if (!equality && !hbase_collation_sorts_as_bytes(coll))
+		return psprintf("collation %s does not sort as bytes; declare the column COLLATE \"C\"",
+						collation_label(coll));
+	return NULL;
+}
+
+/*
  * One clause: is it a key condition?  On success sets the column, the
  * operator class and the value expression.  One function for every form a
  * key condition takes (an operator either way round, LIKE, = ANY / IN,
  * IS [NOT] NULL, a boolean column alone; row comparisons: row_condition), so
- * that what makes a clause a key condition reads in one place.
+ * that what makes a clause a key condition reads in one place.  *why (when
+ * not NULL) tells of a clause on a key column why the key cannot use it:
+ * set when false is returned, or with true when no part of the key keeps
+ * the column's order for a range.
  */
 static bool
 key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
-			  HBaseColumn **colp, HBaseKeyOp *opp, Expr **valp)
+			  HBaseColumn **colp, HBaseKeyOp *opp, Expr **valp, const char **why)
 {
+	const char *dummy;
+
+	if (why == NULL)
+		why = &dummy;
+	*why = NULL;
 	if (IsA(clause, OpExpr) && list_length(((OpExpr *) clause)->args) == 2)
 	{
 		OpExpr	   *op = (OpExpr *) clause;
@@ -138,20 +386,28 @@ key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
 		Expr	   *r = lsecond(op->args);
 		HBaseColumn *col;
 		bool		commuted = false;
+		bool		as_numeric;
 		TypeCacheEntry *tce;
 		int			strategy;
 		Oid			vtype;
+		Oid			ctype;
 
-		col = key_column(l, relid, t);
+		col = compared_column(l, relid, t, &as_numeric);
 		if (col == NULL)
 		{
-			col = key_column(r, relid, t);
+			col = compared_column(r, relid, t, &as_numeric);
 			commuted = true;
 			r = l;
 		}
-		if (col == NULL || !usable_value(r, relid, allow_outer))
+		if (col == NULL)
+		{
+			*why = column_in_expression(l, lsecond(op->args), relid, t);
+			return false;
+		}
+		if ((*why = unusable_value(r, relid, allow_outer)) != NULL)
 			return false;
 		vtype = exprType((Node *) r);
+		ctype = as_numeric ? NUMERICOID : col->atttypid;
 
 		/* LIKE on text: a literal prefix (or suffix, for reversed parts) */
 		if (get_opcode(op->opno) == F_TEXTLIKE && !commuted && IsA(r, Const) &&
@@ -160,7 +416,7 @@ key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
 			char	   *prefix,
 					   *suffix;
 
-			if (!OidIsValid(op->inputcollid) || !get_collation_isdeterministic(op->inputcollid))
+			if ((*why = text_collation_problem(op->inputcollid, true)) != NULL)
 				return false;
 			like_parts(TextDatumGetCString(((Const *) r)->constvalue), &prefix, &suffix);
 			if (prefix)
@@ -177,15 +433,25 @@ key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
 			}
 			else
 				return false;
+			if (!column_ordered(t, col))
+				*why = "no part of the key keeps the column's order";
 			*colp = col;
 			return true;
 		}
 
-		/* a comparison of the column type's default btree family */
-		if (vtype != col->atttypid && !(hbase_is_int_type(vtype) && hbase_is_int_type(col->atttypid)) &&
-			!(hbase_is_text_type(vtype) && hbase_is_text_type(col->atttypid)))
+		/*
+		 * a comparison of the column type's default btree family: the same
+		 * type, integers, text, dates and timestamps among themselves, and
+		 * an integer column cast to numeric (crosstype.c makes the bounds)
+		 */
+		if (!comparable_types(ctype, vtype))
+		{
+			*why = psprintf("a cross-type comparison of %s with %s; compare it with a value of type %s",
+							format_type_be(col->atttypid), format_type_be(vtype),
+							format_type_be(col->atttypid));
 			return false;
-		tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY);
+		}
+		tce = lookup_type_cache(ctype, TYPECACHE_BTREE_OPFAMILY);
 		if (!OidIsValid(tce->btree_opf))
 			return false;
 		strategy = get_op_opfamily_strategy(op->opno, tce->btree_opf);
@@ -196,15 +462,10 @@ key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
 				strategy == BTLessEqualStrategyNumber ? BTGreaterEqualStrategyNumber :
 				strategy == BTGreaterStrategyNumber ? BTLessStrategyNumber :
 				strategy == BTGreaterEqualStrategyNumber ? BTLessEqualStrategyNumber : strategy;
-		/* text: equality needs a deterministic collation, ranges the C one */
-		if (col->atttypid == TEXTOID || col->atttypid == VARCHAROID)
-		{
-			if (!OidIsValid(op->inputcollid) || !get_collation_isdeterministic(op->inputcollid))
-				return false;
-			if (strategy != BTEqualStrategyNumber &&
-				op->inputcollid != C_COLLATION_OID && op->inputcollid != POSIX_COLLATION_OID)
-				return false;
-		}
+		/* text: equality needs a deterministic collation, ranges one that sorts as bytes */
+		if (hbase_is_text_type(col->atttypid) &&
+			(*why = text_collation_problem(op->inputcollid, strategy == BTEqualStrategyNumber)) != NULL)
+			return false;
 		switch (strategy)
 		{
 			case BTLessStrategyNumber:
@@ -225,6 +486,8 @@ key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
 			default:
 				return false;
 		}
+		if (strategy != BTEqualStrategyNumber && !column_ordered(t, col))
+			*why = "no part of the key keeps the column's order";
 		*colp = col;
 		*valp = r;
 		return true;
@@ -232,23 +495,37 @@ key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
 	if (IsA(clause, ScalarArrayOpExpr))
 	{
 		ScalarArrayOpExpr *sa = (ScalarArrayOpExpr *) clause;
-		HBaseColumn *col = key_column(linitial(sa->args), relid, t);
+		bool		as_numeric;
+		HBaseColumn *col = compared_column(linitial(sa->args), relid, t, &as_numeric);
 		Expr	   *r = lsecond(sa->args);
 		TypeCacheEntry *tce;
 		Oid			elemtype;
+		Oid			ctype;
 
-		if (col == NULL || !sa->useOr || !usable_value(r, relid, allow_outer))
+		if (col == NULL)
+		{
+			*why = column_in_expression(linitial(sa->args), r, relid, t);
+			return false;
+		}
+		if (!sa->useOr)
+			return false;
+		if ((*why = unusable_value(r, relid, allow_outer)) != NULL)
 			return false;
 		elemtype = get_element_type(exprType((Node *) r));
-		if (elemtype != col->atttypid && !(hbase_is_int_type(elemtype) && hbase_is_int_type(col->atttypid)) &&
-			!(hbase_is_text_type(elemtype) && hbase_is_text_type(col->atttypid)))
+		ctype = as_numeric ? NUMERICOID : col->atttypid;
+		if (!comparable_types(ctype, elemtype))
+		{
+			*why = psprintf("a cross-type comparison of %s with %s; compare it with values of type %s",
+							format_type_be(col->atttypid), format_type_be(elemtype),
+							format_type_be(col->atttypid));
 			return false;
-		tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY);
+		}
+		tce = lookup_type_cache(ctype, TYPECACHE_BTREE_OPFAMILY);
 		if (!OidIsValid(tce->btree_opf) ||
 			get_op_opfamily_strategy(sa->opno, tce->btree_opf) != BTEqualStrategyNumber)
 			return false;
-		if ((col->atttypid == TEXTOID || col->atttypid == VARCHAROID) &&
-			(!OidIsValid(sa->inputcollid) || !get_collation_isdeterministic(sa->inputcollid)))
+		if (hbase_is_text_type(col->atttypid) &&
+			(*why = text_collation_problem(sa->inputcollid, true)) != NULL)
 			return false;
 		*colp = col;
 		*opp = HBASE_KEY_IN;
@@ -347,9 +624,8 @@ row_condition(RowCompareExpr *rc, Index relid, HBaseTable *t, bool allow_outer, 
 		s = get_op_opfamily_strategy(lfirst_oid(o), tce->btree_opf);
 		if (s != strategy)
 			return NULL;
-		/* text compares as bytes only under the C collation */
-		if (hbase_is_text_type(col->atttypid) &&
-			lfirst_oid(cl) != C_COLLATION_OID && lfirst_oid(cl) != POSIX_COLLATION_OID)
+		/* text compares as bytes only under a collation that sorts as bytes */
+		if (hbase_is_text_type(col->atttypid) && !hbase_collation_sorts_as_bytes(lfirst_oid(cl)))
 			return NULL;
 		values = lappend(values, v);
 		cond->row_attnums[n] = col->attnum;
@@ -385,7 +661,7 @@ hbase_key_conditions(HBaseTable *t, Index relid, List *clauses, bool allow_outer
 
 		if (IsA(ri->clause, RowCompareExpr))
 			c = row_condition((RowCompareExpr *) ri->clause, relid, t, allow_outer, exprs);
-		else if (key_condition(ri->clause, relid, t, allow_outer, &col, &op, &val))
+		else if (key_condition(ri->clause, relid, t, allow_outer, &col, &op, &val, NULL))
 		{
 			c = palloc0(sizeof(HBaseKeyCond));
 			c->attnum = col->attnum;
@@ -614,4 +890,46 @@ hbase_time_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs)
 		conds = lappend(conds, list_make2_int(strategy, list_length(*exprs) - 1));
 	}
 	return conds;
+}
+
+/*
+ * For EXPLAIN: each qual of this table alone on a key column that the key
+ * cannot use, as "(qual): why" (a collation that does not sort as bytes, a
+ * cross-type comparison, a volatile value, a part that keeps no order), with
+ * the fix where there is one.  Decided at planning, kept in the plan.
+ */
+List *
+hbase_key_not_pushed(HBaseTable *t, Index relid, const char *alias, List *clauses)
+{
+	List	   *out = NIL;
+	List	   *ctx = NIL;
+	ListCell   *lc;
+
+	if (t->layout == NULL || !t->pushdown)
+		return NIL;
+	foreach(lc, clauses)
+	{
+		RestrictInfo *ri = lfirst(lc);
+		Expr	   *clause = ri->clause;
+		HBaseColumn *col;
+		HBaseKeyOp	op;
+		Expr	   *val;
+		const char *why = NULL;
+		Relids		varnos = pull_varnos(NULL, (Node *) clause);
+
+		/* join quals read other tables: not deparsed here */
+		if (bms_membership(varnos) != BMS_SINGLETON || !bms_is_member(relid, varnos))
+			continue;
+		key_condition(clause, relid, t, false, &col, &op, &val, &why);
+		if (why == NULL)
+			continue;
+		if (ctx == NIL)
+			ctx = deparse_context_for(alias, t->relid);
+		clause = copyObject(clause);
+		ChangeVarNodes((Node *) clause, relid, 1, 0);
+		out = lappend(out, makeString(psprintf("%s: %s",
+											   deparse_expression((Node *) clause, ctx, false, false),
+											   why)));
+	}
+	return out;
 }

@@ -223,6 +223,34 @@ def q(text):
     return "'" + text.replace("'", "''") + "'"
 
 
+def cross_datetime(rng, kind, v):
+    """a bound of another date/time type near v (days since 1970 for a date column, else
+    microseconds): its midnight or a time within the day, as a date, a timestamp, a
+    timestamptz in some zone, or a stable expression evaluated at execution"""
+    if not isinstance(v, int):
+        return lit(kind, v)
+    day = v if kind == "date" else v // USEC_DAY
+    stamp = v if kind != "date" and rng.random() < 0.5 else day * USEC_DAY
+    if rng.random() < 0.4:
+        stamp += rng.choice([-24, -1, 3, 12, 23]) * 3600 * 10**6 + rng.choice([0, 0, 1, -1])
+    if not (days_from_civil(1, 1, 3) * USEC_DAY <= stamp <= PG_TS_MAX - 3 * USEC_DAY):
+        return lit(kind, v)
+    text = fmt_ts(stamp)
+    form = rng.randrange(6)
+    if form == 0:
+        return "date " + q(fmt_date(day))
+    if form == 1:
+        return "timestamp " + q(text)
+    if form == 2:
+        return "timestamptz " + q(text + rng.choice(["+00", "+05:30", "-04", "-08"]))
+    if form == 3:
+        # stable: timestamptz - interval is evaluated at execution, in the session's zone
+        return "(timestamptz %s - interval '%d hours')" % (q(text + "+00"), rng.choice([0, 1, 24]))
+    if form == 4:
+        return "(%s::timestamp + interval '1 day')" % q(text)
+    return "(date %s - 1)" % q(fmt_date(day))
+
+
 getcontext().prec = 400
 
 
@@ -1060,9 +1088,13 @@ class Table:
         if kind == "varchar" and rng.random() < 0.3:
             decl = "varchar(40)"
         if TYPES[kind][1] == "text":
-            self.collate_c[name] = rng.random() < 0.7
-            if self.collate_c[name]:
-                decl += ' COLLATE "C"'
+            # collate_c: the column's collation sorts as bytes (the key's order); the
+            # database's default (C.UTF-8 here) is one too, "und-x-icu" is not
+            coll = rng.choice(['"C"', '"C"', '"C"', '"POSIX"', "ucs_basic", '"C.utf8"',
+                               None, '"und-x-icu"'])
+            self.collate_c[name] = coll != '"und-x-icu"'
+            if coll:
+                decl += " COLLATE " + coll
         self.decl[name] = decl
 
     def ddl_cols(self, foreign):
@@ -1914,6 +1946,12 @@ class QueryGen:
                 return lit(other, f32(v) if other == "float4" and not math.isnan(v) else v)
         if cls == "ts" and rng.random() < 0.1:
             return lit("tstz" if kind == "ts" else "ts", v)
+        if cls in ("ts", "date") and rng.random() < 0.25:
+            return cross_datetime(rng, kind, v)
+        if cls == "int" and rng.random() < 0.15:
+            # a numeric bound: int_col >= 2.5 rounds to an exact integer bound
+            return "%d%s::numeric" % (v, rng.choice([".5", ".0", ".0001", ".9999"])) if v >= 0 \
+                else "(%d%s)::numeric" % (v, rng.choice([".5", ".0", ".0001"]))
         return lit(kind, v)
 
     def ref(self, col, for_range=False):
@@ -2171,7 +2209,7 @@ class QueryGen:
                 exprs.append('%s COLLATE "C"' % c)
             else:
                 exprs.append(c)
-        types = [t.decl[c].replace(' COLLATE "C"', "") for c in cols]
+        types = [t.decl[c].split(" COLLATE ", 1)[0] for c in cols]
         # forwards: key order when the first part ascends; backwards the other way round
         direction = rng.choice(["asc", "desc"])
         page = rng.choice([3, 5, 7, 10]) if not t.big else rng.choice([20, 30, 50])
@@ -2875,7 +2913,9 @@ def main(argv=None):
         seed, len(queries), len(usable), sum(len(w) for w in writes.values()), len(writes), t_load))
 
     # 4. local tables and the functions
-    setup = ["SET client_min_messages = warning;", "SET timezone = 'UTC';",
+    # the session's TimeZone: cross-type date/time bounds convert in it (DST included)
+    tz = random.Random("%s/timezone" % seed).choice(["UTC", "America/New_York", "Asia/Kolkata"])
+    setup = ["SET client_min_messages = warning;", "SET timezone = '%s';" % tz,
              "SET datestyle = 'ISO, YMD';"]
     for name in drop:
         setup.append("DROP FOREIGN TABLE dt.%s;" % name)
@@ -2893,11 +2933,11 @@ def main(argv=None):
     t1 = time.time()
     jobs = max(1, args.jobs)
     batches = [[qq for k, qq in enumerate(queries) if k % jobs == j] for j in range(jobs)]
-    run_sessions(args, out_dir, "queries", batches, seed, len(queries))
+    run_sessions(args, out_dir, "queries", batches, seed, len(queries), tz)
     wbatches = [[] for _ in range(jobs)]
     for k, name in enumerate(sorted(writes, key=lambda n: -len(writes[n]))):
         min(wbatches, key=len).extend(writes[name])
-    run_sessions(args, out_dir, "writes", wbatches, seed, len(queries) + sum(map(len, wbatches)))
+    run_sessions(args, out_dir, "writes", wbatches, seed, len(queries) + sum(map(len, wbatches)), tz)
     t_run = time.time() - t1
     queries += [w for ws in wbatches for w in ws]
 
@@ -2991,7 +3031,7 @@ def main(argv=None):
     return 1 if mismatches else 0
 
 
-def run_sessions(args, out_dir, what, batches, seed, total):
+def run_sessions(args, out_dir, what, batches, seed, total, tz):
     """runs each batch of (qid, table, kind, sql, description) in a psql session of its own, all
     at once, under a watchdog; psql's errors go to OUT/psql-WHAT-J.log"""
     files = []
@@ -3000,7 +3040,8 @@ def run_sessions(args, out_dir, what, batches, seed, total):
             continue
         path = os.path.join(out_dir, "%s-%d.sql" % (what, j))
         with open(path, "w", encoding="utf-8") as f:
-            f.write(SESSION % args.timeout)
+            f.write((SESSION % args.timeout).replace("SET timezone = 'UTC';",
+                                                     "SET timezone = '%s';" % tz))
             for qq in batch:
                 f.write(qq[3] + "\n")
         files.append((j, path))

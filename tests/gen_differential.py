@@ -417,6 +417,9 @@ class Gen:
             return self.pick(["NULL", typed(kind, None)])
         if not cross or not self.chance(0.35):
             return lit(kind, v)
+        if kind in INT_KINDS and self.chance(0.2):
+            # a numeric bound: rounded to an exact integer bound
+            return "(%d%s)::numeric" % (v, self.pick([".5", ".0", ".001"]))
         if kind == "int":
             return self.pick([typed("bigint", v), "%s::smallint" % ("(%d)" % v if v < 0 else v)
                               if -32768 <= v <= 32767 else typed("bigint", v),
@@ -432,7 +435,16 @@ class Gen:
         if special(kind, v):
             return self.pick([q(v), typed(kind, v)])
         if kind == "date":
-            return self.pick([typed("date", v), "DATE " + q(v.isoformat())])
+            # and bounds of the other date/time types: midnight or within the day, a
+            # timestamptz in some zone, a stable expression evaluated at execution
+            return self.pick([typed("date", v), "DATE " + q(v.isoformat()),
+                              "timestamp " + q(v.isoformat() + self.pick([" 00:00", " 12:00"])),
+                              "timestamptz " + q(v.isoformat() + self.pick([" 00:00+00", " 03:00+05:30",
+                                                                            " 23:00-04"])),
+                              "(timestamptz %s - interval '1 hour')" % q(v.isoformat() + " 01:00+00")])
+        if kind in ("ts", "tsl") and not special(kind, v) and self.chance(0.2):
+            return self.pick(["date " + q(v.date().isoformat()),
+                              "(date %s + 1)" % q(v.date().isoformat())])
         if kind in ("ts", "tsl"):
             if kind == "ts" and self.chance(0.4):
                 # the same instant in another time zone
