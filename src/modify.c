@@ -197,7 +197,7 @@ can_apply_again(PlannerInfo *root, Index relid, List *exprs)
 	{
 		Var		   *var = lfirst(lc);
 
-		if (!IsA(var, Var) || var->varno != relid || var->varlevelsup != 0 ||
+		if (!IsA(var, Var) || var->varno != (int) relid || var->varlevelsup != 0 ||
 			var->varattno < 0)
 			return false;
 	}
