@@ -151,11 +151,13 @@ SELECT n FROM ctr WHERE k = 'counter1';
 
 -- conflicts made deterministic: the SET calls a function that writes the row through REST
 -- (COPY TO PROGRAM) between the read and the check-and-put, when it sees the value 'x'
-\getenv pwd PWD
+-- The server's OS user runs the program: it gets its own copy of the REST client, since the
+-- checkout may be unreadable to it (a clone under root's home, mode 700)
 \getenv hbase_url HBASE_URL
+\! install -m 644 tests/hbase_rest.py /tmp/wa_atomic_rest.py
 \! printf '%s' '[{"key":"sneak","cells":{"cf:t":"y"}}]' > /tmp/wa_atomic_sneak.json
-SELECT set_config('wa.sneak', format('HBASE_URL=%s python3 %s/tests/hbase_rest.py put wa_atomic < /tmp/wa_atomic_sneak.json',
-  :'hbase_url', :'pwd'), false) IS NOT NULL AS configured;
+SELECT set_config('wa.sneak', format('HBASE_URL=%s python3 /tmp/wa_atomic_rest.py put wa_atomic < /tmp/wa_atomic_sneak.json',
+  :'hbase_url'), false) IS NOT NULL AS configured;
 CREATE FUNCTION sneak(v text) RETURNS text LANGUAGE plpgsql AS $$
 BEGIN
   IF v = 'x' THEN

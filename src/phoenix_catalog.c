@@ -556,12 +556,14 @@ layout_ident(const char *name)
 	return buf.data;
 }
 
-/* do two of the columns have the same local name? */
+/* do two of the columns have the same local name, or one a system column's (ctid, xmin ...)? */
 static bool
 names_clash(List *columns, PhxColumn *c)
 {
 	ListCell   *lc;
 
+	if (!c->skipped && hbase_system_column_name(c->local))
+		return true;
 	foreach(lc, columns)
 	{
 		PhxColumn  *o = lfirst(lc);
