@@ -19,8 +19,9 @@
  *	  that holds only if one written cell still has the bytes read.  When
  *	  another writer came first, the row is read again, the conditions and
  *	  SET applied again to it (what PostgreSQL's READ COMMITTED does with a
- *	  row updated concurrently), at most hbase_fdw.update_retries times;
- *	  then 40001.  RETURNING takes this way because the gateways' Increment
+ *	  row updated concurrently), at most hbase_fdw.update_retries times
+ *	  (not at all under REPEATABLE READ, as PostgreSQL); then 40001, or
+ *	  another error once rows were written (hbase_conflict_error).  RETURNING takes this way because the gateways' Increment
  *	  answers echo the request instead of the new values (HBase 2.4 to 2.6:
  *	  RowResource.increment adds the request's row to the answer).
  *

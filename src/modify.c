@@ -20,9 +20,13 @@
  * key, and an UPDATE writes the cells it sets in one PUT (atomic for the
  * row) and deletes those set to NULL.  A SET that reads the row (n = n + 1)
  * writes by a check-and-put on an old value read, so a concurrent write is
- * never lost (40001 instead); a SET of constants writes blindly, last writer
+ * never lost: under READ COMMITTED the row is read again, its WHERE checked
+ * and its SET computed again (PostgreSQL's EvalPlanQual, apply_again), else
+ * an error, 40001 only while the transaction wrote nothing to HBase
+ * (hbase_conflict_error).  A SET of constants writes blindly, last writer
  * wins, as in PostgreSQL.  A table of versions (option versions) refuses
- * both.
+ * both.  Every error after a row was written names the rows written
+ * (HBaseWritten): they stay whatever the transaction does.
  */
 #include "postgres.h"
 
