@@ -21,8 +21,9 @@
  *	  SET applied again to it (what PostgreSQL's READ COMMITTED does with a
  *	  row updated concurrently), at most hbase_fdw.update_retries times
  *	  (not at all under REPEATABLE READ, as PostgreSQL); then 40001, or
- *	  another error once rows were written (hbase_conflict_error).  RETURNING takes this way because the gateways' Increment
- *	  answers echo the request instead of the new values (HBase 2.4 to 2.6:
+ *	  another error once rows were written (hbase_conflict_error).
+ *	  RETURNING takes this way because the gateways' Increment answers echo
+ *	  the request instead of the new values (HBase 2.4 to 2.6:
  *	  RowResource.increment adds the request's row to the answer).
  *
  * The conditions are evaluated again on each row read: the key plan may
