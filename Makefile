@@ -9,13 +9,13 @@ OBJS = hbase_fdw.o src/options.o src/connection.o src/http.o src/krb.o src/json.
        src/convert.o src/scan.o src/scan_pages.o src/scan_regions.o $(ROWKEY_OBJS) src/rowkey_pg.o src/pushdown.o src/modify.o \
        src/cellset_pb.o src/cellset_json.o src/phoenix_cell.o src/gateway.o src/gateway_rows.o src/rest.o src/import.o src/analyze.o \
        src/phoenix.o src/phoenix_catalog.o src/sql_functions.o src/direct.o src/stats.o src/join.o \
-       src/keyplan.o src/crosstype.o
+       src/keyplan.o
 
 EXTENSION = hbase_fdw
 DATA = hbase_fdw--0.1.sql
 PGFILEDESC = "hbase_fdw - foreign data wrapper for Apache HBase"
 
-REGRESS = options types scan import layouts layout_errors pushdown collate order generic_plans analyze phoenix qualifiers phoenix_import phoenix_schema phoenix_values phoenix_varbinary correctness transport differential readahead regions parallel failover versions desc insert security resume gateway cancel gateways kerberos connections atomic import_names writes write_once stats import_sample join saltpage
+REGRESS = options types scan import layouts layout_errors pushdown collate order generic_plans analyze phoenix qualifiers phoenix_import phoenix_schema phoenix_values phoenix_varbinary correctness transport differential readahead regions parallel failover versions desc insert security resume gateway cancel gateways kerberos connections atomic retry import_names writes write_once stats import_sample join saltpage
 # cluster (sql/cluster.sql) runs apart, against its own HBase of three region servers: scripts/test
 # starts it (CLUSTER_TESTS) and runs make installcheck REGRESS=cluster
 REGRESS_OPTS = --inputdir=. --load-extension=hbase_fdw

@@ -5,8 +5,9 @@
 #   cas         the same on a text counter (SET t = (t::int + 1)::text): a Get, then a
 #               check-and-put, read again on a conflict
 #   scan path   the binary counter with hbase_fdw.enable_pushdown off: the executor's
-#               read-modify-write through a full scan, a check-and-put, 40001 on a conflict
-#               (pgbench retries those: --max-tries)
+#               read-modify-write through a full scan, a check-and-put, the row read again
+#               and the SET applied again on a conflict (40001 after update_retries of them:
+#               pgbench retries those, --max-tries)
 #   raw client  PUT ?check=increment from Python threads with kept-alive connections (no
 #               PostgreSQL, no Get): what the gateway alone does
 # each with 1 and with CLIENTS (default 8) concurrent clients, SECONDS (default 5) each; the

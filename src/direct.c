@@ -19,9 +19,11 @@
  *	  that holds only if one written cell still has the bytes read.  When
  *	  another writer came first, the row is read again, the conditions and
  *	  SET applied again to it (what PostgreSQL's READ COMMITTED does with a
- *	  row updated concurrently), at most hbase_fdw.update_retries times;
- *	  then 40001.  RETURNING takes this way because the gateways' Increment
- *	  answers echo the request instead of the new values (HBase 2.4 to 2.6:
+ *	  row updated concurrently), at most hbase_fdw.update_retries times
+ *	  (not at all under REPEATABLE READ, as PostgreSQL); then 40001, or
+ *	  another error once rows were written (hbase_conflict_error).
+ *	  RETURNING takes this way because the gateways' Increment answers echo
+ *	  the request instead of the new values (HBase 2.4 to 2.6:
  *	  RowResource.increment adds the request's row to the answer).
  *
  * The conditions are evaluated again on each row read: the key plan may
@@ -30,6 +32,7 @@
 #include "postgres.h"
 
 #include "access/htup_details.h"
+#include "access/xact.h"
 #include "catalog/pg_type.h"
 #include "commands/explain.h"
 #include "common/int.h"
@@ -99,6 +102,7 @@ typedef struct DirectState
 	int			next;
 	long		requests;
 	long		conflicts;		/* check-and-puts that found another value */
+	HBaseWritten written;		/* rows written so far, for errors after them */
 } DirectState;
 
 /* ---------------- planning ---------------- */
@@ -382,6 +386,7 @@ hbaseBeginDirectModify(ForeignScanState *node, int eflags)
 	rte = exec_rt_fetch(fsplan->scan.scanrelid, estate);
 	userid = OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
 	ds->conn = hbase_get_connection(GetForeignTable(ds->table->relid)->serverid, userid);
+	hbase_written_init(&ds->written, ds->table, estate->es_query_cxt);
 	ds->keystates = ExecInitExprList(ds->keyexprs, (PlanState *) node);
 	ds->qual = ExecInitQual(quals, (PlanState *) node);
 	ds->setstates = ExecInitExprList(sets, (PlanState *) node);
@@ -398,9 +403,9 @@ hbaseBeginDirectModify(ForeignScanState *node, int eflags)
 	}
 }
 
-/* a cell of a row read, by column, or NULL */
-static HBaseCell *
-find_cell(HBaseRow *row, HBaseColumn *col)
+/* a cell of a row read, by column, or NULL (here and modify.c) */
+HBaseCell *
+hbase_find_cell(HBaseRow *row, HBaseColumn *col)
 {
 	int			i;
 
@@ -546,6 +551,8 @@ put_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 		ds->requests++;
 	}
 	delete_cells(ds, row, nulled);
+	if (out.ncells > 0 || nulled != NIL)
+		hbase_written_add(&ds->written, row->key, row->keylen);
 }
 
 /* SET c = c + k: one Increment of the row's non-NULL cells */
@@ -587,19 +594,27 @@ increment_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 		if (lfirst_int(lc3) < 0 ?
 			pg_sub_s64_overflow(DatumGetInt64(slot->tts_values[attno - 1]), delta, &result) :
 			pg_add_s64_overflow(DatumGetInt64(slot->tts_values[attno - 1]), delta, &result))
+		{
+			ds->written.in_detail = true;
 			ereport(ERROR,
 					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 					 errmsg("bigint out of range"),
-					 errdetail("Column \"%s\" of foreign table %s in row %s; nothing of the row was written.",
-							   col->attname, t->relname, hbase_printable_key(row->key, row->keylen))));
+					 errdetail("Column \"%s\" of foreign table %s in row %s; nothing of the row was written. %s",
+							   col->attname, t->relname, hbase_printable_key(row->key, row->keylen),
+							   hbase_written_detail(&ds->written))));
+		}
 		/* HBase adds a long: c - (-9223372036854775808) has none to add */
 		if (lfirst_int(lc3) < 0 && pg_sub_s64_overflow(0, delta, &delta))
+		{
+			ds->written.in_detail = true;
 			ereport(ERROR,
 					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 					 errmsg("bigint out of range"),
-					 errdetail("An HBase Increment of column \"%s\" of foreign table %s cannot add 9223372036854775808; nothing of row %s was written.",
-							   col->attname, t->relname, hbase_printable_key(row->key, row->keylen)),
+					 errdetail("An HBase Increment of column \"%s\" of foreign table %s cannot add 9223372036854775808; nothing of row %s was written. %s",
+							   col->attname, t->relname, hbase_printable_key(row->key, row->keylen),
+							   hbase_written_detail(&ds->written)),
 					 errhint("Add 9223372036854775807, then 1, in two statements.")));
+		}
 		c = &out.cells[out.ncells++];
 		c->column = col->colspec;
 		c->collen = col->speclen;
@@ -616,6 +631,7 @@ increment_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 							body, strlen(body), "an Increment of a row", HBASE_REQ_WRITE);
 	ds->requests++;
 	check_write(resp, t, "an Increment of a row");
+	hbase_written_add(&ds->written, row->key, row->keylen);
 }
 
 /*
@@ -694,6 +710,7 @@ cas_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 		{
 			/* cells set to NULL (deletes, which no other write can undo), or a blind PUT */
 			delete_cells(ds, row, nulled);
+			hbase_written_add(&ds->written, row->key, row->keylen);
 			remember_returned(node, ds, values, isnull);
 			ds->nprocessed++;
 			return;
@@ -701,13 +718,14 @@ cas_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 		if (t->empty_column)
 			out.cells[out.ncells++] = *hbase_empty_cell(t);
 		/* the check: the bytes read (none: the cell must be absent) */
-		old = find_cell(row, check);
+		old = hbase_find_cell(row, check);
 		resp = hbase_rest_check_and_put(ds->conn, t, &out, check->colspec, check->speclen,
 										old ? old->value : NULL, old ? old->vallen : 0,
 										"a check-and-put of a row");
 		ds->requests++;
 		if (resp->status == 200)
 		{
+			hbase_written_add(&ds->written, row->key, row->keylen);
 			delete_cells(ds, row, nulled);
 			remember_returned(node, ds, values, isnull);
 			ds->nprocessed++;
@@ -716,17 +734,13 @@ cas_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 		if (resp->status != 304)
 			hbase_report_status(resp, t, "a check-and-put of a row");
 
-		/* another writer came first */
+		/*
+		 * another writer came first: read again under READ COMMITTED only,
+		 * as PostgreSQL; 40001 only while nothing was written
+		 */
 		ds->conflicts++;
-		if (attempt >= hbase_update_retries)
-			ereport(ERROR,
-					(errcode(ERRCODE_T_R_SERIALIZATION_FAILURE),
-					 errmsg("could not update row %s of foreign table %s: it changed concurrently",
-							hbase_printable_key(row->key, row->keylen), t->relname),
-					 errdetail("The check-and-put of column \"%s\" (HBase cell %s) found another value than the one read, %d time%s.",
-							   check->attname, hbase_printable_key(check->colspec, check->speclen),
-							   attempt + 1, attempt == 0 ? "" : "s"),
-					 errhint("Retry the transaction; hbase_fdw.update_retries sets how often a row is read again first.")));
+		if (attempt >= hbase_update_retries || IsolationUsesXactSnapshot())
+			hbase_conflict_error(&ds->written, row->key, row->keylen, check, attempt + 1);
 		/* random backoff, growing: the writers that collided spread out */
 		pg_usleep((long) (random() % (1000L << Min(attempt, 6))));
 		CHECK_FOR_INTERRUPTS();
@@ -750,6 +764,7 @@ execute_direct(ForeignScanState *node, DirectState *ds)
 	HBaseRow   *row;
 	List	   *rows = NIL;
 	ListCell   *lc;
+	ErrorContextCallback cb;
 	long		requests,
 				nrows,
 				resumes;
@@ -780,6 +795,7 @@ execute_direct(ForeignScanState *node, DirectState *ds)
 	ds->requests += requests;
 	hbase_scan_end(scan);
 
+	hbase_push_written_context(&ds->written, &cb);
 	foreach(lc, rows)
 	{
 		TupleTableSlot *slot = node->ss.ss_ScanTupleSlot;
@@ -795,6 +811,7 @@ execute_direct(ForeignScanState *node, DirectState *ds)
 											  "a DELETE of a row"),
 							ds->table, "a DELETE of a row");
 				ds->requests++;
+				hbase_written_add(&ds->written, row->key, row->keylen);
 				remember_returned(node, ds, slot->tts_values, slot->tts_isnull);
 				ds->nprocessed++;
 				break;
@@ -811,6 +828,7 @@ execute_direct(ForeignScanState *node, DirectState *ds)
 				break;
 		}
 	}
+	error_context_stack = cb.previous;
 }
 
 /*

@@ -775,11 +775,35 @@ extern void hbase_check_settable(HBaseTable *t, List *attnums);
 extern long hbase_delete_cells(HBaseConn *conn, HBaseTable *t, const char *key, int keylen,
 							   List *cols);
 
+/*
+ * The rows a statement wrote to HBase so far: their count and first keys,
+ * for the messages of an error after them (HBase keeps them whatever comes
+ * next), and whether a conflict may still be a 40001 (hbase_conflict_error).
+ */
+#define HBASE_WRITTEN_KEYS	5
+typedef struct HBaseWritten
+{
+	struct HBaseTable *table;
+	MemoryContext cxt;			/* where the keys are kept */
+	long		nrows;
+	int			nkeys;
+	char	   *keys[HBASE_WRITTEN_KEYS];	/* printable, in es_query_cxt */
+	bool		in_detail;		/* the error under way says it in its detail */
+} HBaseWritten;
+
+extern void hbase_written_init(HBaseWritten *w, struct HBaseTable *t, MemoryContext cxt);
+extern void hbase_written_add(HBaseWritten *w, const char *key, int keylen);
+extern char *hbase_written_detail(HBaseWritten *w);
+extern void hbase_push_written_context(HBaseWritten *w, ErrorContextCallback *cb);
+extern void hbase_conflict_error(HBaseWritten *w, const char *key, int keylen,
+								 struct HBaseColumn *col, int attempts) pg_attribute_noreturn();
+
 /* ---------- direct.c: UPDATE and DELETE as HBase operations ---------- */
 
 extern void hbase_direct_routines(struct FdwRoutine *routine);
 extern HBaseRow *hbase_get_row(HBaseTable *table, HBaseConn *conn, List *attrs,
 							   const char *key, int keylen, long *nrequests);
+extern HBaseCell *hbase_find_cell(HBaseRow *row, HBaseColumn *col);
 
 /* ---------- scan.c, scan_pages.c, scan_regions.c: scan execution (scan_int.h) ---------- */
 

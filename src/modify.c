@@ -20,24 +20,31 @@
  * key, and an UPDATE writes the cells it sets in one PUT (atomic for the
  * row) and deletes those set to NULL.  A SET that reads the row (n = n + 1)
  * writes by a check-and-put on an old value read, so a concurrent write is
- * never lost (40001 instead); a SET of constants writes blindly, last writer
+ * never lost: under READ COMMITTED the row is read again, its WHERE checked
+ * and its SET computed again (PostgreSQL's EvalPlanQual, apply_again), else
+ * an error, 40001 only while the transaction wrote nothing to HBase
+ * (hbase_conflict_error).  A SET of constants writes blindly, last writer
  * wins, as in PostgreSQL.  A table of versions (option versions) refuses
- * both.  With FROM or USING a join may hand over a row several times: it is
- * changed once, as in PostgreSQL, by the keys of the rows changed so far.
+ * both.  Every error after a row was written names the rows written
+ * (HBaseWritten): they stay whatever the transaction does.  With FROM or
+ * USING a join may hand over a row several times: it is changed once, as in
+ * PostgreSQL, by the keys of the rows changed so far.
  */
 #include "postgres.h"
 
 #include "access/htup_details.h"
+#include "access/xact.h"
 #include "access/sysattr.h"
 #include "optimizer/appendinfo.h"
+#include "optimizer/clauses.h"
 #include "optimizer/inherit.h"
 #include "optimizer/optimizer.h"
 #include "optimizer/pathnode.h"
 #include "utils/lsyscache.h"
 #include "rowkey.h"
 #include "catalog/pg_type.h"
-#include "commands/defrem.h"
 #include "common/hashfn.h"
+#include "commands/defrem.h"
 #include "executor/executor.h"
 #include "foreign/fdwapi.h"
 #include "foreign/foreign.h"
@@ -47,6 +54,7 @@
 #include "nodes/nodeFuncs.h"
 #include "nodes/value.h"
 #include "parser/parsetree.h"
+#include "storage/proc.h"
 #include "utils/hsearch.h"
 #include "utils/jsonb.h"
 #include "utils/memutils.h"
@@ -59,7 +67,7 @@ typedef struct HBaseModifyState
 	HBaseTable *table;
 	HBaseConn  *conn;
 	MemoryContext rowcxt;		/* encoded rows of one batch */
-	long		nwritten;
+	HBaseWritten written;		/* rows of the statement written so far */
 	List	   *updated;		/* UPDATE: attnums set by the statement */
 	AttrNumber *rowid;			/* junk attribute of each column's old value, by attnum - 1 */
 	AttrNumber	rawkey;			/* junk attribute of the raw key column, or 0 */
@@ -69,6 +77,14 @@ typedef struct HBaseModifyState
 	HTAB	   *changed;		/* UPDATE, DELETE with FROM/USING: the keys of
 								 * the rows changed, each changed once */
 	MemoryContext changedcxt;	/* that set and its keys */
+	/* UPDATE applied again to a row changed under it (can_apply_again) */
+	List	   *set_attnos;		/* NIL: it cannot be */
+	List	   *set_states;		/* the SET expressions, in that order */
+	ExprState  *recheck_qual;	/* the row's conditions */
+	ExprContext *recheck_cxt;
+	TupleTableSlot *reread;		/* the row read again */
+	List	   *allattrs;		/* every column: what the row is read again with */
+	HBaseColumnIO *io;
 	/* COPY: rows buffered until batch_size of them are there */
 	bool		buffer_copy;
 	MemoryContext bufcxt;		/* the buffered rows, reset after each PUT */
@@ -79,16 +95,6 @@ typedef struct HBaseModifyState
 	bool		do_nothing;
 	HBaseColumn *exists_col;	/* the cell that says a row exists */
 } HBaseModifyState;
-
-/* fdw_private of a ModifyTable's foreign table; must match hbasePlanForeignModify */
-enum ModifyPrivateIndex
-{
-	ModifyPrivateUpdated,		/* UPDATE: attnums set by the statement */
-	ModifyPrivateCheck,			/* UPDATE: its SET reads the row (check-and-put) */
-	ModifyPrivateOnConflict,	/* INSERT: OnConflictAction */
-	ModifyPrivateOnce			/* UPDATE, DELETE: a row may come several times
-								 * (FROM, USING): remember the keys changed */
-};
 
 static void put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows);
 static void changed_keys_create(HBaseModifyState *ms, MemoryContext parent);
@@ -238,6 +244,54 @@ contain_current_of_walker(Node *node, void *context)
 }
 
 /*
+ * fdw_private of a ModifyTable's foreign table (hbasePlanForeignModify);
+ * must match its list
+ */
+enum ModifyPrivateIndex
+{
+	ModifyPrivateUpdated,		/* UPDATE: attnums set, generated columns too */
+	ModifyPrivateCheck,			/* UPDATE: its SET reads the row: check-and-put */
+	ModifyPrivateOnConflict,	/* OnConflictAction */
+	ModifyPrivateSetAttnos,		/* UPDATE that can be applied again to a row read
+								 * again: the attnums of its SET, else NIL */
+	ModifyPrivateRecheck,		/* and a list: the SET expressions (in that
+								 * order), the row's conditions (its WHERE) */
+	ModifyPrivateOnce			/* UPDATE, DELETE: a row may come several times
+								 * (FROM, USING): remember the keys changed */
+};
+
+/*
+ * Can an UPDATE be applied again to a row that changed under it, as
+ * PostgreSQL's EvalPlanQual does under READ COMMITTED: its row read again by
+ * its key, its conditions checked again on it, its SET computed again?  Only
+ * when the SET and the conditions read the row alone, and nothing but it: a
+ * statement of one relation (UPDATE ... FROM, a join, would need the other
+ * rows too), no subplan (evaluated here without its plan node), no system
+ * column (a row read from HBase has none).
+ */
+static bool
+can_apply_again(PlannerInfo *root, Index relid, List *exprs)
+{
+	List	   *vars;
+	ListCell   *lc;
+
+	if (bms_membership(root->all_baserels) != BMS_SINGLETON ||
+		contain_subplans((Node *) exprs))
+		return false;
+	vars = pull_var_clause((Node *) exprs, PVC_INCLUDE_AGGREGATES |
+						   PVC_INCLUDE_WINDOWFUNCS | PVC_INCLUDE_PLACEHOLDERS);
+	foreach(lc, vars)
+	{
+		Var		   *var = lfirst(lc);
+
+		if (!IsA(var, Var) || var->varno != (int) relid || var->varlevelsup != 0 ||
+			var->varattno < 0)
+			return false;
+	}
+	return true;
+}
+
+/*
  * Decides, for an INSERT, UPDATE or DELETE that direct.c did not take, what
  * execution needs (fdw_private: the columns an UPDATE sets, whether its SET
  * reads the row and so writes by a check-and-put, the ON CONFLICT action),
@@ -252,6 +306,9 @@ hbasePlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelatio
 	List	   *updated = NIL;
 	bool		check = false;
 	bool		once = false;
+	List	   *set_attnos = NIL;
+	List	   *set_exprs = NIL;
+	List	   *recheck_quals = NIL;
 
 	if (operation == CMD_UPDATE || operation == CMD_DELETE)
 	{
@@ -317,6 +374,7 @@ hbasePlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelatio
 		{
 			List	   *tlist = NIL;
 			List	   *attrs = NIL;
+			List	   *quals = NIL;
 			ListCell   *lc;
 
 			/* the SET expressions; the row identity's junk Vars come after them */
@@ -332,6 +390,18 @@ hbasePlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelatio
 				if (t->versions == 0)
 					hbase_check_settable(t, updated);
 			}
+			foreach(lc, tlist)
+				set_exprs = lappend(set_exprs, ((TargetEntry *) lfirst(lc))->expr);
+			foreach(lc, rel->baserestrictinfo)
+				quals = lappend(quals, ((RestrictInfo *) lfirst(lc))->clause);
+			if (check && list_length(attrs) == list_length(updated) &&
+				can_apply_again(root, resultRelation, list_make2(set_exprs, quals)))
+			{
+				set_attnos = attrs;
+				recheck_quals = quals;
+			}
+			else
+				set_exprs = NIL;
 		}
 	}
 	/*
@@ -342,9 +412,10 @@ hbasePlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelatio
 		ereport(ERROR,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 				 errmsg("INSERT ... ON CONFLICT DO UPDATE is not supported on HBase foreign tables")));
-	/* must match ModifyPrivateIndex */
-	return list_make4(updated, makeInteger(check), makeInteger(plan->onConflictAction),
-					  makeInteger(once));
+	/* must match enum ModifyPrivateIndex */
+	return lappend(list_make5(updated, makeInteger(check), makeInteger(plan->onConflictAction),
+							  set_attnos, list_make2(set_exprs, recheck_quals)),
+				   makeInteger(once));
 }
 
 /*
@@ -405,6 +476,7 @@ begin_modify(ResultRelInfo *rinfo, EState *estate)
 	ms->conn = hbase_get_connection(GetForeignTable(ms->table->relid)->serverid, userid);
 	ms->rowcxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw insert batch",
 									   ALLOCSET_DEFAULT_SIZES);
+	hbase_written_init(&ms->written, ms->table, estate->es_query_cxt);
 	rinfo->ri_FdwState = ms;
 	return ms;
 }
@@ -443,6 +515,42 @@ refuse_writes(HBaseTable *t, CmdType op)
 						op == CMD_UPDATE ? "update" : "insert into", t->relname),
 				 errdetail("Columns with option \"phoenix_element\" are read only; DELETE works."),
 				 errhint("Write the rows through Phoenix.")));
+}
+
+/*
+ * What an UPDATE through a scan needs to apply its SET again to a row that
+ * changed under it (hbasePlanForeignModify decided that it can): its SET
+ * expressions and conditions over the row read again, every column's input
+ * function.  Not with a BEFORE ROW trigger, which changes the new row in
+ * ways that computing the SET again would skip.
+ */
+static void
+begin_apply_again(HBaseModifyState *ms, ResultRelInfo *rinfo, EState *estate,
+				  List *set_attnos, List *recheck)
+{
+	HBaseTable *t = ms->table;
+	List	   *sets = copyObject(linitial(recheck));
+	List	   *quals = copyObject(lsecond(recheck));
+	int			i;
+
+	if (set_attnos == NIL ||
+		(rinfo->ri_TrigDesc && rinfo->ri_TrigDesc->trig_update_before_row))
+		return;
+	fix_opfuncids((Node *) sets);
+	fix_opfuncids((Node *) quals);
+	ms->set_attnos = set_attnos;
+	ms->set_states = ExecInitExprList(sets, NULL);
+	ms->recheck_qual = ExecInitQual(quals, NULL);
+	ms->recheck_cxt = CreateExprContext(estate);
+	ms->reread = ExecInitExtraTupleSlot(estate, RelationGetDescr(rinfo->ri_RelationDesc),
+										&TTSOpsVirtual);
+	ms->io = palloc0(sizeof(HBaseColumnIO) * Max(t->natts, 1));
+	for (i = 0; i < t->natts; i++)
+		if (!t->columns[i].dropped)
+		{
+			ms->allattrs = lappend_int(ms->allattrs, t->columns[i].attnum);
+			hbase_column_io_init(&t->columns[i], &ms->io[i]);
+		}
 }
 
 /*
@@ -488,6 +596,10 @@ hbaseBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo, List *f
 		}
 		if (raw)
 			ms->rawkey = ms->rowid[raw->attnum - 1];
+		if (op == CMD_UPDATE)
+			begin_apply_again(ms, rinfo, mtstate->ps.state,
+							  list_nth(fdw_private, ModifyPrivateSetAttnos),
+							  list_nth(fdw_private, ModifyPrivateRecheck));
 		/* the key cannot change: that would move the row between keys */
 		foreach(lc, ms->updated)
 		{
@@ -652,21 +764,26 @@ hbaseExecForeignDelete(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 {
 	HBaseModifyState *ms = rinfo->ri_FdwState;
 	MemoryContext old = MemoryContextSwitchTo(ms->rowcxt);
-	bytea	   *key = old_key(ms, planSlot);
+	ErrorContextCallback cb;
+	bytea	   *key;
 	HBaseResponse *resp;
 
+	hbase_push_written_context(&ms->written, &cb);
+	key = old_key(ms, planSlot);
 	if (changed_before(ms, key))
-		slot = NULL;
+		slot = NULL;			/* DELETE ... USING: deleted, counted, returned once */
 	else
 	{
 		resp = hbase_rest_delete(ms->conn, ms->table, VARDATA_ANY(key),
 								 VARSIZE_ANY_EXHDR(key), NULL, "a DELETE of a row");
 		if (resp->status != 200)
 			hbase_report_status(resp, ms->table, "a DELETE of a row");
+		hbase_written_add(&ms->written, VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key));
 		remember_changed(ms, key);
 		if (rinfo->ri_projectReturning)
 			deleted_row(ms, slot, planSlot);
 	}
+	error_context_stack = cb.previous;
 	MemoryContextSwitchTo(old);
 	MemoryContextReset(ms->rowcxt);
 	return slot;
@@ -768,16 +885,152 @@ hbase_delete_cells(HBaseConn *conn, HBaseTable *t, const char *key, int keylen, 
 }
 
 /*
- * An UPDATE's new cells of a row by a check-and-put: written only if the
- * cell of col still has the value the scan read (no cell when it read NULL).
- * HBase compares bytes: a cell whose bytes differ from our encoding of the
- * value read but that decodes to the same value ("007" for 7 in text) is
- * compared again with its own bytes.  Anything else is a concurrent write:
- * the statement's SET cannot be applied again here (the executor computed
- * it), so it fails with 40001 rather than overwrite that write.
+ * An UPDATE's new row: the cells of the columns it sets from values (in one
+ * PUT, atomic for the row, with the empty column's cell), the columns set to
+ * NULL in *nulled (their cells deleted after), the cells stamped when it sets
+ * a timestamp column.
  */
 static void
-check_and_put(HBaseModifyState *ms, HBaseRow *row, HBaseColumn *col, TupleTableSlot *planSlot)
+build_update(HBaseModifyState *ms, Datum *values, bool *isnull, bytea *key, HBaseRow *row,
+			 List **nulled)
+{
+	HBaseTable *t = ms->table;
+	ListCell   *lc;
+	int			n = 0;
+	int			i;
+
+	*nulled = NIL;
+	row->key = VARDATA_ANY(key);
+	row->keylen = VARSIZE_ANY_EXHDR(key);
+	row->cells = palloc(sizeof(HBaseCell) * (list_length(ms->updated) + 1));
+	foreach(lc, ms->updated)
+	{
+		HBaseColumn *col = &t->columns[lfirst_int(lc) - 1];
+		HBaseCell  *c = &row->cells[n];
+
+		if (col->kind == HBASE_COL_TIMESTAMP)
+			continue;
+		if (col->kind != HBASE_COL_CELL)
+			ereport(ERROR,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+					 errmsg("cannot update column \"%s\" of foreign table %s", col->attname, t->relname),
+					 errdetail("Only columns mapped to one cell can be updated.")));
+		if (isnull[col->attnum - 1] ||
+			hbase_cell_is_phoenix_null(col, values[col->attnum - 1]))
+		{
+			*nulled = lappend(*nulled, col);
+			continue;
+		}
+		c->column = col->colspec;
+		c->collen = col->speclen;
+		c->timestamp = 0;
+		hbase_datum_to_cell(t, col, values[col->attnum - 1], &c->value, &c->vallen);
+		n++;
+	}
+	if (t->empty_column)
+		row->cells[n++] = *hbase_empty_cell(t);
+	row->ncells = n;
+	/* a timestamp column set by the statement stamps the cells */
+	for (i = 0; i < t->natts; i++)
+		if (!t->columns[i].dropped && t->columns[i].kind == HBASE_COL_TIMESTAMP &&
+			!isnull[i] && list_member_int(ms->updated, i + 1))
+		{
+			int64		stamp = hbase_datum_to_timestamp(t, &t->columns[i], values[i]);
+			int			c;
+
+			for (c = 0; c < n; c++)
+				row->cells[c].timestamp = stamp;
+		}
+}
+
+/*
+ * The cell an UPDATE's check-and-put compares: the first written that was
+ * read and that the gateway can compare (hbase_cell_checkable).  When cells
+ * were read and written but none can be compared, the row is refused before
+ * anything of it is written (hbase_refuse_unchecked); NULL when none was read.
+ */
+static HBaseColumn *
+check_column(HBaseModifyState *ms, List *nulled)
+{
+	List	   *written = NIL;
+	ListCell   *lc;
+
+	foreach(lc, ms->updated)
+	{
+		HBaseColumn *col = &ms->table->columns[lfirst_int(lc) - 1];
+
+		if (ms->oldval[col->attnum - 1] > 0 && !list_member_ptr(nulled, col) &&
+			col->kind == HBASE_COL_CELL)
+		{
+			if (hbase_cell_checkable(col))
+				return col;
+			written = lappend(written, col);
+		}
+	}
+	if (written != NIL)
+		hbase_refuse_unchecked(ms->table, written);
+	return NULL;
+}
+
+/*
+ * EvalPlanQual for a row of an UPDATE through a scan that changed under it:
+ * the row read again (now) in ms->reread, the statement's conditions checked
+ * on it, and its SET computed again over it into slot (the new row,
+ * RETURNING's).  False when the row no longer matches: PostgreSQL then
+ * leaves it, and so does this UPDATE.
+ */
+static bool
+apply_again(HBaseModifyState *ms, HBaseRow *now, TupleTableSlot *slot)
+{
+	TupleDesc	desc = slot->tts_tupleDescriptor;
+	ExprContext *econtext = ms->recheck_cxt;
+	TupleTableSlot *reread = ms->reread;
+	Datum	   *values = palloc(sizeof(Datum) * Max(desc->natts, 1));
+	bool	   *isnull = palloc(sizeof(bool) * Max(desc->natts, 1));
+	ListCell   *lc,
+			   *lc2;
+	MemoryContext old;
+
+	ResetExprContext(econtext);
+	ExecClearTuple(reread);
+	hbase_row_to_values(ms->table, ms->io, true, ms->allattrs, now,
+						reread->tts_values, reread->tts_isnull);
+	ExecStoreVirtualTuple(reread);
+	econtext->ecxt_scantuple = reread;
+	if (ms->recheck_qual && !ExecQual(ms->recheck_qual, econtext))
+		return false;
+	/* every SET expression sees the row as read again */
+	memcpy(values, reread->tts_values, sizeof(Datum) * desc->natts);
+	memcpy(isnull, reread->tts_isnull, sizeof(bool) * desc->natts);
+	forboth(lc, ms->set_states, lc2, ms->set_attnos)
+	{
+		AttrNumber	attno = lfirst_int(lc2);
+
+		values[attno - 1] = ExecEvalExpr(lfirst(lc), econtext, &isnull[attno - 1]);
+	}
+	old = MemoryContextSwitchTo(slot->tts_mcxt);
+	ExecForceStoreHeapTuple(heap_form_tuple(desc, values, isnull), slot, true);
+	MemoryContextSwitchTo(old);
+	slot_getallattrs(slot);
+	return true;
+}
+
+/*
+ * An UPDATE's new cells of a row by a check-and-put: written only if the
+ * cell of col still has the value the scan read (no cell when it read NULL).
+ * When another writer came first, under READ COMMITTED, the row is read
+ * again, the conditions checked and the SET computed again on it
+ * (apply_again), at most hbase_fdw.update_retries times, as direct.c does
+ * for an UPDATE by keys; *row and *nulled become the new cells.  Where the
+ * SET cannot be computed again (can_apply_again), or under REPEATABLE READ,
+ * a cell whose bytes differ from our encoding of the value read but that
+ * decodes to the same value ("007" for 7 in text) is compared again with its
+ * own bytes, and anything else is a conflict (hbase_conflict_error).
+ * Returns false when the row was not written: gone, or no longer matching.
+ */
+static bool
+check_and_put(HBaseModifyState *ms, HBaseRow *row, List **nulled, HBaseColumn *col,
+			  TupleTableSlot *planSlot, TupleTableSlot *slot, bytea *key)
 {
 	HBaseTable *t = ms->table;
 	bool		isnull;
@@ -792,157 +1045,119 @@ check_and_put(HBaseModifyState *ms, HBaseRow *row, HBaseColumn *col, TupleTableS
 	{
 		HBaseRow   *now;
 		HBaseResponse *resp;
+		HBaseCell  *cell;
 		long		nreq = 0;
 
 		/* sent once, to one gateway: it is not idempotent */
 		resp = hbase_rest_check_and_put(ms->conn, t, row, col->colspec, col->speclen,
 										expect, expectlen, "a check-and-put of a row");
 		if (resp->status == 200)
-			return;
+		{
+			hbase_written_add(&ms->written, row->key, row->keylen);
+			return true;
+		}
 		if (resp->status != 304)
 			hbase_report_status(resp, t, "a check-and-put of a row");
+
+		if (ms->set_attnos != NIL && !IsolationUsesXactSnapshot())
+		{
+			/* READ COMMITTED: the row again, the WHERE and the SET again */
+			if (attempt >= hbase_update_retries)
+				hbase_conflict_error(&ms->written, row->key, row->keylen, col, attempt + 1);
+			pg_usleep((long) (random() % (1000L << Min(attempt, 6))));
+			CHECK_FOR_INTERRUPTS();
+			now = hbase_get_row(t, ms->conn, ms->allattrs, row->key, row->keylen, &nreq);
+			if (now == NULL || !apply_again(ms, now, slot))
+				return false;	/* gone, or no longer matching: not updated */
+			build_update(ms, slot->tts_values, slot->tts_isnull, key, row, nulled);
+			col = check_column(ms, *nulled);
+			if (col == NULL || row->ncells == 0)
+			{
+				if (row->ncells > 0)
+					put_rows(ms, row, 1);	/* nothing read to compare */
+				else
+					hbase_written_add(&ms->written, row->key, row->keylen);
+				return true;
+			}
+			cell = hbase_find_cell(now, col);
+			expect = cell ? cell->value : "";
+			expectlen = cell ? cell->vallen : 0;
+			continue;
+		}
 		now = attempt < 2 && !isnull ?
 			hbase_get_row(t, ms->conn, list_make1_int(col->attnum), row->key, row->keylen, &nreq) : NULL;
-		if (now)
+		cell = now ? hbase_find_cell(now, col) : NULL;
+		if (cell)
 		{
 			HBaseColumnIO io;
-			int			i;
+			char	   *again;
+			int			againlen;
 
 			hbase_column_io_init(col, &io);
-			for (i = 0; i < now->ncells; i++)
-				if (now->cells[i].collen == col->speclen &&
-					memcmp(now->cells[i].column, col->colspec, col->speclen) == 0)
-				{
-					char	   *again;
-					int			againlen;
-
-					hbase_datum_to_cell(t, col,
-										hbase_cell_to_datum(t, col, &io, now->cells[i].value,
-															now->cells[i].vallen, row->key, row->keylen),
-										&again, &againlen);
-					if (againlen == expectlen && memcmp(again, expect, againlen) == 0)
-					{
-						/* the same value in other bytes: compare with those */
-						expect = now->cells[i].value;
-						expectlen = now->cells[i].vallen;
-						break;
-					}
-				}
-			if (i < now->ncells)
+			hbase_datum_to_cell(t, col,
+								hbase_cell_to_datum(t, col, &io, cell->value, cell->vallen,
+													row->key, row->keylen),
+								&again, &againlen);
+			if (againlen == expectlen && memcmp(again, expect, againlen) == 0)
+			{
+				/* the same value in other bytes: compare with those */
+				expect = cell->value;
+				expectlen = cell->vallen;
 				continue;
+			}
 		}
-		ereport(ERROR,
-				(errcode(ERRCODE_T_R_SERIALIZATION_FAILURE),
-				 errmsg("could not update row %s of foreign table %s: it changed concurrently",
-						hbase_printable_key(row->key, row->keylen), t->relname),
-				 errdetail("The check-and-put of column \"%s\" (HBase cell %s) found another value than the one the UPDATE read; the row was not written.",
-						   col->attname, hbase_printable_key(col->colspec, col->speclen)),
-				 errhint("Retry the transaction. An UPDATE whose WHERE gives whole keys reads the row again and retries by itself.")));
+		hbase_conflict_error(&ms->written, row->key, row->keylen, col, 0);
 	}
 }
 
 /*
  * UPDATE: the set columns' new cells (and the empty column's) in one PUT
  * (atomic for the row), by a check-and-put when the SET read the row, then
- * the cells set to NULL deleted.  A row a join hands over again (UPDATE ...
- * FROM) is left as first updated, and not counted again.
+ * the cells set to NULL deleted.  NULL when the row was not updated (it
+ * changed under the UPDATE and no longer matches, or is gone), or was
+ * updated already by this statement (a row a join hands over again).
  */
 static TupleTableSlot *
 hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slot,
 					   TupleTableSlot *planSlot)
 {
 	HBaseModifyState *ms = rinfo->ri_FdwState;
-	HBaseTable *t = ms->table;
 	MemoryContext old = MemoryContextSwitchTo(ms->rowcxt);
-	bytea	   *key = old_key(ms, planSlot);
+	ErrorContextCallback cb;
+	bytea	   *key;
 	HBaseRow	row;
-	List	   *nulled = NIL;
-	ListCell   *lc;
-	int			n = 0;
-	int			i;
+	List	   *nulled;
+	HBaseColumn *check;
 
+	hbase_push_written_context(&ms->written, &cb);
+	key = old_key(ms, planSlot);
 	/* UPDATE ... FROM: a row the join hands over again stays as first updated */
 	if (changed_before(ms, key))
 	{
+		error_context_stack = cb.previous;
 		MemoryContextSwitchTo(old);
 		MemoryContextReset(ms->rowcxt);
 		return NULL;
 	}
 	slot_getallattrs(slot);
-	row.key = VARDATA_ANY(key);
-	row.keylen = VARSIZE_ANY_EXHDR(key);
-	row.cells = palloc(sizeof(HBaseCell) * (list_length(ms->updated) + 1));
-	foreach(lc, ms->updated)
+	build_update(ms, slot->tts_values, slot->tts_isnull, key, &row, &nulled);
+	check = ms->check && row.ncells > 0 ? check_column(ms, nulled) : NULL;
+	if (check)
 	{
-		HBaseColumn *col = &t->columns[lfirst_int(lc) - 1];
-		HBaseCell  *c = &row.cells[n];
-
-		if (col->kind == HBASE_COL_TIMESTAMP)
-			continue;
-		if (col->kind != HBASE_COL_CELL)
-			ereport(ERROR,
-					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-					 errmsg("cannot update column \"%s\" of foreign table %s", col->attname, t->relname),
-					 errdetail("Only columns mapped to one cell can be updated.")));
-		if (slot->tts_isnull[col->attnum - 1] ||
-			hbase_cell_is_phoenix_null(col, slot->tts_values[col->attnum - 1]))
-		{
-			nulled = lappend(nulled, col);
-			continue;
-		}
-		c->column = col->colspec;
-		c->collen = col->speclen;
-		c->timestamp = 0;
-		hbase_datum_to_cell(t, col, slot->tts_values[col->attnum - 1], &c->value, &c->vallen);
-		n++;
+		if (!check_and_put(ms, &row, &nulled, check, planSlot, slot, key))
+			slot = NULL;
 	}
-	if (t->empty_column)
-		row.cells[n++] = *hbase_empty_cell(t);
-	row.ncells = n;
-	/* a timestamp column set by the statement stamps the cells */
-	for (i = 0; i < t->natts; i++)
-		if (!t->columns[i].dropped && t->columns[i].kind == HBASE_COL_TIMESTAMP &&
-			!slot->tts_isnull[i] && list_member_int(ms->updated, i + 1))
-		{
-			int64		stamp = hbase_datum_to_timestamp(t, &t->columns[i], slot->tts_values[i]);
-			int			c;
-
-			for (c = 0; c < n; c++)
-				row.cells[c].timestamp = stamp;
-		}
-	if (n > 0 && ms->check)
-	{
-		HBaseColumn *check = NULL;
-
-		List	   *written = NIL;
-
-		/* the first cell written that has an old value the gateway can compare */
-		foreach(lc, ms->updated)
-		{
-			HBaseColumn *col = &t->columns[lfirst_int(lc) - 1];
-
-			if (ms->oldval[col->attnum - 1] > 0 && !list_member_ptr(nulled, col) &&
-				col->kind == HBASE_COL_CELL)
-			{
-				written = lappend(written, col);
-				if (hbase_cell_checkable(col))
-				{
-					check = col;
-					break;
-				}
-			}
-		}
-		if (check)
-			check_and_put(ms, &row, check, planSlot);
-		else if (written != NIL)
-			hbase_refuse_unchecked(t, written);
-		else
-			put_rows(ms, &row, 1);
-	}
-	else if (n > 0)
+	else if (row.ncells > 0)
 		put_rows(ms, &row, 1);
-	(void) hbase_delete_cells(ms->conn, t, VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key), nulled);
-	remember_changed(ms, key);
+	if (slot)
+	{
+		(void) hbase_delete_cells(ms->conn, ms->table, VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key),
+								  nulled);
+		if (row.ncells == 0 && nulled != NIL)
+			hbase_written_add(&ms->written, row.key, row.keylen);
+		remember_changed(ms, key);
+	}
+	error_context_stack = cb.previous;
 	MemoryContextSwitchTo(old);
 	MemoryContextReset(ms->rowcxt);
 	return slot;
@@ -1166,37 +1381,144 @@ encode_row(HBaseModifyState *ms, TupleTableSlot *slot, HBaseRow *row, int rowno)
 }
 
 /*
+ * Rows of HBase written by this backend's transaction, over its statements:
+ * a 40001 tells the client to run the transaction again, which would apply
+ * again what an earlier statement of it wrote.  Counted per local
+ * transaction id, so a new transaction starts at 0 without a callback.
+ */
+static long xact_written;
+static LocalTransactionId xact_written_lxid = InvalidLocalTransactionId;
+
+static long *
+xact_written_count(void)
+{
+	if (xact_written_lxid != MyProc->lxid)
+	{
+		xact_written_lxid = MyProc->lxid;
+		xact_written = 0;
+	}
+	return &xact_written;
+}
+
+/* the state of a statement's written rows, its keys kept in cxt */
+void
+hbase_written_init(HBaseWritten *w, HBaseTable *t, MemoryContext cxt)
+{
+	memset(w, 0, sizeof(HBaseWritten));
+	w->table = t;
+	w->cxt = cxt;
+}
+
+/* a row written: counted, its key kept while there are few */
+void
+hbase_written_add(HBaseWritten *w, const char *key, int keylen)
+{
+	w->nrows++;
+	(*xact_written_count())++;
+	if (w->nkeys < HBASE_WRITTEN_KEYS)
+		w->keys[w->nkeys++] = MemoryContextStrdup(w->cxt, hbase_printable_key(key, keylen));
+}
+
+/* "\"a\", \"b\" and 3 more": the first keys written */
+static char *
+written_keys(HBaseWritten *w)
+{
+	StringInfoData buf;
+	int			i;
+
+	initStringInfo(&buf);
+	for (i = 0; i < w->nkeys; i++)
+		appendStringInfo(&buf, "%s\"%s\"", i == 0 ? "" : i == w->nrows - 1 ? " and " : ", ",
+						 w->keys[i]);
+	if (w->nrows > w->nkeys)
+		appendStringInfo(&buf, " and %ld more", w->nrows - w->nkeys);
+	return buf.data;
+}
+
+/*
  * The rows this statement wrote to the table before the request under way,
  * as a sentence for error details: HBase keeps them whatever happens next.
+ * Rows that earlier statements of the transaction wrote are named too: a
+ * rollback keeps them as well.
  */
-static char *
-written_before(HBaseModifyState *ms)
+char *
+hbase_written_detail(HBaseWritten *w)
 {
-	if (ms->nwritten == 0)
-		return pstrdup("No row of this statement had been written before.");
-	return psprintf("%ld row%s of this statement had been written before and stay written: a statement is not atomic in HBase.",
-					ms->nwritten, ms->nwritten == 1 ? "" : "s");
+	long		earlier = *xact_written_count() - w->nrows;
+	char	   *also = earlier <= 0 ? "" :
+		psprintf(" Earlier statements of this transaction wrote %ld row%s to HBase, which stay written too.",
+				 earlier, earlier == 1 ? "" : "s");
+
+	if (w->nrows == 0)
+		return psprintf("No row of this statement had been written before.%s", also);
+	return psprintf("%ld row%s of this statement had been written before and stay written (%s): a statement is not atomic in HBase.%s",
+					w->nrows, w->nrows == 1 ? "" : "s", written_keys(w), also);
 }
 
-/* errors raised below a write (no answer, a refusal) say what the statement wrote before */
+/*
+ * Errors raised while a statement writes (no answer, a refusal, a value that
+ * does not encode, PostgreSQL's own errors in expressions we evaluate) say
+ * what the statement wrote before, unless their detail says it already.
+ */
 static void
-write_context(void *arg)
+written_context(void *arg)
 {
-	HBaseModifyState *ms = arg;
+	HBaseWritten *w = arg;
 
-	if (ms->nwritten > 0)
-		errcontext("writing to foreign table %s: %ld row%s of this statement had been written to HBase table \"%s\" before, and stay written (a statement is not atomic in HBase)",
-				   ms->table->relname, ms->nwritten, ms->nwritten == 1 ? "" : "s",
-				   ms->table->hbase_table);
+	if (w->nrows > 0 && !w->in_detail)
+		errcontext("writing to foreign table %s: %ld row%s of this statement had been written to HBase table \"%s\" before, and stay written (%s): a statement is not atomic in HBase",
+				   w->table->relname, w->nrows, w->nrows == 1 ? "" : "s",
+				   w->table->hbase_table, written_keys(w));
 }
 
-static void
-push_write_context(HBaseModifyState *ms, ErrorContextCallback *cb)
+void
+hbase_push_written_context(HBaseWritten *w, ErrorContextCallback *cb)
 {
-	cb->callback = write_context;
-	cb->arg = ms;
+	cb->callback = written_context;
+	cb->arg = w;
 	cb->previous = error_context_stack;
 	error_context_stack = cb;
+}
+
+/*
+ * An UPDATE met a concurrent write of a row (its check-and-put found another
+ * value) and will not apply its SET again: READ COMMITTED read it again
+ * attempts times already, REPEATABLE READ and SERIALIZABLE do not (as
+ * PostgreSQL, which raises 40001 there).  40001 tells the client to run the
+ * transaction again, which is right only when nothing of it was written to
+ * HBase yet; after the first row written, running it again would apply the
+ * rows written a second time: then another error, which names them.
+ */
+void
+hbase_conflict_error(HBaseWritten *w, const char *key, int keylen, HBaseColumn *col,
+					 int attempts)
+{
+	HBaseTable *t = w->table;
+	char	   *found = attempts == 0 ?
+		psprintf("The check-and-put of column \"%s\" (HBase cell %s) found another value than the one the UPDATE read",
+				 col->attname, hbase_printable_key(col->colspec, col->speclen)) :
+		psprintf("The check-and-put of column \"%s\" (HBase cell %s) found another value than the one read, %d time%s",
+				 col->attname, hbase_printable_key(col->colspec, col->speclen),
+				 attempts, attempts == 1 ? "" : "s");
+	char	   *level = IsolationUsesXactSnapshot() ?
+		" (under REPEATABLE READ and SERIALIZABLE a changed row is not read again, as in PostgreSQL)" : "";
+
+	w->in_detail = true;
+	if (*xact_written_count() == 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_T_R_SERIALIZATION_FAILURE),
+				 errmsg("could not update row %s of foreign table %s: it changed concurrently",
+						hbase_printable_key(key, keylen), t->relname),
+				 errdetail("%s%s; the row was not written. Nothing of this transaction was written to HBase before.",
+						   found, level),
+				 errhint("Retry the transaction; hbase_fdw.update_retries sets how often a row is read again first under READ COMMITTED.")));
+	ereport(ERROR,
+			(errcode(ERRCODE_FDW_ERROR),
+			 errmsg("could not update row %s of foreign table %s: it changed concurrently, after rows were written",
+					hbase_printable_key(key, keylen), t->relname),
+			 errdetail("%s%s; row %s was not written. %s",
+					   found, level, hbase_printable_key(key, keylen), hbase_written_detail(w)),
+			 errhint("The rows written stay in HBase whatever the transaction does: running it again would apply them a second time. Check them, and update the others by their keys.")));
 }
 
 /*
@@ -1234,7 +1556,7 @@ put_rows_one_by_one(HBaseModifyState *ms, HBaseRow *rows, int nrows, HBaseRespon
 	int			nfailed = 0;
 	long		first_status = 0;
 	char	   *first_body = NULL;
-	char	   *before = written_before(ms);
+	char	   *before = hbase_written_detail(&ms->written);
 	int			i;
 
 	initStringInfo(&failed);
@@ -1243,7 +1565,7 @@ put_rows_one_by_one(HBaseModifyState *ms, HBaseRow *rows, int nrows, HBaseRespon
 		ErrorContextCallback cb;
 		HBaseResponse *r;
 
-		push_write_context(ms, &cb);
+		hbase_push_written_context(&ms->written, &cb);
 		r = hbase_rest_put(ms->conn, ms->table, &rows[i], 1, "a PUT of one row");
 		error_context_stack = cb.previous;
 		if (r->status == 200)
@@ -1313,7 +1635,7 @@ put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows)
 	HBaseResponse *resp;
 	char	   *summary;
 
-	push_write_context(ms, &cb);
+	hbase_push_written_context(&ms->written, &cb);
 	resp = hbase_rest_put(ms->conn, ms->table, rows, nrows, "a PUT of rows");
 	if (resp->status == 404)
 	{
@@ -1341,7 +1663,10 @@ put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows)
 	if (resp->status == 200 ||
 		(nrows > 1 && row_by_row_may_help(resp) && put_rows_one_by_one(ms, rows, nrows, resp)))
 	{
-		ms->nwritten += nrows;
+		int			i;
+
+		for (i = 0; i < nrows; i++)
+			hbase_written_add(&ms->written, rows[i].key, rows[i].keylen);
 		return;
 	}
 	ereport(ERROR,
@@ -1354,7 +1679,7 @@ put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows)
 					   nrows > 1 && !row_by_row_may_help(resp) ?
 					   "That is no answer of HBase about single rows: they were not sent again one by one. " : "",
 					   nrows == 1 ? "the row" : "rows of this batch", ms->table->hbase_table,
-					   written_before(ms))));
+					   hbase_written_detail(&ms->written))));
 }
 
 /*
@@ -1386,7 +1711,7 @@ put_row_if_absent(HBaseModifyState *ms, HBaseRow *row)
 				 errdetail("Whether a row of key \"%s\" exists is told by its cell \"%s\" (the table's first column mapped to a cell); a row without it, or with an empty value, would count as absent.",
 						   hbase_printable_key(row->key, row->keylen), col->colspec),
 				 errhint("Give the column a non-empty value, or give the foreign table the option \"empty_column\": every row written then gets that cell.")));
-	push_write_context(ms, &cb);
+	hbase_push_written_context(&ms->written, &cb);
 	resp = hbase_rest_check_and_put(ms->conn, ms->table, row, col->colspec, col->speclen,
 									NULL, 0, "a check-and-put of a row (ON CONFLICT DO NOTHING)");
 	if (resp->status != 200 && resp->status != 304)
@@ -1394,7 +1719,7 @@ put_row_if_absent(HBaseModifyState *ms, HBaseRow *row)
 	error_context_stack = cb.previous;
 	if (resp->status == 304)
 		return false;
-	ms->nwritten++;
+	hbase_written_add(&ms->written, row->key, row->keylen);
 	return true;
 }
 

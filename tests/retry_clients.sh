@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# tests/retry_clients.sh CLIENTS ROUNDS TABLE COLUMN KEYS SQL
+#
+# Clients that do what an UPDATE's errors tell them, and a check that nothing was applied twice
+# or lost (sql/retry.sql). CLIENTS clients run ROUNDS rounds of SQL each, concurrently, one psql
+# per statement. A 40001 is retried (the error says nothing was written); any other error
+# ends the round, and the rows its DETAIL names as written ("... stay written ("k1", "k2")")
+# count as applied once. At the end each KEY's COLUMN (read with psql, KEYS a comma-separated
+# list, TABLE a foreign table of them, set to 0 before) must be the number of rounds that
+# applied it. Prints the outcome without the counts that vary from run to run:
+#   rounds done, retried after 40001: some|none, partial errors: some|none, exact: yes|no (...)
+# The PostgreSQL connection comes from the environment (PGHOST, PGPORT, PGDATABASE...), as
+# for psql; PGOPTIONS passes settings (hbase_fdw.update_retries).
+set -euo pipefail
+clients=$1 rounds=$2 table=$3 column=$4 keys=$5 sql=$6
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+client() {
+	local c=$1 r out
+	for ((r = 0; r < rounds; r++)); do
+		while :; do
+			if out=$(psql -X -q -v ON_ERROR_STOP=1 -v VERBOSITY=verbose -c "$sql" 2>&1); then
+				echo ok >>"$dir/$c"
+				break
+			fi
+			if grep -q '^ERROR:  40001' <<<"$out"; then
+				echo retried >>"$dir/$c"
+				continue
+			fi
+			# another error: the round is over; its DETAIL names the rows written
+			echo "partial $(sed -n 's/.*stay written (\([^)]*\)).*/\1/p' <<<"$out" |
+				sed 's/ and /,/g; s/[" ]//g')" >>"$dir/$c"
+			grep -q 'stay written\|No row of this statement' <<<"$out" ||
+				{ echo "unexpected error: $out" >&2; exit 1; }
+			break
+		done
+	done
+}
+
+pids=()
+for ((c = 0; c < clients; c++)); do
+	client "$c" & pids+=($!)
+done
+for p in "${pids[@]}"; do wait "$p"; done
+
+cat "$dir"/* >"$dir/all"
+ok=$(grep -c '^ok$' "$dir/all" || true)
+retried=$(grep -c '^retried$' "$dir/all" || true)
+partial=$(grep -c '^partial' "$dir/all" || true)
+mismatch=""
+IFS=, read -ra ks <<<"$keys"
+for k in "${ks[@]}"; do
+	want=$((ok + $(sed -n 's/^partial //p' "$dir/all" | tr , '\n' | grep -cx "$k" || true)))
+	got=$(psql -X -At -c "SELECT $column FROM $table WHERE k = '$k'")
+	[[ "$got" == "$want" ]] || mismatch+=" $k=$got (applied $want)"
+done
+echo "rounds done: $((ok + partial)) of $((clients * rounds)), retried after 40001: $([[ $retried -gt 0 ]] && echo some || echo none)," \
+	"partial errors: $([[ $partial -gt 0 ]] && echo some || echo none), exact: $([[ -z $mismatch ]] && echo yes || echo "no:$mismatch")"
