@@ -90,3 +90,22 @@ SELECT count(*) FROM wide_cap
                ARRAY(SELECT 'w' || lpad(g::text, 4, '0') FROM generate_series(1, 300) g));
 \echo :SQLSTATE
 DROP SERVER cap_srv CASCADE;
+
+-- a gateway published under a path prefix (nginx's /hbase/, scripts/gateway-proxy): every
+-- request goes under it, a scanner's too (its Location names no prefix); a path the proxy
+-- does not serve answers 404, which the error's hint puts down to the url's path
+\getenv prefix_url PROXY_PREFIX_URL
+CREATE SERVER pre_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'prefix_url');
+CREATE USER MAPPING FOR CURRENT_USER SERVER pre_srv;
+CREATE FOREIGN TABLE pre_t (k text OPTIONS (column ':key') COLLATE "C", v text OPTIONS (column 'cf:v'))
+  SERVER pre_srv OPTIONS (table 'fdw_split');
+SET hbase_fdw.read_ahead = off;
+SELECT count(*) FROM pre_t;
+RESET hbase_fdw.read_ahead;
+SELECT k FROM pre_t ORDER BY k LIMIT 2;
+SELECT k FROM pre_t ORDER BY k DESC LIMIT 2;
+SELECT k FROM pre_t WHERE k IN ('a001', 'b002', 'nope');
+SELECT k FROM pre_t WHERE k = 'c003';
+ALTER SERVER pre_srv OPTIONS (SET url 'http://127.0.0.1:18446/elsewhere');
+SELECT count(*) FROM pre_t;
+DROP SERVER pre_srv CASCADE;

@@ -835,6 +835,7 @@ take_outcome(HBaseConn *conn, hbase_http_outcome outcome, hbase_http_result *res
 	}
 	resp = copy_response(res, what);
 	resp->write = (flags & HBASE_REQ_WRITE) != 0;
+	resp->gateway = conn->url;
 	return resp;
 }
 

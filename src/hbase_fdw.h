@@ -229,6 +229,7 @@ typedef struct HBaseResponse
 	size_t		wire_len;		/* bytes on the wire (compressed or not) */
 	bool		unsent;			/* status 0: the request surely never reached the gateway */
 	bool		write;			/* the request was a write (HBASE_REQ_WRITE) */
+	const char *gateway;		/* the gateway's URL (the connection's), for messages */
 } HBaseResponse;
 
 #define HBASE_MEDIA_PROTOBUF	"application/x-protobuf"

@@ -981,6 +981,18 @@ hbase_body_summary(HBaseResponse *resp)
 	return b.data;
 }
 
+/* does a gateway URL have a path after its host (a reverse proxy's prefix)? */
+static bool
+url_path(const char *url)
+{
+	const char *p;
+
+	if (url == NULL || (p = strstr(url, "://")) == NULL)
+		return false;
+	p = strchr(p + 3, '/');
+	return p != NULL && p[1] != '\0';
+}
+
 /*
  * The one place an HTTP status becomes a SQLSTATE: 404 a missing table
  * (HV00R), 401 bad credentials, 403 a refusal (read-only gateway, ACLs),
@@ -1008,7 +1020,10 @@ hbase_report_status(HBaseResponse *resp, HBaseTable *table, const char *what)
 					(errcode(ERRCODE_FDW_TABLE_NOT_FOUND),
 					 errmsg("HBase table \"%s\" does not exist", tname),
 					 table ? errdetail("Foreign table %s maps to it; the gateway answered 404 to %s.",
-									   table->relname, what) : 0));
+									   table->relname, what) : 0,
+					 url_path(resp->gateway) ?
+					 errhint("The server's url %s has a path: a 404 also comes from a gateway that is not published under it.",
+							 resp->gateway) : 0));
 			break;
 		case 401:
 			ereport(ERROR,
