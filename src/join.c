@@ -301,10 +301,12 @@ join_key_conds(HBaseTable *t, RelOptInfo *innerrel, List *joinquals, List **expr
 }
 
 /*
- * Cost: the outer path, then per batch rounds of `concurrency` multigets of
- * 100 keys (an HTTP round trip each round), the rows fetched, and the quals.
- * Against a hash join over a full scan this wins when the outer rows are
- * few beside the table; against a nested loop of Gets, from two rows on.
+ * Cost: the outer path, then per batch its requests (multigets of 100
+ * keys, or a prefix scan's two per range; fdw_startup_cost each, as the
+ * scans count theirs), the rows fetched (fdw_tuple_cost), and the quals.
+ * So it wins whenever it sends fewer requests than the alternatives: a
+ * hash join over a full scan (a request per 1,000 rows of the table), a
+ * nested loop of Gets (one per outer row).
  */
 static void
 cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, RelOptInfo *innerrel,
@@ -316,8 +318,8 @@ cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, RelOptI
 	/* a prefix scan: a first page and a scanner's end (two requests) per range */
 	double		requests = shape == HBASE_OP_SCANS ? batch * nkeys * 2 :
 		ceil(batch * nkeys / JOIN_MULTIGET_KEYS);
-	double		rounds = batches * ceil(requests / Max(t->concurrency, 1));
-	double		inner_tuples = innerrel->tuples > 0 ? innerrel->tuples : 1000.0;
+	double		all_requests = batches * requests;
+	double		inner_tuples = Max(innerrel->tuples, 1);
 	double		fetched = shape == HBASE_OP_SCANS ? Min(Max(rows, outer_rows), inner_tuples * batches) :
 		Min(outer_rows * nkeys, inner_tuples * batches);
 	QualCost	qc;
@@ -326,10 +328,17 @@ cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, RelOptI
 	cost_qual_eval(&qc, list_concat(list_copy(joinquals), otherquals), root);
 	cost_qual_eval(&inner_qc, innerrel->baserestrictinfo, root);
 	cp->path.rows = rows;
-	cp->path.startup_cost = outer->startup_cost + HBASE_REQUEST_COST;
+	/*
+	 * Keys: each outer row matches at most its keys' rows, whatever the
+	 * join's estimate (which, without statistics of the key column, takes
+	 * 200 rows per value of a table that has one per key)
+	 */
+	if (shape != HBASE_OP_SCANS)
+		rows = Min(rows, outer_rows * nkeys);
+	cp->path.startup_cost = outer->startup_cost + t->request_cost;
 	cp->path.total_cost = outer->total_cost +
-		rounds * HBASE_REQUEST_COST +
-		fetched * (HBASE_ROW_COST + cpu_tuple_cost + inner_qc.per_tuple) +
+		all_requests * t->request_cost +
+		fetched * (t->row_cost + cpu_tuple_cost + inner_qc.per_tuple) +
 		outer_rows * nkeys * (cpu_operator_cost * 10 + qc.per_tuple) +
 		rows * cpu_tuple_cost + qc.startup + inner_qc.startup;
 }
