@@ -125,7 +125,8 @@ typedef struct JoinCounts
 	long		multigets;
 	long		requests;
 	long		rows_received;
-	long		scans;
+	long		outer_rows;		/* outer rows batched */
+	long		ranges;			/* key ranges scanned (a prefix scan's, merged) */
 	long		streamed;		/* batches whose prefix rows passed work_mem */
 	Size		peak_mem;		/* the largest batch's memory, its joins ready */
 } JoinCounts;
@@ -163,6 +164,7 @@ typedef struct BatchJoinState
 	MemoryContext streamcxt;	/* the row of a lazy scan being joined */
 	HBaseScan  *rowscan;		/* that scan, open */
 	bool		rowscan_done;	/* read to its end for the current outer row */
+	int			rowscan_ranges; /* its key ranges */
 	int			batch_cap;		/* outer rows in the next batch (batch_rows,
 								 * fewer when the inner rows are wide) */
 	double		inner_bytes;	/* memory of the inner rows decoded so far */
@@ -1063,7 +1065,7 @@ scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
 		hbase_scan_stats(scan, &requests, &received, &resumes);
 		js->n.requests += requests;
 		js->n.rows_received += received;
-		js->n.scans++;
+		js->n.ranges += list_length(kp->ranges);
 		hbase_scan_end(scan);
 	}
 
@@ -1155,7 +1157,7 @@ end_rowscan(BatchJoinState *js)
 	hbase_scan_stats(js->rowscan, &requests, &rows, &resumes);
 	js->n.requests += requests;
 	js->n.rows_received += rows;
-	js->n.scans++;
+	js->n.ranges += js->rowscan_ranges;
 	hbase_scan_end(js->rowscan);
 	js->rowscan = NULL;
 	MemoryContextReset(js->rowcxt);
@@ -1180,6 +1182,7 @@ next_lazy_row(BatchJoinState *js, OuterRow *o)
 		MemoryContextReset(js->rowcxt);
 		js->rowscan = hbase_scan_begin(js->table, js->conn, js->inner_attrs, HBASE_FIRST_PAGE);
 		hbase_scan_set_plan(js->rowscan, o->lazy, HBASE_ORDER_ANY, 0);
+		js->rowscan_ranges = Max(list_length(o->lazy->ranges), 1);
 	}
 	row = hbase_scan_next(js->rowscan);
 	if (row != NULL)
@@ -1380,6 +1383,7 @@ next_batch(BatchJoinState *js)
 		return;
 	}
 	js->n.batches++;
+	js->n.outer_rows += js->nbatch;
 
 	/* the distinct keys, sorted (a duplicate is read once) */
 	if (npend > 1)
@@ -1584,7 +1588,8 @@ explain_join(CustomScanState *node, List *ancestors, ExplainState *es)
 						js->jointype == JOIN_LEFT ? "Left" :
 						js->jointype == JOIN_SEMI ? "Semi" : "Anti", es);
 	ExplainPropertyText("HBase Table", js->table->hbase_table, es);
-	ExplainPropertyInteger("Batch Size", "rows", js->batch_rows, es);
+	/* the cap (hbase_fdw.join_batch_size); a batch may hold fewer (work_mem, the end) */
+	ExplainPropertyInteger("Batch Size Limit", "rows", js->batch_rows, es);
 	if (js->shape == HBASE_OP_SCANS)
 		ExplainPropertyText("HBase Operation",
 							psprintf("bounded scans of the batch's key prefixes, %d ranges at a time",
@@ -1599,11 +1604,14 @@ explain_join(CustomScanState *node, List *ancestors, ExplainState *es)
 	if (es->analyze)
 	{
 		ExplainPropertyInteger("Batches", NULL, js->n.batches, es);
+		if (js->n.batches > 0)
+			ExplainPropertyFloat("Outer Rows per Batch", NULL,
+								 (double) js->n.outer_rows / js->n.batches, 1, es);
 		ExplainPropertyInteger("HBase Multigets", NULL, js->n.multigets, es);
 		ExplainPropertyInteger("HBase Requests", NULL, js->n.requests, es);
 		ExplainPropertyInteger("HBase Rows Received", NULL, js->n.rows_received, es);
-		if (js->n.scans > 0)
-			ExplainPropertyInteger("HBase Scans", NULL, js->n.scans, es);
+		if (js->n.ranges > 0)
+			ExplainPropertyInteger("HBase Key Ranges Scanned", NULL, js->n.ranges, es);
 		if (js->n.streamed > 0)
 			ExplainPropertyInteger("Prefix Batches Past work_mem", NULL, js->n.streamed, es);
 		/* VERBOSE: a size that varies with the platform */
@@ -1647,7 +1655,8 @@ fold_counts(BatchJoinState *js, JoinShared *sh)
 		js->n.multigets += w->multigets;
 		js->n.requests += w->requests;
 		js->n.rows_received += w->rows_received;
-		js->n.scans += w->scans;
+		js->n.ranges += w->ranges;
+		js->n.outer_rows += w->outer_rows;
 		js->n.streamed += w->streamed;
 		js->n.peak_mem = Max(js->n.peak_mem, w->peak_mem);
 	}
