@@ -66,6 +66,15 @@ SELECT o.oid, jt.* FROM o JOIN jt ON jt.id = o.id ORDER BY o.oid;
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT o.oid, jt.* FROM o JOIN jt ON jt.id = o.id;
 SELECT * FROM pg_temp.compare('SELECT o.oid, jt.* FROM o JOIN jt ON jt.id = o.id');
 
+-- the inner row as a whole (jt, count(jt.*)): batched too, the row built from every column
+-- (the build before: a nested loop of Gets); NULL where a left join matches nothing
+EXPLAIN (COSTS OFF) SELECT o.oid, jt FROM o JOIN jt ON jt.id = o.id;
+SELECT o.oid, jt FROM o LEFT JOIN jt ON jt.id = o.id ORDER BY o.oid;
+SELECT * FROM pg_temp.scans('SELECT count(jt.*), count(*) FROM o LEFT JOIN jt ON jt.id = o.id');
+SELECT count(jt.*), count(*) FROM o LEFT JOIN jt ON jt.id = o.id;
+SELECT * FROM pg_temp.compare('SELECT o.oid, jt::text AS r, (jt).n FROM o LEFT JOIN jt ON jt.id = o.id');
+SELECT * FROM pg_temp.compare('SELECT o.oid, row_to_json(jt)::text AS j FROM o JOIN jt ON jt.id = o.id');
+
 -- left join: every outer row, NULLs where nothing matches
 EXPLAIN (COSTS OFF) SELECT o.oid, o.id, jt.v, jt.n FROM o LEFT JOIN jt ON jt.id = o.id;
 SELECT o.oid, o.id, jt.v, jt.n FROM o LEFT JOIN jt ON jt.id = o.id ORDER BY o.oid;

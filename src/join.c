@@ -26,6 +26,7 @@
 
 #include <math.h>
 
+#include "access/htup_details.h"
 #include "access/parallel.h"
 #include "commands/explain.h"
 #include "executor/executor.h"
@@ -44,6 +45,7 @@
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #include "utils/ruleutils.h"
+#include "utils/typcache.h"
 
 #include "hbase_fdw.h"
 #include "rowkey.h"
@@ -142,7 +144,10 @@ typedef struct BatchJoinState
 	HBaseOpKind shape;
 	int			nouter;
 	int			ninner;
-	List	   *inner_attrs;	/* int: attnums */
+	List	   *inner_attrs;	/* int: attnums of the scan tuple's inner columns,
+								 * 0 for the whole row */
+	List	   *fetch_attrs;	/* those read: inner_attrs without 0 */
+	TupleDesc	rowdesc;		/* the whole row's, or NULL */
 	int16	   *inner_typlen;
 	bool	   *inner_byval;
 	List	   *conds;			/* HBaseKeyCond */
@@ -229,9 +234,13 @@ static const CustomExecMethods join_exec_methods = {
 
 /* ---------------- planning ---------------- */
 
-/* are all of a target's expressions plain Vars of user columns? */
+/*
+ * Are all of a target's expressions plain Vars of user columns, or the
+ * whole row of relation wholerow (the inner table's, built from its
+ * columns: count(i.*))?
+ */
 static bool
-plain_vars(PathTarget *target)
+plain_vars(PathTarget *target, Index wholerow)
 {
 	ListCell   *lc;
 
@@ -239,7 +248,12 @@ plain_vars(PathTarget *target)
 	{
 		Expr	   *e = lfirst(lc);
 
-		if (!IsA(e, Var) || ((Var *) e)->varattno <= 0)
+		if (!IsA(e, Var))
+			return false;
+		if (((Var *) e)->varattno == 0 && ((Var *) e)->varno == (int) wholerow &&
+			((Var *) e)->varlevelsup == 0)
+			continue;
+		if (((Var *) e)->varattno <= 0)
 			return false;
 	}
 	return true;
@@ -452,8 +466,8 @@ join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 	if (!bms_is_empty(joinrel->lateral_relids) || !bms_is_empty(innerrel->lateral_relids) ||
 		outer == NULL || outer->param_info != NULL)
 		return;
-	if (!plain_vars(innerrel->reltarget) || !plain_vars(outerrel->reltarget) ||
-		!plain_vars(joinrel->reltarget))
+	if (!plain_vars(innerrel->reltarget, innerrel->relid) || !plain_vars(outerrel->reltarget, 0) ||
+		!plain_vars(joinrel->reltarget, innerrel->relid))
 		return;
 	rte = planner_rt_fetch(innerrel->relid, root);
 	t = hbase_get_table(rte->relid);
@@ -573,6 +587,23 @@ plan_join(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tlist
 												 PVC_RECURSE_PLACEHOLDERS));
 	foreach(lc, vars)
 		add_inner_var(lfirst(lc), inner_relid, &inner_vars);
+	/* the whole row (attnum 0) is built from every column: all are read */
+	foreach(lc, inner_vars)
+		if (((Var *) lfirst(lc))->varattno == 0)
+		{
+			int			i;
+
+			for (i = 0; i < t->natts; i++)
+				if (!t->columns[i].dropped)
+				{
+					Var		   *v = makeVar(inner_relid, t->columns[i].attnum,
+											t->columns[i].atttypid, t->columns[i].atttypmod,
+											get_typcollation(t->columns[i].atttypid), 0);
+
+					add_inner_var(v, inner_relid, &inner_vars);
+				}
+			break;
+		}
 	foreach(lc, inner_vars)
 	{
 		Var		   *v = lfirst(lc);
@@ -687,14 +718,30 @@ begin_join(CustomScanState *node, EState *estate, int eflags)
 	userid = OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
 	js->conn = hbase_get_connection(GetForeignTable(js->table->relid)->serverid, userid);
 
-	js->io = hbase_attrs_io_init(js->table, js->inner_attrs, &js->decode_key);
+	foreach(lc, js->inner_attrs)
+	{
+		if (lfirst_int(lc) != 0)
+			js->fetch_attrs = lappend_int(js->fetch_attrs, lfirst_int(lc));
+		else
+			js->rowdesc = lookup_rowtype_tupdesc_copy(get_rel_type_id(js->table->relid), -1);
+	}
+	js->io = hbase_attrs_io_init(js->table, js->fetch_attrs, &js->decode_key);
 	js->inner_typlen = palloc(sizeof(int16) * Max(js->ninner, 1));
 	js->inner_byval = palloc(sizeof(bool) * Max(js->ninner, 1));
 	i = 0;
 	foreach(lc, js->inner_attrs)
 	{
-		HBaseColumn *col = &js->table->columns[lfirst_int(lc) - 1];
+		HBaseColumn *col;
 
+		if (lfirst_int(lc) == 0)
+		{
+			/* the whole row: a composite datum */
+			js->inner_typlen[i] = -1;
+			js->inner_byval[i] = false;
+			i++;
+			continue;
+		}
+		col = &js->table->columns[lfirst_int(lc) - 1];
 		if (col->kind == HBASE_COL_CELL || col->kind == HBASE_COL_FAMILY)
 			js->columns = lappend(js->columns, col);
 		get_typlenbyval(col->atttypid, &js->inner_typlen[i], &js->inner_byval[i]);
@@ -762,7 +809,9 @@ decode_row(BatchJoinState *js, HBaseRow *row, MemoryContext cxt)
 	InnerRow   *ir;
 	ListCell   *lc;
 
-	hbase_row_to_values(t, js->io, js->decode_key, js->inner_attrs, row, values, isnull);
+	/* the whole row's columns that are not read (dropped ones) are NULL */
+	memset(isnull, true, sizeof(bool) * Max(t->natts, 1));
+	hbase_row_to_values(t, js->io, js->decode_key, js->fetch_attrs, row, values, isnull);
 	MemoryContextSwitchTo(cxt);
 	ir = palloc(sizeof(InnerRow));
 	ir->values = palloc(sizeof(Datum) * Max(js->ninner, 1));
@@ -772,6 +821,16 @@ decode_row(BatchJoinState *js, HBaseRow *row, MemoryContext cxt)
 		int			i = foreach_current_index(lc);
 		int			a = lfirst_int(lc) - 1;
 
+		if (a < 0)
+		{
+			/* the whole row, from the columns decoded above (all of them) */
+			HeapTuple	tup = heap_form_tuple(js->rowdesc, values, isnull);
+
+			ir->isnull[i] = false;
+			ir->values[i] = heap_copy_tuple_as_datum(tup, js->rowdesc);
+			js->decoded += HeapTupleHeaderGetDatumLength(DatumGetHeapTupleHeader(ir->values[i]));
+			continue;
+		}
 		ir->isnull[i] = isnull[a];
 		ir->values[i] = isnull[a] ? (Datum) 0 :
 			datumCopy(values[a], js->inner_byval[i], js->inner_typlen[i]);
@@ -1034,7 +1093,7 @@ scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
 	MemoryContextSwitchTo(js->rowcxt);
 	/* the outer rows alone took work_mem (wide rows): lazy at once */
 	overflow = MemoryContextMemAllocated(js->batchcxt, true) > (Size) work_mem * 1024;
-	scan = overflow ? NULL : hbase_scan_begin(js->table, js->conn, js->inner_attrs, HBASE_FIRST_PAGE);
+	scan = overflow ? NULL : hbase_scan_begin(js->table, js->conn, js->fetch_attrs, HBASE_FIRST_PAGE);
 	if (scan)
 		hbase_scan_set_plan(scan, kp, HBASE_ORDER_ANY, 0);
 	while (scan && (row = hbase_scan_next(scan)) != NULL)
@@ -1180,7 +1239,7 @@ next_lazy_row(BatchJoinState *js, OuterRow *o)
 	if (js->rowscan == NULL)
 	{
 		MemoryContextReset(js->rowcxt);
-		js->rowscan = hbase_scan_begin(js->table, js->conn, js->inner_attrs, HBASE_FIRST_PAGE);
+		js->rowscan = hbase_scan_begin(js->table, js->conn, js->fetch_attrs, HBASE_FIRST_PAGE);
 		hbase_scan_set_plan(js->rowscan, o->lazy, HBASE_ORDER_ANY, 0);
 		js->rowscan_ranges = Max(list_length(o->lazy->ranges), 1);
 	}
