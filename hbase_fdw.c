@@ -116,7 +116,7 @@ typedef struct HBaseScanState
 	/* a table that maps versions: the versions of the current HBase row */
 	MemoryContext versioncxt;	/* reset for every HBase row */
 	HBaseRow   *vrow;			/* NULL: take the next HBase row */
-	int64	   *vts;			/* its versions' timestamps, newest first */
+	HBaseRow   *versions;		/* its versions, newest first */
 	int			nversions;
 	int			nextversion;
 	long		all_requests;	/* leader: every process's, once the workers ended */
@@ -806,7 +806,6 @@ static HBaseRow *
 next_version(HBaseScanState *st)
 {
 	MemoryContext old;
-	HBaseRow   *v;
 
 	while (st->vrow == NULL || st->nextversion >= st->nversions)
 	{
@@ -817,16 +816,12 @@ next_version(HBaseScanState *st)
 		if (row == NULL)
 			return NULL;
 		old = MemoryContextSwitchTo(st->versioncxt);
-		st->nversions = hbase_row_versions(st->table, row, &st->vts);
+		st->nversions = hbase_row_versions(st->table, row, &st->versions);
 		MemoryContextSwitchTo(old);
 		st->nextversion = 0;
 		st->vrow = row;
 	}
-	old = MemoryContextSwitchTo(st->tuplecxt);
-	v = palloc(sizeof(HBaseRow));
-	hbase_row_version(st->table, st->vrow, st->vts[st->nextversion++], v);
-	MemoryContextSwitchTo(old);
-	return v;
+	return &st->versions[st->nextversion++];
 }
 
 /*

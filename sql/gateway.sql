@@ -7,6 +7,8 @@ CREATE SERVER nowhere FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.
 CREATE FOREIGN TABLE nowhere_t (k text OPTIONS (column ':key')) SERVER nowhere OPTIONS (table 'fdw_split');
 SELECT * FROM nowhere_t;
 \echo :SQLSTATE
+-- the DETAIL names the request that could not be sent, as a sentence
+SELECT * FROM nowhere_t ORDER BY k LIMIT 1;
 DROP SERVER nowhere CASCADE;
 
 -- the real gateway stops: a clear error; it comes back: the same session works again

@@ -120,6 +120,23 @@ SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod)
 DROP SERVER smp_proxy CASCADE;
 DROP SCHEMA smpx;
 
+-- names PostgreSQL reserves, and names that clash, cost a column its name, never the import:
+-- families "rowkey" and "rowkey_" (the key column takes the next free name), "ctid" (a system
+-- column), two that share their first 63 bytes; qualifiers "xmin" and "ctid" (their columns
+-- are named "d:xmin", "d:ctid"). Values PostgreSQL's input functions refuse are no evidence
+-- of a type: 100,000 '[' (deeper than the JSON check goes), "0." and 17,000 digits (past
+-- numeric's 16,383 after the point), [1e1000000] (jsonb's numbers are numeric): all text
+\! python3 tests/hbase_rest.py create smp_ns:odd "rowkey,rowkey_,ctid,f$(printf 'x%.0s' $(seq 70))1,f$(printf 'x%.0s' $(seq 70))2,d" >/dev/null
+\! python3 -c 'import json; print(json.dumps([{"key": "r1", "cells": {"d:xmin": "1", "d:ctid": "2", "d:deep": "[" * 100000, "d:bignum": "0." + "1" * 17000, "d:bigjson": "[1e1000000]", "d:okjson": "[1e10, {\"a\": 0.5}]", "d:okbig": "1" * 1000, "ctid:q": "x"}}]))' | python3 tests/hbase_rest.py put smp_ns:odd
+CREATE SCHEMA smpodd;
+IMPORT FOREIGN SCHEMA smp_ns LIMIT TO (odd) FROM SERVER hbase INTO smpodd;
+SELECT a.attname, format_type(a.atttypid, a.atttypmod), a.attfdwoptions
+  FROM pg_attribute a WHERE a.attrelid = 'smpodd.odd'::regclass AND a.attnum > 0 ORDER BY a.attnum;
+SELECT rowkey__2, "d:xmin", "d:ctid", length(deep) AS deep, length(bignum) AS bignum, bigjson,
+       okjson, length(okbig::text) AS okbig, ctid_2 FROM smpodd.odd;
+DROP SCHEMA smpodd CASCADE;
+\! python3 tests/hbase_rest.py drop smp_ns:odd
+
 -- bad values of the option
 IMPORT FOREIGN SCHEMA smp_ns FROM SERVER hbase INTO smp OPTIONS (sample_rows '-1');
 IMPORT FOREIGN SCHEMA smp_ns FROM SERVER hbase INTO smp OPTIONS (sample_rows 'many');

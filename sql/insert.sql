@@ -62,6 +62,11 @@ CREATE FOREIGN TABLE w_wide (user_id text OPTIONS (column ':key'), data jsonb OP
 INSERT INTO w_wide VALUES ('u1', '{"1": "hello", "2": "grüße"}', '{"unread": "1,2"}');
 \! python3 tests/check_writes.py w_wide
 SELECT * FROM w_wide;
+-- two spellings of one qualifier ("A" and its hex form) would write one cell and lose a value:
+-- an error, and nothing of the row is written
+INSERT INTO w_wide VALUES ('u2', '{"A": "1", "\\x41": "2"}', NULL);
+\echo :SQLSTATE
+SELECT count(*) FROM w_wide WHERE user_id = 'u2';
 
 -- the other seed layouts, each checked through REST
 \! for t in w_s1 w_s4 w_s5 w_s6 w_s8 w_s9; do python3 tests/hbase_rest.py create $t d >/dev/null; done

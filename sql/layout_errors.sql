@@ -48,6 +48,9 @@ CREATE FOREIGN TABLE err_08 (id int) SERVER hbase
   OPTIONS (table 'lay_s1', rowkey 'lpad(id, 4) + salt(4)');
 CREATE FOREIGN TABLE err_09 (id int) SERVER hbase
   OPTIONS (table 'lay_s1', rowkey 'lpad(id, 4) + left(md5(id), 3)');
+-- a whole digest is no prefix: the error says to take its first characters
+CREATE FOREIGN TABLE err_09b (id int) SERVER hbase
+  OPTIONS (table 'lay_s1', rowkey 'md5(id) + lpad(id, 4)');
 -- an unknown function
 CREATE FOREIGN TABLE err_10 (name text) SERVER hbase
   OPTIONS (table 'lay_s1', rowkey 'upper(name)');

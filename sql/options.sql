@@ -20,6 +20,12 @@ CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.
 CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', request_timeout 'soon');
 CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', fetch_size '0');
 CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', tls_verify 'maybe');
+\echo :SQLSTATE
+-- booleans as PostgreSQL reads them: 'no' is false, and a bad one is a bad value (HV024)
+CREATE SERVER bool_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', pushdown 'no', keep_connections 'yes');
+DROP SERVER bool_srv;
+CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', pushdown 'nope');
+\echo :SQLSTATE
 CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'https://127.0.0.1:1', ca_file 'relative.pem');
 -- max_response_size: a size with a unit (MB when none), 1 kB to 1 GB; misspelt: a hint
 CREATE SERVER bad_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', max_response_size '10 parsecs');
@@ -113,5 +119,25 @@ DROP SERVER plain_srv;
 RESET ROLE;
 REVOKE USAGE ON FOREIGN DATA WRAPPER hbase_fdw FROM hbase_fdw_plain;
 DROP ROLE hbase_fdw_plain;
+
+-- updatable (server, then table), as postgres_fdw's: false refuses writes before any request
+CREATE SERVER upd_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:1', updatable 'false');
+CREATE FOREIGN TABLE upd_t (k text OPTIONS (column ':key'), v text) SERVER upd_srv OPTIONS (table 'upd_t', family 'cf');
+INSERT INTO upd_t VALUES ('a', 'b');
+\echo :SQLSTATE
+UPDATE upd_t SET v = 'x' WHERE k = 'a';
+DELETE FROM upd_t WHERE k = 'a';
+COPY upd_t FROM STDIN;
+a	b
+\.
+-- the table's option wins over the server's: nothing to delete, nothing refused
+ALTER FOREIGN TABLE upd_t OPTIONS (ADD updatable 'true');
+DELETE FROM upd_t WHERE false;
+ALTER FOREIGN TABLE upd_t OPTIONS (SET updatable 'maybe');
+\echo :SQLSTATE
+-- TRUNCATE is refused, saying what to do instead
+TRUNCATE upd_t;
+\echo :SQLSTATE
+DROP SERVER upd_srv CASCADE;
 
 DROP SERVER opt_srv CASCADE;

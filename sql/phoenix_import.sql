@@ -169,7 +169,21 @@ DELETE FROM phx.mixkey WHERE v = 'pg';
 CREATE SCHEMA phx2;
 IMPORT FOREIGN SCHEMA "FDWPHX" LIMIT TO (orders, plain) FROM SERVER hbase INTO phx2 OPTIONS (phoenix 'true');
 IMPORT FOREIGN SCHEMA "FDWPHX" EXCEPT (orders, plain, tskey, utskey, mixkey, imm, imm3, imm4, enc4, decs) FROM SERVER hbase INTO phx2 OPTIONS (phoenix 'on');
-IMPORT FOREIGN SCHEMA "NOSUCHSCHEMA" FROM SERVER hbase INTO phx2 OPTIONS (phoenix 'true');
 SELECT relname FROM pg_class WHERE relnamespace = 'phx2'::regnamespace ORDER BY 1;
+-- a schema Phoenix does not have, or one spelt in lower case: an error that says so (HV00Q);
+-- LIMIT TO naming tables the schema lacks: a NOTICE naming them
+IMPORT FOREIGN SCHEMA "NOSUCHSCHEMA" FROM SERVER hbase INTO phx2 OPTIONS (phoenix 'true');
+\echo :SQLSTATE
+IMPORT FOREIGN SCHEMA fdwphx FROM SERVER hbase INTO phx2 OPTIONS (phoenix 'true');
+IMPORT FOREIGN SCHEMA "FDWPHX" LIMIT TO (nosuch, "PLAIN") FROM SERVER hbase INTO phx2 OPTIONS (phoenix 'true');
 IMPORT FOREIGN SCHEMA "FDWPHX" FROM SERVER hbase INTO phx2 OPTIONS (phoenix 'maybe');
+\echo :SQLSTATE
+-- Phoenix columns named like PostgreSQL's system columns (XMIN, CTID) are renamed, with a
+-- NOTICE, not an aborted import: a key column keeps Phoenix's spelling, a cell its family's
+\! printf '%s\n' "CREATE TABLE IF NOT EXISTS FDWPHXN.SYSNAMES (CTID VARCHAR PRIMARY KEY, XMIN VARCHAR, CMAX INTEGER) COLUMN_ENCODED_BYTES=0;" "UPSERT INTO FDWPHXN.SYSNAMES VALUES ('k', 'geo', 7);" | python3 tests/fixtures_phoenix.py sql
+IMPORT FOREIGN SCHEMA "FDWPHXN" LIMIT TO (sysnames) FROM SERVER hbase INTO phx2 OPTIONS (phoenix 'true');
+SELECT attname, attfdwoptions FROM pg_attribute
+  WHERE attrelid = 'phx2.sysnames'::regclass AND attnum > 0 ORDER BY attnum;
+SELECT * FROM phx2.sysnames;
+\! echo "DROP TABLE FDWPHXN.SYSNAMES;" | python3 tests/fixtures_phoenix.py sql
 DROP SCHEMA phx, phx2 CASCADE;

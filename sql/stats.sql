@@ -150,6 +150,30 @@ SELECT count(*) >= 0 AS readable FROM hbase_fdw_stats;
 SELECT hbase_fdw_stats_reset();
 RESET ROLE;
 DROP ROLE st_reader;
+-- this backend counts each server it uses, past its 64 slots too: the server counted the
+-- longest ago gives its slot (st_many70 is counted; the build before counted no server past
+-- the 64th); a reset frees the slots of dropped servers
+DO $$
+BEGIN
+  FOR i IN 1..70 LOOP
+    EXECUTE format('CREATE SERVER st_many%s FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url %L, gateway_version %L)',
+                   i, 'http://127.0.0.1:9', '2.6.1');
+    EXECUTE format('CREATE USER MAPPING FOR CURRENT_USER SERVER st_many%s', i);
+    EXECUTE format('CREATE FOREIGN TABLE st_many%s_t (k text OPTIONS (column %L)) SERVER st_many%s OPTIONS (table %L)',
+                   i, ':key', i, 'st_stats');
+    BEGIN
+      EXECUTE format('SELECT * FROM st_many%s_t WHERE k = %L', i, 'r1');
+    EXCEPTION WHEN fdw_unable_to_establish_connection THEN NULL;
+    END;
+  END LOOP;
+END $$;
+SELECT count(*) AS counted, bool_and(requests = 1) AS one_each,
+       count(*) FILTER (WHERE server_name = 'st_many70') AS last_counted
+  FROM hbase_fdw_stats(true) WHERE server_name LIKE 'st\_many%';
+SET client_min_messages = warning;
+DO $$ BEGIN FOR i IN 1..70 LOOP EXECUTE format('DROP SERVER st_many%s CASCADE', i); END LOOP; END $$;
+RESET client_min_messages;
+SELECT hbase_fdw_stats_reset();
 DROP VIEW st_counts, st_errors;
 DROP SERVER st_srv, st_two, st_fake, st_lossy CASCADE;
 \! python3 tests/hbase_rest.py drop st_stats >/dev/null

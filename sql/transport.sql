@@ -77,3 +77,16 @@ DROP SERVER gz_srv CASCADE;
 DROP VIEW since;
 DROP SERVER pb_srv CASCADE;
 DROP SERVER js_srv CASCADE;
+
+-- concurrent multigets (a long key list, after its first multiget alone) name their request
+-- in errors: here each of them answers over max_response_size (100 rows of 2 kB of jn_wide),
+-- where the first, of 100 keys that do not exist, answered little
+CREATE SERVER cap_srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'hbase_url', max_response_size '100kB');
+CREATE USER MAPPING FOR CURRENT_USER SERVER cap_srv;
+CREATE FOREIGN TABLE wide_cap (k text OPTIONS (column ':key') COLLATE "C", blob text OPTIONS (column 'cf:blob'))
+  SERVER cap_srv OPTIONS (table 'jn_wide');
+SELECT count(*) FROM wide_cap
+ WHERE k = ANY(ARRAY(SELECT 'v' || lpad(g::text, 4, '0') FROM generate_series(1, 100) g) ||
+               ARRAY(SELECT 'w' || lpad(g::text, 4, '0') FROM generate_series(1, 300) g));
+\echo :SQLSTATE
+DROP SERVER cap_srv CASCADE;

@@ -101,7 +101,7 @@ DROP TABLE wo_dn_log;
 -- extra real gateway, frozen with SIGSTOP: it takes the request and answers nothing) and B (the
 -- main one), each behind a proxy that counts the PUTs reaching it
 \! python3 tests/hbase_rest.py create wo_fo d >/dev/null
-\! for p in 18193 18194 18195 18196 18197 18198 18199; do curl -s -m 1 http://127.0.0.1:$p/quit >/dev/null; done; sleep 0.3
+\! for p in 18192 18193 18194 18195 18196 18197 18198 18199; do curl -s -m 1 http://127.0.0.1:$p/quit >/dev/null; done; sleep 0.3
 \! scripts/hbase-local start-rest-extra 18191 >/dev/null
 \! python3 tests/write_proxy.py 18194 http://127.0.0.1:18191
 \! python3 tests/write_proxy.py 18195 "$HBASE_URL"
@@ -123,17 +123,39 @@ INSERT INTO fo_ab VALUES ('late', 'v1');
 \! for i in $(seq 50); do python3 tests/hbase_rest.py get wo_fo late 2>/dev/null && break; sleep 0.2; done
 \! scripts/hbase-local stop-rest-extra 18191
 
--- a 503 of something that answers before reading the request (a proxy without a live
--- upstream): the PUT surely was not done, and goes to the next gateway, once
+-- a 503 of a proxy (its text says nothing of whether the gateway got the request): an answer
+-- may come after the write was done, so the PUT is not sent to the next gateway; 08007
 \! python3 tests/write_proxy.py 18196 "$HBASE_URL" --fail-puts-after 0 --status 503 --body 'Service Unavailable'
 CREATE SERVER wo_cb FOREIGN DATA WRAPPER hbase_fdw
   OPTIONS (url 'http://127.0.0.1:18196, http://127.0.0.1:18195');
 CREATE USER MAPPING FOR CURRENT_USER SERVER wo_cb;
 CREATE FOREIGN TABLE fo_cb (k text OPTIONS (column ':key'), v text OPTIONS (column 'd:v'))
   SERVER wo_cb OPTIONS (table 'wo_fo');
+\set VERBOSITY default
 INSERT INTO fo_cb VALUES ('moved', 'v2');
+\echo :SQLSTATE
+\set VERBOSITY terse
 \! echo "C: $(curl -s http://127.0.0.1:18196/stats)"; echo "B: $(curl -s http://127.0.0.1:18195/stats)"
-\! python3 tests/hbase_rest.py get wo_fo moved
+\! python3 tests/hbase_rest.py get wo_fo moved || echo 'moved: no such row in HBase'
+\! printf '%s' '[{"key":"moved","cells":{"d:v":"v2"}}]' | python3 tests/hbase_rest.py put wo_fo
+-- a service mesh that forwards the Increment and then answers 503 (Envoy's "upstream connect
+-- error or disconnect/reset before headers"): the UPDATE's one Increment is not sent to B, and
+-- it says 08007; M is then left out a while and the next UPDATE goes to B: the counter went up
+-- once per statement, never twice (2, where re-sending the first made it 3)
+\! python3 tests/write_proxy.py 18192 "$HBASE_URL" --fail-puts-after 0 --status 503 --body 'upstream connect error or disconnect/reset before headers. reset reason: connection termination' --after-forward
+\! printf '%s' '[{"key":"ctr","cells":{"d:n":{"hex":"0000000000000000"}}}]' | python3 tests/hbase_rest.py put wo_fo
+CREATE SERVER wo_mesh FOREIGN DATA WRAPPER hbase_fdw
+  OPTIONS (url 'http://127.0.0.1:18192, http://127.0.0.1:18195');
+CREATE USER MAPPING FOR CURRENT_USER SERVER wo_mesh;
+CREATE FOREIGN TABLE fo_mesh (k text OPTIONS (column ':key'), n bigint OPTIONS (column 'd:n', encoding 'binary'))
+  SERVER wo_mesh OPTIONS (table 'wo_fo');
+\set VERBOSITY default
+UPDATE fo_mesh SET n = n + 1 WHERE k = 'ctr';
+\echo :SQLSTATE
+\set VERBOSITY terse
+UPDATE fo_mesh SET n = n + 1 WHERE k = 'ctr';
+\! echo "M: $(curl -s http://127.0.0.1:18192/stats)"; echo "B: $(curl -s http://127.0.0.1:18195/stats)"
+\! python3 tests/raw_longs.py wo_fo d:n
 -- the REST resource's own 503 ("Unavailable": HBase failed the write it attempted) is an
 -- answer: the PUT may be partly done, and is not sent elsewhere
 \! python3 tests/write_proxy.py 18197 "$HBASE_URL" --fail-puts-after 0 --status 503 --body 'Unavailable\r\norg.apache.hadoop.hbase.client.RetriesExhaustedException: Failed after attempts=2\r\n'
@@ -180,6 +202,6 @@ INSERT INTO half SELECT 'r' || lpad(g::text, 4, '0'), g FROM generate_series(100
 \set VERBOSITY terse
 \! echo "E': $(curl -s http://127.0.0.1:18199/stats)"
 
-\! for p in 18193 18194 18195 18196 18197 18198 18199; do curl -s -m 2 http://127.0.0.1:$p/quit >/dev/null; done
-DROP SERVER wo26, wo24, wo25, wo_ab, wo_cb, wo_db, wo_bf, wo_e CASCADE;
+\! for p in 18192 18193 18194 18195 18196 18197 18198 18199; do curl -s -m 2 http://127.0.0.1:$p/quit >/dev/null; done
+DROP SERVER wo26, wo24, wo25, wo_ab, wo_cb, wo_mesh, wo_db, wo_bf, wo_e CASCADE;
 \! for t in wo_dn wo_dn_cc26 wo_dn_cc24 wo_dn_cc25 wo_fo wo_half; do python3 tests/hbase_rest.py drop $t; done

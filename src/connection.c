@@ -673,21 +673,31 @@ hbase_status_unavailable(long status)
 }
 
 /*
- * Did the request surely not reach the gateway's REST code?  Only when the
- * connection failed, or when a 503 came from something that answers before
- * reading the request (a proxy without a live upstream, Jetty refusing
- * work).  The REST resources answer 503 "Unavailable" after HBase failed
- * the operation they attempted (ResourceBase.processException, hbase-rest
- * 2.4 to 2.6): part of a PUT may be written, a check-and-put may have been
- * applied, so that 503 is an answer, not a refusal.
+ * Did the request surely not reach the gateway?  Only when the connection
+ * failed: nothing of the request left this backend.  Any HTTP answer may
+ * come after the request was done: the REST resources answer 503
+ * "Unavailable" after HBase failed the operation they attempted (part of a
+ * PUT may be written, a check-and-put applied), and a service mesh or load
+ * balancer answers 503 (Envoy's "upstream connect error or disconnect/reset
+ * before headers") or 502/504 after it forwarded the request.  So a write
+ * with an answer is never sent elsewhere (hbase_write_outcome_unknown).
  */
 static bool
 surely_unsent(hbase_http_outcome outcome, hbase_http_result *res)
 {
-	if (outcome == HBASE_HTTP_FAILED)
-		return res->connect_failed != 0;
-	return outcome == HBASE_HTTP_OK && res->status == 503 &&
-		!(res->body && strncmp(res->body, "Unavailable", 11) == 0);
+	return outcome == HBASE_HTTP_FAILED && res->connect_failed;
+}
+
+/*
+ * The one rule of "maybe applied" for a write that got an HTTP answer: a
+ * 5xx (HBase failed part of it, or something in front of the gateway
+ * answered after forwarding it).  Its error is 08007, outcome unknown, as
+ * for a write that got no answer; 4xx answers are refusals before any write.
+ */
+bool
+hbase_write_outcome_unknown(long status)
+{
+	return status >= 500 && status <= 599;
 }
 
 /*
@@ -771,6 +781,8 @@ static HBaseResponse *
 take_outcome(HBaseConn *conn, hbase_http_outcome outcome, hbase_http_result *res,
 			 const char *method, const char *path, const char *what, int flags)
 {
+	HBaseResponse *resp;
+
 	if (outcome == HBASE_HTTP_INTERRUPTED)
 	{
 		/* only a cancel or terminate stops a transfer: this raises it */
@@ -810,18 +822,20 @@ take_outcome(HBaseConn *conn, hbase_http_outcome outcome, hbase_http_result *res
 					(errcode(ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION),
 					 errmsg("could not connect to any of the %d HBase REST gateways of the server",
 							conn->ngateways),
-					 errdetail("%s at %s (the last one tried) while %s.", res->error, conn->url, what)));
+					 errdetail("%s at %s (the last one tried). The request was %s.", res->error, conn->url, what)));
 		if (res->connect_failed)
 			ereport(ERROR,
 					(errcode(ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION),
 					 errmsg("could not connect to HBase REST gateway at %s", conn->url),
-					 errdetail("%s while %s.", res->error, what)));
+					 errdetail("%s. The request was %s.", res->error, what)));
 		ereport(ERROR,
 				(errcode(res->timed_out ? ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION : ERRCODE_FDW_ERROR),
 				 errmsg("HBase REST request failed: %s", res->error),
 				 errdetail("The request was %s at %s.", what, conn->url)));
 	}
-	return copy_response(res, what);
+	resp = copy_response(res, what);
+	resp->write = (flags & HBASE_REQ_WRITE) != 0;
+	return resp;
 }
 
 /*
@@ -958,7 +972,7 @@ hbase_ahead_abandon(HBaseAhead *a)
  */
 void
 hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
-				   HBaseResponse **out)
+				   const char *what, HBaseResponse **out)
 {
 	hbase_http *handles[HBASE_MAX_CONCURRENCY];
 	const char *urls[HBASE_MAX_CONCURRENCY];
@@ -1010,10 +1024,10 @@ hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
 				strlcpy(krb_error, res[k].error, sizeof(krb_error));
 			}
 			if (outcomes[k] == HBASE_HTTP_FAILED)
-				out[k] = no_answer(&res[k], "reading a scanner");
+				out[k] = no_answer(&res[k], what);
 			if (outcomes[k] != HBASE_HTTP_OK)
 				continue;
-			out[k] = copy_response(&res[k], "reading a scanner");
+			out[k] = copy_response(&res[k], what);
 		}
 	}
 	PG_FINALLY();
@@ -1030,12 +1044,12 @@ hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
 		ereport(ERROR,
 				(errcode(ERRCODE_QUERY_CANCELED),
 				 errmsg("canceling an HBase REST request"),
-				 errdetail("The requests were reading scanners at %s.", conn->url)));
+				 errdetail("The requests were %s, %d at once, at %s.", what, n, conn->url)));
 	}
 	if (too_large >= 0)
-		report_too_large(conn, "reading a scanner", "GET", paths[too_large]);
+		report_too_large(conn, what, "GET", paths[too_large]);
 	if (krb_status)
-		hbase_report_krb(krb_status, krb_error, "reading a scanner");
+		hbase_report_krb(krb_status, krb_error, what);
 }
 
 char *
@@ -1082,7 +1096,7 @@ hbase_report_krb(int status, const char *msg, const char *what)
 			(errcode(status == HBASE_KRB_KDC ? ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION :
 					 ERRCODE_INVALID_AUTHORIZATION_SPECIFICATION),
 			 errmsg("%s", text),
-			 superuser() ? errdetail("%s (while %s).", msg, what) :
+			 superuser() ? errdetail("%s. The request was %s.", msg, what) :
 			 errdetail("Nothing was sent for %s.", what),
 			 errhint("Check the user mapping's options \"krb_principal\", \"krb_keytab\" and \"krb_ccache\".")));
 }

@@ -764,52 +764,68 @@ maps_cells(HBaseTable *table)
 	return false;
 }
 
-static int
-ts_desc(const void *a, const void *b)
+/* a mapped cell of a row and its place in the row, to sort by timestamp stably */
+typedef struct VersionCell
 {
-	int64		x = *(const int64 *) a;
-	int64		y = *(const int64 *) b;
+	HBaseCell	cell;
+	int			pos;
+} VersionCell;
 
-	return x > y ? -1 : x < y;
+static int
+version_cell_cmp(const void *a, const void *b)
+{
+	const VersionCell *x = a;
+	const VersionCell *y = b;
+
+	if (x->cell.timestamp != y->cell.timestamp)
+		return x->cell.timestamp > y->cell.timestamp ? -1 : 1;
+	return (x->pos > y->pos) - (x->pos < y->pos);
 }
 
 /*
- * A table that maps versions (option versions): the timestamps of a row's
- * versions, newest first: every distinct timestamp of the cells of mapped
- * columns (others are not looked at, whatever came).  palloc'd; the count.
+ * A table that maps versions (option versions): a row's versions, newest
+ * first, one HBaseRow per distinct timestamp of the cells of mapped columns
+ * (others are not looked at, whatever came), holding that timestamp's
+ * cells in the row's order.  The mapped cells are sorted once and each
+ * version is a run of them, so a row of n versions costs n log n, not n
+ * passes over all its cells.  palloc'd; the count.
  */
 int
-hbase_row_versions(HBaseTable *table, HBaseRow *row, int64 **ts)
+hbase_row_versions(HBaseTable *table, HBaseRow *row, HBaseRow **versions)
 {
-	int64	   *out = palloc(sizeof(int64) * Max(row->ncells, 1));
+	VersionCell *vc = palloc(sizeof(VersionCell) * Max(row->ncells, 1));
+	HBaseCell  *cells;
+	HBaseRow   *out;
 	int			n = 0,
-				i,
-				k;
+				nv = 0,
+				i;
 
 	for (i = 0; i < row->ncells; i++)
 		if (mapped_cell(table, &row->cells[i]))
-			out[n++] = row->cells[i].timestamp;
-	qsort(out, n, sizeof(int64), ts_desc);
-	for (i = 0, k = 0; i < n; i++)
-		if (k == 0 || out[k - 1] != out[i])
-			out[k++] = out[i];
-	*ts = out;
-	return k;
-}
-
-/* the version of a row at one timestamp: its mapped cells of that timestamp */
-void
-hbase_row_version(HBaseTable *table, HBaseRow *row, int64 ts, HBaseRow *out)
-{
-	int			i;
-
-	out->key = row->key;
-	out->keylen = row->keylen;
-	out->cells = palloc(sizeof(HBaseCell) * Max(row->ncells, 1));
-	out->ncells = 0;
-	for (i = 0; i < row->ncells; i++)
-		if (row->cells[i].timestamp == ts && mapped_cell(table, &row->cells[i]))
-			out->cells[out->ncells++] = row->cells[i];
+		{
+			vc[n].cell = row->cells[i];
+			vc[n].pos = i;
+			n++;
+		}
+	qsort(vc, n, sizeof(VersionCell), version_cell_cmp);
+	cells = palloc(sizeof(HBaseCell) * Max(n, 1));
+	out = palloc(sizeof(HBaseRow) * Max(n, 1));
+	for (i = 0; i < n; i++)
+	{
+		cells[i] = vc[i].cell;
+		if (i == 0 || cells[i - 1].timestamp != cells[i].timestamp)
+		{
+			out[nv].key = row->key;
+			out[nv].keylen = row->keylen;
+			out[nv].cells = &cells[i];
+			out[nv].ncells = 0;
+			nv++;
+		}
+		out[nv - 1].ncells++;
+	}
+	pfree(vc);
+	*versions = out;
+	return nv;
 }
 
 /*

@@ -201,6 +201,8 @@ extern void hbase_check_table_name(const char *name, const char *relname);
 #define HBASE_DEFAULT_SAMPLE_ROWS	100
 #define HBASE_MAX_SAMPLE_ROWS		10000
 extern int	hbase_parse_sample_rows(const char *value);
+extern bool hbase_option_bool(const char *name, const char *value);
+extern bool hbase_system_column_name(const char *name);
 extern void hbase_check_foreign_table(Oid relid, bool imported);
 
 /* names IMPORT FOREIGN SCHEMA may define (import.c, phoenix_catalog.c) */
@@ -237,6 +239,7 @@ typedef struct HBaseResponse
 	bool		protobuf;		/* Content-Type application/x-protobuf */
 	size_t		wire_len;		/* bytes on the wire (compressed or not) */
 	bool		unsent;			/* status 0: the request surely never reached the gateway */
+	bool		write;			/* the request was a write (HBASE_REQ_WRITE) */
 } HBaseResponse;
 
 #define HBASE_MEDIA_PROTOBUF	"application/x-protobuf"
@@ -289,8 +292,9 @@ extern HBaseResponse *hbase_request_ex(HBaseConn *conn, const char *method,
 									   size_t bodylen, const char *what,
 									   int flags);
 extern void hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
-							   HBaseResponse **out);
+							   const char *what, HBaseResponse **out);
 extern bool hbase_status_unavailable(long status);
+extern bool hbase_write_outcome_unknown(long status);
 
 /* reads ahead: scans of one connection that may each have one in flight */
 #define HBASE_MAX_AHEAD			4
@@ -597,8 +601,7 @@ extern void hbase_datum_to_cell(HBaseTable *table, HBaseColumn *col, Datum value
 								char **out, int *len);
 extern Datum hbase_timestamp_to_datum(HBaseColumn *col, int64 ms);
 extern int64 hbase_datum_to_timestamp(HBaseTable *table, HBaseColumn *col, Datum d);
-extern int	hbase_row_versions(HBaseTable *table, HBaseRow *row, int64 **ts);
-extern void hbase_row_version(HBaseTable *table, HBaseRow *row, int64 ts, HBaseRow *out);
+extern int	hbase_row_versions(HBaseTable *table, HBaseRow *row, HBaseRow **versions);
 extern void hbase_row_to_values(HBaseTable *table, HBaseColumnIO *io, bool decode_key,
 								List *attrs, HBaseRow *row, Datum *values, bool *isnull);
 extern bool hbase_family_to_jsonb(HBaseTable *table, HBaseColumn *col, HBaseRow *row,

@@ -22,6 +22,7 @@
 #include "miscadmin.h"
 #include "nodes/parsenodes.h"
 #include "utils/builtins.h"
+#include "utils/memutils.h"
 
 #include "hbase_fdw.h"
 
@@ -214,6 +215,120 @@ is_zone(const char *s, int len)
 }
 
 /*
+ * numeric_in's limits (PostgreSQL 15, numeric.c): an exponent within
+ * +-1000 (NUMERIC_MAX_PRECISION), at most 131072 digits before the point
+ * (NUMERIC_WEIGHT_MAX of base-10000 digits) and 16383 after it
+ * (NUMERIC_DSCALE_MAX).  A number past them is text, not numeric: "0." and
+ * 17,000 digits, or 1e1000000 in a JSON value, which jsonb refuses too.
+ */
+#define NUMERIC_IN_MAX_EXPONENT		1000
+#define NUMERIC_IN_MAX_INT_DIGITS	131072
+#define NUMERIC_IN_MAX_FRAC_DIGITS	16383
+
+/* does numeric_in take a number of intdigits.fracdigits e exp? */
+static bool
+numeric_in_takes(long intdigits, long fracdigits, long exp)
+{
+	if (exp > NUMERIC_IN_MAX_EXPONENT || exp < -NUMERIC_IN_MAX_EXPONENT)
+		return false;
+	return intdigits + exp <= NUMERIC_IN_MAX_INT_DIGITS &&
+		fracdigits - exp <= NUMERIC_IN_MAX_FRAC_DIGITS;
+}
+
+/* a JSON number token (the lexer checked its form): would jsonb's numeric_in take it? */
+static bool
+json_number_ok(const char *t)
+{
+	long		intdigits = 0,
+				fracdigits = 0,
+				exp = 0;
+	int			esign = 1;
+
+	if (*t == '-')
+		t++;
+	while (isdigit((unsigned char) *t))
+		intdigits++, t++;
+	if (*t == '.')
+		for (t++; isdigit((unsigned char) *t); t++)
+			fracdigits++;
+	if (*t == 'e' || *t == 'E')
+	{
+		t++;
+		if (*t == '+' || *t == '-')
+			esign = *t++ == '-' ? -1 : 1;
+		for (; isdigit((unsigned char) *t); t++)
+			if ((exp = exp * 10 + (*t - '0')) > NUMERIC_IN_MAX_EXPONENT)
+				return false;
+	}
+	return numeric_in_takes(intdigits, fracdigits, esign * exp);
+}
+
+/* the JSON check's state: a number jsonb would refuse seen */
+typedef struct JsonCheck
+{
+	bool		bad_number;
+} JsonCheck;
+
+static void
+json_check_scalar(void *state, char *token, JsonTokenType tokentype)
+{
+	if (tokentype == JSON_TOKEN_NUMBER && !json_number_ok(token))
+		((JsonCheck *) state)->bad_number = true;
+}
+
+/* deeper JSON stays text: PostgreSQL's parser recurses once per level */
+#define SAMPLE_MAX_JSON_DEPTH	1000
+
+/* the nesting depth of brackets outside strings, stopping past the limit */
+static int
+json_depth(const char *v, int len)
+{
+	int			depth = 0,
+				deepest = 0,
+				i;
+	bool		in_string = false;
+
+	for (i = 0; i < len && deepest <= SAMPLE_MAX_JSON_DEPTH; i++)
+	{
+		if (in_string)
+		{
+			if (v[i] == '\\')
+				i++;
+			else if (v[i] == '"')
+				in_string = false;
+		}
+		else if (v[i] == '"')
+			in_string = true;
+		else if (v[i] == '{' || v[i] == '[')
+			deepest = Max(deepest, ++depth);
+		else if (v[i] == '}' || v[i] == ']')
+			depth--;
+	}
+	return deepest;
+}
+
+/*
+ * Would jsonb take the value: PostgreSQL's JSON parser accepts it (\u0000
+ * refused, as jsonb does), no deeper than SAMPLE_MAX_JSON_DEPTH (a cell of
+ * 100,000 '[' would exhaust the stack), and numeric_in takes its numbers.
+ */
+static bool
+jsonb_takes(const char *v, int len)
+{
+	JsonLexContext *lex;
+	JsonCheck	check = {false};
+	JsonSemAction sem;
+
+	if (json_depth(v, len) > SAMPLE_MAX_JSON_DEPTH)
+		return false;
+	memset(&sem, 0, sizeof(sem));
+	sem.semstate = &check;
+	sem.scalar = json_check_scalar;
+	lex = makeJsonLexContextCstringLen(pnstrdup(v, len), len, PG_UTF8, true);
+	return pg_parse_json(lex, &sem) == JSON_SUCCESS && !check.bad_number;
+}
+
+/*
  * What one value (a cell, or a key) fits.  The text kinds are strict
  * forms: numbers as PostgreSQL writes them (no leading zeros: a zip code
  * "01234" stays text; no "+", no exponent), ISO dates and timestamps, which
@@ -247,7 +362,8 @@ value_fits(const char *v, int len)
 	for (i = start; i < len && isdigit((unsigned char) v[i]); i++)
 		;
 	intlen = i - start;
-	if (intlen > 0 && (v[start] != '0' || intlen == 1))
+	if (intlen > 0 && (v[start] != '0' || intlen == 1) &&
+		numeric_in_takes(intlen, len - i > 1 ? len - i - 1 : 0, 0))
 	{
 		if (i == len && !(start == 1 && intlen == 1 && v[1] == '0'))
 		{
@@ -271,14 +387,8 @@ value_fits(const char *v, int len)
 		fits |= FIT_TIMESTAMPTZ;
 	for (i = 0; i < len && isspace((unsigned char) v[i]); i++)
 		;
-	if (i < len && (v[i] == '{' || v[i] == '['))
-	{
-		/* jsonb refuses what PostgreSQL's JSON parser refuses, \u0000 too */
-		JsonLexContext *lex = makeJsonLexContextCstringLen(pnstrdup(v, len), len, PG_UTF8, true);
-
-		if (pg_parse_json(lex, &nullSemAction) == JSON_SUCCESS)
-			fits |= FIT_JSON;
-	}
+	if (i < len && (v[i] == '{' || v[i] == '[') && jsonb_takes(v, len))
+		fits |= FIT_JSON;
 	return fits;
 }
 
@@ -466,15 +576,42 @@ clipped_name(const char *name)
 	return pnstrdup(name, pg_mbcliplen(name, strlen(name), NAMEDATALEN - 1));
 }
 
+/* is the name another column's, or a system column's (ctid, xmin ...)? */
 static bool
 name_taken(List *names, const char *name)
 {
 	ListCell   *lc;
 
+	if (hbase_system_column_name(name))
+		return true;
 	foreach(lc, names)
 		if (strcmp(lfirst(lc), name) == 0)
 			return true;
 	return false;
+}
+
+/*
+ * The first free column name of name, name_2, name_3 ... (the name clipped
+ * so that the suffix fits NAMEDATALEN): two families "rowkey" and
+ * "rowkey_", or two that share their first 63 bytes, or one named "ctid",
+ * each get a column rather than failing the whole import.
+ */
+static char *
+free_name(List *names, const char *name)
+{
+	char	   *n = clipped_name(name);
+	int			i;
+
+	for (i = 2; name_taken(names, n); i++)
+	{
+		char		suffix[16];
+
+		snprintf(suffix, sizeof(suffix), "_%d", i);
+		n = psprintf("%s%s", pnstrdup(name, pg_mbcliplen(name, strlen(name),
+														  NAMEDATALEN - 1 - (int) strlen(suffix))),
+					 suffix);
+	}
+	return n;
 }
 
 /*
@@ -492,15 +629,33 @@ create_statement(ImportForeignSchemaStmt *stmt, ForeignServer *server, const cha
 				 TableSample *ts, StringInfo summary)
 {
 	StringInfoData buf;
-	ListCell   *lc;
-	const char *keycol = "rowkey";
+	ListCell   *lc,
+			   *fc;
+	const char *keycol;
 	const char *layout = NULL;
 	List	   *names = NIL;
+	List	   *famnames = NIL;
+	List	   *famcols = NIL;
 	bool		binary;
 
+	/* the key column: "rowkey" unless a family has that name ("rowkey_", ...) */
 	foreach(lc, families)
-		if (strcmp(lfirst(lc), keycol) == 0)
-			keycol = "rowkey_";
+		famnames = lappend(famnames, clipped_name(lfirst(lc)));
+	keycol = name_taken(famnames, "rowkey") ? free_name(famnames, "rowkey_") : "rowkey";
+	names = list_make1((char *) keycol);
+	/* the families keep their names where they can */
+	foreach(lc, families)
+	{
+		char	   *col = free_name(names, lfirst(lc));
+
+		if (strcmp(col, clipped_name(lfirst(lc))) != 0)
+			ereport(NOTICE,
+					(errmsg("column family \"%s\" of HBase table \"%s\" is imported as column \"%s\"",
+							(char *) lfirst(lc), table, col),
+					 errdetail("Its name is taken by another column or is a system column's.")));
+		names = lappend(names, col);
+		famcols = lappend(famcols, col);
+	}
 	if (key_type == NULL && (ts == NULL || ts->nrows == 0))
 		key_type = "bytea";
 	else if (key_type == NULL)
@@ -521,10 +676,7 @@ create_statement(ImportForeignSchemaStmt *stmt, ForeignServer *server, const cha
 					 quote_identifier(name), quote_identifier(keycol), key_type);
 	if (layout == NULL)
 		appendStringInfoString(&buf, " OPTIONS (column ':key')");
-	/* the families keep their names; their columns come after the typed ones */
-	names = lappend(names, (char *) keycol);
-	foreach(lc, families)
-		names = lappend(names, clipped_name(lfirst(lc)));
+	/* the families' columns come after the typed ones */
 	foreach(lc, ts ? ts->quals : NIL)
 	{
 		SampledQualifier *sq = lfirst(lc);
@@ -554,9 +706,9 @@ create_statement(ImportForeignSchemaStmt *stmt, ForeignServer *server, const cha
 		appendStringInfo(summary, "%s%s %s%s", summary->len ? ", " : "", spec, type,
 						 binary ? " (binary)" : "");
 	}
-	foreach(lc, families)
+	forboth(lc, families, fc, famcols)
 		appendStringInfo(&buf, ",\n  %s jsonb OPTIONS (column %s)",
-						 quote_identifier(lfirst(lc)), quote_literal_cstr(lfirst(lc)));
+						 quote_identifier(lfirst(fc)), quote_literal_cstr(lfirst(lc)));
 	appendStringInfo(&buf, "\n) SERVER %s OPTIONS (table %s%s%s)",
 					 quote_identifier(server->servername), quote_literal_cstr(table),
 					 layout ? ", rowkey " : "", layout ? quote_literal_cstr(layout) : "");
@@ -604,6 +756,54 @@ sample_notice(const char *name, const char *table, int sample_rows, TableSample 
 }
 
 /*
+ * The CREATE FOREIGN TABLE of one HBase table of the namespace (name): its
+ * families (a bad name skipped), its sample and statement; NULL when its
+ * name cannot go into a request (a NOTICE says why).
+ */
+static char *
+import_table(ImportForeignSchemaStmt *stmt, ForeignServer *server, HBaseConn *conn,
+			 const char *name, const char *key_type, int sample_rows)
+{
+	const char *ns = stmt->remote_schema;
+	const char *table;
+	const char *problem;
+	List	   *families = NIL;
+	ListCell   *fc;
+	TableSample *sample;
+	char	   *command;
+
+	table = strcmp(ns, "default") == 0 ? name : psprintf("%s:%s", ns, name);
+	/* the name goes into the path of the next request: checked before it is sent */
+	if ((problem = hbase_table_name_problem(table)) != NULL)
+	{
+		ereport(NOTICE,
+				(errmsg("HBase table \"%s\" is not imported", hbase_printable_key(table, strlen(table))),
+				 errdetail("%s", problem)));
+		return NULL;
+	}
+	foreach(fc, table_families(conn, table))
+	{
+		const char *family = lfirst(fc);
+		char	   *owner = psprintf("HBase table \"%s\"", table);
+
+		if (hbase_import_family_ok(family, owner))
+			families = lappend(families, (char *) family);
+	}
+	if (sample_rows == 0)
+		return create_statement(stmt, server, name, table, families,
+								key_type ? key_type : "bytea", NULL, NULL);
+	{
+		StringInfoData summary;
+
+		initStringInfo(&summary);
+		sample = sample_table(conn, table, families, sample_rows);
+		command = create_statement(stmt, server, name, table, families, key_type, sample, &summary);
+		sample_notice(name, table, sample_rows, sample, summary.data);
+	}
+	return command;
+}
+
+/*
  * IMPORT FOREIGN SCHEMA "namespace" FROM SERVER s INTO local [OPTIONS
  * (key_type 'bytea' | 'text', sample_rows 'n', phoenix 'true')]: the
  * commands that create the foreign tables.  The key's type is inferred from
@@ -621,7 +821,9 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	bool		phoenix = false;
 	List	   *commands = NIL;
 	List	   *wanted = NIL;
+	List	   *system_tables = NIL;
 	ListCell   *lc;
+	MemoryContext tablecxt;
 
 	foreach(lc, stmt->options)
 	{
@@ -629,7 +831,7 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 
 		if (strcmp(def->defname, "phoenix") == 0)
 		{
-			phoenix = defGetBoolean(def);
+			phoenix = hbase_option_bool("phoenix", defGetString(def));
 			continue;
 		}
 		if (strcmp(def->defname, "sample_rows") == 0)
@@ -661,52 +863,38 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	{
 		const char *name = lfirst(lc);
 
-		if (hbase_import_name_ok(stmt, name, strlen(name), "HBase table", NULL) &&
-			hbase_import_wanted(stmt, name))
-			wanted = lappend(wanted, (char *) name);
-	}
-	hbase_import_check_count(list_length(wanted));
-	foreach(lc, wanted)
-	{
-		const char *name = lfirst(lc);
-		const char *table;
-		const char *problem;
-		List	   *families = NIL;
-		ListCell   *fc;
-		TableSample *sample;
-
-		table = strcmp(ns, "default") == 0 ? name : psprintf("%s:%s", ns, name);
-		/* the name goes into the path of the next request: checked before it is sent */
-		if ((problem = hbase_table_name_problem(table)) != NULL)
+		if (!hbase_import_name_ok(stmt, name, strlen(name), "HBase table", NULL) ||
+			!hbase_import_wanted(stmt, name))
+			continue;
+		/* Phoenix's own tables (SYSTEM.CATALOG ...) only when LIMIT TO names them */
+		if (strcmp(ns, "default") == 0 && strncmp(name, "SYSTEM.", 7) == 0 &&
+			stmt->list_type != FDW_IMPORT_SCHEMA_LIMIT_TO)
 		{
-			ereport(NOTICE,
-					(errmsg("HBase table \"%s\" is not imported", hbase_printable_key(table, strlen(table))),
-					 errdetail("%s", problem)));
+			system_tables = lappend(system_tables, (char *) name);
 			continue;
 		}
-		foreach(fc, table_families(conn, table))
-		{
-			const char *family = lfirst(fc);
-			char	   *owner = psprintf("HBase table \"%s\"", table);
-
-			if (hbase_import_family_ok(family, owner))
-				families = lappend(families, (char *) family);
-		}
-		if (sample_rows > 0)
-		{
-			StringInfoData summary;
-
-			initStringInfo(&summary);
-			sample = sample_table(conn, table, families, sample_rows);
-			commands = lappend(commands,
-							   create_statement(stmt, server, name, table, families,
-												key_type, sample, &summary));
-			sample_notice(name, table, sample_rows, sample, summary.data);
-		}
-		else
-			commands = lappend(commands,
-							   create_statement(stmt, server, name, table, families,
-												key_type ? key_type : "bytea", NULL, NULL));
+		wanted = lappend(wanted, (char *) name);
 	}
+	if (system_tables != NIL)
+		ereport(NOTICE,
+				(errmsg("%d tables of Apache Phoenix's own (%s%s) are not imported",
+						list_length(system_tables), (char *) linitial(system_tables),
+						list_length(system_tables) > 1 ? " ..." : ""),
+				 errhint("Name them in LIMIT TO to import them; IMPORT FOREIGN SCHEMA ... OPTIONS (phoenix 'true') imports the tables Phoenix made.")));
+	hbase_import_check_count(list_length(wanted));
+	/* one table's schema, sample and statement in a context reset after it */
+	tablecxt = AllocSetContextCreate(CurrentMemoryContext, "hbase_fdw IMPORT of a table",
+									 ALLOCSET_DEFAULT_SIZES);
+	foreach(lc, wanted)
+	{
+		MemoryContext old = MemoryContextSwitchTo(tablecxt);
+		char	   *command = import_table(stmt, server, conn, lfirst(lc), key_type, sample_rows);
+
+		MemoryContextSwitchTo(old);
+		if (command)
+			commands = lappend(commands, pstrdup(command));
+		MemoryContextReset(tablecxt);
+	}
+	MemoryContextDelete(tablecxt);
 	return commands;
 }

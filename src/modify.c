@@ -35,8 +35,10 @@
 #include "utils/lsyscache.h"
 #include "rowkey.h"
 #include "catalog/pg_type.h"
+#include "commands/defrem.h"
 #include "executor/executor.h"
 #include "foreign/fdwapi.h"
+#include "foreign/foreign.h"
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "nodes/makefuncs.h"
@@ -73,10 +75,48 @@ typedef struct HBaseModifyState
 static void put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows);
 static bool put_row_if_absent(HBaseModifyState *ms, HBaseRow *row);
 
+/*
+ * INSERT, UPDATE and DELETE are allowed unless the option "updatable" (of
+ * the table, else of the server) says false, as in postgres_fdw; the
+ * executor then refuses the statement naming the table.
+ */
 static int
 hbaseIsForeignRelUpdatable(Relation rel)
 {
-	return (1 << CMD_INSERT) | (1 << CMD_UPDATE) | (1 << CMD_DELETE);
+	ForeignTable *table = GetForeignTable(RelationGetRelid(rel));
+	ForeignServer *server = GetForeignServer(table->serverid);
+	bool		updatable = true;
+	List	   *lists[2] = {server->options, table->options};
+	int			i;
+	ListCell   *lc;
+
+	for (i = 0; i < 2; i++)
+		foreach(lc, lists[i])
+		{
+			DefElem    *def = lfirst(lc);
+
+			if (strcmp(def->defname, "updatable") == 0)
+				updatable = hbase_option_bool(def->defname, defGetString(def));
+		}
+	return updatable ? (1 << CMD_INSERT) | (1 << CMD_UPDATE) | (1 << CMD_DELETE) : 0;
+}
+
+/*
+ * TRUNCATE: the REST gateway has no truncate (only dropping the table), and
+ * deleting every row one request each is not what TRUNCATE promises; so it
+ * is refused, saying what to do instead.
+ */
+static void
+hbaseExecForeignTruncate(List *rels, DropBehavior behavior, bool restart_seqs)
+{
+	Relation	rel = linitial(rels);
+
+	ereport(ERROR,
+			(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+			 errmsg("cannot truncate foreign table \"%s\"", RelationGetRelationName(rel)),
+			 errdetail("The HBase REST gateway offers no truncate of a table."),
+			 errhint("Use DELETE FROM %s (one request per row), or truncate the HBase table in the HBase shell (truncate_preserve keeps its regions).",
+					 RelationGetRelationName(rel))));
 }
 
 /* a raw key column, if the table has one */
@@ -667,6 +707,58 @@ hbaseBeginForeignInsert(ModifyTableState *mtstate, ResultRelInfo *rinfo)
 	}
 }
 
+
+/* a cell of a whole-family jsonb member and how the member spelt its qualifier */
+typedef struct FamilyMember
+{
+	HBaseCell  *cell;
+	const char *spelling;
+} FamilyMember;
+
+static int
+member_cmp(const void *a, const void *b)
+{
+	const HBaseCell *x = ((const FamilyMember *) a)->cell;
+	const HBaseCell *y = ((const FamilyMember *) b)->cell;
+	int			c = memcmp(x->column, y->column, Min(x->collen, y->collen));
+
+	return c != 0 ? c : (x->collen > y->collen) - (x->collen < y->collen);
+}
+
+/*
+ * Two members of one whole-family jsonb value that name the same qualifier
+ * ("A" and "\\x41"): one PUT would write one cell and drop the other value
+ * silently, so it is an error naming both spellings.  Sorted, so that wide
+ * families cost n log n.  The family's cells are cells[first ...], in the
+ * order of spellings.
+ */
+static void
+check_family_spellings(HBaseTable *t, HBaseColumn *col, List *cells, int first, List *spellings)
+{
+	int			n = list_length(spellings);
+	FamilyMember *m;
+	int			i;
+
+	if (n < 2)
+		return;
+	m = palloc(n * sizeof(FamilyMember));
+	for (i = 0; i < n; i++)
+	{
+		m[i].cell = list_nth(cells, first + i);
+		m[i].spelling = list_nth(spellings, i);
+	}
+	qsort(m, n, sizeof(FamilyMember), member_cmp);
+	for (i = 1; i < n; i++)
+		if (member_cmp(&m[i - 1], &m[i]) == 0)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("members \"%s\" and \"%s\" of column \"%s\" name the same qualifier",
+							m[i - 1].spelling, m[i].spelling, col->attname),
+					 errdetail("Foreign table %s would write one cell for both and lose a value; nothing of the row was written.",
+							   t->relname)));
+	pfree(m);
+}
+
 /* one slot as an HBase row (in the current memory context) */
 static void
 encode_row(HBaseModifyState *ms, TupleTableSlot *slot, HBaseRow *row, int rowno)
@@ -709,12 +801,15 @@ encode_row(HBaseModifyState *ms, TupleTableSlot *slot, HBaseRow *row, int rowno)
 			JsonbValue	v;
 			JsonbIteratorToken tok;
 			char	   *qual = NULL;
+			int			first = list_length(cells);
+			List	   *spellings = NIL;
 
 			if (!JB_ROOT_IS_OBJECT(jb))
 				ereport(ERROR,
 						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 						 errmsg("column \"%s\" of foreign table %s maps a whole family and takes a JSON object",
 								col->attname, t->relname)));
+
 			it = JsonbIteratorInit(&jb->root);
 			while ((tok = JsonbIteratorNext(&it, &v, true)) != WJB_DONE)
 			{
@@ -743,8 +838,10 @@ encode_row(HBaseModifyState *ms, TupleTableSlot *slot, HBaseRow *row, int rowno)
 											  psprintf("the value of qualifier \"%s\"", qual),
 											  &c->value, &c->vallen);
 					cells = lappend(cells, c);
+					spellings = lappend(spellings, qual);
 				}
 			}
+			check_family_spellings(t, col, cells, first, spellings);
 			continue;
 		}
 		if (col->colspec == NULL || col->famlen == col->speclen)
@@ -975,7 +1072,8 @@ put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows)
 		return;
 	}
 	ereport(ERROR,
-			(errcode(ERRCODE_FDW_ERROR),
+			(errcode(hbase_write_outcome_unknown(resp->status) ?
+					 ERRCODE_TRANSACTION_RESOLUTION_UNKNOWN : ERRCODE_FDW_ERROR),
 			 errmsg("HBase REST gateway answered HTTP %ld to a PUT of %d row%s for foreign table %s",
 					resp->status, nrows, nrows == 1 ? "" : "s", ms->table->relname),
 			 errdetail("The gateway said: %s. %sHBase writes each row atomically, not a batch: %s may have been written to HBase table \"%s\" or not. %s",
@@ -1144,4 +1242,5 @@ hbase_modify_routines(FdwRoutine *routine)
 	routine->ExecForeignDelete = hbaseExecForeignDelete;
 	routine->BeginForeignInsert = hbaseBeginForeignInsert;
 	routine->EndForeignInsert = hbaseEndForeignInsert;
+	routine->ExecForeignTruncate = hbaseExecForeignTruncate;
 }

@@ -17,6 +17,7 @@
 
 #include "access/reloptions.h"
 #include "access/twophase.h"
+#include "catalog/heap.h"
 #include "catalog/pg_class.h"
 #include "catalog/pg_foreign_data_wrapper.h"
 #include "catalog/pg_foreign_server.h"
@@ -69,6 +70,7 @@ static const HBaseOption valid_options[] = {
 	{"ca_file", ForeignServerRelationId},
 	{"fetch_size", ForeignServerRelationId},
 	{"pushdown", ForeignServerRelationId},
+	{"updatable", ForeignServerRelationId},
 	{"concurrency", ForeignServerRelationId},
 	{"batch_size", ForeignServerRelationId},
 	{"max_response_size", ForeignServerRelationId},
@@ -95,6 +97,7 @@ static const HBaseOption valid_options[] = {
 	{"fetch_size", ForeignTableRelationId},
 	{"rowkey", ForeignTableRelationId},
 	{"pushdown", ForeignTableRelationId},
+	{"updatable", ForeignTableRelationId},
 	{"concurrency", ForeignTableRelationId},
 	{"batch_size", ForeignTableRelationId},
 	{"analyze_sample_fraction", ForeignTableRelationId},
@@ -182,6 +185,21 @@ bad_value(const char *name, const char *value, const char *detail)
 			(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
 			 errmsg("invalid value for option \"%s\": \"%s\"", name, value),
 			 errdetail("%s", detail)));
+}
+
+/*
+ * A boolean option's value, as PostgreSQL's boolean input reads it (true,
+ * false, on, off, yes, no, 1, 0 and unique prefixes); anything else is a bad
+ * value (HV024) like every other option's, not defGetBoolean's 42601.
+ */
+bool
+hbase_option_bool(const char *name, const char *value)
+{
+	bool		result;
+
+	if (!parse_bool(value, &result))
+		bad_value(name, value, "The option takes a boolean: true or false (also on, off, yes, no, 1, 0).");
+	return result;
 }
 
 /* seconds, fractional allowed; returns milliseconds */
@@ -758,8 +776,8 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 		else if (strcmp(name, "connect_timeout") == 0 || strcmp(name, "request_timeout") == 0)
 			(void) parse_seconds(name, value);
 		else if (strcmp(name, "tls_verify") == 0 || strcmp(name, "pushdown") == 0 ||
-				 strcmp(name, "keep_connections") == 0)
-			(void) defGetBoolean(def);
+				 strcmp(name, "keep_connections") == 0 || strcmp(name, "updatable") == 0)
+			(void) hbase_option_bool(name, value);
 		else if (strcmp(name, "ca_file") == 0)
 		{
 			if (!superuser())
@@ -870,15 +888,15 @@ hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
 		else if (strcmp(def->defname, "request_timeout") == 0)
 			opts->request_timeout_ms = parse_seconds(def->defname, value);
 		else if (strcmp(def->defname, "tls_verify") == 0)
-			opts->tls_verify = defGetBoolean(def);
+			opts->tls_verify = hbase_option_bool(def->defname, defGetString(def));
 		else if (strcmp(def->defname, "keep_connections") == 0)
-			opts->keep_connections = defGetBoolean(def);
+			opts->keep_connections = hbase_option_bool(def->defname, defGetString(def));
 		else if (strcmp(def->defname, "ca_file") == 0)
 			opts->ca_file = pstrdup(value);
 		else if (strcmp(def->defname, "fetch_size") == 0)
 			opts->fetch_size = parse_fetch_size(value);
 		else if (strcmp(def->defname, "pushdown") == 0)
-			opts->pushdown = defGetBoolean(def);
+			opts->pushdown = hbase_option_bool(def->defname, defGetString(def));
 		else if (strcmp(def->defname, "concurrency") == 0)
 			opts->concurrency = parse_concurrency(value);
 		else if (strcmp(def->defname, "batch_size") == 0)
@@ -953,7 +971,8 @@ hbase_build_table(Oid relid)
 			table->fetch_size = parse_fetch_size(defGetString(def));
 		else if (strcmp(def->defname, "rowkey") == 0)
 			table->rowkey = defGetString(def);
-		else if (strcmp(def->defname, "pushdown") == 0 && !defGetBoolean(def))
+		else if (strcmp(def->defname, "pushdown") == 0 &&
+				 !hbase_option_bool(def->defname, defGetString(def)))
 			table->pushdown = false;
 		else if (strcmp(def->defname, "concurrency") == 0)
 			table->concurrency = parse_concurrency(defGetString(def));
@@ -1382,6 +1401,17 @@ hbase_import_wanted(ImportForeignSchemaStmt *stmt, const char *name)
 		if (strcmp(((RangeVar *) lfirst(lc))->relname, name) == 0)
 			listed = true;
 	return stmt->list_type == FDW_IMPORT_SCHEMA_LIMIT_TO ? listed : !listed;
+}
+
+/*
+ * Is name one of PostgreSQL's system columns (ctid, xmin, cmin, xmax, cmax,
+ * tableoid)?  No column may take it: an import names such a column
+ * otherwise (a qualifier "xmin" is ordinary in geo tables).
+ */
+bool
+hbase_system_column_name(const char *name)
+{
+	return SystemAttributeByName(name) != NULL;
 }
 
 /* a NOTICE that a name from HBase is skipped (escaped in it), and false */

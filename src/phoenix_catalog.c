@@ -556,12 +556,14 @@ layout_ident(const char *name)
 	return buf.data;
 }
 
-/* do two of the columns have the same local name? */
+/* do two of the columns have the same local name, or one a system column's (ctid, xmin ...)? */
 static bool
 names_clash(List *columns, PhxColumn *c)
 {
 	ListCell   *lc;
 
+	if (!c->skipped && hbase_system_column_name(c->local))
+		return true;
 	foreach(lc, columns)
 	{
 		PhxColumn  *o = lfirst(lc);
@@ -985,6 +987,35 @@ phoenix_names_ok(PhxTable *t)
 	return true;
 }
 
+/* a NOTICE naming the tables of LIMIT TO that the schema does not have */
+static void
+missing_listed(ImportForeignSchemaStmt *stmt, List *tables)
+{
+	StringInfoData missing;
+	ListCell   *lc,
+			   *tc;
+
+	if (stmt->list_type != FDW_IMPORT_SCHEMA_LIMIT_TO)
+		return;
+	initStringInfo(&missing);
+	foreach(lc, stmt->table_list)
+	{
+		const char *name = ((RangeVar *) lfirst(lc))->relname;
+		bool		found = false;
+
+		foreach(tc, tables)
+			if (strcmp(local_name(((PhxTable *) lfirst(tc))->name), name) == 0)
+				found = true;
+		if (!found)
+			appendStringInfo(&missing, "%s\"%s\"", missing.len ? ", " : "", name);
+	}
+	if (missing.len)
+		ereport(NOTICE,
+				(errmsg("LIMIT TO names tables that Phoenix schema \"%s\" does not have: %s",
+						stmt->remote_schema, missing.data),
+				 errhint("LIMIT TO takes the local names: Phoenix's upper-case names in lower case.")));
+}
+
 /*
  * IMPORT FOREIGN SCHEMA "schema" FROM SERVER s INTO local OPTIONS (phoenix
  * 'true'): a foreign table per Phoenix table of the schema ("default": the
@@ -999,9 +1030,16 @@ hbase_phoenix_import(ImportForeignSchemaStmt *stmt, ForeignServer *server, HBase
 	HBaseTable *links = NULL;
 	bool		looked = false;
 	List	   *commands = NIL;
+	List	   *tables = catalog_tables(catalog_rows(conn, cat, schema));
 	ListCell   *lc;
 
-	foreach(lc, catalog_tables(catalog_rows(conn, cat, schema)))
+	if (tables == NIL)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_SCHEMA_NOT_FOUND),
+				 errmsg("Apache Phoenix has no tables in schema \"%s\"", stmt->remote_schema),
+				 errhint("Phoenix folds unquoted names to upper case: a schema created as sales is \"SALES\"; tables without a schema are in \"default\".")));
+	missing_listed(stmt, tables);
+	foreach(lc, tables)
 	{
 		PhxTable   *t = lfirst(lc);
 

@@ -264,7 +264,7 @@ hbase_rest_pages_many(HBaseConn *conn, HBaseTable *table, char **scanners, const
 		paths[i] = json[i] ? stateless_path(conn, table, &stateless[i]) :
 			scanner_page_path(scanners[i], rows[i]);
 	}
-	hbase_request_many(conn, paths, json, n, resp);
+	hbase_request_many(conn, paths, json, n, "reading a scanner", resp);
 	for (i = 0; i < n; i++)
 	{
 		MemoryContext old = MemoryContextSwitchTo(cxts[i]);
@@ -541,7 +541,7 @@ hbase_rest_multiget_many(HBaseConn *conn, HBaseTable *table, bytea **keys, const
 	Assert(nreq <= HBASE_MAX_CONCURRENCY);
 	for (i = 0; i < nreq; i++)
 		paths[i] = multiget_path(conn, table, keys + starts[i], counts[i]);
-	hbase_request_many(conn, paths, NULL, nreq, resp);
+	hbase_request_many(conn, paths, NULL, nreq, "a multiget", resp);
 	for (i = 0; i < nreq; i++)
 		out[i] = read_result(resp[i], table, READ_MULTIGET, counts[i], 0);
 }
@@ -993,6 +993,14 @@ hbase_report_status(HBaseResponse *resp, HBaseTable *table, const char *what)
 {
 	const char *tname = table ? table->hbase_table : "";
 
+	if (resp->write && hbase_write_outcome_unknown(resp->status))
+		ereport(ERROR,
+				(errcode(ERRCODE_TRANSACTION_RESOLUTION_UNKNOWN),
+				 errmsg("HBase REST gateway answered HTTP %ld to %s: whether it was written is unknown",
+						resp->status, what),
+				 errdetail("The gateway said: %s. An answer of 500 to 599 may come after the write was done (by HBase, or through a proxy that forwarded it); it was not sent again.",
+						   hbase_body_summary(resp)),
+				 errhint("Read the rows back to see what was written; a write of the same values may be sent again.")));
 	switch (resp->status)
 	{
 		case 404:

@@ -16,8 +16,11 @@
  * preloading there is no shared memory to ask for (PostgreSQL 15 has no DSM
  * registry), so the view shows this backend's counters and says so (scope).
  * The shared table holds HBASE_STATS_MAX_SHARED pairs; when full, the pair
- * used the longest ago makes room (databases are created and dropped, each
- * with servers of new oids).
+ * used the longest ago of the database holding the most pairs makes room
+ * (databases are created and dropped, each with servers of new oids; one
+ * database's many servers never evict another's).  This backend's own
+ * counters hold HBASE_STATS_MAX_LOCAL servers, the one counted the longest
+ * ago giving its slot to a new one.
  *
  * Beside the counters, the rows of each foreign table that its last full
  * scan counted (hbase_stats_set_rows): the planner's evidence of a table
@@ -97,8 +100,10 @@ static HTAB *local_rows = NULL; /* this backend's RowsEntry */
 static shmem_request_hook_type prev_shmem_request_hook = NULL;
 static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
 
-/* this backend's counters (TopMemoryContext) */
+/* this backend's counters (TopMemoryContext), and when each was last counted */
 static HBaseStatServer *local[HBASE_STATS_MAX_LOCAL];
+static uint64 local_used[HBASE_STATS_MAX_LOCAL];
+static uint64 local_clock = 0;
 static int	nlocal = 0;
 
 /*
@@ -238,31 +243,54 @@ apply(HBaseStatCounters *c, const StatsDelta *d)
 	}
 }
 
+/*
+ * This backend's counters of a server.  When all HBASE_STATS_MAX_LOCAL
+ * slots are taken, the server counted the longest ago gives its slot (most
+ * likely one dropped since), so that a new server is always counted; the
+ * reset frees the slots of dropped servers.
+ */
 static HBaseStatServer *
 local_entry(Oid serverid)
 {
 	HBaseStatServer *e;
-	int			i;
+	int			i,
+				slot;
 
 	for (i = 0; i < nlocal; i++)
 		if (local[i]->serverid == serverid)
+		{
+			local_used[i] = ++local_clock;
 			return local[i];
-	if (nlocal == HBASE_STATS_MAX_LOCAL)
-		return NULL;
-	e = MemoryContextAllocExtended(TopMemoryContext, sizeof(HBaseStatServer),
-								   MCXT_ALLOC_NO_OOM | MCXT_ALLOC_ZERO);
-	if (e == NULL)
-		return NULL;
+		}
+	if (nlocal < HBASE_STATS_MAX_LOCAL)
+	{
+		e = MemoryContextAllocExtended(TopMemoryContext, sizeof(HBaseStatServer),
+									   MCXT_ALLOC_NO_OOM | MCXT_ALLOC_ZERO);
+		if (e == NULL)
+			return NULL;
+		slot = nlocal++;
+	}
+	else
+	{
+		for (slot = 0, i = 1; i < nlocal; i++)
+			if (local_used[i] < local_used[slot])
+				slot = i;
+		e = local[slot];
+		memset(e, 0, sizeof(HBaseStatServer));
+	}
 	e->serverid = serverid;
 	e->c.since = GetCurrentTimestamp();
-	local[nlocal++] = e;
+	local[slot] = e;
+	local_used[slot] = ++local_clock;
 	return e;
 }
 
 /*
- * The table is full: the entry used the longest ago goes (most likely of a
- * database or server dropped since), so that servers in use are counted.
- * Under the exclusive lock.
+ * The table is full: an entry of the database that holds the most entries
+ * (this one on a tie) goes, the one used the longest ago (most likely of a
+ * server dropped since).  So a role that creates servers by the hundred
+ * evicts its own database's entries, not other databases'.  Under the
+ * exclusive lock.
  */
 static void
 evict_least_used(void)
@@ -270,10 +298,35 @@ evict_least_used(void)
 	HASH_SEQ_STATUS scan;
 	SharedEntry *se;
 	SharedEntry *oldest = NULL;
+	Oid			dbs[HBASE_STATS_MAX_SHARED];
+	int			counts[HBASE_STATS_MAX_SHARED];
+	int			ndbs = 0,
+				i;
+	Oid			fullest = MyDatabaseId;
+	int			most = 0;
 
 	hash_seq_init(&scan, shared_hash);
 	while ((se = hash_seq_search(&scan)) != NULL)
-		if (oldest == NULL || se->used < oldest->used)
+	{
+		for (i = 0; i < ndbs && dbs[i] != se->key.dbid; i++)
+			;
+		if (i == ndbs && ndbs < HBASE_STATS_MAX_SHARED)
+		{
+			dbs[ndbs] = se->key.dbid;
+			counts[ndbs++] = 0;
+		}
+		if (i < ndbs)
+			counts[i]++;
+	}
+	for (i = 0; i < ndbs; i++)
+		if (counts[i] > most || (counts[i] == most && dbs[i] == MyDatabaseId))
+		{
+			most = counts[i];
+			fullest = dbs[i];
+		}
+	hash_seq_init(&scan, shared_hash);
+	while ((se = hash_seq_search(&scan)) != NULL)
+		if (se->key.dbid == fullest && (oldest == NULL || se->used < oldest->used))
 			oldest = se;
 	if (oldest)
 		hash_search(shared_hash, &oldest->key, HASH_REMOVE, NULL);
@@ -628,6 +681,16 @@ hbase_stats_reset(Oid serverid)
 			memset(&local[i]->c, 0, sizeof(local[i]->c));
 			local[i]->c.since = now;
 		}
+	/* a reset of every server frees the slots of servers dropped since */
+	if (!OidIsValid(serverid))
+		for (i = nlocal - 1; i >= 0; i--)
+			if (GetForeignServerExtended(local[i]->serverid, FSV_MISSING_OK) == NULL)
+			{
+				pfree(local[i]);
+				local[i] = local[nlocal - 1];
+				local_used[i] = local_used[nlocal - 1];
+				nlocal--;
+			}
 	if (shared != NULL)
 	{
 		HASH_SEQ_STATUS scan;

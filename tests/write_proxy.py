@@ -3,7 +3,7 @@
 writes itself as no real gateway does on demand, for sql/writes.sql.
 
 Usage: tests/write_proxy.py PORT UPSTREAM_URL [--fail-puts-after N] [--fail-deletes]
-                             [--status S] [--body TEXT]
+                             [--status S] [--body TEXT] [--after-forward]
 Binds 127.0.0.1:PORT, then goes to the background (the command returns once it listens) and
 exits by itself after 30 s without a request, or at GET /quit. Every request is passed to
 UPSTREAM_URL (the real gateway), except that with --fail-puts-after N every PUT after the
@@ -11,7 +11,10 @@ N-th is answered here with status S (default 500) and body TEXT (default "Intern
 Error"; \\r and \\n escapes are read), never reaching the gateway: a gateway that fails every
 write from some point on, or a proxy that answers 503 without forwarding (no live upstream).
 With --fail-deletes every DELETE is answered so too, and with --fail-gets TEXT every GET whose
-path holds TEXT (a table's stateless scan: "/t/*").
+path holds TEXT (a table's stateless scan: "/t/*"). With --after-forward, those PUTs are passed
+to the gateway first and its answer dropped: a service mesh or load balancer that answers 503
+after it forwarded the request (Envoy's "upstream connect error or disconnect/reset before
+headers"), so the write was done though the client sees a 503.
 GET /stats answers one line: "puts N forwarded N answered N deletes N max_same_body N", where
 max_same_body is how many times the most frequent PUT body arrived here.
 """
@@ -46,6 +49,8 @@ class Handler(background_server.ProxyHandler):
                 answer_here = srv.fail_deletes
         elif self.command == "GET" and srv.fail_gets is not None:
             answer_here = srv.fail_gets in self.path
+        if answer_here and srv.after_forward:
+            self.forward_upstream(body)
         if answer_here:
             self.reply(srv.status, srv.body, [("Content-Type", "text/plain")])
             return
@@ -68,6 +73,7 @@ def main():
     ap.add_argument("--fail-gets", default=None)
     ap.add_argument("--status", type=int, default=500)
     ap.add_argument("--body", default="Internal Server Error")
+    ap.add_argument("--after-forward", action="store_true")
     args = ap.parse_args()
     srv = make_server(args.port, Handler)
     srv.upstream = urllib.parse.urlsplit(args.upstream)
@@ -75,6 +81,7 @@ def main():
     srv.fail_deletes = args.fail_deletes
     srv.fail_gets = args.fail_gets
     srv.status = args.status
+    srv.after_forward = args.after_forward
     srv.body = args.body.replace("\\r", "\r").replace("\\n", "\n").encode()
     srv.puts = srv.forwarded = srv.answered = srv.deletes = 0
     srv.bodies = collections.Counter()

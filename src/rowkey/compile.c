@@ -880,9 +880,17 @@ static part *
 compile_prefix(compiler *c, node *n)
 {
 	node	   *s;
+	int			raw;
 
 	if (is_call(n, "salt"))
 		return compile_salt(c, n, n, SALTF_BYTE, 1);
+	if (n->kind == N_CALL && digest_of(n->name, &raw) != NULL)
+	{
+		/* a whole digest is no key part: its first k hex digits are */
+		cerr(c, n->pos, hbase_rk_fmt_error("a hash prefix takes the first k characters of the hash: write left(%s(...), k), e.g. left(%s(...), 4)",
+										   n->name, n->name));
+		return new_part(c, RK_PART_HASH, n);
+	}
 	if ((is_call(n, "lpad") || is_call(n, "hex")) && n->nkids == 2 &&
 		(s = arg1(n->kids[0])) != NULL && is_call(s, "salt"))
 	{
@@ -895,7 +903,6 @@ compile_prefix(compiler *c, node *n)
 	if ((is_call(n, "left") && n->nkids == 2) || (is_call(n, "substr") && n->nkids == 3))
 	{
 		node	   *h = arg1(n->kids[0]);
-		int			raw;
 		const EVP_MD *md = (h && h->kind == N_CALL) ? digest_of(h->name, &raw) : NULL;
 		part	   *p;
 		int			k;
