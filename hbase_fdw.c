@@ -656,6 +656,43 @@ retrieved_attrs_of(HBasePlanState *ps)
 }
 
 /*
+ * The scan's targetlist.  Where its parent takes any columns (an Agg, a
+ * Sort), createplan.c offers the physical one, every column, which EXPLAIN
+ * VERBOSE then lists as Output though only the columns the query uses are
+ * read (count(*): none, HBase Columns: rowkeys only).  Those columns, the
+ * path's target, instead: what a parent that asks for exact columns gets.
+ */
+static List *
+scan_tlist(ForeignPath *best_path, RelOptInfo *baserel, List *tlist)
+{
+	PathTarget *target = best_path->path.pathtarget;
+	List	   *out = NIL;
+	ListCell   *lc;
+	AttrNumber	resno = 1;
+
+	foreach(lc, tlist)
+	{
+		TargetEntry *te = lfirst(lc);
+
+		/* physical: a Var of each column in order, NULL for a dropped one */
+		if (IsA(te->expr, Var) ? ((Var *) te->expr)->varno != (int) baserel->relid ||
+			((Var *) te->expr)->varattno != te->resno : !IsA(te->expr, Const))
+			return tlist;
+	}
+	if (list_length(tlist) <= list_length(target->exprs))
+		return tlist;
+	foreach(lc, target->exprs)
+	{
+		TargetEntry *te = makeTargetEntry(copyObject(lfirst(lc)), resno++, NULL, false);
+
+		if (target->sortgrouprefs)
+			te->ressortgroupref = target->sortgrouprefs[foreach_current_index(lc)];
+		out = lappend(out, te);
+	}
+	return out;
+}
+
+/*
  * Decides what the executor and EXPLAIN read from the plan (fdw_private, in
  * FdwScanPrivateIndex order): the columns to fetch, the key conditions, the
  * cell filters and the time conditions with their values in fdw_exprs, the
@@ -712,8 +749,8 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	fdw_private = lappend(fdw_private,
 						  hbase_time_conditions(ps->table, baserel->relid, scan_clauses_ri, &exprs));
 
-	return make_foreignscan(tlist, scan_clauses, baserel->relid, exprs, fdw_private,
-							NIL, NIL, outer_plan);
+	return make_foreignscan(scan_tlist(best_path, baserel, tlist), scan_clauses, baserel->relid,
+							exprs, fdw_private, NIL, NIL, outer_plan);
 }
 
 /* ---------------- execution ---------------- */
