@@ -93,6 +93,8 @@ typedef struct HBasePlanState
 	List	   *exprs;
 	HBaseOpKind shape;			/* the operation they lead to (hbase_keyplan_derive) */
 	double		nkeys;
+	bool		counted;		/* the table's rows are known (ANALYZE, a full
+								 * scan), not the estimated_rows guess */
 } HBasePlanState;
 
 
@@ -121,6 +123,8 @@ typedef struct HBaseScanState
 	int			nextversion;
 	long		all_requests;	/* leader: every process's, once the workers ended */
 	long		all_rows;
+	double		nread;			/* HBase rows read since the scan (re)started */
+	bool		counted;		/* a full scan's end: its rows went to stats.c */
 } HBaseScanState;
 
 /*
@@ -189,10 +193,33 @@ key_operation(HBaseTable *t, List *conds, List *exprs, HBaseOpKind *kind, double
 }
 
 /*
+ * The table's rows: ANALYZE's count; else the rows its last full scan
+ * counted, in any backend (stats.c); else the option estimated_rows
+ * (1,000,000 by default: a report over a table nobody ANALYZEd must not
+ * take it for a small one and read all of it).  *counted: not a guess.
+ */
+static double
+table_rows(RelOptInfo *baserel, HBaseTable *t, bool *counted)
+{
+	double		rows;
+
+	*counted = true;
+	if (baserel->tuples > 0)
+		return baserel->tuples;
+	rows = hbase_stats_rows(t->relid);
+	if (rows >= 0)
+		return rows;
+	/* ANALYZE found none (reltuples is -1 before any ANALYZE) */
+	if (baserel->tuples == 0)
+		return 0;
+	*counted = false;
+	return t->estimated_rows;
+}
+
+/*
  * Decides the scan's row estimate from the key conditions among the
  * restriction quals: a Get or multiget returns at most its number of keys,
- * anything else the quals' selectivity of the table's rows (1000 before
- * ANALYZE).  Keeps what later steps need (the table, the columns used, the
+ * anything else the quals' selectivity of the table's rows (table_rows).  Keeps what later steps need (the table, the columns used, the
  * conditions and the operation they lead to) in baserel->fdw_private.
  */
 static void
@@ -216,8 +243,7 @@ hbaseGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntablei
 									 false, &ps->exprs, NULL);
 	key_operation(ps->table, ps->conds, ps->exprs, &ps->shape, &ps->nkeys);
 
-	/* without ANALYZE statistics, assume a modest table */
-	tuples = baserel->tuples > 0 ? baserel->tuples : 1000.0;
+	tuples = table_rows(baserel, ps->table, &ps->counted);
 	baserel->tuples = tuples;
 	baserel->rows = clamp_row_est(tuples *
 								  clauselist_selectivity(root, baserel->baserestrictinfo,
@@ -227,14 +253,15 @@ hbaseGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntablei
 }
 
 /*
- * Cost of an operation: Get < multiget < bounded scans < full scan.  A
- * bounded scan is assumed to read a tenth of the table per range.
+ * Cost of an operation, by its requests (fdw_startup_cost each) and rows
+ * received (fdw_tuple_cost each): Get < multiget < bounded scans < full
+ * scan.  A bounded scan is assumed to read a tenth of the table per range.
  */
 static void
-op_cost(RelOptInfo *baserel, HBaseOpKind shape, double nkeys, double rows,
+op_cost(HBaseTable *t, RelOptInfo *baserel, HBaseOpKind shape, double nkeys, double rows,
 		Cost *startup, Cost *total)
 {
-	double		tuples = baserel->tuples > 0 ? baserel->tuples : 1000.0;
+	double		tuples = baserel->tuples;
 	double		fetched;
 	double		requests;
 
@@ -261,8 +288,8 @@ op_cost(RelOptInfo *baserel, HBaseOpKind shape, double nkeys, double rows,
 			fetched = tuples;
 			break;
 	}
-	*startup = HBASE_REQUEST_COST * (shape == HBASE_OP_FULL || shape == HBASE_OP_SCANS ? 2 : 1);
-	*total = HBASE_REQUEST_COST * requests + fetched * HBASE_ROW_COST +
+	*startup = t->request_cost * (shape == HBASE_OP_FULL || shape == HBASE_OP_SCANS ? 2 : 1);
+	*total = t->request_cost * requests + fetched * t->row_cost +
 		fetched * cpu_tuple_cost;
 }
 
@@ -453,9 +480,10 @@ ec_member_matches(PlannerInfo *root, RelOptInfo *rel, EquivalenceClass *ec,
 
 /*
  * Workers of a Parallel Foreign Scan: the table option parallel_workers,
- * else by the row estimate (ANALYZE): none under 100,000 rows, then one
- * more each time the rows triple, as PostgreSQL does for heap pages; at
- * most max_parallel_workers_per_gather.
+ * else by the rows counted (ANALYZE, a full scan; none on the guess of
+ * estimated_rows alone): none under 100,000 rows, then one more each time
+ * the rows triple, as PostgreSQL does for heap pages; at most
+ * max_parallel_workers_per_gather.
  */
 static int
 parallel_workers_for(HBasePlanState *ps, RelOptInfo *baserel)
@@ -467,7 +495,7 @@ parallel_workers_for(HBasePlanState *ps, RelOptInfo *baserel)
 		double		rows = baserel->tuples;
 
 		n = 0;
-		if (rows >= 100000)
+		if (rows >= 100000 && ps->counted)
 			n = 1 + (int) floor(log(rows / 100000) / log(3));
 	}
 	return Min(n, max_parallel_workers_per_gather);
@@ -528,7 +556,7 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	ListCell   *lc;
 	int			i;
 
-	op_cost(baserel, ps->shape, ps->nkeys, baserel->rows, &startup, &total);
+	op_cost(ps->table, baserel, ps->shape, ps->nkeys, baserel->rows, &startup, &total);
 	add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
 													   baserel->rows, startup, total,
 													   NIL, NULL, NULL, NIL));
@@ -598,7 +626,7 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 		rows = ppi->ppi_rows;
 		if (shape == HBASE_OP_GET || shape == HBASE_OP_MULTIGET)
 			rows = Min(rows, Max(nkeys, 1));
-		op_cost(baserel, shape, nkeys, rows, &startup, &total);
+		op_cost(ps->table, baserel, shape, nkeys, rows, &startup, &total);
 		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL, rows,
 														   startup, total, NIL,
 														   required_outer, NULL, NIL));
@@ -624,6 +652,43 @@ retrieved_attrs_of(HBasePlanState *ps)
 			attrs = lappend_int(attrs, col->attnum);
 	}
 	return attrs;
+}
+
+/*
+ * The scan's targetlist.  Where its parent takes any columns (an Agg, a
+ * Sort), createplan.c offers the physical one, every column, which EXPLAIN
+ * VERBOSE then lists as Output though only the columns the query uses are
+ * read (count(*): none, HBase Columns: rowkeys only).  Those columns, the
+ * path's target, instead: what a parent that asks for exact columns gets.
+ */
+static List *
+scan_tlist(ForeignPath *best_path, RelOptInfo *baserel, List *tlist)
+{
+	PathTarget *target = best_path->path.pathtarget;
+	List	   *out = NIL;
+	ListCell   *lc;
+	AttrNumber	resno = 1;
+
+	foreach(lc, tlist)
+	{
+		TargetEntry *te = lfirst(lc);
+
+		/* physical: a Var of each column in order, NULL for a dropped one */
+		if (IsA(te->expr, Var) ? ((Var *) te->expr)->varno != (int) baserel->relid ||
+			((Var *) te->expr)->varattno != te->resno : !IsA(te->expr, Const))
+			return tlist;
+	}
+	if (list_length(tlist) <= list_length(target->exprs))
+		return tlist;
+	foreach(lc, target->exprs)
+	{
+		TargetEntry *te = makeTargetEntry(copyObject(lfirst(lc)), resno++, NULL, false);
+
+		if (target->sortgrouprefs)
+			te->ressortgroupref = target->sortgrouprefs[foreach_current_index(lc)];
+		out = lappend(out, te);
+	}
+	return out;
 }
 
 /*
@@ -687,8 +752,8 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 											   planner_rt_fetch(baserel->relid, root)->eref->aliasname,
 											   scan_clauses_ri));
 
-	return make_foreignscan(tlist, scan_clauses, baserel->relid, exprs, fdw_private,
-							NIL, NIL, outer_plan);
+	return make_foreignscan(scan_tlist(best_path, baserel, tlist), scan_clauses, baserel->relid,
+							exprs, fdw_private, NIL, NIL, outer_plan);
 }
 
 /* ---------------- execution ---------------- */
@@ -800,6 +865,23 @@ next_version(HBaseScanState *st)
 }
 
 /*
+ * A scan read to its end: a full scan of every row (no filter sent to
+ * HBase, not one process's share of a parallel scan, not versions) counted
+ * the table's rows, the planner's evidence for every later query
+ * (table_rows) until ANALYZE gives its own.
+ */
+static void
+count_table_rows(HBaseScanState *st)
+{
+	if (st->counted || st->keyplan == NULL || st->keyplan->kind != HBASE_OP_FULL ||
+		st->spec.fconds != NIL || st->spec.tconds != NIL || st->table->versions > 0 ||
+		st->shared != NULL || st->pieces != NIL)
+		return;
+	st->counted = true;
+	hbase_stats_set_rows(st->table->relid, st->nread);
+}
+
+/*
  * The next row: at the first one the key plan is computed from the
  * conditions' values (compute_key_plan); a table of versions returns one row
  * per version of each HBase row.
@@ -821,7 +903,11 @@ hbaseIterateForeignScan(ForeignScanState *node)
 	else
 		row = hbase_scan_next(st->scan);
 	if (row == NULL)
+	{
+		count_table_rows(st);
 		return slot;
+	}
+	st->nread++;
 
 	old = MemoryContextSwitchTo(st->tuplecxt);
 	hbase_row_to_values(st->table, st->io, st->decode_key, st->retrieved_attrs, row,
@@ -839,6 +925,8 @@ hbaseReScanForeignScan(ForeignScanState *node)
 	if (st->scan)
 		hbase_scan_rescan(st->scan);
 	st->vrow = NULL;
+	st->nread = 0;
+	st->counted = false;
 	if (st->versioncxt)
 		MemoryContextReset(st->versioncxt);
 	/* parameters may have changed: the key plan is computed again */

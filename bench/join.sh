@@ -11,6 +11,9 @@
 #   join10   the same against the 10 N-row table
 #   join1    the N-row table with concurrency 1 (sequential multigets, as the raw client)
 #   any      WHERE id = ANY(ARRAY(SELECT id FROM keys)) on the N-row table, concurrency 8 and 1
+#   noan     the join against the 10 N-row table through a foreign table created afresh and
+#            never ANALYZEd (issue 36: estimated at 1,000 rows it was a hash join over a full
+#            scan), and the raw client's multigets of the same keys from that table (raw10)
 # and once: the same join with hbase_fdw.enable_batched_join off (the planner's other choice).
 # Then a keyset next page (id > x ORDER BY id LIMIT 10) against a Get (pgbench, prepared), and
 # the same two requests from the raw client (what the gateway itself takes), round by round.
@@ -51,6 +54,9 @@ CREATE FOREIGN TABLE bench_join_t10 (id bigint, n bigint, pad text) SERVER bench
   OPTIONS (table :'t10', family 'cf', rowkey '"row" + lpad(id, 9)');
 CREATE FOREIGN TABLE bench_join_c1 (id bigint, n bigint, pad text) SERVER bench_join
   OPTIONS (table :'t1', family 'cf', rowkey '"row" + lpad(id, 9)', concurrency '1');
+-- never ANALYZEd, never scanned (a new table: no row count of an earlier full scan either)
+CREATE FOREIGN TABLE bench_join_noan (id bigint, n bigint, pad text) SERVER bench_join
+  OPTIONS (table :'t10', family 'cf', rowkey '"row" + lpad(id, 9)');
 DROP TABLE IF EXISTS bench_join_keys;
 CREATE TABLE bench_join_keys AS SELECT (i::bigint * 7919) % :n AS id FROM generate_series(0, :k - 1) i;
 ANALYZE bench_join_keys;
@@ -72,7 +78,7 @@ SELECT count(*), sum(t.n) FROM bench_join_keys k JOIN :t t ON t.id = k.id \g /de
 \echo elapsed :t0 :t1
 SQL
 }
-raw() { "$work/rawclient" "$URL" "$T1" multiget row "$K" 7919 "$N" 100 | sed 's/.*seconds=//'; }
+raw() { "$work/rawclient" "$URL" "${1:-$T1}" multiget row "$K" 7919 "$N" 100 | sed 's/.*seconds=//'; }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 
 echo "plan of the join:"
@@ -80,9 +86,11 @@ psql -X -q -d "$DB" -c "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SE
 psql -X -q -d "$DB" -At -c "SELECT count(*), sum(t.n) FROM bench_join_keys k JOIN bench_join_t10 t ON t.id = k.id" |
 	sed 's/^/10x table: rows, sum: /'
 "$work/rawclient" "$URL" "$T1" multiget row "$K" 7919 "$N" 100 | sed 's/^/raw client: /'
+echo "plan of the join with the table nobody ANALYZEd:"
+psql -X -q -d "$DB" -c "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT count(*), sum(t.n) FROM bench_join_keys k JOIN bench_join_noan t ON t.id = k.id"
 
 : >"$work/join.raw"; : >"$work/join.j1"; : >"$work/join.j10"; : >"$work/join.c1"
-: >"$work/join.any"; : >"$work/join.any1"
+: >"$work/join.any"; : >"$work/join.any1"; : >"$work/join.noan"; : >"$work/join.raw10"
 fdw bench_join_t1 >/dev/null  # warm: connections, the table's cache
 for ((r = 1; r <= ROUNDS; r++)); do
 	raw >>"$work/join.raw"
@@ -91,6 +99,8 @@ for ((r = 1; r <= ROUNDS; r++)); do
 	fdw bench_join_c1 >>"$work/join.c1"
 	fdw bench_join_t1 "" any >>"$work/join.any"
 	fdw bench_join_c1 "" any >>"$work/join.any1"
+	raw "$T10" >>"$work/join.raw10"
+	fdw bench_join_noan >>"$work/join.noan"
 done
 off=$(fdw bench_join_t1 "-c hbase_fdw.enable_batched_join=off")
 raw_s=$(median <"$work/join.raw")
@@ -99,6 +109,8 @@ j10=$(median <"$work/join.j10")
 c1=$(median <"$work/join.c1")
 any=$(median <"$work/join.any")
 any1=$(median <"$work/join.any1")
+noan=$(median <"$work/join.noan")
+raw10=$(median <"$work/join.raw10")
 echo "tables: $N and $((N * 10)) rows; $K keys; medians of $ROUNDS rounds (s)"
 printf 'raw client, sequential multigets of 100   %s\n' "$raw_s"
 printf 'batched join, %d-row table               %s\n' "$N" "$j1"
@@ -107,6 +119,8 @@ printf 'batched join, concurrency 1              %s\n' "$c1"
 printf 'batched join off (planner'"'"'s other plan)   %s (one run)\n' "$off"
 printf '= ANY of the keys, concurrency 8         %s\n' "$any"
 printf '= ANY of the keys, concurrency 1         %s\n' "$any1"
+printf 'raw client, the %d-row table             %s\n' $((N * 10)) "$raw10"
+printf 'join, %d-row table never ANALYZEd       %s\n' $((N * 10)) "$noan"
 awk -v r="$raw_s" -v a="$j1" -v b="$j10" -v c="$c1" -v o="$off" 'BEGIN {
 	printf "join / raw          %.2f  (target <= 1.0)\n", a / r
 	printf "join 10x / join     %.2f  (target <= 1.2)\n", b / a
@@ -115,6 +129,8 @@ awk -v r="$raw_s" -v a="$j1" -v b="$j10" -v c="$c1" -v o="$off" 'BEGIN {
 awk -v r="$raw_s" -v a="$any" -v b="$any1" 'BEGIN {
 	printf "any / raw           %.2f\n", a / r
 	printf "any / any conc. 1   %.2f\n", a / b }'
+awk -v r="$raw10" -v a="$noan" 'BEGIN {
+	printf "un-ANALYZEd / raw   %.2f  (issue 36: 11x before; target <= 1.0)\n", a / r }'
 
 # a keyset next page (10 rows after a bound) against a Get of one row: one request each
 echo "a keyset next page:"

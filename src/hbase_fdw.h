@@ -51,9 +51,14 @@ hbase_cmp_keys(const char *a, int al, const char *b, int bl)
 
 /* ---------- hbase_fdw.c: the FDW callbacks; join.c: batched key joins ---------- */
 
-/* costs: an HTTP round trip, and a row travelling as base64 JSON */
-#define HBASE_REQUEST_COST	25.0
-#define HBASE_ROW_COST		(cpu_tuple_cost * 10)
+/*
+ * costs: an HTTP round trip (server option fdw_startup_cost), and a row
+ * travelling as base64 JSON (fdw_tuple_cost); a table's are in HBaseTable
+ */
+#define HBASE_DEFAULT_REQUEST_COST	25.0
+#define HBASE_DEFAULT_ROW_COST		0.1
+/* the rows of a table without statistics nor a counted full scan (option estimated_rows) */
+#define HBASE_DEFAULT_ESTIMATED_ROWS	1000000.0
 
 struct RelOptInfo;
 extern bool hbase_own_rel(struct RelOptInfo *rel);
@@ -140,6 +145,9 @@ typedef struct HBaseServerOptions
 	bool		gzip;			/* compression: ask for gzip answers */
 	char	   *gateway_version;	/* declared REST gateway version, NULL = ask it */
 	bool		keep_connections;	/* keep the connection between transactions */
+	double		estimated_rows; /* rows of a table without evidence */
+	double		request_cost;	/* fdw_startup_cost: one request */
+	double		row_cost;		/* fdw_tuple_cost: one row received */
 } HBaseServerOptions;
 
 struct rk_layout;
@@ -156,6 +164,9 @@ typedef struct HBaseTable
 	double		sample_fraction;	/* of the rows ANALYZE reads, 0 = auto */
 	int			parallel_workers;	/* of a Parallel Foreign Scan, -1 = auto */
 	int			versions;		/* > 0: a row per cell version, this many read */
+	double		estimated_rows; /* rows assumed without statistics nor a count */
+	double		request_cost;	/* the planner's cost of a request (fdw_startup_cost) */
+	double		row_cost;		/* of a row received (fdw_tuple_cost) */
 	HBaseColumn *empty_column;	/* a cell every written row gets (Phoenix's
 								 * empty key value column), or NULL */
 	char	   *phoenix_indexes;	/* Phoenix's indexes on the rows (option
@@ -375,6 +386,8 @@ extern void hbase_stats_sent(Oid serverid, const char *method, const char *path)
 extern void hbase_stats_done(Oid serverid, const char *method, const char *path, int outcome,
 							 const struct hbase_http_result *res, bool timed);
 extern void hbase_stats_event(Oid serverid, HBaseStatEvent event);
+extern void hbase_stats_set_rows(Oid relid, double rows);
+extern double hbase_stats_rows(Oid relid);
 extern List *hbase_stats_servers(bool backend_only, bool *is_shared);
 extern void hbase_stats_reset(Oid serverid);
 extern double hbase_stats_percentile(const HBaseStatCounters *c, double fraction);

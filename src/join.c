@@ -26,6 +26,7 @@
 
 #include <math.h>
 
+#include "access/htup_details.h"
 #include "access/parallel.h"
 #include "commands/explain.h"
 #include "executor/executor.h"
@@ -44,6 +45,7 @@
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #include "utils/ruleutils.h"
+#include "utils/typcache.h"
 
 #include "hbase_fdw.h"
 #include "rowkey.h"
@@ -125,7 +127,8 @@ typedef struct JoinCounts
 	long		multigets;
 	long		requests;
 	long		rows_received;
-	long		scans;
+	long		outer_rows;		/* outer rows batched */
+	long		ranges;			/* key ranges scanned (a prefix scan's, merged) */
 	long		streamed;		/* batches whose prefix rows passed work_mem */
 	Size		peak_mem;		/* the largest batch's memory, its joins ready */
 } JoinCounts;
@@ -141,7 +144,10 @@ typedef struct BatchJoinState
 	HBaseOpKind shape;
 	int			nouter;
 	int			ninner;
-	List	   *inner_attrs;	/* int: attnums */
+	List	   *inner_attrs;	/* int: attnums of the scan tuple's inner columns,
+								 * 0 for the whole row */
+	List	   *fetch_attrs;	/* those read: inner_attrs without 0 */
+	TupleDesc	rowdesc;		/* the whole row's, or NULL */
 	int16	   *inner_typlen;
 	bool	   *inner_byval;
 	List	   *conds;			/* HBaseKeyCond */
@@ -163,6 +169,7 @@ typedef struct BatchJoinState
 	MemoryContext streamcxt;	/* the row of a lazy scan being joined */
 	HBaseScan  *rowscan;		/* that scan, open */
 	bool		rowscan_done;	/* read to its end for the current outer row */
+	int			rowscan_ranges; /* its key ranges */
 	int			batch_cap;		/* outer rows in the next batch (batch_rows,
 								 * fewer when the inner rows are wide) */
 	double		inner_bytes;	/* memory of the inner rows decoded so far */
@@ -227,9 +234,13 @@ static const CustomExecMethods join_exec_methods = {
 
 /* ---------------- planning ---------------- */
 
-/* are all of a target's expressions plain Vars of user columns? */
+/*
+ * Are all of a target's expressions plain Vars of user columns, or the
+ * whole row of relation wholerow (the inner table's, built from its
+ * columns: count(i.*))?
+ */
 static bool
-plain_vars(PathTarget *target)
+plain_vars(PathTarget *target, Index wholerow)
 {
 	ListCell   *lc;
 
@@ -237,7 +248,12 @@ plain_vars(PathTarget *target)
 	{
 		Expr	   *e = lfirst(lc);
 
-		if (!IsA(e, Var) || ((Var *) e)->varattno <= 0)
+		if (!IsA(e, Var))
+			return false;
+		if (((Var *) e)->varattno == 0 && ((Var *) e)->varno == (int) wholerow &&
+			((Var *) e)->varlevelsup == 0)
+			continue;
+		if (((Var *) e)->varattno <= 0)
 			return false;
 	}
 	return true;
@@ -301,10 +317,12 @@ join_key_conds(HBaseTable *t, RelOptInfo *innerrel, List *joinquals, List **expr
 }
 
 /*
- * Cost: the outer path, then per batch rounds of `concurrency` multigets of
- * 100 keys (an HTTP round trip each round), the rows fetched, and the quals.
- * Against a hash join over a full scan this wins when the outer rows are
- * few beside the table; against a nested loop of Gets, from two rows on.
+ * Cost: the outer path, then per batch its requests (multigets of 100
+ * keys, or a prefix scan's two per range; fdw_startup_cost each, as the
+ * scans count theirs), the rows fetched (fdw_tuple_cost), and the quals.
+ * So it wins whenever it sends fewer requests than the alternatives: a
+ * hash join over a full scan (a request per 1,000 rows of the table), a
+ * nested loop of Gets (one per outer row).
  */
 static void
 cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, RelOptInfo *innerrel,
@@ -316,8 +334,8 @@ cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, RelOptI
 	/* a prefix scan: a first page and a scanner's end (two requests) per range */
 	double		requests = shape == HBASE_OP_SCANS ? batch * nkeys * 2 :
 		ceil(batch * nkeys / JOIN_MULTIGET_KEYS);
-	double		rounds = batches * ceil(requests / Max(t->concurrency, 1));
-	double		inner_tuples = innerrel->tuples > 0 ? innerrel->tuples : 1000.0;
+	double		all_requests = batches * requests;
+	double		inner_tuples = Max(innerrel->tuples, 1);
 	double		fetched = shape == HBASE_OP_SCANS ? Min(Max(rows, outer_rows), inner_tuples * batches) :
 		Min(outer_rows * nkeys, inner_tuples * batches);
 	QualCost	qc;
@@ -326,10 +344,17 @@ cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, RelOptI
 	cost_qual_eval(&qc, list_concat(list_copy(joinquals), otherquals), root);
 	cost_qual_eval(&inner_qc, innerrel->baserestrictinfo, root);
 	cp->path.rows = rows;
-	cp->path.startup_cost = outer->startup_cost + HBASE_REQUEST_COST;
+	/*
+	 * Keys: each outer row matches at most its keys' rows, whatever the
+	 * join's estimate (which, without statistics of the key column, takes
+	 * 200 rows per value of a table that has one per key)
+	 */
+	if (shape != HBASE_OP_SCANS)
+		rows = Min(rows, outer_rows * nkeys);
+	cp->path.startup_cost = outer->startup_cost + t->request_cost;
 	cp->path.total_cost = outer->total_cost +
-		rounds * HBASE_REQUEST_COST +
-		fetched * (HBASE_ROW_COST + cpu_tuple_cost + inner_qc.per_tuple) +
+		all_requests * t->request_cost +
+		fetched * (t->row_cost + cpu_tuple_cost + inner_qc.per_tuple) +
 		outer_rows * nkeys * (cpu_operator_cost * 10 + qc.per_tuple) +
 		rows * cpu_tuple_cost + qc.startup + inner_qc.startup;
 }
@@ -441,8 +466,8 @@ join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 	if (!bms_is_empty(joinrel->lateral_relids) || !bms_is_empty(innerrel->lateral_relids) ||
 		outer == NULL || outer->param_info != NULL)
 		return;
-	if (!plain_vars(innerrel->reltarget) || !plain_vars(outerrel->reltarget) ||
-		!plain_vars(joinrel->reltarget))
+	if (!plain_vars(innerrel->reltarget, innerrel->relid) || !plain_vars(outerrel->reltarget, 0) ||
+		!plain_vars(joinrel->reltarget, innerrel->relid))
 		return;
 	rte = planner_rt_fetch(innerrel->relid, root);
 	t = hbase_get_table(rte->relid);
@@ -562,6 +587,23 @@ plan_join(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tlist
 												 PVC_RECURSE_PLACEHOLDERS));
 	foreach(lc, vars)
 		add_inner_var(lfirst(lc), inner_relid, &inner_vars);
+	/* the whole row (attnum 0) is built from every column: all are read */
+	foreach(lc, inner_vars)
+		if (((Var *) lfirst(lc))->varattno == 0)
+		{
+			int			i;
+
+			for (i = 0; i < t->natts; i++)
+				if (!t->columns[i].dropped)
+				{
+					Var		   *v = makeVar(inner_relid, t->columns[i].attnum,
+											t->columns[i].atttypid, t->columns[i].atttypmod,
+											get_typcollation(t->columns[i].atttypid), 0);
+
+					add_inner_var(v, inner_relid, &inner_vars);
+				}
+			break;
+		}
 	foreach(lc, inner_vars)
 	{
 		Var		   *v = lfirst(lc);
@@ -676,14 +718,30 @@ begin_join(CustomScanState *node, EState *estate, int eflags)
 	userid = OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
 	js->conn = hbase_get_connection(GetForeignTable(js->table->relid)->serverid, userid);
 
-	js->io = hbase_attrs_io_init(js->table, js->inner_attrs, &js->decode_key);
+	foreach(lc, js->inner_attrs)
+	{
+		if (lfirst_int(lc) != 0)
+			js->fetch_attrs = lappend_int(js->fetch_attrs, lfirst_int(lc));
+		else
+			js->rowdesc = lookup_rowtype_tupdesc_copy(get_rel_type_id(js->table->relid), -1);
+	}
+	js->io = hbase_attrs_io_init(js->table, js->fetch_attrs, &js->decode_key);
 	js->inner_typlen = palloc(sizeof(int16) * Max(js->ninner, 1));
 	js->inner_byval = palloc(sizeof(bool) * Max(js->ninner, 1));
 	i = 0;
 	foreach(lc, js->inner_attrs)
 	{
-		HBaseColumn *col = &js->table->columns[lfirst_int(lc) - 1];
+		HBaseColumn *col;
 
+		if (lfirst_int(lc) == 0)
+		{
+			/* the whole row: a composite datum */
+			js->inner_typlen[i] = -1;
+			js->inner_byval[i] = false;
+			i++;
+			continue;
+		}
+		col = &js->table->columns[lfirst_int(lc) - 1];
 		if (col->kind == HBASE_COL_CELL || col->kind == HBASE_COL_FAMILY)
 			js->columns = lappend(js->columns, col);
 		get_typlenbyval(col->atttypid, &js->inner_typlen[i], &js->inner_byval[i]);
@@ -751,7 +809,9 @@ decode_row(BatchJoinState *js, HBaseRow *row, MemoryContext cxt)
 	InnerRow   *ir;
 	ListCell   *lc;
 
-	hbase_row_to_values(t, js->io, js->decode_key, js->inner_attrs, row, values, isnull);
+	/* the whole row's columns that are not read (dropped ones) are NULL */
+	memset(isnull, true, sizeof(bool) * Max(t->natts, 1));
+	hbase_row_to_values(t, js->io, js->decode_key, js->fetch_attrs, row, values, isnull);
 	MemoryContextSwitchTo(cxt);
 	ir = palloc(sizeof(InnerRow));
 	ir->values = palloc(sizeof(Datum) * Max(js->ninner, 1));
@@ -761,6 +821,16 @@ decode_row(BatchJoinState *js, HBaseRow *row, MemoryContext cxt)
 		int			i = foreach_current_index(lc);
 		int			a = lfirst_int(lc) - 1;
 
+		if (a < 0)
+		{
+			/* the whole row, from the columns decoded above (all of them) */
+			HeapTuple	tup = heap_form_tuple(js->rowdesc, values, isnull);
+
+			ir->isnull[i] = false;
+			ir->values[i] = heap_copy_tuple_as_datum(tup, js->rowdesc);
+			js->decoded += HeapTupleHeaderGetDatumLength(DatumGetHeapTupleHeader(ir->values[i]));
+			continue;
+		}
 		ir->isnull[i] = isnull[a];
 		ir->values[i] = isnull[a] ? (Datum) 0 :
 			datumCopy(values[a], js->inner_byval[i], js->inner_typlen[i]);
@@ -1023,7 +1093,7 @@ scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
 	MemoryContextSwitchTo(js->rowcxt);
 	/* the outer rows alone took work_mem (wide rows): lazy at once */
 	overflow = MemoryContextMemAllocated(js->batchcxt, true) > (Size) work_mem * 1024;
-	scan = overflow ? NULL : hbase_scan_begin(js->table, js->conn, js->inner_attrs, HBASE_FIRST_PAGE);
+	scan = overflow ? NULL : hbase_scan_begin(js->table, js->conn, js->fetch_attrs, HBASE_FIRST_PAGE);
 	if (scan)
 		hbase_scan_set_plan(scan, kp, HBASE_ORDER_ANY, 0);
 	while (scan && (row = hbase_scan_next(scan)) != NULL)
@@ -1054,7 +1124,7 @@ scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
 		hbase_scan_stats(scan, &requests, &received, &resumes);
 		js->n.requests += requests;
 		js->n.rows_received += received;
-		js->n.scans++;
+		js->n.ranges += list_length(kp->ranges);
 		hbase_scan_end(scan);
 	}
 
@@ -1146,7 +1216,7 @@ end_rowscan(BatchJoinState *js)
 	hbase_scan_stats(js->rowscan, &requests, &rows, &resumes);
 	js->n.requests += requests;
 	js->n.rows_received += rows;
-	js->n.scans++;
+	js->n.ranges += js->rowscan_ranges;
 	hbase_scan_end(js->rowscan);
 	js->rowscan = NULL;
 	MemoryContextReset(js->rowcxt);
@@ -1169,8 +1239,9 @@ next_lazy_row(BatchJoinState *js, OuterRow *o)
 	if (js->rowscan == NULL)
 	{
 		MemoryContextReset(js->rowcxt);
-		js->rowscan = hbase_scan_begin(js->table, js->conn, js->inner_attrs, HBASE_FIRST_PAGE);
+		js->rowscan = hbase_scan_begin(js->table, js->conn, js->fetch_attrs, HBASE_FIRST_PAGE);
 		hbase_scan_set_plan(js->rowscan, o->lazy, HBASE_ORDER_ANY, 0);
+		js->rowscan_ranges = Max(list_length(o->lazy->ranges), 1);
 	}
 	row = hbase_scan_next(js->rowscan);
 	if (row != NULL)
@@ -1371,6 +1442,7 @@ next_batch(BatchJoinState *js)
 		return;
 	}
 	js->n.batches++;
+	js->n.outer_rows += js->nbatch;
 
 	/* the distinct keys, sorted (a duplicate is read once) */
 	if (npend > 1)
@@ -1575,7 +1647,8 @@ explain_join(CustomScanState *node, List *ancestors, ExplainState *es)
 						js->jointype == JOIN_LEFT ? "Left" :
 						js->jointype == JOIN_SEMI ? "Semi" : "Anti", es);
 	ExplainPropertyText("HBase Table", js->table->hbase_table, es);
-	ExplainPropertyInteger("Batch Size", "rows", js->batch_rows, es);
+	/* the cap (hbase_fdw.join_batch_size); a batch may hold fewer (work_mem, the end) */
+	ExplainPropertyInteger("Batch Size Limit", "rows", js->batch_rows, es);
 	if (js->shape == HBASE_OP_SCANS)
 		ExplainPropertyText("HBase Operation",
 							psprintf("bounded scans of the batch's key prefixes, %d ranges at a time",
@@ -1590,11 +1663,14 @@ explain_join(CustomScanState *node, List *ancestors, ExplainState *es)
 	if (es->analyze)
 	{
 		ExplainPropertyInteger("Batches", NULL, js->n.batches, es);
+		if (js->n.batches > 0)
+			ExplainPropertyFloat("Outer Rows per Batch", NULL,
+								 (double) js->n.outer_rows / js->n.batches, 1, es);
 		ExplainPropertyInteger("HBase Multigets", NULL, js->n.multigets, es);
 		ExplainPropertyInteger("HBase Requests", NULL, js->n.requests, es);
 		ExplainPropertyInteger("HBase Rows Received", NULL, js->n.rows_received, es);
-		if (js->n.scans > 0)
-			ExplainPropertyInteger("HBase Scans", NULL, js->n.scans, es);
+		if (js->n.ranges > 0)
+			ExplainPropertyInteger("HBase Key Ranges Scanned", NULL, js->n.ranges, es);
 		if (js->n.streamed > 0)
 			ExplainPropertyInteger("Prefix Batches Past work_mem", NULL, js->n.streamed, es);
 		/* VERBOSE: a size that varies with the platform */
@@ -1638,7 +1714,8 @@ fold_counts(BatchJoinState *js, JoinShared *sh)
 		js->n.multigets += w->multigets;
 		js->n.requests += w->requests;
 		js->n.rows_received += w->rows_received;
-		js->n.scans += w->scans;
+		js->n.ranges += w->ranges;
+		js->n.outer_rows += w->outer_rows;
 		js->n.streamed += w->streamed;
 		js->n.peak_mem = Max(js->n.peak_mem, w->peak_mem);
 	}

@@ -78,6 +78,9 @@ static const HBaseOption valid_options[] = {
 	{"compression", ForeignServerRelationId},
 	{"gateway_version", ForeignServerRelationId},
 	{"keep_connections", ForeignServerRelationId},
+	{"estimated_rows", ForeignServerRelationId},
+	{"fdw_startup_cost", ForeignServerRelationId},
+	{"fdw_tuple_cost", ForeignServerRelationId},
 	/* user mapping */
 	{"user", UserMappingRelationId},
 	{"password", UserMappingRelationId},
@@ -102,6 +105,7 @@ static const HBaseOption valid_options[] = {
 	{"versions", ForeignTableRelationId},
 	{"empty_column", ForeignTableRelationId},
 	{"phoenix_indexes", ForeignTableRelationId},
+	{"estimated_rows", ForeignTableRelationId},
 	/* column */
 	{"column", AttributeRelationId},
 	{"encoding", AttributeRelationId},
@@ -341,6 +345,42 @@ parse_element(const char *value)
 		bad_value("phoenix_element", value,
 				  "phoenix_element is the position of the column's value in a Phoenix SINGLE_CELL_ARRAY_WITH_OFFSETS cell, from 1 (its encoded column qualifier minus 10).");
 	return (int) n;
+}
+
+/*
+ * estimated_rows: the rows the planner assumes of a table nobody has
+ * ANALYZEd and no full scan has counted yet (at least 1)
+ */
+static double
+parse_estimated_rows(const char *value)
+{
+	char	   *end;
+	double		d;
+
+	errno = 0;
+	d = strtod(value, &end);
+	if (end == value || *end != '\0' || errno != 0 || isnan(d) || d < 1 || d > 1e15)
+		bad_value("estimated_rows", value,
+				  "estimated_rows is a number of rows from 1 to 1e15.");
+	return d;
+}
+
+/*
+ * fdw_startup_cost and fdw_tuple_cost, as postgres_fdw names them: the
+ * planner's cost of one request to a gateway (a round trip) and of one row
+ * received; non-negative
+ */
+static double
+parse_cost(const char *name, const char *value)
+{
+	char	   *end;
+	double		d;
+
+	errno = 0;
+	d = strtod(value, &end);
+	if (end == value || *end != '\0' || errno != 0 || isnan(d) || d < 0 || d > 1e10)
+		bad_value(name, value, "A cost is a non-negative number, in the planner's units (seq_page_cost is 1).");
+	return d;
 }
 
 static int
@@ -752,6 +792,10 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 			(void) parse_fetch_size(value);
 		else if (strcmp(name, "concurrency") == 0)
 			(void) parse_concurrency(value);
+		else if (strcmp(name, "estimated_rows") == 0)
+			(void) parse_estimated_rows(value);
+		else if (strcmp(name, "fdw_startup_cost") == 0 || strcmp(name, "fdw_tuple_cost") == 0)
+			(void) parse_cost(name, value);
 		else if (strcmp(name, "batch_size") == 0)
 			(void) parse_batch_size(value);
 		else if (strcmp(name, "parallel_workers") == 0)
@@ -825,6 +869,9 @@ hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
 	opts->max_response_size = HBASE_DEFAULT_MAX_RESPONSE_SIZE;
 	opts->protobuf = true;
 	opts->keep_connections = true;
+	opts->estimated_rows = HBASE_DEFAULT_ESTIMATED_ROWS;
+	opts->request_cost = HBASE_DEFAULT_REQUEST_COST;
+	opts->row_cost = HBASE_DEFAULT_ROW_COST;
 
 	foreach(lc, server->options)
 	{
@@ -854,6 +901,12 @@ hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
 			opts->concurrency = parse_concurrency(value);
 		else if (strcmp(def->defname, "batch_size") == 0)
 			opts->batch_size = parse_batch_size(value);
+		else if (strcmp(def->defname, "estimated_rows") == 0)
+			opts->estimated_rows = parse_estimated_rows(value);
+		else if (strcmp(def->defname, "fdw_startup_cost") == 0)
+			opts->request_cost = parse_cost(def->defname, value);
+		else if (strcmp(def->defname, "fdw_tuple_cost") == 0)
+			opts->row_cost = parse_cost(def->defname, value);
 		else if (strcmp(def->defname, "max_response_size") == 0)
 			opts->max_response_size = parse_size(def->defname, value);
 		else if (strcmp(def->defname, "transport") == 0)
@@ -900,6 +953,9 @@ hbase_build_table(Oid relid)
 	table->concurrency = sopts.concurrency;
 	table->parallel_workers = -1;
 	table->batch_size = sopts.batch_size;
+	table->estimated_rows = sopts.estimated_rows;
+	table->request_cost = sopts.request_cost;
+	table->row_cost = sopts.row_cost;
 
 	foreach(lc, ft->options)
 	{
@@ -928,6 +984,8 @@ hbase_build_table(Oid relid)
 			table->parallel_workers = parse_parallel_workers(defGetString(def));
 		else if (strcmp(def->defname, "versions") == 0)
 			table->versions = parse_versions(defGetString(def));
+		else if (strcmp(def->defname, "estimated_rows") == 0)
+			table->estimated_rows = parse_estimated_rows(defGetString(def));
 		else if (strcmp(def->defname, "phoenix_indexes") == 0)
 		{
 			char	   *v = defGetString(def);

@@ -22,6 +22,11 @@
  * counters hold HBASE_STATS_MAX_LOCAL servers, the one counted the longest
  * ago giving its slot to a new one.
  *
+ * Beside the counters, the rows of each foreign table that its last full
+ * scan counted (hbase_stats_set_rows): the planner's evidence of a table
+ * nobody ANALYZEd, kept for every backend alike (shared memory) and in this
+ * backend either way.
+ *
  * Latency goes into a log-linear histogram: 8 buckets per power of two of
  * microseconds, so a percentile is reported as its bucket's middle, within
  * 1/16 (6.25%) of the true value; values under 8 us are exact.  Nothing
@@ -49,6 +54,8 @@
 
 /* (database, server) pairs kept in shared memory; beyond, the least recently used goes */
 #define HBASE_STATS_MAX_SHARED	128
+/* tables whose full scans' row counts are kept in shared memory */
+#define HBASE_ROWS_MAX_SHARED	1024
 /* servers this backend keeps counters for */
 #define HBASE_STATS_MAX_LOCAL	64
 
@@ -72,8 +79,24 @@ typedef struct StatsShared
 	pg_atomic_uint64 clock;		/* counts uses, for the least recently used entry */
 } StatsShared;
 
+/* the rows a full scan of a table counted */
+typedef struct RowsKey
+{
+	Oid			dbid;
+	Oid			relid;
+} RowsKey;
+
+typedef struct RowsEntry
+{
+	RowsKey		key;			/* hash key, must be first */
+	double		rows;
+	uint64		used;			/* the clock when it was set */
+} RowsEntry;
+
 static StatsShared *shared = NULL;
 static HTAB *shared_hash = NULL;
+static HTAB *shared_rows = NULL;	/* RowsEntry, under shared->lock */
+static HTAB *local_rows = NULL; /* this backend's RowsEntry */
 static shmem_request_hook_type prev_shmem_request_hook = NULL;
 static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
 
@@ -103,8 +126,9 @@ typedef struct StatsDelta
 static Size
 stats_memsize(void)
 {
-	return add_size(MAXALIGN(sizeof(StatsShared)),
-					hash_estimate_size(HBASE_STATS_MAX_SHARED, sizeof(SharedEntry)));
+	return add_size(add_size(MAXALIGN(sizeof(StatsShared)),
+							 hash_estimate_size(HBASE_STATS_MAX_SHARED, sizeof(SharedEntry))),
+					hash_estimate_size(HBASE_ROWS_MAX_SHARED, sizeof(RowsEntry)));
 }
 
 static void
@@ -136,6 +160,11 @@ stats_shmem_startup(void)
 	/* fixed size: a full table refuses new entries rather than eat others' memory */
 	shared_hash = ShmemInitHash("hbase_fdw stats hash", HBASE_STATS_MAX_SHARED,
 								HBASE_STATS_MAX_SHARED, &info,
+								HASH_ELEM | HASH_BLOBS | HASH_FIXED_SIZE);
+	info.keysize = sizeof(RowsKey);
+	info.entrysize = sizeof(RowsEntry);
+	shared_rows = ShmemInitHash("hbase_fdw table rows", HBASE_ROWS_MAX_SHARED,
+								HBASE_ROWS_MAX_SHARED, &info,
 								HASH_ELEM | HASH_BLOBS | HASH_FIXED_SIZE);
 	LWLockRelease(AddinShmemInitLock);
 }
@@ -498,6 +527,91 @@ hbase_stats_event(Oid serverid, HBaseStatEvent event)
 
 	d.event = event;
 	count(serverid, &d);
+}
+
+/* ---------------- the rows full scans counted ---------------- */
+
+/*
+ * A full scan of the table read it to its end: rows is the table's row
+ * count now.  Kept in this backend and, preloaded, for every backend (when
+ * the shared table is full the count set the longest ago makes room).
+ * Raises no error but out of memory.
+ */
+void
+hbase_stats_set_rows(Oid relid, double rows)
+{
+	RowsKey		key;
+	RowsEntry  *e;
+	bool		found;
+
+	memset(&key, 0, sizeof(key));
+	key.dbid = MyDatabaseId;
+	key.relid = relid;
+	if (local_rows == NULL)
+	{
+		HASHCTL		info;
+
+		info.keysize = sizeof(RowsKey);
+		info.entrysize = sizeof(RowsEntry);
+		info.hcxt = TopMemoryContext;
+		local_rows = hash_create("hbase_fdw table rows", 64, &info,
+								 HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
+	}
+	e = hash_search(local_rows, &key, HASH_ENTER, &found);
+	e->rows = rows;
+	if (shared == NULL)
+		return;
+	LWLockAcquire(shared->lock, LW_EXCLUSIVE);
+	e = hash_search(shared_rows, &key, HASH_ENTER_NULL, &found);
+	if (e == NULL)
+	{
+		HASH_SEQ_STATUS scan;
+		RowsEntry  *r;
+		RowsEntry  *oldest = NULL;
+
+		hash_seq_init(&scan, shared_rows);
+		while ((r = hash_seq_search(&scan)) != NULL)
+			if (oldest == NULL || r->used < oldest->used)
+				oldest = r;
+		if (oldest)
+			hash_search(shared_rows, &oldest->key, HASH_REMOVE, NULL);
+		e = hash_search(shared_rows, &key, HASH_ENTER_NULL, &found);
+	}
+	if (e)
+	{
+		e->rows = rows;
+		e->used = pg_atomic_fetch_add_u64(&shared->clock, 1);
+	}
+	LWLockRelease(shared->lock);
+}
+
+/*
+ * The rows the last full scan of the table counted, in any backend (shared
+ * memory) or else in this one; -1 when none has.
+ */
+double
+hbase_stats_rows(Oid relid)
+{
+	RowsKey		key;
+	RowsEntry  *e;
+	double		rows = -1;
+
+	memset(&key, 0, sizeof(key));
+	key.dbid = MyDatabaseId;
+	key.relid = relid;
+	if (shared != NULL)
+	{
+		LWLockAcquire(shared->lock, LW_SHARED);
+		e = hash_search(shared_rows, &key, HASH_FIND, NULL);
+		if (e)
+			rows = e->rows;
+		LWLockRelease(shared->lock);
+		if (rows >= 0)
+			return rows;
+	}
+	if (local_rows != NULL && (e = hash_search(local_rows, &key, HASH_FIND, NULL)) != NULL)
+		rows = e->rows;
+	return rows;
 }
 
 /* ---------------- reading and resetting ---------------- */
