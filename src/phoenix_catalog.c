@@ -74,6 +74,7 @@ typedef struct PhxColumn
 	int			scale;			/* DECIMAL_DIGITS, -1 when absent */
 	int			ordinal;
 	bool		nullable;		/* NULLABLE: 1 (columnNullable), 0 NOT NULL */
+	bool		row_timestamp;	/* IS_ROW_TIMESTAMP: its value stamps the row's cells */
 	char	   *qualifier;		/* COLUMN_QUALIFIER bytes, or NULL */
 	int			qualen;
 	char	   *local;			/* its foreign table column's name */
@@ -296,6 +297,8 @@ catalog_tables(List *rows)
 			col->scale = int_cell(row, "DECIMAL_DIGITS", -1);
 			col->ordinal = int_cell(row, "ORDINAL_POSITION", 0);
 			col->nullable = int_cell(row, "NULLABLE", 0) == 1;
+			c = cell(row, "IS_ROW_TIMESTAMP");
+			col->row_timestamp = c && c->vallen == 1 && c->value[0] != 0;
 			c = cell(row, "COLUMN_QUALIFIER");
 			if (c)
 			{
@@ -797,6 +800,9 @@ create_statement(ForeignServer *server, PhxTable *t, List *indexes)
 		/* a CHAR(n) key column: single-byte characters only, checked on write */
 		if (ptype && strcmp(ptype, "CHAR") == 0)
 			appendStringInfoString(&cols, " OPTIONS (phoenix_type 'CHAR')");
+		/* Phoenix's ROW_TIMESTAMP: its value stamps the row's cells */
+		else if (c->row_timestamp)
+			appendStringInfoString(&cols, " OPTIONS (row_timestamp 'true')");
 	}
 	foreach(lc, others)
 	{
