@@ -27,7 +27,6 @@
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "utils/memutils.h"
-#include "utils/timestamp.h"
 
 #include "hbase_fdw.h"
 
@@ -968,13 +967,12 @@ hbase_rest_delete(HBaseConn *conn, HBaseTable *table, const char *key, int keyle
 
 	/*
 	 * A row of a row_timestamp table has its cells at that timestamp (see
-	 * stamped_rows): a DELETE without one is at the server's time and misses
-	 * a row stamped later; one at the row's timestamp reaches them.  Only
-	 * for a timestamp still to come: an earlier one would leave the cells
-	 * written since by writers that do not stamp.
+	 * stamped_rows): its DELETE is at that timestamp too, as Phoenix deletes
+	 * a column it sets to NULL (PRowImpl at the row's timestamp).  One at
+	 * the server's time would miss a row stamped later, and a reader's time
+	 * range (Phoenix's for a condition on the column) leaves out the store
+	 * files and memstore segments holding only later markers.
 	 */
-	if (ts > 0 && ts <= (GetCurrentTimestamp() + HBASE_EPOCH_SHIFT_USECS) / 1000)
-		ts = 0;
 	return hbase_request_ex(conn, "DELETE",
 							row_path_at(conn, table, key, keylen, col, ts, what),
 							NULL, 0, what, HBASE_REQ_WRITE);
