@@ -167,6 +167,8 @@ typedef struct HBaseTable
 	struct rk_layout *layout;	/* compiled, columns indexed by attnum - 1 */
 	struct rk_column *rkcols;
 	bool		pushdown;		/* option pushdown and GUC hbase_fdw.enable_pushdown */
+	bool		rowkey_extra;	/* rowkey_extra 'ignore': key bytes after the
+								 * layout's last part are left out */
 	int			row_timestamp;	/* attnum - 1 of the row_timestamp key column
 								 * (Phoenix's ROW_TIMESTAMP), -1 = none */
 } HBaseTable;

@@ -99,6 +99,7 @@ static const HBaseOption valid_options[] = {
 	{"versions", ForeignTableRelationId},
 	{"empty_column", ForeignTableRelationId},
 	{"phoenix_indexes", ForeignTableRelationId},
+	{"rowkey_extra", ForeignTableRelationId},
 	/* column */
 	{"column", AttributeRelationId},
 	{"encoding", AttributeRelationId},
@@ -621,6 +622,22 @@ parse_transport(const char *value)
 	return true;				/* keep compiler quiet */
 }
 
+/*
+ * rowkey_extra 'error' (the default: a key longer than the layout is an
+ * error) or 'ignore' (the bytes after the layout's last part are left out,
+ * as Phoenix reads a table whose views add key columns): true for ignore
+ */
+static bool
+parse_rowkey_extra(const char *value)
+{
+	if (strcmp(value, "ignore") == 0)
+		return true;
+	if (strcmp(value, "error") == 0)
+		return false;
+	bad_value("rowkey_extra", value, "Valid values are \"error\" and \"ignore\".");
+	return false;				/* keep compiler quiet */
+}
+
 /* compression 'none' (the default: loopback and LANs gain nothing) or 'gzip': true for gzip */
 static bool
 parse_compression(const char *value)
@@ -757,6 +774,8 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 			(void) parse_transport(value);
 		else if (strcmp(name, "compression") == 0)
 			(void) parse_compression(value);
+		else if (strcmp(name, "rowkey_extra") == 0)
+			(void) parse_rowkey_extra(value);
 		else if (strcmp(name, "gateway_version") == 0)
 			(void) parse_gateway_version(value);
 		else if (strcmp(name, "family") == 0)
@@ -935,6 +954,8 @@ hbase_build_table(Oid relid)
 			table->parallel_workers = parse_parallel_workers(defGetString(def));
 		else if (strcmp(def->defname, "versions") == 0)
 			table->versions = parse_versions(defGetString(def));
+		else if (strcmp(def->defname, "rowkey_extra") == 0)
+			table->rowkey_extra = parse_rowkey_extra(defGetString(def));
 		else if (strcmp(def->defname, "phoenix_indexes") == 0)
 		{
 			char	   *v = defGetString(def);

@@ -125,6 +125,12 @@ hbase_table_layout(HBaseTable *table)
 	for (i = 0; i < table->natts; i++)
 		if (!table->columns[i].dropped && hbase_rk_uses_column(table->layout, i))
 			table->columns[i].kind = HBASE_COL_KEYPART;
+	if (table->rowkey_extra && !hbase_rk_allow_extra(table->layout))
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+				 errmsg("option rowkey_extra 'ignore' of foreign table %s needs a rowkey layout whose last part is fixed-width",
+						table->relname),
+				 errdetail("A variable-width last part takes the rest of the key: no byte is left over.")));
 }
 
 /* the error context of a key being encoded: which part, of which table */

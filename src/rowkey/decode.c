@@ -517,7 +517,7 @@ hbase_rk_decode_parts(const rk_layout *l, const char *key, size_t keylen, rk_val
 		}
 		pos = end;
 	}
-	if (pos != keylen)
+	if (pos != keylen && !(l->extra_ok && i == l->nparts))
 	{
 		hbase_rk_errpart = l->nparts - 1;
 		*error = hbase_rk_fmt_error("the key has %zu bytes more than the layout describes", keylen - pos);
