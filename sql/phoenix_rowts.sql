@@ -5,7 +5,8 @@
 -- here stamps the row's cells (the empty key value's too) with its value, and a DELETE (of a
 -- row, or of a cell set to NULL) is at that timestamp: one at the current time would miss the
 -- rows stamped later, and Phoenix's time range would leave its marker out. Phoenix 5.2.1 (its
--- JDBC driver) is the oracle of what was written. Tables of schema PXRT, made here by Phoenix's own DDL and UPSERTs.
+-- JDBC driver) is the oracle of what was written. Tables of schema PXRT, made here by
+-- Phoenix's own DDL and UPSERTs.
 SET timezone = 'UTC';
 \! printf '%s\n' "DROP TABLE IF EXISTS PXRT.EVENTS;" "DROP TABLE IF EXISTS PXRT.EVD;" "CREATE TABLE PXRT.EVENTS (HOST VARCHAR NOT NULL, T DATE NOT NULL, V INTEGER CONSTRAINT PK PRIMARY KEY (HOST, T ROW_TIMESTAMP));" "CREATE TABLE PXRT.EVD (K INTEGER NOT NULL, E BIGINT NOT NULL, V VARCHAR CONSTRAINT PK PRIMARY KEY (K, E DESC ROW_TIMESTAMP)) COLUMN_ENCODED_BYTES=0;" "UPSERT INTO PXRT.EVENTS VALUES ('h1', TO_DATE('2001-02-03 04:05:06.789'), 1);" "UPSERT INTO PXRT.EVENTS VALUES ('h1', TO_DATE('2015-01-01 00:00:00'), 2);" "UPSERT INTO PXRT.EVENTS VALUES ('h2', TO_DATE('1985-06-01 00:00:00'), 3);" "UPSERT INTO PXRT.EVD VALUES (1, 1000, 'past');" "UPSERT INTO PXRT.EVD VALUES (1, 4102444800000, 'in 2100');" "UPSERT INTO PXRT.EVD VALUES (2, 4102444800001, 'also 2100');" | python3 tests/fixtures_phoenix.py sql
 CREATE SCHEMA prt;

@@ -94,6 +94,8 @@ typedef struct PhxTable
 	List	   *columns;		/* PhxColumn * */
 	List	   *indexes;		/* the names of its indexes (link rows) */
 	bool		raw_key;		/* a key column was left out: no layout */
+	bool		multi_tenant;	/* MULTI_TENANT: tenants' views hold rows in it */
+	bool		has_views;		/* views over it (SYSTEM.CHILD_LINK) */
 	char	   *empty_family;	/* where Phoenix puts the empty key value */
 } PhxTable;
 
@@ -271,6 +273,8 @@ catalog_tables(List *rows)
 			t->storage_scheme = int_cell(row, "IMMUTABLE_STORAGE_SCHEME", 0);
 			c = cell(row, "IS_NAMESPACE_MAPPED");
 			t->namespace_mapped = c && c->vallen == 1 && c->value[0] != 0;
+			c = cell(row, "MULTI_TENANT");
+			t->multi_tenant = c && c->vallen == 1 && c->value[0] != 0;
 			c = cell(row, "DEFAULT_COLUMN_FAMILY");
 			t->default_family = c ? pnstrdup(c->value, c->vallen) : NULL;
 			tables = lappend(tables, t);
@@ -724,6 +728,32 @@ table_layout(PhxTable *t, List *keys, const char **why)
 }
 
 /*
+ * Can a view add key columns after these?  Phoenix allows it only when the
+ * last one is fixed-width (MetaDataClient.throwIfLastPKOfParentIsVariableLength:
+ * a variable-width last column takes the rest of the key, no separator), and
+ * then the view's rows have longer keys, which Phoenix reads through the
+ * table by the table's own key columns, the rest left out (RowKeySchema
+ * positions field by field): rowkey_extra 'ignore' does the same.  Set for a
+ * MULTI_TENANT table (its tenants' views) and one with views at IMPORT.
+ */
+static bool
+key_extensible(List *keys)
+{
+	PhxColumn  *last = llast(keys);
+
+	if (last->data_type >= PT_ARRAY_BASE)
+		return false;
+	switch (last->data_type)
+	{
+		case PT_VARCHAR:
+		case PT_DECIMAL:
+		case PT_VARBINARY:
+			return false;
+	}
+	return true;
+}
+
+/*
  * The place of a column's value in a SINGLE_CELL_ARRAY_WITH_OFFSETS cell:
  * its encoded column qualifier minus 10, as Phoenix's
  * SingleCellColumnExpression reads it (position 0 is the empty column's).
@@ -851,6 +881,8 @@ create_statement(ForeignServer *server, PhxTable *t, List *indexes)
 					 quote_identifier(server->servername), quote_literal_cstr(physical));
 	if (layout)
 		appendStringInfo(&buf, ", rowkey %s", quote_literal_cstr(layout));
+	if (layout && (t->multi_tenant || t->has_views) && key_extensible(keys))
+		appendStringInfoString(&buf, ", rowkey_extra 'ignore'");
 	appendStringInfo(&buf, ", empty_column %s",
 					 quote_literal_cstr(psprintf("%s:%s", t->empty_family,
 												 t->encoding_scheme != 0 ? "\\x00\\x00\\x00\\x00" : "_0")));
@@ -938,6 +970,7 @@ table_indexes(HBaseConn *conn, HBaseTable *cat, HBaseTable *links, PhxTable *t)
 									  full_name(vf[1], g[4]));
 			}
 			queue = lappend(queue, list_make3(f[3], (char *) vf[1], (char *) vf[2]));
+			t->has_views = true;
 		}
 	}
 	return indexes;
