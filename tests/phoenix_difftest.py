@@ -393,11 +393,25 @@ class Table:
         for i in range(nkeys):
             c = self.gen_col(rng, "K%d" % (i + 1), key=True, last=i == nkeys - 1)
             keys.append(c)
+        self.tenant = on("tenant-view", 0.15)
+        if self.tenant:
+            # MULTI_TENANT=true: the first key column is the tenant id (a VARCHAR here), and a
+            # tenant's view adds key columns, which Phoenix allows only after a fixed-width
+            # last key column (MetaDataClient.throwIfLastPKOfParentIsVariableLength)
+            keys[0] = Col("K1", "VARCHAR", "str", key=True)
+            if nkeys == 1:
+                keys.append(None)
+                nkeys = 2
+            if keys[-1] is None or keys[-1].kind in ("str", "dec") or \
+                    keys[-1].ptype == "VARBINARY":
+                keys[-1] = Col("K%d" % nkeys, rng.choice(["INTEGER", "BIGINT", "SMALLINT"]),
+                               "int", key=True, desc=rng.random() < 0.4)
+            self.features.add("tenant-view")
         if on("row-timestamp", 0.2):
             # PRIMARY KEY (..., K ROW_TIMESTAMP): a BIGINT, UNSIGNED_LONG, DATE, TIME or
             # TIMESTAMP key column whose value stamps every cell of its row (MetaDataClient
             # allows these types, one such column, in a table's own DDL)
-            i = rng.randrange(nkeys)
+            i = rng.randrange(1 if self.tenant else 0, nkeys)
             # (an UNSIGNED_LONG one Phoenix 5.2.1 refuses whatever its value: UpsertCompiler
             # decodes it with PLong's codec, which flips the sign bit, and finds it below zero:
             # "Value of a column designated as ROW_TIMESTAMP cannot be less than zero" for 2)
@@ -479,6 +493,7 @@ class Table:
         self.alter_add = rng.random() < 0.3
         self.alter_drop = len(cells) > 1 and rng.random() < 0.25
         self.allow_empty = "empty-string" not in skip
+        self.tenant_views = []     # (tenant comment, view) made by Run.tenant_view
 
     def gen_col(self, rng, name, key, last):
         skip = self.skip
@@ -547,6 +562,8 @@ class Table:
                                                          "ONE_CELL_PER_COLUMN"))
         if self.default_family:
             opts.append("DEFAULT_COLUMN_FAMILY='%s'" % self.default_family)
+        if self.tenant:
+            opts.append("MULTI_TENANT=true")
         return "CREATE TABLE %s.%s (%s CONSTRAINT PK PRIMARY KEY (%s)) %s" % (
             self.schema, self.name, ", ".join(cols) + ",", pk, ", ".join(opts))
 
@@ -903,6 +920,8 @@ class Run:
             else:
                 t.features.add("index")
                 t.indexed.append("%s_L" % t.name)
+        if t.tenant:
+            self.tenant_view(t, rows)
         if t.view:
             r = phx.run("CREATE VIEW %s.%s_V AS SELECT * FROM %s.%s" % (t.schema, t.name,
                                                                         t.schema, t.name))
@@ -984,6 +1003,39 @@ class Run:
             c.pg = n
         self.writes_here(t, rows)
         self.queries_here(t, rows)
+
+    def tenant_view(self, t, rows):
+        """a tenant's view of multi-tenant table t adding a key column VK (and a cell VC), and
+        rows written through it: rows of t whose keys go on after t's own key columns, some
+        starting as a row of t's does; Phoenix reads them through t by t's key columns"""
+        rng = t.rng
+        phx = self.phx
+        tenant = rng.choice([r[t.keys[0]] for r in rows.values()] or ["tn"])
+        vk = rng.choice([("INTEGER", "int"), ("VARCHAR", "str"), ("BIGINT", "int"),
+                         ("CHAR(3)", "char")])
+        pre = "/*tenant:%s*/ " % tenant.replace("*/", "")
+        view = "%s.%s_TV" % (t.schema, t.name)
+        phx.run(pre + "DROP VIEW IF EXISTS " + view)
+        r = phx.run(pre + "CREATE VIEW %s (VK %s NOT NULL, VC INTEGER CONSTRAINT PKV PRIMARY KEY "
+                    "(VK%s)) AS SELECT * FROM %s.%s" % (view, vk[0], rng.choice(["", " DESC"]),
+                                                        t.schema, t.name))
+        if "error" in r:
+            t.notes.append("tenant view refused: " + r["error"][:300])
+            return
+        t.tenant_views.append((pre, view))
+        base = [r for r in rows.values() if r[t.keys[0]] == tenant]
+        for i in range(rng.randint(2, 6)):
+            row = rng.choice(base) if base and rng.random() < 0.5 else t.gen_row()
+            keys = t.keys[1:]
+            cells = [c for c in t.live_cells() if row.get(c) is not None and c.kind != "array"]
+            vkv = {"int": str(rng.randint(-5, 5)), "str": sq(rng.choice(["a", "bc", "x y"])),
+                   "char": sq(rng.choice(["abc", "zz", "q"]))}[vk[1]]
+            st = pre + "UPSERT INTO %s (%s) VALUES (%s)" % (
+                view, ", ".join([c.ref() for c in keys + cells] + ["VK", "VC"]),
+                ", ".join([lit_phx(c, row[c]) for c in keys + cells] + [vkv, str(i)]))
+            r = phx.run(st)
+            if "error" in r:
+                t.notes.append("tenant view UPSERT refused: %s: %s" % (st[:300], r["error"][:200]))
 
     def writes_here(self, t, rows):
         rng = t.rng
@@ -1367,6 +1419,8 @@ class Run:
                       file=sys.stderr, flush=True)
         if not a.keep:
             for t in tables:
+                for pre, view in t.tenant_views:
+                    self.phx.run(pre + "DROP VIEW IF EXISTS " + view)
                 self.phx.run("DROP TABLE IF EXISTS %s.%s CASCADE" % (t.schema, t.name))
         self.phx.close()
         self.pg.close()
