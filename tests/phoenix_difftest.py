@@ -14,7 +14,9 @@ a seed (each table from its own generator seeded by (seed, index)):
      DATE, TIME, TIMESTAMP and UNSIGNED_, BOOLEAN, BINARY(n), VARBINARY, arrays) as key columns
      (1-3, ASC or DESC, declared at any position) and as cells; SALT_BUCKETS, COLUMN_ENCODED_BYTES
      0-4 (or the default), IMMUTABLE_ROWS with both storage schemes, several column families and
-     DEFAULT_COLUMN_FAMILY, views, indexes; rows with edge values (NULL, '', extremes, unicode,
+     DEFAULT_COLUMN_FAMILY, views, indexes, ROW_TIMESTAMP key columns, MULTI_TENANT tables with
+     a tenant's view that adds a key column (rows written through a tenant connection, whose
+     longer keys the table reads by its own key columns); rows with edge values (NULL, '', extremes, unicode,
      long values, dates before 1970) written by Phoenix's UPSERT; ALTER TABLE ADD (and rows that
      use the new column) and DROP COLUMN;
   2. IMPORT FOREIGN SCHEMA ... OPTIONS (phoenix 'true') of each table into PostgreSQL;
@@ -30,7 +32,8 @@ a seed (each table from its own generator seeded by (seed, index)):
 Each mismatch is classified by the KNOWN classes of what it touched (the table's and the columns'
 features): char (CHAR(n) columns), empty-string ('' values), float-key (FLOAT/DOUBLE key
 columns), no-default-family (no column in the default family), dup-name (one column name in two
-families), index (secondary indexes), quoted-key (a quoted mixed-case key column name);
+families), index (secondary indexes), quoted-key (a quoted mixed-case key column name),
+row-timestamp (a ROW_TIMESTAMP key column), tenant-view (a tenant's view adding key columns);
 anything else is class "other". --skip CLASSES (comma-separated; env PHOENIX_DIFFTEST_SKIP)
 leaves those features out of the generated tables. --suite: seed 1 and the fixed size that
 scripts/test runs, skipping SUITE_SKIP (the classes still being fixed; empty it as they are).
