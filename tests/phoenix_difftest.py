@@ -497,6 +497,7 @@ class Table:
         self.alter_drop = len(cells) > 1 and rng.random() < 0.25
         self.allow_empty = "empty-string" not in skip
         self.tenant_views = []     # (tenant comment, view) made by Run.tenant_view
+        self.tenant_view = None    # (tenant, view, VK, VC) of the last one, for IMPORT
         self.view_keys = set()     # the table keys (key_of) of the rows written through it
 
     def gen_col(self, rng, name, key, last):
@@ -1009,6 +1010,8 @@ class Run:
             c.pg = n
         self.writes_here(t, rows)
         self.queries_here(t, rows)
+        if t.tenant_view:
+            self.tenant_view_import(t)
 
     def tenant_view(self, t, rows):
         """a tenant's view of multi-tenant table t adding a key column VK (and a cell VC), and
@@ -1033,6 +1036,10 @@ class Run:
             t.notes.append("tenant view refused: " + r["error"][:300])
             return
         t.tenant_views.append((pre, view))
+        vkc = Col("VK", vk[0].split("(")[0], vk[1], key=True)
+        vkc.n = 3 if vk[1] == "char" else None
+        vcc = Col("VC", "INTEGER", "int", family=None if fam == "0" else fam)
+        t.tenant_view = (tenant, view, vkc, vcc)
         for i in range(rng.randint(2, 6)):
             # table keys of their own: a view's row and a table's row of one table key tie in
             # every ORDER BY of the table's key, where Phoenix and we may order them either way
@@ -1052,6 +1059,42 @@ class Run:
             r = phx.run(st)
             if "error" in r:
                 t.notes.append("tenant view UPSERT refused: %s: %s" % (st[:300], r["error"][:200]))
+
+    def tenant_view_import(self, t):
+        """IMPORT ... OPTIONS (tenant ...) of the tenant view, and all its rows as Phoenix's
+        tenant connection reads them (the tenant's rows of the table, VK and VC NULL, and the
+        view's own)"""
+        tenant, view, vk, vc = t.tenant_view
+        name = view.split(".")[1]
+        res = self.pg.execute("IMPORT FOREIGN SCHEMA \"%s\" LIMIT TO (%s) FROM SERVER pd_hbase "
+                              "INTO pd OPTIONS (phoenix 'true', tenant %s)" % (
+                                  t.schema, name.lower(), sq(tenant)))
+        cols = [c for c in t.keys[1:] + [vk] + t.live_cells() if c.kind != "array"] + [vc]
+        names = self.pg.send("SELECT attname FROM pg_attribute WHERE attrelid = "
+                             "to_regclass('pd.%s') AND attnum > 0 AND NOT attisdropped "
+                             "ORDER BY attnum;" % name.lower())
+        ok = "error" not in res and len(names) >= len(cols)
+        self.record(t, cols, ok, "tenant view import", {"import": res, "columns": names})
+        if not ok:
+            return
+        vk.pg, vc.pg = "vk", "vc"
+        items = [(c.ref(), c.pgref(), c.kind, c.ptype) for c in cols]
+        phx = "/*tenant:%s*/ SELECT %s FROM %s" % (tenant.replace("*/", ""),
+                                                    ", ".join(i[0] for i in items), view)
+        pg = "SELECT %s FROM pd.%s" % (", ".join("%s AS pd_c%d" % (i[1], n + 1)
+                                                for n, i in enumerate(items)), name.lower())
+        a = self.phx.run(phx)
+        b = self.pg.query(pg, [i[2] for i in items])
+        self.queries += 1
+        if "rows" not in a:
+            self.notes.append("Phoenix refused %s: %s" % (phx[:200], a["error"][:200]))
+            return
+        ra = [[canon(i[2], v, "phx", i[3]) for i, v in zip(items, r)] for r in a.get("rows", [])]
+        rb = [[canon(i[2], v, "pg", i[3]) for i, v in zip(items, r)] for r in b.get("rows", [])]
+        ok = "rows" in a and "rows" in b and sorted(map(repr, ra)) == sorted(map(repr, rb))
+        self.record(t, cols, ok, "tenant view rows", {"phoenix": phx, "pg": pg,
+                                                      "phoenix_result": a.get("error") or ra[:40],
+                                                      "pg_result": b.get("error") or rb[:40]})
 
     def writes_here(self, t, rows):
         rng = t.rng
