@@ -178,6 +178,10 @@ typedef struct HBaseTable
 	struct rk_layout *layout;	/* compiled, columns indexed by attnum - 1 */
 	struct rk_column *rkcols;
 	bool		pushdown;		/* option pushdown and GUC hbase_fdw.enable_pushdown */
+	bool		rowkey_extra;	/* rowkey_extra 'ignore': key bytes after the
+								 * layout's last part are left out */
+	int			row_timestamp;	/* attnum - 1 of the row_timestamp key column
+								 * (Phoenix's ROW_TIMESTAMP), -1 = none */
 } HBaseTable;
 
 /* GUCs */
@@ -619,6 +623,7 @@ extern void hbase_rowkey_init(void);
 extern void hbase_table_layout(HBaseTable *table);
 extern void hbase_decode_key(HBaseTable *table, HBaseColumnIO *io, const char *key,
 							 int keylen, List *attrs, Datum *values, bool *nulls);
+extern int64 hbase_key_row_timestamp(HBaseTable *table, const char *key, int keylen);
 extern bytea *hbase_encode_key(HBaseTable *table, Datum *values, bool *nulls,
 							   bool random_ok);
 

@@ -821,6 +821,7 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	const char *ns = stmt->remote_schema;
 	const char *key_type = NULL;
 	int			sample_rows = HBASE_DEFAULT_SAMPLE_ROWS;
+	const char *tenant = NULL;
 	bool		phoenix = false;
 	List	   *commands = NIL;
 	List	   *wanted = NIL;
@@ -837,6 +838,11 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 			phoenix = hbase_option_bool("phoenix", defGetString(def));
 			continue;
 		}
+		if (strcmp(def->defname, "tenant") == 0)
+		{
+			tenant = defGetString(def);
+			continue;
+		}
 		if (strcmp(def->defname, "sample_rows") == 0)
 		{
 			sample_rows = hbase_parse_sample_rows(defGetString(def));
@@ -846,7 +852,7 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 			ereport(ERROR,
 					(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
 					 errmsg("invalid option \"%s\" for IMPORT FOREIGN SCHEMA", def->defname),
-					 errhint("The options are \"key_type\" ('bytea' or 'text'), \"sample_rows\" (a number of rows, 0 for none) and \"phoenix\" (a boolean).")));
+					 errhint("The options are \"key_type\" ('bytea' or 'text'), \"sample_rows\" (a number of rows, 0 for none), \"phoenix\" (a boolean) and \"tenant\" (a Phoenix tenant id).")));
 		key_type = defGetString(def);
 		if (strcmp(key_type, "bytea") != 0 && strcmp(key_type, "text") != 0)
 			ereport(ERROR,
@@ -854,6 +860,11 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 					 errmsg("invalid value for option \"key_type\": \"%s\"", key_type),
 					 errdetail("Valid key types are \"bytea\" and \"text\".")));
 	}
+	if (tenant && !phoenix)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
+				 errmsg("option \"tenant\" of IMPORT FOREIGN SCHEMA needs option \"phoenix\""),
+				 errdetail("A tenant's views are Phoenix's.")));
 	if (phoenix)
 		return hbase_phoenix_import(stmt, server, conn);
 	/* the namespace goes into the listing's path: an HBase one, or no request */

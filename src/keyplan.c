@@ -1465,6 +1465,28 @@ shape_plan(HBaseTable *t, HBaseKeyPlan *kp, ColConds *cc, KeyShape *ks)
 }
 
 /*
+ * Does a Phoenix table's layout start (after a salt) with a literal, which
+ * fixes the start of every key even without a condition?  A tenant's view
+ * (IMPORT option tenant) reads only the keys starting with its tenant id:
+ * its table holds the other tenants' rows too, which its layout does not
+ * decode.  Phoenix tables only (empty_column): other tables keep their full
+ * scan where no condition narrows it.
+ */
+static bool
+literal_prefix(HBaseTable *t)
+{
+	rk_part_info pi;
+	int			i = 0;
+
+	if (t->empty_column == NULL || hbase_rk_nparts(t->layout) < 1)
+		return false;
+	hbase_rk_part(t->layout, 0, &pi);
+	if (pi.kind == RK_PART_SALT && hbase_rk_nparts(t->layout) > 1)
+		hbase_rk_part(t->layout, ++i, &pi);
+	return pi.kind == RK_PART_LITERAL;
+}
+
+/*
  * Values of the key conditions -> the operation (Get, multiget, bounded
  * scans, a fuzzy skip scan, nothing, or a full scan), in the phases above.
  * later: some value comes at execution; phases 1 to 2 note it, and
@@ -1482,7 +1504,7 @@ key_plan_base(HBaseTable *t, List *conds, const HBaseKeyValues *v, bool later,
 	int			fanout;
 
 	kp->kind = HBASE_OP_FULL;
-	if (t->layout == NULL || conds == NIL)
+	if (t->layout == NULL || (conds == NIL && !literal_prefix(t)))
 		return kp;
 	if (!gather_conditions(t, conds, v, cc) ||
 		!expand_hash_ranges(t, cc, kp))

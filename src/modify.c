@@ -581,6 +581,19 @@ hbaseBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo, List *f
 		int			i;
 		ListCell   *lc;
 
+		/*
+		 * With rowkey_extra 'ignore' a row read may have a longer key than
+		 * its key columns give (a Phoenix view's row): the key computed
+		 * from them would be another row's.  Only a raw key column says
+		 * which row it was; direct.c's Gets by whole keys read exact keys.
+		 */
+		if (ms->table->rowkey_extra && raw == NULL)
+			ereport(ERROR,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+					 errmsg("cannot %s foreign table %s row by row: its option rowkey_extra 'ignore' lets rows with longer keys be read as rows of its own",
+							op == CMD_UPDATE ? "update" : "delete from", ms->table->relname),
+					 errdetail("The key computed from a row's key columns may be another row's (the rows of Phoenix views that add key columns start with the same key)."),
+					 errhint("Give every key column with = (or IN), which reads and writes exact keys, or add a column OPTIONS (column ':key').")));
 		ms->updated = list_nth(fdw_private, ModifyPrivateUpdated);
 		ms->check = intVal(list_nth(fdw_private, ModifyPrivateCheck));
 		if (intVal(list_nth(fdw_private, ModifyPrivateOnce)))

@@ -106,11 +106,13 @@ static const HBaseOption valid_options[] = {
 	{"empty_column", ForeignTableRelationId},
 	{"phoenix_indexes", ForeignTableRelationId},
 	{"estimated_rows", ForeignTableRelationId},
+	{"rowkey_extra", ForeignTableRelationId},
 	/* column */
 	{"column", AttributeRelationId},
 	{"encoding", AttributeRelationId},
 	{"phoenix_type", AttributeRelationId},
 	{"phoenix_element", AttributeRelationId},
+	{"row_timestamp", AttributeRelationId},
 	{NULL, InvalidOid}
 };
 
@@ -678,6 +680,22 @@ parse_transport(const char *value)
 	return true;				/* keep compiler quiet */
 }
 
+/*
+ * rowkey_extra 'error' (the default: a key longer than the layout is an
+ * error) or 'ignore' (the bytes after the layout's last part are left out,
+ * as Phoenix reads a table whose views add key columns): true for ignore
+ */
+static bool
+parse_rowkey_extra(const char *value)
+{
+	if (strcmp(value, "ignore") == 0)
+		return true;
+	if (strcmp(value, "error") == 0)
+		return false;
+	bad_value("rowkey_extra", value, "Valid values are \"error\" and \"ignore\".");
+	return false;				/* keep compiler quiet */
+}
+
 /* compression 'none' (the default: loopback and LANs gain nothing) or 'gzip': true for gzip */
 static bool
 parse_compression(const char *value)
@@ -776,7 +794,8 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 		else if (strcmp(name, "connect_timeout") == 0 || strcmp(name, "request_timeout") == 0)
 			(void) parse_seconds(name, value);
 		else if (strcmp(name, "tls_verify") == 0 || strcmp(name, "pushdown") == 0 ||
-				 strcmp(name, "keep_connections") == 0 || strcmp(name, "updatable") == 0)
+				 strcmp(name, "keep_connections") == 0 || strcmp(name, "updatable") == 0 ||
+				 strcmp(name, "row_timestamp") == 0)
 			(void) hbase_option_bool(name, value);
 		else if (strcmp(name, "ca_file") == 0)
 		{
@@ -818,6 +837,8 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 			(void) parse_transport(value);
 		else if (strcmp(name, "compression") == 0)
 			(void) parse_compression(value);
+		else if (strcmp(name, "rowkey_extra") == 0)
+			(void) parse_rowkey_extra(value);
 		else if (strcmp(name, "gateway_version") == 0)
 			(void) parse_gateway_version(value);
 		else if (strcmp(name, "family") == 0)
@@ -850,6 +871,30 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 				 errhint("Add OPTIONS (url 'http://host:port') with the address of the HBase REST gateway.")));
 
 	PG_RETURN_VOID();
+}
+
+/*
+ * A row_timestamp column (Phoenix's ROW_TIMESTAMP) gives the timestamp of
+ * every cell of its row: a key part (the key holds it, so the row's
+ * timestamp is known from its key alone) of a type that is a point in time
+ * or epoch milliseconds.
+ */
+static void
+check_row_timestamp(HBaseTable *table, HBaseColumn *col)
+{
+	if (col->kind != HBASE_COL_KEYPART || table->rowkey_implicit)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
+				 errmsg("row_timestamp column \"%s\" of foreign table %s is not a part of the rowkey layout",
+						col->attname, table->relname),
+				 errdetail("A row's cells are stamped with the value of its row_timestamp column, which the rowkey holds.")));
+	if (col->atttypid != TIMESTAMPOID && col->atttypid != TIMESTAMPTZOID &&
+		col->atttypid != DATEOID && col->atttypid != INT8OID)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_DATA_TYPE),
+				 errmsg("row_timestamp column \"%s\" of foreign table %s has type %s",
+						col->attname, table->relname, format_type_be(col->atttypid)),
+				 errdetail("A row timestamp is a timestamp, timestamptz, date or bigint (epoch milliseconds).")));
 }
 
 /* a server's options, parsed, with their defaults (the validator checked them) */
@@ -946,6 +991,7 @@ hbase_build_table(Oid relid)
 
 	hbase_server_options(server, &sopts);
 	table->relid = relid;
+	table->row_timestamp = -1;
 	table->relname = quote_qualified_identifier(get_namespace_name(get_rel_namespace(relid)),
 												get_rel_name(relid));
 	table->fetch_size = sopts.fetch_size;
@@ -986,6 +1032,8 @@ hbase_build_table(Oid relid)
 			table->versions = parse_versions(defGetString(def));
 		else if (strcmp(def->defname, "estimated_rows") == 0)
 			table->estimated_rows = parse_estimated_rows(defGetString(def));
+		else if (strcmp(def->defname, "rowkey_extra") == 0)
+			table->rowkey_extra = parse_rowkey_extra(defGetString(def));
 		else if (strcmp(def->defname, "phoenix_indexes") == 0)
 		{
 			char	   *v = defGetString(def);
@@ -1035,6 +1083,18 @@ hbase_build_table(Oid relid)
 				col->phoenix_type = hbase_phoenix_parse_type(defGetString(def));
 			else if (strcmp(def->defname, "phoenix_element") == 0)
 				col->element = parse_element(defGetString(def));
+			else if (strcmp(def->defname, "row_timestamp") == 0 &&
+					 hbase_option_bool(def->defname, defGetString(def)))
+			{
+				if (table->row_timestamp >= 0)
+					ereport(ERROR,
+							(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
+							 errmsg("foreign table %s has two row_timestamp columns, \"%s\" and \"%s\"",
+									table->relname, table->columns[table->row_timestamp].attname,
+									col->attname),
+							 errdetail("The cells of a row carry one timestamp, as Phoenix allows one ROW_TIMESTAMP column per table.")));
+				table->row_timestamp = i;
+			}
 		}
 	}
 	table_close(rel, AccessShareLock);
@@ -1128,6 +1188,8 @@ hbase_build_table(Oid relid)
 					 errhint("Give the column OPTIONS (column 'family:qualifier'), name it in the table's rowkey layout, or give the table a default OPTIONS (family 'cf').")));
 		hbase_check_column_type(table, col);
 	}
+	if (table->row_timestamp >= 0)
+		check_row_timestamp(table, &table->columns[table->row_timestamp]);
 	/* an element is a value inside a cell: of a cell column, in Phoenix's encoding */
 	for (i = 0; i < table->natts; i++)
 	{

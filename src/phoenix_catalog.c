@@ -74,6 +74,7 @@ typedef struct PhxColumn
 	int			scale;			/* DECIMAL_DIGITS, -1 when absent */
 	int			ordinal;
 	bool		nullable;		/* NULLABLE: 1 (columnNullable), 0 NOT NULL */
+	bool		row_timestamp;	/* IS_ROW_TIMESTAMP: its value stamps the row's cells */
 	char	   *qualifier;		/* COLUMN_QUALIFIER bytes, or NULL */
 	int			qualen;
 	char	   *local;			/* its foreign table column's name */
@@ -93,10 +94,20 @@ typedef struct PhxTable
 	List	   *columns;		/* PhxColumn * */
 	List	   *indexes;		/* the names of its indexes (link rows) */
 	bool		raw_key;		/* a key column was left out: no layout */
+	bool		multi_tenant;	/* MULTI_TENANT: tenants' views hold rows in it */
+	char	   *parent;			/* a view's: its parent's full name (link rows:
+								 * a parent view's, else the physical table's) */
+	char	   *view_statement;	/* a view's VIEW_STATEMENT */
+	char	   *layout;			/* set: the rowkey layout (a tenant's view) */
+	char	   *physical;		/* set: the HBase table (a tenant's view's) */
+	bool		named;			/* its columns' local names are assigned */
+	bool		has_views;		/* views over it (SYSTEM.CHILD_LINK) */
 	char	   *empty_family;	/* where Phoenix puts the empty key value */
 } PhxTable;
 
 #define PHX_LINK_INDEX		1	/* LINK_TYPE of a table's row naming an index */
+#define PHX_LINK_PHYSICAL	2	/* LINK_TYPE of a view's row naming its table */
+#define PHX_LINK_PARENT		3	/* LINK_TYPE of a view's row naming a parent view */
 #define PHX_MAX_VIEWS		10000	/* views looked at for one table's indexes */
 
 /* ---------------- Phoenix's encodings of the catalog's values ---------------- */
@@ -240,9 +251,9 @@ key_fields(const HBaseRow *row, char **f, int *n)
 		f[i] = pnstrdup(fields[i].s, fields[i].len);
 }
 
-/* the tables of the rows (a header row, then its columns' rows) */
+/* the tables of the rows (a header row, then its columns' rows) of a tenant ("": none) */
 static List *
-catalog_tables(List *rows)
+catalog_tables(List *rows, const char *tenant)
 {
 	List	   *tables = NIL;
 	PhxTable   *t = NULL;
@@ -256,8 +267,8 @@ catalog_tables(List *rows)
 		const HBaseCell *c;
 
 		key_fields(row, f, &n);
-		if (n < 3 || f[0][0] != '\0')
-			continue;			/* a tenant's own view or column */
+		if (n < 3 || strcmp(f[0], tenant) != 0)
+			continue;			/* another tenant's own view or column */
 		if (n == 3)
 		{
 			t = palloc0(sizeof(PhxTable));
@@ -270,6 +281,10 @@ catalog_tables(List *rows)
 			t->storage_scheme = int_cell(row, "IMMUTABLE_STORAGE_SCHEME", 0);
 			c = cell(row, "IS_NAMESPACE_MAPPED");
 			t->namespace_mapped = c && c->vallen == 1 && c->value[0] != 0;
+			c = cell(row, "MULTI_TENANT");
+			t->multi_tenant = c && c->vallen == 1 && c->value[0] != 0;
+			c = cell(row, "VIEW_STATEMENT");
+			t->view_statement = c ? pnstrdup(c->value, c->vallen) : NULL;
 			c = cell(row, "DEFAULT_COLUMN_FAMILY");
 			t->default_family = c ? pnstrdup(c->value, c->vallen) : NULL;
 			tables = lappend(tables, t);
@@ -282,6 +297,10 @@ catalog_tables(List *rows)
 			/* a family's own row (QUALIFIER_COUNTER), or a link to an index */
 			if (n == 5 && link_type(row) == PHX_LINK_INDEX)
 				t->indexes = lappend(t->indexes, f[4]);
+			else if (n == 5 && link_type(row) == PHX_LINK_PARENT)
+				t->parent = f[4];
+			else if (n == 5 && link_type(row) == PHX_LINK_PHYSICAL && t->parent == NULL)
+				t->parent = f[4];	/* a view of a table: its only link */
 			continue;
 		}
 		{
@@ -296,6 +315,8 @@ catalog_tables(List *rows)
 			col->scale = int_cell(row, "DECIMAL_DIGITS", -1);
 			col->ordinal = int_cell(row, "ORDINAL_POSITION", 0);
 			col->nullable = int_cell(row, "NULLABLE", 0) == 1;
+			c = cell(row, "IS_ROW_TIMESTAMP");
+			col->row_timestamp = c && c->vallen == 1 && c->value[0] != 0;
 			c = cell(row, "COLUMN_QUALIFIER");
 			if (c)
 			{
@@ -723,6 +744,32 @@ table_layout(PhxTable *t, List *keys, const char **why)
 }
 
 /*
+ * Can a view add key columns after these?  Phoenix allows it only when the
+ * last one is fixed-width (MetaDataClient.throwIfLastPKOfParentIsVariableLength:
+ * a variable-width last column takes the rest of the key, no separator), and
+ * then the view's rows have longer keys, which Phoenix reads through the
+ * table by the table's own key columns, the rest left out (RowKeySchema
+ * positions field by field): rowkey_extra 'ignore' does the same.  Set for a
+ * MULTI_TENANT table (its tenants' views) and one with views at IMPORT.
+ */
+static bool
+key_extensible(List *keys)
+{
+	PhxColumn  *last = llast(keys);
+
+	if (last->data_type >= PT_ARRAY_BASE)
+		return false;
+	switch (last->data_type)
+	{
+		case PT_VARCHAR:
+		case PT_DECIMAL:
+		case PT_VARBINARY:
+			return false;
+	}
+	return true;
+}
+
+/*
  * The place of a column's value in a SINGLE_CELL_ARRAY_WITH_OFFSETS cell:
  * its encoded column qualifier minus 10, as Phoenix's
  * SingleCellColumnExpression reads it (position 0 is the empty column's).
@@ -774,10 +821,11 @@ create_statement(ForeignServer *server, PhxTable *t, List *indexes)
 	}
 	list_sort(keys, by_key_seq);
 	list_sort(others, by_ordinal);
-	assign_names(t, list_concat_copy(keys, others));
+	if (!t->named)
+		assign_names(t, list_concat_copy(keys, others));
 	if (t->raw_key)
 		why = "a key column whose name is not imported";
-	layout = keys && !t->raw_key ? table_layout(t, keys, &why) : NULL;
+	layout = t->layout ? t->layout : keys && !t->raw_key ? table_layout(t, keys, &why) : NULL;
 
 	initStringInfo(&cols);
 	if (layout == NULL)
@@ -800,6 +848,9 @@ create_statement(ForeignServer *server, PhxTable *t, List *indexes)
 		/* a CHAR(n) key column: single-byte characters only, checked on write */
 		if (ptype && strcmp(ptype, "CHAR") == 0)
 			appendStringInfoString(&cols, " OPTIONS (phoenix_type 'CHAR')");
+		/* Phoenix's ROW_TIMESTAMP: its value stamps the row's cells */
+		else if (c->row_timestamp)
+			appendStringInfoString(&cols, " OPTIONS (row_timestamp 'true')");
 		/* text in the key sorts as its bytes: ranges and ORDER BY use the key */
 		if (type && (strcmp(type, "text") == 0 || strncmp(type, "varchar", 7) == 0))
 			appendStringInfoString(&cols, " COLLATE \"C\"");
@@ -843,7 +894,7 @@ create_statement(ForeignServer *server, PhxTable *t, List *indexes)
 			appendStringInfo(&cols, ", phoenix_element '%d'", element);
 		appendStringInfoChar(&cols, ')');
 	}
-	physical = t->schema[0] == '\0' ? t->name :
+	physical = t->physical ? t->physical : t->schema[0] == '\0' ? t->name :
 		psprintf("%s%c%s", t->schema, t->namespace_mapped ? ':' : '.', t->name);
 	initStringInfo(&buf);
 	appendStringInfo(&buf, "CREATE FOREIGN TABLE %s (\n%s\n) SERVER %s OPTIONS (table %s, encoding 'phoenix'",
@@ -851,6 +902,8 @@ create_statement(ForeignServer *server, PhxTable *t, List *indexes)
 					 quote_identifier(server->servername), quote_literal_cstr(physical));
 	if (layout)
 		appendStringInfo(&buf, ", rowkey %s", quote_literal_cstr(layout));
+	if (layout && (t->multi_tenant || t->has_views) && key_extensible(keys))
+		appendStringInfoString(&buf, ", rowkey_extra 'ignore'");
 	appendStringInfo(&buf, ", empty_column %s",
 					 quote_literal_cstr(psprintf("%s:%s", t->empty_family,
 												 t->encoding_scheme != 0 ? "\\x00\\x00\\x00\\x00" : "_0")));
@@ -938,6 +991,7 @@ table_indexes(HBaseConn *conn, HBaseTable *cat, HBaseTable *links, PhxTable *t)
 									  full_name(vf[1], g[4]));
 			}
 			queue = lappend(queue, list_make3(f[3], (char *) vf[1], (char *) vf[2]));
+			t->has_views = true;
 		}
 	}
 	return indexes;
@@ -1020,6 +1074,218 @@ missing_listed(ImportForeignSchemaStmt *stmt, List *tables)
 				 errhint("LIMIT TO takes the local names: Phoenix's upper-case names in lower case.")));
 }
 
+/* bytes as a literal of the layout grammar: "...", \xNN for all but letters and digits */
+static char *
+layout_literal(const char *s, int len)
+{
+	StringInfoData buf;
+	int			i;
+
+	initStringInfo(&buf);
+	appendStringInfoChar(&buf, '"');
+	for (i = 0; i < len; i++)
+	{
+		unsigned char b = (unsigned char) s[i];
+
+		if ((b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9'))
+			appendStringInfoChar(&buf, b);
+		else
+			appendStringInfo(&buf, "\\x%02x", b);
+	}
+	appendStringInfoChar(&buf, '"');
+	return buf.data;
+}
+
+/* a column of cols by name and family (NULL: a key column) */
+static PhxColumn *
+find_column(List *cols, const PhxColumn *c)
+{
+	ListCell   *lc;
+
+	foreach(lc, cols)
+	{
+		PhxColumn  *o = lfirst(lc);
+
+		if (strcmp(o->name, c->name) == 0 &&
+			((o->family == NULL) == (c->family == NULL)) &&
+			(o->family == NULL || strcmp(o->family, c->family) == 0))
+			return o;
+	}
+	return NULL;
+}
+
+/*
+ * A tenant's view as a table of its own (IMPORT option tenant): the
+ * physical table, families and encodings of its parent table; its columns
+ * the parent's (but the tenant id, which the tenant's connection fixes and
+ * Phoenix does not show) and those the view adds (Phoenix's catalog holds a
+ * view's own columns only); its key the parent's with the tenant id as a
+ * literal (a VARCHAR's bytes and separator, a CHAR(n)'s padded ones), so the
+ * view reads only its tenant's rows, then the key columns the view adds as
+ * an optional group: the tenant's rows of the table itself, which end
+ * before them, are the view's too, with those columns NULL, as Phoenix shows
+ * them.  NULL with *why when the view is not one this reads as Phoenix does
+ * (a WHERE clause, a view of a view, a tenant id of another type).
+ */
+static PhxTable *
+tenant_view_table(PhxTable *view, List *tables, const char *tenant, PhxTable **parentp,
+				  const char **why)
+{
+	PhxTable   *parent = NULL;
+	PhxTable   *t;
+	List	   *pkeys = NIL;
+	List	   *vkeys = NIL;
+	List	   *cols = NIL;
+	ListCell   *lc;
+	StringInfoData layout;
+	PhxTable	bare;
+	char	   *part;
+	const char *w;
+
+	foreach(lc, tables)
+	{
+		PhxTable   *p = lfirst(lc);
+
+		if (view->parent && strcmp(full_name(p->schema, p->name), view->parent) == 0)
+			parent = p;
+	}
+	if (parent == NULL || parent->type != 'u')
+	{
+		*why = "Its parent is not a table of the schema (a view of a view, or of another schema's table).";
+		return NULL;
+	}
+	for (w = view->view_statement; w && *w; w++)
+		if (pg_strncasecmp(w, "where", 5) == 0)
+		{
+			*why = "It has a WHERE clause, which the foreign table would not apply.";
+			return NULL;
+		}
+	foreach(lc, parent->columns)
+	{
+		PhxColumn  *c = lfirst(lc);
+
+		if (c->family == NULL && c->key_seq > 0)
+			pkeys = lappend(pkeys, c);
+		else
+			cols = lappend(cols, c);
+	}
+	list_sort(pkeys, by_key_seq);
+	foreach(lc, view->columns)
+	{
+		PhxColumn  *c = lfirst(lc);
+
+		if (find_column(parent->columns, c))
+			continue;
+		if (c->family == NULL && c->key_seq > 0)
+			vkeys = lappend(vkeys, c);
+		else
+			cols = lappend(cols, c);
+	}
+	list_sort(vkeys, by_key_seq);
+	/* the layout names the columns by their local names */
+	bare = *parent;
+	bare.name = view->name;
+	list_sort(cols, by_ordinal);
+	assign_names(&bare, list_concat(list_concat_copy(pkeys, vkeys), cols));
+	bare.salt_buckets = 0;
+	initStringInfo(&layout);
+	if (parent->salt_buckets > 0)
+		appendStringInfo(&layout, "salt(%d) + ", parent->salt_buckets);
+	if (parent->multi_tenant && pkeys != NIL)
+	{
+		PhxColumn  *tc = linitial(pkeys);
+		int			len = strlen(tenant);
+
+		if (tc->sort_order == PHX_SORT_DESC ||
+			(tc->data_type != PT_VARCHAR && tc->data_type != PT_CHAR) ||
+			list_length(pkeys) < 2 || (tc->data_type == PT_CHAR && len > tc->size))
+		{
+			*why = "Its table's tenant id column is not an ascending VARCHAR or CHAR(n) the tenant id fits in.";
+			return NULL;
+		}
+		if (tc->data_type == PT_VARCHAR)
+			appendStringInfo(&layout, "%s + ", layout_literal(psprintf("%s%c", tenant, '\0'), len + 1));
+		else
+		{
+			char	   *padded = palloc(tc->size);
+
+			memset(padded, ' ', tc->size);
+			memcpy(padded, tenant, len);
+			appendStringInfo(&layout, "%s + ", layout_literal(padded, tc->size));
+		}
+		pkeys = list_delete_first(pkeys);
+	}
+	if ((part = table_layout(&bare, pkeys, why)) == NULL)
+		return NULL;
+	appendStringInfoString(&layout, part);
+	if (vkeys != NIL)
+	{
+		if (!key_extensible(pkeys) || (part = table_layout(&bare, vkeys, why)) == NULL)
+		{
+			if (*why == NULL)
+				*why = "Its table's key ends with a variable-width column.";
+			return NULL;
+		}
+		appendStringInfo(&layout, " + [%s]", part);
+	}
+	t = palloc(sizeof(PhxTable));
+	*t = *parent;
+	t->name = view->name;
+	t->schema = view->schema;
+	t->type = 'v';
+	t->columns = list_concat(list_concat_copy(pkeys, vkeys), cols);
+	t->layout = layout.data;
+	t->physical = parent->schema[0] == '\0' ? parent->name :
+		psprintf("%s%c%s", parent->schema, parent->namespace_mapped ? ':' : '.', parent->name);
+	t->multi_tenant = t->has_views = false;
+	t->named = true;
+	t->empty_family = empty_family(parent);
+	*parentp = parent;
+	return t;
+}
+
+/*
+ * IMPORT ... OPTIONS (phoenix 'true', tenant 'id'): the tenant's views of
+ * the schema, each a foreign table (tenant_view_table) on its table's rows;
+ * read only when the table has indexes, as the table's own foreign table.
+ */
+static List *
+import_tenant_views(ImportForeignSchemaStmt *stmt, ForeignServer *server, HBaseConn *conn,
+					HBaseTable *cat, const char *schema, const char *tenant)
+{
+	const char *fields[] = {tenant, schema};
+	List	   *tables = catalog_tables(catalog_rows(conn, cat, schema), "");
+	HBaseTable *links = system_table(conn, "CHILD_LINK");
+	List	   *commands = NIL;
+	ListCell   *lc;
+
+	foreach(lc, catalog_tables(prefix_rows(conn, cat, 2, fields), tenant))
+	{
+		PhxTable   *v = lfirst(lc);
+		PhxTable   *parent = NULL;
+		PhxTable   *t;
+		const char *why = NULL;
+
+		if (v->type != 'v' ||
+			!hbase_import_name_ok(stmt, v->name, strlen(v->name), "Phoenix view", NULL) ||
+			!hbase_import_wanted(stmt, local_name(v->name)))
+			continue;
+		t = tenant_view_table(v, tables, tenant, &parent, &why);
+		if (t == NULL)
+		{
+			ereport(NOTICE,
+					(errmsg("Phoenix view \"%s\" of tenant \"%s\" is not imported", v->name, tenant),
+					 errdetail("%s", why)));
+			continue;
+		}
+		if (!phoenix_names_ok(t))
+			continue;
+		commands = lappend(commands, create_statement(server, t, table_indexes(conn, cat, links, parent)));
+	}
+	hbase_import_check_count(list_length(commands));
+	return commands;
+}
+
 /*
  * IMPORT FOREIGN SCHEMA "schema" FROM SERVER s INTO local OPTIONS (phoenix
  * 'true'): a foreign table per Phoenix table of the schema ("default": the
@@ -1034,9 +1300,17 @@ hbase_phoenix_import(ImportForeignSchemaStmt *stmt, ForeignServer *server, HBase
 	HBaseTable *links = NULL;
 	bool		looked = false;
 	List	   *commands = NIL;
-	List	   *tables = catalog_tables(catalog_rows(conn, cat, schema));
+	List	   *tables;
 	ListCell   *lc;
 
+	foreach(lc, stmt->options)
+	{
+		DefElem    *def = lfirst(lc);
+
+		if (strcmp(def->defname, "tenant") == 0)
+			return import_tenant_views(stmt, server, conn, cat, schema, defGetString(def));
+	}
+	tables = catalog_tables(catalog_rows(conn, cat, schema), "");
 	if (tables == NIL)
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_SCHEMA_NOT_FOUND),

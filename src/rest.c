@@ -823,6 +823,37 @@ stateless_path(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s)
 /* ---------------- writes ---------------- */
 
 /*
+ * The rows of a write to a table with a row_timestamp column, each cell
+ * stamped with its row's timestamp (from its key), as Phoenix stamps them;
+ * the rows as they are for any other table.  Every PUT goes through here,
+ * so INSERT, COPY, UPDATE and the direct writes all stamp.
+ */
+static HBaseRow *
+stamped_rows(HBaseTable *table, const HBaseRow *rows, int nrows)
+{
+	HBaseRow   *out;
+	int			r;
+	int			i;
+
+	if (table->row_timestamp < 0)
+		return (HBaseRow *) rows;
+	out = palloc(sizeof(HBaseRow) * Max(nrows, 1));
+	for (r = 0; r < nrows; r++)
+	{
+		int64		ts = hbase_key_row_timestamp(table, rows[r].key, rows[r].keylen);
+
+		out[r] = rows[r];
+		out[r].cells = palloc(sizeof(HBaseCell) * Max(rows[r].ncells, 1));
+		for (i = 0; i < rows[r].ncells; i++)
+		{
+			out[r].cells[i] = rows[r].cells[i];
+			out[r].cells[i].timestamp = ts;
+		}
+	}
+	return out;
+}
+
+/*
  * A PUT of rows, JSON CellSet in the body (writes stay JSON whatever the
  * transport).  The row in the path is a placeholder: the gateway takes each
  * row's key from the body.  A write: sent at most once to one gateway, and
@@ -833,7 +864,7 @@ stateless_path(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s)
 HBaseResponse *
 hbase_rest_put(HBaseConn *conn, HBaseTable *table, HBaseRow *rows, int nrows, const char *what)
 {
-	char	   *body = hbase_json_cellset(rows, nrows);
+	char	   *body = hbase_json_cellset(stamped_rows(table, rows, nrows), nrows);
 
 	return hbase_request_ex(conn, "PUT",
 							psprintf("%s/hbase_fdw_batch", hbase_rest_table_path(conn, table)),
@@ -860,11 +891,12 @@ hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table, const HBaseRow *row
 						 const char *check_col, int check_collen,
 						 const char *expected, int expectedlen, const char *what)
 {
-	HBaseRow	r = *row;
+	HBaseRow	r = *stamped_rows(table, row, 1);
+	HBaseCell  *stamped = r.cells;
 	char	   *body;
 
 	r.cells = palloc(sizeof(HBaseCell) * (row->ncells + 1));
-	memcpy(r.cells, row->cells, sizeof(HBaseCell) * row->ncells);
+	memcpy(r.cells, stamped, sizeof(HBaseCell) * row->ncells);
 	memset(&r.cells[row->ncells], 0, sizeof(HBaseCell));
 	r.cells[row->ncells].column = (char *) check_col;
 	r.cells[row->ncells].collen = check_collen;
@@ -884,28 +916,41 @@ hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table, const HBaseRow *row
  * unchanged; otherwise an error (a DELETE through an old gateway would
  * silently delete another row or none).
  */
-char *
-hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
-			   const HBaseColumn *col, const char *what)
+/*
+ * The path of a row or of one of its cells, with "/ts" after the column
+ * (none: "//ts", every family) when ts > 0: a DELETE of the versions up to
+ * ts (RowSpec reads /row/columns/timestamp).
+ */
+static char *
+row_path_at(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
+			const HBaseColumn *col, int64 ts, const char *what)
 {
 	const HBaseGateway *gw = hbase_gateway(conn);
 	char	   *t = hbase_escape(conn, table->hbase_table, strlen(table->hbase_table));
+	char	   *at = ts > 0 ? psprintf("%s/" INT64_FORMAT, col ? "" : "/", ts) : "";
 
 	if (gw->b64)
 	{
 		if (col)
-			return psprintf("/%s/%s/%s?e=b64", t, hbase_b64url(key, keylen),
-							hbase_b64url(col->colspec, col->speclen));
-		return psprintf("/%s/%s?e=b64", t, hbase_b64url(key, keylen));
+			return psprintf("/%s/%s/%s%s?e=b64", t, hbase_b64url(key, keylen),
+							hbase_b64url(col->colspec, col->speclen), at);
+		return psprintf("/%s/%s%s?e=b64", t, hbase_b64url(key, keylen), at);
 	}
 	if (!hbase_key_path_safe(key, keylen))
 		hbase_gateway_inexact(gw, table, what, key, keylen);
 	if (col && !hbase_key_path_safe(col->colspec, col->speclen))
 		hbase_gateway_inexact(gw, table, what, col->colspec, col->speclen);
 	if (col)
-		return psprintf("/%s/%s/%s", t, hbase_escape(conn, key, keylen),
-						hbase_escape(conn, col->colspec, col->speclen));
-	return psprintf("/%s/%s", t, hbase_escape(conn, key, keylen));
+		return psprintf("/%s/%s/%s%s", t, hbase_escape(conn, key, keylen),
+						hbase_escape(conn, col->colspec, col->speclen), at);
+	return psprintf("/%s/%s%s", t, hbase_escape(conn, key, keylen), at);
+}
+
+char *
+hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
+			   const HBaseColumn *col, const char *what)
+{
+	return row_path_at(conn, table, key, keylen, col, 0, what);
 }
 
 /*
@@ -918,8 +963,18 @@ HBaseResponse *
 hbase_rest_delete(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
 				  const HBaseColumn *col, const char *what)
 {
+	int64		ts = hbase_key_row_timestamp(table, key, keylen);
+
+	/*
+	 * A row of a row_timestamp table has its cells at that timestamp (see
+	 * stamped_rows): its DELETE is at that timestamp too, as Phoenix deletes
+	 * a column it sets to NULL (PRowImpl at the row's timestamp).  One at
+	 * the server's time would miss a row stamped later, and a reader's time
+	 * range (Phoenix's for a condition on the column) leaves out the store
+	 * files and memstore segments holding only later markers.
+	 */
 	return hbase_request_ex(conn, "DELETE",
-							hbase_row_path(conn, table, key, keylen, col, what),
+							row_path_at(conn, table, key, keylen, col, ts, what),
 							NULL, 0, what, HBASE_REQ_WRITE);
 }
 

@@ -101,6 +101,14 @@ extern rk_layout *hbase_rk_parse(const char *text, const rk_column *columns,
 								 int ncolumns, const char **error, int *errpos);
 extern void hbase_rk_free(rk_layout *layout);
 
+/*
+ * Let keys go on after the layout's last part, the bytes after it ignored
+ * when decoding (a Phoenix table read as Phoenix reads it: the rows of its
+ * views that add key columns have longer keys).  Only where the last part
+ * is fixed-width (a variable one takes the rest of the key); returns
+ * whether it is.
+ */
+extern int	hbase_rk_allow_extra(rk_layout *layout);
 extern int	hbase_rk_nparts(const rk_layout *layout);
 extern void hbase_rk_part(const rk_layout *layout, int i, rk_part_info *info);
 /* is this column a part of the key (decoded from it)? */

@@ -125,6 +125,12 @@ hbase_table_layout(HBaseTable *table)
 	for (i = 0; i < table->natts; i++)
 		if (!table->columns[i].dropped && hbase_rk_uses_column(table->layout, i))
 			table->columns[i].kind = HBASE_COL_KEYPART;
+	if (table->rowkey_extra && !hbase_rk_allow_extra(table->layout))
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+				 errmsg("option rowkey_extra 'ignore' of foreign table %s needs a rowkey layout whose last part is fixed-width",
+						table->relname),
+				 errdetail("A variable-width last part takes the rest of the key: no byte is left over.")));
 }
 
 /* the error context of a key being encoded: which part, of which table */
@@ -314,6 +320,57 @@ hbase_decode_key(HBaseTable *table, HBaseColumnIO *io, const char *key, int keyl
 			values[attnum - 1] = rk_to_datum(table, col, &io[attnum - 1], &vals[attnum - 1],
 											 key, keylen);
 	}
+}
+
+/*
+ * The timestamp of the cells of the row with this key when the table has a
+ * row_timestamp column (Phoenix's ROW_TIMESTAMP), in epoch milliseconds; 0
+ * when it has none.  Phoenix stamps every cell of such a row with the
+ * column's value (MutationState.generateMutations: a TIMESTAMP's
+ * milliseconds, its nanoseconds left out) and refuses a value below zero;
+ * 0 is refused here too, since a cell timestamp of 0 asks for the server's
+ * time.  Taken from the key, which every write has.
+ */
+int64
+hbase_key_row_timestamp(HBaseTable *table, const char *key, int keylen)
+{
+	HBaseColumn *col;
+	rk_value   *vals;
+	const char *error;
+	int64		ms;
+
+	if (table->row_timestamp < 0)
+		return 0;
+	col = &table->columns[table->row_timestamp];
+	vals = palloc0(sizeof(rk_value) * Max(table->natts, 1));
+	if (hbase_rk_decode(table->layout, key, keylen, vals, &error) < 0)
+		key_error(table, error, key, keylen);
+	if (vals[table->row_timestamp].isnull)
+		ereport(ERROR,
+				(errcode(ERRCODE_NOT_NULL_VIOLATION),
+				 errmsg("row_timestamp column \"%s\" of foreign table %s is NULL in rowkey \"%s\"",
+						col->attname, table->relname, hbase_printable_key(key, keylen))));
+	switch (table->rkcols[table->row_timestamp].type)
+	{
+		case RK_TIMESTAMP:
+			/* microseconds: the millisecond they fall in */
+			ms = vals[table->row_timestamp].i / 1000 -
+				(vals[table->row_timestamp].i % 1000 < 0 ? 1 : 0);
+			break;
+		case RK_DATE:
+			ms = vals[table->row_timestamp].i * INT64CONST(86400000);
+			break;
+		default:
+			ms = vals[table->row_timestamp].i;
+			break;
+	}
+	if (ms <= 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("row_timestamp column \"%s\" of foreign table %s is not after 1970-01-01 00:00:00 UTC",
+						col->attname, table->relname),
+				 errdetail("The row's cells would be stamped with " INT64_FORMAT " epoch milliseconds; HBase cell timestamps, as Phoenix's ROW_TIMESTAMP values, start after 0.", ms)));
+	return ms;
 }
 
 /* The rowkey of values (indexed by attnum - 1), as bytea. */

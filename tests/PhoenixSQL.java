@@ -4,7 +4,8 @@
  * (scripts/hbase-local with HBASE_EXTRA_LIB, tests/fixtures_phoenix.py).  Statements come on
  * stdin, each ending with ";" at the end of a line; each query's rows are printed as one JSON
  * array per row (values as Phoenix's getString gives them, DECIMALs as plain digits, null as
- * null).  Commits after each statement.
+ * null).  Commits after each statement.  A statement starting with the comment tenant:ID runs
+ * on a connection of that tenant (connectionFor).
  * Usage: java -cp <jars> tests/PhoenixSQL.java ZK_HOST:ZK_PORT < statements.sql
  */
 import java.io.BufferedReader;
@@ -27,6 +28,32 @@ public class PhoenixSQL {
     return b.append('"').toString();
   }
 
+  /** tenant connections (TenantId set) by tenant id, opened on first use */
+  static final java.util.Map<String, Connection> TENANTS = new java.util.HashMap<>();
+
+  /**
+   * The connection a statement runs on: a statement that starts with the comment
+   * tenant:ID between slash-star and star-slash runs on a connection of that tenant (Phoenix's
+   * TenantId property: a multi-tenant table's tenant views), the rest on the global one.
+   * Returns the connection and leaves the statement without its comment in sql[0].
+   */
+  static Connection connectionFor(Connection global, String zk, String[] sql) throws Exception {
+    String s = sql[0];
+    if (!s.startsWith("/*tenant:")) return global;
+    int end = s.indexOf("*/");
+    String tenant = s.substring(9, end);
+    sql[0] = s.substring(end + 2).trim();
+    Connection c = TENANTS.get(tenant);
+    if (c == null) {
+      Properties p = new Properties();
+      p.setProperty("TenantId", tenant);
+      c = DriverManager.getConnection("jdbc:phoenix:" + zk, p);
+      c.setAutoCommit(false);
+      TENANTS.put(tenant, c);
+    }
+    return c;
+  }
+
   public static void main(String[] args) throws Exception {
     Properties props = new Properties();
     try (Connection conn = DriverManager.getConnection("jdbc:phoenix:" + args[0], props)) {
@@ -41,7 +68,10 @@ public class PhoenixSQL {
         String sql = stmt.toString().trim();
         sql = sql.substring(0, sql.length() - 1);
         stmt.setLength(0);
-        try (Statement st = conn.createStatement()) {
+        String[] one = {sql};
+        Connection c = connectionFor(conn, args[0], one);
+        sql = one[0];
+        try (Statement st = c.createStatement()) {
           if (st.execute(sql)) {
             ResultSet rs = st.getResultSet();
             int n = rs.getMetaData().getColumnCount();
@@ -58,7 +88,7 @@ public class PhoenixSQL {
             }
           }
         }
-        conn.commit();
+        c.commit();
       }
     }
   }

@@ -10,7 +10,8 @@
  * Values: null; DECIMAL as BigDecimal.toPlainString; DATE/TIME/TIMESTAMP (and UNSIGNED_ forms)
  * as "ts:<epoch ms>:<nanos within the second>" (no time zone involved); BINARY/VARBINARY and
  * arrays as "hex:<bytes>"; BOOLEAN "true"/"false"; FLOAT/DOUBLE as Java prints them; others
- * as getString.  Autocommit is on.
+ * as getString.  Autocommit is on.  A statement starting with the comment tenant:ID runs on a
+ * connection of that tenant (connectionFor).
  * Usage: java -cp <jars> tests/PhoenixServe.java ZK_HOST:ZK_PORT
  */
 import java.io.BufferedReader;
@@ -82,6 +83,32 @@ public class PhoenixServe {
     }
   }
 
+  /** tenant connections (TenantId set) by tenant id, opened on first use */
+  static final java.util.Map<String, Connection> TENANTS = new java.util.HashMap<>();
+
+  /**
+   * The connection a statement runs on: a statement that starts with the comment
+   * tenant:ID between slash-star and star-slash runs on a connection of that tenant (Phoenix's
+   * TenantId property: a multi-tenant table's tenant views), the rest on the global one.
+   * Returns the connection and leaves the statement without its comment in sql[0].
+   */
+  static Connection connectionFor(Connection global, String zk, String[] sql) throws Exception {
+    String s = sql[0];
+    if (!s.startsWith("/*tenant:")) return global;
+    int end = s.indexOf("*/");
+    String tenant = s.substring(9, end);
+    sql[0] = s.substring(end + 2).trim();
+    Connection c = TENANTS.get(tenant);
+    if (c == null) {
+      Properties p = new Properties();
+      p.setProperty("TenantId", tenant);
+      c = DriverManager.getConnection("jdbc:phoenix:" + zk, p);
+      c.setAutoCommit(true);
+      TENANTS.put(tenant, c);
+    }
+    return c;
+  }
+
   public static void main(String[] args) throws Exception {
     // the protocol's own stdout; what libraries print (log4j ...) goes to stderr
     PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, "UTF-8");
@@ -97,7 +124,9 @@ public class PhoenixServe {
         if (line.isEmpty()) continue;
         String sql = new String(Base64.getDecoder().decode(line.trim()), StandardCharsets.UTF_8);
         StringBuilder res = new StringBuilder();
-        try (Statement st = conn.createStatement()) {
+        String[] one = {sql};
+        try (Statement st = connectionFor(conn, args[0], one).createStatement()) {
+          sql = one[0];
           if (st.execute(sql)) {
             ResultSet rs = st.getResultSet();
             ResultSetMetaData md = rs.getMetaData();

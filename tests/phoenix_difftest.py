@@ -14,7 +14,9 @@ a seed (each table from its own generator seeded by (seed, index)):
      DATE, TIME, TIMESTAMP and UNSIGNED_, BOOLEAN, BINARY(n), VARBINARY, arrays) as key columns
      (1-3, ASC or DESC, declared at any position) and as cells; SALT_BUCKETS, COLUMN_ENCODED_BYTES
      0-4 (or the default), IMMUTABLE_ROWS with both storage schemes, several column families and
-     DEFAULT_COLUMN_FAMILY, views, indexes; rows with edge values (NULL, '', extremes, unicode,
+     DEFAULT_COLUMN_FAMILY, views, indexes, ROW_TIMESTAMP key columns, MULTI_TENANT tables with
+     a tenant's view that adds a key column (rows written through a tenant connection, whose
+     longer keys the table reads by its own key columns); rows with edge values (NULL, '', extremes, unicode,
      long values, dates before 1970) written by Phoenix's UPSERT; ALTER TABLE ADD (and rows that
      use the new column) and DROP COLUMN;
   2. IMPORT FOREIGN SCHEMA ... OPTIONS (phoenix 'true') of each table into PostgreSQL;
@@ -30,7 +32,8 @@ a seed (each table from its own generator seeded by (seed, index)):
 Each mismatch is classified by the KNOWN classes of what it touched (the table's and the columns'
 features): char (CHAR(n) columns), empty-string ('' values), float-key (FLOAT/DOUBLE key
 columns), no-default-family (no column in the default family), dup-name (one column name in two
-families), index (secondary indexes), quoted-key (a quoted mixed-case key column name);
+families), index (secondary indexes), quoted-key (a quoted mixed-case key column name),
+row-timestamp (a ROW_TIMESTAMP key column), tenant-view (a tenant's view adding key columns);
 anything else is class "other". --skip CLASSES (comma-separated; env PHOENIX_DIFFTEST_SKIP)
 leaves those features out of the generated tables. --suite: seed 1 and the fixed size that
 scripts/test runs, skipping SUITE_SKIP (the classes still being fixed; empty it as they are).
@@ -65,7 +68,8 @@ KNOWN = ["char", "empty-string", "float-key", "no-default-family", "dup-name", "
          "empty-literal", "char-like", "unsigned-float-desc-below-zero",
          "single-cell-filter-family", "drop-empty-family", "salted-desc-sort",
          "index-varbinary-key", "local-index-reverse", "desc-varchar-prefix-in",
-         "index-decimal-digits"]
+         "index-decimal-digits", "row-timestamp", "tenant-view",
+         "index-row-timestamp-future"]
 # Phoenix's own bugs: left out unless asked for (--skip '' or a list without them); each one's
 # minimal reproduction is commented where a table or query is put in the class:
 #   decimal-desc-negative: a negative DECIMAL DESC key is written with its terminator not
@@ -94,11 +98,14 @@ KNOWN = ["char", "empty-string", "float-key", "no-default-family", "dup-name", "
 #   index-decimal-digits: a global index holds a nullable BIGINT, UNSIGNED_LONG or time cell as
 #     a DECIMAL (IndexUtil.getIndexColumnDataType) and gives back its 13 most significant digits
 #     only (Run.table)
+#   index-row-timestamp-future: CREATE INDEX on a ROW_TIMESTAMP table leaves out the rows
+#     stamped after the current time, and Phoenix's queries through the index miss them (Table)
 PHOENIX_BUGS = ["decimal-desc-negative", "like-desc", "range-at-extreme",
                 "unsigned-time-desc-range", "varbinary-key-trailing-ff", "varbinary-key-range",
                 "unsigned-float-desc-below-zero", "single-cell-filter-family",
                 "drop-empty-family", "salted-desc-sort", "index-varbinary-key",
-                "local-index-reverse", "desc-varchar-prefix-in", "index-decimal-digits"]
+                "local-index-reverse", "desc-varchar-prefix-in", "index-decimal-digits",
+                "index-row-timestamp-future"]
 # where Phoenix's SQL and PostgreSQL's mean different things, whatever the data: a '' literal
 # in a query is NULL to Phoenix (K > '' is never true) and a string to PostgreSQL; LIKE on a
 # CHAR(n) column matches Phoenix's padded value ('z' LIKE 'z_%'), PostgreSQL's stripped one
@@ -135,6 +142,8 @@ class Col:
         self.features = set()
         self.pg = None            # the imported column's name
         self.dropped = False
+        self.row_ts = False       # the table's ROW_TIMESTAMP key column
+        self.ts_cap = None        # its values below this (ms), or None
 
     def ddl_type(self):
         if self.kind == "dec" and self.p:
@@ -167,6 +176,19 @@ class Feature:
 def gen_value(rng, c, phoenix_literal=True, allow_empty=True):
     """a value for column c (None = NULL); Phoenix-written times have millisecond precision"""
     k = c.kind
+    if c.row_ts:
+        # Phoenix refuses a ROW_TIMESTAMP below zero, and 0 or Long.MAX_VALUE (HBase's
+        # LATEST_TIMESTAMP) as a cell timestamp mean the server's time: values between
+        ms = rng.choice([1, 2, 1000, 86399999, 951782400000, 1709287872345, 4102444800000,
+                         rng.randint(1, 2 * 10**12), rng.randint(1, MS_MAX)])
+        if c.ts_cap:
+            ms = 1 + ms % c.ts_cap
+        if k == "int":
+            return rng.choice([ms, rng.randint(1, c.ts_cap or 2**62)])
+        if c.ptype == "DATE" and rng.random() < 0.5:
+            ms = max(86400000, ms - ms % 86400000)
+        return ms * 1000 + (rng.randint(0, 999) if not phoenix_literal and
+                            c.ptype == "TIMESTAMP" and rng.random() < 0.3 else 0)
     if k == "int":
         lo, hi = INTS[c.ptype]
         return rng.choice([lo, hi, 0, 1, 2, -1 if lo < 0 else 3, lo + 1, hi - 1,
@@ -374,6 +396,34 @@ class Table:
         for i in range(nkeys):
             c = self.gen_col(rng, "K%d" % (i + 1), key=True, last=i == nkeys - 1)
             keys.append(c)
+        self.tenant = on("tenant-view", 0.15)
+        if self.tenant:
+            # MULTI_TENANT=true: the first key column is the tenant id (a VARCHAR here), and a
+            # tenant's view adds key columns, which Phoenix allows only after a fixed-width
+            # last key column (MetaDataClient.throwIfLastPKOfParentIsVariableLength)
+            keys[0] = Col("K1", "VARCHAR", "str", key=True)
+            if nkeys == 1:
+                keys.append(None)
+                nkeys = 2
+            if keys[-1] is None or keys[-1].kind in ("str", "dec") or \
+                    keys[-1].ptype == "VARBINARY":
+                keys[-1] = Col("K%d" % nkeys, rng.choice(["INTEGER", "BIGINT", "SMALLINT"]),
+                               "int", key=True, desc=rng.random() < 0.4)
+            self.features.add("tenant-view")
+        if on("row-timestamp", 0.2):
+            # PRIMARY KEY (..., K ROW_TIMESTAMP): a BIGINT, UNSIGNED_LONG, DATE, TIME or
+            # TIMESTAMP key column whose value stamps every cell of its row (MetaDataClient
+            # allows these types, one such column, in a table's own DDL)
+            i = rng.randrange(1 if self.tenant else 0, nkeys)
+            # (an UNSIGNED_LONG one Phoenix 5.2.1 refuses whatever its value: UpsertCompiler
+            # decodes it with PLong's codec, which flips the sign bit, and finds it below zero:
+            # "Value of a column designated as ROW_TIMESTAMP cannot be less than zero" for 2)
+            t = rng.choice(["BIGINT", "DATE", "TIME", "TIMESTAMP"])
+            c = Col("K%d" % (i + 1), t, "int" if t in INTS else "time", key=True,
+                    desc=rng.random() < 0.4)
+            c.row_ts = True
+            keys[i] = c
+            self.features.add("row-timestamp")
         if on("quoted-key", 0.1):
             keys[0].name = '"Mk%d"' % 1
             self.features.add("quoted-key")
@@ -431,10 +481,24 @@ class Table:
                 self.index = self.local_index = False
             else:
                 self.features.add("index-varbinary-key")
+        rts = [c for c in keys if c.row_ts]
+        if rts and (self.index or self.local_index):
+            # CREATE INDEX fills the index by a scan up to the current time: a ROW_TIMESTAMP
+            # table's rows stamped later are left out of it (rows upserted after it are in):
+            # T (K1 BIGINT NOT NULL, C1 VARCHAR, PRIMARY KEY (K1 ROW_TIMESTAMP))
+            # IMMUTABLE_ROWS=true, rows (1000, 'past'), (4102444800000, 'future'), CREATE INDEX I
+            # ON T (C1): SELECT COUNT(*) FROM T is 1 (through I), /*+ NO_INDEX */ 2 (seed 1 T3)
+            if "index-row-timestamp-future" in skip:
+                rts[0].ts_cap = 1700000000000
+            else:
+                self.features.add("index-row-timestamp-future")
         self.view = rng.random() < 0.2
         self.alter_add = rng.random() < 0.3
         self.alter_drop = len(cells) > 1 and rng.random() < 0.25
         self.allow_empty = "empty-string" not in skip
+        self.tenant_views = []     # (tenant comment, view) made by Run.tenant_view
+        self.tenant_view = None    # (tenant, view, VK, VC) of the last one, for IMPORT
+        self.view_keys = set()     # the table keys (key_of) of the rows written through it
 
     def gen_col(self, rng, name, key, last):
         skip = self.skip
@@ -489,7 +553,8 @@ class Table:
         for c in self.decl:
             nm = c.name if c.key or not c.family else "%s.%s" % (c.family, c.name)
             cols.append("%s %s%s" % (nm, c.ddl_type(), " NOT NULL" if c.key else ""))
-        pk = ", ".join("%s%s" % (c.name, " DESC" if c.desc else "") for c in self.keys)
+        pk = ", ".join("%s%s%s" % (c.name, " DESC" if c.desc else "",
+                                   " ROW_TIMESTAMP" if c.row_ts else "") for c in self.keys)
         opts = []
         if self.salt:
             opts.append("SALT_BUCKETS=%d" % self.salt)
@@ -502,6 +567,8 @@ class Table:
                                                          "ONE_CELL_PER_COLUMN"))
         if self.default_family:
             opts.append("DEFAULT_COLUMN_FAMILY='%s'" % self.default_family)
+        if self.tenant:
+            opts.append("MULTI_TENANT=true")
         return "CREATE TABLE %s.%s (%s CONSTRAINT PK PRIMARY KEY (%s)) %s" % (
             self.schema, self.name, ", ".join(cols) + ",", pk, ", ".join(opts))
 
@@ -858,6 +925,8 @@ class Run:
             else:
                 t.features.add("index")
                 t.indexed.append("%s_L" % t.name)
+        if t.tenant:
+            self.tenant_view(t, rows)
         if t.view:
             r = phx.run("CREATE VIEW %s.%s_V AS SELECT * FROM %s.%s" % (t.schema, t.name,
                                                                         t.schema, t.name))
@@ -905,6 +974,8 @@ class Run:
                 for _ in range(5):
                     row = t.gen_row()
                     k = t.key_of(row)
+                    if k in t.view_keys:
+                        continue        # a tie with a tenant view's row (Run.tenant_view)
                     if t.immutable and k in rows:
                         # IMMUTABLE_ROWS promises Phoenix no row is written twice: it would
                         # leave the old row's index entry (COUNT(*) through the index counts
@@ -939,6 +1010,91 @@ class Run:
             c.pg = n
         self.writes_here(t, rows)
         self.queries_here(t, rows)
+        if t.tenant_view:
+            self.tenant_view_import(t)
+
+    def tenant_view(self, t, rows):
+        """a tenant's view of multi-tenant table t adding a key column VK (and a cell VC), and
+        rows written through it: rows of t whose keys go on after t's own key columns, some
+        starting as a row of t's does; Phoenix reads them through t by t's key columns"""
+        rng = t.rng
+        phx = self.phx
+        tenant = rng.choice([r[t.keys[0]] for r in rows.values()] or ["tn"])
+        vk = rng.choice([("INTEGER", "int"), ("VARCHAR", "str"), ("BIGINT", "int"),
+                         ("CHAR(3)", "char")])
+        pre = "/*tenant:%s*/ " % tenant.replace("*/", "")
+        view = "%s.%s_TV" % (t.schema, t.name)
+        # the view's cell in a family the table has (Phoenix does not add family 0 to the
+        # HBase table for a view: "NoSuchColumnFamilyException: Column family 0 does not exist")
+        fam = t.empty_family()
+        vc = "VC" if fam == "0" else "%s.VC" % fam
+        phx.run(pre + "DROP VIEW IF EXISTS " + view)
+        r = phx.run(pre + "CREATE VIEW %s (VK %s NOT NULL, %s INTEGER CONSTRAINT PKV PRIMARY KEY "
+                    "(VK%s)) AS SELECT * FROM %s.%s" % (view, vk[0], vc, rng.choice(["", " DESC"]),
+                                                        t.schema, t.name))
+        if "error" in r:
+            t.notes.append("tenant view refused: " + r["error"][:300])
+            return
+        t.tenant_views.append((pre, view))
+        vkc = Col("VK", vk[0].split("(")[0], vk[1], key=True)
+        vkc.n = 3 if vk[1] == "char" else None
+        vcc = Col("VC", "INTEGER", "int", family=None if fam == "0" else fam)
+        t.tenant_view = (tenant, view, vkc, vcc)
+        for i in range(rng.randint(2, 6)):
+            # table keys of their own: a view's row and a table's row of one table key tie in
+            # every ORDER BY of the table's key, where Phoenix and we may order them either way
+            # (sql/phoenix_tenant.sql has such rows)
+            row = t.gen_row()
+            row[t.keys[0]] = tenant
+            if t.key_of(row) in rows or t.key_of(row) in t.view_keys:
+                continue
+            t.view_keys.add(t.key_of(row))
+            keys = t.keys[1:]
+            cells = [c for c in t.live_cells() if row.get(c) is not None and c.kind != "array"]
+            vkv = {"int": str(rng.randint(-5, 5)), "str": sq(rng.choice(["a", "bc", "x y"])),
+                   "char": sq(rng.choice(["abc", "zz", "q"]))}[vk[1]]
+            st = pre + "UPSERT INTO %s (%s) VALUES (%s)" % (
+                view, ", ".join([c.ref() for c in keys + cells] + ["VK", vc]),
+                ", ".join([lit_phx(c, row[c]) for c in keys + cells] + [vkv, str(i)]))
+            r = phx.run(st)
+            if "error" in r:
+                t.notes.append("tenant view UPSERT refused: %s: %s" % (st[:300], r["error"][:200]))
+
+    def tenant_view_import(self, t):
+        """IMPORT ... OPTIONS (tenant ...) of the tenant view, and all its rows as Phoenix's
+        tenant connection reads them (the tenant's rows of the table, VK and VC NULL, and the
+        view's own)"""
+        tenant, view, vk, vc = t.tenant_view
+        name = view.split(".")[1]
+        res = self.pg.execute("IMPORT FOREIGN SCHEMA \"%s\" LIMIT TO (%s) FROM SERVER pd_hbase "
+                              "INTO pd OPTIONS (phoenix 'true', tenant %s)" % (
+                                  t.schema, name.lower(), sq(tenant)))
+        cols = [c for c in t.keys[1:] + [vk] + t.live_cells() if c.kind != "array"] + [vc]
+        names = self.pg.send("SELECT attname FROM pg_attribute WHERE attrelid = "
+                             "to_regclass('pd.%s') AND attnum > 0 AND NOT attisdropped "
+                             "ORDER BY attnum;" % name.lower())
+        ok = "error" not in res and len(names) >= len(cols)
+        self.record(t, cols, ok, "tenant view import", {"import": res, "columns": names})
+        if not ok:
+            return
+        vk.pg, vc.pg = "vk", "vc"
+        items = [(c.ref(), c.pgref(), c.kind, c.ptype) for c in cols]
+        phx = "/*tenant:%s*/ SELECT %s FROM %s" % (tenant.replace("*/", ""),
+                                                    ", ".join(i[0] for i in items), view)
+        pg = "SELECT %s FROM pd.%s" % (", ".join("%s AS pd_c%d" % (i[1], n + 1)
+                                                for n, i in enumerate(items)), name.lower())
+        a = self.phx.run(phx)
+        b = self.pg.query(pg, [i[2] for i in items])
+        self.queries += 1
+        if "rows" not in a:
+            self.notes.append("Phoenix refused %s: %s" % (phx[:200], a["error"][:200]))
+            return
+        ra = [[canon(i[2], v, "phx", i[3]) for i, v in zip(items, r)] for r in a.get("rows", [])]
+        rb = [[canon(i[2], v, "pg", i[3]) for i, v in zip(items, r)] for r in b.get("rows", [])]
+        ok = "rows" in a and "rows" in b and sorted(map(repr, ra)) == sorted(map(repr, rb))
+        self.record(t, cols, ok, "tenant view rows", {"phoenix": phx, "pg": pg,
+                                                      "phoenix_result": a.get("error") or ra[:40],
+                                                      "pg_result": b.get("error") or rb[:40]})
 
     def writes_here(self, t, rows):
         rng = t.rng
@@ -969,7 +1125,7 @@ class Run:
         for _ in range(rng.randint(3, 8)):
             row = t.gen_row(phoenix_literal=False)
             k = t.key_of(row)
-            if k in rows:
+            if k in rows or k in t.view_keys:
                 continue
             cols = [c for c in writable if c.key or rng.random() < 0.9]
             st = "INSERT INTO pd.%s (%s) VALUES (%s)" % (
@@ -1322,6 +1478,8 @@ class Run:
                       file=sys.stderr, flush=True)
         if not a.keep:
             for t in tables:
+                for pre, view in t.tenant_views:
+                    self.phx.run(pre + "DROP VIEW IF EXISTS " + view)
                 self.phx.run("DROP TABLE IF EXISTS %s.%s CASCADE" % (t.schema, t.name))
         self.phx.close()
         self.pg.close()

@@ -517,13 +517,17 @@ hbase_rk_decode_parts(const rk_layout *l, const char *key, size_t keylen, rk_val
 		}
 		pos = end;
 	}
-	if (pos != keylen)
+	if (pos != keylen && !(l->extra_ok && i == l->nparts))
 	{
 		hbase_rk_errpart = l->nparts - 1;
 		*error = hbase_rk_fmt_error("the key has %zu bytes more than the layout describes", keylen - pos);
 		return -1;
 	}
-	if (verify_prefix(l, key, keylen, values, error) < 0)
+	/*
+	 * A key longer than the layout (extra_ok: a Phoenix view's row) has its
+	 * salt computed over all of its bytes, which the values do not give
+	 */
+	if (pos == keylen && verify_prefix(l, key, keylen, values, error) < 0)
 	{
 		hbase_rk_errpart = 0;
 		return -1;

@@ -91,6 +91,18 @@ hbase_rk_free(rk_layout *layout)
 	rk_dealloc(layout);
 }
 
+/* keys may go on after a fixed-width last part (rowkey.h) */
+int
+hbase_rk_allow_extra(rk_layout *layout)
+{
+	const part *last = layout->nparts > 0 ? layout->parts[layout->nparts - 1] : NULL;
+
+	if (last == NULL || last->width < 0 || last->optional)
+		return 0;
+	layout->extra_ok = 1;
+	return 1;
+}
+
 int
 hbase_rk_nparts(const rk_layout *layout)
 {

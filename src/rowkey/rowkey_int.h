@@ -254,6 +254,7 @@ struct rk_layout
 	int			ncolumns;
 	part	  **parts;
 	int			nparts;
+	int			extra_ok;		/* bytes after the last part are ignored */
 };
 
 /* ---------------- what encoding and decoding share ---------------- */

@@ -202,6 +202,41 @@ order_check(const char *layout, rk_column col, int64_t *ivals, double *fvals, in
 int
 main(void)
 {
+	/* rowkey_extra 'ignore': bytes after a fixed-width last part left out (a Phoenix view's row) */
+	{
+		rk_column	cols[] = {{"tid", RK_TEXT, 0}, {"id", RK_INT, 4}};
+		rk_layout  *l = parse_ok("tid + \"\\x00\" + sortable(int(id))", cols, 2);
+		rk_layout  *v = parse_ok("tid", cols, 1);
+		rk_layout  *s = parse_ok("salt(3) + tid + \"\\x00\" + sortable(int(id))", cols, 2);
+		rk_value	back[2];
+		const char *err = NULL;
+
+		CHECK(hbase_rk_decode(l, "t1\x00\x80\x00\x00\x01x", 8, back, &err) < 0 && err &&
+			  strstr(err, "1 bytes more"), "extra bytes refused by default (%s)", err ? err : "accepted");
+		free((void *) back[0].s);	/* decoded before the refusal */
+		CHECK(hbase_rk_allow_extra(l) == 1, "a fixed-width last part takes extra bytes");
+		err = NULL;
+		CHECK(hbase_rk_decode(l, "t1\x00\x80\x00\x00\x01xy", 9, back, &err) == 0 &&
+			  back[1].i == 1 && back[0].len == 2, "extra bytes left out (%s)", err ? err : "ok");
+		free((void *) back[0].s);
+		CHECK(hbase_rk_decode(l, "t1\x00\x80\x00\x00\x02", 7, back, &err) == 0 && back[1].i == 2,
+			  "a key without extra bytes still decodes");
+		free((void *) back[0].s);
+		err = NULL;
+		CHECK(hbase_rk_decode(l, "t1\x00\x80\x00", 5, back, &err) < 0 && err,
+			  "a short key is still refused");
+		free((void *) back[0].s);
+		CHECK(hbase_rk_allow_extra(v) == 0, "a variable-width last part takes the rest: no extra bytes");
+		/* a salted key with extra bytes: its salt is over all of them, not checked */
+		CHECK(hbase_rk_allow_extra(s) == 1, "salted layout takes extra bytes");
+		err = NULL;
+		CHECK(hbase_rk_decode(s, "\x02t1\x00\x80\x00\x00\x01xy", 10, back, &err) == 0 && back[1].i == 1,
+			  "salted key with extra bytes decodes (%s)", err ? err : "ok");
+		free((void *) back[0].s);
+		hbase_rk_free(l);
+		hbase_rk_free(v);
+		hbase_rk_free(s);
+	}
 	/* S2/S3: ad report */
 	{
 		rk_column	cols[] = {{"company_id", RK_INT, 4}, {"stat_date", RK_DATE, 0}, {"campaign_id", RK_INT, 4}};
