@@ -1086,6 +1086,7 @@ check_layout(compiler *c, rk_layout *l)
 {
 	int			i,
 				j;
+	int			in_group = 0;
 
 	for (i = 0; i < l->nparts && !c->error; i++)
 	{
@@ -1126,6 +1127,19 @@ check_layout(compiler *c, rk_layout *l)
 		}
 		if (p->kind == RK_PART_LITERAL && p->optional && (next == NULL))
 			cerr(c, p->pos, "an optional group needs a column");
+		if (p->optional)
+			in_group = 1;
+		/*
+		 * Inside the groups a variable-width column may be NULL while a
+		 * later group is written: no bytes, and a "\xff" after it is
+		 * "\x00" (Phoenix: PTableImpl.newKey, SchemaUtil.getSeparatorByte).
+		 */
+		if (in_group && p->kind == RK_PART_COLUMN && p->width < 0)
+		{
+			p->nullable = 1;
+			p->null_sep = next != NULL && next->kind == RK_PART_LITERAL &&
+				next->litlen == 1 && (unsigned char) next->lit[0] == 0xff;
+		}
 	}
 	if (!c->error && l->nparts == 0)
 		cerr(c, 0, "the layout is empty");

@@ -439,6 +439,7 @@ hbase_rk_decode_parts(const rk_layout *l, const char *key, size_t keylen, rk_val
 {
 	size_t		pos = 0;
 	int			i;
+	int			null_sep = 0;	/* the part before was a NULL with "\x00" after it */
 
 	*error = NULL;
 	hbase_rk_errpart = -1;
@@ -459,7 +460,34 @@ hbase_rk_decode_parts(const rk_layout *l, const char *key, size_t keylen, rk_val
 		if (p->optional && pos == keylen)
 			break;				/* the key stops before an optional group */
 
-		if (p->width >= 0)
+		if (p->kind == RK_PART_LITERAL && null_sep)
+		{
+			/* the "\xff" after a NULL is "\x00" (see below) */
+			null_sep = 0;
+			if (pos >= keylen || key[pos] != '\0')
+			{
+				*error = hbase_rk_fmt_error("the key has no delimiter \\x00 after the NULL of part %d", i);
+				return -1;
+			}
+			if (bounds)
+			{
+				bounds[2 * i] = (long) pos;
+				bounds[2 * i + 1] = (long) pos + 1;
+			}
+			pos++;
+			continue;
+		}
+		if (p->null_sep && pos < keylen && key[pos] == '\0')
+		{
+			/*
+			 * A NULL before a later group: no bytes, then "\x00" where a
+			 * value has "\xff" (the inverted bytes of desc(text) never start
+			 * with 0x00; Phoenix's RowKeySchema.next reads it so)
+			 */
+			null_sep = 1;
+			end = pos;
+		}
+		else if (p->width >= 0)
 		{
 			if (pos + p->width > keylen)
 			{
@@ -503,6 +531,9 @@ hbase_rk_decode_parts(const rk_layout *l, const char *key, size_t keylen, rk_val
 				}
 				break;
 			case RK_PART_COLUMN:
+				/* no bytes in a nullable part: NULL */
+				if (p->nullable && end == pos)
+					break;
 				if (unrun_pipeline(l, &p->pl, key + pos, end - pos, &values[p->pl.column], error) < 0)
 					return -1;
 				break;
