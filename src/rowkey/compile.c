@@ -1087,6 +1087,11 @@ check_layout(compiler *c, rk_layout *l)
 	int			i,
 				j;
 	int			in_group = 0;
+	int			last_group = 0;	/* where the last optional group starts */
+
+	for (i = 0; i < l->nparts; i++)
+		if (l->parts[i]->optional)
+			last_group = i;
 
 	for (i = 0; i < l->nparts && !c->error; i++)
 	{
@@ -1130,11 +1135,13 @@ check_layout(compiler *c, rk_layout *l)
 		if (p->optional)
 			in_group = 1;
 		/*
-		 * Inside the groups a variable-width column may be NULL while a
-		 * later group is written: no bytes, and a "\xff" after it is
-		 * "\x00" (Phoenix: PTableImpl.newKey, SchemaUtil.getSeparatorByte).
+		 * In a group before the last one a variable-width column may be
+		 * NULL while a later group is written: no bytes, and a "\xff" after
+		 * it is "\x00" (Phoenix: PTableImpl.newKey,
+		 * SchemaUtil.getSeparatorByte).  In the last group no bytes stay an
+		 * empty value, as before groups nested.
 		 */
-		if (in_group && p->kind == RK_PART_COLUMN && p->width < 0)
+		if (in_group && i < last_group && p->kind == RK_PART_COLUMN && p->width < 0)
 		{
 			p->nullable = 1;
 			p->null_sep = next != NULL && next->kind == RK_PART_LITERAL &&

@@ -440,6 +440,7 @@ hbase_rk_decode_parts(const rk_layout *l, const char *key, size_t keylen, rk_val
 	size_t		pos = 0;
 	int			i;
 	int			null_sep = 0;	/* the part before was a NULL with "\x00" after it */
+	int			last_group = -1;	/* the last optional group the key holds */
 
 	*error = NULL;
 	hbase_rk_errpart = -1;
@@ -459,6 +460,8 @@ hbase_rk_decode_parts(const rk_layout *l, const char *key, size_t keylen, rk_val
 		hbase_rk_errpart = i;
 		if (p->optional && pos == keylen)
 			break;				/* the key stops before an optional group */
+		if (p->optional)
+			last_group = i;
 
 		if (p->kind == RK_PART_LITERAL && null_sep)
 		{
@@ -547,6 +550,23 @@ hbase_rk_decode_parts(const rk_layout *l, const char *key, size_t keylen, rk_val
 			bounds[2 * i + 1] = (long) end;
 		}
 		pos = end;
+	}
+	/* the key ends after the last group holding a value: a key of NULLs there is none's */
+	if (last_group >= 0)
+	{
+		int			j;
+		int			set = 0;
+
+		for (j = last_group; j < l->nparts && (j == last_group || !l->parts[j]->optional); j++)
+			if (l->parts[j]->kind == RK_PART_COLUMN && !values[l->parts[j]->pl.column].isnull)
+				set = 1;
+		if (!set)
+		{
+			hbase_rk_errpart = last_group;
+			*error = hbase_rk_fmt_error("the key ends with the optional group of part %d, which holds no value",
+										last_group + 1);
+			return -1;
+		}
 	}
 	if (pos != keylen)
 	{

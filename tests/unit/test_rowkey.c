@@ -504,6 +504,9 @@ main(void)
 			CHECK(hbase_rk_decode(l, "nk\x00\x00\x9c", 5, back, &err) < 0, "a DESC value without its \\xff");
 			CHECK(hbase_rk_decode(l, "nk\x00" "b\x00", 5, back, &err) < 0,
 				  "a group of nothing but its separator");
+			/* no writer ends a key with a group of NULLs (Phoenix trims it) */
+			CHECK(hbase_rk_decode(l, "nk\x00", 3, back, &err) < 0 && strstr(err, "holds no value"),
+				  "a key ending in a group of NULLs: %s", err ? err : "decoded");
 			hbase_rk_free(l);
 		}
 	}
