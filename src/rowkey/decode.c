@@ -534,7 +534,13 @@ hbase_rk_decode_parts(const rk_layout *l, const char *key, size_t keylen, rk_val
 				}
 				break;
 			case RK_PART_COLUMN:
-				/* no bytes in a nullable part: NULL */
+				/* no bytes in a nullable part: NULL ("\x00" after it, if "\xff" after a value) */
+				if (p->nullable && end == pos && p->null_sep && !null_sep)
+				{
+					*error = hbase_rk_fmt_error("the key has an empty part %d \"%s\" before \\xff, which is no value",
+												i + 1, p->text);
+					return -1;
+				}
 				if (p->nullable && end == pos)
 					break;
 				if (unrun_pipeline(l, &p->pl, key + pos, end - pos, &values[p->pl.column], error) < 0)
