@@ -141,11 +141,13 @@ class Col:
         self.nullable = False     # a key column without NOT NULL (the last ones of the key)
 
     def nulls(self, direction):
-        """NULLS FIRST/LAST as Phoenix orders a nullable key column by default (first
-        ascending, last descending), spelt out for PostgreSQL"""
+        """NULLS FIRST/LAST of a nullable key column as the key's order has them, spelt out
+        for both sides: a NULL's key is shorter (or, before a later value, empty then 0x00),
+        so a scan reads it first whether the column is ASC or DESC, a reverse scan last
+        (ORDER BY otherwise makes Phoenix sort, salted-desc-sort on a salted table)"""
         if not self.nullable:
             return ""
-        return " NULLS FIRST" if direction == "ASC" else " NULLS LAST"
+        return " NULLS FIRST" if (direction == "DESC") == self.desc else " NULLS LAST"
 
     def ddl_type(self):
         if self.kind == "dec" and self.p:
