@@ -1081,6 +1081,13 @@ hash_items_of(compiler *c, rk_layout *l, node *root)
 	compile_hash_items(c, l, p, h->kids[0]);
 }
 
+/*
+ * The checks of a flattened layout: a column once, a variable-width part followed by a
+ * delimiter (or last), the order a part keeps (none where its delimiter could sort inside
+ * its values), a group holding a column; and which parts are nullable (a NULL there is no
+ * bytes: variable-width parts of a group before the last, as Phoenix writes a NULL key
+ * column before the last one it writes).
+ */
 static void
 check_layout(compiler *c, rk_layout *l)
 {

@@ -1,7 +1,8 @@
 /*
  * rowkey/encode.c: values into keys.  run_pipeline applies a column part's operations in
  * order (value transforms, one encoding into bytes, byte transforms); encode_internal lays the
- * parts out, stops before an optional group whose columns are NULL, refuses a value holding
+ * parts out, stops after the last optional group holding a value (a NULL before it in a
+ * nullable part is no bytes, as Phoenix writes trailing NULL key columns), refuses a value holding
  * the delimiter that follows it, and fills the salt or hash prefix in last, from the bytes it
  * covers.  The public entries: a whole key, a key prefix, one part, a range bound.
  */
