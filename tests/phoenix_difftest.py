@@ -53,11 +53,17 @@ import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+import decimal
 from decimal import Decimal
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import hbase_rest  # noqa: E402
+
+# Phoenix's DECIMAL holds 38 digits: Python's default context (28) would round values as
+# they are made and normalised (canon), so that two 38-digit numbers could compare equal;
+# threads (the pool's) start from DefaultContext
+decimal.getcontext().prec = decimal.DefaultContext.prec = 100
 
 KNOWN = ["char", "empty-string", "float-key", "no-default-family", "dup-name", "index",
          "quoted-key", "decimal-desc-negative", "like-desc", "range-at-extreme",
