@@ -953,8 +953,7 @@ class Layout:
         null_sep = False
         for i, p in enumerate(self.parts[:stop]):
             if i in self.groups:
-                if gstart is not None and len(out) == gstart:
-                    raise Bad("empty optional group")
+                # a group writes nothing before a later one only by a NULL (nullable part)
                 gstart = len(out)
             if null_sep:
                 # the "\xff" after a NULL nullable part is "\x00" (SchemaUtil.getSeparatorByte)

@@ -71,7 +71,7 @@ KNOWN = ["char", "empty-string", "float-key", "no-default-family", "dup-name", "
          "empty-literal", "char-like", "unsigned-float-desc-below-zero",
          "single-cell-filter-family", "drop-empty-family", "salted-desc-sort",
          "index-varbinary-key", "local-index-reverse", "desc-varchar-prefix-in",
-         "index-decimal-digits", "nullable-key", "null-desc-key-is-null"]
+         "index-decimal-digits", "nullable-key", "null-desc-key-is-null", "null-key-after-fixed"]
 # Phoenix's own bugs: left out unless asked for (--skip '' or a list without them); each one's
 # minimal reproduction is commented where a table or query is put in the class:
 #   decimal-desc-negative: a negative DECIMAL DESC key is written with its terminator not
@@ -102,12 +102,14 @@ KNOWN = ["char", "empty-string", "float-key", "no-default-family", "dup-name", "
 #     only (Run.table)
 #   null-desc-key-is-null: IS NULL on a nullable VARCHAR (or DECIMAL) DESC key column gives
 #     Phoenix a degenerate scan (one_query's is_null)
+#   null-key-after-fixed: a row whose nullable key column after a fixed-width key column is
+#     NULL is missed by Phoenix's key ranges (Table)
 PHOENIX_BUGS = ["decimal-desc-negative", "like-desc", "range-at-extreme",
                 "unsigned-time-desc-range", "varbinary-key-trailing-ff", "varbinary-key-range",
                 "unsigned-float-desc-below-zero", "single-cell-filter-family",
                 "drop-empty-family", "salted-desc-sort", "index-varbinary-key",
                 "local-index-reverse", "desc-varchar-prefix-in", "index-decimal-digits",
-                "null-desc-key-is-null"]
+                "null-desc-key-is-null", "null-key-after-fixed"]
 # where Phoenix's SQL and PostgreSQL's mean different things, whatever the data: a '' literal
 # in a query is NULL to Phoenix (K > '' is never true) and a string to PostgreSQL; LIKE on a
 # CHAR(n) column matches Phoenix's padded value ('z' LIKE 'z_%'), PostgreSQL's stripped one
@@ -408,6 +410,15 @@ class Table:
         nrng = random.Random("%d/%d/nullable-key" % (seed, idx))
         if nkeys > 1 and nrng.random() < 0.7 and "nullable-key" not in skip:
             for i in range(nkeys - nrng.randint(1, nkeys - 1), nkeys):
+                after_fixed = keys[i - 1].kind not in ("str", "dec", "bin") or \
+                    keys[i - 1].ptype == "BINARY"
+                if after_fixed and "null-key-after-fixed" in skip:
+                    # a VARCHAR or DECIMAL (NOT NULL) before it instead
+                    p = self.gen_col(nrng, keys[i - 1].name, key=True, last=False)
+                    while p.ptype not in ("VARCHAR", "DECIMAL"):
+                        p = self.gen_col(nrng, keys[i - 1].name, key=True, last=False)
+                    keys[i - 1] = p
+                    after_fixed = False
                 c = keys[i]
                 if c.ptype not in ("VARCHAR", "DECIMAL", "VARBINARY"):
                     c = self.gen_col(nrng, c.name, key=True, last=i == nkeys - 1)
@@ -416,6 +427,13 @@ class Table:
                     keys[i] = c
                 c.nullable = True
                 c.features.add("nullable-key")
+                if after_fixed:
+                    # Phoenix 5.2.1 misses a row whose nullable key column after a fixed-width
+                    # one is NULL: T (K1 BOOLEAN NOT NULL, K2 VARBINARY, C INTEGER, PRIMARY KEY
+                    # (K1, K2)) SALT_BUCKETS=3, rows (FALSE, NULL, 1), (FALSE, X'0000', 4)
+                    # (keys 0100, 01000000: right): WHERE K1 = FALSE returns the second only,
+                    # WHERE K1 = FALSE AND K2 IS NULL none (a full scan returns both)
+                    c.features.add("null-key-after-fixed")
         cells = []
         for i in range(rng.randint(1, 7)):
             c = self.gen_col(rng, "C%d" % (i + 1), key=False, last=False)

@@ -749,11 +749,13 @@ encode_internal(const rk_layout *l, const rk_value *values, int limit, int bucke
 	{
 		part	   *p = l->parts[i];
 
-		/* an optional group that writes nothing would read back as absent */
+		/*
+		 * A group may write nothing before a later one only by a NULL in a
+		 * nullable part (a value of no bytes is refused below), which the
+		 * later group's delimiter ends; the last one must write something
+		 */
 		if (p->optional)
 		{
-			if (group_start >= 0 && b.len == (size_t) group_start)
-				goto empty_group;
 			group_start = (int) b.len;
 			group_col = -1;
 		}

@@ -556,6 +556,22 @@ main(void)
 		}
 	}
 	{
+		/* a nullable VARCHAR after a fixed-width key column: its group writes nothing */
+		rk_column	cols[] = {{"a", RK_INT, 4}, {"b", RK_TEXT, 0}, {"c", RK_TEXT, 0}};
+		rk_layout  *l = parse_ok("sortable(int(a)) + [b + [\"\\x00\" + c]]", cols, 3);
+		rk_value	r1[] = {I(1), N(), S("c")};
+		rk_value	r2[] = {I(1), S("b"), N()};
+		rk_value	r3[] = {I(1), N(), N()};
+
+		if (l)
+		{
+			roundtrip(l, 3, r1, "\x80\x00\x00\x01\x00" "c", 6, 0);
+			roundtrip(l, 3, r2, "\x80\x00\x00\x01" "b", 5, 0);
+			roundtrip(l, 3, r3, "\x80\x00\x00\x01", 4, 0);
+			hbase_rk_free(l);
+		}
+	}
+	{
 		/* a fixed-width part cannot be left empty before a later group */
 		rk_column	cols[] = {{"a", RK_TEXT, 0}, {"b", RK_INT, 4}, {"c", RK_TEXT, 0}};
 		rk_layout  *l = parse_ok("a + [\"-\" + lpad(b, 4) + [\"-\" + c]]", cols, 3);
