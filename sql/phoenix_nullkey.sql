@@ -39,15 +39,20 @@ SELECT * FROM pn.ddd WHERE a = 3 AND b IS NULL AND c = 'c';
 SELECT * FROM pn.dec ORDER BY a;
 SELECT * FROM pn.dec WHERE a = 'g' AND b = 3;
 
+-- a nullable VARCHAR after an INTEGER: its group holds no delimiter, a NULL there no bytes
+SELECT * FROM pn.fx ORDER BY a;
+SELECT * FROM pn.fx WHERE a = 1 AND b IS NULL;
+
 -- writes: NULL key parts accepted, written as Phoenix writes them
 INSERT INTO pn.abc VALUES ('pg', NULL, NULL, 11), ('pg', 'b', NULL, 12), ('pg', NULL, 'c', 13),
   ('pg', '', 'cc', 14);
 INSERT INTO pn.ddd VALUES (13, NULL, 'c', NULL, 13), (14, NULL, NULL, 'd', 14);
 INSERT INTO pn.dec VALUES ('pf', NULL, NULL, '\x07', 16), ('pg', 3, NULL, '\x07', 17);
--- the keys, the rows Phoenix wrote and ours (pg*, 1x, p*), as Python writes bytes
-\! python3 -c "import sys; sys.path.insert(0, 'tests'); import hbase_rest; c = hbase_rest.Client(); [print(t, repr(r['key'])) for t in ('FDWPN.ABC', 'FDWPN.DDD', 'FDWPN.DEC') for r in c.scan(t)]"
+INSERT INTO pn.fx VALUES (11, NULL, 'c', 11), (12, 'b', NULL, 12), (13, NULL, NULL, 13);
+-- the keys, the rows Phoenix wrote and ours (pg*, 1x, p*, 1x), as Python writes bytes
+\! python3 -c "import sys; sys.path.insert(0, 'tests'); import hbase_rest; c = hbase_rest.Client(); [print(t, repr(r['key'])) for t in ('FDWPN.ABC', 'FDWPN.DDD', 'FDWPN.DEC', 'FDWPN.FX') for r in c.scan(t)]"
 -- Phoenix reads them as written
-\! printf '%s\n' "SELECT * FROM FDWPN.ABC WHERE A = 'pg';" "SELECT * FROM FDWPN.DDD WHERE A > 10;" "SELECT * FROM FDWPN.DEC WHERE A IN ('pf', 'pg');" | python3 tests/fixtures_phoenix.py sql
+\! printf '%s\n' "SELECT * FROM FDWPN.ABC WHERE A = 'pg';" "SELECT * FROM FDWPN.DDD WHERE A > 10;" "SELECT * FROM FDWPN.DEC WHERE A IN ('pf', 'pg');" "SELECT * FROM FDWPN.FX;" | python3 tests/fixtures_phoenix.py sql
 UPDATE pn.abc SET v = 15 WHERE a = 'pg' AND b IS NULL AND c = 'c';
 DELETE FROM pn.abc WHERE a = 'pg' AND b = 'b';
 SELECT * FROM pn.abc WHERE a = 'pg' ORDER BY b NULLS FIRST, c NULLS FIRST;
@@ -57,6 +62,7 @@ INSERT INTO pn.abc VALUES (NULL, 'b', NULL, 1);
 DELETE FROM pn.abc WHERE a = 'pg';
 DELETE FROM pn.ddd WHERE a > 10;
 DELETE FROM pn.dec WHERE a LIKE 'p%';
+DELETE FROM pn.fx WHERE a > 10;
 SELECT (SELECT count(*) FROM pn.abc) AS abc, (SELECT count(*) FROM pn.ddd) AS ddd,
-  (SELECT count(*) FROM pn.dec) AS "dec";
+  (SELECT count(*) FROM pn.dec) AS "dec", (SELECT count(*) FROM pn.fx) AS fx;
 DROP SCHEMA pn CASCADE;

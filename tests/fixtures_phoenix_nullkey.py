@@ -2,7 +2,8 @@
 Apache Phoenix 5.2.1 itself (DDL and UPSERTs through its JDBC driver, tests/PhoenixSQL.java):
 tables whose nullable key columns end the key, which Phoenix leaves out of the rowkey with
 the separators before them when they are NULL (PTableImpl.newKey): ASC and DESC VARCHAR,
-DECIMAL, a VARBINARY, several trailing at once, NULL before a later value.
+DECIMAL, a VARBINARY, several trailing at once, NULL before a later value, a nullable
+VARCHAR after a fixed-width key column.
     python3 tests/fixtures_phoenix_nullkey.py      makes the schema (tests/fixtures.py runs it)
 """
 import sys
@@ -19,6 +20,8 @@ CREATE TABLE FDWPN.DDD (A INTEGER NOT NULL, B VARCHAR, C VARCHAR, D VARCHAR, V I
   CONSTRAINT PK PRIMARY KEY (A, B DESC, C DESC, D DESC));
 CREATE TABLE FDWPN.DEC (A VARCHAR NOT NULL, B DECIMAL, C DECIMAL, D VARBINARY, V INTEGER
   CONSTRAINT PK PRIMARY KEY (A, B, C DESC, D)) SALT_BUCKETS=3;
+CREATE TABLE FDWPN.FX (A INTEGER NOT NULL, B VARCHAR, C VARCHAR, V INTEGER
+  CONSTRAINT PK PRIMARY KEY (A, B, C));
 """
 
 ROWS = """
@@ -46,6 +49,9 @@ UPSERT INTO FDWPN.DEC VALUES ('d', 2, 2.5, NULL, 4);
 UPSERT INTO FDWPN.DEC VALUES ('e', 2, 2.5, X'0102', 5);
 UPSERT INTO FDWPN.DEC VALUES ('f', NULL, NULL, X'07', 6);
 UPSERT INTO FDWPN.DEC VALUES ('g', 3, NULL, X'07', 7);
+UPSERT INTO FDWPN.FX VALUES (1, NULL, 'c', 1);
+UPSERT INTO FDWPN.FX VALUES (2, 'b', NULL, 2);
+UPSERT INTO FDWPN.FX VALUES (3, NULL, NULL, 3);
 """
 
 
