@@ -131,6 +131,17 @@ roundtrip(rk_layout *l, int ncols, rk_value *vals, const char *want, int wantlen
 	free(key);
 }
 
+/* the text values a decode left (it allocates them even when it fails later) */
+static void
+free_back(rk_value *back, int n)
+{
+	int			i;
+
+	for (i = 0; i < n; i++)
+		if (back[i].s)
+			free((void *) back[i].s);
+}
+
 static void
 encode_bad(rk_layout *l, rk_value *vals, const char *want)
 {
@@ -488,7 +499,7 @@ main(void)
 		rk_value	r5[] = {S("nk"), S(""), S("c")};
 		rk_value	r6[] = {N(), S("b"), N()};
 		rk_value	back[3];
-		const char *err;
+		const char *err = NULL;
 		rk_part_info pi;
 
 		if (l)
@@ -502,11 +513,14 @@ main(void)
 			hbase_rk_part(l, 4, &pi);
 			CHECK(pi.order == RK_ORDER_DESC, "desc(c) + \\xff in a group: DESC order (%d)", pi.order);
 			CHECK(hbase_rk_decode(l, "nk\x00\x00\x9c", 5, back, &err) < 0, "a DESC value without its \\xff");
+			free_back(back, 3);
 			CHECK(hbase_rk_decode(l, "nk\x00" "b\x00", 5, back, &err) < 0,
 				  "a group of nothing but its separator");
+			free_back(back, 3);
 			/* no writer ends a key with a group of NULLs (Phoenix trims it) */
 			CHECK(hbase_rk_decode(l, "nk\x00", 3, back, &err) < 0 && strstr(err, "holds no value"),
 				  "a key ending in a group of NULLs: %s", err ? err : "decoded");
+			free_back(back, 3);
 			hbase_rk_free(l);
 		}
 	}
