@@ -71,7 +71,8 @@ KNOWN = ["char", "empty-string", "float-key", "no-default-family", "dup-name", "
          "empty-literal", "char-like", "unsigned-float-desc-below-zero",
          "single-cell-filter-family", "drop-empty-family", "salted-desc-sort",
          "index-varbinary-key", "local-index-reverse", "desc-varchar-prefix-in",
-         "index-decimal-digits", "nullable-key", "null-desc-key-is-null", "null-key-after-fixed"]
+         "index-decimal-digits", "nullable-key", "null-desc-key-is-null", "null-key-after-fixed",
+         "null-varbinary-key-trailing-00"]
 # Phoenix's own bugs: left out unless asked for (--skip '' or a list without them); each one's
 # minimal reproduction is commented where a table or query is put in the class:
 #   decimal-desc-negative: a negative DECIMAL DESC key is written with its terminator not
@@ -104,12 +105,14 @@ KNOWN = ["char", "empty-string", "float-key", "no-default-family", "dup-name", "
 #     Phoenix a degenerate scan (one_query's is_null)
 #   null-key-after-fixed: a row whose nullable key column after a fixed-width key column is
 #     NULL is missed by Phoenix's key ranges (Table)
+#   null-varbinary-key-trailing-00: = on a nullable VARBINARY key column with a value ending in
+#     0x00 finds no row (one_query's literal_class)
 PHOENIX_BUGS = ["decimal-desc-negative", "like-desc", "range-at-extreme",
                 "unsigned-time-desc-range", "varbinary-key-trailing-ff", "varbinary-key-range",
                 "unsigned-float-desc-below-zero", "single-cell-filter-family",
                 "drop-empty-family", "salted-desc-sort", "index-varbinary-key",
                 "local-index-reverse", "desc-varchar-prefix-in", "index-decimal-digits",
-                "null-desc-key-is-null", "null-key-after-fixed"]
+                "null-desc-key-is-null", "null-key-after-fixed", "null-varbinary-key-trailing-00"]
 # where Phoenix's SQL and PostgreSQL's mean different things, whatever the data: a '' literal
 # in a query is NULL to Phoenix (K > '' is never true) and a string to PostgreSQL; LIKE on a
 # CHAR(n) column matches Phoenix's padded value ('z' LIKE 'z_%'), PostgreSQL's stripped one
@@ -1141,6 +1144,13 @@ class Run:
                     cls = "empty-literal"
                 elif c.key and c.ptype == "VARBINARY" and v and v.endswith(b"\xff"):
                     cls = "varbinary-key-trailing-ff"
+                elif c.key and c.nullable and c.ptype == "VARBINARY" and v and \
+                        v.endswith(b"\x00"):
+                    # T (K1 VARCHAR NOT NULL, K2 VARCHAR, K3 VARBINARY, PRIMARY KEY (K1, K2,
+                    # K3)), rows ('b', 'A', X'00'), ('b', 'A', X'0100') (keys 62 00 41 00 00,
+                    # 62 00 41 00 01 00: right): K1 = 'b' AND K2 = 'A' AND K3 = X'00' returns
+                    # no row, nor = X'0100' (a full scan returns both) (seed 4 T8)
+                    cls = "null-varbinary-key-trailing-00"
                 else:
                     continue
                 if cls in self.skip:
