@@ -823,7 +823,7 @@ expand_hash_ranges(HBaseTable *t, ColConds *cc, HBaseKeyPlan *kp)
  * HBASE_MAX_KEYS); literals come along.  The first column without them is
  * the range part.  An optional group is entered only when a condition that
  * NULL fails says the group is there; its column IS NULL ends the key right
- * before it (exact).  Every part fixed: exact keys rather than ranges.
+ * before it (exact) when it is the last group.  Every part fixed: exact keys rather than ranges.
  */
 static void
 fixed_depth(HBaseTable *t, ColConds *cc, KeyShape *ks, long cap)
@@ -863,6 +863,19 @@ fixed_depth(HBaseTable *t, ColConds *cc, KeyShape *ks, long cap)
 			}
 			if (x && x->isnull)
 			{
+				/*
+				 * The key stops before the last group; before another, a
+				 * NULL may also be the empty part of a key that goes on
+				 * (a later column set): every key of the prefix.
+				 */
+				for (j = i + 1; j < nparts; j++)
+				{
+					rk_part_info gl;
+
+					hbase_rk_part(t->layout, j, &gl);
+					if (gl.optional)
+						return;
+				}
 				ks->exact = true;	/* the key stops before the group */
 				ks->depth = i;
 				return;

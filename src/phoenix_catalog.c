@@ -684,14 +684,37 @@ empty_family(PhxTable *t)
 
 /*
  * The rowkey layout of the table's key columns, or NULL with *why.
+ *
+ * Phoenix's rule (PTableImpl.newKey, SchemaUtil.getSeparatorByte): a
+ * variable-width column is followed by "\x00", or by "\xff" when it is DESC
+ * and not NULL; trailing NULL columns are left out with the separators
+ * before them, though the "\xff" of a DESC value is written even last.  So
+ * the run of nullable (variable-width: Phoenix refuses a nullable fixed-width
+ * key column) columns at the end of the key is a nest of optional groups,
+ * each holding the "\x00" before its column:
+ *     a + ["\x00" + b + ["\x00" + desc(c) + "\xff"]]
+ * and a NULL before the last value written is no bytes (the codec's
+ * nullable parts, with "\x00" for the "\xff" of a NULL DESC one).
  */
 static char *
 table_layout(PhxTable *t, List *keys, const char **why)
 {
 	StringInfoData buf;
 	ListCell   *lc;
-	int			delim_at = -1;	/* where the last " + \"\x00\"" starts */
+	int			nkeys = list_length(keys);
+	int			run = nkeys;	/* the first column of the nullable run */
+	int			i = 0;
+	int			open = 0;		/* groups to close */
+	bool		sep = false;	/* a "\x00" is due before the next column */
 
+	for (run = nkeys; run > 1; run--)
+	{
+		PhxColumn  *c = list_nth(keys, run - 1);
+		bool		variable;
+
+		if (!c->nullable || key_part(c, "x", &variable, why) == NULL || !variable)
+			break;
+	}
 	initStringInfo(&buf);
 	if (t->salt_buckets > 0)
 		appendStringInfo(&buf, "salt(%d)", t->salt_buckets);
@@ -703,27 +726,15 @@ table_layout(PhxTable *t, List *keys, const char **why)
 
 		if (part == NULL)
 			return NULL;
-		/*
-		 * A nullable VARCHAR or DECIMAL last key column: Phoenix writes a
-		 * NULL (or '') as nothing, and strips the separator before it, so
-		 * the separator and the part are an optional group.
-		 */
-		if (lnext(keys, lc) == NULL && variable && c->nullable && buf.len > 0 &&
-			c->sort_order != PHX_SORT_DESC &&
-			(c->data_type == PT_VARCHAR || c->data_type == PT_DECIMAL))
-		{
-			if (delim_at >= 0 && delim_at + 9 == buf.len)
-			{
-				buf.len = delim_at;
-				buf.data[buf.len] = '\0';
-				appendStringInfo(&buf, " + [\"\\x00\" + %s]", part);
-			}
-			else
-				appendStringInfo(&buf, " + [%s]", part);
-			break;
-		}
 		if (buf.len > 0)
 			appendStringInfoString(&buf, " + ");
+		if (i >= run)
+		{
+			appendStringInfoChar(&buf, '[');
+			open++;
+		}
+		if (sep)
+			appendStringInfoString(&buf, "\"\\x00\" + ");
 		appendStringInfoString(&buf, part);
 		/* a VARBINARY has no separator: Phoenix allows it last only, where it takes the rest */
 		if (variable && c->data_type == PT_VARBINARY && lnext(keys, lc) != NULL)
@@ -731,15 +742,16 @@ table_layout(PhxTable *t, List *keys, const char **why)
 			*why = "a VARBINARY key column that is not last";
 			return NULL;
 		}
+		sep = false;
 		if (variable && c->sort_order == PHX_SORT_DESC &&
 			(c->data_type == PT_VARCHAR || c->data_type == PT_DECIMAL))
 			appendStringInfoString(&buf, " + \"\\xff\"");
-		else if (variable && lnext(keys, lc) != NULL)
-		{
-			delim_at = buf.len;
-			appendStringInfoString(&buf, " + \"\\x00\"");
-		}
+		else if (variable)
+			sep = true;
+		i++;
 	}
+	while (open-- > 0)
+		appendStringInfoChar(&buf, ']');
 	return buf.data;
 }
 

@@ -970,35 +970,45 @@ class Layout:
 
     def encode(self, row, rng):
         """the key of a row (dict column -> value, NULL = None), or Bad"""
-        # where the key stops: before the first optional group whose columns are NULL
+        # where the key stops: after the last optional group holding a value, as Phoenix leaves
+        # trailing NULL key columns out; before it a NULL is allowed in a variable-width part
+        # of a group before the last one (no bytes: a nullable part), not elsewhere
+        first = self.groups[0] if self.groups else len(self.parts)
+        lastg = self.groups[-1] if self.groups else 0
         stop = len(self.parts)
-        opt = self.optional_columns()
-        for gi, start in enumerate(self.groups):
-            cols = [c for c, g in opt.items() if g == gi]
-            nulls = [row[c] is None for c in cols]
-            if all(nulls):
-                stop = start
-                later = [c for c, g in opt.items() if g > gi]
-                if any(row[c] is not None for c in later):
-                    raise Bad("later group set")
-                break
-            if any(nulls):
-                raise Bad("group half NULL")
-        for p in self.parts[:stop]:
-            if p.kind == "col" and row[p.col] is None:
+        if self.groups:
+            stop = first
+            for i in range(first, len(self.parts)):
+                p = self.parts[i]
+                if p.kind == "col" and row[p.col] is not None:
+                    later = [g for g in self.groups if g > i]
+                    stop = later[0] if later else len(self.parts)
+        for i, p in enumerate(self.parts[:stop]):
+            if p.kind == "col" and row[p.col] is None and not (first <= i < lastg and
+                                                                p.width is None):
                 raise Bad("NULL key column")
         out = b""
         salt_at = hash_at = None
         gstart = None
+        null_sep = False
         for i, p in enumerate(self.parts[:stop]):
             if i in self.groups:
-                if gstart is not None and len(out) == gstart:
-                    raise Bad("empty optional group")
+                # a group writes nothing before a later one only by a NULL (nullable part)
                 gstart = len(out)
+            if null_sep:
+                # the "\xff" after a NULL nullable part is "\x00" (SchemaUtil.getSeparatorByte)
+                null_sep = False
+                out += b"\x00"
+                continue
             if p.kind == "lit":
                 out += p.b
+            elif p.kind == "col" and row[p.col] is None:
+                nxt = self.parts[i + 1] if i + 1 < len(self.parts) else None
+                null_sep = nxt is not None and nxt.kind == "lit" and nxt.b == b"\xff"
             elif p.kind == "col":
                 b = p.enc(row)
+                if first <= i < lastg and p.width is None and b == b"":
+                    raise Bad("an empty nullable part reads back as NULL")
                 if p.width is not None and len(b) != p.width:
                     raise Bad("width")
                 nxt = self.parts[i + 1] if i + 1 < len(self.parts) else None
@@ -1703,6 +1713,7 @@ def gen_rows(t):
     t.pools = pools
     seen_keys, seen_tuples = set(), set()
     tries = 0
+    mrng = random.Random("%s/%d/midnull" % (t.seed, t.idx))
     while len(t.rows) < n_rows and tries < n_rows * 8:
         tries += 1
         row = {c: None for c in t.kinds}
@@ -1715,6 +1726,12 @@ def gen_rows(t):
             for c, g in t.optional.items():
                 if g >= cut:
                     row[c] = None
+            # a NULL before a later group's value (a nullable part: no bytes), drawn from a
+            # generator of its own so that a seed's other draws stay
+            if ngroups > 1 and mrng.random() < 0.25:
+                for c, g in t.optional.items():
+                    if g == 0:
+                        row[c] = None
         # the key columns name a row (a salt hashing a cell column must not make two rows
         # of one key: ORDER BY the key columns would not be determined)
         tup = tuple((struct.pack(">d", row[c]) if isinstance(row[c], float) else row[c])

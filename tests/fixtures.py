@@ -308,6 +308,7 @@ def main():
     __import__("fixtures_phoenix").main(HB)  # fdw_phoenix of sql/phoenix.sql
     __import__("fixtures_phoenix_schema").main()  # Phoenix schema FDWPS of sql/phoenix_schema.sql
     __import__("fixtures_phoenix_values").main()  # schema FDWPV of sql/phoenix_values.sql
+    __import__("fixtures_phoenix_nullkey").main()  # schema FDWPN of sql/phoenix_nullkey.sql
     __import__("fixtures_layouts").main()  # the lay_* tables of sql/layouts.sql
     __import__("fixtures_collate").main(HB)  # the coll_* tables of sql/collate.sql
     __import__("fixtures_join").main(HB)  # jn_join, jn_comp of sql/join.sql

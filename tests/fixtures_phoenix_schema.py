@@ -81,42 +81,49 @@ def statements(text):
     return out
 
 
-def objects():
-    """(name, TABLE_TYPE) of every table, view and index DDL makes"""
+def objects(ddl=None, schema=SCHEMA):
+    """(name, TABLE_TYPE) of every table, view and index ddl (DDL) makes"""
     out = set()
-    for st in statements(DDL):
-        m = re.match(r'CREATE (TABLE|VIEW|INDEX|LOCAL INDEX) (?:FDWPS\.)?("[^"]+"|\w+)', st)
+    for st in statements(DDL if ddl is None else ddl):
+        m = re.match(r'CREATE (TABLE|VIEW|INDEX|LOCAL INDEX) (?:%s\.)?("[^"]+"|\w+)' % schema, st)
         kind = {"TABLE": "u", "VIEW": "v"}.get(m.group(1), "i")
         out.add((m.group(2).strip('"'), kind))
     return out
 
 
-def quoted(name):
-    return '%s."%s"' % (SCHEMA, name)
+def quoted(name, schema=SCHEMA):
+    return '%s."%s"' % (schema, name)
+
+
+def make_schema(schema, ddl, rows):
+    """Phoenix schema SCHEMA made by ddl (again only when ddl changed or an object is missing;
+    otherwise its tables emptied), then rows written"""
+    want = hashlib.sha1(ddl.encode()).hexdigest()[:16]
+    got = phoenix_sql("CREATE TABLE IF NOT EXISTS FDWPS_META.DDL (K VARCHAR PRIMARY KEY, "
+                      "H VARCHAR);\nSELECT 'hash', K, H FROM FDWPS_META.DDL;\n"
+                      "SELECT DISTINCT 'object', TABLE_NAME, TABLE_TYPE FROM SYSTEM.CATALOG "
+                      "WHERE TENANT_ID IS NULL AND TABLE_SCHEM = '%s' AND COLUMN_NAME IS NULL "
+                      "AND COLUMN_FAMILY IS NULL;\n" % schema)
+    have = {k: h for what, k, h in got if what == "hash"}
+    found = {(n, t) for what, n, t in got if what == "object"}
+    tables = sorted(n for n, t in objects(ddl, schema) if t == "u")
+    if have.get(schema) != want or found != objects(ddl, schema):
+        # views first (a view of a view after its parent: CASCADE), then the tables with
+        # their indexes; then everything made afresh
+        drop = ["DROP VIEW IF EXISTS %s CASCADE;" % quoted(n, schema)
+                for n, t in sorted(found) if t == "v"]
+        drop += ["DROP TABLE IF EXISTS %s CASCADE;" % quoted(n, schema)
+                 for n, t in sorted(found) if t == "u"]
+        make = "".join(s + "\n" for s in drop) + ddl.strip() + "\n" + \
+            "UPSERT INTO FDWPS_META.DDL VALUES ('%s', '%s');\n" % (schema, want)
+    else:
+        make = "".join("DELETE FROM %s;\n" % quoted(n, schema) for n in tables)
+    # one run of Phoenix's client: its start is most of the time
+    phoenix_sql(make + rows.strip() + "\n")
 
 
 def main():
-    want = hashlib.sha1(DDL.encode()).hexdigest()[:16]
-    rows = phoenix_sql("CREATE TABLE IF NOT EXISTS FDWPS_META.DDL (K VARCHAR PRIMARY KEY, "
-                       "H VARCHAR);\nSELECT 'hash', K, H FROM FDWPS_META.DDL;\n"
-                       "SELECT DISTINCT 'object', TABLE_NAME, TABLE_TYPE FROM SYSTEM.CATALOG "
-                       "WHERE TENANT_ID IS NULL AND TABLE_SCHEM = 'FDWPS' AND COLUMN_NAME IS NULL "
-                       "AND COLUMN_FAMILY IS NULL;\n")
-    have = {k: h for what, k, h in rows if what == "hash"}
-    found = {(n, t) for what, n, t in rows if what == "object"}
-    tables = sorted(n for n, t in objects() if t == "u")
-    if have.get(SCHEMA) != want or found != objects():
-        # views first (a view of a view after its parent: CASCADE), then the tables with
-        # their indexes; then everything made afresh
-        drop = ["DROP VIEW IF EXISTS %s CASCADE;" % quoted(n) for n, t in sorted(found) if t == "v"]
-        drop += ["DROP TABLE IF EXISTS %s CASCADE;" % quoted(n)
-                 for n, t in sorted(found) if t == "u"]
-        make = "".join(s + "\n" for s in drop) + DDL.strip() + "\n" + \
-            "UPSERT INTO FDWPS_META.DDL VALUES ('%s', '%s');\n" % (SCHEMA, want)
-    else:
-        make = "".join("DELETE FROM %s;\n" % quoted(n) for n in tables)
-    # one run of Phoenix's client: its start is most of the time
-    phoenix_sql(make + ROWS.strip() + "\n")
+    make_schema(SCHEMA, DDL, ROWS)
 
 
 if __name__ == "__main__":

@@ -1088,11 +1088,24 @@ hash_items_of(compiler *c, rk_layout *l, node *root)
 	compile_hash_items(c, l, p, h->kids[0]);
 }
 
+/*
+ * The checks of a flattened layout: a column once, a variable-width part followed by a
+ * delimiter (or last), the order a part keeps (none where its delimiter could sort inside
+ * its values), a group holding a column; and which parts are nullable (a NULL there is no
+ * bytes: variable-width parts of a group before the last, as Phoenix writes a NULL key
+ * column before the last one it writes).
+ */
 static void
 check_layout(compiler *c, rk_layout *l)
 {
 	int			i,
 				j;
+	int			in_group = 0;
+	int			last_group = 0;	/* where the last optional group starts */
+
+	for (i = 0; i < l->nparts; i++)
+		if (l->parts[i]->optional)
+			last_group = i;
 
 	for (i = 0; i < l->nparts && !c->error; i++)
 	{
@@ -1133,6 +1146,21 @@ check_layout(compiler *c, rk_layout *l)
 		}
 		if (p->kind == RK_PART_LITERAL && p->optional && (next == NULL))
 			cerr(c, p->pos, "an optional group needs a column");
+		if (p->optional)
+			in_group = 1;
+		/*
+		 * In a group before the last one a variable-width column may be
+		 * NULL while a later group is written: no bytes, and a "\xff" after
+		 * it is "\x00" (Phoenix: PTableImpl.newKey,
+		 * SchemaUtil.getSeparatorByte).  In the last group no bytes stay an
+		 * empty value, as before groups nested.
+		 */
+		if (in_group && i < last_group && p->kind == RK_PART_COLUMN && p->width < 0)
+		{
+			p->nullable = 1;
+			p->null_sep = next != NULL && next->kind == RK_PART_LITERAL &&
+				next->litlen == 1 && (unsigned char) next->lit[0] == 0xff;
+		}
 	}
 	if (!c->error && l->nparts == 0)
 		cerr(c, 0, "the layout is empty");

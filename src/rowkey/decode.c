@@ -439,6 +439,8 @@ hbase_rk_decode_parts(const rk_layout *l, const char *key, size_t keylen, rk_val
 {
 	size_t		pos = 0;
 	int			i;
+	int			null_sep = 0;	/* the part before was a NULL with "\x00" after it */
+	int			last_group = -1;	/* the last optional group the key holds */
 
 	*error = NULL;
 	hbase_rk_errpart = -1;
@@ -458,8 +460,37 @@ hbase_rk_decode_parts(const rk_layout *l, const char *key, size_t keylen, rk_val
 		hbase_rk_errpart = i;
 		if (p->optional && pos == keylen)
 			break;				/* the key stops before an optional group */
+		if (p->optional)
+			last_group = i;
 
-		if (p->width >= 0)
+		if (p->kind == RK_PART_LITERAL && null_sep)
+		{
+			/* the "\xff" after a NULL is "\x00" (see below) */
+			null_sep = 0;
+			if (pos >= keylen || key[pos] != '\0')
+			{
+				*error = hbase_rk_fmt_error("the key has no delimiter \\x00 after the NULL of part %d", i);
+				return -1;
+			}
+			if (bounds)
+			{
+				bounds[2 * i] = (long) pos;
+				bounds[2 * i + 1] = (long) pos + 1;
+			}
+			pos++;
+			continue;
+		}
+		if (p->null_sep && pos < keylen && key[pos] == '\0')
+		{
+			/*
+			 * A NULL before a later group: no bytes, then "\x00" where a
+			 * value has "\xff" (the inverted bytes of desc(text) never start
+			 * with 0x00; Phoenix's RowKeySchema.next reads it so)
+			 */
+			null_sep = 1;
+			end = pos;
+		}
+		else if (p->width >= 0)
 		{
 			if (pos + p->width > keylen)
 			{
@@ -503,6 +534,15 @@ hbase_rk_decode_parts(const rk_layout *l, const char *key, size_t keylen, rk_val
 				}
 				break;
 			case RK_PART_COLUMN:
+				/* no bytes in a nullable part: NULL ("\x00" after it, if "\xff" after a value) */
+				if (p->nullable && end == pos && p->null_sep && !null_sep)
+				{
+					*error = hbase_rk_fmt_error("the key has an empty part %d \"%s\" before \\xff, which is no value",
+												i + 1, p->text);
+					return -1;
+				}
+				if (p->nullable && end == pos)
+					break;
 				if (unrun_pipeline(l, &p->pl, key + pos, end - pos, &values[p->pl.column], error) < 0)
 					return -1;
 				break;
@@ -516,6 +556,23 @@ hbase_rk_decode_parts(const rk_layout *l, const char *key, size_t keylen, rk_val
 			bounds[2 * i + 1] = (long) end;
 		}
 		pos = end;
+	}
+	/* the key ends after the last group holding a value: a key of NULLs there is none's */
+	if (last_group >= 0)
+	{
+		int			j;
+		int			set = 0;
+
+		for (j = last_group; j < l->nparts && (j == last_group || !l->parts[j]->optional); j++)
+			if (l->parts[j]->kind == RK_PART_COLUMN && !values[l->parts[j]->pl.column].isnull)
+				set = 1;
+		if (!set)
+		{
+			hbase_rk_errpart = last_group;
+			*error = hbase_rk_fmt_error("the key ends with the optional group of part %d, which holds no value",
+										last_group + 1);
+			return -1;
+		}
 	}
 	if (pos != keylen && !(l->extra_ok && i == l->nparts))
 	{

@@ -1,7 +1,8 @@
 /*
  * rowkey/encode.c: values into keys.  run_pipeline applies a column part's operations in
  * order (value transforms, one encoding into bytes, byte transforms); encode_internal lays the
- * parts out, stops before an optional group whose columns are NULL, refuses a value holding
+ * parts out, stops after the last optional group holding a value (a NULL before it in a
+ * nullable part is no bytes, as Phoenix writes trailing NULL key columns), refuses a value holding
  * the delimiter that follows it, and fills the salt or hash prefix in last, from the bytes it
  * covers.  The public entries: a whole key, a key prefix, one part, a range bound.
  */
@@ -551,37 +552,6 @@ salt_bytes(const part *p, int bucket, char *out)
 	}
 }
 
-/* the columns of the part range [from, to) */
-static int
-group_state(const rk_layout *l, const rk_value *values, int from, int *end, int *anynull,
-			int *allnull, const char **nullcol)
-{
-	int			i;
-
-	*anynull = 0;
-	*allnull = 1;
-	*nullcol = NULL;
-	for (i = from; i < l->nparts; i++)
-	{
-		part	   *p = l->parts[i];
-
-		if (i > from && p->optional)
-			break;
-		if (p->kind != RK_PART_COLUMN)
-			continue;
-		if (values[p->pl.column].isnull)
-		{
-			*anynull = 1;
-			if (*nullcol == NULL)
-				*nullcol = l->columns[p->pl.column].name;
-		}
-		else
-			*allnull = 0;
-	}
-	*end = i;
-	return 0;
-}
-
 /*
  * Does delimiter d start at the value's byte p, where the value has n bytes
  * left and the delimiter itself follows it?
@@ -645,14 +615,16 @@ hbase_rk_encode_bound(const rk_layout *l, int i, const rk_value *value, char **o
 
 /*
  * How many parts the key has: limit of them (a prefix for a scan: each of their columns must
- * be set), or else all up to the first optional group whose columns are all NULL; a NULL
- * elsewhere, or a value after such a group (a key cannot skip a group), is an error: -1 and
- * *error.
+ * be set), or else all up to the end of the last optional group that has a column set, as
+ * Phoenix leaves trailing NULL key columns out (PTableImpl.newKey).  A NULL before that is an
+ * error (-1 and *error) unless its part is nullable (a variable-width part inside the groups,
+ * written as no bytes).
  */
 static int
 key_stop(const rk_layout *l, const rk_value *values, int limit, const char **error)
 {
 	int			stop = l->nparts;
+	int			first = l->nparts;	/* the first optional part */
 	int			i;
 
 	if (limit >= 0)
@@ -668,35 +640,44 @@ key_stop(const rk_layout *l, const rk_value *values, int limit, const char **err
 	}
 
 	for (i = 0; i < l->nparts; i++)
-	{
-		int			end,
-					anynull,
-					allnull;
-		const char *nullcol;
-
-		if (i > 0 && !l->parts[i]->optional)
-			continue;
-		group_state(l, values, i, &end, &anynull, &allnull, &nullcol);
-		if (anynull && !(l->parts[i]->optional && allnull))
+		if (l->parts[i]->optional)
 		{
-			*error = hbase_rk_fmt_error("key column \"%s\" is NULL", nullcol);
-			return -1;
+			first = i;
+			break;
 		}
-		if (l->parts[i]->optional && allnull)
+	/* the key ends after the last group holding a value */
+	if (first < l->nparts)
+	{
+		stop = first;
+		for (i = first; i < l->nparts; i++)
+			if (l->parts[i]->kind == RK_PART_COLUMN && !values[l->parts[i]->pl.column].isnull)
+			{
+				for (stop = i + 1; stop < l->nparts && !l->parts[stop]->optional; stop++)
+					;
+			}
+	}
+	for (i = 0; i < stop; i++)
+	{
+		part	   *p = l->parts[i];
+
+		if (p->kind != RK_PART_COLUMN || !values[p->pl.column].isnull || p->nullable)
+			continue;
+		if (i >= first)
 		{
-			/* every later group must be absent too */
 			int			j;
 
-			for (j = end; j < l->nparts; j++)
+			/* name a column after it that is set */
+			for (j = stop - 1; j > i; j--)
 				if (l->parts[j]->kind == RK_PART_COLUMN && !values[l->parts[j]->pl.column].isnull)
 				{
 					*error = hbase_rk_fmt_error("key column \"%s\" is set but \"%s\", before it in the key, is NULL",
-									   l->columns[l->parts[j]->pl.column].name, nullcol);
+									   l->columns[l->parts[j]->pl.column].name,
+									   l->columns[p->pl.column].name);
 					return -1;
 				}
-			stop = i;
-			break;
 		}
+		*error = hbase_rk_fmt_error("key column \"%s\" is NULL", l->columns[p->pl.column].name);
+		return -1;
 	}
 	return stop;
 }
@@ -768,11 +749,13 @@ encode_internal(const rk_layout *l, const rk_value *values, int limit, int bucke
 	{
 		part	   *p = l->parts[i];
 
-		/* an optional group that writes nothing would read back as absent */
+		/*
+		 * A group may write nothing before a later one only by a NULL in a
+		 * nullable part (a value of no bytes is refused below), which the
+		 * later group's delimiter ends; the last one must write something
+		 */
 		if (p->optional)
 		{
-			if (group_start >= 0 && b.len == (size_t) group_start)
-				goto empty_group;
 			group_start = (int) b.len;
 			group_col = -1;
 		}
@@ -789,8 +772,24 @@ encode_internal(const rk_layout *l, const rk_value *values, int limit, int bucke
 				{
 					size_t		before = b.len;
 
+					/* a NULL before a later group: no bytes, and "\x00" for a "\xff" after it */
+					if (values[p->pl.column].isnull)
+					{
+						if (p->null_sep && i + 1 < stop)
+						{
+							hbase_rk_buf_append(&b, "\0", 1);
+							i++;
+						}
+						break;
+					}
 					if (run_pipeline(l, &p->pl, &values[p->pl.column], &b, error, NULL) < 0)
 						goto fail;
+					/* no bytes in a nullable part read back as NULL */
+					if (p->nullable && b.len == before)
+					{
+						group_col = p->pl.column;
+						goto empty_group;
+					}
 					/* a delimited part must not contain its delimiter */
 					if (p->width < 0 && i + 1 < l->nparts &&
 						l->parts[i + 1]->kind == RK_PART_LITERAL)

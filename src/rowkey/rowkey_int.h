@@ -229,6 +229,14 @@ typedef struct part
 	int			pos;			/* in the layout text */
 	char	   *text;			/* as written */
 	int			optional;
+	int			nullable;		/* a variable-width column part in an optional group
+								 * before the last one: a NULL there is written as no
+								 * bytes (when a later group is written), as Phoenix
+								 * writes a NULL key column before the last one it
+								 * writes */
+	int			null_sep;		/* nullable and followed by the literal "\xff": a
+								 * NULL writes "\x00" in its place (Phoenix's
+								 * SchemaUtil.getSeparatorByte) */
 	/* literal */
 	char	   *lit;
 	size_t		litlen;

@@ -45,6 +45,9 @@ static const char *const layouts[] = {
 	"left(sha256_raw(c + a), 4) + c + \"\\x00\" + int(a)",
 	"date(e, \"yyyy-MM-dd\") + \"/\" + epoch(f)",
 	"lpad(salt(3), 2) + rpad(c, 6, '_') + lpad(a, 3)",
+	/* Phoenix's nullable key columns ending the key: nested groups, nullable parts */
+	"c + [\"\\x00\" + j + [\"\\x00\" + bytes(d)]]",
+	"salt(3) + sortable(int(a)) + [desc(c) + \"\\xff\" + [desc(j) + \"\\xff\"]]",
 };
 #define NLAYOUTS ((int) (sizeof(layouts) / sizeof(layouts[0])))
 
