@@ -93,7 +93,8 @@ SELECT 24, count(*), count(*) FILTER (WHERE l.v IS DISTINCT FROM t.v)
   FROM dn_cc24 t LEFT JOIN wo_dn_log l ON l.gw = 24 AND l.k = t.k
 UNION ALL
 SELECT 25, count(*), count(*) FILTER (WHERE l.v IS DISTINCT FROM t.v)
-  FROM dn_cc25 t LEFT JOIN wo_dn_log l ON l.gw = 25 AND l.k = t.k;
+  FROM dn_cc25 t LEFT JOIN wo_dn_log l ON l.gw = 25 AND l.k = t.k
+ORDER BY 1;
 \! python3 tests/hbase_rest.py scan wo_dn_cc24 | python3 -c 'import json,sys; print(len(json.load(sys.stdin)), "rows through REST")'
 DROP TABLE wo_dn_log;
 

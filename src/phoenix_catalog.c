@@ -26,6 +26,7 @@
 #include "foreign/foreign.h"
 #include "lib/stringinfo.h"
 #include "miscadmin.h"
+#include "mb/pg_wchar.h"
 #include "nodes/parsenodes.h"
 #include "utils/builtins.h"
 #include "utils/formatting.h"
@@ -1074,8 +1075,14 @@ missing_listed(ImportForeignSchemaStmt *stmt, List *tables)
 		bool		found = false;
 
 		foreach(tc, tables)
-			if (strcmp(local_name(((PhxTable *) lfirst(tc))->name), name) == 0)
+		{
+			const char *tname = ((PhxTable *) lfirst(tc))->name;
+
+			/* a name not valid here is skipped later, with its own NOTICE */
+			if (pg_verify_mbstr(GetDatabaseEncoding(), tname, strlen(tname), true) &&
+				strcmp(local_name(tname), name) == 0)
 				found = true;
+		}
 		if (!found)
 			appendStringInfo(&missing, "%s\"%s\"", missing.len ? ", " : "", name);
 	}
