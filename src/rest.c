@@ -105,6 +105,8 @@ read_result(HBaseResponse *resp, HBaseTable *table, ReadKind kind, long max_rows
 	{
 		res.outcome = HBASE_DONE;
 		res.set = hbase_response_cellset(resp, table, max_rows, max_cells);
+		/* decoded: the answer leaves the budget of answers held (http.c) */
+		hbase_response_release(resp);
 	}
 	else if (resp->status == 0)
 	{
@@ -197,12 +199,7 @@ scanner_page_path(const char *scanner, int rows)
 static HBaseResult
 scanner_page_result(HBaseResponse *resp, HBaseTable *table)
 {
-	HBaseResult res = read_result(resp, table, READ_SCANNER, table->fetch_size,
-								  HBASE_CELL_LIMIT);
-
-	if (res.outcome == HBASE_DONE)
-		pfree(resp->body);		/* decoded: the page may be large */
-	return res;
+	return read_result(resp, table, READ_SCANNER, table->fetch_size, HBASE_CELL_LIMIT);
 }
 
 /*

@@ -17,6 +17,11 @@ without a request, or at GET /quit).
   GET /SYSTEM.CATALOG/exists       200
   POST /SYSTEM.CATALOG/scanner     a scanner whose one page is the Phoenix catalog below
                                    (schema FDWRN), in key order, protobuf; then 204
+  GET /rn_gzip_N/KEY?e=b64...      (a Get) and GET /rn_gzip_N/multiget?e=b64&row=KEY...: the
+                                   row of the (first) key asked for, one cell "cf:v" of N MiB of
+                                   zero bytes, protobuf, gzip-compressed when asked for (N MiB
+                                   inflate from about N kB: answers small on the wire that
+                                   inflate large, for sql/gzip_budget.sql and bench/gzip_rss.sh)
 anything else: 404.
 
 The catalog's rows (family "0", values in Phoenix's encodings: INTEGER 4 bytes and SMALLINT
@@ -141,6 +146,18 @@ class Handler(background_server.Handler):
                 self.reply(200, catalog(), PROTOBUF)
             else:
                 self.reply(204)
+        elif path.startswith("/rn_gzip_"):
+            import base64
+            table, rest = path[1:].split("/", 1)
+            query = urllib.parse.parse_qs(self.path.split("?", 1)[1] if "?" in self.path else "")
+            key64 = query["row"][0] if rest == "multiget" else rest
+            key = base64.urlsafe_b64decode(key64 + "=" * (-len(key64) % 4))
+            body = row_gz(key, int(table[len("rn_gzip_"):]))
+            if "gzip" in (self.headers.get("Accept-Encoding") or ""):
+                self.reply(200, body, PROTOBUF + [("Content-Encoding", "gzip")])
+            else:
+                import gzip
+                self.reply(200, gzip.decompress(body), PROTOBUF)
         else:
             self.reply(404, b"Not found")
 
@@ -163,6 +180,19 @@ class Handler(background_server.Handler):
     def do_DELETE(self):
         self.record()
         self.reply(200)
+
+
+GZIPPED = {}
+
+
+def row_gz(key, mib):
+    """the whole answer as one gzip stream (libcurl reads one member), cached by key and size"""
+    import zlib
+    if (key, mib) not in GZIPPED:
+        cell = field(0x12, b"cf:v") + b"\x18" + varint(1) + field(0x22, b"\0" * (mib << 20))
+        z = zlib.compressobj(6, zlib.DEFLATED, 31)
+        GZIPPED[(key, mib)] = z.compress(field(0x0A, field(0x0A, key) + field(0x12, cell))) + z.flush()
+    return GZIPPED[(key, mib)]
 
 
 def main():
