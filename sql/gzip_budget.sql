@@ -34,5 +34,21 @@ SELECT k, length(v) FROM gzb_keys
  WHERE k = ANY (ARRAY(SELECT 'k' || lpad(i::text, 4, '0') FROM generate_series(1, 500) i))
  ORDER BY k;
 
+
+-- IMPORT keeps the Phoenix catalog rows of the schema until its tables are made: they count
+-- against max_response_size too (issue 37.14).  Schema FDWBIG: 3 pages of about 420 kB
+-- (each fits 1MB), 1.3 MB in all (before: kept, whatever their size)
+CREATE SCHEMA gzb_import;
+ALTER SERVER gzb OPTIONS (SET max_response_size '1MB');
+IMPORT FOREIGN SCHEMA "FDWBIG" FROM SERVER gzb INTO gzb_import OPTIONS (phoenix 'true');
+\echo :LAST_ERROR_SQLSTATE
+-- with room for them, the import reads them all
+ALTER SERVER gzb OPTIONS (SET max_response_size '4MB');
+IMPORT FOREIGN SCHEMA "FDWBIG" LIMIT TO (t0000) FROM SERVER gzb INTO gzb_import
+  OPTIONS (phoenix 'true');
+SELECT count(*) FROM pg_foreign_table ft JOIN pg_class c ON c.oid = ft.ftrelid
+ WHERE c.relnamespace = 'gzb_import'::regnamespace;
+
 \! curl -s http://127.0.0.1:18187/quit >/dev/null
+DROP SCHEMA gzb_import CASCADE;
 DROP SERVER gzb CASCADE;

@@ -1113,6 +1113,13 @@ hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
 		hbase_report_krb(krb_status, krb_error, what);
 }
 
+/* the server option max_response_size of the connection (0: none) */
+size_t
+hbase_conn_max_response_size(HBaseConn *conn)
+{
+	return conn->max_response_size;
+}
+
 char *
 hbase_escape(HBaseConn *conn, const char *s, size_t len)
 {

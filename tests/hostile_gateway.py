@@ -17,6 +17,10 @@ without a request, or at GET /quit).
   GET /SYSTEM.CATALOG/exists       200
   POST /SYSTEM.CATALOG/scanner     a scanner whose one page is the Phoenix catalog below
                                    (schema FDWRN), in key order, protobuf; then 204
+  POST /SYSTEM.CATALOG/scanner     for schema FDWBIG (its startRow): a scanner of 3 full
+                                   pages (1000 rows), tables T0000 to T2999 whose header rows
+                                   hold a VIEW_STATEMENT of 400 bytes (about 420 kB a page,
+                                   1.3 MB in all); then 204
   GET /rn_gzip_N/KEY?e=b64...      (a Get) and GET /rn_gzip_N/multiget?e=b64&row=KEY...: the
                                    row of the (first) key asked for, one cell "cf:v" of N MiB of
                                    zero bytes, protobuf, gzip-compressed when asked for (N MiB
@@ -142,7 +146,15 @@ class Handler(background_server.Handler):
             with self.server.lock:
                 first = sid not in self.server.read
                 self.server.read.add(sid)
-            if first:
+                page = self.server.big.get(sid)
+                if page is not None:
+                    self.server.big[sid] = page + 1
+            if page is not None:
+                if page < 3:
+                    self.reply(200, big_catalog_page(page), PROTOBUF)
+                else:
+                    self.reply(204)
+            elif first:
                 self.reply(200, catalog(), PROTOBUF)
             else:
                 self.reply(204)
@@ -164,12 +176,17 @@ class Handler(background_server.Handler):
     def do_POST(self):
         self.record()
         n = int(self.headers.get("Content-Length") or 0)
-        self.rfile.read(n)
+        body = self.rfile.read(n)
         path = self.path.split("?")[0]
         if path == "/SYSTEM.CATALOG/scanner":
+            import base64
+            import json
+            start = base64.b64decode(json.loads(body).get("startRow", "")) if body else b""
             with self.server.lock:
                 self.server.scanners += 1
                 sid = "s%d" % self.server.scanners
+                if start.startswith(b"\0FDWBIG\0"):
+                    self.server.big[sid] = 0
             self.reply(201, b"", [("Location", "http://127.0.0.1:%d/SYSTEM.CATALOG/scanner/%s"
                                    % (self.server.server_address[1], sid))])
         else:
@@ -195,11 +212,20 @@ def row_gz(key, mib):
     return GZIPPED[(key, mib)]
 
 
+def big_catalog_page(page):
+    """page (0 to 2) of schema FDWBIG: 1000 tables' header rows of about 420 bytes (a full
+    page: fewer rows than asked for would be the last)"""
+    return b"".join(row(b"\0FDWBIG\0T%04d" % t, [(b"TABLE_TYPE", b"u"),
+                                                    (b"VIEW_STATEMENT", b"x" * 400)])
+                    for t in range(page * 1000, page * 1000 + 1000))
+
+
 def main():
     srv = make_server(int(sys.argv[1]), Handler)
     srv.seen = []
     srv.read = set()
     srv.scanners = 0
+    srv.big = {}
     serve_in_background(srv)
 
 
