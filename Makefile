@@ -9,7 +9,7 @@ OBJS = hbase_fdw.o src/options.o src/connection.o src/http.o src/krb.o src/json.
        src/convert.o src/scan.o src/scan_pages.o src/scan_regions.o $(ROWKEY_OBJS) src/rowkey_pg.o src/pushdown.o src/modify.o \
        src/cellset_pb.o src/cellset_json.o src/phoenix_cell.o src/gateway.o src/gateway_rows.o src/rest.o src/import.o src/analyze.o \
        src/phoenix.o src/phoenix_catalog.o src/sql_functions.o src/direct.o src/stats.o src/join.o \
-       src/keyplan.o src/crosstype.o
+       src/keyplan.o src/crosstype.o src/hbase_infer.o
 
 EXTENSION = hbase_fdw
 DATA = hbase_fdw--0.1.sql
@@ -48,3 +48,4 @@ src/cellset.pb-c.c src/cellset.pb-c.h: src/cellset.proto
 # PGXS does not track headers
 $(OBJS): src/hbase_fdw.h src/rowkey.h src/http.h src/cellset.h src/scan_int.h
 $(ROWKEY_OBJS): src/rowkey/rowkey_int.h
+src/import.o src/hbase_infer.o: src/hbase_infer.h

@@ -1023,11 +1023,17 @@ hbase_ahead_abandon(HBaseAhead *a)
  * keep-alive handle of this connection, each sent once (HBASE_REQ_ONCE):
  * scanner pages, or stateless scan pages (json[i]: asked for as JSON).
  * out[i] has status 0 when no response was had (the caller resumes or asks
- * again); an interrupt raises the usual cancel error.
+ * again); an interrupt raises the usual cancel error.  An answer over the
+ * budget of answers held at once (http.c), or over max_response_size, is
+ * an error (54000), unless again_alone: then it is no answer, and the
+ * caller asks it again alone once the others are decoded (multigets, which
+ * change nothing): concurrency then waits rather than fails, and an answer
+ * too large alone is reported by that request, the same whatever the
+ * timing of the others.
  */
 void
 hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
-				   const char *what, HBaseResponse **out)
+				   const char *what, HBaseResponse **out, bool again_alone)
 {
 	hbase_http *handles[HBASE_MAX_CONCURRENCY];
 	const char *urls[HBASE_MAX_CONCURRENCY];
@@ -1071,7 +1077,7 @@ hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
 			out[k] = NULL;
 			if (outcomes[k] == HBASE_HTTP_INTERRUPTED)
 				interrupted = true;
-			if (outcomes[k] == HBASE_HTTP_FAILED && res[k].too_large &&
+			if (outcomes[k] == HBASE_HTTP_FAILED && res[k].too_large && !again_alone &&
 				(too_large < 0 || !res[k].over_budget))
 			{
 				/* an answer too large alone is the one to report */

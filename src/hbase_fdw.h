@@ -299,7 +299,8 @@ extern HBaseResponse *hbase_request_ex(HBaseConn *conn, const char *method,
 									   size_t bodylen, const char *what,
 									   int flags);
 extern void hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
-							   const char *what, HBaseResponse **out);
+							   const char *what, HBaseResponse **out,
+							   bool again_alone);
 extern bool hbase_status_unavailable(long status);
 extern bool hbase_write_outcome_unknown(long status);
 

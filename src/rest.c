@@ -261,7 +261,7 @@ hbase_rest_pages_many(HBaseConn *conn, HBaseTable *table, char **scanners, const
 		paths[i] = json[i] ? stateless_path(conn, table, &stateless[i]) :
 			scanner_page_path(scanners[i], rows[i]);
 	}
-	hbase_request_many(conn, paths, json, n, "reading a scanner", resp);
+	hbase_request_many(conn, paths, json, n, "reading a scanner", resp, false);
 	for (i = 0; i < n; i++)
 	{
 		MemoryContext old = MemoryContextSwitchTo(cxts[i]);
@@ -524,8 +524,9 @@ hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n)
  * nreq multigets at once (nreq <= HBASE_MAX_CONCURRENCY): request i reads
  * counts[i] keys from keys[starts[i]], its result as hbase_rest_multiget's
  * (decoded into the current memory context), but a request without an
- * answer is unavailable (sent once: the caller asks again alone, a
- * multiget changes nothing).  For batched key joins (join.c).
+ * answer, or whose answer did not fit the budget of answers held at once
+ * (connection.c), is unavailable (sent once: the caller asks again alone,
+ * a multiget changes nothing).  For batched key joins (join.c).
  */
 void
 hbase_rest_multiget_many(HBaseConn *conn, HBaseTable *table, bytea **keys, const int *starts,
@@ -538,7 +539,7 @@ hbase_rest_multiget_many(HBaseConn *conn, HBaseTable *table, bytea **keys, const
 	Assert(nreq <= HBASE_MAX_CONCURRENCY);
 	for (i = 0; i < nreq; i++)
 		paths[i] = multiget_path(conn, table, keys + starts[i], counts[i]);
-	hbase_request_many(conn, paths, NULL, nreq, "a multiget", resp);
+	hbase_request_many(conn, paths, NULL, nreq, "a multiget", resp, true);
 	for (i = 0; i < nreq; i++)
 		out[i] = read_result(resp[i], table, READ_MULTIGET, counts[i], 0);
 }
