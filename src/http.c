@@ -160,18 +160,19 @@ write_cb(char *ptr, size_t size, size_t nmemb, void *userdata)
 	hbase_http_result *res = buf->res;
 	size_t		n = size * nmemb;
 
-	/* over the cap: stop the transfer here rather than buffer it all */
-	if (buf->max > 0 && n > buf->max - res->len)
+	/*
+	 * Over the cap, or over the budget of all answers held at once: stop the
+	 * transfer here rather than buffer it all, and give back what it got at
+	 * once, so that the other transfers under way may still fit.
+	 */
+	if (buf->max > 0 && (n > buf->max - res->len ||
+						 n > buf->max - Min(held_bytes, buf->max)))
 	{
 		buf->too_large = 1;
+		buf->over_budget = n <= buf->max - res->len;
+		hbase_http_result_free(res);
+		buf->cap = 0;
 		return 0;				/* makes curl fail with CURLE_WRITE_ERROR */
-	}
-	/* over the budget of all answers held at once: stop it too */
-	if (buf->max > 0 && n > buf->max - Min(held_bytes, buf->max))
-	{
-		buf->too_large = 1;
-		buf->over_budget = 1;
-		return 0;
 	}
 	if (res->len + n + 1 > buf->cap)
 	{
