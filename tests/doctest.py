@@ -107,6 +107,8 @@ def normalize(text):
     for line in text.split("\n"):
         line = PSQL_PREFIX.sub("", line)
         line = re.sub(r"\s+", " ", line).strip()
+        if re.fullmatch(r"-[-+]*", line):
+            line = "---"  # a table's rule: its width follows the widest value
         if line:
             out.append(line)
     return out
