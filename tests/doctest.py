@@ -106,6 +106,8 @@ def normalize(text):
     out = []
     for line in text.split("\n"):
         line = PSQL_PREFIX.sub("", line)
+        if line.startswith("LOCATION:"):
+            continue  # \\set VERBOSITY verbose's source file and line: not the document's business
         line = re.sub(r"\s+", " ", line).strip()
         if re.fullmatch(r"-[-+]*", line):
             line = "---"  # a table's rule: its width follows the widest value
