@@ -24,6 +24,7 @@ not carry over, so a block that needs one says so itself.
 Ends with "N passed, N failed, N skipped" (scripts/test adds the first two to the suite's).
   python3 tests/doctest.py [--verbose] [--show] [FILE...]
     --show   print each block's actual output (to write an expected block)
+    --update write the actual output into the output blocks that differ (read them after)
 Needs the scripts/pg-local environment (PGHOST, PGPORT, PGUSER) and HBASE_URL.
 """
 import hashlib
@@ -50,6 +51,7 @@ class Block:
     def __init__(self, lang, text, line, markers):
         self.lang, self.text, self.line, self.markers = lang, text, line, markers
         self.expected = None
+        self.expected_lines = None  # (first, end) line indices of the output block's body
 
     def marker(self, kind):
         return [arg for k, arg in self.markers if k == kind]
@@ -78,6 +80,7 @@ def parse(path):
         text = "\n".join(body) + "\n"
         if lang in ("", "text") and prev_sql is not None and gap_ok:
             prev_sql.expected = text
+            prev_sql.expected_lines = (start + 1, i - 1)
             prev_sql = None
         elif lang == "sql":
             b = Block(lang, text, start + 1, markers)
@@ -234,8 +237,9 @@ SETUPS = {"demo": setup_demo, "server": setup_server, "mails": setup_mails,
 
 # ------------------------------------------------------------------ running
 
-def run_file(path, counts, show, verbose):
-    """runs one file's blocks in a fresh database; adds to counts"""
+def run_file(path, counts, show, verbose, update=False):
+    """runs one file's blocks in a fresh database; adds to counts; update: writes the actual
+    output into the output blocks that differ (to be read and believed before committing)"""
     rel = os.path.relpath(path, ROOT)
     db = "hbase_doctest"
     for sql in ("DROP DATABASE IF EXISTS %s WITH (FORCE)" % db, "CREATE DATABASE %s" % db):
@@ -245,6 +249,7 @@ def run_file(path, counts, show, verbose):
             counts["failed"] += 1
             return
     done = set()
+    updates = []
     for b in parse(path):
         where = "%s:%d" % (rel, b.line)
         if b.marker("ignore"):
@@ -281,6 +286,8 @@ def run_file(path, counts, show, verbose):
         if problem is None and b.expected is not None and not b.marker("output varies"):
             if normalize(out) != normalize(b.expected):
                 problem = "its output differs from the document's"
+        if problem and update and b.expected_lines and rc == 0 or (problem and update and b.marker("error")):
+            updates.append((b.expected_lines, out))
         if problem:
             counts["failed"] += 1
             print("%s: FAILED: %s" % (where, problem))
@@ -292,10 +299,19 @@ def run_file(path, counts, show, verbose):
             counts["passed"] += 1
             if verbose:
                 print("%s: ok" % where)
+    if updates:
+        lines = open(path, encoding="utf-8").read().split("\n")
+        for (first, end), out in sorted(updates, reverse=True):
+            body = [PSQL_PREFIX.sub("", l).rstrip() for l in out.rstrip("\n").split("\n")]
+            body = [l for l in body if not l.startswith("LOCATION:")]
+            lines[first:end] = body
+        open(path, "w", encoding="utf-8").write("\n".join(lines))
+        print("%s: %d output blocks updated" % (rel, len(updates)))
 
 
 def main(argv):
     show = "--show" in argv
+    update = "--update" in argv
     verbose = "--verbose" in argv or show
     files = [a for a in argv if not a.startswith("--")]
     if not files:
@@ -305,7 +321,7 @@ def main(argv):
     counts = {"passed": 0, "failed": 0, "skipped": 0}
     setup_demo(None)
     for f in files:
-        run_file(f, counts, show, verbose)
+        run_file(f, counts, show, verbose, update)
     print("doctest: %d passed, %d failed, %d skipped" % (counts["passed"], counts["failed"], counts["skipped"]))
     return 1 if counts["failed"] else 0
 
