@@ -109,7 +109,7 @@ fz_check_cellset(const HBaseCellSet *set, const HBaseDecodeLimits *lim)
 	FZ_CHECK(cells == set->ncells, "rows hold %ld cells, the set says %d", cells, set->ncells);
 }
 
-/* a CellSet decoder of src/cellset.h (hbase_cellset_pb_decode, hbase_cellset_json_decode) */
+/* a CellSet decoder of src/wire/cellset.h (hbase_cellset_pb_decode, hbase_cellset_json_decode) */
 typedef HBaseDecodeResult (*fz_cellset_decoder) (const char *body, size_t len,
 												 const HBaseDecodeLimits *lim,
 												 hbase_decode_alloc alloc, void *arg,
