@@ -2,7 +2,7 @@
 # bench/fuzz.sh - runs the libFuzzer targets (tests/fuzz/fuzz_*.c) with AddressSanitizer and
 # UBSan: the rowkey codec, and every decoder of what a gateway sends (protobuf and JSON
 # CellSets, listings, regions and the version, Phoenix cells and catalog rows), each also
-# asserting the decode budget (src/cellset.h).
+# asserting the decode budget (src/wire/cellset.h).
 #   bench/fuzz.sh [SECONDS [TARGET...]]   each target SECONDS (default 600), one after the
 #                                         other; targets: rowkey cellset_pb cellset_json
 #                                         listing phoenix (default all)

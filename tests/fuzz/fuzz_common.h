@@ -1,7 +1,7 @@
 /*
  * tests/fuzz/fuzz_common.h: what the decoder targets share (bench/fuzz.sh builds them with
  * libFuzzer, AddressSanitizer and UBSan): the decoders' allocator, which counts what they
- * take, so that each target asserts the decode budget of src/cellset.h (decoded bytes at
+ * take, so that each target asserts the decode budget of src/wire/cellset.h (decoded bytes at
  * most HBASE_DECODE_FACTOR times the answer, plus HBASE_DECODE_SLACK), a check that
  * aborts with a message (libFuzzer keeps the input as a crash), and the checks every
  * CellSet decoder gets (fz_cellset_decode).  The JSON targets' oracle: fuzz_jansson.h.
