@@ -5,11 +5,18 @@ ROWKEY_OBJS = src/rowkey/lex.o src/rowkey/parse.o src/rowkey/compile.o src/rowke
        src/rowkey/encode.o src/rowkey/decode.o src/rowkey/date.o src/rowkey/text.o \
        src/rowkey/decimal.o src/rowkey/buf.o
 ROWKEY_SRCS = $(ROWKEY_OBJS:.o=.c)
-OBJS = hbase_fdw.o src/options.o src/connection.o src/http.o src/krb.o src/json.o \
-       src/convert.o src/scan.o src/scan_pages.o src/scan_regions.o $(ROWKEY_OBJS) src/rowkey_pg.o src/pushdown.o src/modify.o \
-       src/cellset_pb.o src/cellset_json.o src/phoenix_cell.o src/gateway.o src/gateway_rows.o src/rest.o src/import.o src/analyze.o \
-       src/phoenix.o src/phoenix_catalog.o src/sql_functions.o src/direct.o src/stats.o src/join.o \
-       src/keyplan.o src/crosstype.o src/hbase_infer.o
+# one folder per layer (src/README.md): data flows down, wire/ and rowkey/ at the bottom
+WIRE_OBJS = src/wire/http.o src/wire/krb.o src/wire/json.o src/wire/cellset_pb.o \
+       src/wire/cellset_json.o src/wire/rest.o src/wire/connection.o src/wire/gateway.o \
+       src/wire/gateway_rows.o src/wire/stats.o
+DATUM_OBJS = src/datum/convert.o src/datum/rowkey_pg.o src/datum/crosstype.o
+PHOENIX_OBJS = src/phoenix/phoenix.o src/phoenix/phoenix_cell.o src/phoenix/phoenix_catalog.o
+PLAN_OBJS = src/plan/pushdown.o src/plan/keyplan.o
+EXEC_OBJS = src/exec/scan.o src/exec/scan_pages.o src/exec/scan_regions.o src/exec/join.o \
+       src/exec/modify.o src/exec/direct.o src/exec/analyze.o
+SQL_OBJS = src/sql/options.o src/sql/import.o src/sql/sql_functions.o src/sql/hbase_infer.o
+OBJS = hbase_fdw.o $(ROWKEY_OBJS) $(WIRE_OBJS) $(DATUM_OBJS) $(PHOENIX_OBJS) $(PLAN_OBJS) \
+       $(EXEC_OBJS) $(SQL_OBJS)
 
 EXTENSION = hbase_fdw
 DATA = hbase_fdw--0.1.sql
@@ -21,7 +28,8 @@ REGRESS = options types scan import layouts layout_errors pushdown collate order
 REGRESS_OPTS = --inputdir=. --load-extension=hbase_fdw
 
 SHLIB_LINK = -lcurl -ljansson -lcrypto -lgssapi_krb5 -lkrb5
-PG_CPPFLAGS = -I$(srcdir)/src
+SRC_DIRS = src src/rowkey src/wire src/datum src/phoenix src/plan src/exec src/sql
+PG_CPPFLAGS = $(addprefix -I$(srcdir)/,$(SRC_DIRS))
 PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter
 
 PG_CONFIG ?= pg_config
@@ -31,21 +39,21 @@ include $(PGXS)
 # pure-C unit tests (no PostgreSQL): scripts/test runs them
 # (the same again under AddressSanitizer and UBSan: the codec parses keys from anyone)
 UNIT_TESTS = tests/unit/test_rowkey tests/unit/test_rowkey_san
-tests/unit/test_rowkey: tests/unit/test_rowkey.c $(ROWKEY_SRCS) src/rowkey.h src/rowkey/rowkey_int.h
-	$(CC) -Wall -Wextra -Wno-unused-parameter -O1 -g -I$(srcdir)/src -o $@ $< $(ROWKEY_SRCS) -lcrypto
-tests/unit/test_rowkey_san: tests/unit/test_rowkey.c $(ROWKEY_SRCS) src/rowkey.h src/rowkey/rowkey_int.h
+tests/unit/test_rowkey: tests/unit/test_rowkey.c $(ROWKEY_SRCS) src/rowkey/rowkey.h src/rowkey/rowkey_int.h
+	$(CC) -Wall -Wextra -Wno-unused-parameter -O1 -g -I$(srcdir)/src/rowkey -o $@ $< $(ROWKEY_SRCS) -lcrypto
+tests/unit/test_rowkey_san: tests/unit/test_rowkey.c $(ROWKEY_SRCS) src/rowkey/rowkey.h src/rowkey/rowkey_int.h
 	$(CC) -Wall -Wextra -Wno-unused-parameter -O1 -g -fsanitize=address,undefined \
-		-fno-sanitize-recover=undefined -I$(srcdir)/src -o $@ $< $(ROWKEY_SRCS) -lcrypto
+		-fno-sanitize-recover=undefined -I$(srcdir)/src/rowkey -o $@ $< $(ROWKEY_SRCS) -lcrypto
 unit-tests: $(UNIT_TESTS)
 .PHONY: unit-tests
-EXTRA_CLEAN = $(UNIT_TESTS) src/cellset.pb-c.c src/cellset.pb-c.h
+EXTRA_CLEAN = $(UNIT_TESTS) src/wire/cellset.pb-c.c src/wire/cellset.pb-c.h
 
 # protobuf-c's code of the gateway's messages, for bench/rawclient.c only (the extension
-# decodes them itself: src/cellset_pb.c)
-src/cellset.pb-c.c src/cellset.pb-c.h: src/cellset.proto
-	protoc-c --proto_path=$(srcdir)/src --c_out=src $<
+# decodes them itself: src/wire/cellset_pb.c)
+src/wire/cellset.pb-c.c src/wire/cellset.pb-c.h: src/wire/cellset.proto
+	protoc-c --proto_path=$(srcdir)/src/wire --c_out=src/wire $<
 
 # PGXS does not track headers
-$(OBJS): src/hbase_fdw.h src/rowkey.h src/http.h src/cellset.h src/scan_int.h
+$(OBJS): src/hbase_fdw.h src/rowkey/rowkey.h src/wire/http.h src/wire/cellset.h src/exec/scan_int.h
 $(ROWKEY_OBJS): src/rowkey/rowkey_int.h
-src/import.o src/hbase_infer.o: src/hbase_infer.h
+src/sql/import.o src/sql/hbase_infer.o: src/sql/hbase_infer.h

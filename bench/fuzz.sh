@@ -2,8 +2,8 @@
 # bench/fuzz.sh - runs the libFuzzer targets (tests/fuzz/fuzz_*.c) with AddressSanitizer and
 # UBSan: the rowkey codec, and every decoder of what a gateway sends (protobuf and JSON
 # CellSets, listings, regions and the version, Phoenix cells and catalog rows) and the
-# sampler's type inference (src/hbase_infer.c), each decoder also
-# asserting the decode budget (src/cellset.h).
+# sampler's type inference (src/sql/hbase_infer.c), each decoder also asserting the decode
+# budget (src/wire/cellset.h).
 #   bench/fuzz.sh [SECONDS [TARGET...]]   each target SECONDS (default 600), one after the
 #                                         other; targets: rowkey cellset_pb cellset_json
 #                                         listing phoenix infer (default all)
@@ -36,17 +36,17 @@ if [[ -z $CC || ! -d /usr/lib/llvm-14/lib/clang ]] || ! ls /usr/lib/llvm-14/lib/
 fi
 dir=${FUZZ_DIR:-/var/tmp/hbase_fdw/fuzz}
 mkdir -p "$dir"
-make -s src/cellset.pb-c.c >/dev/null
+make -s src/wire/cellset.pb-c.c >/dev/null
 
 # the sources of each target (the decoders are pure C: no PostgreSQL, no shim)
 sources() {
 	case $1 in
 	rowkey) echo "tests/fuzz/fuzz_rowkey.c src/rowkey/*.c -lcrypto" ;;
-	cellset_pb) echo "tests/fuzz/fuzz_cellset_pb.c src/cellset_pb.c src/cellset.pb-c.c -lprotobuf-c" ;;
-	cellset_json) echo "tests/fuzz/fuzz_cellset_json.c src/cellset_json.c src/cellset_pb.c -ljansson" ;;
-	listing) echo "tests/fuzz/fuzz_listing.c src/cellset_json.c src/cellset_pb.c -ljansson" ;;
-	phoenix) echo "tests/fuzz/fuzz_phoenix.c src/phoenix_cell.c src/cellset_pb.c src/rowkey/*.c -lcrypto" ;;
-	infer) echo "tests/fuzz/fuzz_infer.c src/hbase_infer.c src/cellset_pb.c src/rowkey/*.c -lcrypto" ;;
+	cellset_pb) echo "tests/fuzz/fuzz_cellset_pb.c src/wire/cellset_pb.c src/wire/cellset.pb-c.c -lprotobuf-c" ;;
+	cellset_json) echo "tests/fuzz/fuzz_cellset_json.c src/wire/cellset_json.c src/wire/cellset_pb.c -ljansson" ;;
+	listing) echo "tests/fuzz/fuzz_listing.c src/wire/cellset_json.c src/wire/cellset_pb.c -ljansson" ;;
+	phoenix) echo "tests/fuzz/fuzz_phoenix.c src/phoenix/phoenix_cell.c src/wire/cellset_pb.c src/rowkey/*.c -lcrypto" ;;
+	infer) echo "tests/fuzz/fuzz_infer.c src/sql/hbase_infer.c src/wire/cellset_pb.c src/rowkey/*.c -lcrypto" ;;
 	*) echo "fuzz: no target $1" >&2; return 1 ;;
 	esac
 }
@@ -55,7 +55,7 @@ sources() {
 run() {
 	local t=$1 bin=$dir/fuzz_$1 out=$dir/$1.log
 	# shellcheck disable=SC2046
-	"$CC" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Isrc \
+	"$CC" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Isrc/wire -Isrc/rowkey -Isrc/phoenix -Isrc/sql \
 		$(sources "$t") -o "$bin" 2>"$out" || { echo "fuzz $t: does not build"; cat "$out"; return 1; }
 	mkdir -p "$dir/$t"
 	[[ -d tests/fuzz/seeds/$t ]] && cp -n tests/fuzz/seeds/"$t"/* "$dir/$t/" 2>/dev/null || true

@@ -7,5 +7,5 @@ work=${BENCH_DIR:-/var/tmp/hbase_fdw/bench}
 mkdir -p "$work"
 DB=${BENCH_DB:-postgres}
 
-make -s src/cellset.pb-c.c >/dev/null
-gcc -O2 -Wall -Isrc -o "$work/rawclient" bench/rawclient.c src/cellset.pb-c.c -lcurl -lprotobuf-c
+make -s src/wire/cellset.pb-c.c >/dev/null
+gcc -O2 -Wall -Isrc/wire -o "$work/rawclient" bench/rawclient.c src/wire/cellset.pb-c.c -lcurl -lprotobuf-c

@@ -23,8 +23,8 @@ work=${BENCH_DIR:-/var/tmp/hbase_fdw/bench}
 mkdir -p "$work"
 
 # the raw client, from our own .proto
-make -s src/cellset.pb-c.c >/dev/null
-gcc -O2 -Wall -Isrc -o "$work/rawclient" bench/rawclient.c src/cellset.pb-c.c -lcurl -lprotobuf-c
+make -s src/wire/cellset.pb-c.c >/dev/null
+gcc -O2 -Wall -Isrc/wire -o "$work/rawclient" bench/rawclient.c src/wire/cellset.pb-c.c -lcurl -lprotobuf-c
 raw() { "$work/rawclient" "$URL" "$TABLE" "$@"; }
 
 last=$(printf 'row%09d' $((N - 1)))

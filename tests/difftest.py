@@ -5,7 +5,7 @@
                               [--out DIR] [--json FILE] [--db DB] [--prefix P] [--quiet]
 
 Unlike sql/differential.sql (fixed hand-picked layouts), every run draws its own layouts from
-the whole rowkey grammar of README.md (text/bytea parts with delimiters such as \\x00 and \\xff,
+the whole rowkey grammar of docs/layouts.md (text/bytea parts with delimiters such as \\x00 and \\xff,
 lpad/rpad/fixed, date patterns, epoch/epoch_ms, reverse, Long.MAX_VALUE - x as text and as
 long(...), long/int/short/byte, uint(x, n), sortable(...), bitreverse, double/float, bytes(col[, n]),
 desc(...) of fixed-width parts and of text (Phoenix's VARCHAR DESC, mostly before "\\xff"),
@@ -23,7 +23,7 @@ others have a :timestamp column, their cells written with timestamps of their ow
   2. draws rows with edge values (empty strings, values that are prefixes of each other, 0x00 /
      0xff bytes, invalid UTF-8 in bytea, min/max integers, negatives, -0.0, NaN, infinities,
      dates at the extremes a part can hold, multibyte UTF-8), computes their keys with a Python
-     encoder of the grammar written here from the README -- never with the C codec -- and
+     encoder of the grammar written here from docs/layouts.md -- never with the C codec -- and
      writes them (and a few cells, text and binary) into HBase tables dt_* through REST;
   3. writes the same rows into local PostgreSQL tables and runs random queries (=, IN with
      duplicates and NULLs, every range operator, BETWEEN [SYMMETRIC], LIKE 'x%' / '%x', IS
@@ -200,7 +200,7 @@ def fmt_ts(us):
 PG_DATE_MIN = days_from_civil(-4713, 11, 24)
 PG_DATE_MAX = days_from_civil(5874897, 12, 31)
 PG_TS_MIN = PG_DATE_MIN * USEC_DAY
-# (a rowkey holds timestamps as 64-bit microseconds since 1970: up to 294247-01-10, README)
+# (a rowkey holds timestamps as 64-bit microseconds since 1970: up to 294247-01-10, docs/layouts.md)
 PG_TS_MAX = min(days_from_civil(294276, 12, 31) * USEC_DAY + USEC_DAY - 1, 2**63 - 1)
 
 # ------------------------------------------------------------------ column types

@@ -801,7 +801,7 @@ class Gen:
 
     def batched_join(self, t):
         """the whole key (or a leading part) from another relation, as a batched key join
-        (src/join.c) reads it: outer rows with existing keys, some twice, NULLs, keys that do not exist and
+        (src/exec/join.c) reads it: outer rows with existing keys, some twice, NULLs, keys that do not exist and
         edge values (wider than their part, NaN, ...); inner, left (a condition in ON or
         in WHERE), semi and anti joins, sometimes with a condition on a non-key column"""
         cols = t.keys if self.chance(0.7) else t.keys[:self.r.randint(1, len(t.keys))]

@@ -603,7 +603,7 @@ class Table:
             c.key = key
             if key:
                 c.desc = rng.random() < 0.4
-                # Phoenix 5.2.1 reads a BOOLEAN DESC key back as false (README); VARBINARY DESC
+                # Phoenix 5.2.1 reads a BOOLEAN DESC key back as false (docs/values.md); VARBINARY DESC
                 # has no layout part
                 if c.desc and c.kind == "bool" or c.desc and c.ptype == "VARBINARY":
                     c.desc = False

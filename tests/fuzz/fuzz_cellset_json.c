@@ -1,6 +1,6 @@
 /*
  * tests/fuzz/fuzz_cellset_json.c: libFuzzer target of the JSON CellSet decoder
- * (src/cellset_json.c), with jansson (the document it replaced) and a base64 decoder of
+ * (src/wire/cellset_json.c), with jansson (the document it replaced) and a base64 decoder of
  * this file as the oracle.  The first two bytes are the limits (rows, cells: 0 none), the
  * rest the answer.  Aborts when: the decoded set is inconsistent or beyond its limits; it
  * took more than the decode budget; the decoder accepts what jansson does not parse as

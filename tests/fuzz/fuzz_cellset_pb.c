@@ -1,6 +1,6 @@
 /*
  * tests/fuzz/fuzz_cellset_pb.c: libFuzzer target of the protobuf CellSet decoder
- * (src/cellset_pb.c), with protobuf-c's unpacker of the same messages (src/cellset.proto)
+ * (src/wire/cellset_pb.c), with protobuf-c's unpacker of the same messages (src/wire/cellset.proto)
  * as the oracle.  The first two bytes are the limits (rows, cells: 0 none), the rest the
  * answer.  Aborts when: the decoded set is inconsistent or beyond its limits; it took more
  * than the decode budget; the decoder accepts what protobuf-c refuses, or reads other rows,

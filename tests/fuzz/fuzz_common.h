@@ -1,7 +1,7 @@
 /*
  * tests/fuzz/fuzz_common.h: what the decoder targets share (bench/fuzz.sh builds them with
  * libFuzzer, AddressSanitizer and UBSan): the decoders' allocator, which counts what they
- * take, so that each target asserts the decode budget of src/cellset.h (decoded bytes at
+ * take, so that each target asserts the decode budget of src/wire/cellset.h (decoded bytes at
  * most HBASE_DECODE_FACTOR times the answer, plus HBASE_DECODE_SLACK), a check that
  * aborts with a message (libFuzzer keeps the input as a crash), and the checks every
  * CellSet decoder gets (fz_cellset_decode).  The JSON targets' oracle: fuzz_jansson.h.
@@ -109,7 +109,7 @@ fz_check_cellset(const HBaseCellSet *set, const HBaseDecodeLimits *lim)
 	FZ_CHECK(cells == set->ncells, "rows hold %ld cells, the set says %d", cells, set->ncells);
 }
 
-/* a CellSet decoder of src/cellset.h (hbase_cellset_pb_decode, hbase_cellset_json_decode) */
+/* a CellSet decoder of src/wire/cellset.h (hbase_cellset_pb_decode, hbase_cellset_json_decode) */
 typedef HBaseDecodeResult (*fz_cellset_decoder) (const char *body, size_t len,
 												 const HBaseDecodeLimits *lim,
 												 hbase_decode_alloc alloc, void *arg,

@@ -1,6 +1,6 @@
 /*
  * tests/fuzz/fuzz_infer.c: libFuzzer target of the sampler's type inference (IMPORT FOREIGN
- * SCHEMA's sampled cells, src/hbase_infer.c).  The input is one cell's bytes.  The JSON judge
+ * SCHEMA's sampled cells, src/sql/hbase_infer.c).  The input is one cell's bytes.  The JSON judge
  * stands in for PostgreSQL's parser: it checks that it is only asked about an object or array
  * nested within HBASE_INFER_MAX_JSON_DEPTH, and says yes to objects only.  Aborts when what a
  * value is said to fit does not hold, checked another way: a bigint as strtoll reads it and

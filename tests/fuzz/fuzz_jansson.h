@@ -1,8 +1,8 @@
 /*
  * tests/fuzz/fuzz_jansson.h: the oracle of the JSON targets (fuzz_cellset_json.c,
  * fuzz_listing.c): jansson, an independent JSON reader, against which the decoders of
- * src/cellset_json.c are checked.  The one place outside src/json.c that includes jansson.h,
- * on purpose: src/json.c is the extension's (PostgreSQL's allocator and headers) and has no
+ * src/wire/cellset_json.c are checked.  The one place outside src/wire/json.c that includes jansson.h,
+ * on purpose: src/wire/json.c is the extension's (PostgreSQL's allocator and headers) and has no
  * reader of whole documents; an oracle built on the code under test would check nothing.
  */
 #ifndef FUZZ_JANSSON_H

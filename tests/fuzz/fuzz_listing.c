@@ -1,6 +1,6 @@
 /*
  * tests/fuzz/fuzz_listing.c: libFuzzer target of the JSON listings a gateway answers
- * (src/cellset_json.c): table lists of a namespace ({"table": [{"name": ...}]}), families
+ * (src/wire/cellset_json.c): table lists of a namespace ({"table": [{"name": ...}]}), families
  * of a schema ({"ColumnSchema": [...]}), regions ({"Region": [{"startKey", "endKey"}]})
  * and the version ({"Version": ...}, and the version string's number).  The first byte picks the decoder, the rest is the
  * answer; jansson is the oracle.  Aborts when a decoder takes more than the decode budget,

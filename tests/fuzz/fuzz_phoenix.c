@@ -1,6 +1,6 @@
 /*
  * tests/fuzz/fuzz_phoenix.c: libFuzzer target of what Phoenix keeps in the cells a gateway
- * sends: the elements of a SINGLE_CELL_ARRAY_WITH_OFFSETS cell (src/phoenix_cell.c), a
+ * sends: the elements of a SINGLE_CELL_ARRAY_WITH_OFFSETS cell (src/phoenix/phoenix_cell.c), a
  * DECIMAL (src/rowkey/decimal.c, hbase_rk_phoenix_decimal_text), and the rows of SYSTEM.CATALOG (a
  * protobuf CellSet page read as phoenix_catalog.c does: key fields, cells by qualifier,
  * Phoenix's integers).  The first byte picks which; the rest are the cell's or the page's

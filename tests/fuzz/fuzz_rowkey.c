@@ -1,7 +1,7 @@
 /*
  * tests/fuzz/fuzz_rowkey.c: libFuzzer target for the pure-C rowkey codec (src/rowkey/).
  *
- *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Isrc tests/fuzz/fuzz_rowkey.c \
+ *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Isrc/rowkey tests/fuzz/fuzz_rowkey.c \
  *         src/rowkey/*.c -lcrypto -o /tmp/fuzz_rowkey && /tmp/fuzz_rowkey -max_total_time=300
  *
  * (bench/fuzz.sh does this.)  Even first bytes: the rest is a layout text, compiled against a

@@ -6,7 +6,7 @@
  * an older revision against src/rowkey/ (same flags as the extension's):
  *   git show REV:src/rowkey.c > /tmp/old/rowkey.c; git show REV:src/rowkey.h > /tmp/old/rowkey.h
  *   cc -O2 -fwrapv -fPIC -I/tmp/old -o /tmp/b_old tests/unit/bench_rowkey.c /tmp/old/rowkey.c -lcrypto
- *   cc -O2 -fwrapv -fPIC -Isrc -o /tmp/b_new tests/unit/bench_rowkey.c src/rowkey/[a-z]*.c -lcrypto
+ *   cc -O2 -fwrapv -fPIC -Isrc/rowkey -o /tmp/b_new tests/unit/bench_rowkey.c src/rowkey/[a-z]*.c -lcrypto
  *   for r in 1 2 3 4 5 6 7; do /tmp/b_old; /tmp/b_new; done     (interleaved rounds)
  * On a loaded machine, count instructions instead of time, per entry point:
  *   valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect=hbase_rk_encode \

@@ -3,7 +3,7 @@
  * application/x-protobuf), beside cellset_json.c's.  No PostgreSQL headers
  * (cellset.h).
  *
- * The messages (src/cellset.proto, the gateway's CellSetMessage):
+ * The messages (src/wire/cellset.proto, the gateway's CellSetMessage):
  *   CellSet { repeated Row rows = 1; }
  *   Row     { required bytes key = 1; repeated Cell values = 2; }
  *   Cell    { bytes row = 1; bytes column = 2; int64 timestamp = 3; bytes data = 4; }
