@@ -14,7 +14,7 @@ PHOENIX_OBJS = src/phoenix/phoenix.o src/phoenix/phoenix_cell.o src/phoenix/phoe
 PLAN_OBJS = src/plan/pushdown.o src/plan/keyplan.o
 EXEC_OBJS = src/exec/scan.o src/exec/scan_pages.o src/exec/scan_regions.o src/exec/join.o \
        src/exec/modify.o src/exec/direct.o src/exec/analyze.o
-SQL_OBJS = src/sql/options.o src/sql/import.o src/sql/sql_functions.o
+SQL_OBJS = src/sql/options.o src/sql/import.o src/sql/sql_functions.o src/sql/hbase_infer.o
 OBJS = hbase_fdw.o $(ROWKEY_OBJS) $(WIRE_OBJS) $(DATUM_OBJS) $(PHOENIX_OBJS) $(PLAN_OBJS) \
        $(EXEC_OBJS) $(SQL_OBJS)
 
@@ -22,7 +22,7 @@ EXTENSION = hbase_fdw
 DATA = hbase_fdw--0.1.sql
 PGFILEDESC = "hbase_fdw - foreign data wrapper for Apache HBase"
 
-REGRESS = options types scan import layouts layout_errors pushdown collate order generic_plans analyze phoenix qualifiers phoenix_import phoenix_schema phoenix_values phoenix_varbinary phoenix_nullkey phoenix_rowts phoenix_tenant correctness transport differential readahead regions parallel failover versions desc insert security resume gateway cancel gateways kerberos connections atomic retry import_names writes write_once stats import_sample join saltpage
+REGRESS = options types scan import layouts layout_errors pushdown collate order generic_plans analyze phoenix qualifiers phoenix_import phoenix_schema phoenix_values phoenix_varbinary phoenix_nullkey phoenix_rowts phoenix_tenant correctness transport differential readahead regions parallel failover versions desc insert security resume gateway cancel gateways kerberos connections atomic retry import_names writes write_once stats import_sample join saltpage gzip_budget incr_limit stats_evict
 # cluster (sql/cluster.sql) runs apart, against its own HBase of three region servers: scripts/test
 # starts it (CLUSTER_TESTS) and runs make installcheck REGRESS=cluster
 REGRESS_OPTS = --inputdir=. --load-extension=hbase_fdw
@@ -56,3 +56,4 @@ src/wire/cellset.pb-c.c src/wire/cellset.pb-c.h: src/wire/cellset.proto
 # PGXS does not track headers
 $(OBJS): src/hbase_fdw.h src/rowkey/rowkey.h src/wire/http.h src/wire/cellset.h src/exec/scan_int.h
 $(ROWKEY_OBJS): src/rowkey/rowkey_int.h
+src/sql/import.o src/sql/hbase_infer.o: src/sql/hbase_infer.h

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # bench/fuzz.sh - runs the libFuzzer targets (tests/fuzz/fuzz_*.c) with AddressSanitizer and
 # UBSan: the rowkey codec, and every decoder of what a gateway sends (protobuf and JSON
-# CellSets, listings, regions and the version, Phoenix cells and catalog rows), each also
-# asserting the decode budget (src/wire/cellset.h).
+# CellSets, listings, regions and the version, Phoenix cells and catalog rows) and the
+# sampler's type inference (src/sql/hbase_infer.c), each decoder also asserting the decode
+# budget (src/wire/cellset.h).
 #   bench/fuzz.sh [SECONDS [TARGET...]]   each target SECONDS (default 600), one after the
 #                                         other; targets: rowkey cellset_pb cellset_json
-#                                         listing phoenix (default all)
+#                                         listing phoenix infer (default all)
 #   bench/fuzz.sh --suite [SECONDS]       scripts/test's short runs (default 5 s a target):
 #                                         prints "N passed, N failed", one test per target
 #   JOBS=2 runs two targets at once (the machine has 2 cores, shared).
@@ -25,7 +26,7 @@ else
 	shift || true
 fi
 targets=("$@")
-((${#targets[@]})) || targets=(rowkey cellset_pb cellset_json listing phoenix)
+((${#targets[@]})) || targets=(rowkey cellset_pb cellset_json listing phoenix infer)
 
 CC=$(command -v clang-14 || command -v clang || true)
 if [[ -z $CC || ! -d /usr/lib/llvm-14/lib/clang ]] || ! ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
@@ -45,6 +46,7 @@ sources() {
 	cellset_json) echo "tests/fuzz/fuzz_cellset_json.c src/wire/cellset_json.c src/wire/cellset_pb.c -ljansson" ;;
 	listing) echo "tests/fuzz/fuzz_listing.c src/wire/cellset_json.c src/wire/cellset_pb.c -ljansson" ;;
 	phoenix) echo "tests/fuzz/fuzz_phoenix.c src/phoenix/phoenix_cell.c src/wire/cellset_pb.c src/rowkey/*.c -lcrypto" ;;
+	infer) echo "tests/fuzz/fuzz_infer.c src/sql/hbase_infer.c src/wire/cellset_pb.c src/rowkey/*.c -lcrypto" ;;
 	*) echo "fuzz: no target $1" >&2; return 1 ;;
 	esac
 }
@@ -53,7 +55,7 @@ sources() {
 run() {
 	local t=$1 bin=$dir/fuzz_$1 out=$dir/$1.log
 	# shellcheck disable=SC2046
-	"$CC" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Isrc/wire -Isrc/rowkey -Isrc/phoenix \
+	"$CC" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Isrc/wire -Isrc/rowkey -Isrc/phoenix -Isrc/sql \
 		$(sources "$t") -o "$bin" 2>"$out" || { echo "fuzz $t: does not build"; cat "$out"; return 1; }
 	mkdir -p "$dir/$t"
 	[[ -d tests/fuzz/seeds/$t ]] && cp -n tests/fuzz/seeds/"$t"/* "$dir/$t/" 2>/dev/null || true

@@ -236,7 +236,8 @@ typedef struct HBaseConn HBaseConn;
 typedef struct HBaseResponse
 {
 	long		status;			/* 0: no answer (HBASE_REQ_TRANSPORT_OK only) */
-	char	   *body;			/* palloc'd, NUL-terminated */
+	char	   *body;			/* NUL-terminated; malloc'd in the answer budget
+								 * (held), freed with its memory context */
 	size_t		len;
 	char	   *location;		/* palloc'd Location header or NULL */
 	const char *what;			/* the request, for messages ("reading a scanner") */
@@ -245,6 +246,7 @@ typedef struct HBaseResponse
 	bool		unsent;			/* status 0: the request surely never reached the gateway */
 	bool		write;			/* the request was a write (HBASE_REQ_WRITE) */
 	const char *gateway;		/* the gateway's URL (the connection's), for messages */
+	void	   *held;			/* connection.c's owner of body, or NULL */
 } HBaseResponse;
 
 #define HBASE_MEDIA_PROTOBUF	"application/x-protobuf"
@@ -297,7 +299,8 @@ extern HBaseResponse *hbase_request_ex(HBaseConn *conn, const char *method,
 									   size_t bodylen, const char *what,
 									   int flags);
 extern void hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
-							   const char *what, HBaseResponse **out);
+							   const char *what, HBaseResponse **out,
+							   bool again_alone);
 extern bool hbase_status_unavailable(long status);
 extern bool hbase_write_outcome_unknown(long status);
 
@@ -315,6 +318,8 @@ extern const char *hbase_scanner_prefix(HBaseConn *conn);
 extern void hbase_scanner_opened(HBaseConn *conn, const char *path);
 extern void hbase_scanner_closed(HBaseConn *conn, const char *path);
 extern char *hbase_scanner_id(HBaseResponse *resp, HBaseTable *table);
+extern void hbase_response_release(HBaseResponse *resp);
+extern size_t hbase_conn_max_response_size(HBaseConn *conn);
 extern HBaseCellSet *hbase_response_cellset(HBaseResponse *resp, HBaseTable *table,
 											 long max_rows, long max_cells);
 extern void hbase_report_krb(int status, const char *msg, const char *what) pg_attribute_noreturn();

@@ -17,6 +17,16 @@ without a request, or at GET /quit).
   GET /SYSTEM.CATALOG/exists       200
   POST /SYSTEM.CATALOG/scanner     a scanner whose one page is the Phoenix catalog below
                                    (schema FDWRN), in key order, protobuf; then 204
+  POST /SYSTEM.CATALOG/scanner     for schema FDWBIG (its startRow): a scanner of 3 full
+                                   pages (1000 rows), tables T0000 to T2999 whose header rows
+                                   hold a VIEW_STATEMENT of 400 bytes (about 420 kB a page,
+                                   1.3 MB in all); then 204
+  GET /rn_gzip_N/KEY?e=b64...      (a Get) and GET /rn_gzip_N/multiget?e=b64&row=KEY...: the
+                                   row of the (first) key asked for, one cell "cf:v" of N MiB of
+                                   zero bytes (1 MiB when the key is k0001), protobuf,
+                                   gzip-compressed when asked for (N MiB inflate from about N
+                                   kB: answers small on the wire that inflate large, for
+                                   sql/gzip_budget.sql and bench/gzip_rss.sh)
 anything else: 404.
 
 The catalog's rows (family "0", values in Phoenix's encodings: INTEGER 4 bytes and SMALLINT
@@ -137,22 +147,47 @@ class Handler(background_server.Handler):
             with self.server.lock:
                 first = sid not in self.server.read
                 self.server.read.add(sid)
-            if first:
+                page = self.server.big.get(sid)
+                if page is not None:
+                    self.server.big[sid] = page + 1
+            if page is not None:
+                if page < 3:
+                    self.reply(200, big_catalog_page(page), PROTOBUF)
+                else:
+                    self.reply(204)
+            elif first:
                 self.reply(200, catalog(), PROTOBUF)
             else:
                 self.reply(204)
+        elif path.startswith("/rn_gzip_"):
+            import base64
+            table, rest = path[1:].split("/", 1)
+            query = urllib.parse.parse_qs(self.path.split("?", 1)[1] if "?" in self.path else "")
+            key64 = query["row"][0] if rest == "multiget" else rest
+            key = base64.urlsafe_b64decode(key64 + "=" * (-len(key64) % 4))
+            body = row_gz(key, 1 if key == b"k0001" else int(table[len("rn_gzip_"):]))
+            if "gzip" in (self.headers.get("Accept-Encoding") or ""):
+                self.reply(200, body, PROTOBUF + [("Content-Encoding", "gzip")])
+            else:
+                import gzip
+                self.reply(200, gzip.decompress(body), PROTOBUF)
         else:
             self.reply(404, b"Not found")
 
     def do_POST(self):
         self.record()
         n = int(self.headers.get("Content-Length") or 0)
-        self.rfile.read(n)
+        body = self.rfile.read(n)
         path = self.path.split("?")[0]
         if path == "/SYSTEM.CATALOG/scanner":
+            import base64
+            import json
+            start = base64.b64decode(json.loads(body).get("startRow", "")) if body else b""
             with self.server.lock:
                 self.server.scanners += 1
                 sid = "s%d" % self.server.scanners
+                if start.startswith(b"\0FDWBIG\0"):
+                    self.server.big[sid] = 0
             self.reply(201, b"", [("Location", "http://127.0.0.1:%d/SYSTEM.CATALOG/scanner/%s"
                                    % (self.server.server_address[1], sid))])
         else:
@@ -165,11 +200,33 @@ class Handler(background_server.Handler):
         self.reply(200)
 
 
+GZIPPED = {}
+
+
+def row_gz(key, mib):
+    """the whole answer as one gzip stream (libcurl reads one member), cached by key and size"""
+    import zlib
+    if (key, mib) not in GZIPPED:
+        cell = field(0x12, b"cf:v") + b"\x18" + varint(1) + field(0x22, b"\0" * (mib << 20))
+        z = zlib.compressobj(6, zlib.DEFLATED, 31)
+        GZIPPED[(key, mib)] = z.compress(field(0x0A, field(0x0A, key) + field(0x12, cell))) + z.flush()
+    return GZIPPED[(key, mib)]
+
+
+def big_catalog_page(page):
+    """page (0 to 2) of schema FDWBIG: 1000 tables' header rows of about 420 bytes (a full
+    page: fewer rows than asked for would be the last)"""
+    return b"".join(row(b"\0FDWBIG\0T%04d" % t, [(b"TABLE_TYPE", b"u"),
+                                                    (b"VIEW_STATEMENT", b"x" * 400)])
+                    for t in range(page * 1000, page * 1000 + 1000))
+
+
 def main():
     srv = make_server(int(sys.argv[1]), Handler)
     srv.seen = []
     srv.read = set()
     srv.scanners = 0
+    srv.big = {}
     serve_in_background(srv)
 
 

@@ -12,6 +12,12 @@
  *	- SET c = c + k (or - k) on binary bigint cells: an Increment of the
  *	  cells.  Concurrent increments all count; a NULL cell stays NULL (as
  *	  NULL + k is NULL) and an overflow is an error, as in PostgreSQL.
+ *	  The gateway's Increment answers nothing of the new values (an empty
+ *	  200), so an overflow can only be seen on the value read, which a
+ *	  concurrent increment may have changed since: far from the limits
+ *	  (value read and k within +-2^61) the Increment cannot wrap unless
+ *	  writers add more than 2^62 meanwhile; nearer, the row goes the
+ *	  compare-and-set way below, exact (22003 on the value written over).
  *	- SET c = constant (no column read): a PUT of the new cells.
  *	- DELETE: a DELETE of the row.
  *	- any other SET, and any UPDATE with RETURNING: compare-and-set.  The new
@@ -74,7 +80,8 @@ enum DirectPrivateIndex
 								 * expressions */
 	DirectPrivateSigns,			/* INCREMENT: +1 or -1 per target */
 	DirectPrivateNKeyExprs,		/* fdw_exprs: key values, then conditions, then
-								 * SET expressions (deltas for INCREMENT) */
+								 * SET expressions (for INCREMENT the deltas,
+								 * then the SET expressions) */
 	DirectPrivateNQuals,
 	DirectPrivateSetTag			/* canSetTag: the statement's row count is ours */
 };
@@ -93,6 +100,8 @@ typedef struct DirectState
 	List	   *keystates;
 	ExprState  *qual;
 	List	   *setstates;
+	List	   *fullstates;		/* INCREMENT: the SET expressions, for
+								 * compare-and-set near the limits */
 	List	   *allattrs;		/* every column: what conditions, SET and
 								 * RETURNING may read */
 	HBaseColumnIO *io;
@@ -330,7 +339,7 @@ hbasePlanDirectModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation
 	}
 	nkeyexprs = list_length(exprs);
 	fscan->fdw_exprs = list_concat(list_concat(list_copy(exprs), quals),
-								   kind == DIRECT_INCREMENT ? deltas : full);
+								   kind == DIRECT_INCREMENT ? list_concat(deltas, full) : full);
 	fscan->fdw_private = list_make4(makeInteger(kind), hbase_key_conds_to_list(conds),
 									targets, signs);
 	fscan->fdw_private = lappend(fscan->fdw_private, makeInteger(nkeyexprs));
@@ -389,8 +398,15 @@ hbaseBeginDirectModify(ForeignScanState *node, int eflags)
 	hbase_written_init(&ds->written, ds->table, estate->es_query_cxt);
 	ds->keystates = ExecInitExprList(ds->keyexprs, (PlanState *) node);
 	ds->qual = ExecInitQual(quals, (PlanState *) node);
+	if (ds->kind == DIRECT_INCREMENT)
+	{
+		int			ntargets = list_length(ds->targets);
+
+		ds->fullstates = ExecInitExprList(list_copy_tail(sets, ntargets), (PlanState *) node);
+		sets = list_copy_head(sets, ntargets);
+	}
 	ds->setstates = ExecInitExprList(sets, (PlanState *) node);
-	ds->set_reads = contain_var_clause((Node *) sets);
+	ds->set_reads = contain_var_clause((Node *) sets) || ds->fullstates != NIL;
 	ds->io = palloc0(sizeof(HBaseColumnIO) * Max(ds->table->natts, 1));
 	for (i = 0; i < ds->table->natts; i++)
 	{
@@ -555,8 +571,20 @@ put_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 		hbase_written_add(&ds->written, row->key, row->keylen);
 }
 
-/* SET c = c + k: one Increment of the row's non-NULL cells */
-static void
+/*
+ * Values read and amounts an Increment may be sent for: a wrap then needs
+ * concurrent writers to add more than 2^62 between this statement's read
+ * and its Increment.  Beyond, compare-and-set.
+ */
+#define INCREMENT_SAFE		(INT64CONST(1) << 61)
+#define INCREMENT_FAR(v)	((v) >= -INCREMENT_SAFE && (v) <= INCREMENT_SAFE)
+
+/*
+ * SET c = c + k: one Increment of the row's non-NULL cells.  False, with
+ * nothing sent, when a value read or an amount is near the limits of bigint:
+ * the caller writes the row by compare-and-set.
+ */
+static bool
 increment_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 {
 	HBaseTable *t = ds->table;
@@ -581,8 +609,7 @@ increment_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 		bool		isnull;
 		Datum		d = ExecEvalExpr(es, econtext, &isnull);
 		Oid			type = exprType((Node *) es->expr);
-		int64		delta,
-					result;
+		int64		delta;
 		HBaseCell  *c;
 
 		/* NULL + k and c + NULL are NULL: the cell is not written */
@@ -590,31 +617,12 @@ increment_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 			continue;
 		delta = type == INT2OID ? DatumGetInt16(d) : type == INT4OID ? DatumGetInt32(d) :
 			DatumGetInt64(d);
-		/* PostgreSQL's overflow error, on the value read */
-		if (lfirst_int(lc3) < 0 ?
-			pg_sub_s64_overflow(DatumGetInt64(slot->tts_values[attno - 1]), delta, &result) :
-			pg_add_s64_overflow(DatumGetInt64(slot->tts_values[attno - 1]), delta, &result))
-		{
-			ds->written.in_detail = true;
-			ereport(ERROR,
-					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-					 errmsg("bigint out of range"),
-					 errdetail("Column \"%s\" of foreign table %s in row %s; nothing of the row was written. %s",
-							   col->attname, t->relname, hbase_printable_key(row->key, row->keylen),
-							   hbase_written_detail(&ds->written))));
-		}
-		/* HBase adds a long: c - (-9223372036854775808) has none to add */
-		if (lfirst_int(lc3) < 0 && pg_sub_s64_overflow(0, delta, &delta))
-		{
-			ds->written.in_detail = true;
-			ereport(ERROR,
-					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-					 errmsg("bigint out of range"),
-					 errdetail("An HBase Increment of column \"%s\" of foreign table %s cannot add 9223372036854775808; nothing of row %s was written. %s",
-							   col->attname, t->relname, hbase_printable_key(row->key, row->keylen),
-							   hbase_written_detail(&ds->written)),
-					 errhint("Add 9223372036854775807, then 1, in two statements.")));
-		}
+		/* near the limits: HBase would wrap silently, compare-and-set will not */
+		if (!INCREMENT_FAR(delta) || !INCREMENT_FAR(DatumGetInt64(slot->tts_values[attno - 1])))
+			return false;
+		/* far from the limits: neither can overflow (HBase adds a long: negated) */
+		if (lfirst_int(lc3) < 0)
+			delta = -delta;
 		c = &out.cells[out.ncells++];
 		c->column = col->colspec;
 		c->collen = col->speclen;
@@ -623,7 +631,7 @@ increment_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 		c->vallen = strlen(c->value);
 	}
 	if (out.ncells == 0)
-		return;
+		return true;
 	body = hbase_json_cellset(&out, 1);
 	/* never sent twice, nor to another gateway: a second Increment would count twice */
 	resp = hbase_request_ex(ds->conn, "PUT",
@@ -632,16 +640,18 @@ increment_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 	ds->requests++;
 	check_write(resp, t, "an Increment of a row");
 	hbase_written_add(&ds->written, row->key, row->keylen);
+	return true;
 }
 
 /*
  * Compare-and-set: the SET expressions over the row read, written by a
  * check-and-put on the first non-NULL written cell (its bytes as read, empty
  * when it had none: HBase then wants it absent).  On a conflict: read the row
- * again, check the conditions again, compute again.
+ * again, check the conditions again, compute again.  setstates: the SET
+ * expressions (an increment's too, near the limits).
  */
 static void
-cas_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
+cas_row(ForeignScanState *node, DirectState *ds, HBaseRow *row, List *setstates)
 {
 	HBaseTable *t = ds->table;
 	TupleTableSlot *slot = node->ss.ss_ScanTupleSlot;
@@ -670,7 +680,7 @@ cas_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 		out.cells = palloc0(sizeof(HBaseCell) * (list_length(ds->targets) + 2));
 		out.ncells = 0;
 		/* every SET expression sees the row as read */
-		forboth(lc, ds->setstates, lc2, ds->targets)
+		forboth(lc, setstates, lc2, ds->targets)
 		{
 			AttrNumber	attno = lfirst_int(lc2);
 
@@ -820,11 +830,13 @@ execute_direct(ForeignScanState *node, DirectState *ds)
 				ds->nprocessed++;
 				break;
 			case DIRECT_INCREMENT:
-				increment_row(node, ds, row);
-				ds->nprocessed++;
+				if (increment_row(node, ds, row))
+					ds->nprocessed++;
+				else
+					cas_row(node, ds, row, ds->fullstates);
 				break;
 			case DIRECT_CAS:
-				cas_row(node, ds, row);
+				cas_row(node, ds, row, ds->setstates);
 				break;
 		}
 	}

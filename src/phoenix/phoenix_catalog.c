@@ -183,9 +183,18 @@ catalog_table(HBaseConn *conn)
 }
 
 /*
+ * Bytes of catalog rows this IMPORT keeps (decoded pages, all kept until its
+ * tables are made): bounded by the server's max_response_size, the most
+ * one answer may take, so that a huge catalog (many tables, long view
+ * statements) fails clearly rather than taking the backend's memory.
+ */
+static size_t catalog_kept = 0;
+
+/*
  * The rows of a catalog table (SYSTEM.CATALOG, SYSTEM.CHILD_LINK) whose key
  * starts with the \0-separated fields given (the last one followed by \0),
- * in key order: a scanner reading family "0".
+ * in key order: a scanner reading family "0".  The pages are kept: their
+ * bytes count against catalog_kept (54000 past max_response_size).
  */
 static List *
 prefix_rows(HBaseConn *conn, HBaseTable *cat, int nfields, const char *const *fields)
@@ -225,8 +234,21 @@ prefix_rows(HBaseConn *conn, HBaseTable *cat, int nfields, const char *const *fi
 	scanner = hbase_scanner_open(conn, cat, &spec, 1000, 0, "reading Phoenix's catalog",
 								 &nrequests);
 	while ((set = hbase_scanner_page(scanner)) != NULL)
+	{
+		size_t		limit = hbase_conn_max_response_size(conn);
+
+		catalog_kept += set->decoded;
+		if (limit > 0 && catalog_kept > limit)
+			ereport(ERROR,
+					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+					 errmsg("the Phoenix catalog rows of schema \"%s\" exceed max_response_size (%zu bytes)",
+							nfields > 1 ? fields[1] : fields[0], limit),
+					 errdetail("IMPORT FOREIGN SCHEMA keeps the rows it reads from %s until its tables are made; they came to more than that.",
+							   cat->hbase_table),
+					 errhint("Raise the server option \"max_response_size\" for the import.")));
 		for (i = 0; i < set->nrows; i++)
 			rows = lappend(rows, &set->rows[i]);
+	}
 	hbase_scanner_close(scanner);
 	return rows;
 }
@@ -1322,6 +1344,7 @@ hbase_phoenix_import(ImportForeignSchemaStmt *stmt, ForeignServer *server, HBase
 	List	   *tables;
 	ListCell   *lc;
 
+	catalog_kept = 0;			/* a new IMPORT */
 	foreach(lc, stmt->options)
 	{
 		DefElem    *def = lfirst(lc);

@@ -25,6 +25,7 @@
 #include "utils/memutils.h"
 
 #include "hbase_fdw.h"
+#include "hbase_infer.h"
 
 /* the names of a JSON list the gateway answered, or a protocol error */
 static List *
@@ -84,28 +85,9 @@ table_families(HBaseConn *conn, const char *table)
 
 /* ---------------- column types from a sample of rows ---------------- */
 
-/*
- * What a sampled value fits, as bits; a qualifier (or the rowkey) fits what
- * all its values fit.  TEXT: valid UTF-8 without control characters (but
- * tab, newline, carriage return), which a binary number rarely is (a long
- * below 2^56 starts with a 0 byte); the text kinds only with it.  LONG and
- * INT4: 8 and 4 bytes that are not such text, Java's Bytes.toBytes(long)
- * and (int), of a value within +-2^60 (+-2^28): the top 4 bits all 0 or all
- * 1, which a double or float (bar the tiniest), a Phoenix-encoded number
- * (sign bit flipped) or a random 64-bit id rarely has, so that those stay
- * bytea rather than read as wrong numbers.  A qualifier holding text in
- * some rows and binary in others fits neither: bytea.
- */
-#define FIT_TEXT		0x001
-#define FIT_INT			0x002	/* a decimal integer as int8out writes it */
-#define FIT_NUMERIC		0x004	/* digits with an optional fraction, no exponent */
-#define FIT_DATE		0x008	/* YYYY-MM-DD */
-#define FIT_TIMESTAMP	0x010	/* YYYY-MM-DD HH:MM:SS[.ffffff], ' ' or 'T' */
-#define FIT_TIMESTAMPTZ 0x020	/* the same with Z or an offset */
-#define FIT_JSON		0x040	/* a JSON object or array */
-#define FIT_LONG		0x080
-#define FIT_INT4		0x100
-#define FIT_ALL			0x1ff
+/* FIT_*: what a sampled value fits (hbase_infer.h) */
+#define FIT_ALL			HBASE_FIT_ALL
+#define FIT_TEXT		HBASE_FIT_TEXT
 
 /* typed columns of one family, at most: a wide family stays jsonb only */
 #define SAMPLE_MAX_QUALIFIERS	100
@@ -130,139 +112,6 @@ typedef struct TableSample
 	char	   *phoenix_cell;	/* Phoenix's empty column seen ("0:_0"), or NULL */
 } TableSample;
 
-/* n digits at s */
-static bool
-digits(const char *s, int n)
-{
-	int			i;
-
-	for (i = 0; i < n; i++)
-		if (!isdigit((unsigned char) s[i]))
-			return false;
-	return true;
-}
-
-static int
-num(const char *s, int n)
-{
-	int			v = 0;
-	int			i;
-
-	for (i = 0; i < n; i++)
-		v = v * 10 + (s[i] - '0');
-	return v;
-}
-
-/* "YYYY-MM-DD", a real day from year 1 to 9999 (the form every DateStyle reads) */
-static bool
-is_iso_date(const char *s, int len)
-{
-	static const int mdays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-	int			y,
-				m,
-				d;
-
-	if (len != 10 || !digits(s, 4) || s[4] != '-' || !digits(s + 5, 2) || s[7] != '-' ||
-		!digits(s + 8, 2))
-		return false;
-	y = num(s, 4);
-	m = num(s + 5, 2);
-	d = num(s + 8, 2);
-	if (y < 1 || m < 1 || m > 12 || d < 1 || d > mdays[m - 1])
-		return false;
-	return m != 2 || d < 29 || (y % 4 == 0 && (y % 100 != 0 || y % 400 == 0));
-}
-
-/*
- * "YYYY-MM-DD HH:MM:SS" (or a 'T' between), up to 6 fraction digits (more
- * would be rounded); returns the length taken, 0 when it is not one
- */
-static int
-iso_timestamp_len(const char *s, int len)
-{
-	int			n = 19;
-
-	if (len < 19 || !is_iso_date(s, 10) || (s[10] != ' ' && s[10] != 'T') ||
-		!digits(s + 11, 2) || s[13] != ':' || !digits(s + 14, 2) || s[16] != ':' ||
-		!digits(s + 17, 2) || num(s + 11, 2) > 23 || num(s + 14, 2) > 59 || num(s + 17, 2) > 59)
-		return 0;
-	if (n < len && s[n] == '.')
-	{
-		int			f = 0;
-
-		while (n + 1 + f < len && isdigit((unsigned char) s[n + 1 + f]))
-			f++;
-		if (f < 1 || f > 6)
-			return 0;
-		n += 1 + f;
-	}
-	return n;
-}
-
-/* Z, +HH, +HHMM or +HH:MM (or -) */
-static bool
-is_zone(const char *s, int len)
-{
-	if (len == 1)
-		return s[0] == 'Z';
-	if (len < 3 || (s[0] != '+' && s[0] != '-') || !digits(s + 1, 2) || num(s + 1, 2) > 15)
-		return false;
-	if (len == 3)
-		return true;
-	if (len == 5)
-		return digits(s + 3, 2) && num(s + 3, 2) < 60;
-	return len == 6 && s[3] == ':' && digits(s + 4, 2) && num(s + 4, 2) < 60;
-}
-
-/*
- * numeric_in's limits (PostgreSQL 15, numeric.c): an exponent within
- * +-1000 (NUMERIC_MAX_PRECISION), at most 131072 digits before the point
- * (NUMERIC_WEIGHT_MAX of base-10000 digits) and 16383 after it
- * (NUMERIC_DSCALE_MAX).  A number past them is text, not numeric: "0." and
- * 17,000 digits, or 1e1000000 in a JSON value, which jsonb refuses too.
- */
-#define NUMERIC_IN_MAX_EXPONENT		1000
-#define NUMERIC_IN_MAX_INT_DIGITS	131072
-#define NUMERIC_IN_MAX_FRAC_DIGITS	16383
-
-/* does numeric_in take a number of intdigits.fracdigits e exp? */
-static bool
-numeric_in_takes(long intdigits, long fracdigits, long exp)
-{
-	if (exp > NUMERIC_IN_MAX_EXPONENT || exp < -NUMERIC_IN_MAX_EXPONENT)
-		return false;
-	return intdigits + exp <= NUMERIC_IN_MAX_INT_DIGITS &&
-		fracdigits - exp <= NUMERIC_IN_MAX_FRAC_DIGITS;
-}
-
-/* a JSON number token (the lexer checked its form): would jsonb's numeric_in take it? */
-static bool
-json_number_ok(const char *t)
-{
-	long		intdigits = 0,
-				fracdigits = 0,
-				exp = 0;
-	int			esign = 1;
-
-	if (*t == '-')
-		t++;
-	while (isdigit((unsigned char) *t))
-		intdigits++, t++;
-	if (*t == '.')
-		for (t++; isdigit((unsigned char) *t); t++)
-			fracdigits++;
-	if (*t == 'e' || *t == 'E')
-	{
-		t++;
-		if (*t == '+' || *t == '-')
-			esign = *t++ == '-' ? -1 : 1;
-		for (; isdigit((unsigned char) *t); t++)
-			if ((exp = exp * 10 + (*t - '0')) > NUMERIC_IN_MAX_EXPONENT)
-				return false;
-	}
-	return numeric_in_takes(intdigits, fracdigits, esign * exp);
-}
-
 /* the JSON check's state: a number jsonb would refuse seen */
 typedef struct JsonCheck
 {
@@ -272,55 +121,22 @@ typedef struct JsonCheck
 static void
 json_check_scalar(void *state, char *token, JsonTokenType tokentype)
 {
-	if (tokentype == JSON_TOKEN_NUMBER && !json_number_ok(token))
+	if (tokentype == JSON_TOKEN_NUMBER && !hbase_infer_json_number_ok(token))
 		((JsonCheck *) state)->bad_number = true;
 }
 
-/* deeper JSON stays text: PostgreSQL's parser recurses once per level */
-#define SAMPLE_MAX_JSON_DEPTH	1000
-
-/* the nesting depth of brackets outside strings, stopping past the limit */
-static int
-json_depth(const char *v, int len)
-{
-	int			depth = 0,
-				deepest = 0,
-				i;
-	bool		in_string = false;
-
-	for (i = 0; i < len && deepest <= SAMPLE_MAX_JSON_DEPTH; i++)
-	{
-		if (in_string)
-		{
-			if (v[i] == '\\')
-				i++;
-			else if (v[i] == '"')
-				in_string = false;
-		}
-		else if (v[i] == '"')
-			in_string = true;
-		else if (v[i] == '{' || v[i] == '[')
-			deepest = Max(deepest, ++depth);
-		else if (v[i] == '}' || v[i] == ']')
-			depth--;
-	}
-	return deepest;
-}
-
 /*
- * Would jsonb take the value: PostgreSQL's JSON parser accepts it (\u0000
- * refused, as jsonb does), no deeper than SAMPLE_MAX_JSON_DEPTH (a cell of
- * 100,000 '[' would exhaust the stack), and numeric_in takes its numbers.
+ * Would jsonb take the value (hbase_infer.c checked its depth): PostgreSQL's
+ * JSON parser accepts it (\u0000 refused, as jsonb does) and numeric_in
+ * takes its numbers.
  */
-static bool
-jsonb_takes(const char *v, int len)
+static int
+jsonb_takes(const char *v, int len, void *arg)
 {
 	JsonLexContext *lex;
 	JsonCheck	check = {false};
 	JsonSemAction sem;
 
-	if (json_depth(v, len) > SAMPLE_MAX_JSON_DEPTH)
-		return false;
 	memset(&sem, 0, sizeof(sem));
 	sem.semstate = &check;
 	sem.scalar = json_check_scalar;
@@ -328,97 +144,22 @@ jsonb_takes(const char *v, int len)
 	return pg_parse_json(lex, &sem) == JSON_SUCCESS && !check.bad_number;
 }
 
-/*
- * What one value (a cell, or a key) fits.  The text kinds are strict
- * forms: numbers as PostgreSQL writes them (no leading zeros: a zip code
- * "01234" stays text; no "+", no exponent), ISO dates and timestamps, which
- * every DateStyle reads alike.
- */
+/* what one value (a cell, or a key) fits: hbase_infer.c, with PostgreSQL's JSON parser */
 static int
 value_fits(const char *v, int len)
 {
-	int			fits = FIT_TEXT;
-	int			i;
-	int			start;
-	int			intlen;
-
-	if (!pg_verify_mbstr(PG_UTF8, v, len, true))
-		fits = 0;
-	for (i = 0; i < len && fits; i++)
-		if (((unsigned char) v[i] < 0x20 && v[i] != '\t' && v[i] != '\n' && v[i] != '\r') ||
-			v[i] == 0x7f)
-			fits = 0;
-	if (!fits)
-	{
-		unsigned char top = len > 0 ? (unsigned char) v[0] >> 4 : 1;
-
-		if (top != 0x0 && top != 0xf)
-			return 0;
-		return len == 8 ? FIT_LONG : len == 4 ? FIT_INT4 : 0;
-	}
-
-	/* numbers: -?(0|[1-9][0-9]*)(\.[0-9]+)?, not "-0" */
-	start = (len > 0 && v[0] == '-') ? 1 : 0;
-	for (i = start; i < len && isdigit((unsigned char) v[i]); i++)
-		;
-	intlen = i - start;
-	if (intlen > 0 && (v[start] != '0' || intlen == 1) &&
-		numeric_in_takes(intlen, len - i > 1 ? len - i - 1 : 0, 0))
-	{
-		if (i == len && !(start == 1 && intlen == 1 && v[1] == '0'))
-		{
-			char	   *str = pnstrdup(v, len);
-			char	   *end;
-
-			fits |= FIT_NUMERIC;
-			errno = 0;
-			(void) strtoll(str, &end, 10);
-			if (errno == 0 && *end == '\0')
-				fits |= FIT_INT;
-		}
-		else if (v[i] == '.' && i + 1 < len && digits(v + i + 1, len - i - 1))
-			fits |= FIT_NUMERIC;
-	}
-	if (is_iso_date(v, len))
-		fits |= FIT_DATE;
-	else if ((i = iso_timestamp_len(v, len)) == len && len > 0)
-		fits |= FIT_TIMESTAMP;
-	else if (i > 0 && is_zone(v + i, len - i))
-		fits |= FIT_TIMESTAMPTZ;
-	for (i = 0; i < len && isspace((unsigned char) v[i]); i++)
-		;
-	if (i < len && (v[i] == '{' || v[i] == '[') && jsonb_takes(v, len))
-		fits |= FIT_JSON;
-	return fits;
+	return hbase_infer_value_fits(v, len, jsonb_takes, NULL);
 }
 
 /* the type (and whether binary) of a column whose values fit fits */
 static const char *
 fits_type(int fits, bool *binary)
 {
-	*binary = false;
-	if (fits & FIT_TEXT)
-	{
-		if (fits & FIT_INT)
-			return "bigint";
-		if (fits & FIT_NUMERIC)
-			return "numeric";
-		if (fits & FIT_DATE)
-			return "date";
-		if (fits & FIT_TIMESTAMP)
-			return "timestamp";
-		if (fits & FIT_TIMESTAMPTZ)
-			return "timestamptz";
-		if (fits & FIT_JSON)
-			return "jsonb";
-		return "text";
-	}
-	*binary = (fits & (FIT_LONG | FIT_INT4)) != 0;
-	if (fits & FIT_LONG)
-		return "bigint";
-	if (fits & FIT_INT4)
-		return "integer";
-	return "bytea";
+	int			b;
+	const char *type = hbase_infer_type(fits, &b);
+
+	*binary = b != 0;
+	return type;
 }
 
 static int

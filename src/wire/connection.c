@@ -576,21 +576,57 @@ static HBaseResponse *take_outcome(HBaseConn *conn, hbase_http_outcome outcome,
 								   hbase_http_result *res, const char *method,
 								   const char *path, const char *what, int flags);
 
+/*
+ * An answer's body stays where libcurl's write callback put it (malloc'd,
+ * in the answer budget of http.c), never copied: the response owns it and
+ * frees it when released (hbase_response_release) or, at the latest, when
+ * the memory context the response was made in goes.
+ */
+typedef struct HeldBody
+{
+	MemoryContextCallback cb;
+	char	   *body;			/* malloc'd by http.c, or NULL once freed */
+	size_t		len;
+} HeldBody;
+
+static void
+held_body_gone(void *arg)
+{
+	HeldBody   *hb = arg;
+
+	hbase_http_body_free(hb->body, hb->len);
+	hb->body = NULL;
+}
+
+/* the body of a response, freed now: its content is no longer looked at */
+void
+hbase_response_release(HBaseResponse *resp)
+{
+	HeldBody   *hb = resp->held;
+
+	if (hb == NULL)
+		return;
+	held_body_gone(hb);
+	resp->held = NULL;
+	resp->body = "";
+	resp->len = 0;
+}
+
 static HBaseResponse *
 copy_response(hbase_http_result *res, const char *what)
 {
 	HBaseResponse *r = palloc_extended(sizeof(HBaseResponse), MCXT_ALLOC_NO_OOM | MCXT_ALLOC_ZERO);
-	char	   *body = palloc_extended(res->len + 1, MCXT_ALLOC_NO_OOM | MCXT_ALLOC_HUGE);
+	HeldBody   *hb = palloc_extended(sizeof(HeldBody), MCXT_ALLOC_NO_OOM);
 	char	   *loc = res->location ?
 		palloc_extended(strlen(res->location) + 1, MCXT_ALLOC_NO_OOM) : NULL;
 	size_t		len = res->len;
 
-	if (r == NULL || body == NULL || (res->location && loc == NULL))
+	if (r == NULL || hb == NULL || (res->location && loc == NULL))
 	{
 		if (r)
 			pfree(r);
-		if (body)
-			pfree(body);
+		if (hb)
+			pfree(hb);
 		if (loc)
 			pfree(loc);
 		hbase_http_result_free(res);
@@ -600,19 +636,28 @@ copy_response(hbase_http_result *res, const char *what)
 				 errdetail("Failed to keep the HBase REST answer (%zu bytes) to %s.", len, what)));
 	}
 	r->status = res->status;
-	r->len = len;
 	r->what = what;
-	r->body = body;
-	if (len)
-		memcpy(body, res->body, len);
-	body[len] = '\0';
 	if (loc)
 		strcpy(loc, res->location);
 	r->location = loc;
 	r->wire_len = res->wire_len ? res->wire_len : len;
 	r->protobuf = strncmp(res->content_type, HBASE_MEDIA_PROTOBUF,
 						  strlen(HBASE_MEDIA_PROTOBUF)) == 0;
+	hb->body = hbase_http_take_body(res, &hb->len);
 	hbase_http_result_free(res);
+	if (hb->body == NULL)
+	{
+		pfree(hb);
+		r->body = "";
+		r->len = 0;
+		return r;
+	}
+	r->body = hb->body;			/* NUL-terminated by http.c */
+	r->len = hb->len;
+	hb->cb.func = held_body_gone;
+	hb->cb.arg = hb;
+	MemoryContextRegisterResetCallback(CurrentMemoryContext, &hb->cb);
+	r->held = hb;
 	return r;
 }
 
@@ -630,8 +675,17 @@ no_answer(hbase_http_result *res, const char *what)
 }
 
 static void
-report_too_large(HBaseConn *conn, const char *what, const char *method, const char *path)
+report_too_large(HBaseConn *conn, const char *what, const char *method, const char *path,
+				 bool over_budget)
 {
+	if (over_budget)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("HBase REST answers to %s held at once exceed max_response_size (%zu bytes)",
+						what, conn->max_response_size),
+				 errdetail("The request was %s %s at %s; the transfer was stopped. The answer alone fits, but with the other answers this backend holds or receives at the same time (parallel requests, a read ahead) it would not.",
+						   method, path, conn->url),
+				 errhint("Raise the server option \"max_response_size\", or lower the option \"concurrency\" of the server or table.")));
 	ereport(ERROR,
 			(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
 			 errmsg("HBase REST response to %s exceeds max_response_size (%zu bytes)",
@@ -796,7 +850,7 @@ take_outcome(HBaseConn *conn, hbase_http_outcome outcome, hbase_http_result *res
 	if (outcome == HBASE_HTTP_FAILED && res->krb_status)
 		hbase_report_krb(res->krb_status, res->error, what);
 	if (outcome == HBASE_HTTP_FAILED && res->too_large)
-		report_too_large(conn, what, method, path);
+		report_too_large(conn, what, method, path, res->over_budget);
 	if (outcome == HBASE_HTTP_FAILED && (flags & HBASE_REQ_WRITE) && !res->connect_failed)
 	{
 		/*
@@ -969,11 +1023,17 @@ hbase_ahead_abandon(HBaseAhead *a)
  * keep-alive handle of this connection, each sent once (HBASE_REQ_ONCE):
  * scanner pages, or stateless scan pages (json[i]: asked for as JSON).
  * out[i] has status 0 when no response was had (the caller resumes or asks
- * again); an interrupt raises the usual cancel error.
+ * again); an interrupt raises the usual cancel error.  An answer over the
+ * budget of answers held at once (http.c), or over max_response_size, is
+ * an error (54000), unless again_alone: then it is no answer, and the
+ * caller asks it again alone once the others are decoded (multigets, which
+ * change nothing): concurrency then waits rather than fails, and an answer
+ * too large alone is reported by that request, the same whatever the
+ * timing of the others.
  */
 void
 hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
-				   const char *what, HBaseResponse **out)
+				   const char *what, HBaseResponse **out, bool again_alone)
 {
 	hbase_http *handles[HBASE_MAX_CONCURRENCY];
 	const char *urls[HBASE_MAX_CONCURRENCY];
@@ -981,6 +1041,7 @@ hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
 	hbase_http_outcome outcomes[HBASE_MAX_CONCURRENCY];
 	volatile bool interrupted = false;
 	volatile int too_large = -1;
+	volatile bool over_budget = false;
 	volatile int krb_status = 0;
 	char		krb_error[256];
 	int			i;
@@ -1016,8 +1077,13 @@ hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
 			out[k] = NULL;
 			if (outcomes[k] == HBASE_HTTP_INTERRUPTED)
 				interrupted = true;
-			if (outcomes[k] == HBASE_HTTP_FAILED && res[k].too_large)
+			if (outcomes[k] == HBASE_HTTP_FAILED && res[k].too_large && !again_alone &&
+				(too_large < 0 || !res[k].over_budget))
+			{
+				/* an answer too large alone is the one to report */
 				too_large = k;
+				over_budget = res[k].over_budget;
+			}
 			if (outcomes[k] == HBASE_HTTP_FAILED && res[k].krb_status)
 			{
 				/* no ticket: nothing was sent, and resuming would not get one */
@@ -1048,9 +1114,16 @@ hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
 				 errdetail("The requests were %s, %d at once, at %s.", what, n, conn->url)));
 	}
 	if (too_large >= 0)
-		report_too_large(conn, what, "GET", paths[too_large]);
+		report_too_large(conn, what, "GET", paths[too_large], over_budget);
 	if (krb_status)
 		hbase_report_krb(krb_status, krb_error, what);
+}
+
+/* the server option max_response_size of the connection (0: none) */
+size_t
+hbase_conn_max_response_size(HBaseConn *conn)
+{
+	return conn->max_response_size;
 }
 
 char *

@@ -24,6 +24,7 @@ typedef struct response_buf
 	size_t		max;			/* max_response_size of the handle, 0 = none */
 	int			oom;
 	int			too_large;
+	int			over_budget;	/* this answer fits, all held at once would not */
 	int			once;			/* HBASE_HTTP_ONCE */
 	int			sends;			/* times the request was about to go out */
 } response_buf;
@@ -68,6 +69,7 @@ struct hbase_http
  * or more clients on two CPUs over 50%.
  */
 #define Max(a, b)	((a) > (b) ? (a) : (b))
+#define Min(a, b)	((a) < (b) ? (a) : (b))
 #define WASTE_LIMIT		0.35
 #define WASTE_WEIGHT	(1.0 / 32)	/* of the last request in the average */
 
@@ -123,6 +125,28 @@ busy_wait_learn(long budget, long waited, long cpu_us, const struct timespec *no
 	busy_wait_resume.tv_sec += busy_wait_pause_s;
 }
 
+/*
+ * The answer budget.  Bytes of answer bodies this process holds: those
+ * being received and those taken (hbase_http_take_body) but not yet freed.
+ * max_response_size bounds each answer, and also all of them at once: the
+ * reads in flight together (multigets, parallel pages, a read ahead) and
+ * the answers their callers have not released yet, so that concurrency
+ * never multiplies the memory an answer may take.
+ */
+static size_t held_bytes = 0;
+
+size_t
+hbase_http_held(void)
+{
+	return held_bytes;
+}
+
+static void
+held_release(size_t n)
+{
+	held_bytes = n < held_bytes ? held_bytes - n : 0;
+}
+
 int
 hbase_http_global_init(void)
 {
@@ -136,10 +160,18 @@ write_cb(char *ptr, size_t size, size_t nmemb, void *userdata)
 	hbase_http_result *res = buf->res;
 	size_t		n = size * nmemb;
 
-	/* over the cap: stop the transfer here rather than buffer it all */
-	if (buf->max > 0 && n > buf->max - res->len)
+	/*
+	 * Over the cap, or over the budget of all answers held at once: stop the
+	 * transfer here rather than buffer it all, and give back what it got at
+	 * once, so that the other transfers under way may still fit.
+	 */
+	if (buf->max > 0 && (n > buf->max - res->len ||
+						 n > buf->max - Min(held_bytes, buf->max)))
 	{
 		buf->too_large = 1;
+		buf->over_budget = n <= buf->max - res->len;
+		hbase_http_result_free(res);
+		buf->cap = 0;
 		return 0;				/* makes curl fail with CURLE_WRITE_ERROR */
 	}
 	if (res->len + n + 1 > buf->cap)
@@ -149,6 +181,9 @@ write_cb(char *ptr, size_t size, size_t nmemb, void *userdata)
 
 		while (newcap < res->len + n + 1)
 			newcap *= 2;
+		/* never more than the cap (and its NUL) */
+		if (buf->max > 0 && newcap > buf->max + 1)
+			newcap = buf->max + 1;
 		p = realloc(res->body, newcap);
 		if (p == NULL)
 		{
@@ -160,6 +195,7 @@ write_cb(char *ptr, size_t size, size_t nmemb, void *userdata)
 	}
 	memcpy(res->body + res->len, ptr, n);
 	res->len += n;
+	held_bytes += n;
 	res->body[res->len] = '\0';
 	return n;
 }
@@ -344,6 +380,8 @@ hbase_http_close(hbase_http *h)
 void
 hbase_http_result_free(hbase_http_result *res)
 {
+	if (res->body)
+		held_release(res->len);
 	free(res->body);
 	free(res->location);
 	res->body = NULL;
@@ -497,7 +535,11 @@ finish(hbase_http *h, request *rq, CURLcode rc, hbase_http_result *res)
 	{
 		outcome = HBASE_HTTP_FAILED;
 		res->too_large = rq->buf.too_large;
-		if (rq->buf.too_large)
+		res->over_budget = rq->buf.over_budget;
+		if (rq->buf.over_budget)
+			snprintf(res->error, sizeof(res->error),
+					 "answers held at once larger than %zu bytes", h->max_response_size);
+		else if (rq->buf.too_large)
 			snprintf(res->error, sizeof(res->error), "response larger than %zu bytes",
 					 h->max_response_size);
 		else if (rq->buf.oom)
@@ -835,6 +877,31 @@ hbase_http_abandon(hbase_http *h)
 	}
 	hbase_http_result_free(&h->ahead_res);
 	h->started = 0;
+}
+
+/*
+ * The body of a result, now the caller's (NULL when there is none): it
+ * stays in the budget until hbase_http_body_free, so an answer held is
+ * counted whoever holds it, and is never copied.
+ */
+char *
+hbase_http_take_body(hbase_http_result *res, size_t *len)
+{
+	char	   *body = res->body;
+
+	*len = res->len;
+	res->body = NULL;
+	res->len = 0;
+	return body;
+}
+
+void
+hbase_http_body_free(char *body, size_t len)
+{
+	if (body == NULL)
+		return;
+	held_release(len);
+	free(body);
 }
 
 void

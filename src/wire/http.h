@@ -56,6 +56,7 @@ typedef struct hbase_http_result
 	int			timed_out;
 	int			resend_refused; /* a HBASE_HTTP_ONCE request would have gone out again */
 	int			too_large;		/* the body exceeded max_response_size */
+	int			over_budget;	/* ... with the answers held at once (too_large too) */
 	int			krb_status;		/* a hbase_krb_status: no Kerberos ticket, nothing sent */
 	char		error[256];		/* transport error text */
 	char		content_type[64];	/* Content-Type of the answer, or "" */
@@ -91,6 +92,16 @@ extern hbase_http_outcome hbase_http_perform_bounded(hbase_http *h, const char *
 													 const char *url, long connect_ms,
 													 long total_ms, hbase_http_result *res);
 extern void hbase_http_result_free(hbase_http_result *res);
+
+/*
+ * Every answer body counts against one budget per process until freed:
+ * max_response_size (of the handle receiving) bounds the bytes of all
+ * answers held at once, received or being received (over_budget).  A
+ * body taken out of a result is the caller's, freed by hbase_http_body_free.
+ */
+extern char *hbase_http_take_body(hbase_http_result *res, size_t *len);
+extern void hbase_http_body_free(char *body, size_t len);
+extern size_t hbase_http_held(void);
 extern void hbase_http_close(hbase_http *h);
 
 /* another handle with the same settings (its own connection), or NULL */

@@ -105,6 +105,8 @@ read_result(HBaseResponse *resp, HBaseTable *table, ReadKind kind, long max_rows
 	{
 		res.outcome = HBASE_DONE;
 		res.set = hbase_response_cellset(resp, table, max_rows, max_cells);
+		/* decoded: the answer leaves the budget of answers held (http.c) */
+		hbase_response_release(resp);
 	}
 	else if (resp->status == 0)
 	{
@@ -197,12 +199,7 @@ scanner_page_path(const char *scanner, int rows)
 static HBaseResult
 scanner_page_result(HBaseResponse *resp, HBaseTable *table)
 {
-	HBaseResult res = read_result(resp, table, READ_SCANNER, table->fetch_size,
-								  HBASE_CELL_LIMIT);
-
-	if (res.outcome == HBASE_DONE)
-		pfree(resp->body);		/* decoded: the page may be large */
-	return res;
+	return read_result(resp, table, READ_SCANNER, table->fetch_size, HBASE_CELL_LIMIT);
 }
 
 /*
@@ -264,7 +261,7 @@ hbase_rest_pages_many(HBaseConn *conn, HBaseTable *table, char **scanners, const
 		paths[i] = json[i] ? stateless_path(conn, table, &stateless[i]) :
 			scanner_page_path(scanners[i], rows[i]);
 	}
-	hbase_request_many(conn, paths, json, n, "reading a scanner", resp);
+	hbase_request_many(conn, paths, json, n, "reading a scanner", resp, false);
 	for (i = 0; i < n; i++)
 	{
 		MemoryContext old = MemoryContextSwitchTo(cxts[i]);
@@ -527,8 +524,9 @@ hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n)
  * nreq multigets at once (nreq <= HBASE_MAX_CONCURRENCY): request i reads
  * counts[i] keys from keys[starts[i]], its result as hbase_rest_multiget's
  * (decoded into the current memory context), but a request without an
- * answer is unavailable (sent once: the caller asks again alone, a
- * multiget changes nothing).  For batched key joins (join.c).
+ * answer, or whose answer did not fit the budget of answers held at once
+ * (connection.c), is unavailable (sent once: the caller asks again alone,
+ * a multiget changes nothing).  For batched key joins (join.c).
  */
 void
 hbase_rest_multiget_many(HBaseConn *conn, HBaseTable *table, bytea **keys, const int *starts,
@@ -541,7 +539,7 @@ hbase_rest_multiget_many(HBaseConn *conn, HBaseTable *table, bytea **keys, const
 	Assert(nreq <= HBASE_MAX_CONCURRENCY);
 	for (i = 0; i < nreq; i++)
 		paths[i] = multiget_path(conn, table, keys + starts[i], counts[i]);
-	hbase_request_many(conn, paths, NULL, nreq, "a multiget", resp);
+	hbase_request_many(conn, paths, NULL, nreq, "a multiget", resp, true);
 	for (i = 0; i < nreq; i++)
 		out[i] = read_result(resp[i], table, READ_MULTIGET, counts[i], 0);
 }
