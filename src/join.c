@@ -323,8 +323,29 @@ join_key_conds(HBaseTable *t, RelOptInfo *innerrel, List *joinquals, List **expr
 }
 
 /*
+ * The scans a batch's prefix ranges are grouped into at most (group_ranges):
+ * one per salt bucket, or, without a salt, one per concurrent stream.
+ */
+static double
+range_groups(HBaseTable *t)
+{
+	double		groups = Max(Min(t->concurrency, HBASE_MAX_CONCURRENCY), 1);
+
+	if (t->layout)
+	{
+		rk_part_info first;
+
+		hbase_rk_part(t->layout, 0, &first);
+		if (first.kind == RK_PART_SALT && first.width > 0)
+			groups = first.salt_buckets + (first.salt_extra != 0 ? 1 : 0);
+	}
+	return groups;
+}
+
+/*
  * Cost: the outer path, then per batch its requests (multigets of 100
- * keys, or a prefix scan's two per range; fdw_startup_cost each, as the
+ * keys, or a prefix scan's two per range, three per group of ranges that
+ * one scanner reads; fdw_startup_cost each, as the
  * scans count theirs), the rows fetched (fdw_tuple_cost), and the quals.
  * So it wins whenever it sends fewer requests than the alternatives: a
  * hash join over a full scan (a request per 1,000 rows of the table), a
@@ -337,8 +358,13 @@ cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, RelOptI
 	double		outer_rows = Max(outer->rows, 1);
 	double		batch = Min(outer_rows, hbase_join_batch_size);
 	double		batches = ceil(outer_rows / batch);
-	/* a prefix scan: a first page and a scanner's end (two requests) per range */
-	double		requests = shape == HBASE_OP_SCANS ? batch * nkeys * 2 :
+	double		ranges = batch * nkeys;
+	/*
+	 * a prefix scan: a first page and a scanner's end (two requests) per
+	 * range, or a scanner (three) per group of them (group_ranges)
+	 */
+	double		requests = shape == HBASE_OP_SCANS ?
+		Min(ranges * 2, Min(ranges, range_groups(t)) * 3) :
 		ceil(batch * nkeys / JOIN_MULTIGET_KEYS);
 	double		all_requests = batches * requests;
 	double		inner_tuples = Max(innerrel->tuples, 1);
