@@ -323,23 +323,36 @@ join_key_conds(HBaseTable *t, RelOptInfo *innerrel, List *joinquals, List **expr
 }
 
 /*
+ * The bytes of the table's salt (its key's first part), or 0 without one;
+ * *buckets (if asked): its buckets, a Java writer's extra one included.
+ */
+static int
+salt_of(HBaseTable *t, int *buckets)
+{
+	rk_part_info first;
+
+	if (t->layout == NULL)
+		return 0;
+	hbase_rk_part(t->layout, 0, &first);
+	if (first.kind != RK_PART_SALT || first.width <= 0)
+		return 0;
+	if (buckets)
+		*buckets = first.salt_buckets + (first.salt_extra != 0 ? 1 : 0);
+	return first.width;
+}
+
+/*
  * The scans a batch's prefix ranges are grouped into at most (group_ranges):
  * one per salt bucket, or, without a salt, one per concurrent stream.
  */
 static double
 range_groups(HBaseTable *t)
 {
-	double		groups = Max(Min(t->concurrency, HBASE_MAX_CONCURRENCY), 1);
+	int			buckets;
 
-	if (t->layout)
-	{
-		rk_part_info first;
-
-		hbase_rk_part(t->layout, 0, &first);
-		if (first.kind == RK_PART_SALT && first.width > 0)
-			groups = first.salt_buckets + (first.salt_extra != 0 ? 1 : 0);
-	}
-	return groups;
+	if (salt_of(t, &buckets) > 0)
+		return buckets;
+	return Max(Min(t->concurrency, HBASE_MAX_CONCURRENCY), 1);
 }
 
 /*
@@ -728,14 +741,7 @@ begin_join(CustomScanState *node, EState *estate, int eflags)
 	js->nouter = intVal(list_nth(priv, JoinScanNOuter));
 	js->ninner = list_length(js->inner_attrs);
 	js->shape = intVal(list_nth(priv, JoinScanShape));
-	if (js->table->layout)
-	{
-		rk_part_info first;
-
-		hbase_rk_part(js->table->layout, 0, &first);
-		if (first.kind == RK_PART_SALT && first.width > 0)
-			js->salt_width = first.width;
-	}
+	js->salt_width = salt_of(js->table, NULL);
 
 	js->outerps = ExecInitNode(linitial(cs->custom_plans), estate, eflags);
 	node->custom_ps = list_make1(js->outerps);
@@ -1764,7 +1770,11 @@ explain_join(CustomScanState *node, List *ancestors, ExplainState *es)
 	ExplainPropertyText("HBase Table", js->table->hbase_table, es);
 	/* the cap (hbase_fdw.join_batch_size); a batch may hold fewer (work_mem, the end) */
 	ExplainPropertyInteger("Batch Size Limit", "rows", js->batch_rows, es);
-	if (js->shape == HBASE_OP_SCANS)
+	if (js->shape == HBASE_OP_SCANS && js->salt_width > 0)
+		ExplainPropertyText("HBase Operation",
+							psprintf("bounded scans of the batch's key prefixes, one scanner per salt bucket, %d at a time",
+									 conc), es);
+	else if (js->shape == HBASE_OP_SCANS)
 		ExplainPropertyText("HBase Operation",
 							psprintf("bounded scans of the batch's key prefixes, %d ranges at a time",
 									 conc), es);
