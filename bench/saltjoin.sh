@@ -113,7 +113,7 @@ PY
 raw() {
 	local b total=0 rows=0 out
 	for ((b = 0; b < 16; b++)); do
-		out=$(RAW_SPEC=$(cat "$work/saltjoin-specs/$b.json") "$work/rawclient" "$URL" "$T" scan 1000 decode)
+		out=$(RAW_SPEC_FILE=$work/saltjoin-specs/$b.json "$work/rawclient" "$URL" "$T" scan 1000 decode)
 		total=$(awk -v t="$total" -v o="$out" 'BEGIN {split(o, a, "seconds="); printf "%.3f", t + a[2]}')
 		rows=$((rows + $(sed 's/rows=\([0-9]*\).*/\1/' <<<"$out")))
 	done
