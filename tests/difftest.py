@@ -2789,6 +2789,10 @@ def classify(op):
             continue
         if o.startswith("Get"):
             out.append("Get")
+        elif o.startswith("bounded scans of the batch's key prefixes"):
+            out.append("batched prefix join")
+        elif o.startswith("multigets of up to"):
+            out.append("batched key join")
         elif o.startswith("multiget"):
             out.append("multiget")
         elif "FuzzyRowFilter" in o:
