@@ -7,7 +7,8 @@
  *       decode: unpack every page and sum the first cell's value as a number (what a
  *       report does), drain: read pages and throw them away, json: Accept
  *       application/json and only count bytes.  Prints "rows=N sum=S bytes=B seconds=T".
- *       RAW_SPEC=json: another scanner spec than {"maxVersions":1}, to compare its cost.
+ *       RAW_SPEC=json: another scanner spec than {"maxVersions":1}, to compare its cost;
+ *       RAW_SPEC_FILE=path: the spec from a file (one too long for the environment).
  *   rawclient URL TABLE get KEYPREFIX N
  *       N Gets of KEYPREFIX%09d (i * 7919 % N), protobuf decoded; prints p50/avg in ms.
  *   rawclient URL TABLE page KEYPREFIX N MOD [LIMIT]
@@ -144,6 +145,31 @@ request(CURL *c, const char *method, const char *url, const char *accept, const 
 	return status;
 }
 
+/* a whole file, NUL-terminated (a scanner spec) */
+static char *
+read_file(const char *path)
+{
+	FILE	   *f = fopen(path, "rb");
+	char	   *data;
+	long		len;
+
+	if (f == NULL || fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0)
+	{
+		fprintf(stderr, "rawclient: cannot read %s\n", path);
+		exit(1);
+	}
+	rewind(f);
+	data = malloc(len + 1);
+	if (data == NULL || fread(data, 1, len, f) != (size_t) len)
+	{
+		fprintf(stderr, "rawclient: cannot read %s\n", path);
+		exit(1);
+	}
+	data[len] = '\0';
+	fclose(f);
+	return data;
+}
+
 static int
 cmp_double(const void *a, const void *b)
 {
@@ -187,15 +213,21 @@ main(int argc, char **argv)
 		long		rows = 0;
 		long long	sum = 0;
 		double		bytes = 0;
+		const char *spec;
 
 		if (strcmp(mode, "gzip") == 0)
 			curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "gzip");
 		t0 = now();
 		snprintf(url, sizeof(url), "%s/%s/scanner", base, table);
 		location[0] = '\0';
-		/* RAW_SPEC: another scanner spec, to compare what a spec costs the gateway */
-		if (request(c, "POST", url, "application/json",
-					getenv("RAW_SPEC") ? getenv("RAW_SPEC") : "{\"maxVersions\":1}", &b) != 201 || !location[0])
+		/*
+		 * RAW_SPEC: another scanner spec, to compare what a spec costs the
+		 * gateway; RAW_SPEC_FILE: one too long for the environment
+		 */
+		spec = getenv("RAW_SPEC") ? getenv("RAW_SPEC") : "{\"maxVersions\":1}";
+		if (getenv("RAW_SPEC_FILE"))
+			spec = read_file(getenv("RAW_SPEC_FILE"));
+		if (request(c, "POST", url, "application/json", spec, &b) != 201 || !location[0])
 		{
 			fprintf(stderr, "rawclient: could not create a scanner\n");
 			return 1;

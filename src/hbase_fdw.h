@@ -450,6 +450,8 @@ typedef struct HBaseScanSpec
 	List	   *filters;		/* HBaseCellFilter *, all must pass */
 	List	   *fuzzy;			/* FuzzyRowFilter keys and masks (bytea *) */
 	List	   *points;			/* bytea *: only these rows (MultiRowRangeFilter) */
+	List	   *row_ranges;		/* HBaseKeyRange *: only the rows within these
+								 * (sorted, disjoint: MultiRowRangeFilter) */
 	double		chance;			/* > 0: a RandomRowFilter's chance per row */
 	bool		exact_columns;	/* no cell of another family (the row's newest
 								 * timestamp is read) */
@@ -712,6 +714,9 @@ typedef struct HBaseKeyRange
 	int			startlen;
 	char	   *stop;			/* exclusive; NULL = to the end */
 	int			stoplen;
+	List	   *parts;			/* HBaseKeyRange *: only the rows within these
+								 * (sorted, disjoint, within start..stop; one
+								 * scanner's MultiRowRangeFilter), or NIL: all */
 } HBaseKeyRange;
 
 typedef struct HBaseKeyPlan

@@ -29,7 +29,9 @@ others have a :timestamp column, their cells written with timestamps of their ow
      duplicates and NULLs, every range operator, BETWEEN [SYMMETRIC], LIKE 'x%' / '%x', IS
      [NOT] NULL, row comparisons, ORDER BY in key and reverse order with and without LIMIT,
      keyset walks forwards and backwards through whole tables read in small pages, joins with
-     VALUES lists, IN lists of more than 1000 keys) three ways:
+     VALUES lists, prefix joins of many VALUES rows on a leading part of the key as batched
+     joins only (inner, left, semi, anti; batches of 7, 50 or 1000 rows), IN lists of more
+     than 1000 keys) three ways:
      the foreign table with pushdown on, with hbase_fdw.enable_pushdown off, and the local
      table. Ordered queries (ORDER BY every key column) are compared as ordered lists (rows
      that tie under the ORDER BY, -0.0 and 0.0, may come in either order), the others as
@@ -2167,6 +2169,35 @@ class QueryGen:
         return sql.replace("{T}", "dt." + t.name), sql.replace("{T}", "dt.%s_l" % t.name), \
             None, None, "join"
 
+    def prefix_join_query(self):
+        """many outer rows (a VALUES list: the table's values, duplicates, others) joined on a
+        leading part of the key: a batched join reading each row's prefix (in every salt
+        bucket of a salt it cannot compute), a batch's ranges of one bucket by one scanner with
+        a MultiRowRangeFilter (issue 36 item 7); inner, left, semi or anti.  The session
+        turns the other joins off around it (prefix_join_session)"""
+        rng = self.rng
+        t = self.t
+        n = len(t.keycols) if len(t.keycols) == 1 or rng.random() < 0.15 else \
+            rng.randint(1, len(t.keycols) - 1)
+        cols = t.keycols[:n]
+        rows = []
+        for _ in range(rng.choice([3, 8, 30, 120])):
+            r = rng.choice(t.rows)
+            rows.append([r[c] if rng.random() < 0.85 else self.value(c) for c in cols])
+        values = ", ".join("(%s)" % ", ".join(lit(t.kinds[c], v) for c, v in zip(cols, row))
+                           for row in rows)
+        on = " AND ".join("f.%s = v.%s" % (c, c) for c in cols)
+        how = rng.choice(["inner", "left", "semi", "anti"])
+        src = "(VALUES %s) v(%s)" % (values, ", ".join(cols))
+        if how in ("inner", "left"):
+            sql = "SELECT v.*, f.* FROM %s %s {T} f ON %s" % (
+                src, "JOIN" if how == "inner" else "LEFT JOIN", on)
+        else:
+            sql = "SELECT v.* FROM %s WHERE %sEXISTS (SELECT 1 FROM {T} f WHERE %s)" % (
+                src, "" if how == "semi" else "NOT ", on)
+        return sql.replace("{T}", "dt." + t.name), sql.replace("{T}", "dt.%s_l" % t.name), \
+            None, None, "pjoin-" + how
+
     def big_in_query(self):
         """more keys than a multiget takes (1000), from a subquery: known at execution"""
         rng = self.rng
@@ -2188,6 +2219,8 @@ class QueryGen:
         r = rng.random()
         if r < 0.04:
             return self.join_query()
+        if r < 0.07:
+            return self.prefix_join_query()
         if r < 0.06 and any(TYPES[t.kinds[c]][1] == "int" for c in t.keycols):
             return self.big_in_query()
         where = self.where()
@@ -2756,6 +2789,10 @@ def classify(op):
             continue
         if o.startswith("Get"):
             out.append("Get")
+        elif o.startswith("bounded scans of the batch's key prefixes"):
+            out.append("batched prefix join")
+        elif o.startswith("multigets of up to"):
+            out.append("batched key join")
         elif o.startswith("multiget"):
             out.append("multiget")
         elif "FuzzyRowFilter" in o:
@@ -2905,9 +2942,13 @@ def main(argv=None):
             if skip_rev and tag.startswith("reverse"):
                 continue
             qid += 1
-            queries.append((qid, t, "query", "SELECT dt.chk(%d, %s, %s, %s, %s);" % (
+            text = "SELECT dt.chk(%d, %s, %s, %s, %s);" % (
                 qid, dollar(fq), dollar(lq), dollar(okeys) if okeys else "NULL",
-                lim if lim else "NULL"), fq + ("" if okeys is None else "   [compared in order]")))
+                lim if lim else "NULL")
+            if tag.startswith("pjoin"):
+                text, fq = prefix_join_session(text, fq, g.rng.choice([7, 50, 1000]))
+            queries.append((qid, t, "query", text,
+                            fq + ("" if okeys is None else "   [compared in order]")))
     # writes, after the queries (they change the rows): UPDATE and DELETE statements on the
     # tables that take them, each table's in one session, in the order drawn
     wtables = [t for t in usable if writable(t)]
@@ -3046,6 +3087,16 @@ def main(argv=None):
         if not mismatches and not args.out:
             shutil.rmtree(out_dir, ignore_errors=True)
     return 1 if mismatches else 0
+
+
+def prefix_join_session(text, fq, batch):
+    """a prefix join's check with the batched join the only join enabled (pushdown on; off and
+    locally the planner falls back on a disabled one), in batches of BATCH outer rows"""
+    settings = ("enable_hashjoin", "enable_mergejoin", "enable_nestloop")
+    return ("".join("SET %s = off; " % x for x in settings) +
+            "SET hbase_fdw.join_batch_size = %d; " % batch + text + " " +
+            "".join("RESET %s; " % x for x in settings) + "RESET hbase_fdw.join_batch_size;",
+            fq + "   [batched join only, batches of %d]" % batch)
 
 
 def run_sessions(args, out_dir, what, batches, seed, total, tz):

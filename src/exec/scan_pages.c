@@ -114,6 +114,8 @@ hbase_stream_open_scanner(HBaseScan *scan, Stream *st)
 		spec.startlen = r->startlen;
 		spec.endrow = r->stop;
 		spec.endlen = r->stop ? r->stoplen : 0;
+		/* a batched join's ranges of one bucket: only the rows within them */
+		spec.row_ranges = r->parts;
 	}
 	if (st->resume)
 	{
@@ -705,7 +707,8 @@ hbase_stream_reverse_page(HBaseScan *scan, Stream *st)
  * several (prefix scans per day, per bucket: mostly a page or less each),
  * before anything of the range was read; only without cell or fuzzy
  * filters (the stateless scan would not apply them: the page could hold
- * none of the wanted rows); and only when the range's bounds are valid
+ * none of the wanted rows), nor for a range read through its parts; and
+ * only when the range's bounds are valid
  * UTF-8, which the stateless scan takes exactly (it takes them as strings).
  * A range longer than the page goes on with a scanner after its last row.
  */
@@ -728,6 +731,9 @@ hbase_stream_stateless_first(HBaseScan *scan, Stream *st)
 	if (scan->plan == NULL || scan->plan->kind != HBASE_OP_SCANS)
 		return true;
 	r = list_nth(scan->plan->ranges, st->range);
+	/* ranges within the range: a scanner's MultiRowRangeFilter reads them */
+	if (r->parts != NIL)
+		return false;
 	return hbase_utf8_prefix(r->start, r->startlen) == r->startlen &&
 		(r->stop == NULL || (r->stoplen > 0 && hbase_utf8_prefix(r->stop, r->stoplen) == r->stoplen));
 }

@@ -132,7 +132,7 @@ region_partition(List *regions, const char **why)
 		{
 			HBaseKeyRange *first = list_nth(out, (int) ((int64) i * n / HBASE_MAX_REGION_PIECES));
 			HBaseKeyRange *last = list_nth(out, (int) ((int64) (i + 1) * n / HBASE_MAX_REGION_PIECES) - 1);
-			HBaseKeyRange *g = palloc(sizeof(HBaseKeyRange));
+			HBaseKeyRange *g = palloc0(sizeof(HBaseKeyRange));
 
 			g->start = first->start;
 			g->startlen = first->startlen;
@@ -307,6 +307,7 @@ copy_ranges(List *ranges)
 			c->stop = hbase_memdup(r->stop, r->stoplen);
 			c->stoplen = r->stoplen;
 		}
+		c->parts = copy_ranges(r->parts);
 		out = lappend(out, c);
 	}
 	return out;
@@ -323,7 +324,7 @@ List *
 hbase_scan_pieces(HBaseScan *scan, HBaseKeyPlan *plan)
 {
 	HBaseKeyPlan tmp = *plan;
-	HBaseKeyRange *whole = palloc(sizeof(HBaseKeyRange));
+	HBaseKeyRange *whole = palloc0(sizeof(HBaseKeyRange));
 	HBaseKeyPlan *split;
 
 	/* no row can match (keys, or an empty time range): nothing to share */

@@ -205,6 +205,19 @@ columns_filter(List *columns, bool exact, bool no_first_key, bool all_cells)
 }
 
 /*
+ * One RowRange of a MultiRowRangeFilter: from start (inclusive) to stop,
+ * exclusive unless stop_inclusive (a single row is start = stop, both
+ * inclusive).  An empty start or stop is the table's start or end.
+ */
+static json_t *
+row_range(const char *start, int startlen, const char *stop, int stoplen, bool stop_inclusive)
+{
+	return json_pack("{s:s, s:b, s:s, s:b}",
+					 "startRow", b64_encode(start, startlen), "startRowInclusive", 1,
+					 "stopRow", b64_encode(stop, stoplen), "stopRowInclusive", stop_inclusive);
+}
+
+/*
  * The ScannerModel that creates a scanner for spec, as JSON: the bounds,
  * batch and caching, versions, time range and families, and one FilterModel
  * (a string inside the model) that ANDs what the spec asks for: the wanted
@@ -247,12 +260,13 @@ hbase_json_scanner_model(const HBaseScanSpec *spec)
 						   "type", "FuzzyRowFilter", "fuzzyKeys", keys, filter);
 	}
 
-	if (spec->points)
+	if (spec->points || spec->row_ranges)
 	{
 		/*
-		 * exactly these rows (a Get on a gateway without ?e=b64): a
-		 * MultiRowRangeFilter of one-row ranges, whose keys travel base64
-		 * in the body; it also seeks from one to the next
+		 * only these rows (a Get on a gateway without ?e=b64: one-row
+		 * ranges) or key ranges (a batched join's prefixes of one salt
+		 * bucket): a MultiRowRangeFilter, whose keys travel base64 in the
+		 * body; it also seeks from one range to the next
 		 */
 		json_t	   *ranges = json_pack("[]");
 		ListCell   *lc;
@@ -260,11 +274,18 @@ hbase_json_scanner_model(const HBaseScanSpec *spec)
 		foreach(lc, spec->points)
 		{
 			bytea	   *k = lfirst(lc);
-			char	   *b = b64_encode(VARDATA(k), VARSIZE(k) - VARHDRSZ);
 
-			json_array_append_new(ranges, json_pack("{s:s, s:b, s:s, s:b}",
-													"startRow", b, "startRowInclusive", 1,
-													"stopRow", b, "stopRowInclusive", 1));
+			json_array_append_new(ranges, row_range(VARDATA(k), VARSIZE(k) - VARHDRSZ,
+													VARDATA(k), VARSIZE(k) - VARHDRSZ, true));
+		}
+		foreach(lc, spec->row_ranges)
+		{
+			HBaseKeyRange *r = lfirst(lc);
+
+			/* an empty stop row is the table's end */
+			json_array_append_new(ranges, row_range(r->start, r->startlen,
+													r->stop ? r->stop : "", r->stop ? r->stoplen : 0,
+													false));
 		}
 		filter = json_pack("{s:s, s:s, s:[{s:s, s:o}, o]}", "type", "FilterList",
 						   "op", "MUST_PASS_ALL", "filters",
@@ -340,7 +361,7 @@ hbase_json_regions(const char *body, size_t len, const char **error)
 	}
 	for (i = 0; i < n; i++)
 	{
-		HBaseKeyRange *r = palloc(sizeof(HBaseKeyRange));
+		HBaseKeyRange *r = palloc0(sizeof(HBaseKeyRange));
 
 		r->start = regions[i].start;
 		r->startlen = regions[i].startlen;
