@@ -212,6 +212,10 @@ extern void hbase_check_foreign_table(Oid relid, bool imported);
 /* names IMPORT FOREIGN SCHEMA may define (import.c, phoenix_catalog.c) */
 struct ImportForeignSchemaStmt;
 extern bool hbase_import_wanted(struct ImportForeignSchemaStmt *stmt, const char *name);
+/* the "context" of IMPORT FOREIGN SCHEMA's options for hbase_closest_option (no catalog's) */
+#define HBASE_IMPORT_OPTIONS	NamespaceRelationId
+extern const char *hbase_closest_option(const char *name, Oid context);
+extern int	hbase_import_notices(int level);
 extern bool hbase_import_name_ok(struct ImportForeignSchemaStmt *stmt, const char *name, int len,
 								 const char *what, const char *owner);
 extern bool hbase_import_family_ok(const char *name, const char *owner);
@@ -311,6 +315,9 @@ extern void hbase_ahead_abandon(HBaseAhead *a);
 extern char *hbase_escape(HBaseConn *conn, const char *s, size_t len);
 extern const char *hbase_conn_url(HBaseConn *conn);
 extern Oid	hbase_conn_server(HBaseConn *conn);
+extern List *hbase_conn_families(HBaseConn *conn, const char *table);
+extern void hbase_conn_set_families(HBaseConn *conn, const char *table, List *families);
+extern void hbase_conn_forget_families(HBaseConn *conn, const char *table);
 extern const char *hbase_scanner_prefix(HBaseConn *conn);
 extern void hbase_scanner_opened(HBaseConn *conn, const char *path);
 extern void hbase_scanner_closed(HBaseConn *conn, const char *path);
@@ -561,7 +568,9 @@ extern HBaseResponse *hbase_rest_namespace_tables(HBaseConn *conn, const char *n
 												  const char *what);
 extern HBaseResponse *hbase_rest_namespace(HBaseConn *conn, const char *ns);
 extern HBaseResponse *hbase_rest_schema(HBaseConn *conn, const char *hbase_table,
-										const char *what);
+										const char *what, int flags);
+extern List *hbase_rest_names(HBaseResponse *resp, const char *member, const char *what);
+extern void hbase_check_families(HBaseConn *conn, HBaseTable *table, List *columns);
 extern char *hbase_body_summary(HBaseResponse *resp);
 extern void hbase_report_status(HBaseResponse *resp, HBaseTable *table,
 								const char *what) pg_attribute_noreturn();
