@@ -855,6 +855,13 @@ some_names(List *names)
 	return b.data;
 }
 
+/* "1 table", "2 tables" */
+static char *
+tables(int n)
+{
+	return psprintf("%d table%s", n, n == 1 ? "" : "s");
+}
+
 /*
  * The one NOTICE that ends an import of many tables (their own notices went
  * to DEBUG1): how many were imported, which were not and why, what the
@@ -868,29 +875,29 @@ import_summary(const char *ns, ImportTally *t, int sample_rows, int names_skippe
 
 	initStringInfo(&d);
 	if (t->system != NIL)
-		appendStringInfo(&d, "Not imported: %d tables of Apache Phoenix's own (%s). ",
-						 list_length(t->system), some_names(t->system));
+		appendStringInfo(&d, "Not imported: %s of Apache Phoenix's own (%s). ",
+						 tables(list_length(t->system)), some_names(t->system));
 	if (t->badname != NIL)
-		appendStringInfo(&d, "Not imported: %d tables whose names HBase does not allow (%s). ",
-						 list_length(t->badname), some_names(t->badname));
+		appendStringInfo(&d, "Not imported: %s whose names HBase does not allow (%s). ",
+						 tables(list_length(t->badname)), some_names(t->badname));
 	if (names_skipped > 0)
-		appendStringInfo(&d, "%d names of tables or families were left out as not valid here. ",
-						 names_skipped);
+		appendStringInfo(&d, "Left out: %d name%s of tables or families not valid here. ",
+						 names_skipped, names_skipped == 1 ? "" : "s");
 	if (sample_rows > 0)
 	{
-		appendStringInfo(&d, "Column types were inferred for %d tables from samples of up to %d rows.",
-						 t->inferred, sample_rows);
+		appendStringInfo(&d, "Column types were inferred for %s from samples of up to %d rows.",
+						 tables(t->inferred), sample_rows);
 		if (t->empty != NIL)
-			appendStringInfo(&d, " %d tables have no rows (%s).", list_length(t->empty),
+			appendStringInfo(&d, " No rows in %s (%s).", tables(list_length(t->empty)),
 							 some_names(t->empty));
 		if (t->unsampled != NIL)
-			appendStringInfo(&d, " %d tables could not be sampled (%s).",
-							 list_length(t->unsampled), some_names(t->unsampled));
+			appendStringInfo(&d, " The samples of %s failed (%s).",
+							 tables(list_length(t->unsampled)), some_names(t->unsampled));
 		if (t->empty != NIL || t->unsampled != NIL)
 			appendStringInfoString(&d, " Their column families are jsonb columns only.");
 		if (t->phoenix != NIL)
-			appendStringInfo(&d, " %d tables seem to be Apache Phoenix's (%s).",
-							 list_length(t->phoenix), some_names(t->phoenix));
+			appendStringInfo(&d, " Apache Phoenix seems to have made %s (%s).",
+							 tables(list_length(t->phoenix)), some_names(t->phoenix));
 	}
 	else
 		appendStringInfoString(&d, "Each column family is a jsonb column (sample_rows 0).");
@@ -901,8 +908,8 @@ import_summary(const char *ns, ImportTally *t, int sample_rows, int names_skippe
 	if (t->phoenix != NIL || t->system != NIL)
 		appendStringInfoString(&h, " IMPORT FOREIGN SCHEMA ... OPTIONS (phoenix 'true') imports the tables Phoenix made, with their types and key layout.");
 	ereport(NOTICE,
-			(errmsg("imported %d of the %d tables of HBase namespace \"%s\"",
-					t->imported, t->listed, ns),
+			(errmsg("imported %d of the %s of HBase namespace \"%s\"",
+					t->imported, tables(t->listed), ns),
 			 errdetail("%s", d.data),
 			 errhint("%s", h.data)));
 }

@@ -140,12 +140,12 @@ check_keytab_file(const char *keytab, char *err, size_t errlen)
 		return HBASE_KRB_OK;
 	if (stat(path, &sb) != 0 && errno == ENOENT)
 	{
-		snprintf(err, errlen, "keytab \"%s\" does not exist", path);
+		snprintf(err, errlen, "Keytab file \"%s\" does not exist", path);
 		return HBASE_KRB_KEYTAB_MISSING;
 	}
 	if ((fd = open(path, O_RDONLY)) < 0)
 	{
-		snprintf(err, errlen, "keytab \"%s\" cannot be read by the server's operating-system user: %s",
+		snprintf(err, errlen, "Keytab file \"%s\" cannot be read by the server's operating-system user: %s",
 				 path, strerror(errno));
 		return HBASE_KRB_KEYTAB_UNREADABLE;
 	}
@@ -154,7 +154,7 @@ check_keytab_file(const char *keytab, char *err, size_t errlen)
 	/* a keytab starts with format version 0x05 0x01 or 0x05 0x02 (MIT's, Heimdal's) */
 	if (S_ISDIR(sb.st_mode) || n != 2 || head[0] != 5 || (head[1] != 1 && head[1] != 2))
 	{
-		snprintf(err, errlen, "\"%s\" is not a keytab file", path);
+		snprintf(err, errlen, "File \"%s\" is not a keytab", path);
 		return HBASE_KRB_KEYTAB_INVALID;
 	}
 	return HBASE_KRB_OK;
@@ -189,7 +189,7 @@ obtain_from_keytab(hbase_krb *k, krb5_context ctx, krb5_ccache cc, char *err, si
 			krb5_free_keytab_entry_contents(ctx, &entry);
 		else if (rc == KRB5_KT_NOTFOUND)
 		{
-			snprintf(err, errlen, "keytab \"%s\" has no key for principal \"%s\"",
+			snprintf(err, errlen, "Keytab file \"%s\" has no key for principal \"%s\"",
 					 k->keytab, k->principal);
 			st = HBASE_KRB_KEYTAB_NO_KEY;
 			goto out;
