@@ -812,6 +812,7 @@ hbase_request_ex(HBaseConn *conn, const char *method, const char *path,
 	hbase_http_outcome outcome;
 	int			httpflags = 0;
 	int			attempt;
+	int			turn = conn->next_gateway;
 
 	if ((flags & (HBASE_REQ_ONCE | HBASE_REQ_WRITE)) ||
 		(strcmp(method, "GET") != 0 && strcmp(method, "DELETE") != 0))
@@ -838,6 +839,8 @@ hbase_request_ex(HBaseConn *conn, const char *method, const char *path,
 		}
 		break;
 	}
+	if (flags & HBASE_REQ_ASIDE)
+		conn->next_gateway = turn;
 	resp = take_outcome(conn, outcome, &res, method, path, what, flags);
 	return resp;
 }

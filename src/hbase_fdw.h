@@ -273,6 +273,12 @@ typedef struct HBaseResponse
  * its outcome is unknown
  */
 #define HBASE_REQ_WRITE			0x10
+/*
+ * a side request (the read of a table's families): it takes no turn of the
+ * gateways' round robin, so that a statement's own requests go where they
+ * would without it
+ */
+#define HBASE_REQ_ASIDE			0x20
 
 /* a connection of this backend, for hbase_fdw_get_connections() */
 typedef struct HBaseConnInfo

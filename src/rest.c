@@ -1059,7 +1059,7 @@ read_families(HBaseConn *conn, HBaseTable *table)
 	List	   *families;
 
 	resp = hbase_rest_schema(conn, table->hbase_table, what,
-							 HBASE_REQ_TRANSPORT_OK | HBASE_REQ_IDEMPOTENT);
+							 HBASE_REQ_TRANSPORT_OK | HBASE_REQ_IDEMPOTENT | HBASE_REQ_ASIDE);
 	if (resp->status != 200)
 		return NIL;
 	families = hbase_rest_names(resp, "ColumnSchema", what);
