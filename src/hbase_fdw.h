@@ -614,6 +614,7 @@ extern HBaseColumnIO *hbase_attrs_io_init(HBaseTable *table, List *attrs, bool *
 extern Datum hbase_cell_to_datum(HBaseTable *table, HBaseColumn *col,
 								 HBaseColumnIO *io, const char *value, int len,
 								 const char *rowkey, int keylen);
+extern char *hbase_explain_key(const char *key, int len);
 extern char *hbase_printable_key(const char *key, int len);
 extern char *hbase_escaped_bytes(const char *key, int len, bool utf8);
 extern bool hbase_cell_is_phoenix_null(HBaseColumn *col, Datum value);
