@@ -138,6 +138,7 @@ check_keytab_file(const char *keytab, char *err, size_t errlen)
 		path += 7;
 	else if (path[0] != '/')
 		return HBASE_KRB_OK;
+	memset(&sb, 0, sizeof(sb));
 	if (stat(path, &sb) != 0 && errno == ENOENT)
 	{
 		snprintf(err, errlen, "Keytab file \"%s\" does not exist", path);
