@@ -130,8 +130,9 @@ ALTER SERVER gw24 OPTIONS (ADD gateway_version '2.4.17');
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT v FROM keys24 WHERE k = '\xfffe';
 ALTER SERVER gw24 OPTIONS (SET gateway_version 'auto');
 SELECT v FROM keys24 WHERE k = '\xfffe';
--- a connection asks its gateway once: two Gets on a fresh connection are 3 GETs; declared, a
--- Get is 1
+-- a connection asks its gateway once: two Gets on a fresh connection are 4 GETs (the version,
+-- the table's families, two Gets); declared, a Get is 2 (the new connection reads the table's
+-- families too, once)
 ALTER SERVER gw26 OPTIONS (ADD gateway_version 'auto');
 SELECT sum(requests) FILTER (WHERE method = 'GET') AS gets FROM hbase_fdw_requests() \gset before_
 SELECT v FROM keys26 WHERE k = '\xfffe';

@@ -39,6 +39,7 @@ SELECT count(*) FROM pg_class WHERE relnamespace = 'imported3'::regnamespace;
 IMPORT FOREIGN SCHEMA no_such_ns FROM SERVER hbase INTO imported3;
 \echo :SQLSTATE
 IMPORT FOREIGN SCHEMA fdw_ns FROM SERVER hbase INTO imported3 OPTIONS (key_typ 'text');
+IMPORT FOREIGN SCHEMA fdw_ns FROM SERVER hbase INTO imported3 OPTIONS (keys 'text');
 IMPORT FOREIGN SCHEMA fdw_ns FROM SERVER hbase INTO imported3 OPTIONS (key_type 'int');
 -- tables already there are an error, as for any CREATE
 IMPORT FOREIGN SCHEMA fdw_ns FROM SERVER hbase INTO imported OPTIONS (sample_rows '0');

@@ -50,6 +50,23 @@ IMPORT FOREIGN SCHEMA "FDWRN" LIMIT TO (wide) FROM SERVER hostile INTO rn_import
   OPTIONS (phoenix 'true');
 SELECT count(*) FROM pg_class WHERE relname IN ('salty', 'wide', 'typed_salty', 'typed_wide');
 
+-- a namespace of many tables ("default" of 16 here: Phoenix's SYSTEM.CATALOG, SYSTEM.SEQUENCE
+-- and SYSTEM.STATS, "rn bad", t01 to t12): one NOTICE sums up what was imported and what was
+-- not, and why, instead of each table's notices (at DEBUG1 now); t01's sample fails, t03 is
+-- Phoenix's (its row has the empty cell "0:_0"), t02's family "a:b" is left out
+CREATE SCHEMA rn_default;
+IMPORT FOREIGN SCHEMA "default" FROM SERVER hostile INTO rn_default;
+SELECT count(*) FROM pg_class WHERE relnamespace = 'rn_default'::regnamespace;
+SELECT attname, format_type(atttypid, atttypmod), attfdwoptions FROM pg_attribute
+  WHERE attrelid = 'rn_default.t03'::regclass AND attnum > 0 ORDER BY attnum;
+\set VERBOSITY terse
+DROP SCHEMA rn_default CASCADE;
+\set VERBOSITY default
+-- a few of them: each table's notices, no summary
+CREATE SCHEMA rn_default;
+IMPORT FOREIGN SCHEMA "default" LIMIT TO (t01, t02) FROM SERVER hostile INTO rn_default;
+DROP SCHEMA rn_default CASCADE;
+
 -- 10,000 tables: more than the lock table holds for one transaction (each new table keeps two
 -- locks; max_locks_per_transaction 64, max_connections 50 here, 100 by default): refused after
 -- the listing, before any table's request

@@ -310,8 +310,8 @@ RESET enable_mergejoin;
 \! curl -s -o /dev/null http://127.0.0.1:18089/quit
 -- a multiget of a round answered 503 (the proxy's 4th, in front of the real gateway as the first
 -- of a server's two) is asked again alone, and goes to the next gateway: no error, every row.
--- Gateways take requests in turn: the first statement's went to the real one, the second's
--- first multiget to the proxy, then its round of 8 too (one of them 503)
+-- Gateways take requests in turn (the first, the read of the table's families, went to the
+-- proxy): the proxy gets multigets of both statements, its rounds of 8 at once, the 4th a 503
 \getenv hbase_url HBASE_URL
 \! python3 tests/inflight_proxy.py 18183 "$HBASE_URL" 150 4
 SELECT 'http://127.0.0.1:18183, ' || :'hbase_url' AS urls503 \gset

@@ -65,6 +65,22 @@ ALTER USER MAPPING FOR CURRENT_USER SERVER krb_srv
   OPTIONS (SET krb_principal 'hbasefdw', SET krb_keytab '/nonexistent/hbase_fdw.keytab');
 \set VERBOSITY default
 SELECT count(*) FROM krb_t;
+-- what is wrong with the keytab is said, the keytab named (to a superuser): one the server's
+-- operating-system user cannot read, a file that is no keytab, a keytab without a key of the
+-- principal (nobody's)
+\! cp $HBASE_KDC_DIR/client.keytab /tmp/hbase_fdw_unreadable.keytab && chmod 000 /tmp/hbase_fdw_unreadable.keytab
+\! echo 'not a keytab' > /tmp/hbase_fdw_notkeytab.keytab && chmod 644 /tmp/hbase_fdw_notkeytab.keytab
+\! cp $HBASE_KDC_DIR/nobody.keytab /tmp/hbase_fdw_nokey.keytab && chmod 644 /tmp/hbase_fdw_nokey.keytab
+ALTER USER MAPPING FOR CURRENT_USER SERVER krb_srv
+  OPTIONS (SET krb_keytab '/tmp/hbase_fdw_unreadable.keytab');
+SELECT count(*) FROM krb_t;
+ALTER USER MAPPING FOR CURRENT_USER SERVER krb_srv
+  OPTIONS (SET krb_keytab '/tmp/hbase_fdw_notkeytab.keytab');
+SELECT count(*) FROM krb_t;
+ALTER USER MAPPING FOR CURRENT_USER SERVER krb_srv
+  OPTIONS (SET krb_keytab '/tmp/hbase_fdw_nokey.keytab');
+SELECT count(*) FROM krb_t;
+\echo :SQLSTATE
 -- an existing credential cache without a ticket: 28000
 ALTER USER MAPPING FOR CURRENT_USER SERVER krb_srv
   OPTIONS (DROP krb_principal, DROP krb_keytab, ADD krb_ccache 'FILE:/nonexistent/krb5cc');

@@ -88,6 +88,13 @@ EXPLAIN (COSTS OFF) SELECT id FROM lay_s8 WHERE id BETWEEN 1 AND 3;
 -- Phoenix salt: the full key gives the salt (Get); a partial key fans out
 EXPLAIN (COSTS OFF) SELECT v FROM lay_phx WHERE id = 12345678;
 SELECT v FROM lay_phx WHERE id = 12345678;
+-- EXPLAIN shows a key as bytea's escape format does (\ooo a byte that is no printable ASCII,
+-- \\ a backslash): hbase_rowkey() gives that text under bytea_output 'escape', and pasted into
+-- a bytea literal it is the key
+SET bytea_output = 'escape';
+SELECT hbase_rowkey('lay_phx', '{"id": 12345678}');
+RESET bytea_output;
+SELECT hbase_rowkey('lay_phx', '{"id": 12345678}') = '\00112345678'::bytea AS same_key;
 EXPLAIN (COSTS OFF) SELECT v FROM lay_phx WHERE id IN (1, 2, 3);
 SELECT v FROM lay_phx WHERE id IN (1, 2, 3) ORDER BY v;
 

@@ -72,8 +72,9 @@ SELECT * FROM st_counts;
 UPDATE st_n SET n = n + 1 WHERE k = 'n1' RETURNING n;
 SELECT requests, gets, check_and_puts, check_failures FROM hbase_fdw_stats WHERE server_name = 'st_srv';
 DELETE FROM st_n WHERE k = 'n1';
--- an HBase table that does not exist: the gateway makes a scanner, whose read gets a 404, and
--- so does the check that the table exists (the scanner is deleted)
+-- an HBase table that does not exist: the read of its families gets a 404, the gateway makes a
+-- scanner, whose read gets a 404, and so does the check that the table exists (the scanner is
+-- deleted)
 CREATE FOREIGN TABLE st_missing (k text OPTIONS (column ':key'), v text) SERVER st_srv
   OPTIONS (table 'st_no_such_table', family 'cf');
 SELECT * FROM st_missing;
@@ -89,8 +90,9 @@ SELECT * FROM st_t WHERE k = 'r2';
 SELECT gets FROM hbase_fdw_stats(true) WHERE server_name = 'st_srv';
 SELECT gets = CASE WHEN :'preloaded'::boolean THEN :gets_before + 1 ELSE 1 END AS both_counted
   FROM hbase_fdw_stats WHERE server_name = 'st_srv';
--- several gateways, the first one down: the request goes to the next (a failover, and a
--- retry), the first one counts as unavailable (no connection made)
+-- several gateways, the first one down: the request (the first: the read of the table's
+-- families) goes to the next (a failover, and a retry), the first one counts as unavailable
+-- (no connection made)
 SELECT 'http://127.0.0.1:1, ' || :'hbase_url' AS two_urls \gset
 CREATE SERVER st_two FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'two_urls', gateway_version '2.6.1');
 CREATE FOREIGN TABLE st_two_t (k text OPTIONS (column ':key') COLLATE "C", v text) SERVER st_two

@@ -212,6 +212,10 @@ extern void hbase_check_foreign_table(Oid relid, bool imported);
 /* names IMPORT FOREIGN SCHEMA may define (import.c, phoenix_catalog.c) */
 struct ImportForeignSchemaStmt;
 extern bool hbase_import_wanted(struct ImportForeignSchemaStmt *stmt, const char *name);
+/* the "context" of IMPORT FOREIGN SCHEMA's options for hbase_closest_option (no catalog's) */
+#define HBASE_IMPORT_OPTIONS	NamespaceRelationId
+extern const char *hbase_closest_option(const char *name, Oid context);
+extern int	hbase_import_notices(int level);
 extern bool hbase_import_name_ok(struct ImportForeignSchemaStmt *stmt, const char *name, int len,
 								 const char *what, const char *owner);
 extern bool hbase_import_family_ok(const char *name, const char *owner);
@@ -271,6 +275,12 @@ typedef struct HBaseResponse
  * its outcome is unknown
  */
 #define HBASE_REQ_WRITE			0x10
+/*
+ * a side request (the read of a table's families): it takes no turn of the
+ * gateways' round robin, so that a statement's own requests go where they
+ * would without it
+ */
+#define HBASE_REQ_ASIDE			0x20
 
 /* a connection of this backend, for hbase_fdw_get_connections() */
 typedef struct HBaseConnInfo
@@ -314,6 +324,9 @@ extern void hbase_ahead_abandon(HBaseAhead *a);
 extern char *hbase_escape(HBaseConn *conn, const char *s, size_t len);
 extern const char *hbase_conn_url(HBaseConn *conn);
 extern Oid	hbase_conn_server(HBaseConn *conn);
+extern List *hbase_conn_families(HBaseConn *conn, const char *table);
+extern void hbase_conn_set_families(HBaseConn *conn, const char *table, List *families);
+extern void hbase_conn_forget_families(HBaseConn *conn, const char *table);
 extern const char *hbase_scanner_prefix(HBaseConn *conn);
 extern void hbase_scanner_opened(HBaseConn *conn, const char *path);
 extern void hbase_scanner_closed(HBaseConn *conn, const char *path);
@@ -568,7 +581,9 @@ extern HBaseResponse *hbase_rest_namespace_tables(HBaseConn *conn, const char *n
 												  const char *what);
 extern HBaseResponse *hbase_rest_namespace(HBaseConn *conn, const char *ns);
 extern HBaseResponse *hbase_rest_schema(HBaseConn *conn, const char *hbase_table,
-										const char *what);
+										const char *what, int flags);
+extern List *hbase_rest_names(HBaseResponse *resp, const char *member, const char *what);
+extern void hbase_check_families(HBaseConn *conn, HBaseTable *table, List *columns);
 extern char *hbase_body_summary(HBaseResponse *resp);
 extern void hbase_report_status(HBaseResponse *resp, HBaseTable *table,
 								const char *what) pg_attribute_noreturn();
@@ -606,6 +621,7 @@ extern HBaseColumnIO *hbase_attrs_io_init(HBaseTable *table, List *attrs, bool *
 extern Datum hbase_cell_to_datum(HBaseTable *table, HBaseColumn *col,
 								 HBaseColumnIO *io, const char *value, int len,
 								 const char *rowkey, int keylen);
+extern char *hbase_explain_key(const char *key, int len);
 extern char *hbase_printable_key(const char *key, int len);
 extern char *hbase_escaped_bytes(const char *key, int len, bool utf8);
 extern bool hbase_cell_is_phoenix_null(HBaseColumn *col, Datum value);

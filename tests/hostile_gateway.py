@@ -14,6 +14,11 @@ without a request, or at GET /quit).
   GET /namespaces/rn_gone[/tables] table "gone", whose schema is 404 (deleted since)
   GET /namespaces/rn_many[/tables] 10000 tables, t0000 to t9999, each of family "cf"
   GET /rn_hostile:rn_ok/schema     families "cf", "a:b", "\\u0007", ""
+  GET /namespaces/default[/tables] 16 tables: SYSTEM.CATALOG, SYSTEM.SEQUENCE, SYSTEM.STATS
+                                   (Phoenix's own), "rn bad" (no HBase name), t01 to t12
+                                   (family "cf"; t02 also "a:b"; t03 family "0")
+  GET /t01/*?...                   500 (a sample that fails)
+  GET /t03/*?...                   one row with Phoenix's empty cell "0:_0" and "0:V" (protobuf)
   GET /SYSTEM.CATALOG/exists       200
   POST /SYSTEM.CATALOG/scanner     a scanner whose one page is the Phoenix catalog below
                                    (schema FDWRN), in key order, protobuf; then 204
@@ -140,6 +145,23 @@ class Handler(background_server.Handler):
         elif path == "/rn_hostile:rn_ok/schema":
             self.reply(200, b'{"name":"rn_hostile:rn_ok","ColumnSchema":[{"name":"cf"},'
                        b'{"name":"a:b"},{"name":"\\u0007"},{"name":""}]}', JSON)
+        elif path == "/namespaces/default":
+            self.reply(200, b'{}', JSON)
+        elif path == "/namespaces/default/tables":
+            names = ["SYSTEM.CATALOG", "SYSTEM.SEQUENCE", "SYSTEM.STATS", "rn bad"] + \
+                ["t%02d" % i for i in range(1, 13)]
+            self.reply(200, ('{"table":[%s]}' % ",".join('{"name":"%s"}' % n for n in names))
+                       .encode(), JSON)
+        elif path == "/t02/schema":
+            self.reply(200, b'{"ColumnSchema":[{"name":"cf"},{"name":"a:b"}]}', JSON)
+        elif path == "/t03/schema":
+            self.reply(200, b'{"ColumnSchema":[{"name":"0"}]}', JSON)
+        elif path.startswith("/t") and path.endswith("/schema"):
+            self.reply(200, b'{"ColumnSchema":[{"name":"cf"}]}', JSON)
+        elif path == "/t01/*":
+            self.reply(500, b"sample refused")
+        elif path == "/t03/*":
+            self.reply(200, row(b"r1", [(b"_0", b"x"), (b"V", b"hello")]), PROTOBUF)
         elif path == "/SYSTEM.CATALOG/exists":
             self.reply(200)
         elif path.startswith("/SYSTEM.CATALOG/scanner/"):

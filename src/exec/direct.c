@@ -930,7 +930,7 @@ hbaseExplainDirectModify(ForeignScanState *node, ExplainState *es)
 			bytea	   *k = lfirst(lc);
 
 			appendStringInfo(&keys, "%s%s", keys.len ? ", " : "",
-							 hbase_printable_key(VARDATA(k), VARSIZE(k) - VARHDRSZ));
+							 hbase_explain_key(VARDATA(k), VARSIZE(k) - VARHDRSZ));
 		}
 		ExplainPropertyText("HBase Rows", kp->kind == HBASE_OP_EMPTY ? "none (no row can match)" :
 							kp->kind == HBASE_OP_GET ? "Get" :

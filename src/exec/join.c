@@ -772,6 +772,14 @@ begin_join(CustomScanState *node, EState *estate, int eflags)
 			js->rowdesc = lookup_rowtype_tupdesc_copy(get_rel_type_id(js->table->relid), -1);
 	}
 	js->io = hbase_attrs_io_init(js->table, js->fetch_attrs, &js->decode_key);
+	/* the Gets read whole rows: a family the table lacks would read as NULLs */
+	{
+		List	   *cols = NIL;
+
+		foreach(lc, js->fetch_attrs)
+			cols = lappend(cols, &js->table->columns[lfirst_int(lc) - 1]);
+		hbase_check_families(js->conn, js->table, cols);
+	}
 	js->inner_typlen = palloc(sizeof(int16) * Max(js->ninner, 1));
 	js->inner_byval = palloc(sizeof(bool) * Max(js->ninner, 1));
 	i = 0;

@@ -76,7 +76,8 @@ table_families(HBaseTable *table)
  * its scanners ask for.  The wanted cells and families only, unless the
  * rows are cell versions or :timestamp is read (every mapped cell, exactly:
  * the same rows and newest timestamp whatever the query reads).  The plan
- * comes with hbase_scan_set_plan.
+ * comes with hbase_scan_set_plan.  The families of those cells are checked
+ * against the table's (once per table and connection).
  */
 HBaseScan *
 hbase_scan_begin(HBaseTable *table, HBaseConn *conn, List *retrieved_attrs, int firstpage)
@@ -118,6 +119,8 @@ hbase_scan_begin(HBaseTable *table, HBaseConn *conn, List *retrieved_attrs, int 
 		scan->exact_columns = true;
 		scan->all_cells = scan->columns == NIL;
 	}
+	/* a family the table lacks would read as NULLs: an error instead */
+	hbase_check_families(conn, table, scan->columns);
 	return scan;
 }
 

@@ -2100,8 +2100,8 @@ hbase_keyplan_planning_values(List *exprs)
 static char *
 range_text(HBaseKeyRange *r)
 {
-	return psprintf("[%s, %s)", hbase_printable_key(r->start, r->startlen),
-					r->stop ? hbase_printable_key(r->stop, r->stoplen) : "end");
+	return psprintf("[%s, %s)", hbase_explain_key(r->start, r->startlen),
+					r->stop ? hbase_explain_key(r->stop, r->stoplen) : "end");
 }
 
 #define EXPLAIN_MAX_ITEMS 8
@@ -2124,7 +2124,7 @@ keys_text(List *keys)
 			break;
 		}
 		appendStringInfo(&buf, "%s%s", buf.len ? ", " : "",
-						 hbase_printable_key(VARDATA(k), VARSIZE(k) - VARHDRSZ));
+						 hbase_explain_key(VARDATA(k), VARSIZE(k) - VARHDRSZ));
 	}
 	return buf.data;
 }
@@ -2150,7 +2150,7 @@ fuzzy_text(List *fuzzy)
 			if (VARDATA(m)[i])
 				appendStringInfoChar(&buf, '?');
 			else
-				appendStringInfoString(&buf, hbase_printable_key(VARDATA(k) + i, 1));
+				appendStringInfoString(&buf, hbase_explain_key(VARDATA(k) + i, 1));
 		}
 	}
 	return buf.data;

@@ -13,6 +13,7 @@
  */
 #include "postgres.h"
 
+#include "catalog/pg_namespace.h"
 #include "commands/defrem.h"
 #include "common/jsonapi.h"
 #include "common/string.h"
@@ -26,22 +27,6 @@
 
 #include "hbase_fdw.h"
 #include "hbase_infer.h"
-
-/* the names of a JSON list the gateway answered, or a protocol error */
-static List *
-answer_names(HBaseResponse *resp, const char *member, const char *what)
-{
-	const char *error;
-	List	   *names = hbase_json_names(resp->body, resp->len, member, &error);
-
-	if (error != NULL)
-		ereport(ERROR,
-				(errcode(ERRCODE_FDW_UNABLE_TO_CREATE_REPLY),
-				 errmsg("invalid response from the HBase REST gateway"),
-				 errdetail("The answer (HTTP %ld) to %s is not what was expected: %s.",
-						   resp->status, what, error)));
-	return names;
-}
 
 /* the tables of namespace ns; an error naming it when it does not exist */
 static List *
@@ -62,7 +47,7 @@ namespace_tables(HBaseConn *conn, const char *ns)
 					 errhint("HBase tables without a namespace are in namespace \"default\".")));
 		hbase_report_status(resp, NULL, what);
 	}
-	return answer_names(resp, "table", what);
+	return hbase_rest_names(resp, "table", what);
 }
 
 /* the column families of an HBase table ("ns:table" or "table") */
@@ -70,7 +55,7 @@ static List *
 table_families(HBaseConn *conn, const char *table)
 {
 	char	   *what = psprintf("reading the schema of table \"%s\"", table);
-	HBaseResponse *resp = hbase_rest_schema(conn, table, what);
+	HBaseResponse *resp = hbase_rest_schema(conn, table, what, 0);
 
 	/* a listed table gone since (hbase_report_status would name no table) */
 	if (resp->status == 404)
@@ -80,7 +65,7 @@ table_families(HBaseConn *conn, const char *table)
 				 errdetail("The namespace's listing named it, but the gateway answered 404 to %s.", what)));
 	if (resp->status != 200)
 		hbase_report_status(resp, NULL, what);
-	return answer_names(resp, "ColumnSchema", what);
+	return hbase_rest_names(resp, "ColumnSchema", what);
 }
 
 /* ---------------- column types from a sample of rows ---------------- */
@@ -111,6 +96,42 @@ typedef struct TableSample
 	bool		failed;			/* the gateway refused the sample (NOTICE given) */
 	char	   *phoenix_cell;	/* Phoenix's empty column seen ("0:_0"), or NULL */
 } TableSample;
+
+/*
+ * An import of more tables than this sums up in one NOTICE at its end
+ * (import_summary); each table's own notices go to DEBUG1 then.  A plain
+ * import of "default" otherwise says some 300 lines.
+ */
+#define IMPORT_NOTICE_TABLES	10
+/* names a summary lists of each kind, at most */
+#define SUMMARY_NAMES			5
+
+/* the level of each table's notices: NOTICE, or DEBUG1 when a summary ends the import */
+static int	table_notice_level = NOTICE;
+
+/* what a plain import did with the tables it was given, for its summary */
+typedef struct ImportTally
+{
+	int			listed;			/* tables the listing gave that LIMIT TO / EXCEPT let in */
+	int			imported;
+	int			inferred;		/* with column types from a sample */
+	List	   *empty;			/* sampled, no rows (char *) */
+	List	   *unsampled;		/* the gateway refused the sample */
+	List	   *phoenix;		/* rows with Phoenix's empty column */
+	List	   *badname;		/* not imported: no HBase table name */
+	List	   *system;			/* not imported: Phoenix's SYSTEM.* */
+	MemoryContext cxt;			/* of the lists: outlives each table's context */
+} ImportTally;
+
+/* adds a copy of name to one of tally's lists */
+static void
+tally_add(ImportTally *tally, List **list, const char *name)
+{
+	MemoryContext old = MemoryContextSwitchTo(tally->cxt);
+
+	*list = lappend(*list, pstrdup(name));
+	MemoryContextSwitchTo(old);
+}
 
 /* the JSON check's state: a number jsonb would refuse seen */
 typedef struct JsonCheck
@@ -203,7 +224,7 @@ sample_table(HBaseConn *conn, const char *table, List *families, int sample_rows
 		 * The sample only refines the table: one that fails (a region in
 		 * transition) costs its types, said so, not the whole import
 		 */
-		ereport(NOTICE,
+		ereport(table_notice_level,
 				(errmsg("HBase table \"%s\" could not be sampled: its foreign table gets no inferred columns",
 						table),
 				 errdetail("The gateway answered HTTP %ld to a scan of its first %d rows: %s.",
@@ -390,7 +411,7 @@ create_statement(ImportForeignSchemaStmt *stmt, ForeignServer *server, const cha
 		char	   *col = free_name(names, lfirst(lc));
 
 		if (strcmp(col, clipped_name(lfirst(lc))) != 0)
-			ereport(NOTICE,
+			ereport(table_notice_level,
 					(errmsg("column family \"%s\" of HBase table \"%s\" is imported as column \"%s\"",
 							(char *) lfirst(lc), table, col),
 					 errdetail("Its name is taken by another column or is a system column's.")));
@@ -436,7 +457,7 @@ create_statement(ImportForeignSchemaStmt *stmt, ForeignServer *server, const cha
 			colname = clipped_name(spec);
 		if (name_taken(names, colname))
 		{
-			ereport(NOTICE,
+			ereport(table_notice_level,
 					(errmsg("qualifier \"%s\" of HBase table \"%s\" gets no column of its own",
 							spec, table),
 					 errdetail("Its names \"%s\" and \"%s\" are taken by other columns; the family's jsonb column \"%s\" holds it.",
@@ -465,26 +486,33 @@ create_statement(ImportForeignSchemaStmt *stmt, ForeignServer *server, const cha
  */
 static void
 sample_notice(const char *name, const char *table, int sample_rows, TableSample *ts,
-			  const char *summary)
+			  const char *summary, ImportTally *tally)
 {
 	StringInfoData wide;
 	ListCell   *lc;
 
+	if (ts->phoenix_cell)
+		tally_add(tally, &tally->phoenix, table);
 	if (ts->failed)
+	{
+		tally_add(tally, &tally->unsampled, table);
 		return;
+	}
 	if (ts->nrows == 0)
 	{
-		ereport(NOTICE,
+		tally_add(tally, &tally->empty, table);
+		ereport(table_notice_level,
 				(errmsg("HBase table \"%s\" has no rows: foreign table \"%s\" gets no inferred columns",
 						table, name),
 				 errdetail("Each column family is a jsonb column.")));
 		return;
 	}
+	tally->inferred++;
 	initStringInfo(&wide);
 	foreach(lc, ts->wide)
 		appendStringInfo(&wide, " Family \"%s\" has more than %d qualifiers in the sample: it is only its jsonb column.",
 						 (char *) lfirst(lc), SAMPLE_MAX_QUALIFIERS);
-	ereport(NOTICE,
+	ereport(table_notice_level,
 			(ts->nrows < sample_rows ?
 			 errmsg_plural("column types of foreign table \"%s\" inferred from all of HBase table \"%s\" (%d row)",
 						   "column types of foreign table \"%s\" inferred from all of HBase table \"%s\" (%d rows)",
@@ -506,7 +534,7 @@ sample_notice(const char *name, const char *table, int sample_rows, TableSample 
  */
 static char *
 import_table(ImportForeignSchemaStmt *stmt, ForeignServer *server, HBaseConn *conn,
-			 const char *name, const char *key_type, int sample_rows)
+			 const char *name, const char *key_type, int sample_rows, ImportTally *tally)
 {
 	const char *ns = stmt->remote_schema;
 	const char *table;
@@ -520,7 +548,8 @@ import_table(ImportForeignSchemaStmt *stmt, ForeignServer *server, HBaseConn *co
 	/* the name goes into the path of the next request: checked before it is sent */
 	if ((problem = hbase_table_name_problem(table)) != NULL)
 	{
-		ereport(NOTICE,
+		tally_add(tally, &tally->badname, hbase_printable_key(table, strlen(table)));
+		ereport(table_notice_level,
 				(errmsg("HBase table \"%s\" is not imported", hbase_printable_key(table, strlen(table))),
 				 errdetail("%s", problem)));
 		return NULL;
@@ -542,9 +571,88 @@ import_table(ImportForeignSchemaStmt *stmt, ForeignServer *server, HBaseConn *co
 		initStringInfo(&summary);
 		sample = sample_table(conn, table, families, sample_rows);
 		command = create_statement(stmt, server, name, table, families, key_type, sample, &summary);
-		sample_notice(name, table, sample_rows, sample, summary.data);
+		sample_notice(name, table, sample_rows, sample, summary.data, tally);
 	}
 	return command;
+}
+
+/* up to SUMMARY_NAMES of names, quoted, and how many more */
+static char *
+some_names(List *names)
+{
+	StringInfoData b;
+	ListCell   *lc;
+
+	initStringInfo(&b);
+	foreach(lc, names)
+	{
+		if (foreach_current_index(lc) == SUMMARY_NAMES)
+		{
+			appendStringInfo(&b, " and %d more", list_length(names) - SUMMARY_NAMES);
+			break;
+		}
+		appendStringInfo(&b, "%s\"%s\"", b.len > 0 ? ", " : "", (char *) lfirst(lc));
+	}
+	return b.data;
+}
+
+/* "1 table", "2 tables" */
+static char *
+tables(int n)
+{
+	return psprintf("%d table%s", n, n == 1 ? "" : "s");
+}
+
+/*
+ * The one NOTICE that ends an import of many tables (their own notices went
+ * to DEBUG1): how many were imported, which were not and why, what the
+ * samples gave, a few names of each kind.
+ */
+static void
+import_summary(const char *ns, ImportTally *t, int sample_rows, int names_skipped)
+{
+	StringInfoData d;
+	StringInfoData h;
+
+	initStringInfo(&d);
+	if (t->system != NIL)
+		appendStringInfo(&d, "Not imported: %s of Apache Phoenix's own (%s). ",
+						 tables(list_length(t->system)), some_names(t->system));
+	if (t->badname != NIL)
+		appendStringInfo(&d, "Not imported: %s whose names HBase does not allow (%s). ",
+						 tables(list_length(t->badname)), some_names(t->badname));
+	if (names_skipped > 0)
+		appendStringInfo(&d, "Left out: %d name%s of tables or families not valid here. ",
+						 names_skipped, names_skipped == 1 ? "" : "s");
+	if (sample_rows > 0)
+	{
+		appendStringInfo(&d, "Column types were inferred for %s from samples of up to %d rows.",
+						 tables(t->inferred), sample_rows);
+		if (t->empty != NIL)
+			appendStringInfo(&d, " No rows in %s (%s).", tables(list_length(t->empty)),
+							 some_names(t->empty));
+		if (t->unsampled != NIL)
+			appendStringInfo(&d, " The samples of %s failed (%s).",
+							 tables(list_length(t->unsampled)), some_names(t->unsampled));
+		if (t->empty != NIL || t->unsampled != NIL)
+			appendStringInfoString(&d, " Their column families are jsonb columns only.");
+		if (t->phoenix != NIL)
+			appendStringInfo(&d, " Apache Phoenix seems to have made %s (%s).",
+							 tables(list_length(t->phoenix)), some_names(t->phoenix));
+	}
+	else
+		appendStringInfoString(&d, "Each column family is a jsonb column (sample_rows 0).");
+	initStringInfo(&h);
+	appendStringInfoString(&h, "SET client_min_messages TO debug1 before the import to see each table's notices.");
+	if (t->system != NIL)
+		appendStringInfoString(&h, " Name Phoenix's own tables in LIMIT TO to import them.");
+	if (t->phoenix != NIL || t->system != NIL)
+		appendStringInfoString(&h, " IMPORT FOREIGN SCHEMA ... OPTIONS (phoenix 'true') imports the tables Phoenix made, with their types and key layout.");
+	ereport(NOTICE,
+			(errmsg("imported %d of the %s of HBase namespace \"%s\"",
+					t->imported, tables(t->listed), ns),
+			 errdetail("%s", d.data),
+			 errhint("%s", h.data)));
 }
 
 /*
@@ -566,9 +674,14 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	bool		phoenix = false;
 	List	   *commands = NIL;
 	List	   *wanted = NIL;
-	List	   *system_tables = NIL;
+	ImportTally tally;
 	ListCell   *lc;
 	MemoryContext tablecxt;
+
+	memset(&tally, 0, sizeof(tally));
+	tally.cxt = CurrentMemoryContext;
+	table_notice_level = NOTICE;
+	hbase_import_notices(NOTICE);
 
 	foreach(lc, stmt->options)
 	{
@@ -590,10 +703,16 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 			continue;
 		}
 		if (strcmp(def->defname, "key_type") != 0)
+		{
+			/* a misspelling gets its option, as the other options' validator says it */
+			const char *close = hbase_closest_option(def->defname, HBASE_IMPORT_OPTIONS);
+
 			ereport(ERROR,
 					(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
 					 errmsg("invalid option \"%s\" for IMPORT FOREIGN SCHEMA", def->defname),
-					 errhint("The options are \"key_type\" ('bytea' or 'text'), \"sample_rows\" (a number of rows, 0 for none), \"phoenix\" (a boolean) and \"tenant\" (a Phoenix tenant id).")));
+					 errhint("%sThe options are \"key_type\" ('bytea' or 'text'), \"sample_rows\" (a number of rows, 0 for none), \"phoenix\" (a boolean) and \"tenant\" (a Phoenix tenant id).",
+							 close ? psprintf("Perhaps you meant the option \"%s\". ", close) : "")));
+		}
 		key_type = defGetString(def);
 		if (strcmp(key_type, "bytea") != 0 && strcmp(key_type, "text") != 0)
 			ereport(ERROR,
@@ -614,27 +733,40 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 				(errcode(ERRCODE_FDW_SCHEMA_NOT_FOUND),
 				 errmsg("\"%s\" is not an HBase namespace name", ns),
 				 errdetail("An HBase namespace consists of letters, digits and '_'.")));
-	foreach(lc, namespace_tables(conn, ns))
 	{
-		const char *name = lfirst(lc);
+		List	   *listed = namespace_tables(conn, ns);
 
-		if (!hbase_import_name_ok(stmt, name, strlen(name), "HBase table", NULL) ||
-			!hbase_import_wanted(stmt, name))
-			continue;
-		/* Phoenix's own tables (SYSTEM.CATALOG ...) only when LIMIT TO names them */
-		if (strcmp(ns, "default") == 0 && strncmp(name, "SYSTEM.", 7) == 0 &&
-			stmt->list_type != FDW_IMPORT_SCHEMA_LIMIT_TO)
+		/* many tables: their notices at DEBUG1, one summary at the end */
+		foreach(lc, listed)
+			if (hbase_import_wanted(stmt, lfirst(lc)))
+				tally.listed++;
+		if (tally.listed > IMPORT_NOTICE_TABLES)
 		{
-			system_tables = lappend(system_tables, (char *) name);
-			continue;
+			table_notice_level = DEBUG1;
+			hbase_import_notices(DEBUG1);
 		}
-		wanted = lappend(wanted, (char *) name);
+		foreach(lc, listed)
+		{
+			const char *name = lfirst(lc);
+
+			if (!hbase_import_wanted(stmt, name) ||
+				!hbase_import_name_ok(stmt, name, strlen(name), "HBase table", NULL))
+				continue;
+			/* Phoenix's own tables (SYSTEM.CATALOG ...) only when LIMIT TO names them */
+			if (strcmp(ns, "default") == 0 && strncmp(name, "SYSTEM.", 7) == 0 &&
+				stmt->list_type != FDW_IMPORT_SCHEMA_LIMIT_TO)
+			{
+				tally.system = lappend(tally.system, (char *) name);
+				continue;
+			}
+			wanted = lappend(wanted, (char *) name);
+		}
 	}
-	if (system_tables != NIL)
+	if (tally.system != NIL && table_notice_level == NOTICE)
 		ereport(NOTICE,
 				(errmsg("%d tables of Apache Phoenix's own (%s%s) are not imported",
-						list_length(system_tables), (char *) linitial(system_tables),
-						list_length(system_tables) > 1 ? " ..." : ""),
+						list_length(tally.system), (char *) linitial(tally.system),
+						list_length(tally.system) > 1 ? " ..." : ""),
 				 errhint("Name them in LIMIT TO to import them; IMPORT FOREIGN SCHEMA ... OPTIONS (phoenix 'true') imports the tables Phoenix made.")));
 	hbase_import_check_count(list_length(wanted));
 	/* one table's schema, sample and statement in a context reset after it */
@@ -643,7 +775,8 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	foreach(lc, wanted)
 	{
 		MemoryContext old = MemoryContextSwitchTo(tablecxt);
-		char	   *command = import_table(stmt, server, conn, lfirst(lc), key_type, sample_rows);
+		char	   *command = import_table(stmt, server, conn, lfirst(lc), key_type, sample_rows,
+											   &tally);
 
 		MemoryContextSwitchTo(old);
 		if (command)
@@ -651,5 +784,8 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 		MemoryContextReset(tablecxt);
 	}
 	MemoryContextDelete(tablecxt);
+	tally.imported = list_length(commands);
+	if (table_notice_level != NOTICE)
+		import_summary(ns, &tally, sample_rows, hbase_import_notices(NOTICE));
 	return commands;
 }

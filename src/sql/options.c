@@ -22,6 +22,7 @@
 #include "catalog/pg_foreign_data_wrapper.h"
 #include "catalog/pg_foreign_server.h"
 #include "catalog/pg_foreign_table.h"
+#include "catalog/pg_namespace.h"
 #include "catalog/pg_user_mapping.h"
 #include "catalog/pg_attribute.h"
 #include "commands/defrem.h"
@@ -113,6 +114,11 @@ static const HBaseOption valid_options[] = {
 	{"phoenix_type", AttributeRelationId},
 	{"phoenix_element", AttributeRelationId},
 	{"row_timestamp", AttributeRelationId},
+	/* IMPORT FOREIGN SCHEMA (import.c checks them; here for hbase_closest_option) */
+	{"key_type", HBASE_IMPORT_OPTIONS},
+	{"sample_rows", HBASE_IMPORT_OPTIONS},
+	{"phoenix", HBASE_IMPORT_OPTIONS},
+	{"tenant", HBASE_IMPORT_OPTIONS},
 	{NULL, InvalidOid}
 };
 
@@ -134,9 +140,12 @@ context_name(Oid context)
 	}
 }
 
-/* The option name closest to a misspelt one, like PostgreSQL's own hints. */
-static const char *
-closest_option(const char *name, Oid context)
+/*
+ * The option name closest to a misspelt one, like PostgreSQL's own hints;
+ * context HBASE_IMPORT_OPTIONS: IMPORT FOREIGN SCHEMA's options.
+ */
+const char *
+hbase_closest_option(const char *name, Oid context)
 {
 	const char *best = NULL;
 	int			bestdist = 3;	/* farther than that is no suggestion */
@@ -163,7 +172,7 @@ closest_option(const char *name, Oid context)
 static void
 invalid_option(const char *name, Oid context)
 {
-	const char *hint = closest_option(name, context);
+	const char *hint = hbase_closest_option(name, context);
 	StringInfoData valid;
 	const HBaseOption *opt;
 
@@ -1476,11 +1485,32 @@ hbase_system_column_name(const char *name)
 	return SystemAttributeByName(name) != NULL;
 }
 
+/* the level of skip_name's messages, and the names it skipped at DEBUG1 */
+static int	skip_level = NOTICE;
+static int	skipped_quietly = 0;
+
+/*
+ * Sets the level of the messages saying a name is skipped (NOTICE, or
+ * DEBUG1 when an import of many tables sums up at its end); returns how
+ * many names were skipped at DEBUG1 since the last call, for that summary.
+ */
+int
+hbase_import_notices(int level)
+{
+	int			n = skipped_quietly;
+
+	skip_level = level;
+	skipped_quietly = 0;
+	return n;
+}
+
 /* a NOTICE that a name from HBase is skipped (escaped in it), and false */
 static bool
 skip_name(const char *name, int len, const char *what, const char *owner, const char *detail)
 {
-	ereport(NOTICE,
+	if (skip_level != NOTICE)
+		skipped_quietly++;
+	ereport(skip_level,
 			(errmsg("%s \"%s\"%s%s is not imported", what, hbase_printable_key(name, len),
 					owner ? " of " : "", owner ? owner : ""),
 			 errdetail("%s", detail)));

@@ -63,7 +63,20 @@ struct HBaseConn
 	int64		nrequests;		/* requests sent on this connection */
 	bool		xact_used;		/* a request was sent in the current transaction */
 	HBaseGateway gateway;	/* gateway.c's: name NULL until known */
+	List	   *schemas;		/* FamilyCache *: tables whose families were read
+								 * (TopMemoryContext) */
 };
+
+/*
+ * The column families of one HBase table as this connection's gateway
+ * listed them (hbase_check_families): read once per table and connection,
+ * so that a query does not pay a schema request after the first.
+ */
+typedef struct FamilyCache
+{
+	char	   *table;			/* "ns:table" or "table" */
+	List	   *families;		/* char * */
+} FamilyCache;
 
 static HTAB *ConnectionHash = NULL;
 
@@ -231,6 +244,8 @@ close_conn(HBaseConn *conn)
 	if (conn->app_name)
 		pfree(conn->app_name);
 	conn->app_name = NULL;
+	/* the server's url may now lead to another cluster */
+	hbase_conn_forget_families(conn, NULL);
 }
 
 /*
@@ -432,6 +447,7 @@ hbase_get_connection(Oid serverid, Oid userid)
 		conn->app_name = NULL;
 		conn->nrequests = 0;
 		conn->xact_used = false;
+		conn->schemas = NIL;
 	}
 	/* a new application_name goes into the User-Agent of a new handle */
 	if (conn->http != NULL &&
@@ -453,6 +469,60 @@ Oid
 hbase_conn_server(HBaseConn *conn)
 {
 	return conn->key.serverid;
+}
+
+/* the families of HBase table `table` read on this connection, or NIL when not read yet */
+List *
+hbase_conn_families(HBaseConn *conn, const char *table)
+{
+	ListCell   *lc;
+
+	foreach(lc, conn->schemas)
+	{
+		FamilyCache *fc = lfirst(lc);
+
+		if (strcmp(fc->table, table) == 0)
+			return fc->families;
+	}
+	return NIL;
+}
+
+/* remembers the families of HBase table `table` (copied) for later queries */
+void
+hbase_conn_set_families(HBaseConn *conn, const char *table, List *families)
+{
+	MemoryContext old;
+	FamilyCache *fc;
+	ListCell   *lc;
+
+	hbase_conn_forget_families(conn, table);
+	old = MemoryContextSwitchTo(TopMemoryContext);
+	fc = palloc(sizeof(FamilyCache));
+	fc->table = pstrdup(table);
+	fc->families = NIL;
+	foreach(lc, families)
+		fc->families = lappend(fc->families, pstrdup(lfirst(lc)));
+	conn->schemas = lappend(conn->schemas, fc);
+	MemoryContextSwitchTo(old);
+}
+
+/* forgets the families read of HBase table `table`, or of every table (NULL) */
+void
+hbase_conn_forget_families(HBaseConn *conn, const char *table)
+{
+	ListCell   *lc;
+
+	foreach(lc, conn->schemas)
+	{
+		FamilyCache *fc = lfirst(lc);
+
+		if (table != NULL && strcmp(fc->table, table) != 0)
+			continue;
+		conn->schemas = foreach_delete_current(conn->schemas, lc);
+		list_free_deep(fc->families);
+		pfree(fc->table);
+		pfree(fc);
+	}
 }
 
 /*
@@ -796,6 +866,7 @@ hbase_request_ex(HBaseConn *conn, const char *method, const char *path,
 	hbase_http_outcome outcome;
 	int			httpflags = 0;
 	int			attempt;
+	int			turn = conn->next_gateway;
 
 	if ((flags & (HBASE_REQ_ONCE | HBASE_REQ_WRITE)) ||
 		(strcmp(method, "GET") != 0 && strcmp(method, "DELETE") != 0))
@@ -822,6 +893,8 @@ hbase_request_ex(HBaseConn *conn, const char *method, const char *path,
 		}
 		break;
 	}
+	if (flags & HBASE_REQ_ASIDE)
+		conn->next_gateway = turn;
 	resp = take_outcome(conn, outcome, &res, method, path, what, flags);
 	return resp;
 }
@@ -1148,6 +1221,8 @@ void
 hbase_report_krb(int status, const char *msg, const char *what)
 {
 	const char *text;
+	const char *hint = "Check the user mapping's options \"krb_principal\", \"krb_keytab\" and \"krb_ccache\".";
+	const char *file_hint = "The user mapping's option \"krb_keytab\" names a keytab file the operating-system user of the PostgreSQL server must be able to read.";
 
 	switch (status)
 	{
@@ -1163,16 +1238,33 @@ hbase_report_krb(int status, const char *msg, const char *what)
 		case HBASE_KRB_KDC:
 			text = "could not reach the Kerberos KDC";
 			break;
+		case HBASE_KRB_KEYTAB_MISSING:
+			text = "the user mapping's Kerberos keytab does not exist";
+			hint = file_hint;
+			break;
+		case HBASE_KRB_KEYTAB_UNREADABLE:
+			text = "the user mapping's Kerberos keytab cannot be read";
+			hint = file_hint;
+			break;
+		case HBASE_KRB_KEYTAB_INVALID:
+			text = "the user mapping's Kerberos keytab is not a keytab file";
+			hint = file_hint;
+			break;
+		case HBASE_KRB_KEYTAB_NO_KEY:
+			text = "the user mapping's Kerberos keytab has no key for its principal";
+			hint = "The keytab must hold a key of the user mapping's \"krb_principal\" (klist -k -t lists a keytab's keys).";
+			break;
 		default:
 			text = "could not get a Kerberos ticket from the keytab";
 	}
+	/* the keytab's path is a superuser's option: only a superuser sees it (and krb5's words) */
 	ereport(ERROR,
 			(errcode(status == HBASE_KRB_KDC ? ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION :
 					 ERRCODE_INVALID_AUTHORIZATION_SPECIFICATION),
 			 errmsg("%s", text),
 			 superuser() ? errdetail("%s. The request was %s.", msg, what) :
 			 errdetail("Nothing was sent for %s.", what),
-			 errhint("Check the user mapping's options \"krb_principal\", \"krb_keytab\" and \"krb_ccache\".")));
+			 errhint("%s", hint)));
 }
 
 void

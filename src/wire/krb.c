@@ -12,10 +12,14 @@
  * renews.  Like http.c it has no PostgreSQL headers and raises no errors: it
  * returns a class and a message, and connection.c reports.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <krb5.h>
 #include <gssapi/gssapi.h>
@@ -113,6 +117,50 @@ fail(krb5_context ctx, krb5_error_code code, hbase_krb_status st, const char *wh
 	return st;
 }
 
+/*
+ * What is wrong with the keytab file itself, before krb5 reads it: krb5
+ * answers a missing or unreadable file with a KDC exchange's error, or
+ * "Key table file not found" for both.  A keytab named by another type
+ * than FILE: (MEMORY:, KEYRING:...) is left to krb5.
+ */
+static hbase_krb_status
+check_keytab_file(const char *keytab, char *err, size_t errlen)
+{
+	const char *path = keytab;
+	unsigned char head[2];
+	struct stat sb;
+	ssize_t		n;
+	int			fd;
+
+	if (strncmp(path, "FILE:", 5) == 0)
+		path += 5;
+	else if (strncmp(path, "WRFILE:", 7) == 0)
+		path += 7;
+	else if (path[0] != '/')
+		return HBASE_KRB_OK;
+	memset(&sb, 0, sizeof(sb));
+	if (stat(path, &sb) != 0 && errno == ENOENT)
+	{
+		snprintf(err, errlen, "Keytab file \"%s\" does not exist", path);
+		return HBASE_KRB_KEYTAB_MISSING;
+	}
+	if ((fd = open(path, O_RDONLY)) < 0)
+	{
+		snprintf(err, errlen, "Keytab file \"%s\" cannot be read by the server's operating-system user: %s",
+				 path, strerror(errno));
+		return HBASE_KRB_KEYTAB_UNREADABLE;
+	}
+	n = read(fd, head, 2);
+	close(fd);
+	/* a keytab starts with format version 0x05 0x01 or 0x05 0x02 (MIT's, Heimdal's) */
+	if (S_ISDIR(sb.st_mode) || n != 2 || head[0] != 5 || (head[1] != 1 && head[1] != 2))
+	{
+		snprintf(err, errlen, "File \"%s\" is not a keytab", path);
+		return HBASE_KRB_KEYTAB_INVALID;
+	}
+	return HBASE_KRB_OK;
+}
+
 /* A new TGT for k->principal from k->keytab into cache cc. */
 static hbase_krb_status
 obtain_from_keytab(hbase_krb *k, krb5_context ctx, krb5_ccache cc, char *err, size_t errlen)
@@ -126,10 +174,32 @@ obtain_from_keytab(hbase_krb *k, krb5_context ctx, krb5_ccache cc, char *err, si
 	memset(&creds, 0, sizeof(creds));
 	if ((rc = krb5_parse_name(ctx, k->principal, &client)) != 0)
 		return fail(ctx, rc, HBASE_KRB_BAD_PRINCIPAL, "invalid principal", err, errlen);
+	if ((st = check_keytab_file(k->keytab, err, errlen)) != HBASE_KRB_OK)
+		goto out;
 	if ((rc = krb5_kt_resolve(ctx, k->keytab, &kt)) != 0)
 	{
 		st = fail(ctx, rc, HBASE_KRB_KEYTAB, "cannot open the keytab", err, errlen);
 		goto out;
+	}
+	/* no key of the principal (any version, any enctype): say so, not the KDC's words */
+	{
+		krb5_keytab_entry entry;
+
+		rc = krb5_kt_get_entry(ctx, kt, client, 0, 0, &entry);
+		if (rc == 0)
+			krb5_free_keytab_entry_contents(ctx, &entry);
+		else if (rc == KRB5_KT_NOTFOUND)
+		{
+			snprintf(err, errlen, "Keytab file \"%s\" has no key for principal \"%s\"",
+					 k->keytab, k->principal);
+			st = HBASE_KRB_KEYTAB_NO_KEY;
+			goto out;
+		}
+		else if (rc == KRB5_KEYTAB_BADVNO || rc == KRB5_KT_FORMAT)
+		{
+			st = fail(ctx, rc, HBASE_KRB_KEYTAB_INVALID, "cannot read the keytab", err, errlen);
+			goto out;
+		}
 	}
 	rc = krb5_get_init_creds_keytab(ctx, &creds, client, kt, 0, NULL, NULL);
 	if (rc == KRB5KDC_ERR_C_PRINCIPAL_UNKNOWN || rc == KRB5KDC_ERR_CLIENT_REVOKED)

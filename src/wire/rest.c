@@ -995,13 +995,125 @@ hbase_rest_namespace(HBaseConn *conn, const char *ns)
 						 NULL, 0, "looking up a namespace");
 }
 
-/* GET /table/schema of an HBase table named "ns:table" or "table" (JSON) */
+/*
+ * GET /table/schema of an HBase table named "ns:table" or "table" (JSON);
+ * flags as hbase_request_ex's
+ */
 HBaseResponse *
-hbase_rest_schema(HBaseConn *conn, const char *hbase_table, const char *what)
+hbase_rest_schema(HBaseConn *conn, const char *hbase_table, const char *what, int flags)
 {
-	return hbase_request(conn, "GET",
-						 psprintf("/%s/schema", hbase_escape(conn, hbase_table, strlen(hbase_table))),
-						 NULL, 0, what);
+	return hbase_request_ex(conn, "GET",
+							psprintf("/%s/schema", hbase_escape(conn, hbase_table, strlen(hbase_table))),
+							NULL, 0, what, flags);
+}
+
+/*
+ * The names of a JSON list the gateway answered: member "table" of a
+ * namespace's tables, "ColumnSchema" of a table's families; a protocol
+ * error names the request.
+ */
+List *
+hbase_rest_names(HBaseResponse *resp, const char *member, const char *what)
+{
+	const char *error;
+	List	   *names = hbase_json_names(resp->body, resp->len, member, &error);
+
+	if (error != NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_UNABLE_TO_CREATE_REPLY),
+				 errmsg("invalid response from the HBase REST gateway"),
+				 errdetail("The answer (HTTP %ld) to %s is not what was expected: %s.",
+						   resp->status, what, error)));
+	return names;
+}
+
+/* does `families` (char *) hold the family of col? */
+static bool
+has_family(List *families, const HBaseColumn *col)
+{
+	ListCell   *lc;
+
+	foreach(lc, families)
+	{
+		const char *f = lfirst(lc);
+
+		if ((int) strlen(f) == col->famlen && memcmp(f, col->colspec, col->famlen) == 0)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The table's families read from the gateway and remembered on the
+ * connection, or NIL when the schema cannot be read now (no answer, a
+ * missing table, refused credentials): the operation's own request then
+ * reports what is wrong, in its own words.
+ */
+static List *
+read_families(HBaseConn *conn, HBaseTable *table)
+{
+	char	   *what = psprintf("reading the schema of table \"%s\"", table->hbase_table);
+	HBaseResponse *resp;
+	List	   *families;
+
+	resp = hbase_rest_schema(conn, table->hbase_table, what,
+							 HBASE_REQ_TRANSPORT_OK | HBASE_REQ_IDEMPOTENT | HBASE_REQ_ASIDE);
+	if (resp->status != 200)
+		return NIL;
+	families = hbase_rest_names(resp, "ColumnSchema", what);
+	if (families != NIL)
+		hbase_conn_set_families(conn, table->hbase_table, families);
+	return families;
+}
+
+/*
+ * Do the families of the columns a query reads (HBaseColumn *: cells or
+ * whole families; others are skipped) exist in the HBase table?  HBase
+ * answers a read of a missing family with no cells, which would be NULLs
+ * the user takes for data.  The families are read once per table and
+ * connection (GET /table/schema, at the first execution, never while
+ * planning); a family missing from what was read then is read once more
+ * before the error, in case it was added since.  Qualifiers cannot be
+ * checked: HBase has no list of them.
+ */
+void
+hbase_check_families(HBaseConn *conn, HBaseTable *table, List *columns)
+{
+	List	   *families = hbase_conn_families(conn, table->hbase_table);
+	bool		fresh = false;
+	ListCell   *lc;
+
+	foreach(lc, columns)
+	{
+		const HBaseColumn *col = lfirst(lc);
+		StringInfoData names;
+		ListCell   *fc;
+
+		if (!hbase_maps_cell(col) || col->colspec == NULL)
+			continue;
+		if (families != NIL && has_family(families, col))
+			continue;
+		if (!fresh)
+		{
+			families = read_families(conn, table);
+			fresh = true;
+			if (families == NIL)
+				return;
+			if (has_family(families, col))
+				continue;
+		}
+		initStringInfo(&names);
+		foreach(fc, families)
+			appendStringInfo(&names, "%s\"%s\"", names.len > 0 ? ", " : "",
+							 (char *) lfirst(fc));
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_COLUMN_NAME_NOT_FOUND),
+				 errmsg("HBase table \"%s\" has no column family \"%.*s\"",
+						table->hbase_table, col->famlen, col->colspec),
+				 errdetail("Column \"%s\" of foreign table %s maps to it. The table's families are %s.",
+						   col->attname, table->relname, names.data),
+				 errhint("Name one of them in the column's option \"column\" (or the table's option \"family\").")));
+	}
 }
 
 /* ---------------- statuses ---------------- */
