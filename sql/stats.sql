@@ -121,6 +121,10 @@ SELECT * FROM st_errors WHERE server_name = 'st_fake';
 -- the 500 and the 503
 SELECT latency_p50_ms <= latency_p99_ms AS p50_le_p99, latency_max_ms < 1000 AS hang_left_out
   FROM hbase_fdw_stats WHERE server_name = 'st_fake';
+-- a 500 without a body (a refused doAs answers a protobuf Get so) says so, and what may cause it
+CREATE FOREIGN TABLE st_500bare (k text OPTIONS (column ':key')) SERVER st_fake
+  OPTIONS (table 'status500bare');
+SELECT * FROM st_500bare WHERE k = 'a';
 \! curl -s http://127.0.0.1:18181/quit >/dev/null
 -- resumed scans: tests/lossy_proxy.py drops the answers to the 2nd, 5th, 8th ... scanner
 -- page read, and the answer to the scanner creation after the first one: each lost page is

@@ -21,6 +21,7 @@ listens) and exits by itself after 30 s without a request, or at GET /quit.
   POST /noloc/scanner   201 without a Location
   GET  /lastua          200 the User-Agent header of the request before
   GET  /status500/...   500 boom                  (a gateway that failed)
+  GET  /status500bare/... 500, no body            (what a refused doAs gives a protobuf Get)
   GET  /status503/...   503 Service Unavailable   (a proxy without a live gateway)
   GET  /hang/...        nothing for 5 s, then 404 (for request_timeout)
 anything else: 404.
@@ -85,6 +86,8 @@ class Handler(background_server.Handler):
             self.reply(200, PB_HUGE, PROTOBUF)
         elif table == "status500":
             self.reply(500, b"boom")
+        elif table == "status500bare":
+            self.reply(500, b"")
         elif table == "status503":
             self.reply(503, b"Service Unavailable")
         elif table == "hang":
