@@ -140,7 +140,7 @@ class Handler(background_server.Handler):
         elif path == "/namespaces/rn_many/tables":
             names = ",".join('{"name":"t%04d"}' % i for i in range(10000))
             self.reply(200, ('{"table":[%s]}' % names).encode(), JSON)
-        elif path.startswith("/rn_many:") and path.endswith("/schema"):
+        elif (path.startswith("/rn_many:") or path.startswith("/rn_gzip_")) and path.endswith("/schema"):
             self.reply(200, b'{"ColumnSchema":[{"name":"cf"}]}', JSON)
         elif path == "/rn_hostile:rn_ok/schema":
             self.reply(200, b'{"name":"rn_hostile:rn_ok","ColumnSchema":[{"name":"cf"},'
