@@ -799,7 +799,7 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 										   ALLOCSET_SMALL_SIZES);
 	st->exprstates = ExecInitExprList(fsplan->fdw_exprs, (PlanState *) node);
 	st->scan = hbase_scan_begin(st->table,
-								hbase_get_connection(GetForeignTable(st->table->relid)->serverid, userid),
+								hbase_get_connection(st->table->serverid, userid),
 								st->retrieved_attrs,
 								intVal(list_nth(fsplan->fdw_private, FdwScanPrivateFirstPage)));
 }

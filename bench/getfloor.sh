@@ -69,7 +69,7 @@ if [[ -n ${PERF:-} ]]; then
 	bench=$!
 	sleep 0.5
 	pid=$(psql -X -At -d "$DB" -c "SELECT pid FROM pg_stat_activity WHERE application_name = 'pgbench' AND pid <> pg_backend_pid() LIMIT 1")
-	perf record -g -p "$pid" -o "$work/getfloor.perf.data" -- sleep "${PERF_SECONDS:-8}" 2>/dev/null
+	perf record --call-graph "${PERF_CALLGRAPH:-dwarf,16384}" -p "$pid" -o "$work/getfloor.perf.data" -- sleep "${PERF_SECONDS:-8}" 2>/dev/null
 	wait "$bench"
 	grep 'latency average' "$work/getfloor.perf.out"
 	echo "perf data: $work/getfloor.perf.data (perf report -i ... --no-children)"

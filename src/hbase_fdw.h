@@ -156,6 +156,8 @@ struct rk_column;
 typedef struct HBaseTable
 {
 	Oid			relid;
+	Oid			serverid;		/* its server (kept: GetForeignTable per scan parsed
+								 * the options again) */
 	char	   *relname;		/* for messages */
 	char	   *hbase_table;	/* "ns:table" or "table" */
 	int			fetch_size;
@@ -296,7 +298,7 @@ extern HBaseResponse *hbase_request_ex(HBaseConn *conn, const char *method,
 									   const char *path, const char *body,
 									   size_t bodylen, const char *what,
 									   int flags);
-extern void hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
+extern void hbase_request_many(HBaseConn *conn, const char **paths, int n,
 							   const char *what, HBaseResponse **out);
 extern bool hbase_status_unavailable(long status);
 extern bool hbase_write_outcome_unknown(long status);
@@ -316,7 +318,7 @@ extern void hbase_scanner_opened(HBaseConn *conn, const char *path);
 extern void hbase_scanner_closed(HBaseConn *conn, const char *path);
 extern char *hbase_scanner_id(HBaseResponse *resp, HBaseTable *table);
 extern HBaseCellSet *hbase_response_cellset(HBaseResponse *resp, HBaseTable *table,
-											 long max_rows, long max_cells);
+											long max_rows, long max_cells, bool stream);
 extern void hbase_report_krb(int status, const char *msg, const char *what) pg_attribute_noreturn();
 struct HBaseGateway;
 extern struct HBaseGateway *hbase_conn_gateway(HBaseConn *conn, const char **declared);
@@ -504,6 +506,8 @@ typedef struct HBaseResult
 	bool		table_unsure;	/* the answer may mean a missing table: check
 								 * (hbase_rest_check_table) before trusting it */
 	HBaseResponse *resp;		/* the answer, for hbase_rest_report */
+	int			more_requests;	/* sent beyond the first (a stateless page asked
+								 * again as JSON), for the scan's count */
 } HBaseResult;
 
 extern char *hbase_rest_table_path(HBaseConn *conn, HBaseTable *table);

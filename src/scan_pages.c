@@ -678,7 +678,7 @@ hbase_stream_reverse_page(HBaseScan *scan, Stream *st)
 		/* as a forward scan's first POST: a gateway never seen fails at once */
 		res = hbase_rest_stateless_scan(scan->conn, scan->table, &req,
 										scan->table_known ? HBASE_REQ_TRANSPORT_OK : 0);
-		scan->nrequests++;
+		scan->nrequests += 1 + res.more_requests;
 		if (!scan->table_known ||
 			!(res.outcome == HBASE_UNAVAILABLE || (res.outcome == HBASE_FAILED && res.server_error)))
 			break;
@@ -805,6 +805,6 @@ hbase_stream_stateless_page(HBaseScan *scan, Stream *st)
 
 	hbase_stream_stateless_request(scan, st, &req);
 	res = hbase_rest_stateless_scan(scan->conn, scan->table, &req, 0);
-	scan->nrequests++;
+	scan->nrequests += 1 + res.more_requests;
 	return hbase_stream_take_stateless(scan, st, &res, req.limit);
 }
