@@ -438,8 +438,11 @@ pb_stream(const char *body, size_t len, PbCount *cnt, PbFill *fill, const char *
 /*
  * A stateless scan's protobuf answer into rows and cells: the gateway
  * streams it (ProtobufStreamingOutput) as CellSets one after the other,
- * each behind its length in two bytes, big-endian, an empty page as one
- * empty chunk.  The gateway casts that length to a Java short, so only an
+ * each behind its length in two bytes, big-endian; an empty page is one
+ * empty chunk (a limit under the gateway's fetch size, 10 rows) or no
+ * chunk at all, an empty body (a larger limit: the gateway's loop writes
+ * nothing when the first read finds no row).  The gateway casts that
+ * length to a Java short, so only an
  * answer of at most HBASE_PB_STREAM_MAX bytes, none of whose chunks can
  * reach 64 KiB, is read exactly: a longer one is refused (INVALID), and
  * the caller asks for the page again as JSON before ever decoding it here.
@@ -455,11 +458,6 @@ hbase_cellset_pb_stream_decode(const char *body, size_t len, const HBaseDecodeLi
 	const char *why = NULL;
 
 	memset(out, 0, sizeof(*out));
-	if (len == 0)
-	{
-		snprintf(err, HBASE_DECODE_ERRLEN, "an empty body (an empty page is one empty chunk)");
-		return HBASE_DECODE_INVALID;
-	}
 	if (len > HBASE_PB_STREAM_MAX)
 	{
 		snprintf(err, HBASE_DECODE_ERRLEN,

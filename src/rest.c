@@ -797,9 +797,7 @@ hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table, const HBaseStatele
  * short (ProtobufStreamingOutput), wrong for a chunk of 64 KiB or more: a
  * protobuf answer longer than HBASE_PB_STREAM_MAX, which could hold one,
  * is not decoded but asked for again as JSON (a large page: the second
- * request costs little beside it).  And the gateway says 200 before it
- * streams: a scan that fails then ends the answer empty (JSON's page is
- * built whole first, and fails as a 500).
+ * request costs little beside it).
  */
 static HBaseResult
 stateless_result(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s,
@@ -815,22 +813,7 @@ stateless_result(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s
 								s->reversed ? "a reversed scan" : "a scan's first page",
 								flags & ~HBASE_REQ_CELLSET);
 	}
-	if (resp->status == 200 && resp->protobuf && resp->len == 0)
-	{
-		/*
-		 * Even an empty page is one (empty) chunk: an empty body is the
-		 * gateway failing the scan after it said 200 (seen while it
-		 * restarts), a 500 in all but its status: retried as one.
-		 */
-		memset(&res, 0, sizeof(res));
-		resp->body = pstrdup("an empty answer where a stateless scan's protobuf holds at least one chunk: the scan failed after the gateway answered 200");
-		resp->len = strlen(resp->body);
-		res.resp = resp;
-		res.outcome = HBASE_FAILED;
-		res.server_error = true;
-	}
-	else
-		res = read_result(resp, table, READ_STATELESS, s->limit, 0);
+	res = read_result(resp, table, READ_STATELESS, s->limit, 0);
 	res.more_requests = again ? 1 : 0;
 	return res;
 }

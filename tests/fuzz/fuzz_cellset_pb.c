@@ -89,7 +89,7 @@ check_stream(const uint8_t *data, size_t size)
 													 NULL, &set, err);
 	size_t		off = 0;
 	size_t		row = 0;
-	bool		ok = size > 0 && size <= HBASE_PB_STREAM_MAX;
+	bool		ok = size <= HBASE_PB_STREAM_MAX;
 
 	while (ok && off < size)
 	{
