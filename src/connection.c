@@ -979,12 +979,12 @@ hbase_ahead_abandon(HBaseAhead *a)
  * n page reads in parallel (n <= HBASE_MAX_CONCURRENCY), each on its own
  * keep-alive handle of this connection, each sent once (HBASE_REQ_ONCE):
  * scanner pages, stateless scan pages or multigets, each a CellSet in the
- * connection's transport.
+ * connection's transport, but as JSON where json[i].
  * out[i] has status 0 when no response was had (the caller resumes or asks
  * again); an interrupt raises the usual cancel error.
  */
 void
-hbase_request_many(HBaseConn *conn, const char **paths, int n,
+hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
 				   const char *what, HBaseResponse **out)
 {
 	hbase_http *handles[HBASE_MAX_CONCURRENCY];
@@ -1009,7 +1009,7 @@ hbase_request_many(HBaseConn *conn, const char **paths, int n,
 	for (i = 0; i < n; i++)
 	{
 		handles[i] = i == 0 ? conn->http : conn->pool[i - 1];
-		hbase_http_set_accept(handles[i], accept_for(conn, HBASE_REQ_CELLSET));
+		hbase_http_set_accept(handles[i], accept_for(conn, json && json[i] ? 0 : HBASE_REQ_CELLSET));
 		urls[i] = absolute_path(paths[i]) ? pstrdup(paths[i]) : psprintf("%s%s", conn->url, paths[i]);
 	}
 	for (i = 0; i < n; i++)

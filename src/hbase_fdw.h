@@ -298,7 +298,7 @@ extern HBaseResponse *hbase_request_ex(HBaseConn *conn, const char *method,
 									   const char *path, const char *body,
 									   size_t bodylen, const char *what,
 									   int flags);
-extern void hbase_request_many(HBaseConn *conn, const char **paths, int n,
+extern void hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
 							   const char *what, HBaseResponse **out);
 extern bool hbase_status_unavailable(long status);
 extern bool hbase_write_outcome_unknown(long status);
@@ -475,6 +475,9 @@ typedef struct HBaseStatelessScan
 	int			limit;			/* rows */
 	bool		exact_bounds;	/* reversed: bounds as filter_b64 row filters */
 	List	   *families;		/* HBaseColumn *: the families read, NIL = all */
+	bool		protobuf;		/* asked for as protobuf when the connection's
+								 * transport is (a scan of one stream, whose
+								 * pages are mostly full: see stateless_result) */
 } HBaseStatelessScan;
 
 /*

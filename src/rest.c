@@ -256,14 +256,18 @@ hbase_rest_pages_many(HBaseConn *conn, HBaseTable *table, char **scanners, const
 					  HBaseResult *out)
 {
 	const char *paths[HBASE_MAX_CONCURRENCY];
+	bool		json[HBASE_MAX_CONCURRENCY] = {0};
 	HBaseResponse *resp[HBASE_MAX_CONCURRENCY];
 	int			i;
 
 	Assert(n <= HBASE_MAX_CONCURRENCY);
 	for (i = 0; i < n; i++)
+	{
+		json[i] = scanners[i] == NULL && !stateless[i].protobuf;
 		paths[i] = scanners[i] == NULL ? stateless_path(conn, table, &stateless[i]) :
 			scanner_page_path(scanners[i], rows[i]);
-	hbase_request_many(conn, paths, n, "reading a scanner", resp);
+	}
+	hbase_request_many(conn, paths, json, n, "reading a scanner", resp);
 	for (i = 0; i < n; i++)
 	{
 		MemoryContext old = MemoryContextSwitchTo(cxts[i]);
@@ -540,7 +544,7 @@ hbase_rest_multiget_many(HBaseConn *conn, HBaseTable *table, bytea **keys, const
 	Assert(nreq <= HBASE_MAX_CONCURRENCY);
 	for (i = 0; i < nreq; i++)
 		paths[i] = multiget_path(conn, table, keys + starts[i], counts[i]);
-	hbase_request_many(conn, paths, nreq, "a multiget", resp);
+	hbase_request_many(conn, paths, NULL, nreq, "a multiget", resp);
 	for (i = 0; i < nreq; i++)
 		out[i] = read_result(resp[i], table, READ_MULTIGET, counts[i], 0);
 }
@@ -787,17 +791,24 @@ hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table, const HBaseStatele
 	return stateless_result(conn, table, s,
 							hbase_request_ex(conn, "GET", stateless_path(conn, table, s), NULL, 0,
 											 s->reversed ? "a reversed scan" : "a scan's first page",
-											 flags | HBASE_REQ_CELLSET),
+											 flags | (s->protobuf ? HBASE_REQ_CELLSET : 0)),
 							flags);
 }
 
 /*
  * A stateless page's answer.  The gateway streams a stateless scan's
- * protobuf as CellSets behind a 2-byte length that it casts to a Java
- * short (ProtobufStreamingOutput), wrong for a chunk of 64 KiB or more: a
- * protobuf answer longer than HBASE_PB_STREAM_MAX, which could hold one,
- * is not decoded but asked for again as JSON (a large page: the second
- * request costs little beside it).
+ * protobuf (ProtobufStreamingOutput): it answers 200 first, then writes
+ * CellSets of up to 10 rows (its fetch size) each behind a 2-byte length.
+ * Two things follow.  A scan that fails while it streams ends the answer
+ * early and cleanly (seen as an empty 200 just after the gateway
+ * restarted), where JSON's page, built whole before it is sent, fails as a
+ * 500: so only a full page (limit rows) is taken from protobuf, and a short
+ * one, which may be cut, is asked for again as JSON (hence protobuf only
+ * for scans of one stream, whose pages are mostly full: a keyset page).
+ * And the length is cast to a Java short, wrong for a chunk of 64 KiB or
+ * more: a protobuf answer longer than HBASE_PB_STREAM_MAX, which could hold
+ * one, is not decoded but asked for again as JSON.  The page asked for
+ * again is counted in more_requests.
  */
 static HBaseResult
 stateless_result(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s,
@@ -806,15 +817,19 @@ stateless_result(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s
 	HBaseResult res;
 	bool		again = resp->status == 200 && resp->protobuf && resp->len > HBASE_PB_STREAM_MAX;
 
-	if (again)
+	if (!again)
 	{
-		pfree(resp->body);
-		resp = hbase_request_ex(conn, "GET", stateless_path(conn, table, s), NULL, 0,
-								s->reversed ? "a reversed scan" : "a scan's first page",
-								flags & ~HBASE_REQ_CELLSET);
+		res = read_result(resp, table, READ_STATELESS, s->limit, 0);
+		if (res.outcome != HBASE_DONE || !resp->protobuf || res.set->nrows >= s->limit)
+			return res;
+		again = true;			/* a short page of the stream: it may be cut */
 	}
+	pfree(resp->body);
+	resp = hbase_request_ex(conn, "GET", stateless_path(conn, table, s), NULL, 0,
+							s->reversed ? "a reversed scan" : "a scan's first page",
+							flags & ~HBASE_REQ_CELLSET);
 	res = read_result(resp, table, READ_STATELESS, s->limit, 0);
-	res.more_requests = again ? 1 : 0;
+	res.more_requests = 1;
 	return res;
 }
 
