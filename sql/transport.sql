@@ -91,6 +91,12 @@ TRUNCATE before; INSERT INTO before SELECT * FROM hbase_fdw_cellsets();
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
   SELECT k, blob FROM wide_pb WHERE k >= 'w0011' ORDER BY k LIMIT 40;
 SELECT transport, cellsets FROM since ORDER BY transport;
+-- a short page (3 rows for 10: the table's end) may also be a stream the gateway cut when its
+-- scan failed (it answered 200 first): it is asked for again as JSON, which fails as a 500
+TRUNCATE before; INSERT INTO before SELECT * FROM hbase_fdw_cellsets();
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT k FROM wide_pb WHERE k >= 'w0298' ORDER BY k LIMIT 10;
+SELECT transport, cellsets FROM since ORDER BY transport;
 -- backwards (a reversed stateless scan): 3 rows as protobuf
 TRUNCATE before; INSERT INTO before SELECT * FROM hbase_fdw_cellsets();
 SELECT k, length(blob) FROM wide_pb WHERE k < 'w0020' ORDER BY k DESC LIMIT 3;
