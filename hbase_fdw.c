@@ -795,11 +795,13 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 										 ALLOCSET_DEFAULT_SIZES);
 	st->plancxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw key plan",
 										ALLOCSET_DEFAULT_SIZES);
-	st->versioncxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw versions",
-										   ALLOCSET_SMALL_SIZES);
+	/* only a table of versions uses it: a Get makes no context it does not need */
+	if (st->table->versions > 0)
+		st->versioncxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw versions",
+											   ALLOCSET_SMALL_SIZES);
 	st->exprstates = ExecInitExprList(fsplan->fdw_exprs, (PlanState *) node);
 	st->scan = hbase_scan_begin(st->table,
-								hbase_get_connection(GetForeignTable(st->table->relid)->serverid, userid),
+								hbase_get_connection(st->table->serverid, userid),
 								st->retrieved_attrs,
 								intVal(list_nth(fsplan->fdw_private, FdwScanPrivateFirstPage)));
 }

@@ -72,8 +72,11 @@ for w in $NAMES; do
 	printf '\\set r random(0, %d)\n%s\n' $((N - 1100)) "${SQL[$w]}" >"$work/$w.sql"
 done
 
+# a new file renamed over the old one: a backend of the last workload still exiting keeps
+# the mapping of the old file (copied over in place, it crashed with SIGSEGV)
+install_so() { cp "$1" "$LIBDIR/hbase_fdw.so.ab" && mv -f "$LIBDIR/hbase_fdw.so.ab" "$LIBDIR/hbase_fdw.so"; }
 run() { # build-label .so
-	cp "$2" "$LIBDIR/hbase_fdw.so"
+	install_so "$2"
 	for w in $NAMES; do
 		"$(dirname "$PG_CONFIG")/pgbench" -n -M prepared -t "${TX[$w]}" -f "$work/$w.sql" postgres 2>&1 |
 			awk -v w="$w" -v b="$1" '/latency average/{print w, b, $4}' >>"$work/results"
@@ -84,7 +87,7 @@ for ((i = 1; i <= ROUNDS; i++)); do
 	run A "$so_a"
 	run B "$so_b"
 done
-cp "$so_b" "$LIBDIR/hbase_fdw.so"
+install_so "$so_b"
 
 echo "bench/ab.sh: A = $(git rev-parse --short "$REV_A"), B = ${REV_B:-working tree}, $N rows, medians of $ROUNDS interleaved rounds (ms per statement)"
 printf '%-12s %10s %10s %7s %s\n' workload A B B/A "spread of A (min-max)"

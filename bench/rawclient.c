@@ -9,13 +9,16 @@
  *       application/json and only count bytes.  Prints "rows=N sum=S bytes=B seconds=T".
  *       RAW_SPEC=json: another scanner spec than {"maxVersions":1}, to compare its cost;
  *       RAW_SPEC_FILE=path: the spec from a file (one too long for the environment).
- *   rawclient URL TABLE get KEYPREFIX N
- *       N Gets of KEYPREFIX%09d (i * 7919 % N), protobuf decoded; prints p50/avg in ms.
+ *   rawclient URL TABLE get KEYPREFIX N [MOD]
+ *       N Gets of KEYPREFIX%09d (i * 7919 % MOD, MOD default N), protobuf decoded; prints
+ *       p50/avg in ms.  RAW_GET_B64: the key base64url'd with ?e=b64&v=1, as hbase_fdw sends it.
  *   rawclient URL TABLE page KEYPREFIX N MOD [LIMIT]
  *       N stateless scan pages of LIMIT rows (10) from KEYPREFIX%09d of (i * 7919) % MOD, JSON
  *       as hbase_fdw reads them (bytes counted, not decoded); prints p50/avg in ms: against
  *       get's, what a keyset next page costs the gateway.  RAW_PAGE_QUERY: more of the query
- *       string ("&column=cf:n"), RAW_ACCEPT: another type than application/json.
+ *       string ("&column=cf:n"), RAW_ACCEPT: another type than application/json;
+ *       application/x-protobuf is decoded (the gateway streams it as CellSets, each behind a
+ *       2-byte length) and its rows counted.
  *   rawclient URL TABLE multiget KEYPREFIX N STRIDE MOD [PER_REQUEST]
  *       N keys KEYPREFIX%09d of (i * STRIDE) % MOD, i < N, read by sequential multigets of
  *       PER_REQUEST keys (100; ?e=b64, protobuf decoded): the wire's pace for a key join.
@@ -283,6 +286,7 @@ main(int argc, char **argv)
 	{
 		const char *prefix = argv[4];
 		int			n = atoi(argv[5]);
+		long		mod = argc > 6 ? atol(argv[6]) : n;
 		double	   *ms = calloc(n, sizeof(double));
 		double		total = 0;
 		int			i,
@@ -293,7 +297,7 @@ main(int argc, char **argv)
 			double		t;
 			long		st;
 
-			snprintf(url, sizeof(url), "%s/%s/%s%09d", base, table, prefix, (int) ((long) i * 7919 % n));
+			snprintf(url, sizeof(url), "%s/%s/%s%09ld", base, table, prefix, (long) i * 7919 % mod);
 			if (getenv("RAW_GET_B64"))
 			{
 				/* the FDW's form: the key base64url'd, ?e=b64&v=1 */
@@ -301,7 +305,7 @@ main(int argc, char **argv)
 				char		enc[128];
 				int			len;
 
-				len = snprintf(key, sizeof(key), "%s%09d", prefix, (int) ((long) i * 7919 % n));
+				len = snprintf(key, sizeof(key), "%s%09ld", prefix, (long) i * 7919 % mod);
 				b64url(key, len, enc);
 				snprintf(url, sizeof(url), "%s/%s/%s?e=b64&v=1", base, table, enc);
 			}
@@ -329,8 +333,11 @@ main(int argc, char **argv)
 		int			limit = argc > 7 ? atoi(argv[7]) : 10;
 		double	   *ms = calloc(n, sizeof(double));
 		double		total = 0;
-		long		bytes = 0;
+		long		bytes = 0,
+					rows = 0;
 		int			i;
+		const char *accept = getenv("RAW_ACCEPT") ? getenv("RAW_ACCEPT") : "application/json";
+		int			pb = strcmp(accept, "application/x-protobuf") == 0;
 
 		for (i = 0; i < n; i++)
 		{
@@ -340,14 +347,34 @@ main(int argc, char **argv)
 					 base, table, limit, prefix, (long) i * 7919 % mod,
 					 getenv("RAW_PAGE_QUERY") ? getenv("RAW_PAGE_QUERY") : "");
 			t = now();
-			if (request(c, "GET", url, getenv("RAW_ACCEPT") ? getenv("RAW_ACCEPT") : "application/json",
-						NULL, &b) == 200)
+			if (request(c, "GET", url, accept, NULL, &b) == 200)
+			{
+				size_t		off = 0;
+
 				bytes += b.len;
+				/* protobuf: CellSets one after the other, each behind its length (2 bytes) */
+				while (pb && off + 2 <= b.len)
+				{
+					size_t		l = ((unsigned char) b.data[off] << 8) | (unsigned char) b.data[off + 1];
+					HbaseFdw__CellSet *cs;
+
+					if (off + 2 + l > b.len ||
+						(cs = hbase_fdw__cell_set__unpack(NULL, l, (uint8_t *) b.data + off + 2)) == NULL)
+					{
+						fprintf(stderr, "rawclient: not a CellSet stream\n");
+						return 1;
+					}
+					rows += cs->n_rows;
+					hbase_fdw__cell_set__free_unpacked(cs, NULL);
+					off += 2 + l;
+				}
+			}
 			ms[i] = (now() - t) * 1000;
 			total += ms[i];
 		}
 		qsort(ms, n, sizeof(double), cmp_double);
-		printf("pages=%d bytes=%ld p50_ms=%.3f avg_ms=%.3f\n", n, bytes, ms[n / 2], total / n);
+		printf("pages=%d bytes=%ld rows=%ld p50_ms=%.3f avg_ms=%.3f\n", n, bytes, pb ? rows : -1,
+			   ms[n / 2], total / n);
 	}
 	else if (strcmp(mode, "saltpage") == 0 && argc >= 8)
 	{

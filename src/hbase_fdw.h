@@ -156,6 +156,8 @@ struct rk_column;
 typedef struct HBaseTable
 {
 	Oid			relid;
+	Oid			serverid;		/* its server (kept: GetForeignTable per scan parsed
+								 * the options again) */
 	char	   *relname;		/* for messages */
 	char	   *hbase_table;	/* "ns:table" or "table" */
 	int			fetch_size;
@@ -334,7 +336,7 @@ extern char *hbase_scanner_id(HBaseResponse *resp, HBaseTable *table);
 extern void hbase_response_release(HBaseResponse *resp);
 extern size_t hbase_conn_max_response_size(HBaseConn *conn);
 extern HBaseCellSet *hbase_response_cellset(HBaseResponse *resp, HBaseTable *table,
-											 long max_rows, long max_cells);
+											long max_rows, long max_cells, bool stream);
 extern void hbase_report_krb(int status, const char *msg, const char *what) pg_attribute_noreturn();
 struct HBaseGateway;
 extern struct HBaseGateway *hbase_conn_gateway(HBaseConn *conn, const char **declared);
@@ -493,6 +495,9 @@ typedef struct HBaseStatelessScan
 	int			limit;			/* rows */
 	bool		exact_bounds;	/* reversed: bounds as filter_b64 row filters */
 	List	   *families;		/* HBaseColumn *: the families read, NIL = all */
+	bool		protobuf;		/* asked for as protobuf when the connection's
+								 * transport is (a scan of one stream, whose
+								 * pages are mostly full: see stateless_result) */
 } HBaseStatelessScan;
 
 /*
@@ -524,6 +529,8 @@ typedef struct HBaseResult
 	bool		table_unsure;	/* the answer may mean a missing table: check
 								 * (hbase_rest_check_table) before trusting it */
 	HBaseResponse *resp;		/* the answer, for hbase_rest_report */
+	int			more_requests;	/* sent beyond the first (a stateless page asked
+								 * again as JSON), for the scan's count */
 } HBaseResult;
 
 extern char *hbase_rest_table_path(HBaseConn *conn, HBaseTable *table);

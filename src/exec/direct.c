@@ -394,7 +394,7 @@ hbaseBeginDirectModify(ForeignScanState *node, int eflags)
 
 	rte = exec_rt_fetch(fsplan->scan.scanrelid, estate);
 	userid = OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
-	ds->conn = hbase_get_connection(GetForeignTable(ds->table->relid)->serverid, userid);
+	ds->conn = hbase_get_connection(ds->table->serverid, userid);
 	hbase_written_init(&ds->written, ds->table, estate->es_query_cxt);
 	ds->keystates = ExecInitExprList(ds->keyexprs, (PlanState *) node);
 	ds->qual = ExecInitQual(quals, (PlanState *) node);

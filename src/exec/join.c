@@ -762,7 +762,7 @@ begin_join(CustomScanState *node, EState *estate, int eflags)
 										   &TTSOpsMinimalTuple);
 	rte = exec_rt_fetch(inner_rti(cs, intVal(list_nth(priv, JoinScanInnerPos))), estate);
 	userid = OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
-	js->conn = hbase_get_connection(GetForeignTable(js->table->relid)->serverid, userid);
+	js->conn = hbase_get_connection(js->table->serverid, userid);
 
 	foreach(lc, js->inner_attrs)
 	{

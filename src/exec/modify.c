@@ -473,7 +473,7 @@ begin_modify(ResultRelInfo *rinfo, EState *estate)
 	Oid			userid = rte && OidIsValid(rte->checkAsUser) ? rte->checkAsUser : GetUserId();
 
 	ms->table = hbase_get_table(RelationGetRelid(rel));
-	ms->conn = hbase_get_connection(GetForeignTable(ms->table->relid)->serverid, userid);
+	ms->conn = hbase_get_connection(ms->table->serverid, userid);
 	ms->rowcxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw insert batch",
 									   ALLOCSET_DEFAULT_SIZES);
 	hbase_written_init(&ms->written, ms->table, estate->es_query_cxt);

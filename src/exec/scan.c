@@ -502,8 +502,11 @@ prefetch(HBaseScan *scan)
 	scan->nrequests += n;
 	/* a page that came proves the table is there: an empty range's 404 need not ask */
 	for (i = 0; i < n; i++)
+	{
+		scan->nrequests += res[i].more_requests;
 		if (res[i].outcome == HBASE_DONE)
 			scan->table_known = true;
+	}
 	for (i = 0; i < n; i++)
 	{
 		Stream	   *st = want[i];

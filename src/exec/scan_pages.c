@@ -600,6 +600,8 @@ hbase_stream_reverse_request(HBaseScan *scan, Stream *st, HBaseStatelessScan *re
 	req->limit = st->pagesize + (trim ? st->above : 0);
 	/* a Phoenix table's own families, not its local indexes' (table_families) */
 	req->families = scan->families;
+	/* one stream's pages: mostly full (stateless_result) */
+	req->protobuf = scan->nstreams == 1;
 	/* a gateway without filter_b64 ignores it: the bounds are then checked here */
 	req->exact_bounds = !trim;
 	return !trim;
@@ -680,7 +682,7 @@ hbase_stream_reverse_page(HBaseScan *scan, Stream *st)
 		/* as a forward scan's first POST: a gateway never seen fails at once */
 		res = hbase_rest_stateless_scan(scan->conn, scan->table, &req,
 										scan->table_known ? HBASE_REQ_TRANSPORT_OK : 0);
-		scan->nrequests++;
+		scan->nrequests += 1 + res.more_requests;
 		if (!scan->table_known ||
 			!(res.outcome == HBASE_UNAVAILABLE || (res.outcome == HBASE_FAILED && res.server_error)))
 			break;
@@ -755,6 +757,8 @@ hbase_stream_stateless_request(HBaseScan *scan, Stream *st, HBaseStatelessScan *
 	}
 	req->limit = st->pagesize;
 	req->families = scan->families;
+	/* one stream's first page: mostly full (stateless_result) */
+	req->protobuf = scan->nstreams == 1;
 }
 
 /*
@@ -811,6 +815,6 @@ hbase_stream_stateless_page(HBaseScan *scan, Stream *st)
 
 	hbase_stream_stateless_request(scan, st, &req);
 	res = hbase_rest_stateless_scan(scan->conn, scan->table, &req, 0);
-	scan->nrequests++;
+	scan->nrequests += 1 + res.more_requests;
 	return hbase_stream_take_stateless(scan, st, &res, req.limit);
 }

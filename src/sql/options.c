@@ -1000,6 +1000,7 @@ hbase_build_table(Oid relid)
 
 	hbase_server_options(server, &sopts);
 	table->relid = relid;
+	table->serverid = ft->serverid;
 	table->row_timestamp = -1;
 	table->relname = quote_qualified_identifier(get_namespace_name(get_rel_namespace(relid)),
 												get_rel_name(relid));

@@ -97,6 +97,15 @@ extern HBaseDecodeResult hbase_cellset_pb_decode(const char *body, size_t len,
 									const HBaseDecodeLimits *lim,
 									hbase_decode_alloc alloc, void *arg,
 									HBaseCellSet *out, char *err);
+/*
+ * A stateless scan's protobuf answer (chunks behind 16-bit lengths) is read
+ * only up to this size: no chunk of it can have had its length cut.
+ */
+#define HBASE_PB_STREAM_MAX		65537
+extern HBaseDecodeResult hbase_cellset_pb_stream_decode(const char *body, size_t len,
+									const HBaseDecodeLimits *lim,
+									hbase_decode_alloc alloc, void *arg,
+									HBaseCellSet *out, char *err);
 extern HBaseDecodeResult hbase_cellset_json_decode(const char *body, size_t len,
 									  const HBaseDecodeLimits *lim,
 									  hbase_decode_alloc alloc, void *arg,

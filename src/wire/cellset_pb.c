@@ -260,14 +260,28 @@ pb_row(PbReader *r, PbCount *cnt, HBaseRow *row, HBaseCell **cells, char **bytes
 	return true;
 }
 
-/* the whole message, counting (set NULL) or filling set */
+/* where the filling pass is in the block: the next row, cell and byte */
+typedef struct PbFill
+{
+	HBaseRow   *row;
+	HBaseCell  *cell;
+	char	   *bytes;
+} PbFill;
+
+/* the filling pass's start: rows, then cells, then bytes (hbase_cellset_block's block) */
+static void
+pb_fill_start(HBaseCellSet *set, PbFill *fill)
+{
+	fill->row = set->rows;
+	fill->cell = (HBaseCell *) (set->rows + set->nrows);
+	fill->bytes = (char *) (fill->cell + set->ncells);
+}
+
+/* one message, counting (fill NULL) or filling on from where fill is */
 static bool
-pb_cellset(const char *body, size_t len, PbCount *cnt, HBaseCellSet *set, const char **why)
+pb_cellset(const char *body, size_t len, PbCount *cnt, PbFill *fill, const char **why)
 {
 	PbReader	r = {(const uint8_t *) body, (const uint8_t *) body + len};
-	HBaseCell  *cells = set ? (HBaseCell *) (set->rows + set->nrows) : NULL;
-	char	   *bytes = set ? (char *) (cells + set->ncells) : NULL;
-	int			i = 0;
 
 	while (r.p < r.end)
 	{
@@ -288,7 +302,8 @@ pb_cellset(const char *body, size_t len, PbCount *cnt, HBaseCellSet *set, const 
 				return false;
 			continue;
 		}
-		if (!pb_row(&f, cnt, set ? &set->rows[i++] : NULL, &cells, &bytes, why))
+		if (!pb_row(&f, cnt, fill ? fill->row++ : NULL, fill ? &fill->cell : NULL,
+					fill ? &fill->bytes : NULL, why))
 			return false;
 	}
 	return true;
@@ -357,6 +372,7 @@ hbase_cellset_pb_decode(const char *body, size_t len, const HBaseDecodeLimits *l
 						hbase_decode_alloc alloc, void *arg, HBaseCellSet *out, char *err)
 {
 	PbCount		cnt = {0, 0, 0};
+	PbFill		fill;
 	HBaseDecodeResult res;
 	const char *why = NULL;
 
@@ -376,7 +392,89 @@ hbase_cellset_pb_decode(const char *body, size_t len, const HBaseDecodeLimits *l
 	if (res != HBASE_DECODE_OK)
 		return res;
 	/* the first pass checked everything: this one cannot fail */
-	if (!pb_cellset(body, len, &cnt, out, &why))
+	pb_fill_start(out, &fill);
+	if (!pb_cellset(body, len, &cnt, &fill, &why))
+	{
+		snprintf(err, HBASE_DECODE_ERRLEN, "internal error decoding a protobuf CellSet");
+		return HBASE_DECODE_INVALID;
+	}
+	return HBASE_DECODE_OK;
+}
+
+/*
+ * One pass over a stateless scan's protobuf answer (see
+ * hbase_cellset_pb_stream_decode): its chunks counted, or filled from fill
+ * on.  False, with why, when a chunk's length runs past the body or a
+ * chunk is not a CellSet.
+ */
+static bool
+pb_stream(const char *body, size_t len, PbCount *cnt, PbFill *fill, const char **why)
+{
+	size_t		off = 0;
+
+	while (off < len)
+	{
+		size_t		n;
+
+		if (len - off < 2)
+		{
+			*why = "a chunk length cut";
+			return false;
+		}
+		n = ((size_t) (uint8_t) body[off] << 8) | (uint8_t) body[off + 1];
+		off += 2;
+		if (n > len - off)
+		{
+			*why = "a chunk longer than the rest of the answer";
+			return false;
+		}
+		if (!pb_cellset(body + off, n, cnt, fill, why))
+			return false;
+		off += n;
+	}
+	return true;
+}
+
+/*
+ * A stateless scan's protobuf answer into rows and cells: the gateway
+ * streams it (ProtobufStreamingOutput) as CellSets one after the other,
+ * each behind its length in two bytes, big-endian; an empty page is one
+ * empty chunk (a limit under the gateway's fetch size, 10 rows) or no
+ * chunk at all, an empty body (a larger limit: the gateway's loop writes
+ * nothing when the first read finds no row).  The gateway casts that
+ * length to a Java short, so only an
+ * answer of at most HBASE_PB_STREAM_MAX bytes, none of whose chunks can
+ * reach 64 KiB, is read exactly: a longer one is refused (INVALID), and
+ * the caller asks for the page again as JSON before ever decoding it here.
+ */
+HBaseDecodeResult
+hbase_cellset_pb_stream_decode(const char *body, size_t len, const HBaseDecodeLimits *lim,
+							   hbase_decode_alloc alloc, void *arg, HBaseCellSet *out,
+							   char *err)
+{
+	PbCount		cnt = {0, 0, 0};
+	PbFill		fill;
+	HBaseDecodeResult res;
+	const char *why = NULL;
+
+	memset(out, 0, sizeof(*out));
+	if (len > HBASE_PB_STREAM_MAX)
+	{
+		snprintf(err, HBASE_DECODE_ERRLEN,
+				 "a streamed answer of %zu bytes, whose chunk lengths may be cut to 16 bits", len);
+		return HBASE_DECODE_INVALID;
+	}
+	if (!pb_stream(body, len, &cnt, NULL, &why))
+	{
+		snprintf(err, HBASE_DECODE_ERRLEN, "not a stream of protobuf CellSets: %s",
+				 why ? why : "malformed or cut");
+		return HBASE_DECODE_INVALID;
+	}
+	res = hbase_cellset_block(cnt.rows, cnt.cells, cnt.bytes, len, lim, alloc, arg, out, err);
+	if (res != HBASE_DECODE_OK)
+		return res;
+	pb_fill_start(out, &fill);
+	if (!pb_stream(body, len, &cnt, &fill, &why))
 	{
 		snprintf(err, HBASE_DECODE_ERRLEN, "internal error decoding a protobuf CellSet");
 		return HBASE_DECODE_INVALID;

@@ -379,7 +379,11 @@ open_conn(HBaseConn *conn, ForeignServer *server, List *umoptions)
 		GetSysCacheHashValue1(USERMAPPINGOID, ObjectIdGetDatum(conn->key.umid)) : 0;
 }
 
-/* The user mapping for (userid, serverid), falling back to PUBLIC; optional. */
+/*
+ * The user mapping for (userid, serverid), falling back to PUBLIC; optional.
+ * Its options only where options is not NULL (a connection being opened:
+ * every statement asks for its connection, few open one).
+ */
 static Oid
 find_user_mapping(Oid userid, Oid serverid, List **options)
 {
@@ -393,13 +397,17 @@ find_user_mapping(Oid userid, Oid serverid, List **options)
 	if (!HeapTupleIsValid(tp))
 		tp = SearchSysCache2(USERMAPPINGUSERSERVER, ObjectIdGetDatum(InvalidOid),
 							 ObjectIdGetDatum(serverid));
-	*options = NIL;
+	if (options)
+		*options = NIL;
 	if (!HeapTupleIsValid(tp))
 		return InvalidOid;
 	umid = ((Form_pg_user_mapping) GETSTRUCT(tp))->oid;
-	datum = SysCacheGetAttr(USERMAPPINGUSERSERVER, tp, Anum_pg_user_mapping_umoptions, &isnull);
-	if (!isnull)
-		*options = untransformRelOptions(datum);
+	if (options)
+	{
+		datum = SysCacheGetAttr(USERMAPPINGUSERSERVER, tp, Anum_pg_user_mapping_umoptions, &isnull);
+		if (!isnull)
+			*options = untransformRelOptions(datum);
+	}
 	ReleaseSysCache(tp);
 	return umid;
 }
@@ -427,7 +435,7 @@ hbase_get_connection(Oid serverid, Oid userid)
 
 	memset(&key, 0, sizeof(key));
 	key.serverid = serverid;
-	key.umid = find_user_mapping(userid, serverid, &umoptions);
+	key.umid = find_user_mapping(userid, serverid, NULL);
 
 	conn = hash_search(ConnectionHash, &key, HASH_ENTER, &found);
 	if (!found)
@@ -455,7 +463,10 @@ hbase_get_connection(Oid serverid, Oid userid)
 		 (!conn->xact_used && strcmp(conn->app_name, application_name ? application_name : "") != 0)))
 		close_conn(conn);
 	if (conn->http == NULL)
+	{
+		(void) find_user_mapping(userid, serverid, &umoptions);
 		open_conn(conn, GetForeignServer(serverid), umoptions);
+	}
 	return conn;
 }
 
@@ -1094,7 +1105,8 @@ hbase_ahead_abandon(HBaseAhead *a)
 /*
  * n page reads in parallel (n <= HBASE_MAX_CONCURRENCY), each on its own
  * keep-alive handle of this connection, each sent once (HBASE_REQ_ONCE):
- * scanner pages, or stateless scan pages (json[i]: asked for as JSON).
+ * scanner pages, stateless scan pages or multigets, each a CellSet in the
+ * connection's transport, but as JSON where json[i].
  * out[i] has status 0 when no response was had (the caller resumes or asks
  * again); an interrupt raises the usual cancel error.  An answer over the
  * budget of answers held at once (http.c), or over max_response_size, is
@@ -1343,17 +1355,22 @@ decode_alloc(void *arg, size_t size)
  * 404 (Get, multiget), which callers handle before.  The answer cannot hold
  * more than max_rows rows and max_cells cells (what its request asked; 0:
  * no bound), nor decode into more than HBASE_DECODE_FACTOR times its size
- * (54000): a small answer never takes the backend's memory.
+ * (54000): a small answer never takes the backend's memory.  stream: the
+ * answer of a stateless scan, whose protobuf comes as a stream of CellSets
+ * (hbase_cellset_pb_stream_decode).
  */
 HBaseCellSet *
-hbase_response_cellset(HBaseResponse *resp, HBaseTable *table, long max_rows, long max_cells)
+hbase_response_cellset(HBaseResponse *resp, HBaseTable *table, long max_rows, long max_cells,
+					   bool stream)
 {
 	HBaseDecodeLimits lim = {max_rows, max_cells};
 	HBaseCellSet *set = palloc(sizeof(HBaseCellSet));
 	char		err[HBASE_DECODE_ERRLEN];
-	HBaseDecodeResult res = resp->protobuf ?
-		hbase_cellset_pb_decode(resp->body, resp->len, &lim, decode_alloc, NULL, set, err) :
-		hbase_cellset_json_decode(resp->body, resp->len, &lim, decode_alloc, NULL, set, err);
+	HBaseDecodeResult res = !resp->protobuf ?
+		hbase_cellset_json_decode(resp->body, resp->len, &lim, decode_alloc, NULL, set, err) :
+		stream ?
+		hbase_cellset_pb_stream_decode(resp->body, resp->len, &lim, decode_alloc, NULL, set, err) :
+		hbase_cellset_pb_decode(resp->body, resp->len, &lim, decode_alloc, NULL, set, err);
 
 	cellset_pages[resp->protobuf ? 1 : 0]++;
 	cellset_bytes[resp->protobuf ? 1 : 0] += resp->len;
