@@ -367,38 +367,53 @@ hbase_cellset_block(size_t rows, size_t cells, size_t bytes, size_t len,
  * message above, every row with its key; an empty body is none (a gateway
  * answers an empty result with 204 or 404, never with an empty 200).
  */
-HBaseDecodeResult
-hbase_cellset_pb_decode(const char *body, size_t len, const HBaseDecodeLimits *lim,
-						hbase_decode_alloc alloc, void *arg, HBaseCellSet *out, char *err)
+typedef bool (*PbPass) (const char *body, size_t len, PbCount *cnt, PbFill *fill,
+						const char **why);
+
+/*
+ * The two passes of a decode: pass counts (and checks everything), the
+ * block is sized once, then pass fills it and cannot fail; what names the
+ * form in the error of a body that is not one
+ */
+static HBaseDecodeResult
+pb_two_passes(PbPass pass, const char *what, const char *body, size_t len,
+			  const HBaseDecodeLimits *lim, hbase_decode_alloc alloc, void *arg,
+			  HBaseCellSet *out, char *err)
 {
 	PbCount		cnt = {0, 0, 0};
 	PbFill		fill;
 	HBaseDecodeResult res;
 	const char *why = NULL;
 
+	if (!pass(body, len, &cnt, NULL, &why))
+	{
+		snprintf(err, HBASE_DECODE_ERRLEN, "not %s: %s", what, why ? why : "malformed or cut");
+		return HBASE_DECODE_INVALID;
+	}
+	res = hbase_cellset_block(cnt.rows, cnt.cells, cnt.bytes, len, lim, alloc, arg, out, err);
+	if (res != HBASE_DECODE_OK)
+		return res;
+	pb_fill_start(out, &fill);
+	if (!pass(body, len, &cnt, &fill, &why))
+	{
+		snprintf(err, HBASE_DECODE_ERRLEN, "internal error decoding a protobuf CellSet");
+		return HBASE_DECODE_INVALID;
+	}
+	return HBASE_DECODE_OK;
+}
+
+HBaseDecodeResult
+hbase_cellset_pb_decode(const char *body, size_t len, const HBaseDecodeLimits *lim,
+						hbase_decode_alloc alloc, void *arg, HBaseCellSet *out, char *err)
+{
 	memset(out, 0, sizeof(*out));
 	if (len == 0)
 	{
 		snprintf(err, HBASE_DECODE_ERRLEN, "an empty body (an empty result is 204 or 404)");
 		return HBASE_DECODE_INVALID;
 	}
-	if (!pb_cellset(body, len, &cnt, NULL, &why))
-	{
-		snprintf(err, HBASE_DECODE_ERRLEN, "not a protobuf CellSet message: %s",
-				 why ? why : "malformed or cut");
-		return HBASE_DECODE_INVALID;
-	}
-	res = hbase_cellset_block(cnt.rows, cnt.cells, cnt.bytes, len, lim, alloc, arg, out, err);
-	if (res != HBASE_DECODE_OK)
-		return res;
-	/* the first pass checked everything: this one cannot fail */
-	pb_fill_start(out, &fill);
-	if (!pb_cellset(body, len, &cnt, &fill, &why))
-	{
-		snprintf(err, HBASE_DECODE_ERRLEN, "internal error decoding a protobuf CellSet");
-		return HBASE_DECODE_INVALID;
-	}
-	return HBASE_DECODE_OK;
+	return pb_two_passes(pb_cellset, "a protobuf CellSet message", body, len, lim, alloc, arg,
+						 out, err);
 }
 
 /*
@@ -452,11 +467,6 @@ hbase_cellset_pb_stream_decode(const char *body, size_t len, const HBaseDecodeLi
 							   hbase_decode_alloc alloc, void *arg, HBaseCellSet *out,
 							   char *err)
 {
-	PbCount		cnt = {0, 0, 0};
-	PbFill		fill;
-	HBaseDecodeResult res;
-	const char *why = NULL;
-
 	memset(out, 0, sizeof(*out));
 	if (len > HBASE_PB_STREAM_MAX)
 	{
@@ -464,20 +474,6 @@ hbase_cellset_pb_stream_decode(const char *body, size_t len, const HBaseDecodeLi
 				 "a streamed answer of %zu bytes, whose chunk lengths may be cut to 16 bits", len);
 		return HBASE_DECODE_INVALID;
 	}
-	if (!pb_stream(body, len, &cnt, NULL, &why))
-	{
-		snprintf(err, HBASE_DECODE_ERRLEN, "not a stream of protobuf CellSets: %s",
-				 why ? why : "malformed or cut");
-		return HBASE_DECODE_INVALID;
-	}
-	res = hbase_cellset_block(cnt.rows, cnt.cells, cnt.bytes, len, lim, alloc, arg, out, err);
-	if (res != HBASE_DECODE_OK)
-		return res;
-	pb_fill_start(out, &fill);
-	if (!pb_stream(body, len, &cnt, &fill, &why))
-	{
-		snprintf(err, HBASE_DECODE_ERRLEN, "internal error decoding a protobuf CellSet");
-		return HBASE_DECODE_INVALID;
-	}
-	return HBASE_DECODE_OK;
+	return pb_two_passes(pb_stream, "a stream of protobuf CellSets", body, len, lim, alloc,
+						 arg, out, err);
 }
