@@ -6,7 +6,7 @@ ROWKEY_OBJS = src/rowkey/lex.o src/rowkey/parse.o src/rowkey/compile.o src/rowke
        src/rowkey/decimal.o src/rowkey/buf.o
 ROWKEY_SRCS = $(ROWKEY_OBJS:.o=.c)
 OBJS = hbase_fdw.o src/options.o src/connection.o src/http.o src/krb.o src/json.o \
-       src/convert.o src/scan.o src/scan_pages.o src/scan_regions.o $(ROWKEY_OBJS) src/rowkey_pg.o src/pushdown.o src/modify.o \
+       src/convert.o src/scan.o src/scan_pages.o src/scan_regions.o $(ROWKEY_OBJS) src/rowkey_pg.o src/pushdown.o src/vfilter.o src/modify.o \
        src/cellset_pb.o src/cellset_json.o src/phoenix_cell.o src/gateway.o src/gateway_rows.o src/rest.o src/import.o src/analyze.o \
        src/phoenix.o src/phoenix_catalog.o src/sql_functions.o src/direct.o src/stats.o src/join.o \
        src/keyplan.o src/crosstype.o

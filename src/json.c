@@ -112,48 +112,84 @@ column_match(const HBaseColumn *col)
 													 col->speclen - col->famlen - 1));
 }
 
+/* a value filter (vfilter.c) as a FilterModel: SingleColumnValueFilters in FilterLists */
+static json_t *
+value_filter(const HBaseCellFilter *f)
+{
+	const HBaseColumn *col = f->col;
+	json_t	   *comparator;
+	json_t	   *args;
+	ListCell   *lc;
+
+	if (f->kind != HBASE_CF_CELL)
+	{
+		args = json_pack("[]");
+		foreach(lc, f->args)
+			json_array_append_new(args, value_filter(lfirst(lc)));
+		return json_pack("{s:s, s:s, s:o}", "type", "FilterList",
+						 "op", f->kind == HBASE_CF_AND ? "MUST_PASS_ALL" : "MUST_PASS_ONE",
+						 "filters", args);
+	}
+	if (f->comparator == HBASE_CMP_SUBSTRING)
+		/* the gateway takes this comparator's value as a string, not base64 */
+		comparator = json_pack("{s:s, s:s%}", "type", "SubstringComparator",
+							   "value", VARDATA(f->value), (size_t) (VARSIZE(f->value) - VARHDRSZ));
+	else if (f->comparator == HBASE_CMP_LENGTH)
+		comparator = json_pack("{s:s, s:s, s:s}", "type", "BitComparator", "op", "OR",
+							   "value", b64_encode(VARDATA(f->value), VARSIZE(f->value) - VARHDRSZ));
+	else
+		comparator = json_pack("{s:s, s:s}", "type",
+							   f->comparator == HBASE_CMP_PREFIX ? "BinaryPrefixComparator" : "BinaryComparator",
+							   "value", b64_encode(VARDATA(f->value), VARSIZE(f->value) - VARHDRSZ));
+	return json_pack("{s:s, s:s, s:s, s:s, s:b, s:b, s:o}",
+					 "type", "SingleColumnValueFilter", "op", f->op,
+					 "family", b64_encode(col->colspec, col->famlen),
+					 "qualifier", b64_encode(col->colspec + col->famlen + 1,
+											 col->speclen - col->famlen - 1),
+					 "ifMissing", f->if_missing, "latestVersion", 1,
+					 "comparator", comparator);
+}
+
+/* the columns a value filter reads, appended to *cols */
+static void
+filter_columns(const HBaseCellFilter *f, List **cols)
+{
+	ListCell   *lc;
+
+	if (f->kind == HBASE_CF_CELL)
+		*cols = list_append_unique_ptr(*cols, (void *) f->col);
+	foreach(lc, f->args)
+		filter_columns(lfirst(lc), cols);
+}
+
 /*
- * SingleColumnValueFilters (skipping rows that lack the cell, as SQL's =
- * does), ANDed with the projection.  A row that passes has the filtered
- * cells, so the projection needs no FirstKeyOnlyFilter: it lists the wanted
- * and the filtered columns, which keeps those families visible to the
- * value filters.
+ * Value filters (vfilter.c), ANDed with the projection.  The projection
+ * lists the wanted and the filtered columns, which keeps those families
+ * visible to the value filters.  A row that passes them all has one of
+ * their cells unless one of them may pass a row without (IS NULL, an OR
+ * with it): then the first cell of each row comes too, as in
+ * columns_filter, or a row with none of the listed cells would be lost.
  */
 static json_t *
 value_filters(List *filters, List *columns)
 {
 	json_t	   *all = json_pack("[]");
-	json_t	   *proj = json_pack("[]");
+	json_t	   *proj;
+	List	   *cols = NIL;
+	bool		needs_cell = false;
 	ListCell   *lc;
 
 	foreach(lc, filters)
 	{
 		HBaseCellFilter *f = lfirst(lc);
-		const HBaseColumn *col = f->col;
-		json_t	   *alts = json_pack("[]");
-		ListCell   *vc;
 
-		foreach(vc, f->values)
-		{
-			bytea	   *v = lfirst(vc);
-
-			json_array_append_new(alts,
-								  json_pack("{s:s, s:s, s:s, s:s, s:b, s:b, s:o}",
-											"type", "SingleColumnValueFilter", "op", "EQUAL",
-											"family", b64_encode(col->colspec, col->famlen),
-											"qualifier", b64_encode(col->colspec + col->famlen + 1,
-																	col->speclen - col->famlen - 1),
-											"ifMissing", 1, "latestVersion", 1,
-											"comparator", binary_comparator(VARDATA(v), VARSIZE(v) - VARHDRSZ)));
-		}
-		if (json_array_size(alts) == 1)
-			json_array_append(all, json_array_get(alts, 0));
-		else
-			json_array_append_new(all, json_pack("{s:s, s:s, s:O}", "type", "FilterList",
-												 "op", "MUST_PASS_ONE", "filters", alts));
-		json_decref(alts);
-		json_array_append_new(proj, column_match(col));
+		json_array_append_new(all, value_filter(f));
+		filter_columns(f, &cols);
+		needs_cell |= hbase_vfilter_needs_cell(f);
 	}
+	proj = !needs_cell ? json_pack("[{s:s}]", "type", "FirstKeyOnlyFilter") : json_pack("[]");
+	foreach(lc, cols)
+		json_array_append_new(proj, column_match(lfirst(lc)));
 	foreach(lc, columns)
 		json_array_append_new(proj, column_match(lfirst(lc)));
 	json_array_append_new(all, json_pack("{s:s, s:s, s:o}", "type", "FilterList",
