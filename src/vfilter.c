@@ -233,20 +233,29 @@ int_value(Datum value, Oid type)
 		type == INT4OID ? DatumGetInt32(value) : DatumGetInt64(value);
 }
 
+/* a Phoenix integer column's cells hold its type's range only (the type's width) */
+static bool
+phoenix_out_of_range(const HBaseColumn *col, Datum value, Oid type)
+{
+	int64		x;
+
+	if (!hbase_is_int_type(col->atttypid) || col->encoding != HBASE_ENC_PHOENIX)
+		return false;
+	x = int_value(value, type);
+	return (col->atttypid == INT2OID && (x < PG_INT16_MIN || x > PG_INT16_MAX)) ||
+		(col->atttypid == INT4OID && (x < PG_INT32_MIN || x > PG_INT32_MAX));
+}
+
 /* the cell of col compared with a value (op from = to >=, or <>); NULL: any row */
 static HBaseCellFilter *
 compare(const HBaseColumn *col, HBaseFilterOp op, Datum value, Oid type)
 {
 	if (hbase_is_int_type(col->atttypid))
 	{
-		int64		x = int_value(value, type);
-
-		/* Phoenix: a value outside the column type's range is no cell's */
-		if (col->encoding == HBASE_ENC_PHOENIX &&
-			((col->atttypid == INT2OID && (x < PG_INT16_MIN || x > PG_INT16_MAX)) ||
-			 (col->atttypid == INT4OID && (x < PG_INT32_MIN || x > PG_INT32_MAX))))
+		/* Phoenix: no cell holds the value; the bound is left to the local qual */
+		if (phoenix_out_of_range(col, value, type))
 			return NULL;
-		return int_compare(col, op, x);
+		return int_compare(col, op, int_value(value, type));
 	}
 	if (col->atttypid == BYTEAOID)
 	{
@@ -313,7 +322,8 @@ in_list(const HBaseColumn *col, bool in, Datum array, StringInfo text)
 	{
 		HBaseCellFilter *f;
 
-		if (enulls[i])
+		/* a NULL, or a value no Phoenix cell of the column holds, equals no cell */
+		if (enulls[i] || phoenix_out_of_range(col, elems[i], elemtype))
 			continue;
 		f = compare(col, in ? HBASE_VF_EQ : HBASE_VF_NE, elems[i], elemtype);
 		if (f == NULL && in)

@@ -2421,6 +2421,8 @@ BEGIN
   FOR line IN EXECUTE 'EXPLAIN ' || q LOOP
     IF line ~ 'HBase Operation: ' THEN
       op := concat_ws('; ', op, substring(line FROM 'HBase Operation: (.*)$'));
+    ELSIF line ~ 'HBase Filter: ' THEN
+      op := concat_ws('; ', op, 'value filter');
     END IF;
   END LOOP;
   RETURN coalesce(op, '(no foreign scan)');
