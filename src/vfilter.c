@@ -15,8 +15,10 @@
  * unsigned bytes.  Text under a byte-order collation, bytea and Phoenix's
  * sign-flipped integers sort like their values; a binary (Java) integer's
  * two's complement does not: its negative values sort after the positive
- * ones, so a range becomes one byte range per sign, and per width the
- * reader accepts (1, 2, 4 or 8 bytes), ORed.
+ * ones, so a range becomes one byte range per sign, ORed, in the width of
+ * the column's type; a cell of another width the reader accepts (1, 2, 4 or
+ * 8 bytes) comes whenever that width can hold a matching value (equality
+ * and <> are exact in every width).
  */
 #include "postgres.h"
 
@@ -103,13 +105,7 @@ be_int(int64 x, int width, bool flip)
 	return bytes_of(b, width);
 }
 
-/*
- * The byte range [lo, hi] of width-byte integers (either bound may be left
- * out).  A binary column's cells may have other widths, whose bytes compare
- * with these bounds meaning nothing: a small positive long (0x00 0x00 ...)
- * falls inside the one-byte range [0x00, 0x05].  So the range also asks for
- * a cell of exactly width bytes (BitComparator fails other lengths).
- */
+/* the byte range [lo, hi] of width-byte integers (either bound may be left out) */
 static HBaseCellFilter *
 int_range(const HBaseColumn *col, int width, bool flip, int64 lo, bool use_lo,
 		  int64 hi, bool use_hi)
@@ -118,9 +114,6 @@ int_range(const HBaseColumn *col, int width, bool flip, int64 lo, bool use_lo,
 
 	if (lo == hi)
 		return cell(col, "EQUAL", HBASE_CMP_BINARY, be_int(lo, width, flip), true);
-	if (!flip)
-		args = lappend(args, cell(col, "EQUAL", HBASE_CMP_LENGTH,
-								  be_int(-1, width, false), true));
 	if (use_lo)
 		args = lappend(args, cell(col, "GREATER_OR_EQUAL", HBASE_CMP_BINARY,
 								  be_int(lo, width, flip), true));
@@ -141,6 +134,7 @@ static HBaseCellFilter *
 int_compare(const HBaseColumn *col, HBaseFilterOp op, int64 x)
 {
 	bool		phoenix = col->encoding == HBASE_ENC_PHOENIX;
+	int			own = col->atttypid == INT2OID ? 2 : col->atttypid == INT4OID ? 4 : 8;
 	int			widths[4];
 	int			nwidths = 0;
 	int64		lo = PG_INT64_MIN,
@@ -149,7 +143,7 @@ int_compare(const HBaseColumn *col, HBaseFilterOp op, int64 x)
 	int			i;
 
 	if (phoenix)				/* Phoenix: the type's own width */
-		widths[nwidths++] = col->atttypid == INT2OID ? 2 : col->atttypid == INT4OID ? 4 : 8;
+		widths[nwidths++] = own;
 	else
 		for (i = 1; i <= 8; i *= 2)
 			widths[nwidths++] = i;
@@ -195,6 +189,18 @@ int_compare(const HBaseColumn *col, HBaseFilterOp op, int64 x)
 		}
 		if (a > b)
 			continue;
+		if (!phoenix && op != HBASE_VF_EQ && w != own)
+		{
+			/*
+			 * A width other than the column type's own: any cell of that
+			 * width comes (BitComparator fails other lengths), checked here.
+			 * Exact ranges for every width took 4 to 8 ORed FilterLists that
+			 * made HBase slower than sending every row.
+			 */
+			alts = lappend(alts, cell(col, "EQUAL", HBASE_CMP_LENGTH,
+									  be_int(-1, w, false), true));
+			continue;
+		}
 		if (phoenix)
 			alts = lappend(alts, int_range(col, w, true, a, a > min, b, b < max));
 		else
