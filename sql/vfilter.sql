@@ -1,8 +1,9 @@
 -- Value filters at the region server (issue 39): comparisons, BETWEEN, <>, IN, IS [NOT] NULL,
 -- LIKE and AND / OR / NOT trees of them on cell columns travel as SingleColumnValueFilters in
 -- FilterLists, wherever the cell's bytes answer them: text under a byte-order collation (the
--- database's C.UTF-8), bytea, binary integers of every width the reader accepts (a range
--- split at zero, per width), Phoenix integers. EXPLAIN shows them as "HBase Filter", EXPLAIN
+-- database's C.UTF-8), bytea, binary integers (a range split at zero into two byte ranges in
+-- the width of the column's type; a cell of another width the reader accepts comes when that
+-- width can hold a match), Phoenix integers. EXPLAIN shows them as "HBase Filter", EXPLAIN
 -- ANALYZE the rows received. Every qual is still checked locally: each result below equals
 -- the one of the same table with pushdown off. Fixtures: tests/fixtures_vfilter.py (vf_main).
 SET timezone = 'UTC';
@@ -41,7 +42,8 @@ BEGIN
   RETURN format('%s rows, pushdown off %s, differing %s, %s', n_on, n_off, diff, trim(recv));
 END $$;
 
--- binary integers (8-byte longs, and some ints, shorts and bytes): ranges split at zero
+-- binary integers (8-byte longs, and some ints, shorts and bytes): ranges split at zero; the
+-- 2-, 4- and 1-byte cells (about 70 rows) come with every range their width can match
 SELECT pg_temp.plan($$SELECT k, v FROM vf_main WHERE v BETWEEN 1000 AND 1010$$);
 SELECT k, v FROM vf_main WHERE v BETWEEN 1000 AND 1010 ORDER BY k;
 SELECT pg_temp.plan($$SELECT k, v FROM vf_main WHERE v < -1990$$);
@@ -59,8 +61,8 @@ SELECT pg_temp.same('v = 38');
 SELECT pg_temp.same('v < -9223372036854775807');
 SELECT pg_temp.same('v > 9223372036854775806');
 SELECT pg_temp.same('v::int4 > 5');
--- cells of other widths: r00073 a short (-57), r00051 an int (1769), r00893 one byte (-100);
--- each width has its own byte ranges, of exactly that many bytes
+-- cells of other widths: r00073 a short (-57), r00051 an int (1769), r00893 one byte (-100):
+-- they come (their width can hold a match) and are checked here; = is exact in every width
 SELECT pg_temp.plan($$SELECT k, v FROM vf_main WHERE v BETWEEN -100 AND -57$$);
 SELECT k, v FROM vf_main WHERE v BETWEEN -100 AND -57 ORDER BY k;
 SELECT k, v FROM vf_main WHERE v > 1768 AND v < 1770;
