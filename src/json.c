@@ -162,20 +162,21 @@ filter_columns(const HBaseCellFilter *f, List **cols)
 		filter_columns(lfirst(lc), cols);
 }
 
+static json_t *columns_filter(List *columns, bool exact, bool no_first_key, bool all_cells);
+
 /*
- * Value filters (vfilter.c), ANDed with the projection.  The projection
- * lists the wanted and the filtered columns, which keeps those families
- * visible to the value filters.  A row that passes them all has one of
- * their cells unless one of them may pass a row without (IS NULL, an OR
- * with it): then the first cell of each row comes too, as in
- * columns_filter, or a row with none of the listed cells would be lost.
+ * Value filters (vfilter.c), ANDed with the projection (columns_filter's
+ * flat one), which lists the wanted and the filtered columns.  A row that
+ * passes the filters has one of their cells unless every one of them may
+ * pass a row without (IS NULL, an OR with it): only then does the first
+ * cell of each row come too, or a row with none of the listed cells would
+ * be lost.
  */
 static json_t *
-value_filters(List *filters, List *columns)
+value_filters(List *filters, const HBaseScanSpec *spec)
 {
 	json_t	   *all = json_pack("[]");
-	json_t	   *proj;
-	List	   *cols = NIL;
+	List	   *cols = list_copy(spec->columns);
 	bool		needs_cell = false;
 	ListCell   *lc;
 
@@ -187,13 +188,7 @@ value_filters(List *filters, List *columns)
 		filter_columns(f, &cols);
 		needs_cell |= hbase_vfilter_needs_cell(f);
 	}
-	proj = !needs_cell ? json_pack("[{s:s}]", "type", "FirstKeyOnlyFilter") : json_pack("[]");
-	foreach(lc, cols)
-		json_array_append_new(proj, column_match(lfirst(lc)));
-	foreach(lc, columns)
-		json_array_append_new(proj, column_match(lfirst(lc)));
-	json_array_append_new(all, json_pack("{s:s, s:s, s:o}", "type", "FilterList",
-										 "op", "MUST_PASS_ONE", "filters", proj));
+	json_array_append_new(all, columns_filter(cols, spec->exact_columns, needs_cell, false));
 	return json_pack("{s:s, s:s, s:o}", "type", "FilterList", "op", "MUST_PASS_ALL",
 					 "filters", all);
 }
@@ -257,7 +252,7 @@ hbase_json_scanner_model(const HBaseScanSpec *spec)
 								  "caching", spec->caching,
 								  "maxVersions", spec->max_versions > 0 ? spec->max_versions : 1,
 								  "cacheBlocks", 1);
-	json_t	   *filter = spec->filters ? value_filters(spec->filters, spec->columns) :
+	json_t	   *filter = spec->filters ? value_filters(spec->filters, spec) :
 		columns_filter(spec->columns, spec->exact_columns, spec->no_first_key,
 					   spec->all_cells);
 	char	   *filterstr;
