@@ -11,7 +11,7 @@ WIRE_OBJS = src/wire/http.o src/wire/krb.o src/wire/json.o src/wire/cellset_pb.o
        src/wire/gateway_rows.o src/wire/stats.o
 DATUM_OBJS = src/datum/convert.o src/datum/rowkey_pg.o src/datum/crosstype.o
 PHOENIX_OBJS = src/phoenix/phoenix.o src/phoenix/phoenix_cell.o src/phoenix/phoenix_catalog.o
-PLAN_OBJS = src/plan/pushdown.o src/plan/keyplan.o
+PLAN_OBJS = src/plan/pushdown.o src/plan/vfilter.o src/plan/keyplan.o
 EXEC_OBJS = src/exec/scan.o src/exec/scan_pages.o src/exec/scan_regions.o src/exec/join.o \
        src/exec/modify.o src/exec/direct.o src/exec/analyze.o
 SQL_OBJS = src/sql/options.o src/sql/import.o src/sql/sql_functions.o src/sql/hbase_infer.o
@@ -22,7 +22,7 @@ EXTENSION = hbase_fdw
 DATA = hbase_fdw--0.1.sql
 PGFILEDESC = "hbase_fdw - foreign data wrapper for Apache HBase"
 
-REGRESS = options types scan import layouts layout_errors pushdown collate order generic_plans analyze phoenix qualifiers phoenix_import phoenix_schema phoenix_values phoenix_varbinary phoenix_nullkey phoenix_rowts phoenix_tenant correctness transport differential readahead regions parallel failover versions desc insert security resume gateway cancel gateways kerberos connections atomic retry import_names writes write_once stats import_sample join saltpage gzip_budget incr_limit stats_evict saltjoin
+REGRESS = options types scan import layouts layout_errors pushdown collate order generic_plans analyze phoenix qualifiers phoenix_import phoenix_schema phoenix_values phoenix_varbinary phoenix_nullkey phoenix_rowts phoenix_tenant correctness transport differential readahead regions parallel failover versions desc insert security resume gateway cancel gateways kerberos connections atomic retry import_names writes write_once stats import_sample join saltpage gzip_budget incr_limit stats_evict saltjoin vfilter
 # cluster (sql/cluster.sql) runs apart, against its own HBase of three region servers: scripts/test
 # starts it (CLUSTER_TESTS) and runs make installcheck REGRESS=cluster
 REGRESS_OPTS = --inputdir=. --load-extension=hbase_fdw

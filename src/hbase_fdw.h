@@ -443,12 +443,38 @@ extern HBaseCellSet *hbase_gateway_get_rows(HBaseConn *conn, HBaseTable *table, 
 
 /* HBaseCell, HBaseRow, HBaseCellSet: cellset.h */
 
-/* a cell that must equal one of some byte strings (SingleColumnValueFilter) */
+/*
+ * A value filter HBase runs at the region server (vfilter.c derives it, json.c
+ * sends it): a SingleColumnValueFilter on one cell, or an AND or OR of such
+ * filters (a FilterList).  It returns a superset of the rows whose quals are
+ * true; the quals stay checked locally.
+ */
+typedef enum HBaseCellFilterKind
+{
+	HBASE_CF_CELL,				/* SingleColumnValueFilter */
+	HBASE_CF_AND,				/* FilterList MUST_PASS_ALL */
+	HBASE_CF_OR					/* FilterList MUST_PASS_ONE */
+} HBaseCellFilterKind;
+
+typedef enum HBaseComparatorKind
+{
+	HBASE_CMP_BINARY,			/* BinaryComparator: unsigned bytes */
+	HBASE_CMP_PREFIX,			/* BinaryPrefixComparator */
+	HBASE_CMP_SUBSTRING,		/* SubstringComparator (case-insensitive) */
+	HBASE_CMP_LENGTH			/* BitComparator OR of 0xff bytes: a cell of
+								 * exactly that many bytes */
+} HBaseComparatorKind;
+
 typedef struct HBaseCellFilter
 {
-	const HBaseColumn *col;		/* the cell's column */
-	List	   *values;			/* bytea *: alternatives (integer widths) */
-	char	   *display;		/* for EXPLAIN */
+	HBaseCellFilterKind kind;
+	List	   *args;			/* AND, OR: HBaseCellFilter * */
+	const HBaseColumn *col;		/* CELL: the cell's column */
+	const char *op;				/* CELL: HBase's CompareOperator, "LESS" ... */
+	HBaseComparatorKind comparator;
+	bytea	   *value;			/* CELL: the comparator's bytes */
+	bool		if_missing;		/* CELL: a row without the cell fails */
+	char	   *display;		/* the top filters: SQL-like text, for EXPLAIN */
 } HBaseCellFilter;
 
 /* what a scanner is asked for */
@@ -798,6 +824,34 @@ extern List *hbase_key_conditions(HBaseTable *t, Index relid, List *clauses,
 								  bool allow_outer, List **exprs, List **matched);
 extern List *hbase_key_conds_to_list(List *conds);
 extern List *hbase_key_conds_from_list(List *list);
+/*
+ * The operators of value filter conditions.  pushdown.c builds the tree of a
+ * scan's quals that HBase can filter: a leaf is an integer list (op, attnum,
+ * fdw_exprs index or -1), an AND or OR a list of an integer list (op) and its
+ * arguments; NOT is pushed into the leaves.  vfilter.c derives the filters
+ * from it and the values.
+ */
+typedef enum HBaseFilterOp
+{
+	HBASE_VF_AND,
+	HBASE_VF_OR,
+	HBASE_VF_EQ,
+	HBASE_VF_NE,
+	HBASE_VF_LT,
+	HBASE_VF_LE,
+	HBASE_VF_GT,
+	HBASE_VF_GE,
+	HBASE_VF_IN,				/* = ANY (array) */
+	HBASE_VF_NOT_IN,			/* <> ALL (array) */
+	HBASE_VF_ISNULL,
+	HBASE_VF_NOTNULL,
+	HBASE_VF_PREFIX,			/* LIKE 'abc%': the value is the literal prefix */
+	HBASE_VF_SUBSTR				/* LIKE '%abc%': the value is the ASCII literal */
+} HBaseFilterOp;
+
+/* IN lists longer than this stay local filters */
+#define HBASE_VF_MAX_IN		100
+
 extern List *hbase_filter_conditions(HBaseTable *t, Index relid, List *clauses,
 									 List **exprs);
 extern List *hbase_time_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs);
@@ -807,6 +861,12 @@ extern List *hbase_key_not_pushed(HBaseTable *t, Index relid, const char *alias,
 
 extern int	hbase_cross_type_bounds(Oid ctype, Oid vtype, HBaseKeyOp op, Datum value,
 									HBaseKeyOp *ops, Datum *values);
+
+/* ---------- vfilter.c: value filter conditions and values -> HBase filters ---------- */
+
+extern bool hbase_vfilter_known(List *fconds, const HBaseKeyValues *values);
+extern List *hbase_vfilter_derive(HBaseTable *t, List *fconds, const HBaseKeyValues *values);
+extern bool hbase_vfilter_needs_cell(const HBaseCellFilter *f);
 
 /* ---------- keyplan.c: (conditions, values) -> the HBase operation ---------- */
 

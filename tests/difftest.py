@@ -1892,6 +1892,9 @@ class QueryGen:
     def __init__(self, t, rng):
         self.t = t
         self.rng = rng
+        # value filter trees on cells (sql/vfilter.sql), from their own generator: the
+        # queries of a seed before them stay the same
+        self.crng = random.Random("%s/%d/cellfilter" % (t.seed, t.idx))
         self.binary_key = any(p.kind == "col" and p.node.vk in ("bin", "bytes")
                               for p in t.layout.parts) or any(
             p.kind in ("salt", "hash") and (p.fmt == "byte" if p.kind == "salt" else p.raw)
@@ -2061,6 +2064,31 @@ class QueryGen:
             return "%s LIKE '\\x%s'::bytea || '%%'::bytea" % (col, pre.hex())
         raise AssertionError(op)
 
+    def cell_tree(self, depth=0):
+        """a random AND / OR / NOT tree of predicates on cell columns (value filters at the
+        region server), drawn from self.crng"""
+        saved, self.rng = self.rng, self.crng
+        try:
+            rng = self.rng
+            r = rng.random()
+            if depth < 2 and r < 0.3:
+                parts = [self.cell_tree(depth + 1) for _ in range(rng.randint(2, 3))]
+                return "(%s)" % rng.choice([" AND ", " OR "]).join(parts)
+            if depth < 2 and r < 0.4:
+                return "NOT %s" % self.cell_tree(depth + 1)
+            c, kind, _ = rng.choice([x for x in self.t.cells if x[0] != "s1"] or self.t.cells)
+            if TYPES[kind][1] == "text" and rng.random() < 0.25:
+                # an inner literal: SubstringComparator (case-insensitive), rechecked here
+                v = self.data_value(c) or ""
+                i = rng.randint(0, len(v))
+                mid = v[i:i + rng.randint(0, 4)]
+                mid = mid.upper() if rng.random() < 0.3 else mid
+                esc = mid.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+                return "(%s LIKE %s)" % (c, q("%" + esc + rng.choice(["%", "%", "_%", ""])))
+            return "(%s)" % self.atom(c)
+        finally:
+            self.rng = saved
+
     def row_cmp(self, base=None):
         """a row comparison on consecutive key columns; with base (the row whose values the
         equalities before it took), each value is base's or another row's, so that it names
@@ -2112,6 +2140,8 @@ class QueryGen:
             v = next((row[c] for row in rng.sample(t.rows, len(t.rows)) if row[c] is not None), None)
             atoms.append("%s = %s" % (c, lit(kind, v)) if v is not None and rng.random() < 0.8
                          else "%s IS NULL" % c)
+        if self.crng.random() < 0.35:
+            atoms.append(self.cell_tree())
         if "s1" in t.kinds and rng.random() < 0.3:
             atoms.append("s1 = %s" % lit(t.kinds["s1"], self.data_value("s1")))
         if t.versions and rng.random() < 0.5:
@@ -2424,6 +2454,8 @@ BEGIN
   FOR line IN EXECUTE 'EXPLAIN ' || q LOOP
     IF line ~ 'HBase Operation: ' THEN
       op := concat_ws('; ', op, substring(line FROM 'HBase Operation: (.*)$'));
+    ELSIF line ~ 'HBase Filter: ' THEN
+      op := concat_ws('; ', op, 'value filter');
     END IF;
   END LOOP;
   RETURN coalesce(op, '(no foreign scan)');

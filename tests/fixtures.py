@@ -314,6 +314,7 @@ def main():
     __import__("fixtures_join").main(HB)  # jn_join, jn_comp of sql/join.sql
     __import__("fixtures_saltpage").main(HB)  # sp_jhash, sp_phx of sql/saltpage.sql
     __import__("fixtures_saltjoin").main(HB)  # sj_phx, sj_jh of sql/saltjoin.sql
+    __import__("fixtures_vfilter").main(HB)  # the vf_* tables of sql/vfilter.sql
 
 
 if __name__ == "__main__":

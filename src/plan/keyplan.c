@@ -57,70 +57,6 @@ make_bytea(const char *data, int len)
 	return b;
 }
 
-/* the cell filters for the values of the filter conditions */
-static List *
-cell_filters(HBaseTable *t, List *fconds, Datum *vals, bool *nulls, Oid *types)
-{
-	List	   *filters = NIL;
-	ListCell   *lc;
-
-	foreach(lc, fconds)
-	{
-		List	   *c = lfirst(lc);
-		int			attnum = linitial_int(c);
-		int			idx = lsecond_int(c);
-		HBaseColumn *col = &t->columns[attnum - 1];
-		HBaseCellFilter *f;
-		Oid			outfunc;
-		bool		varlena;
-
-		if (nulls[idx])
-			continue;			/* = NULL matches nothing; the local qual says so */
-		f = palloc0(sizeof(HBaseCellFilter));
-		f->col = col;
-		if (col->atttypid == BYTEAOID || hbase_is_text_type(col->atttypid))
-		{
-			text	   *tx = DatumGetTextPP(vals[idx]);
-			char	   *u = VARDATA_ANY(tx);
-			int			len = VARSIZE_ANY_EXHDR(tx);
-
-			if (col->atttypid != BYTEAOID)
-			{
-				char	   *conv = pg_server_to_any(u, len, PG_UTF8);
-
-				if (conv != u)
-					len = strlen(conv);
-				u = conv;
-			}
-			f->values = list_make1(make_bytea(u, len));
-		}
-		else
-		{
-			int64		x = types[idx] == INT2OID ? DatumGetInt16(vals[idx]) :
-				types[idx] == INT4OID ? DatumGetInt32(vals[idx]) : DatumGetInt64(vals[idx]);
-			int			w;
-
-			/* every width a Java writer may have used and the reader accepts */
-			for (w = 1; w <= 8; w *= 2)
-			{
-				unsigned char be[8];
-				int			k;
-
-				if (w < 8 && (x < -(INT64CONST(1) << (8 * w - 1)) || x > (INT64CONST(1) << (8 * w - 1)) - 1))
-					continue;
-				for (k = 0; k < w; k++)
-					be[k] = (unsigned char) (((uint64) x) >> (8 * (w - 1 - k)));
-				f->values = lappend(f->values, make_bytea((char *) be, w));
-			}
-		}
-		getTypeOutputInfo(types[idx], &outfunc, &varlena);
-		f->display = psprintf("%s = %s", hbase_printable_key(col->colspec, col->speclen),
-							  quote_literal_cstr(OidOutputFunctionCall(outfunc, vals[idx])));
-		filters = lappend(filters, f);
-	}
-	return filters;
-}
-
 /* ---------------- key conditions: values -> operation ---------------- */
 
 /* an IN list or = ANY(array) whose values come at execution: this many, for costs */
@@ -2024,8 +1960,8 @@ hbase_keyplan_derive(HBaseTable *t, const HBaseOpSpec *spec, const HBaseKeyValue
 	kp->at_execution = later;
 	if (t->layout != NULL && spec->conds != NIL && kp->kind != HBASE_OP_EMPTY)
 		apply_row_bounds(t, kp, spec->conds, cc, values);
-	if (pairs_known(spec->fconds, values))
-		kp->filters = cell_filters(t, spec->fconds, values->vals, values->nulls, values->types);
+	if (hbase_vfilter_known(spec->fconds, values))
+		kp->filters = hbase_vfilter_derive(t, spec->fconds, values);
 	else
 		kp->filters_later = true;
 	if (pairs_known(spec->tconds, values))

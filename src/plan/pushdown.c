@@ -784,11 +784,300 @@ column_op_value(HBaseTable *t, Index relid, Expr *clause, OpExpr **op, Expr **va
 }
 
 /*
- * Quals that HBase can filter exactly: "cell column = value" where equal
- * bytes mean equal values and nothing else does.  That holds for text (and
- * unconstrained varchar) under a deterministic collation, for bytea, and for
- * binary integers (matched in every width the reader accepts).  Each is an
- * integer list (attnum, index in *exprs).
+ * What a value filter can do with a cell column: its bytes compared whole
+ * (equality, or order too when bytes sort like the values), as text for
+ * LIKE, or only its presence (IS NULL).
+ */
+typedef enum CellClass
+{
+	CELL_PRESENCE,				/* IS [NOT] NULL only */
+	CELL_TEXT,					/* UTF-8 text */
+	CELL_BYTEA,					/* raw bytes */
+	CELL_INT					/* a binary or Phoenix integer */
+} CellClass;
+
+static CellClass
+cell_class(HBaseColumn *col)
+{
+	if (col->atttypid == BYTEAOID)
+		return CELL_BYTEA;
+	/* varchar(n) reads a longer cell cut at trailing spaces: not its bytes */
+	if ((col->atttypid == TEXTOID || (col->atttypid == VARCHAROID && col->atttypmod < 0)) &&
+		col->phoenix_type != HBASE_PHX_CHAR)
+		return CELL_TEXT;
+	/* Java's Bytes.toBytes, or Phoenix's sign-flipped form of the type's width */
+	if (hbase_is_int_type(col->atttypid) &&
+		(col->encoding == HBASE_ENC_BINARY ||
+		 (col->encoding == HBASE_ENC_PHOENIX && col->phoenix_type == HBASE_PHX_DEFAULT)))
+		return CELL_INT;
+	return CELL_PRESENCE;
+}
+
+/* a value filter leaf: (op, attnum, fdw_exprs index of the value or -1) */
+static List *
+vf_leaf(HBaseFilterOp op, HBaseColumn *col, Expr *value, List **exprs)
+{
+	if (value == NULL)
+		return list_make3_int(op, col->attnum, -1);
+	*exprs = lappend(*exprs, value);
+	return list_make3_int(op, col->attnum, list_length(*exprs) - 1);
+}
+
+/* the negation of a comparison, where neither side is NULL */
+static HBaseFilterOp
+vf_negate(HBaseFilterOp op)
+{
+	switch (op)
+	{
+		case HBASE_VF_EQ:
+			return HBASE_VF_NE;
+		case HBASE_VF_NE:
+			return HBASE_VF_EQ;
+		case HBASE_VF_LT:
+			return HBASE_VF_GE;
+		case HBASE_VF_LE:
+			return HBASE_VF_GT;
+		case HBASE_VF_GT:
+			return HBASE_VF_LE;
+		case HBASE_VF_GE:
+			return HBASE_VF_LT;
+		case HBASE_VF_IN:
+			return HBASE_VF_NOT_IN;
+		case HBASE_VF_NOT_IN:
+			return HBASE_VF_IN;
+		case HBASE_VF_ISNULL:
+			return HBASE_VF_NOTNULL;
+		case HBASE_VF_NOTNULL:
+			return HBASE_VF_ISNULL;
+		default:
+			return -1;			/* LIKE: NOT LIKE is no superset of anything */
+	}
+}
+
+/*
+ * A comparison operator of the column type's btree family as a filter
+ * operator (<> by its negator, =), or -1; commuted: the column was on the
+ * right.
+ */
+static int
+vf_compare_op(Oid opno, Oid ctype, bool commuted)
+{
+	TypeCacheEntry *tce = lookup_type_cache(ctype, TYPECACHE_BTREE_OPFAMILY);
+	static const HBaseFilterOp by_strategy[] = {-1, HBASE_VF_LT, HBASE_VF_LE, HBASE_VF_EQ,
+	HBASE_VF_GE, HBASE_VF_GT};
+	int			strategy;
+
+	if (!OidIsValid(tce->btree_opf))
+		return -1;
+	strategy = get_op_opfamily_strategy(opno, tce->btree_opf);
+	if (strategy == 0)
+	{
+		Oid			neg = get_negator(opno);
+
+		if (OidIsValid(neg) &&
+			get_op_opfamily_strategy(neg, tce->btree_opf) == BTEqualStrategyNumber)
+			return HBASE_VF_NE;
+		return -1;
+	}
+	if (commuted)
+		strategy = BTMaxStrategyNumber + 1 - strategy;
+	return by_strategy[strategy];
+}
+
+/*
+ * Can the bytes of a cell of this class answer op on a value of type vtype
+ * under collation coll?  Equality needs equal bytes for equal values only
+ * (a deterministic collation); order needs bytes that sort like the values
+ * (a collation that sorts as bytes, a database whose text is its UTF-8
+ * bytes).
+ */
+static bool
+vf_comparable(CellClass cls, Oid vtype, HBaseFilterOp op, Oid coll)
+{
+	bool		equality = op == HBASE_VF_EQ || op == HBASE_VF_NE ||
+		op == HBASE_VF_IN || op == HBASE_VF_NOT_IN;
+
+	switch (cls)
+	{
+		case CELL_TEXT:
+			if (!hbase_is_text_type(vtype) || !OidIsValid(coll) ||
+				!get_collation_isdeterministic(coll))
+				return false;
+			return equality || (hbase_collation_sorts_as_bytes(coll) &&
+								(GetDatabaseEncoding() == PG_UTF8 ||
+								 GetDatabaseEncoding() == PG_SQL_ASCII));
+		case CELL_BYTEA:
+			return vtype == BYTEAOID;
+		case CELL_INT:
+			return hbase_is_int_type(vtype);
+		default:
+			return false;
+	}
+}
+
+/* the literal that every match of a LIKE pattern holds after its leading %: ASCII only */
+static char *
+like_inner_literal(const char *pat)
+{
+	StringInfoData b;
+	const char *p;
+
+	if (pat[0] != '%')
+		return NULL;
+	initStringInfo(&b);
+	for (p = pat; *p == '%'; p++)
+		;
+	for (; *p && *p != '%' && *p != '_'; p++)
+	{
+		/* SubstringComparator lowercases both sides: ASCII alone lowercases alike */
+		if (*p == '\\' || (unsigned char) *p >= 0x80)
+			return NULL;
+		appendStringInfoChar(&b, *p);
+	}
+	return b.len > 0 ? b.data : NULL;
+}
+
+/*
+ * One qual as a value filter condition, NOT pushed into it (negated), or NIL
+ * when HBase cannot filter it.  AND keeps the arguments that can travel (a
+ * superset of its rows); OR travels only whole.  NOT (v < 5) is v >= 5: both
+ * drop a NULL v, as SQL does.
+ */
+static List *
+vf_condition(HBaseTable *t, Index relid, Expr *clause, bool negated, List **exprs)
+{
+	if (IsA(clause, BoolExpr))
+	{
+		BoolExpr   *b = (BoolExpr *) clause;
+		bool		and = (b->boolop == AND_EXPR) != negated;
+		List	   *args = NIL;
+		int			nexprs = list_length(*exprs);
+		ListCell   *lc;
+
+		if (b->boolop == NOT_EXPR)
+			return vf_condition(t, relid, linitial(b->args), !negated, exprs);
+		foreach(lc, b->args)
+		{
+			List	   *a = vf_condition(t, relid, lfirst(lc), negated, exprs);
+
+			if (a != NIL)
+				args = lappend(args, a);
+			else if (!and)
+			{
+				/* an OR travels whole or not at all: forget its values */
+				*exprs = list_truncate(*exprs, nexprs);
+				return NIL;
+			}
+		}
+		if (args == NIL)
+			return NIL;
+		if (list_length(args) == 1)
+			return linitial(args);
+		return lcons(list_make1_int(and ? HBASE_VF_AND : HBASE_VF_OR), args);
+	}
+	if (IsA(clause, NullTest))
+	{
+		NullTest   *nt = (NullTest *) clause;
+		Expr	   *arg = nt->arg;
+		Var		   *v;
+
+		while (IsA(arg, RelabelType))
+			arg = ((RelabelType *) arg)->arg;
+		v = (Var *) arg;
+		if (nt->argisrow || !IsA(v, Var) || (Index) v->varno != relid || v->varlevelsup != 0 ||
+			v->varattno <= 0 || v->varattno > t->natts ||
+			t->columns[v->varattno - 1].kind != HBASE_COL_CELL ||
+			t->columns[v->varattno - 1].element > 0)
+			return NIL;
+		return vf_leaf((nt->nulltesttype == IS_NULL) != negated ? HBASE_VF_ISNULL : HBASE_VF_NOTNULL,
+					   &t->columns[v->varattno - 1], NULL, exprs);
+	}
+	if (IsA(clause, ScalarArrayOpExpr))
+	{
+		ScalarArrayOpExpr *sa = (ScalarArrayOpExpr *) clause;
+		OpExpr		op;
+		OpExpr	   *opp;
+		Expr	   *r;
+		HBaseColumn *col;
+		int			cmp;
+		bool		commuted;
+
+		/* col = ANY (array) or col <> ALL (array), seen as one comparison */
+		memset(&op, 0, sizeof(op));
+		op.xpr.type = T_OpExpr;
+		op.args = sa->args;
+		col = column_op_value(t, relid, (Expr *) &op, &opp, &r, &commuted);
+		if (col == NULL || commuted || col->kind != HBASE_COL_CELL || col->element > 0 ||
+			!usable_value(r, relid, false))
+			return NIL;
+		cmp = vf_compare_op(sa->opno, col->atttypid, false);
+		if (cmp == HBASE_VF_EQ && sa->useOr)
+			cmp = HBASE_VF_IN;
+		else if (cmp == HBASE_VF_NE && !sa->useOr)
+			cmp = HBASE_VF_NOT_IN;
+		else
+			return NIL;
+		if (negated)
+			cmp = vf_negate(cmp);
+		if (!vf_comparable(cell_class(col), get_element_type(exprType((Node *) r)), cmp,
+						   sa->inputcollid))
+			return NIL;
+		return vf_leaf(cmp, col, r, exprs);
+	}
+	{
+		OpExpr	   *op;
+		Expr	   *r;
+		bool		commuted;
+		HBaseColumn *col = column_op_value(t, relid, clause, &op, &r, &commuted);
+		int			cmp;
+
+		if (col == NULL || col->kind != HBASE_COL_CELL || col->element > 0 ||
+			!usable_value(r, relid, false))
+			return NIL;
+		/* LIKE with a literal pattern: its literal prefix, or inner ASCII literal */
+		if (get_opcode(op->opno) == F_TEXTLIKE)
+		{
+			char	   *prefix,
+					   *suffix,
+					   *inner;
+
+			if (negated || commuted || !IsA(r, Const) || ((Const *) r)->constisnull ||
+				cell_class(col) != CELL_TEXT ||
+				!vf_comparable(CELL_TEXT, TEXTOID, HBASE_VF_EQ, op->inputcollid))
+				return NIL;
+			like_parts(TextDatumGetCString(((Const *) r)->constvalue), &prefix, &suffix);
+			inner = like_inner_literal(TextDatumGetCString(((Const *) r)->constvalue));
+			if (prefix)
+				return vf_leaf(HBASE_VF_PREFIX, col,
+							   (Expr *) makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
+												  CStringGetTextDatum(prefix), false, false),
+							   exprs);
+			if (inner)
+				return vf_leaf(HBASE_VF_SUBSTR, col,
+							   (Expr *) makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
+												  CStringGetTextDatum(inner), false, false),
+							   exprs);
+			return NIL;
+		}
+		cmp = vf_compare_op(op->opno, col->atttypid, commuted);
+		if (cmp < 0)
+			return NIL;
+		if (negated)
+			cmp = vf_negate(cmp);
+		if (!vf_comparable(cell_class(col), exprType((Node *) r), cmp, op->inputcollid))
+			return NIL;
+		return vf_leaf(cmp, col, r, exprs);
+	}
+}
+
+/*
+ * The quals HBase can filter by cell values at the region server, as one
+ * list of value filter conditions (ANDed; see HBaseFilterOp for their
+ * form): comparisons, IN lists, IS [NOT] NULL and LIKE on cell columns
+ * whose bytes answer them (vf_comparable), and AND / OR / NOT trees of
+ * them.  Not on a table of versions (HBase's filters look at the newest
+ * version, a row of the table is each version), nor on an element of a
+ * Phoenix single cell (the filter sees the whole cell).
  */
 List *
 hbase_filter_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs)
@@ -796,49 +1085,15 @@ hbase_filter_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs)
 	List	   *conds = NIL;
 	ListCell   *lc;
 
-	/* a table of versions: a value filter would look at the latest version only */
 	if (!t->pushdown || t->versions > 0)
 		return NIL;
 	foreach(lc, clauses)
 	{
 		RestrictInfo *ri = lfirst(lc);
-		OpExpr	   *op;
-		Expr	   *r;
-		HBaseColumn *col;
-		TypeCacheEntry *tce;
-		Oid			vtype;
-		bool		commuted;
+		List	   *c = vf_condition(t, relid, ri->clause, false, exprs);
 
-		col = column_op_value(t, relid, ri->clause, &op, &r, &commuted);
-		/* an element of a Phoenix single cell is not the cell's value */
-		if (col == NULL || col->kind != HBASE_COL_CELL || col->element > 0 ||
-			!usable_value(r, relid, false))
-			continue;
-		vtype = exprType((Node *) r);
-		if (col->atttypid == TEXTOID || (col->atttypid == VARCHAROID && col->atttypmod < 0))
-		{
-			if (!hbase_is_text_type(vtype) || !OidIsValid(op->inputcollid) ||
-				!get_collation_isdeterministic(op->inputcollid))
-				continue;
-		}
-		else if (col->atttypid == BYTEAOID)
-		{
-			if (vtype != BYTEAOID)
-				continue;
-		}
-		else if (hbase_is_int_type(col->atttypid) && col->encoding == HBASE_ENC_BINARY)
-		{
-			if (!hbase_is_int_type(vtype))
-				continue;
-		}
-		else
-			continue;
-		tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY);
-		if (!OidIsValid(tce->btree_opf) ||
-			get_op_opfamily_strategy(op->opno, tce->btree_opf) != BTEqualStrategyNumber)
-			continue;
-		*exprs = lappend(*exprs, r);
-		conds = lappend(conds, list_make2_int(col->attnum, list_length(*exprs) - 1));
+		if (c != NIL)
+			conds = lappend(conds, c);
 	}
 	return conds;
 }

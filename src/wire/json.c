@@ -112,52 +112,83 @@ column_match(const HBaseColumn *col)
 													 col->speclen - col->famlen - 1));
 }
 
+/* a value filter (vfilter.c) as a FilterModel: SingleColumnValueFilters in FilterLists */
+static json_t *
+value_filter(const HBaseCellFilter *f)
+{
+	const HBaseColumn *col = f->col;
+	json_t	   *comparator;
+	json_t	   *args;
+	ListCell   *lc;
+
+	if (f->kind != HBASE_CF_CELL)
+	{
+		args = json_pack("[]");
+		foreach(lc, f->args)
+			json_array_append_new(args, value_filter(lfirst(lc)));
+		return json_pack("{s:s, s:s, s:o}", "type", "FilterList",
+						 "op", f->kind == HBASE_CF_AND ? "MUST_PASS_ALL" : "MUST_PASS_ONE",
+						 "filters", args);
+	}
+	if (f->comparator == HBASE_CMP_SUBSTRING)
+		/* the gateway takes this comparator's value as a string, not base64 */
+		comparator = json_pack("{s:s, s:s%}", "type", "SubstringComparator",
+							   "value", VARDATA(f->value), (size_t) (VARSIZE(f->value) - VARHDRSZ));
+	else if (f->comparator == HBASE_CMP_LENGTH)
+		comparator = json_pack("{s:s, s:s, s:s}", "type", "BitComparator", "op", "OR",
+							   "value", b64_encode(VARDATA(f->value), VARSIZE(f->value) - VARHDRSZ));
+	else
+		comparator = json_pack("{s:s, s:s}", "type",
+							   f->comparator == HBASE_CMP_PREFIX ? "BinaryPrefixComparator" : "BinaryComparator",
+							   "value", b64_encode(VARDATA(f->value), VARSIZE(f->value) - VARHDRSZ));
+	return json_pack("{s:s, s:s, s:s, s:s, s:b, s:b, s:o}",
+					 "type", "SingleColumnValueFilter", "op", f->op,
+					 "family", b64_encode(col->colspec, col->famlen),
+					 "qualifier", b64_encode(col->colspec + col->famlen + 1,
+											 col->speclen - col->famlen - 1),
+					 "ifMissing", f->if_missing, "latestVersion", 1,
+					 "comparator", comparator);
+}
+
+/* the columns a value filter reads, appended to *cols */
+static void
+filter_columns(const HBaseCellFilter *f, List **cols)
+{
+	ListCell   *lc;
+
+	if (f->kind == HBASE_CF_CELL)
+		*cols = list_append_unique_ptr(*cols, (void *) f->col);
+	foreach(lc, f->args)
+		filter_columns(lfirst(lc), cols);
+}
+
+static json_t *columns_filter(List *columns, bool exact, bool no_first_key, bool all_cells);
+
 /*
- * SingleColumnValueFilters (skipping rows that lack the cell, as SQL's =
- * does), ANDed with the projection.  A row that passes has the filtered
- * cells, so the projection needs no FirstKeyOnlyFilter: it lists the wanted
- * and the filtered columns, which keeps those families visible to the
- * value filters.
+ * Value filters (vfilter.c), ANDed with the projection (columns_filter's
+ * flat one), which lists the wanted and the filtered columns.  A row that
+ * passes the filters has one of their cells unless every one of them may
+ * pass a row without (IS NULL, an OR with it): only then does the first
+ * cell of each row come too, or a row with none of the listed cells would
+ * be lost.
  */
 static json_t *
-value_filters(List *filters, List *columns)
+value_filters(List *filters, const HBaseScanSpec *spec)
 {
 	json_t	   *all = json_pack("[]");
-	json_t	   *proj = json_pack("[]");
+	List	   *cols = list_copy(spec->columns);
+	bool		needs_cell = false;
 	ListCell   *lc;
 
 	foreach(lc, filters)
 	{
 		HBaseCellFilter *f = lfirst(lc);
-		const HBaseColumn *col = f->col;
-		json_t	   *alts = json_pack("[]");
-		ListCell   *vc;
 
-		foreach(vc, f->values)
-		{
-			bytea	   *v = lfirst(vc);
-
-			json_array_append_new(alts,
-								  json_pack("{s:s, s:s, s:s, s:s, s:b, s:b, s:o}",
-											"type", "SingleColumnValueFilter", "op", "EQUAL",
-											"family", b64_encode(col->colspec, col->famlen),
-											"qualifier", b64_encode(col->colspec + col->famlen + 1,
-																	col->speclen - col->famlen - 1),
-											"ifMissing", 1, "latestVersion", 1,
-											"comparator", binary_comparator(VARDATA(v), VARSIZE(v) - VARHDRSZ)));
-		}
-		if (json_array_size(alts) == 1)
-			json_array_append(all, json_array_get(alts, 0));
-		else
-			json_array_append_new(all, json_pack("{s:s, s:s, s:O}", "type", "FilterList",
-												 "op", "MUST_PASS_ONE", "filters", alts));
-		json_decref(alts);
-		json_array_append_new(proj, column_match(col));
+		json_array_append_new(all, value_filter(f));
+		filter_columns(f, &cols);
+		needs_cell |= hbase_vfilter_needs_cell(f);
 	}
-	foreach(lc, columns)
-		json_array_append_new(proj, column_match(lfirst(lc)));
-	json_array_append_new(all, json_pack("{s:s, s:s, s:o}", "type", "FilterList",
-										 "op", "MUST_PASS_ONE", "filters", proj));
+	json_array_append_new(all, columns_filter(cols, spec->exact_columns, needs_cell, false));
 	return json_pack("{s:s, s:s, s:o}", "type", "FilterList", "op", "MUST_PASS_ALL",
 					 "filters", all);
 }
@@ -234,7 +265,7 @@ hbase_json_scanner_model(const HBaseScanSpec *spec)
 								  "caching", spec->caching,
 								  "maxVersions", spec->max_versions > 0 ? spec->max_versions : 1,
 								  "cacheBlocks", 1);
-	json_t	   *filter = spec->filters ? value_filters(spec->filters, spec->columns) :
+	json_t	   *filter = spec->filters ? value_filters(spec->filters, spec) :
 		columns_filter(spec->columns, spec->exact_columns, spec->no_first_key,
 					   spec->all_cells);
 	char	   *filterstr;

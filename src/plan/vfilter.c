@@ -1,0 +1,503 @@
+/*
+ * vfilter.c: the value filters HBase runs at the region server.
+ *
+ * pushdown.c decided at planning which quals HBase can filter by cell
+ * values (hbase_filter_conditions: a tree of conditions whose values are in
+ * fdw_exprs); here, with the values known, each becomes
+ * SingleColumnValueFilters in FilterLists, the same derivation for EXPLAIN
+ * and the scan (keyplan.c calls it).  A filter returns the rows of its
+ * condition or more, never fewer: every qual stays checked locally.  So a
+ * condition that cannot be encoded (a NULL value, an IN list too long, an
+ * integer out of the column's range) becomes "any row", which drops it
+ * from an AND and makes its OR stay local.
+ *
+ * Byte order: HBase compares a cell's bytes with the comparator's as
+ * unsigned bytes.  Text under a byte-order collation, bytea and Phoenix's
+ * sign-flipped integers sort like their values; a binary (Java) integer's
+ * two's complement does not: its negative values sort after the positive
+ * ones, so a range becomes one byte range per sign, ORed, in the width of
+ * the column's type; a cell of another width the reader accepts (1, 2, 4 or
+ * 8 bytes) comes whenever that width can hold a matching value (equality
+ * and <> are exact in every width).
+ */
+#include "postgres.h"
+
+#include "catalog/pg_type.h"
+#include "lib/stringinfo.h"
+#include "mb/pg_wchar.h"
+#include "utils/array.h"
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+
+#include "hbase_fdw.h"
+
+/* HBase's CompareOperator of each comparison (HBASE_VF_EQ to HBASE_VF_GE) */
+static const char *const hbase_ops[] = {
+	[HBASE_VF_EQ] = "EQUAL",
+	[HBASE_VF_NE] = "NOT_EQUAL",
+	[HBASE_VF_LT] = "LESS",
+	[HBASE_VF_LE] = "LESS_OR_EQUAL",
+	[HBASE_VF_GT] = "GREATER",
+	[HBASE_VF_GE] = "GREATER_OR_EQUAL",
+};
+
+/* SQL's spelling of the same, for EXPLAIN */
+static const char *const sql_ops[] = {
+	[HBASE_VF_EQ] = "=",
+	[HBASE_VF_NE] = "<>",
+	[HBASE_VF_LT] = "<",
+	[HBASE_VF_LE] = "<=",
+	[HBASE_VF_GT] = ">",
+	[HBASE_VF_GE] = ">=",
+};
+
+static bytea *
+bytes_of(const char *data, int len)
+{
+	bytea	   *b = palloc(VARHDRSZ + len);
+
+	SET_VARSIZE(b, VARHDRSZ + len);
+	memcpy(VARDATA(b), data, len);
+	return b;
+}
+
+static HBaseCellFilter *
+cell(const HBaseColumn *col, const char *op, HBaseComparatorKind comparator,
+	 bytea *value, bool if_missing)
+{
+	HBaseCellFilter *f = palloc0(sizeof(HBaseCellFilter));
+
+	f->kind = HBASE_CF_CELL;
+	f->col = col;
+	f->op = op;
+	f->comparator = comparator;
+	f->value = value;
+	f->if_missing = if_missing;
+	return f;
+}
+
+/* an AND or OR of args; one argument alone is itself */
+static HBaseCellFilter *
+combine(HBaseCellFilterKind kind, List *args)
+{
+	HBaseCellFilter *f;
+
+	if (list_length(args) == 1)
+		return linitial(args);
+	f = palloc0(sizeof(HBaseCellFilter));
+	f->kind = kind;
+	f->args = args;
+	return f;
+}
+
+/* width bytes of x, big-endian; flip: Phoenix's sign bit flipped */
+static bytea *
+be_int(int64 x, int width, bool flip)
+{
+	char		b[8];
+	uint64		u = (uint64) x;
+	int			k;
+
+	if (flip)
+		u ^= UINT64CONST(1) << (8 * width - 1);
+	for (k = 0; k < width; k++)
+		b[k] = (char) (u >> (8 * (width - 1 - k)));
+	return bytes_of(b, width);
+}
+
+/* the byte range [lo, hi] of width-byte integers (either bound may be left out) */
+static HBaseCellFilter *
+int_range(const HBaseColumn *col, int width, bool flip, int64 lo, bool use_lo,
+		  int64 hi, bool use_hi)
+{
+	List	   *args = NIL;
+
+	if (lo == hi)
+		return cell(col, "EQUAL", HBASE_CMP_BINARY, be_int(lo, width, flip), true);
+	if (use_lo)
+		args = lappend(args, cell(col, "GREATER_OR_EQUAL", HBASE_CMP_BINARY,
+								  be_int(lo, width, flip), true));
+	if (use_hi)
+		args = lappend(args, cell(col, "LESS_OR_EQUAL", HBASE_CMP_BINARY,
+								  be_int(hi, width, flip), true));
+	if (args == NIL)			/* the whole width: any cell */
+		return cell(col, "GREATER_OR_EQUAL", HBASE_CMP_BINARY, bytes_of("", 0), true);
+	return combine(HBASE_CF_AND, args);
+}
+
+/*
+ * An integer cell's comparison with x: per width the cell may have, the
+ * values' byte ranges (split at zero for two's complement), ORed; <> ANDs
+ * each width's inequality.  NULL (any row) when x is outside every width.
+ */
+static HBaseCellFilter *
+int_compare(const HBaseColumn *col, HBaseFilterOp op, int64 x)
+{
+	bool		phoenix = col->encoding == HBASE_ENC_PHOENIX;
+	int			own = col->atttypid == INT2OID ? 2 : col->atttypid == INT4OID ? 4 : 8;
+	int			widths[4];
+	int			nwidths = 0;
+	int64		lo = PG_INT64_MIN,
+				hi = PG_INT64_MAX;
+	List	   *alts = NIL;
+	int			i;
+
+	if (phoenix)				/* Phoenix: the type's own width */
+		widths[nwidths++] = own;
+	else
+		for (i = 1; i <= 8; i *= 2)
+			widths[nwidths++] = i;
+	switch (op)
+	{
+		case HBASE_VF_EQ:
+			lo = hi = x;
+			break;
+		case HBASE_VF_LT:
+			if (x == PG_INT64_MIN)
+				return NULL;
+			hi = x - 1;
+			break;
+		case HBASE_VF_LE:
+			hi = x;
+			break;
+		case HBASE_VF_GT:
+			if (x == PG_INT64_MAX)
+				return NULL;
+			lo = x + 1;
+			break;
+		case HBASE_VF_GE:
+			lo = x;
+			break;
+		default:
+			break;
+	}
+	for (i = 0; i < nwidths; i++)
+	{
+		int			w = widths[i];
+		int64		min = w == 8 ? PG_INT64_MIN : -(INT64CONST(1) << (8 * w - 1));
+		int64		max = w == 8 ? PG_INT64_MAX : (INT64CONST(1) << (8 * w - 1)) - 1;
+		int64		a = Max(lo, min),
+					b = Min(hi, max);
+
+		if (op == HBASE_VF_NE)
+		{
+			/* a cell of this width equal to x fails; other widths never equal it */
+			if (x >= min && x <= max)
+				alts = lappend(alts, cell(col, "NOT_EQUAL", HBASE_CMP_BINARY,
+										  be_int(x, w, phoenix), true));
+			continue;
+		}
+		if (a > b)
+			continue;
+		if (!phoenix && op != HBASE_VF_EQ && w != own)
+		{
+			/*
+			 * A width other than the column type's own: any cell of that
+			 * width comes (BitComparator fails other lengths), checked here.
+			 * Exact ranges for every width took 4 to 8 ORed FilterLists that
+			 * made HBase slower than sending every row.
+			 */
+			alts = lappend(alts, cell(col, "EQUAL", HBASE_CMP_LENGTH,
+									  be_int(-1, w, false), true));
+			continue;
+		}
+		if (phoenix)
+			alts = lappend(alts, int_range(col, w, true, a, a > min, b, b < max));
+		else
+		{
+			/* non-negative values: 0x00.. to 0x7f..; negative: 0x80.. to 0xff.. */
+			if (b >= 0)
+				alts = lappend(alts, int_range(col, w, false, Max(a, 0), a > 0, b, true));
+			if (a < 0)
+				alts = lappend(alts, int_range(col, w, false, a, true, Min(b, -1), b < -1));
+		}
+	}
+	if (alts == NIL)
+		return NULL;
+	return combine(op == HBASE_VF_NE ? HBASE_CF_AND : HBASE_CF_OR, alts);
+}
+
+/* a text value's UTF-8 bytes, as the cell holds them */
+static bytea *
+utf8_bytes(Datum value)
+{
+	text	   *tx = DatumGetTextPP(value);
+	char	   *u = VARDATA_ANY(tx);
+	int			len = VARSIZE_ANY_EXHDR(tx);
+	char	   *conv = pg_server_to_any(u, len, PG_UTF8);
+
+	if (conv != u)
+		len = strlen(conv);
+	return bytes_of(conv, len);
+}
+
+/* an integer value of any integer type */
+static int64
+int_value(Datum value, Oid type)
+{
+	return type == INT2OID ? DatumGetInt16(value) :
+		type == INT4OID ? DatumGetInt32(value) : DatumGetInt64(value);
+}
+
+/* a Phoenix integer column's cells hold its type's range only (the type's width) */
+static bool
+phoenix_out_of_range(const HBaseColumn *col, Datum value, Oid type)
+{
+	int64		x;
+
+	if (!hbase_is_int_type(col->atttypid) || col->encoding != HBASE_ENC_PHOENIX)
+		return false;
+	x = int_value(value, type);
+	return (col->atttypid == INT2OID && (x < PG_INT16_MIN || x > PG_INT16_MAX)) ||
+		(col->atttypid == INT4OID && (x < PG_INT32_MIN || x > PG_INT32_MAX));
+}
+
+/* the cell of col compared with a value (op from = to >=, or <>); NULL: any row */
+static HBaseCellFilter *
+compare(const HBaseColumn *col, HBaseFilterOp op, Datum value, Oid type)
+{
+	if (hbase_is_int_type(col->atttypid))
+	{
+		/* Phoenix: no cell holds the value; the bound is left to the local qual */
+		if (phoenix_out_of_range(col, value, type))
+			return NULL;
+		return int_compare(col, op, int_value(value, type));
+	}
+	if (col->atttypid == BYTEAOID)
+	{
+		bytea	   *b = DatumGetByteaPP(value);
+
+		return cell(col, hbase_ops[op], HBASE_CMP_BINARY,
+					bytes_of(VARDATA_ANY(b), VARSIZE_ANY_EXHDR(b)), true);
+	}
+	return cell(col, hbase_ops[op], HBASE_CMP_BINARY, utf8_bytes(value), true);
+}
+
+/* a value as a SQL literal, for EXPLAIN */
+static char *
+literal(Datum value, Oid type)
+{
+	Oid			outfunc;
+	bool		varlena;
+
+	getTypeOutputInfo(type, &outfunc, &varlena);
+	return quote_literal_cstr(OidOutputFunctionCall(outfunc, value));
+}
+
+/* a LIKE pattern's literal, its wildcards and escape escaped */
+static char *
+like_literal(Datum value)
+{
+	char	   *s = TextDatumGetCString(value);
+	StringInfoData b;
+
+	initStringInfo(&b);
+	for (; *s; s++)
+	{
+		if (*s == '%' || *s == '_' || *s == '\\')
+			appendStringInfoChar(&b, '\\');
+		appendStringInfoChar(&b, *s);
+	}
+	return b.data;
+}
+
+/*
+ * IN (or NOT IN) a list: an OR of equalities (an AND of inequalities).  NULL
+ * elements equal nothing: left out (NOT IN then is a superset).
+ */
+static HBaseCellFilter *
+in_list(const HBaseColumn *col, bool in, Datum array, StringInfo text)
+{
+	ArrayType  *arr = DatumGetArrayTypeP(array);
+	Oid			elemtype = ARR_ELEMTYPE(arr);
+	int16		elmlen;
+	bool		elmbyval;
+	char		elmalign;
+	Datum	   *elems;
+	bool	   *enulls;
+	int			n,
+				i;
+	List	   *args = NIL;
+
+	get_typlenbyvalalign(elemtype, &elmlen, &elmbyval, &elmalign);
+	deconstruct_array(arr, elemtype, elmlen, elmbyval, elmalign, &elems, &enulls, &n);
+	if (n > HBASE_VF_MAX_IN)
+		return NULL;
+	appendStringInfo(text, " %sIN (", in ? "" : "NOT ");
+	for (i = 0; i < n; i++)
+	{
+		HBaseCellFilter *f;
+
+		/* a NULL, or a value no Phoenix cell of the column holds, equals no cell */
+		if (enulls[i] || phoenix_out_of_range(col, elems[i], elemtype))
+			continue;
+		f = compare(col, in ? HBASE_VF_EQ : HBASE_VF_NE, elems[i], elemtype);
+		if (f == NULL && in)
+			return NULL;		/* an element any row may equal */
+		if (f == NULL)
+			continue;
+		appendStringInfo(text, "%s%s", args ? ", " : "", literal(elems[i], elemtype));
+		args = lappend(args, f);
+	}
+	appendStringInfoChar(text, ')');
+	if (args == NIL)
+		return NULL;
+	return combine(in ? HBASE_CF_OR : HBASE_CF_AND, args);
+}
+
+/* one condition leaf (op, attnum, expr) with its value; NULL: any row */
+static HBaseCellFilter *
+derive_leaf(HBaseTable *t, List *leaf, const HBaseKeyValues *v)
+{
+	HBaseFilterOp op = linitial_int(leaf);
+	const HBaseColumn *col = &t->columns[lsecond_int(leaf) - 1];
+	int			idx = lthird_int(leaf);
+	StringInfoData text;
+	HBaseCellFilter *f;
+
+	initStringInfo(&text);
+	appendStringInfoString(&text, hbase_printable_key(col->colspec, col->speclen));
+	if (idx >= 0 && v->nulls[idx])
+		return NULL;			/* compared with NULL: never true, the local qual says so */
+	switch (op)
+	{
+		case HBASE_VF_ISNULL:
+			/* no cell, or an empty one (Phoenix's NULL) */
+			f = cell(col, "LESS_OR_EQUAL", HBASE_CMP_BINARY, bytes_of("", 0), false);
+			appendStringInfoString(&text, " IS NULL");
+			break;
+		case HBASE_VF_NOTNULL:
+			f = cell(col, col->encoding == HBASE_ENC_PHOENIX ? "GREATER" : "GREATER_OR_EQUAL",
+					 HBASE_CMP_BINARY, bytes_of("", 0), true);
+			appendStringInfoString(&text, " IS NOT NULL");
+			break;
+		case HBASE_VF_PREFIX:
+			f = cell(col, "EQUAL", HBASE_CMP_PREFIX, utf8_bytes(v->vals[idx]), true);
+			appendStringInfo(&text, " LIKE %s",
+							 quote_literal_cstr(psprintf("%s%%", like_literal(v->vals[idx]))));
+			break;
+		case HBASE_VF_SUBSTR:
+			/* case-insensitive: a superset */
+			f = cell(col, "EQUAL", HBASE_CMP_SUBSTRING, utf8_bytes(v->vals[idx]), true);
+			appendStringInfo(&text, " ILIKE %s",
+							 quote_literal_cstr(psprintf("%%%s%%", like_literal(v->vals[idx]))));
+			break;
+		case HBASE_VF_IN:
+		case HBASE_VF_NOT_IN:
+			f = in_list(col, op == HBASE_VF_IN, v->vals[idx], &text);
+			break;
+		default:
+			f = compare(col, op, v->vals[idx], v->types[idx]);
+			appendStringInfo(&text, " %s %s", sql_ops[op], literal(v->vals[idx], v->types[idx]));
+			break;
+	}
+	if (f)
+		f->display = text.data;
+	return f;
+}
+
+/* a condition (leaf, AND or OR) with its values; NULL: any row */
+static HBaseCellFilter *
+derive(HBaseTable *t, List *node, const HBaseKeyValues *v)
+{
+	HBaseFilterOp op;
+	List	   *args = NIL;
+	StringInfoData text;
+	ListCell   *lc;
+	HBaseCellFilter *f;
+
+	if (IsA(node, IntList))
+		return derive_leaf(t, node, v);
+	op = linitial_int((List *) linitial(node));
+	initStringInfo(&text);
+	for_each_from(lc, node, 1)
+	{
+		HBaseCellFilter *a = derive(t, lfirst(lc), v);
+
+		if (a == NULL && op == HBASE_VF_OR)
+			return NULL;		/* one argument passes any row: so does the OR */
+		if (a == NULL)
+			continue;
+		appendStringInfo(&text, "%s%s", args ? (op == HBASE_VF_OR ? " OR " : " AND ") : "",
+						 a->display);
+		args = lappend(args, a);
+	}
+	if (args == NIL)
+		return NULL;
+	if (list_length(args) == 1)
+		return linitial(args);
+	f = combine(op == HBASE_VF_OR ? HBASE_CF_OR : HBASE_CF_AND, args);
+	f->display = psprintf("(%s)", text.data);
+	return f;
+}
+
+/* are the values of the filter conditions known (at planning: constants)? */
+bool
+hbase_vfilter_known(List *fconds, const HBaseKeyValues *values)
+{
+	ListCell   *lc;
+
+	if (values->known == NULL)
+		return true;
+	foreach(lc, fconds)
+	{
+		List	   *node = lfirst(lc);
+
+		if (IsA(node, IntList))
+		{
+			if (lthird_int(node) >= 0 && !values->known[lthird_int(node)])
+				return false;
+		}
+		else if (!hbase_vfilter_known(list_delete_first(list_copy(node)), values))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * The filters of a scan: one per condition that can travel (ANDed by the
+ * scanner), each with its SQL-like text for EXPLAIN.
+ */
+List *
+hbase_vfilter_derive(HBaseTable *t, List *fconds, const HBaseKeyValues *values)
+{
+	List	   *filters = NIL;
+	ListCell   *lc;
+
+	foreach(lc, fconds)
+	{
+		HBaseCellFilter *f = derive(t, lfirst(lc), values);
+
+		if (f)
+			filters = lappend(filters, f);
+	}
+	return filters;
+}
+
+/*
+ * Does every row that passes f have one of its cells?  Then the scan needs
+ * no first cell of each row to keep rows whose wanted cells are all
+ * missing (json.c).
+ */
+bool
+hbase_vfilter_needs_cell(const HBaseCellFilter *f)
+{
+	ListCell   *lc;
+
+	switch (f->kind)
+	{
+		case HBASE_CF_CELL:
+			return f->if_missing;
+		case HBASE_CF_AND:
+			foreach(lc, f->args)
+				if (hbase_vfilter_needs_cell(lfirst(lc)))
+					return true;
+			return false;
+		case HBASE_CF_OR:
+			foreach(lc, f->args)
+				if (!hbase_vfilter_needs_cell(lfirst(lc)))
+					return false;
+			return true;
+	}
+	return false;
+}
