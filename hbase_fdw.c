@@ -59,8 +59,9 @@ enum FdwScanPrivateIndex
 								 * the salt buckets in key order, or 0 */
 	FdwScanPrivateSplitBuckets,	/* 1: a salted table is read one range per bucket
 								 * (to merge them, or to read them concurrently) */
-	FdwScanPrivateTimeConds,	/* a table of versions: :timestamp conditions,
-								 * (btree strategy, fdw_exprs index) pairs */
+	FdwScanPrivateTimeConds,	/* a table of versions: :timestamp conditions;
+								 * else a row_timestamp column's, (btree
+								 * strategy, fdw_exprs index) pairs */
 	FdwScanPrivateNotPushed		/* String list: quals on key columns the key
 								 * cannot use, and why (EXPLAIN) */
 };

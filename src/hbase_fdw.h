@@ -777,7 +777,8 @@ typedef struct HBaseKeyPlan
 	List	   *filters;		/* HBaseCellFilter *, for scans */
 	List	   *fuzzy;			/* FUZZY: bytea * pairs, key then mask (1 = any byte) */
 	double		chance;			/* > 0: each row with this probability (ANALYZE) */
-	bool		time_range;		/* a versions table: cell timestamps in */
+	bool		time_range;		/* a versions or row_timestamp table: cell
+								 * timestamps in */
 	int64		start_time;		/* [start_time, end_time) ms */
 	int64		end_time;
 	/* what hbase_keyplan_derive adds for costs and EXPLAIN */

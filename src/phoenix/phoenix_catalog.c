@@ -718,9 +718,18 @@ empty_family(PhxTable *t)
  *     a + ["\x00" + b + ["\x00" + desc(c) + "\xff"]]
  * and a NULL before the last value written is no bytes (the codec's
  * nullable parts, with "\x00" for the "\xff" of a NULL DESC one).
+ *
+ * A nullable column before a NOT NULL one (Phoenix allows it,
+ * MetaDataClient.createTableInternal refusing only a nullable fixed-width
+ * one, PColumnImpl.init) is no bytes when NULL, then its separator: no part
+ * reads that (an empty DECIMAL is no number, an empty DESC one has "\x00"
+ * for its "\xff", and an empty VARCHAR would read as NULL where the layout
+ * promises a value, its NULLs sorting first), so the key is imported raw.
+ * Not the first of a view's own key columns (lead_optional): the view's
+ * columns are one optional group, absent when it is NULL.
  */
 static char *
-table_layout(PhxTable *t, List *keys, const char **why)
+table_layout(PhxTable *t, List *keys, bool lead_optional, const char **why)
 {
 	StringInfoData buf;
 	ListCell   *lc;
@@ -738,6 +747,18 @@ table_layout(PhxTable *t, List *keys, const char **why)
 		if (!c->nullable || key_part(c, "x", &variable, why) == NULL || !variable)
 			break;
 	}
+	for (i = lead_optional ? 1 : 0; i < run; i++)
+	{
+		PhxColumn  *c = list_nth(keys, i);
+
+		if (c->nullable)
+		{
+			*why = psprintf("nullable key column \"%s\" that is not one of the nullable columns ending the key",
+							c->name);
+			return NULL;
+		}
+	}
+	i = 0;
 	initStringInfo(&buf);
 	if (t->salt_buckets > 0)
 		appendStringInfo(&buf, "salt(%d)", t->salt_buckets);
@@ -860,7 +881,7 @@ create_statement(ForeignServer *server, PhxTable *t, List *indexes)
 		assign_names(t, list_concat_copy(keys, others));
 	if (t->raw_key)
 		why = "a key column whose name is not imported";
-	layout = t->layout ? t->layout : keys && !t->raw_key ? table_layout(t, keys, &why) : NULL;
+	layout = t->layout ? t->layout : keys && !t->raw_key ? table_layout(t, keys, false, &why) : NULL;
 
 	initStringInfo(&cols);
 	if (layout == NULL)
@@ -1256,12 +1277,12 @@ tenant_view_table(PhxTable *view, List *tables, const char *tenant, PhxTable **p
 		}
 		pkeys = list_delete_first(pkeys);
 	}
-	if ((part = table_layout(&bare, pkeys, why)) == NULL)
+	if ((part = table_layout(&bare, pkeys, false, why)) == NULL)
 		return NULL;
 	appendStringInfoString(&layout, part);
 	if (vkeys != NIL)
 	{
-		if (!key_extensible(pkeys) || (part = table_layout(&bare, vkeys, why)) == NULL)
+		if (!key_extensible(pkeys) || (part = table_layout(&bare, vkeys, true, why)) == NULL)
 		{
 			if (*why == NULL)
 				*why = "Its table's key ends with a variable-width column.";

@@ -1854,6 +1854,12 @@ ceil_ms(int64 us)
  * kp (time_range); an empty one makes the operation EMPTY.  Microseconds
  * round so that every cell whose timestamp passes the qual is in the
  * range; ±infinity and NULL values bound nothing (the local qual decides).
+ * On a row_timestamp column (hbase_time_conditions) the bounds are
+ * Phoenix's (ScanRanges.getAscTimeRange, getDescTimeRange: > and <= one
+ * past the value, HBase's end exclusive; the column's order does not
+ * matter), on the cells' stamp, which is the value's millisecond
+ * (hbase_key_row_timestamp): a timestamp's microseconds floor to it, so
+ * that a value of 1.0005 ms passes > 1.0002 ms although both stamp 1 ms.
  */
 static void
 time_range(HBaseTable *t, List *tconds, Datum *vals, bool *nulls, Oid *types,
@@ -1862,14 +1868,18 @@ time_range(HBaseTable *t, List *tconds, Datum *vals, bool *nulls, Oid *types,
 	int64		start = 0;
 	int64		end = PG_INT64_MAX;
 	Oid			type = InvalidOid;
+	bool		rowts = t->row_timestamp >= 0 && t->versions == 0;
 	ListCell   *lc;
 	int			i;
 
 	if (tconds == NIL)
 		return;
-	for (i = 0; i < t->natts; i++)
-		if (!t->columns[i].dropped && t->columns[i].kind == HBASE_COL_TIMESTAMP)
-			type = t->columns[i].atttypid;
+	if (rowts)
+		type = t->columns[t->row_timestamp].atttypid;
+	else
+		for (i = 0; i < t->natts; i++)
+			if (!t->columns[i].dropped && t->columns[i].kind == HBASE_COL_TIMESTAMP)
+				type = t->columns[i].atttypid;
 	foreach(lc, tconds)
 	{
 		List	   *c = lfirst(lc);
@@ -1882,10 +1892,38 @@ time_range(HBaseTable *t, List *tconds, Datum *vals, bool *nulls, Oid *types,
 		if (nulls[idx])
 			continue;
 		x = types[idx] == INT2OID ? DatumGetInt16(vals[idx]) :
-			types[idx] == INT4OID ? DatumGetInt32(vals[idx]) : DatumGetInt64(vals[idx]);
+			types[idx] == INT4OID || types[idx] == DATEOID ? DatumGetInt32(vals[idx]) :
+			DatumGetInt64(vals[idx]);
 		if (type == INT8OID)
 		{
 			lo = hi = x;
+		}
+		else if (type == DATEOID)
+		{
+			/* a day's stamp: its midnight (UTC) */
+			if (DATE_NOT_FINITE((DateADT) x))
+				continue;
+			lo = hi = (x + HBASE_EPOCH_SHIFT_DAYS) * INT64CONST(86400000);
+		}
+		else if (rowts)
+		{
+			/* a value's stamp is its millisecond: x's, or the one of x + 1 us */
+			if (TIMESTAMP_NOT_FINITE(x) ||
+				x >= PG_INT64_MAX - HBASE_EPOCH_SHIFT_USECS - 1 ||
+				x <= PG_INT64_MIN + 1)
+				continue;
+			x += HBASE_EPOCH_SHIFT_USECS;
+			if (strategy == BTLessStrategyNumber)
+			{
+				x -= 1;
+				strategy = BTLessEqualStrategyNumber;
+			}
+			else if (strategy == BTGreaterStrategyNumber)
+			{
+				x += 1;
+				strategy = BTGreaterEqualStrategyNumber;
+			}
+			lo = hi = floor_ms(x);
 		}
 		else
 		{
@@ -1968,6 +2006,13 @@ hbase_keyplan_derive(HBaseTable *t, const HBaseOpSpec *spec, const HBaseKeyValue
 		time_range(t, spec->tconds, values->vals, values->nulls, values->types, kp);
 	else
 		kp->time_later = true;
+	if (t->row_timestamp >= 0 && t->versions == 0 &&
+		(kp->kind == HBASE_OP_GET || kp->kind == HBASE_OP_MULTIGET))
+	{
+		/* Gets read their rows whole: a row timestamp's range is for scanners */
+		kp->time_range = false;
+		kp->time_later = false;
+	}
 	if (spec->split_buckets && kp->kind == HBASE_OP_FULL)
 	{
 		/* the buckets' ranges need no value: the operation is known now */

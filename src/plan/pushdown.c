@@ -1104,16 +1104,23 @@ hbase_filter_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs)
  * same type that is known at execution) become the scanners' time range.
  * Not with versions N: HBase takes a cell's N newest versions within the
  * time range, which would show versions older than the table's N newest
- * (the differential test found it).  Returns (btree strategy, fdw_exprs
- * index) pairs; the quals stay checked locally.
+ * (the differential test found it).  A table with a row_timestamp key
+ * column (Phoenix's ROW_TIMESTAMP) and one version: comparisons of that
+ * column, whose value stamps every cell of its row (Phoenix's writes and
+ * ours), as Phoenix's scans do (ScanRanges.getRowTimestampColumnRange); a
+ * row outside the range fails the qual anyway, and HBase still applies
+ * the delete markers stamped after the range.  Returns (btree strategy,
+ * fdw_exprs index) pairs; the quals stay checked locally.
  */
 List *
 hbase_time_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs)
 {
 	List	   *conds = NIL;
 	ListCell   *lc;
+	HBaseColumn *rowts = t->row_timestamp >= 0 && t->versions == 0 ?
+		&t->columns[t->row_timestamp] : NULL;
 
-	if (!t->pushdown || t->versions != INT_MAX)
+	if (!t->pushdown || (t->versions != INT_MAX && rowts == NULL))
 		return NIL;
 	foreach(lc, clauses)
 	{
@@ -1126,10 +1133,13 @@ hbase_time_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs)
 		bool		commuted;
 
 		col = column_op_value(t, relid, ri->clause, &op, &r, &commuted);
-		if (col == NULL || col->kind != HBASE_COL_TIMESTAMP || !usable_value(r, relid, false))
+		if (col == NULL || !usable_value(r, relid, false))
+			continue;
+		if (col != rowts && (col->kind != HBASE_COL_TIMESTAMP || t->versions != INT_MAX))
 			continue;
 		/* the same type; or for bigint ms, any integer (integer_ops compare them) */
-		if (!((col->atttypid == TIMESTAMPTZOID || col->atttypid == TIMESTAMPOID) &&
+		if (!((col->atttypid == TIMESTAMPTZOID || col->atttypid == TIMESTAMPOID ||
+			   (col->atttypid == DATEOID && col == rowts)) &&
 			  exprType((Node *) r) == col->atttypid) &&
 			!(col->atttypid == INT8OID && hbase_is_int_type(exprType((Node *) r))))
 			continue;
