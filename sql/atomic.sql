@@ -60,8 +60,8 @@ SELECT * FROM ctr WHERE k = 'c2';
 UPDATE ctr SET n = 9223372036854775806 WHERE k = 'c2';
 UPDATE ctr SET n = n + 2 WHERE k = 'c2';
 UPDATE ctr SET n = n - (-9223372036854775807 - 1) WHERE k = 'c2';
--- c - (-9223372036854775808): HBase adds a long, and 9223372036854775808 is none (an error
--- where PostgreSQL would give 9223372036854775807)
+-- c - (-9223372036854775808): near bigint's limits the row is written by compare-and-set with
+-- PostgreSQL's own arithmetic (an Increment would have to add 9223372036854775808, no long)
 UPDATE ctr SET n = -1 WHERE k = 'c2';
 UPDATE ctr SET n = n - (-9223372036854775807 - 1) WHERE k = 'c2';
 SELECT n FROM ctr WHERE k = 'c2';

@@ -1087,8 +1087,9 @@ has_family(List *families, const HBaseColumn *col)
 /*
  * The table's families read from the gateway and remembered on the
  * connection, or NIL when the schema cannot be read now (no answer, a
- * missing table, refused credentials): the operation's own request then
- * reports what is wrong, in its own words.
+ * missing table, refused credentials, an answer that is not a schema): the
+ * check is advice, and the operation's own request then reports what is
+ * wrong, in its own words.
  */
 static List *
 read_families(HBaseConn *conn, HBaseTable *table)
@@ -1096,12 +1097,15 @@ read_families(HBaseConn *conn, HBaseTable *table)
 	char	   *what = psprintf("reading the schema of table \"%s\"", table->hbase_table);
 	HBaseResponse *resp;
 	List	   *families;
+	const char *error;
 
 	resp = hbase_rest_schema(conn, table->hbase_table, what,
 							 HBASE_REQ_TRANSPORT_OK | HBASE_REQ_IDEMPOTENT | HBASE_REQ_ASIDE);
 	if (resp->status != 200)
 		return NIL;
-	families = hbase_rest_names(resp, "ColumnSchema", what);
+	families = hbase_json_names(resp->body, resp->len, "ColumnSchema", &error);
+	if (error != NULL)
+		return NIL;
 	if (families != NIL)
 		hbase_conn_set_families(conn, table->hbase_table, families);
 	return families;
