@@ -195,7 +195,6 @@ class Handler(background_server.Handler):
             else:
                 self.reply(204)
         elif path.startswith("/rn_gzip_"):
-            import base64
             table, rest = path[1:].split("/", 1)
             query = urllib.parse.parse_qs(self.path.split("?", 1)[1] if "?" in self.path else "")
             key64 = query["row"][0] if rest == "multiget" else rest
@@ -215,8 +214,6 @@ class Handler(background_server.Handler):
         body = self.rfile.read(n)
         path = self.path.split("?")[0]
         if path == "/SYSTEM.CATALOG/scanner":
-            import base64
-            import json
             start = base64.b64decode(json.loads(body).get("startRow", "")) if body else b""
             with self.server.lock:
                 self.server.scanners += 1
