@@ -55,7 +55,8 @@ SQL
 secs() {
 	local out
 	out=$(psql -X -At -d "$DB" -c '\timing on' -c "SELECT count(*) FROM bench_versions_t WHERE k = 'n$1'")
-	[[ $(sed -n 1p <<<"$out") == "$1" ]] || { echo "bench/versions.sh: row n$1 read $(sed -n 1p <<<"$out") versions" >&2; exit 1; }
+	n=$(grep -xE '[0-9]+' <<<"$out" || true)
+	[[ $n == "$1" ]] || { echo "bench/versions.sh: row n$1 read ${n:-no} versions: $out" >&2; exit 1; }
 	sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p' <<<"$out" | awk '{printf "%.4f\n", $1 / 1000}'
 }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
