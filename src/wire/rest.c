@@ -1214,6 +1214,7 @@ void
 hbase_report_status(HBaseResponse *resp, HBaseTable *table, const char *what)
 {
 	const char *tname = table ? table->hbase_table : "";
+	bool		bare;
 
 	if (resp->write && hbase_write_outcome_unknown(resp->status))
 		ereport(ERROR,
@@ -1259,19 +1260,15 @@ hbase_report_status(HBaseResponse *resp, HBaseTable *table, const char *what)
 						 errdetail("%s", hbase_body_summary(resp)),
 						 errhint("The gateway's hadoop.proxyuser.<principal>.users/groups/hosts rules decide whom its clients may impersonate.")));
 			/* a protobuf Get's refused doAs comes back as a bare 500: say what may cause it */
-			if (resp->body == NULL || resp->body[0] == '\0')
-				ereport(ERROR,
-						(errcode(ERRCODE_FDW_ERROR),
-						 errmsg("HBase REST gateway answered HTTP %ld to %s on table \"%s\"",
-								resp->status, what, tname),
-						 errdetail("The answer had no body."),
-						 resp->status == 500 ?
-						 errhint("A gateway answers a bare 500 when it refuses to act as the user mapping's \"doas\" user, among other failures; its log names the cause.") : 0));
+			bare = resp->body == NULL || resp->body[0] == '\0';
 			ereport(ERROR,
 					(errcode(ERRCODE_FDW_ERROR),
 					 errmsg("HBase REST gateway answered HTTP %ld to %s on table \"%s\"",
 							resp->status, what, tname),
-					 errdetail("%s", hbase_body_summary(resp))));
+					 bare ? errdetail("The answer had no body.") :
+					 errdetail("%s", hbase_body_summary(resp)),
+					 bare && resp->status == 500 ?
+					 errhint("A gateway answers a bare 500 when it refuses to act as the user mapping's \"doas\" user, among other failures; its log names the cause.") : 0));
 	}
 	pg_unreachable();
 }
