@@ -98,6 +98,23 @@ SELECT count(*) FROM lay_s2
 EXPLAIN (COSTS OFF) SELECT campaign_id FROM lay_s2
   WHERE company_id = 42 AND stat_date = '2024-03-01'
     AND (company_id, stat_date) < (42, '2024-03-02');
+-- a keyset next page within one day: = fixes the row's leading columns to its own values, so
+-- the range starts right after campaign 1 (29940 + 000042 + 20240229 + 000002), not at the
+-- day's prefix (the day total and campaign 1 are not received: 2 rows)
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT campaign_id FROM lay_s2
+  WHERE company_id = 42 AND stat_date = '2024-02-29'
+    AND (company_id, stat_date, campaign_id) > (42, '2024-02-29', 1);
+SELECT campaign_id FROM lay_s2
+  WHERE company_id = 42 AND stat_date = '2024-02-29'
+    AND (company_id, stat_date, campaign_id) > (42, '2024-02-29', 1) ORDER BY 1;
+-- = fixes only the first to its value: the rest of the row, (stat_date, campaign_id), bounds
+-- nothing under the hash prefix, which covers stat_date; the day's prefix is scanned whole
+EXPLAIN (COSTS OFF) SELECT campaign_id FROM lay_s2
+  WHERE company_id = 42 AND stat_date = '2024-02-29'
+    AND (company_id, stat_date, campaign_id) > (42, '2024-02-28', 1);
+SELECT count(*) FROM lay_s2
+  WHERE company_id = 42 AND stat_date = '2024-02-29'
+    AND (company_id, stat_date, campaign_id) > (42, '2024-02-28', 1);
 -- every total row is the sum of its detail rows
 SELECT t.company_id, t.stat_date, t.cost = sum(d.cost) AS cost_ok, t.clicks = sum(d.clicks) AS clicks_ok,
        t.impressions = sum(d.impressions) AS impressions_ok, count(*) AS campaigns

@@ -638,6 +638,65 @@ row_condition(RowCompareExpr *rc, Index relid, HBaseTable *t, bool allow_outer, 
 }
 
 /*
+ * A row comparison whose leading columns an equality fixes to the row's own
+ * leading values: (a, b, c) > (A, B, C) AND a = A AND b = B.  Among the rows
+ * that pass the equalities it means (c) > (C), so the leading elements are
+ * dropped and a one-column row becomes a plain comparison: the key range then
+ * starts right after the bound, where the whole row would start at the fixed
+ * prefix (keyplan.c places a row only after parts fixed by =; the row itself
+ * stays a local filter, as every qual does).  The values must be the same
+ * expression (equal(): a constant, a parameter, an outer column), so they are
+ * equal whatever the execution gives them.
+ */
+static void
+strip_fixed_row_heads(List *conds, List *exprs)
+{
+	ListCell   *lc;
+
+	foreach(lc, conds)
+	{
+		HBaseKeyCond *c = lfirst(lc);
+		int			drop = 0;
+
+		if (c->nrow < 2)
+			continue;
+		while (drop < c->nrow - 1)
+		{
+			Expr	   *rowval = list_nth(exprs, c->row_exprs[drop]);
+			ListCell   *ec;
+			bool		fixed = false;
+
+			foreach(ec, conds)
+			{
+				HBaseKeyCond *e = lfirst(ec);
+
+				if (e->nrow == 0 && e->op == HBASE_KEY_EQ && e->expr >= 0 &&
+					e->attnum == c->row_attnums[drop] &&
+					equal(list_nth(exprs, e->expr), rowval))
+				{
+					fixed = true;
+					break;
+				}
+			}
+			if (!fixed)
+				break;
+			drop++;
+		}
+		if (drop == 0)
+			continue;
+		c->nrow -= drop;
+		memmove(c->row_attnums, c->row_attnums + drop, sizeof(AttrNumber) * c->nrow);
+		memmove(c->row_exprs, c->row_exprs + drop, sizeof(int) * c->nrow);
+		if (c->nrow == 1)
+		{
+			c->attnum = c->row_attnums[0];
+			c->expr = c->row_exprs[0];
+			c->nrow = 0;
+		}
+	}
+}
+
+/*
  * The key conditions among clauses (RestrictInfos), as HBaseKeyCond; value
  * expressions are appended to *exprs (the conditions index them).
  * allow_outer: values may use other relations' columns (join).
@@ -681,6 +740,7 @@ hbase_key_conditions(HBaseTable *t, Index relid, List *clauses, bool allow_outer
 		if (matched)
 			*matched = lappend(*matched, ri);
 	}
+	strip_fixed_row_heads(conds, *exprs);
 	return conds;
 }
 
