@@ -32,7 +32,8 @@
 #include "utils/numeric.h"
 #include "utils/timestamp.h"
 
-#include "hbase_fdw.h"
+#include "datum.h"
+#include "phoenix.h"
 
 /* Types whose binary form we know; everything else must be text. */
 static bool

@@ -28,7 +28,7 @@
 #include "utils/numeric.h"
 #include "utils/timestamp.h"
 
-#include "hbase_fdw.h"
+#include "datum.h"
 
 /* floor of a / b for b > 0, any sign of a */
 static int64

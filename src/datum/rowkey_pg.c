@@ -22,7 +22,7 @@
 #include "utils/lsyscache.h"
 #include "utils/timestamp.h"
 
-#include "hbase_fdw.h"
+#include "datum.h"
 #include "rowkey.h"
 
 static void *

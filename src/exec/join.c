@@ -47,7 +47,7 @@
 #include "utils/ruleutils.h"
 #include "utils/typcache.h"
 
-#include "hbase_fdw.h"
+#include "exec.h"
 #include "rowkey.h"
 
 

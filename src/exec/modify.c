@@ -60,7 +60,7 @@
 #include "utils/memutils.h"
 #include "utils/rel.h"
 
-#include "hbase_fdw.h"
+#include "exec.h"
 
 typedef struct HBaseModifyState
 {

@@ -15,7 +15,7 @@
 
 #include "utils/timestamp.h"
 
-#include "hbase_fdw.h"
+#include "exec.h"
 
 /* one scanner at a time over one or more key ranges */
 typedef struct Stream

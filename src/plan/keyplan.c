@@ -32,7 +32,7 @@
 #include "utils/numeric.h"
 #include "utils/timestamp.h"
 
-#include "hbase_fdw.h"
+#include "plan.h"
 #include "rowkey.h"
 
 /* above this many ranges (each a scanner of its own), narrow less */

@@ -42,7 +42,7 @@
 #include "utils/syscache.h"
 #include "utils/typcache.h"
 
-#include "hbase_fdw.h"
+#include "plan.h"
 #include "rowkey.h"
 
 /* the integer types a key part takes as integers (pushdown.c and keyplan.c) */

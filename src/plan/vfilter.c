@@ -29,7 +29,7 @@
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
 
-#include "hbase_fdw.h"
+#include "plan.h"
 
 /* HBase's CompareOperator of each comparison (HBASE_VF_EQ to HBASE_VF_GE) */
 static const char *const hbase_ops[] = {

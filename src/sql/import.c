@@ -25,7 +25,7 @@
 #include "utils/builtins.h"
 #include "utils/memutils.h"
 
-#include "hbase_fdw.h"
+#include "sql.h"
 #include "hbase_infer.h"
 
 /* the tables of namespace ns; an error naming it when it does not exist */

@@ -43,7 +43,8 @@
 #include "utils/hsearch.h"
 #include "access/xact.h"
 
-#include "hbase_fdw.h"
+#include "sql.h"
+#include "phoenix.h"
 #include "http.h"
 
 PG_FUNCTION_INFO_V1(hbase_fdw_validator);

@@ -26,7 +26,7 @@
 #include "utils/syscache.h"
 #include "utils/timestamp.h"
 
-#include "hbase_fdw.h"
+#include "wire.h"
 #include "http.h"
 #include "krb.h"
 

@@ -28,7 +28,7 @@
 #include "mb/pg_wchar.h"
 #include "utils/memutils.h"
 
-#include "hbase_fdw.h"
+#include "wire.h"
 
 /* hbase_parse_gateway_version: cellset_json.c, beside the version answer's decoder */
 

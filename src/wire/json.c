@@ -15,7 +15,7 @@
 
 #include "common/base64.h"
 
-#include "hbase_fdw.h"
+#include "wire.h"
 
 static void *
 json_palloc(size_t size)

@@ -28,7 +28,7 @@
 #include "miscadmin.h"
 #include "utils/memutils.h"
 
-#include "hbase_fdw.h"
+#include "wire.h"
 
 /* "/ns:table", escaped, the prefix of every path of the table */
 char *
