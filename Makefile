@@ -8,8 +8,9 @@ ROWKEY_SRCS = $(ROWKEY_OBJS:.o=.c)
 # one folder per layer (src/README.md): data flows down, wire/ and rowkey/ at the bottom
 WIRE_OBJS = src/wire/http.o src/wire/krb.o src/wire/json.o src/wire/cellset_pb.o \
        src/wire/cellset_json.o src/wire/rest.o src/wire/connection.o src/wire/gateway.o \
-       src/wire/gateway_rows.o src/wire/stats.o
-DATUM_OBJS = src/datum/convert.o src/datum/rowkey_pg.o src/datum/crosstype.o
+       src/wire/gateway_rows.o src/wire/stats.o src/wire/keys.o \
+       src/wire/option_values.o
+DATUM_OBJS = src/datum/table.o src/datum/convert.o src/datum/rowkey_pg.o src/datum/crosstype.o
 PHOENIX_OBJS = src/phoenix/phoenix.o src/phoenix/phoenix_cell.o
 PLAN_OBJS = src/plan/pushdown.o src/plan/vfilter.o src/plan/keyplan.o
 EXEC_OBJS = src/exec/scan.o src/exec/scan_pages.o src/exec/scan_regions.o src/exec/join.o \

@@ -33,7 +33,7 @@
 #include "utils/rel.h"
 #include "port/atomics.h"
 
-#include "hbase_fdw.h"
+#include "sql.h"
 #include "http.h"
 #include "rowkey.h"
 
@@ -142,6 +142,8 @@ typedef struct HBaseParallelScan
 	char		data[FLEXIBLE_ARRAY_MEMBER];	/* hbase_pieces_write */
 } HBaseParallelScan;
 
+static void hbaseGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid);
+
 /*
  * Loading the library: libcurl's global state, the allocator of the JSON and
  * rowkey codecs, malloc's trim policy (below), and the GUCs (options.c).
@@ -166,19 +168,11 @@ _PG_init(void)
 
 	hbase_define_gucs();
 	hbase_stats_init();
-	hbase_join_init();
+	/* join.c tells our base relations by their GetForeignRelSize */
+	hbase_join_init(hbaseGetForeignRelSize);
 }
 
 /* ---------------- planning (never talks to HBase) ---------------- */
-
-static void hbaseGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid);
-
-/* is this base relation a foreign table of hbase_fdw? (join.c plans joins over ours) */
-bool
-hbase_own_rel(RelOptInfo *rel)
-{
-	return rel->fdwroutine != NULL && rel->fdwroutine->GetForeignRelSize == hbaseGetForeignRelSize;
-}
 
 /*
  * The operation key conditions lead to, for costs: what execution will do

@@ -14,9 +14,7 @@
 
 /* ---------- join.c: batched key joins ---------- */
 
-struct RelOptInfo;
-extern bool hbase_own_rel(struct RelOptInfo *rel);
-extern void hbase_join_init(void);
+extern void hbase_join_init(GetForeignRelSize_function rel_size);
 
 /* GUCs that steer execution (sql/options.c defines them as settings) */
 extern bool hbase_read_ahead;	/* scan.c */

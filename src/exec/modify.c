@@ -62,6 +62,9 @@
 
 #include "exec.h"
 
+/* GUC hbase_fdw.update_retries (options.c defines it; direct.c reads it too) */
+int			hbase_update_retries = 30;
+
 typedef struct HBaseModifyState
 {
 	HBaseTable *table;

@@ -25,6 +25,9 @@
 
 #include "scan_int.h"
 
+/* GUC hbase_fdw.read_ahead (options.c defines it): a lone stream asks for its next page early */
+bool		hbase_read_ahead = true;
+
 /* what an old gateway made the scan do instead, for EXPLAIN ANALYZE, or NULL */
 const char *
 hbase_scan_fallback(HBaseScan *scan)

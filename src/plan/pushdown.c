@@ -45,27 +45,6 @@
 #include "plan.h"
 #include "rowkey.h"
 
-/* the integer types a key part takes as integers (pushdown.c and keyplan.c) */
-bool
-hbase_is_int_type(Oid t)
-{
-	return t == INT2OID || t == INT4OID || t == INT8OID;
-}
-
-/* the text types a key part takes as text */
-bool
-hbase_is_text_type(Oid t)
-{
-	return t == TEXTOID || t == VARCHAROID;
-}
-
-/* date, timestamp and timestamptz: one btree family, compared across types */
-bool
-hbase_is_datetime_type(Oid t)
-{
-	return t == DATEOID || t == TIMESTAMPOID || t == TIMESTAMPTZOID;
-}
-
 /*
  * Does a libc locale sort text as its UTF-8 bytes?  C and POSIX compare
  * bytes (strcmp); glibc's own C.UTF-8 (2.35 and later) compares code points,

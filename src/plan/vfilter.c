@@ -473,31 +473,3 @@ hbase_vfilter_derive(HBaseTable *t, List *fconds, const HBaseKeyValues *values)
 	}
 	return filters;
 }
-
-/*
- * Does every row that passes f have one of its cells?  Then the scan needs
- * no first cell of each row to keep rows whose wanted cells are all
- * missing (json.c).
- */
-bool
-hbase_vfilter_needs_cell(const HBaseCellFilter *f)
-{
-	ListCell   *lc;
-
-	switch (f->kind)
-	{
-		case HBASE_CF_CELL:
-			return f->if_missing;
-		case HBASE_CF_AND:
-			foreach(lc, f->args)
-				if (hbase_vfilter_needs_cell(lfirst(lc)))
-					return true;
-			return false;
-		case HBASE_CF_OR:
-			foreach(lc, f->args)
-				if (!hbase_vfilter_needs_cell(lfirst(lc)))
-					return false;
-			return true;
-	}
-	return false;
-}

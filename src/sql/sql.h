@@ -13,12 +13,6 @@
 /* ---------- options.c: the option table, its validator, GUCs ---------- */
 
 extern void hbase_define_gucs(void);
-extern const char *hbase_table_name_problem(const char *name);
-extern void hbase_check_table_name(const char *name, const char *relname);
-/* IMPORT FOREIGN SCHEMA's option sample_rows: default and largest value */
-#define HBASE_DEFAULT_SAMPLE_ROWS	100
-#define HBASE_MAX_SAMPLE_ROWS		10000
-extern int	hbase_parse_sample_rows(const char *value);
 extern bool hbase_system_column_name(const char *name);
 extern void hbase_check_foreign_table(Oid relid, bool imported);
 

@@ -162,6 +162,34 @@ filter_columns(const HBaseCellFilter *f, List **cols)
 		filter_columns(lfirst(lc), cols);
 }
 
+/*
+ * Does every row that passes f have one of its cells?  Then the scan needs
+ * no first cell of each row to keep rows whose wanted cells are all
+ * missing.
+ */
+static bool
+filter_needs_cell(const HBaseCellFilter *f)
+{
+	ListCell   *lc;
+
+	switch (f->kind)
+	{
+		case HBASE_CF_CELL:
+			return f->if_missing;
+		case HBASE_CF_AND:
+			foreach(lc, f->args)
+				if (filter_needs_cell(lfirst(lc)))
+					return true;
+			return false;
+		case HBASE_CF_OR:
+			foreach(lc, f->args)
+				if (!filter_needs_cell(lfirst(lc)))
+					return false;
+			return true;
+	}
+	return false;
+}
+
 static json_t *columns_filter(List *columns, bool exact, bool no_first_key, bool all_cells);
 
 /*
@@ -186,7 +214,7 @@ value_filters(List *filters, const HBaseScanSpec *spec)
 
 		json_array_append_new(all, value_filter(f));
 		filter_columns(f, &cols);
-		needs_cell |= hbase_vfilter_needs_cell(f);
+		needs_cell |= filter_needs_cell(f);
 	}
 	json_array_append_new(all, columns_filter(cols, spec->exact_columns, needs_cell, false));
 	return json_pack("{s:s, s:s, s:o}", "type", "FilterList", "op", "MUST_PASS_ALL",

@@ -20,11 +20,39 @@
 #include "cellset.h"
 #include "hbase_table.h"
 
-/* ---------- server.c: a server's options, parsed ---------- */
+/* ---------- option_values.c: option values checked and parsed; a server's options ---------- */
 
 extern void hbase_server_options(ForeignServer *server, HBaseServerOptions *opts);
 extern List *hbase_split_urls(const char *value, bool strip);
 extern bool hbase_option_bool(const char *name, const char *value);
+extern void hbase_bad_option_value(const char *name, const char *value,
+								   const char *detail) pg_attribute_noreturn();
+extern long hbase_parse_seconds(const char *name, const char *value);
+extern int	hbase_parse_gateway_option(const char *value);
+extern int	hbase_parse_fetch_size(const char *value);
+extern double hbase_parse_sample_fraction(const char *value);
+extern int	hbase_parse_parallel_workers(const char *value);
+extern int	hbase_parse_versions(const char *value);
+extern int	hbase_parse_element(const char *value);
+extern double hbase_parse_estimated_rows(const char *value);
+extern double hbase_parse_cost(const char *name, const char *value);
+extern int	hbase_parse_concurrency(const char *value);
+extern int	hbase_parse_batch_size(const char *value);
+extern int64 hbase_parse_size(const char *name, const char *value);
+extern void hbase_check_url(const char *value);
+extern void hbase_check_family(const char *name, const char *value, size_t len);
+extern void hbase_check_column_option(const char *name, const char *value);
+extern void hbase_set_colspec(HBaseColumn *col, const char *spec);
+extern bool hbase_parse_transport(const char *value);
+extern bool hbase_parse_rowkey_extra(const char *value);
+extern bool hbase_parse_compression(const char *value);
+extern HBaseEncoding hbase_parse_encoding(const char *value);
+extern const char *hbase_table_name_problem(const char *name);
+extern void hbase_check_table_name(const char *name, const char *relname);
+/* IMPORT FOREIGN SCHEMA's option sample_rows: default and largest value */
+#define HBASE_DEFAULT_SAMPLE_ROWS	100
+#define HBASE_MAX_SAMPLE_ROWS		10000
+extern int	hbase_parse_sample_rows(const char *value);
 
 /* ---------- connection.c: connection cache and requests ---------- */
 
@@ -453,10 +481,8 @@ extern List *hbase_json_names(const char *body, size_t len, const char *member,
 extern char *hbase_explain_key(const char *key, int len);
 extern char *hbase_printable_key(const char *key, int len);
 extern char *hbase_escaped_bytes(const char *key, int len, bool utf8);
+extern void hbase_key_error(HBaseTable *table, const char *error, const char *key,
+							int keylen) pg_attribute_noreturn();
 extern int64 hbase_key_row_timestamp(HBaseTable *table, const char *key, int keylen);
-
-/* ---------- cell filters (rest.c): what a filter needs of a row ---------- */
-
-extern bool hbase_vfilter_needs_cell(const HBaseCellFilter *f);
 
 #endif
