@@ -788,7 +788,7 @@ accept_for(HBaseConn *conn, int flags)
 
 /*
  * flags: HBASE_REQ_TRANSPORT_OK, HBASE_REQ_CELLSET, HBASE_REQ_ONCE,
- * HBASE_REQ_IDEMPOTENT, HBASE_REQ_WRITE (hbase_fdw.h).  A request is sent
+ * HBASE_REQ_IDEMPOTENT, HBASE_REQ_WRITE (wire.h).  A request is sent
  * once unless it can be done twice: a transfer stopped by a cancel raises
  * it, never sends the request again (a scanner POST or a PUT may have been
  * done), and only GETs and DELETEs may go out again by libcurl's own
