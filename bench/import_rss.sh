@@ -17,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 eval "$(scripts/pg-local env)"
 export HBASE_URL=${HBASE_URL:-http://127.0.0.1:${HBASE_REST_PORT:-18080}}
-LIB=$("$PG_CONFIG" --pkglibdir)/hbase_fdw.so
+. bench/baseline_so.sh
 ROWS=${ROWS:-100}
 QUALS=${QUALS:-60}
 VALUE=${VALUE:-1000}
@@ -78,11 +78,6 @@ round() {
 	awk -v a="${one##*=}" -v b="${twelve##*=}" -v w="$1" \
 		'BEGIN{printf "%s: peak RSS 12 tables / 1 table: %.2f (%d MB / %d MB)\n", w, b / a, b / 1024, a / 1024}'
 }
-if [[ -n ${1:-} ]]; then
-	cp "$LIB" "$LIB.current"
-	cp "$1" "$LIB.tmp" && mv "$LIB.tmp" "$LIB"
-	round baseline || true
-	mv "$LIB.current" "$LIB"
-fi
+[[ -z ${1:-} ]] || with_baseline "$1" round baseline
 round current
 psql -X -q -d postgres -c "SET client_min_messages = warning" -c "DROP SCHEMA import_rss CASCADE" -c "DROP SERVER import_rss CASCADE"
