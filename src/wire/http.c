@@ -938,17 +938,8 @@ hbase_http_body_free(char *body, size_t len)
 void
 hbase_http_set_accept(hbase_http *h, const char *media_type)
 {
-	snprintf(h->accept, sizeof(h->accept), "Accept: %s", media_type);
+	/* every request sets it, and it seldom changes */
+	if (h->accept[0] == '\0' || strncmp(h->accept + 8, media_type, sizeof(h->accept) - 8) != 0)
+		snprintf(h->accept, sizeof(h->accept), "Accept: %s", media_type);
 }
 
-char *
-hbase_http_escape(hbase_http *h, const char *s, size_t len)
-{
-	return curl_easy_escape(h->curl, s, (int) len);
-}
-
-void
-hbase_http_free(void *p)
-{
-	curl_free(p);
-}
