@@ -845,11 +845,10 @@ stateless_result(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s
  * its read asked: empty (only a limit under the fetch size writes an empty
  * chunk), or under both limit's rest and the fetch size.  The fetch size
  * is the first chunk's rows in an answer of several chunks; in an answer
- * of one, at least what the gateway's earlier answers showed (fetch_floor,
- * per connection: a full page of one chunk of n rows shows n, as a
- * gateway's fetch size never shrinks while it runs; a new connection
- * starts again from 0).  An empty body, or full chunks only, may have been
- * cut: not whole.  Learns fetch_floor as it goes.
+ * of one, at least what the gateway's answers showed so far (fetch_floor,
+ * per connection, a new one starts from 0): no chunk is longer than the
+ * fetch size, and an empty chunk says it is above limit.  An empty body,
+ * or full chunks only, may have been cut: not whole.
  */
 static bool
 stream_complete(HBaseConn *conn, const HBaseCellSet *set, int limit)
@@ -861,8 +860,9 @@ stream_complete(HBaseConn *conn, const HBaseCellSet *set, int limit)
 
 	if (set->chunks > 1)
 		gw->fetch_floor = set->first_chunk;
-	else if (set->chunks == 1 && set->nrows == limit)
-		gw->fetch_floor = Max(gw->fetch_floor, limit);
+	else if (set->chunks == 1)
+		gw->fetch_floor = Max(gw->fetch_floor,
+							  set->last_chunk > 0 ? set->last_chunk : limit + 1);
 	if (set->nrows >= limit)
 		return true;
 	if (set->chunks == 0)
