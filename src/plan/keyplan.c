@@ -1127,6 +1127,7 @@ range_part_bounds(HBaseTable *t, int part, ColConds *x, char **lo, int *lolen,
 		rk_value   *vhi = pi.order == RK_ORDER_ASC ? x->hi : x->lo;
 		int			lofloor = 0,
 					hifloor = 0;
+		bool		last_text;
 
 		/* long(x) sorts right only over numbers >= 0 */
 		if (pi.order_nonneg &&
@@ -1143,9 +1144,13 @@ range_part_bounds(HBaseTable *t, int part, ColConds *x, char **lo, int *lolen,
 			*hi = NULL, *hilen = 0;
 		/*
 		 * an exclusive upper bound on a fixed-width part stops right at it;
-		 * on desc(text) before 0xff too (add_prefix_range)
+		 * on desc(text) before 0xff too (add_prefix_range); on plain text
+		 * that ends the key too (the key's tail is the value's bytes, so v
+		 * < hi exactly when key < prefix + hi: a previous keyset page on a
+		 * text key then does not receive the row at its bound)
 		 */
-		*hi_incl = hifloor || !((pi.width >= 0 || pi.order == RK_ORDER_DESC) &&
+		last_text = pi.plain_text && part + 1 == hbase_rk_nparts(t->layout);
+		*hi_incl = hifloor || !((pi.width >= 0 || pi.order == RK_ORDER_DESC || last_text) &&
 								((pi.order == RK_ORDER_ASC && x->hi && !x->hi_incl) ||
 								 (pi.order == RK_ORDER_DESC && x->lo && !x->lo_incl)));
 		/* likewise an exclusive lower bound starts after its equal rows */

@@ -56,13 +56,28 @@ hbase_b64url(const char *key, int len)
 	return n > 0 ? out : pstrdup("=");
 }
 
-/* the longest prefix of s that is valid UTF-8 (the stateless scan takes strings) */
+/*
+ * The longest prefix of s that is valid UTF-8 (the stateless scan takes its
+ * bounds as strings).  A NUL byte is a character here: the gateway decodes
+ * %00 in a query parameter to U+0000 and Bytes.toBytes() writes it back as
+ * 0x00, so the bound just after a text key (key + 0x00, a keyset page's
+ * start) stays one stateless request.
+ */
 int
 hbase_utf8_prefix(const char *s, int len)
 {
-	while (len > 0 && !pg_verify_mbstr(PG_UTF8, s, len, true))
-		len--;
-	return len;
+	const unsigned char *u = (const unsigned char *) s;
+	int			i = 0;
+
+	while (i < len)
+	{
+		int			l = u[i] < 0x80 ? 1 : pg_utf_mblen(u + i);
+
+		if (l > len - i || (l > 1 && !pg_utf8_islegal(u + i, l)) || (l == 1 && u[i] >= 0x80))
+			break;
+		i += l;
+	}
+	return i;
 }
 
 /* ---------------- typed results ---------------- */
@@ -698,7 +713,7 @@ utf8_ceiling(const char *key, int len, int *outlen)
 	}
 	else
 		return NULL;
-	Assert(pg_verify_mbstr(PG_UTF8, s.data, s.len, true));
+	Assert(hbase_utf8_prefix(s.data, s.len) == s.len);
 	*outlen = s.len;
 	return s.data;
 }
