@@ -461,8 +461,10 @@ typedef enum HBaseComparatorKind
 	HBASE_CMP_BINARY,			/* BinaryComparator: unsigned bytes */
 	HBASE_CMP_PREFIX,			/* BinaryPrefixComparator */
 	HBASE_CMP_SUBSTRING,		/* SubstringComparator (case-insensitive) */
-	HBASE_CMP_LENGTH			/* BitComparator OR of 0xff bytes: a cell of
+	HBASE_CMP_LENGTH,			/* BitComparator OR of 0xff bytes: a cell of
 								 * exactly that many bytes */
+	HBASE_CMP_REGEX				/* RegexStringComparator (the value: a Java
+								 * regular expression, ASCII) */
 } HBaseComparatorKind;
 
 typedef struct HBaseCellFilter
@@ -938,6 +940,7 @@ extern List *hbase_pieces_read(const char *src, int n);
 extern int	hbase_scan_region_scans(HBaseScan *scan);
 extern const char *hbase_scan_region_note(HBaseScan *scan);
 extern void hbase_scan_stats(HBaseScan *scan, long *requests, long *rows, long *resumes);
+extern int64 hbase_scan_bytes(HBaseScan *scan);
 extern const char *hbase_scan_fallback(HBaseScan *scan);
 
 /* ---------- phoenix.c: Apache Phoenix's cell encodings ---------- */

@@ -264,6 +264,7 @@ stream_keys_many(HBaseScan *scan, Stream *st, int conc)
 			hbase_rest_report(res, scan->table, "a multiget");
 		scan->table_known = true;
 		total += res->set->nrows;
+		hbase_scan_count_bytes(scan, res);
 	}
 	page->rows = palloc(sizeof(HBaseRow) * Max(total, 1));
 	for (i = 0; i < nreq; i++)
@@ -350,6 +351,7 @@ hbase_stream_keys(HBaseScan *scan, Stream *st)
 	/* a Get of n keys returns at most n rows */
 	st->page = res.set;
 	scan->nrows += st->page->nrows;
+	hbase_scan_count_bytes(scan, &res);
 	return true;
 }
 
@@ -506,6 +508,7 @@ hbase_stream_take_page(HBaseScan *scan, Stream *st, HBaseResult *res)
 
 	/* rows as they came (a row cut in two counts on both pages) */
 	scan->nrows += set->nrows;
+	hbase_scan_count_bytes(scan, res);
 	/* a row held back from the previous page joined; this page's cut row held back */
 	hbase_page_join(set, &st->held, cut, st->holdcxt);
 	if (set->nrows > 0)
@@ -636,6 +639,7 @@ hbase_stream_take_reverse(HBaseScan *scan, Stream *st, HBaseResult *res,
 	scan->table_known = true;
 	set = res->set;
 	scan->nrows += set->nrows;
+	hbase_scan_count_bytes(scan, res);
 	if (set->nrows < req->limit)
 		st->exhausted = true;
 	if (!req->exact_bounds &&
@@ -786,6 +790,7 @@ hbase_stream_take_stateless(HBaseScan *scan, Stream *st, HBaseResult *res, int l
 	scan->table_known = true;
 	set = res->set;
 	scan->nrows += set->nrows;
+	hbase_scan_count_bytes(scan, res);
 	if (set->nrows < limit)
 		st->range_done = true;
 	else

@@ -27,6 +27,9 @@
 #include "mb/pg_wchar.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
+#include "utils/date.h"
+#include "utils/datetime.h"
+#include "utils/timestamp.h"
 #include "utils/lsyscache.h"
 
 #include "hbase_fdw.h"
@@ -258,6 +261,72 @@ int_compare(const HBaseColumn *col, HBaseFilterOp op, int64 x)
 	return combine(HBASE_CF_OR, alts);
 }
 
+/*
+ * The ISO text of a date or timestamp value whose bytes sort like the
+ * values: YYYY-MM-DD, then for a timestamp hh:mm:ss and a fraction without
+ * trailing zeros (one spelling per value); NULL outside years 1 to 9999
+ * (and for infinities), which no such text holds.
+ */
+static char *
+iso_text(Datum value, Oid type)
+{
+	struct pg_tm tm;
+	fsec_t		fsec = 0;
+	char		frac[16] = "";
+
+	if (type == DATEOID)
+	{
+		DateADT		d = DatumGetDateADT(value);
+
+		if (DATE_NOT_FINITE(d))
+			return NULL;
+		j2date(d + POSTGRES_EPOCH_JDATE, &tm.tm_year, &tm.tm_mon, &tm.tm_mday);
+	}
+	else
+	{
+		Timestamp	ts = DatumGetTimestamp(value);
+
+		if (TIMESTAMP_NOT_FINITE(ts) || timestamp2tm(ts, NULL, &tm, &fsec, NULL, NULL) != 0)
+			return NULL;
+	}
+	if (tm.tm_year < 1 || tm.tm_year > 9999)
+		return NULL;
+	if (type == DATEOID)
+		return psprintf("%04d-%02d-%02d", tm.tm_year, tm.tm_mon, tm.tm_mday);
+	if (fsec > 0)
+	{
+		int			n;
+
+		snprintf(frac, sizeof(frac), ".%06d", (int) fsec);
+		for (n = strlen(frac); frac[n - 1] == '0'; n--)
+			frac[n - 1] = '\0';
+	}
+	return psprintf("%04d-%02d-%02d %02d:%02d:%02d%s", tm.tm_year, tm.tm_mon, tm.tm_mday,
+					tm.tm_hour, tm.tm_min, tm.tm_sec, frac);
+}
+
+/*
+ * The cells of a date or timestamp column not in the one ISO spelling
+ * iso_text writes (what the column's precision keeps, no trailing zeros):
+ * a row with such a cell passes, and its value is checked here.  Java's
+ * \A and \z, as $ would allow a line end after the text.
+ */
+static HBaseCellFilter *
+not_iso(const HBaseColumn *col)
+{
+	const char *date = "\\A\\d{4}-\\d{2}-\\d{2}";
+	char	   *re;
+	int			p = col->atttypmod < 0 ? 6 : col->atttypmod;
+
+	if (col->atttypid == DATEOID)
+		re = psprintf("%s\\z", date);
+	else if (p == 0)
+		re = psprintf("%s ([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d\\z", date);
+	else
+		re = psprintf("%s ([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{0,%d}[1-9])?\\z", date, p - 1);
+	return cell(col, "NOT_EQUAL", HBASE_CMP_REGEX, bytes_of(re, strlen(re)), true);
+}
+
 /* a text value's UTF-8 bytes, as the cell holds them */
 static bytea *
 utf8_bytes(Datum value)
@@ -303,6 +372,17 @@ compare(const HBaseColumn *col, HBaseFilterOp op, Datum value, Oid type)
 		if (phoenix_out_of_range(col, value, type))
 			return NULL;
 		return int_compare(col, op, int_value(value, type));
+	}
+	if (col->atttypid == DATEOID || col->atttypid == TIMESTAMPOID)
+	{
+		/* text in the one ISO spelling compared as bytes, any other spelling passes */
+		char	   *iso = iso_text(value, type);
+		HBaseCellFilter *f;
+
+		if (iso == NULL)
+			return NULL;
+		f = cell(col, hbase_ops[op], HBASE_CMP_BINARY, bytes_of(iso, strlen(iso)), true);
+		return op == HBASE_VF_NE ? f : combine(HBASE_CF_OR, list_make2(not_iso(col), f));
 	}
 	if (col->atttypid == BYTEAOID)
 	{

@@ -130,9 +130,10 @@ value_filter(const HBaseCellFilter *f)
 						 "op", f->kind == HBASE_CF_AND ? "MUST_PASS_ALL" : "MUST_PASS_ONE",
 						 "filters", args);
 	}
-	if (f->comparator == HBASE_CMP_SUBSTRING)
-		/* the gateway takes this comparator's value as a string, not base64 */
-		comparator = json_pack("{s:s, s:s%}", "type", "SubstringComparator",
+	if (f->comparator == HBASE_CMP_SUBSTRING || f->comparator == HBASE_CMP_REGEX)
+		/* the gateway takes these comparators' values as strings, not base64 */
+		comparator = json_pack("{s:s, s:s%}", "type",
+							   f->comparator == HBASE_CMP_REGEX ? "RegexStringComparator" : "SubstringComparator",
 							   "value", VARDATA(f->value), (size_t) (VARSIZE(f->value) - VARHDRSZ));
 	else if (f->comparator == HBASE_CMP_LENGTH)
 		comparator = json_pack("{s:s, s:s, s:s}", "type", "BitComparator", "op", "OR",
