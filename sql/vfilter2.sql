@@ -98,3 +98,32 @@ END $$;
 SELECT pg_temp.bytes($$SELECT k FROM vf2_dates WHERE ts < '2020-01-01 01:00:00'$$) > 0 AS some_bytes,
   pg_temp.bytes($$SELECT k FROM vf2_dates WHERE ts < '2020-01-01 01:00:00'$$) * 10 <
   pg_temp.bytes($$SELECT k FROM vf2_dates_off WHERE ts < '2020-01-01 01:00:00'$$) AS tenth_or_less;
+
+-- the 2.4 and 2.5 gateways take these filters too (the RegexStringComparator, the width test's
+-- BitComparator NOT_EQUAL, the cells asked for by name): the same rows and rows received
+\getenv gw24_url HBASE_GW24_URL
+\getenv gw25_url HBASE_GW25_URL
+CREATE SERVER vf2_gw24 FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'gw24_url');
+CREATE SERVER vf2_gw25 FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'gw25_url');
+CREATE USER MAPPING FOR CURRENT_USER SERVER vf2_gw24;
+CREATE USER MAPPING FOR CURRENT_USER SERVER vf2_gw25;
+CREATE FOREIGN TABLE vf2_dates24 (k text OPTIONS (column ':key'), dt date OPTIONS (column 'd:dt'),
+  ts timestamp OPTIONS (column 'd:ts')) SERVER vf2_gw24 OPTIONS (table 'vf2_dates');
+CREATE FOREIGN TABLE vf2_dates25 (k text OPTIONS (column ':key'), dt date OPTIONS (column 'd:dt'),
+  ts timestamp OPTIONS (column 'd:ts')) SERVER vf2_gw25 OPTIONS (table 'vf2_dates');
+CREATE FOREIGN TABLE vf2_main24 (k text OPTIONS (column ':key'),
+  v bigint OPTIONS (column 'd:v', encoding 'binary')) SERVER vf2_gw24 OPTIONS (table 'vf_main');
+CREATE FOREIGN TABLE vf2_main25 (k text OPTIONS (column ':key'),
+  v bigint OPTIONS (column 'd:v', encoding 'binary')) SERVER vf2_gw25 OPTIONS (table 'vf_main');
+SELECT g, (SELECT count(*) FROM vf2_dates WHERE dt BETWEEN '2001-01-01' AND '2001-01-31') AS dt_26,
+  CASE g WHEN '2.4' THEN (SELECT count(*) FROM vf2_dates24 WHERE dt BETWEEN '2001-01-01' AND '2001-01-31')
+         ELSE (SELECT count(*) FROM vf2_dates25 WHERE dt BETWEEN '2001-01-01' AND '2001-01-31') END AS dt,
+  CASE g WHEN '2.4' THEN (SELECT count(*) FROM vf2_dates24 WHERE ts < '2020-01-01 01:00:00')
+         ELSE (SELECT count(*) FROM vf2_dates25 WHERE ts < '2020-01-01 01:00:00') END AS ts,
+  CASE g WHEN '2.4' THEN (SELECT count(*) FROM vf2_main24 WHERE v > 1990)
+         ELSE (SELECT count(*) FROM vf2_main25 WHERE v > 1990) END AS v
+  FROM (VALUES ('2.4'), ('2.5')) gw(g);
+SELECT pg_temp.plan($$SELECT k FROM vf2_dates24 WHERE dt BETWEEN '2001-01-01' AND '2001-01-31'$$);
+SELECT pg_temp.plan($$SELECT k FROM vf2_main25 WHERE v > 1990$$);
+DROP SERVER vf2_gw24 CASCADE;
+DROP SERVER vf2_gw25 CASCADE;
