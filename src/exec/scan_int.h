@@ -71,6 +71,8 @@ struct HBaseScan
 	long		nrequests;
 	long		nrows;
 	int64		nbytes;			/* the answers' bytes, as on the wire */
+	bytea	   *keys_filter;	/* the value filters of multigets (keys_filter) */
+	bool		keys_filter_made;
 	long		nresumes;
 	const char *fallback;		/* what the gateway's version made us do instead */
 	HBaseAhead *ahead;			/* a lone stream's reads ahead, made at the first */
