@@ -2368,7 +2368,9 @@ class WriteGen:
         self.t = t
         self.rng = rng
         self.g = QueryGen(t, rng)
-        self.cells = [(c, k) for c, k, _ in t.cells if c != "s1" and c not in t.keycols]
+        # the date and timestamp text cells are read (WHERE), not set here
+        self.cells = [(c, k) for c, k, _ in t.cells
+                      if c not in ("s1", "v5", "v6") and c not in t.keycols]
 
     def sets(self):
         """-> (SET list, the columns given a volatile value)"""
