@@ -1211,17 +1211,39 @@ hbase_conn_max_response_size(HBaseConn *conn)
 	return conn->max_response_size;
 }
 
+/*
+ * s percent-encoded for a URL path or query, palloc'd: every byte but the
+ * unreserved ones (A-Z a-z 0-9 - . _ ~) as %XX, upper-case hex, which is
+ * what curl_easy_escape writes.  Here rather than through libcurl: every
+ * request escapes its table and most their keys, and libcurl's copy, its
+ * byte-by-byte buffer and the copy back into palloc'd memory cost more than
+ * the rest of building the request.  conn is unused (any connection
+ * escapes alike).
+ */
 char *
 hbase_escape(HBaseConn *conn, const char *s, size_t len)
 {
-	char	   *m = hbase_http_escape(conn->http, s, len);
-	char	   *p;
+	static const char hex[] = "0123456789ABCDEF";
+	char	   *out = palloc(len * 3 + 1);
+	char	   *o = out;
+	size_t		i;
 
-	if (m == NULL)
-		ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
-	p = pstrdup(m);
-	hbase_http_free(m);
-	return p;
+	for (i = 0; i < len; i++)
+	{
+		unsigned char c = (unsigned char) s[i];
+
+		if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+			c == '-' || c == '.' || c == '_' || c == '~')
+			*o++ = (char) c;
+		else
+		{
+			*o++ = '%';
+			*o++ = hex[c >> 4];
+			*o++ = hex[c & 15];
+		}
+	}
+	*o = '\0';
+	return out;
 }
 
 /*

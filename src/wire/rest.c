@@ -240,6 +240,7 @@ hbase_rest_scanner_next_taken(HBaseAhead *ahead, HBaseTable *table)
 static char *stateless_path(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s);
 static HBaseResult stateless_result(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s,
 									HBaseResponse *resp, int flags);
+static bool stream_complete(HBaseConn *conn, const HBaseCellSet *set, int limit);
 
 /*
  * n pages at once: the next page of scanners[i] (rows[i] rows), as
@@ -913,17 +914,19 @@ hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table, const HBaseStatele
 /*
  * A stateless page's answer.  The gateway streams a stateless scan's
  * protobuf (ProtobufStreamingOutput): it answers 200 first, then writes
- * CellSets of up to 10 rows (its fetch size) each behind a 2-byte length.
- * Two things follow.  A scan that fails while it streams ends the answer
- * early and cleanly (seen as an empty 200 just after the gateway
- * restarted), where JSON's page, built whole before it is sent, fails as a
- * 500: so only a full page (limit rows) is taken from protobuf, and a short
- * one, which may be cut, is asked for again as JSON (hence protobuf only
- * for scans of one stream, whose pages are mostly full: a keyset page).
- * And the length is cast to a Java short, wrong for a chunk of 64 KiB or
- * more: a protobuf answer longer than HBASE_PB_STREAM_MAX, which could hold
- * one, is not decoded but asked for again as JSON.  The page asked for
- * again is counted in more_requests.
+ * CellSets behind a 2-byte length each, of the rows of one read of its
+ * scanner: min(fetch size, rows still wanted), the fetch size
+ * (hbase.rest.scan.fetchsize) 10 by default.  Two things follow.  A scan
+ * that fails while it streams ends the answer early and cleanly (seen as an
+ * empty 200 just after the gateway restarted), where JSON's page, built
+ * whole before it is sent, fails as a 500: so a short page (fewer rows than
+ * limit) is taken from protobuf only when its end is the table's or the
+ * range's (stream_complete), and otherwise asked for again as JSON (hence
+ * protobuf only for scans of one stream, whose pages are mostly full: a
+ * keyset page).  And the length is cast to a Java short, wrong for a chunk
+ * of 64 KiB or more: a protobuf answer longer than HBASE_PB_STREAM_MAX,
+ * which could hold one, is not decoded but asked for again as JSON.  The
+ * page asked for again is counted in more_requests.
  */
 static HBaseResult
 stateless_result(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s,
@@ -935,7 +938,8 @@ stateless_result(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s
 	if (!again)
 	{
 		res = read_result(resp, table, READ_STATELESS, s->limit, 0);
-		if (res.outcome != HBASE_DONE || !resp->protobuf || res.set->nrows >= s->limit)
+		if (res.outcome != HBASE_DONE || !resp->protobuf ||
+			stream_complete(conn, res.set, s->limit))
 			return res;
 		again = true;			/* a short page of the stream: it may be cut */
 	}
@@ -946,6 +950,45 @@ stateless_result(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s
 	res = read_result(resp, table, READ_STATELESS, s->limit, 0);
 	res.more_requests = 1;
 	return res;
+}
+
+/*
+ * Is a stateless scan's protobuf answer (set, for a page of limit rows)
+ * the whole page?  The gateway writes a chunk only after its scanner's
+ * read of n rows returned (n = min(fetch size, rows still wanted)), and
+ * that read returns fewer than n rows only at the scan's end; a failing
+ * read throws, and ends the answer before its chunk.  So the answer is
+ * whole when it holds limit rows, or when its last chunk is shorter than
+ * its read asked: empty (only a limit under the fetch size writes an empty
+ * chunk), or under both limit's rest and the fetch size.  The fetch size
+ * is the first chunk's rows in an answer of several chunks; in an answer
+ * of one, at least what the gateway's answers showed so far (fetch_floor,
+ * per connection, a new one starts from 0): no chunk is longer than the
+ * fetch size, and an empty chunk says it is above limit.  An empty body,
+ * or full chunks only, may have been cut: not whole.
+ */
+static bool
+stream_complete(HBaseConn *conn, const HBaseCellSet *set, int limit)
+{
+	const char *declared;
+	HBaseGateway *gw = hbase_conn_gateway(conn, &declared);
+	int			fetch;
+	int			asked;
+
+	if (set->chunks > 1)
+		gw->fetch_floor = set->first_chunk;
+	else if (set->chunks == 1)
+		gw->fetch_floor = Max(gw->fetch_floor,
+							  set->last_chunk > 0 ? set->last_chunk : limit + 1);
+	if (set->nrows >= limit)
+		return true;
+	if (set->chunks == 0)
+		return false;
+	if (set->last_chunk == 0)
+		return true;
+	fetch = set->chunks > 1 ? set->first_chunk : gw->fetch_floor;
+	asked = Min(fetch, limit - (set->nrows - set->last_chunk));
+	return set->last_chunk < asked;
 }
 
 /* the path and query of a stateless scan page */
