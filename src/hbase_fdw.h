@@ -464,8 +464,10 @@ typedef enum HBaseComparatorKind
 	HBASE_CMP_BINARY,			/* BinaryComparator: unsigned bytes */
 	HBASE_CMP_PREFIX,			/* BinaryPrefixComparator */
 	HBASE_CMP_SUBSTRING,		/* SubstringComparator (case-insensitive) */
-	HBASE_CMP_LENGTH			/* BitComparator OR of 0xff bytes: a cell of
+	HBASE_CMP_LENGTH,			/* BitComparator OR of 0xff bytes: a cell of
 								 * exactly that many bytes */
+	HBASE_CMP_REGEX				/* RegexStringComparator (the value: a Java
+								 * regular expression, ASCII) */
 } HBaseComparatorKind;
 
 typedef struct HBaseCellFilter
@@ -581,10 +583,12 @@ extern void hbase_rest_scanner_close(HBaseConn *conn, HBaseTable *table, const c
 extern void hbase_rest_scanner_drop(HBaseConn *conn, const char *scanner);
 extern HBaseResult hbase_rest_get(HBaseConn *conn, HBaseTable *table, const char *key,
 								  int keylen);
-extern HBaseResult hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n);
+extern HBaseResult hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n,
+									   const bytea *filter);
 extern void hbase_rest_multiget_many(HBaseConn *conn, HBaseTable *table, bytea **keys,
 									 const int *starts, const int *counts, int nreq,
-									 HBaseResult *out);
+									 HBaseResult *out, const bytea *filter);
+extern bytea *hbase_rest_filter_text(List *filters);
 extern HBaseResponse *hbase_rest_exists(HBaseConn *conn, HBaseTable *table);
 extern List *hbase_rest_regions(HBaseConn *conn, HBaseTable *table, const char **error);
 extern HBaseResult hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table,
@@ -941,6 +945,7 @@ extern List *hbase_pieces_read(const char *src, int n);
 extern int	hbase_scan_region_scans(HBaseScan *scan);
 extern const char *hbase_scan_region_note(HBaseScan *scan);
 extern void hbase_scan_stats(HBaseScan *scan, long *requests, long *rows, long *resumes);
+extern int64 hbase_scan_bytes(HBaseScan *scan);
 extern const char *hbase_scan_fallback(HBaseScan *scan);
 
 /* ---------- phoenix.c: Apache Phoenix's cell encodings ---------- */
