@@ -83,6 +83,7 @@ extern List *hbase_pieces_read(const char *src, int n);
 extern int	hbase_scan_region_scans(HBaseScan *scan);
 extern const char *hbase_scan_region_note(HBaseScan *scan);
 extern void hbase_scan_stats(HBaseScan *scan, long *requests, long *rows, long *resumes);
+extern int64 hbase_scan_bytes(HBaseScan *scan);
 extern const char *hbase_scan_fallback(HBaseScan *scan);
 
 /* ---------- analyze.c: ANALYZE ---------- */

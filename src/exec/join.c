@@ -1074,9 +1074,9 @@ fetch_keys(BatchJoinState *js, bytea **keys, int nkeys, InnerRow **found)
 			nreq++;
 		}
 		if (nreq == 1)
-			out[0] = hbase_rest_multiget(js->conn, js->table, keys + starts[0], counts[0]);
+			out[0] = hbase_rest_multiget(js->conn, js->table, keys + starts[0], counts[0], NULL);
 		else
-			hbase_rest_multiget_many(js->conn, js->table, keys, starts, counts, nreq, out);
+			hbase_rest_multiget_many(js->conn, js->table, keys, starts, counts, nreq, out, NULL);
 		js->n.multigets += nreq;
 		js->n.requests += nreq;
 		for (i = 0; i < nreq; i++)
@@ -1090,7 +1090,7 @@ fetch_keys(BatchJoinState *js, bytea **keys, int nkeys, InnerRow **found)
 				 * gateway of the server may take it (a multiget changes
 				 * nothing); then an error
 				 */
-				*res = hbase_rest_multiget(js->conn, js->table, keys + starts[i], counts[i]);
+				*res = hbase_rest_multiget(js->conn, js->table, keys + starts[i], counts[i], NULL);
 				js->n.requests++;
 			}
 			take_multiget(js, res, keys, starts[i], counts[i], found);

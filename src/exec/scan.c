@@ -631,3 +631,10 @@ hbase_scan_stats(HBaseScan *scan, long *requests, long *rows, long *resumes)
 	*rows = scan->nrows;
 	*resumes = scan->nresumes;
 }
+
+/* the bytes of the answers the scan read (bodies as on the wire): for EXPLAIN ANALYZE */
+int64
+hbase_scan_bytes(HBaseScan *scan)
+{
+	return scan->nbytes;
+}

@@ -294,8 +294,10 @@ typedef enum HBaseComparatorKind
 	HBASE_CMP_BINARY,			/* BinaryComparator: unsigned bytes */
 	HBASE_CMP_PREFIX,			/* BinaryPrefixComparator */
 	HBASE_CMP_SUBSTRING,		/* SubstringComparator (case-insensitive) */
-	HBASE_CMP_LENGTH			/* BitComparator OR of 0xff bytes: a cell of
+	HBASE_CMP_LENGTH,			/* BitComparator OR of 0xff bytes: a cell of
 								 * exactly that many bytes */
+	HBASE_CMP_REGEX				/* RegexStringComparator (the value: a Java
+								 * regular expression, ASCII) */
 } HBaseComparatorKind;
 
 typedef struct HBaseCellFilter
@@ -426,10 +428,12 @@ extern void hbase_rest_scanner_close(HBaseConn *conn, HBaseTable *table, const c
 extern void hbase_rest_scanner_drop(HBaseConn *conn, const char *scanner);
 extern HBaseResult hbase_rest_get(HBaseConn *conn, HBaseTable *table, const char *key,
 								  int keylen);
-extern HBaseResult hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n);
+extern HBaseResult hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n,
+									   const bytea *filter);
 extern void hbase_rest_multiget_many(HBaseConn *conn, HBaseTable *table, bytea **keys,
 									 const int *starts, const int *counts, int nreq,
-									 HBaseResult *out);
+									 HBaseResult *out, const bytea *filter);
+extern bytea *hbase_rest_filter_text(List *filters);
 extern HBaseResponse *hbase_rest_exists(HBaseConn *conn, HBaseTable *table);
 extern List *hbase_rest_regions(HBaseConn *conn, HBaseTable *table, const char **error);
 extern HBaseResult hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table,
