@@ -566,9 +566,11 @@ put_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 	{
 		check_write(hbase_rest_put(ds->conn, t, &out, 1, "a PUT of 1 row"), t, "a PUT of 1 row");
 		ds->requests++;
+		/* its cells stand now: an error of a DELETE below names the row (as modify.c's) */
+		hbase_written_add(&ds->written, row->key, row->keylen);
 	}
 	delete_cells(ds, row, nulled);
-	if (out.ncells > 0 || nulled != NIL)
+	if (out.ncells == 0 && nulled != NIL)
 		hbase_written_add(&ds->written, row->key, row->keylen);
 }
 
@@ -712,12 +714,15 @@ cas_row(ForeignScanState *node, DirectState *ds, HBaseRow *row, List *setstates)
 				out.cells[out.ncells++] = *hbase_empty_cell(t);
 			check_write(hbase_rest_put(ds->conn, t, &out, 1, "a PUT of 1 row"), t, "a PUT of 1 row");
 			ds->requests++;
+			/* its cells stand now: an error of a DELETE below names the row */
+			hbase_written_add(&ds->written, row->key, row->keylen);
 		}
 		if (check == NULL)
 		{
 			/* cells set to NULL (deletes, which no other write can undo), or a blind PUT */
 			delete_cells(ds, row, nulled);
-			hbase_written_add(&ds->written, row->key, row->keylen);
+			if (first == NULL)
+				hbase_written_add(&ds->written, row->key, row->keylen);
 			remember_returned(node, ds, values, isnull);
 			ds->nprocessed++;
 			return;
