@@ -8,13 +8,15 @@ ROWKEY_SRCS = $(ROWKEY_OBJS:.o=.c)
 # one folder per layer (src/README.md): data flows down, wire/ and rowkey/ at the bottom
 WIRE_OBJS = src/wire/http.o src/wire/krb.o src/wire/json.o src/wire/cellset_pb.o \
        src/wire/cellset_json.o src/wire/rest.o src/wire/connection.o src/wire/gateway.o \
-       src/wire/gateway_rows.o src/wire/stats.o src/wire/cellset_versions.o
-DATUM_OBJS = src/datum/convert.o src/datum/rowkey_pg.o src/datum/crosstype.o
-PHOENIX_OBJS = src/phoenix/phoenix.o src/phoenix/phoenix_cell.o src/phoenix/phoenix_catalog.o
+       src/wire/gateway_rows.o src/wire/stats.o src/wire/cellset_versions.o src/wire/keys.o \
+       src/wire/option_values.o
+DATUM_OBJS = src/datum/table.o src/datum/convert.o src/datum/rowkey_pg.o src/datum/crosstype.o
+PHOENIX_OBJS = src/phoenix/phoenix.o src/phoenix/phoenix_cell.o
 PLAN_OBJS = src/plan/pushdown.o src/plan/vfilter.o src/plan/keyplan.o
 EXEC_OBJS = src/exec/scan.o src/exec/scan_pages.o src/exec/scan_regions.o src/exec/join.o \
        src/exec/modify.o src/exec/direct.o src/exec/analyze.o
-SQL_OBJS = src/sql/options.o src/sql/import.o src/sql/sql_functions.o src/sql/hbase_infer.o
+SQL_OBJS = src/sql/options.o src/sql/import.o src/sql/phoenix_catalog.o src/sql/sql_functions.o \
+       src/sql/hbase_infer.o
 OBJS = hbase_fdw.o $(ROWKEY_OBJS) $(WIRE_OBJS) $(DATUM_OBJS) $(PHOENIX_OBJS) $(PLAN_OBJS) \
        $(EXEC_OBJS) $(SQL_OBJS)
 
@@ -22,7 +24,7 @@ EXTENSION = hbase_fdw
 DATA = hbase_fdw--0.1.sql
 PGFILEDESC = "hbase_fdw - foreign data wrapper for Apache HBase"
 
-REGRESS = options types scan import layouts layout_errors pushdown collate order generic_plans analyze phoenix qualifiers phoenix_import phoenix_schema phoenix_values phoenix_varbinary phoenix_nullkey phoenix_rowts phoenix_tenant correctness transport differential readahead regions parallel failover versions desc insert security resume gateway cancel gateways kerberos connections atomic retry import_names writes write_once stats import_sample join saltpage gzip_budget incr_limit stats_evict saltjoin vfilter
+REGRESS = options types scan import layouts layout_errors pushdown collate order generic_plans analyze phoenix qualifiers phoenix_import phoenix_schema phoenix_values phoenix_varbinary phoenix_nullkey phoenix_rowts phoenix_tenant correctness transport differential readahead regions parallel failover versions desc insert security resume gateway cancel gateways kerberos connections atomic retry import_names writes write_once stats import_sample join saltpage gzip_budget incr_limit stats_evict saltjoin vfilter vfilter2
 # cluster (sql/cluster.sql) runs apart, against its own HBase of three region servers: scripts/test
 # starts it (CLUSTER_TESTS) and runs make installcheck REGRESS=cluster
 REGRESS_OPTS = --inputdir=. --load-extension=hbase_fdw
@@ -60,6 +62,11 @@ src/wire/cellset.pb-c.c src/wire/cellset.pb-c.h: src/wire/cellset.proto
 	protoc-c --proto_path=$(srcdir)/src/wire --c_out=src/wire $<
 
 # PGXS does not track headers
-$(OBJS): src/hbase_fdw.h src/rowkey/rowkey.h src/wire/http.h src/wire/cellset.h src/exec/scan_int.h
+# (one header per layer folder, each including the one below: a change to a low header
+# rebuilds everything above it)
+HEADERS = src/rowkey/rowkey.h src/wire/http.h src/wire/cellset.h src/wire/hbase_table.h \
+       src/wire/wire.h src/datum/datum.h src/phoenix/phoenix.h src/plan/plan.h \
+       src/exec/exec.h src/exec/scan_int.h src/sql/sql.h
+$(OBJS): $(HEADERS)
 $(ROWKEY_OBJS): src/rowkey/rowkey_int.h
 src/sql/import.o src/sql/hbase_infer.o: src/sql/hbase_infer.h

@@ -33,7 +33,7 @@
 #include "utils/rel.h"
 #include "port/atomics.h"
 
-#include "hbase_fdw.h"
+#include "sql.h"
 #include "http.h"
 #include "rowkey.h"
 
@@ -124,6 +124,7 @@ typedef struct HBaseScanState
 	int			nextversion;
 	long		all_requests;	/* leader: every process's, once the workers ended */
 	long		all_rows;
+	int64		all_bytes;
 	double		nread;			/* HBase rows read since the scan (re)started */
 	bool		counted;		/* a full scan's end: its rows went to stats.c */
 } HBaseScanState;
@@ -138,9 +139,12 @@ typedef struct HBaseParallelScan
 	pg_atomic_uint32 next;		/* index of the next piece to claim */
 	pg_atomic_uint64 requests;	/* the workers' requests and rows, for EXPLAIN */
 	pg_atomic_uint64 rows;
+	pg_atomic_uint64 bytes;
 	int			npieces;
 	char		data[FLEXIBLE_ARRAY_MEMBER];	/* hbase_pieces_write */
 } HBaseParallelScan;
+
+static void hbaseGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid);
 
 /*
  * Loading the library: libcurl's global state, the allocator of the JSON and
@@ -166,19 +170,11 @@ _PG_init(void)
 
 	hbase_define_gucs();
 	hbase_stats_init();
-	hbase_join_init();
+	/* join.c tells our base relations by their GetForeignRelSize */
+	hbase_join_init(hbaseGetForeignRelSize);
 }
 
 /* ---------------- planning (never talks to HBase) ---------------- */
-
-static void hbaseGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid);
-
-/* is this base relation a foreign table of hbase_fdw? (join.c plans joins over ours) */
-bool
-hbase_own_rel(RelOptInfo *rel)
-{
-	return rel->fdwroutine != NULL && rel->fdwroutine->GetForeignRelSize == hbaseGetForeignRelSize;
-}
 
 /*
  * The operation key conditions lead to, for costs: what execution will do
@@ -990,6 +986,7 @@ hbaseInitializeDSMForeignScan(ForeignScanState *node, ParallelContext *pcxt, voi
 	pg_atomic_init_u32(&shared->next, 0);
 	pg_atomic_init_u64(&shared->requests, 0);
 	pg_atomic_init_u64(&shared->rows, 0);
+	pg_atomic_init_u64(&shared->bytes, 0);
 	shared->npieces = list_length(st->pieces);
 	hbase_pieces_write(st->pieces, shared->data);
 	st->shared = shared;
@@ -1011,6 +1008,7 @@ hbaseReInitializeDSMForeignScan(ForeignScanState *node, ParallelContext *pcxt, v
 	pg_atomic_write_u32(&shared->next, 0);
 	pg_atomic_write_u64(&shared->requests, 0);
 	pg_atomic_write_u64(&shared->rows, 0);
+	pg_atomic_write_u64(&shared->bytes, 0);
 	st->shared = shared;
 	st->published = false;
 }
@@ -1038,11 +1036,13 @@ hbaseShutdownForeignScan(ForeignScanState *node)
 	{
 		pg_atomic_fetch_add_u64(&st->shared->requests, requests);
 		pg_atomic_fetch_add_u64(&st->shared->rows, rows);
+		pg_atomic_fetch_add_u64(&st->shared->bytes, hbase_scan_bytes(st->scan));
 	}
 	else
 	{
 		st->all_requests = requests + (long) pg_atomic_read_u64(&st->shared->requests);
 		st->all_rows = rows + (long) pg_atomic_read_u64(&st->shared->rows);
+		st->all_bytes = hbase_scan_bytes(st->scan) + (int64) pg_atomic_read_u64(&st->shared->bytes);
 	}
 	st->published = true;
 	st->shared = NULL;			/* the DSM goes next */
@@ -1133,6 +1133,7 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 		long		requests,
 					rows,
 					resumes;
+		int64		bytes = hbase_scan_bytes(st->scan);
 
 		hbase_scan_stats(st->scan, &requests, &rows, &resumes);
 		if (st->published && !IsParallelWorker())
@@ -1140,9 +1141,13 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 			/* a parallel scan: all processes' */
 			requests = st->all_requests;
 			rows = st->all_rows;
+			bytes = st->all_bytes;
 		}
 		ExplainPropertyInteger("HBase Requests", NULL, requests, es);
 		ExplainPropertyInteger("HBase Rows Received", NULL, rows, es);
+		/* the answers' bodies as on the wire (what a filter saves); VERBOSE: they vary */
+		if (es->verbose)
+			ExplainPropertyInteger("HBase Bytes Received", "bytes", bytes, es);
 		if (hbase_scan_region_note(st->scan))
 			ExplainPropertyText("HBase Region Scans", hbase_scan_region_note(st->scan), es);
 		else if (st->pieces != NIL)

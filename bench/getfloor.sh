@@ -12,12 +12,16 @@
 #   rawget   the raw client's Gets of the same keys, as hbase_fdw sends them (?e=b64&v=1,
 #            Accept protobuf, decoded)
 #   select1  SELECT 1
+#   local    SELECT n, pad FROM getfloor_local WHERE id = :id   (a local table of the same rows by
+#            primary key: PostgreSQL's own one-row statement on a relation, which costs it more
+#            than SELECT 1 does: locks, the relation's cache, a scan node, two columns out)
 #   page     SELECT id, n FROM t WHERE id > :r ORDER BY id LIMIT 10
 #   rawpage  the raw client's stateless page of 10 rows from the same place
 #            (GET /t/*?limit=10&startrow=..., Accept protobuf, decoded; RAW_PAGE_ACCEPT
 #            application/json for the JSON form)
 # Prints medians (ms per statement), each with the spread of its rounds (min-max), and the
-# ratios get / (rawget + select1) (issue 41: target <= 1.1) and page / (rawpage + select1)
+# ratios get / (rawget + select1) (issue 41: target <= 1.1), get / (rawget + local) and
+# page / (rawpage + select1)
 # (targets: <= 1.1, issue 36's <= 1.15), as the median of the rounds' ratios. The ratios are
 # the result: the machine's speed, and much of its load, cancel out within a round.
 # Usage: bench/getfloor.sh [N] [ROUNDS] [TX]   (TX statements per workload and round, 1000)
@@ -48,6 +52,15 @@ CREATE USER MAPPING FOR CURRENT_USER SERVER bench_getfloor;
 CREATE FOREIGN TABLE bench_getfloor_t (id bigint, n bigint, pad text) SERVER bench_getfloor
   OPTIONS (table :'t', family 'cf', rowkey '"row" + lpad(id, 9)');
 SQL
+if [[ $(psql -X -At -d "$DB" -c "SELECT count(*) FROM pg_class WHERE relname = 'getfloor_local'") == 0 ||
+	$(psql -X -At -d "$DB" -c "SELECT count(*) FROM getfloor_local") != "$N" ]]; then
+	psql -X -q -d "$DB" -v n="$N" >/dev/null <<'SQL'
+DROP TABLE IF EXISTS getfloor_local;
+CREATE TABLE getfloor_local (id bigint PRIMARY KEY, n bigint, pad text);
+INSERT INTO getfloor_local SELECT g, g, repeat('x', 40) FROM generate_series(0, :n - 1) g;
+VACUUM ANALYZE getfloor_local;
+SQL
+fi
 
 PGBENCH=$(dirname "$(command -v pg_config || echo /usr/lib/postgresql/15/bin/pg_config)")/pgbench
 [[ -n ${PG_CONFIG:-} ]] && PGBENCH=$(dirname "$PG_CONFIG")/pgbench
@@ -55,6 +68,7 @@ PGBENCH=$(dirname "$(command -v pg_config || echo /usr/lib/postgresql/15/bin/pg_
 printf '\\set id random(0, %d)\nSELECT n, pad FROM bench_getfloor_t WHERE id = :id;\n' $((N - 1)) >"$work/getfloor.get.sql"
 printf '\\set r random(0, %d)\nSELECT id, n FROM bench_getfloor_t WHERE id > :r ORDER BY id LIMIT 10;\n' $((N - 20)) >"$work/getfloor.page.sql"
 printf 'SELECT 1;\n' >"$work/getfloor.select1.sql"
+printf '\\set id random(0, %d)\nSELECT n, pad FROM getfloor_local WHERE id = :id;\n' $((N - 1)) >"$work/getfloor.local.sql"
 lat() { "$PGBENCH" -n -M prepared -t "$2" -f "$work/getfloor.$1.sql" "$DB" 2>&1 | awk '/latency average/{print $4}'; }
 
 echo "the Get and the page, as planned and run:"
@@ -86,8 +100,9 @@ for ((r = 1; r <= ROUNDS; r++)); do
 	p=$(lat page "$TX")
 	rp=$(RAW_ACCEPT=${RAW_PAGE_ACCEPT:-application/x-protobuf} "$work/rawclient" "$URL" "$T" page row "$TX" $((N - 20)) 10 |
 		sed 's/.*avg_ms=//')
-	echo "$g $rg $s1 $p $rp" >>"$work/getfloor.rounds"
-	echo "round $r: get $g raw get $rg select 1 $s1 page $p raw page $rp (ms)"
+	lo=$(lat local "$TX")
+	echo "$g $rg $s1 $p $rp $lo" >>"$work/getfloor.rounds"
+	echo "round $r: get $g raw get $rg select 1 $s1 page $p raw page $rp local get $lo (ms)"
 done
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 col() { awk -v c="$1" '{print $c}' "$work/getfloor.rounds" | median; }
@@ -96,11 +111,15 @@ echo "$N rows; medians of $ROUNDS interleaved rounds of $TX statements each, ms 
 printf '%-44s %8s  (%s)\n' "hbase_fdw Get (pgbench, prepared)" "$(col 1)" "$(spread 1)"
 printf '%-44s %8s  (%s)\n' "raw client Get (kept alive, protobuf)" "$(col 2)" "$(spread 2)"
 printf '%-44s %8s  (%s)\n' "PostgreSQL SELECT 1 (pgbench, prepared)" "$(col 3)" "$(spread 3)"
+printf '%-44s %8s  (%s)\n' "PostgreSQL local Get by primary key" "$(col 6)" "$(spread 6)"
 printf '%-44s %8s  (%s)\n' "hbase_fdw keyset next page of 10 rows" "$(col 4)" "$(spread 4)"
 printf '%-44s %8s  (%s)\n' "raw client stateless page of 10 rows" "$(col 5)" "$(spread 5)"
 printf 'get / (raw get + select 1)    %.3f  (%s; target <= 1.1)\n' \
 	"$(awk '{print $1 / ($2 + $3)}' "$work/getfloor.rounds" | median)" \
 	"$(awk '{print $1 / ($2 + $3)}' "$work/getfloor.rounds" | sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "rounds %.3f-%.3f", lo, hi}')"
+printf 'get / (raw get + local get)   %.3f  (%s)\n' \
+	"$(awk '{print $1 / ($2 + $6)}' "$work/getfloor.rounds" | median)" \
+	"$(awk '{print $1 / ($2 + $6)}' "$work/getfloor.rounds" | sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "rounds %.3f-%.3f", lo, hi}')"
 printf 'page / (raw page + select 1)  %.3f  (%s; target <= 1.1)\n' \
 	"$(awk '{print $4 / ($5 + $3)}' "$work/getfloor.rounds" | median)" \
 	"$(awk '{print $4 / ($5 + $3)}' "$work/getfloor.rounds" | sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "rounds %.3f-%.3f", lo, hi}')"

@@ -82,19 +82,9 @@ SELECT count(*) AS differences FROM
   FULL JOIN
   (SELECT k, row_number() OVER () AS n FROM (SELECT k FROM sortlong_local ORDER BY k DESC LIMIT 600) b) l
   USING (n) WHERE f.k IS DISTINCT FROM l.k;
--- the whole table backwards, in pages of 100 rows: 16 requests, and with the protobuf transport
--- a 17th (a short page, the last, is asked for again as JSON: a stream cut short looks the same)
-\getenv hbase_transport HBASE_TRANSPORT
-CREATE FUNCTION explain_walk(q text, transport text) RETURNS SETOF text LANGUAGE plpgsql AS $$
-DECLARE l text;
-BEGIN
-  FOR l IN EXECUTE 'EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ' || q LOOP
-    RETURN NEXT regexp_replace(l, 'HBase Requests: ' ||
-      CASE WHEN transport = 'json' THEN '16' ELSE '17' END || '$', 'HBase Requests: 16 pages (+1)');
-  END LOOP;
-END $$;
-SELECT explain_walk('SELECT k FROM sortlong ORDER BY k DESC', :'hbase_transport');
-DROP FUNCTION explain_walk;
+-- the whole table backwards, in pages of 100 rows: 16 requests, whichever the transport (a
+-- protobuf page's last chunk, shorter than the gateway's read asked, is the table's start)
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT k FROM sortlong ORDER BY k DESC;
 SELECT count(*) AS differences FROM
   (SELECT k, row_number() OVER () AS n FROM (SELECT k FROM sortlong ORDER BY k DESC) a) f
   FULL JOIN

@@ -75,7 +75,7 @@ EXPLAIN (COSTS OFF) SELECT ts FROM lay_s8 WHERE id = 1 ORDER BY ts;
 EXPLAIN (COSTS OFF) SELECT id, v FROM lay_phx ORDER BY id;
 SELECT id, v FROM lay_phx ORDER BY id;
 -- ORDER BY ... LIMIT on a salted table: a small first page from every bucket, not the table;
--- one stateless GET per bucket, but bucket \x00's bound is no string: a scanner (POST, GET)
+-- one stateless GET per bucket (bucket \x00's bound goes as %00, a string the gateway decodes to 0x00)
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT id FROM lay_phx ORDER BY id LIMIT 3;
 SELECT id FROM lay_phx ORDER BY id LIMIT 3;
 SELECT id FROM lay_phx WHERE id > 4 ORDER BY id LIMIT 3;
@@ -206,3 +206,11 @@ SET hbase_fdw.enable_pushdown = off;
 SELECT k FROM sortlong2 WHERE v LIKE '%7' ORDER BY k LIMIT 2;
 RESET hbase_fdw.enable_pushdown;
 DROP FOREIGN TABLE sortlong2;
+-- a keyset next page on a text key starts at the key + 0x00, a bound the stateless scan takes
+-- as %00: one request (a scanner's POST, GET and DELETE before), forward and backward
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT k FROM split_t WHERE k > 'a020' ORDER BY k LIMIT 3;
+SELECT k FROM split_t WHERE k > 'a020' ORDER BY k LIMIT 3;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT k FROM split_t WHERE k < 'a020' ORDER BY k DESC LIMIT 3;
+SELECT k FROM split_t WHERE k < 'a020' ORDER BY k DESC LIMIT 3;

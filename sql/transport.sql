@@ -91,12 +91,54 @@ TRUNCATE before; INSERT INTO before SELECT * FROM hbase_fdw_cellsets();
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
   SELECT k, blob FROM wide_pb WHERE k >= 'w0011' ORDER BY k LIMIT 40;
 SELECT transport, cellsets FROM since ORDER BY transport;
--- a short page (3 rows for 10: the table's end) may also be a stream the gateway cut when its
--- scan failed (it answered 200 first): it is asked for again as JSON, which fails as a 500
+-- a short page (3 rows for 10: the table's end) ends with a chunk shorter than the gateway's
+-- read of its scanner asked (3 for 10; its fetch size is 10, as the 3 chunks of the page of 25
+-- above showed): the scan's end, taken as it is, one request.  A stream the gateway cut when
+-- its scan failed (it answered 200 first) ends after a full chunk, or before any
 TRUNCATE before; INSERT INTO before SELECT * FROM hbase_fdw_cellsets();
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
   SELECT k FROM wide_pb WHERE k >= 'w0298' ORDER BY k LIMIT 10;
 SELECT transport, cellsets FROM since ORDER BY transport;
+SELECT k FROM wide_pb WHERE k >= 'w0298' ORDER BY k LIMIT 10;
+-- a new connection knows no fetch size yet: its short page of one chunk (3 rows) might be
+-- a chunk of 3 cut after it, and is asked for again as JSON; after a full page of one chunk
+-- (the fetch size at least 10), the same short page is one request, protobuf only; so are a
+-- keyset walk's next pages
+CREATE SERVER pb_new FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'hbase_url', fetch_size '200');
+CREATE USER MAPPING FOR CURRENT_USER SERVER pb_new;
+CREATE FOREIGN TABLE page_pb (k text OPTIONS (column ':key') COLLATE "C", blob text OPTIONS (column 'cf:blob'))
+  SERVER pb_new OPTIONS (table 'jn_wide');
+TRUNCATE before; INSERT INTO before SELECT * FROM hbase_fdw_cellsets();
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT k FROM page_pb WHERE k >= 'w0298' ORDER BY k LIMIT 10;
+SELECT transport, cellsets FROM since ORDER BY transport;
+TRUNCATE before; INSERT INTO before SELECT * FROM hbase_fdw_cellsets();
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT k FROM page_pb WHERE k >= 'w0281' ORDER BY k LIMIT 10;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT k FROM page_pb WHERE k >= 'w0291' ORDER BY k LIMIT 10;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT k FROM page_pb WHERE k >= 'w0298' ORDER BY k LIMIT 10;
+SELECT transport, cellsets FROM since ORDER BY transport;
+SELECT k FROM page_pb WHERE k >= 'w0291' ORDER BY k LIMIT 10;
+SELECT k FROM page_pb WHERE k >= 'w0298' ORDER BY k LIMIT 10;
+-- past the table's end: a page of 10 (the gateway's fetch size) is an empty body, which a cut
+-- before the first chunk also is: asked for again as JSON (an empty CellSet); a page under the
+-- fetch size is one empty chunk, written only after the scanner's read came back: one request
+TRUNCATE before; INSERT INTO before SELECT * FROM hbase_fdw_cellsets();
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT k FROM page_pb WHERE k >= 'w0301' ORDER BY k LIMIT 10;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT k FROM page_pb WHERE k >= 'w0301' ORDER BY k LIMIT 5;
+SELECT transport, cellsets FROM since ORDER BY transport;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT k FROM page_pb WHERE k >= 'w0298' ORDER BY k LIMIT 5;
+SELECT k FROM page_pb WHERE k >= 'w0298' ORDER BY k LIMIT 5;
+-- backwards: the table's first rows, a short page of one request
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT k FROM page_pb WHERE k <= 'w0003' ORDER BY k DESC LIMIT 10;
+SELECT k FROM page_pb WHERE k <= 'w0003' ORDER BY k DESC LIMIT 10;
+DROP SERVER pb_new CASCADE;
 -- backwards (a reversed stateless scan): 3 rows as protobuf
 TRUNCATE before; INSERT INTO before SELECT * FROM hbase_fdw_cellsets();
 SELECT k, length(blob) FROM wide_pb WHERE k < 'w0020' ORDER BY k DESC LIMIT 3;

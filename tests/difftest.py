@@ -1487,6 +1487,17 @@ def gen_table(seed, idx, big=False):
     if rng.random() < 0.3:
         t.add_col("v4", "bytea")
         t.cells.append(("v4", "bytea", "text"))
+    # a date and a timestamp as text, some spelled other than ISO (cell_bytes): value filters
+    # compare the ISO spelling as bytes and let the others through; from their own generator
+    t.drng = random.Random("%s/%d/datecells" % (seed, idx))
+    if t.drng.random() < 0.3:
+        t.add_col("v5", "date")
+        t.cells.append(("v5", "date", "text"))
+    if t.drng.random() < 0.3:
+        t.add_col("v6", "ts")
+        t.cells.append(("v6", "ts", "text"))
+        if t.drng.random() < 0.4:
+            t.decl["v6"] = "timestamp(%d)" % t.drng.randint(0, 5)
     # a table of cell versions (a row per version), from its own generator; not with a salt
     # computed from a cell (s1: a version without it would have another key)
     vrng = random.Random("%s/%d/versions" % (seed, idx))
@@ -1671,6 +1682,14 @@ def cell_value(kind, rng):
         return rng.choice([0.0, -0.0, 1.5, float("inf"), float("nan"), rng.uniform(-1e6, 1e6)])
     if cls == "bytes":
         return bytes(rng.randrange(256) for _ in range(rng.randint(0, 5)))
+    if cls in ("date", "ts"):
+        day = rng.choice([0, -1, days_from_civil(1, 1, 1), days_from_civil(9999, 12, 31),
+                          days_from_civil(10000, 1, 1), days_from_civil(-44, 3, 15)] +
+                         [rng.randint(days_from_civil(1999, 1, 1), days_from_civil(2001, 1, 1))] * 4)
+        if cls == "date":
+            return day
+        return day * USEC_DAY + rng.choice([0, 0, 10**6, 500000, 250000, 123456, 100000, 10,
+                                            rng.randrange(USEC_DAY)])
     return rng.choice(["", "x", "hello", "é日本", "😀", "a'b", "line\nbreak",
                        "".join(rng.choice(ALPHA) for _ in range(rng.randint(1, 12)))])
 
@@ -1683,6 +1702,23 @@ def cell_bytes(kind, enc, v):
         return struct.pack(">q", v) if cls == "int" else struct.pack(">d", v)
     if cls == "float":
         return fmt_float(v, kind).encode()
+    if cls == "date":
+        y, m, d = civil_from_days(v)
+        # other spellings PostgreSQL reads: no zero padding, or YYYYMMDD
+        if 1 <= y <= 9999 and v % 5 == 0:
+            return ("%d-%d-%d" % (y, m, d)).encode()
+        if 1 <= y <= 9999 and v % 7 == 1:
+            return ("%04d%02d%02d" % (y, m, d)).encode()
+        return fmt_date(v).encode()
+    if cls == "ts" and kind == "ts":
+        text = fmt_ts(v)
+        # other spellings: a 'T' between date and time, six fraction digits
+        if text[4] == "-" and not text.endswith("BC"):   # years 1 to 9999
+            if v % 3 == 0:
+                text = text[:19] + ".%06d" % (v % 10**6)
+            elif v % 11 == 1:
+                text = text[:10] + "T" + text[11:]
+        return text.encode()
     return str(v).encode("utf-8")
 
 
@@ -1751,7 +1787,8 @@ def gen_rows(t):
         for c, kind, enc in t.cells:
             if c == "s1":
                 continue
-            row[c] = None if rng.random() < 0.15 else cell_value(kind, rng)
+            r = t.drng if c in ("v5", "v6") else rng
+            row[c] = None if r.random() < 0.15 else cell_value(kind, r)
         t.rows.append(row)
         t.keys.append(key)
     if t.versions:
@@ -2331,7 +2368,9 @@ class WriteGen:
         self.t = t
         self.rng = rng
         self.g = QueryGen(t, rng)
-        self.cells = [(c, k) for c, k, _ in t.cells if c != "s1" and c not in t.keycols]
+        # the date and timestamp text cells are read (WHERE), not set here
+        self.cells = [(c, k) for c, k, _ in t.cells
+                      if c not in ("s1", "v5", "v6") and c not in t.keycols]
 
     def sets(self):
         """-> (SET list, the columns given a volatile value)"""

@@ -315,6 +315,7 @@ def main():
     __import__("fixtures_saltpage").main(HB)  # sp_jhash, sp_phx of sql/saltpage.sql
     __import__("fixtures_saltjoin").main(HB)  # sj_phx, sj_jh of sql/saltjoin.sql
     __import__("fixtures_vfilter").main(HB)  # the vf_* tables of sql/vfilter.sql
+    __import__("fixtures_vfilter2").main(HB)  # vf2_dates of sql/vfilter2.sql
 
 
 if __name__ == "__main__":

@@ -32,7 +32,8 @@
 #include "utils/numeric.h"
 #include "utils/timestamp.h"
 
-#include "hbase_fdw.h"
+#include "datum.h"
+#include "phoenix.h"
 
 /* Types whose binary form we know; everything else must be text. */
 static bool
@@ -148,67 +149,6 @@ hbase_attrs_io_init(HBaseTable *table, List *attrs, bool *decode_key)
 			*decode_key = true;
 	}
 	return io;
-}
-
-/*
- * A rowkey or value in a form fit for messages: UTF-8 printable text as is,
- * other bytes as \xNN.
- */
-char *
-hbase_printable_key(const char *key, int len)
-{
-	return hbase_escaped_bytes(key, len, pg_verify_mbstr(PG_UTF8, key, len, true));
-}
-
-/*
- * Bytes escaped: "\\" a backslash, printable ASCII as is, bytes from 0x80
- * up as they are when utf8 (the caller checked they are UTF-8 text), any
- * other byte as byte_format says (one byte: "\x%02x", "\%03o").
- */
-static char *
-escape_bytes(const char *key, int len, bool utf8, const char *byte_format)
-{
-	StringInfoData buf;
-	int			i;
-
-	initStringInfo(&buf);
-	for (i = 0; i < len; i++)
-	{
-		unsigned char c = (unsigned char) key[i];
-
-		if (c == '\\')
-			appendStringInfoString(&buf, "\\\\");
-		else if ((c >= 0x20 && c < 0x7f) || (utf8 && c >= 0x80))
-			appendStringInfoChar(&buf, (char) c);
-		else
-			appendStringInfo(&buf, byte_format, c);
-	}
-	return buf.data;
-}
-
-/*
- * A rowkey as EXPLAIN shows it: PostgreSQL's escape format of bytea (what
- * hbase_rowkey() shows under bytea_output = 'escape'): printable ASCII as
- * is, a backslash as \\, any other byte as \ooo (three octal digits), so
- * that it reads as text where the key is text and, pasted into a bytea
- * literal, is the key; a key that is UTF-8 text keeps its other
- * characters as they are (the same bytes in a UTF-8 database).
- */
-char *
-hbase_explain_key(const char *key, int len)
-{
-	return escape_bytes(key, len, pg_verify_mbstr(PG_UTF8, key, len, true), "\\%03o");
-}
-
-/*
- * Bytes escaped as option "column" and messages spell them: "\\" a
- * backslash, "\xNN" a byte that is no printable ASCII character; bytes from
- * 0x80 up as they are when utf8 (the caller checked they are UTF-8 text).
- */
-char *
-hbase_escaped_bytes(const char *key, int len, bool utf8)
-{
-	return escape_bytes(key, len, utf8, "\\x%02x");
 }
 
 typedef struct ConvContext

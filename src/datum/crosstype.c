@@ -28,7 +28,28 @@
 #include "utils/numeric.h"
 #include "utils/timestamp.h"
 
-#include "hbase_fdw.h"
+#include "datum.h"
+
+/* the integer types a key part takes as integers (pushdown.c, keyplan.c, here) */
+bool
+hbase_is_int_type(Oid t)
+{
+	return t == INT2OID || t == INT4OID || t == INT8OID;
+}
+
+/* the text types a key part takes as text */
+bool
+hbase_is_text_type(Oid t)
+{
+	return t == TEXTOID || t == VARCHAROID;
+}
+
+/* date, timestamp and timestamptz: one btree family, compared across types */
+bool
+hbase_is_datetime_type(Oid t)
+{
+	return t == DATEOID || t == TIMESTAMPOID || t == TIMESTAMPTZOID;
+}
 
 /* floor of a / b for b > 0, any sign of a */
 static int64

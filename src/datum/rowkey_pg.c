@@ -22,7 +22,7 @@
 #include "utils/lsyscache.h"
 #include "utils/timestamp.h"
 
-#include "hbase_fdw.h"
+#include "datum.h"
 #include "rowkey.h"
 
 static void *
@@ -131,28 +131,6 @@ hbase_table_layout(HBaseTable *table)
 				 errmsg("option rowkey_extra 'ignore' of foreign table %s needs a rowkey layout whose last part is fixed-width",
 						table->relname),
 				 errdetail("A variable-width last part takes the rest of the key: no byte is left over.")));
-}
-
-/* the error context of a key being encoded: which part, of which table */
-static void
-key_error(HBaseTable *table, const char *error, const char *key, int keylen)
-{
-	int			part = hbase_rk_error_part();
-	rk_part_info info;
-
-	if (part >= 0)
-		hbase_rk_part(table->layout, part, &info);
-	if (key)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("rowkey \"%s\" does not match the rowkey layout of foreign table %s",
-						hbase_printable_key(key, keylen), table->relname),
-				 part >= 0 ? errdetail("In key part %d \"%s\": %s.", part + 1, info.text, error) :
-				 errdetail("%s.", error)));
-	ereport(ERROR,
-			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-			 errmsg("cannot compute the rowkey of foreign table %s: %s", table->relname, error),
-			 part >= 0 ? errdetail("In key part %d \"%s\".", part + 1, info.text) : 0));
 }
 
 /*
@@ -303,7 +281,7 @@ hbase_decode_key(HBaseTable *table, HBaseColumnIO *io, const char *key, int keyl
 	ListCell   *lc;
 
 	if (hbase_rk_decode(table->layout, key, keylen, vals, &error) < 0)
-		key_error(table, error, key, keylen);
+		hbase_key_error(table, error, key, keylen);
 	foreach(lc, attrs)
 	{
 		int			attnum = lfirst_int(lc);
@@ -320,57 +298,6 @@ hbase_decode_key(HBaseTable *table, HBaseColumnIO *io, const char *key, int keyl
 			values[attnum - 1] = rk_to_datum(table, col, &io[attnum - 1], &vals[attnum - 1],
 											 key, keylen);
 	}
-}
-
-/*
- * The timestamp of the cells of the row with this key when the table has a
- * row_timestamp column (Phoenix's ROW_TIMESTAMP), in epoch milliseconds; 0
- * when it has none.  Phoenix stamps every cell of such a row with the
- * column's value (MutationState.generateMutations: a TIMESTAMP's
- * milliseconds, its nanoseconds left out) and refuses a value below zero;
- * 0 is refused here too, since a cell timestamp of 0 asks for the server's
- * time.  Taken from the key, which every write has.
- */
-int64
-hbase_key_row_timestamp(HBaseTable *table, const char *key, int keylen)
-{
-	HBaseColumn *col;
-	rk_value   *vals;
-	const char *error;
-	int64		ms;
-
-	if (table->row_timestamp < 0)
-		return 0;
-	col = &table->columns[table->row_timestamp];
-	vals = palloc0(sizeof(rk_value) * Max(table->natts, 1));
-	if (hbase_rk_decode(table->layout, key, keylen, vals, &error) < 0)
-		key_error(table, error, key, keylen);
-	if (vals[table->row_timestamp].isnull)
-		ereport(ERROR,
-				(errcode(ERRCODE_NOT_NULL_VIOLATION),
-				 errmsg("row_timestamp column \"%s\" of foreign table %s is NULL in rowkey \"%s\"",
-						col->attname, table->relname, hbase_printable_key(key, keylen))));
-	switch (table->rkcols[table->row_timestamp].type)
-	{
-		case RK_TIMESTAMP:
-			/* microseconds: the millisecond they fall in */
-			ms = vals[table->row_timestamp].i / 1000 -
-				(vals[table->row_timestamp].i % 1000 < 0 ? 1 : 0);
-			break;
-		case RK_DATE:
-			ms = vals[table->row_timestamp].i * INT64CONST(86400000);
-			break;
-		default:
-			ms = vals[table->row_timestamp].i;
-			break;
-	}
-	if (ms <= 0)
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("row_timestamp column \"%s\" of foreign table %s is not after 1970-01-01 00:00:00 UTC",
-						col->attname, table->relname),
-				 errdetail("The row's cells would be stamped with " INT64_FORMAT " epoch milliseconds; HBase cell timestamps, as Phoenix's ROW_TIMESTAMP values, start after 0.", ms)));
-	return ms;
 }
 
 /* The rowkey of values (indexed by attnum - 1), as bytea. */
@@ -436,7 +363,7 @@ hbase_encode_key(HBaseTable *table, Datum *values, bool *nulls, bool random_ok)
 						emptied->attname, table->relname),
 				 errdetail("Phoenix stores an empty string as NULL, and the column is a part of the rowkey that cannot be NULL.")));
 	if (len < 0)
-		key_error(table, error, NULL, 0);
+		hbase_key_error(table, error, NULL, 0);
 	result = palloc(VARHDRSZ + len);
 	SET_VARSIZE(result, VARHDRSZ + len);
 	memcpy(VARDATA(result), key, len);
@@ -497,7 +424,7 @@ hbase_key_parts(HBaseTable *table, const char *k, int keylen)
 	int			i;
 
 	if (hbase_rk_decode_parts(table->layout, k, keylen, vals, bounds, &error) < 0)
-		key_error(table, error, k, keylen);
+		hbase_key_error(table, error, k, keylen);
 
 	for (i = 0; i < nparts; i++)
 	{

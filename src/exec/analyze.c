@@ -19,7 +19,7 @@
 #include "utils/rel.h"
 #include "utils/sampling.h"
 
-#include "hbase_fdw.h"
+#include "exec.h"
 
 /* with 'auto', read about this many times the sample size */
 #define AUTO_SAMPLE_FACTOR	3.0

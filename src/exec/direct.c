@@ -57,7 +57,7 @@
 #include "utils/memutils.h"
 #include "utils/rel.h"
 
-#include "hbase_fdw.h"
+#include "exec.h"
 
 
 typedef enum DirectKind

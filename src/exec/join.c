@@ -47,11 +47,17 @@
 #include "utils/ruleutils.h"
 #include "utils/typcache.h"
 
-#include "hbase_fdw.h"
+#include "exec.h"
 #include "rowkey.h"
 
 
 static set_join_pathlist_hook_type prev_join_pathlist_hook = NULL;
+/* hbase_fdw.c's GetForeignRelSize: a base relation with it is a foreign table of ours */
+static GetForeignRelSize_function own_rel_size = NULL;
+
+/* GUCs hbase_fdw.enable_batched_join and join_batch_size (options.c defines them) */
+bool		hbase_enable_batched_join = true;
+int			hbase_join_batch_size = 1000;
 
 /* keys per multiget request (as scan.c reads a key plan's keys) */
 #define JOIN_MULTIGET_KEYS	100
@@ -472,6 +478,13 @@ leading_eq_from_outer(HBaseTable *t, List *conds, List *exprs, Relids outer)
 	return false;
 }
 
+/* is this base relation a foreign table of hbase_fdw? */
+static bool
+own_rel(RelOptInfo *rel)
+{
+	return rel->fdwroutine != NULL && rel->fdwroutine->GetForeignRelSize == own_rel_size;
+}
+
 /*
  * set_join_pathlist_hook: a batched key join when the inner side is an
  * HBase table whose whole key the join clauses give from the outer side.
@@ -503,7 +516,7 @@ join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 		jointype != JOIN_ANTI && jointype != JOIN_UNIQUE_OUTER)
 		return;
 	if (innerrel->reloptkind != RELOPT_BASEREL || innerrel->rtekind != RTE_RELATION ||
-		!hbase_own_rel(innerrel))
+		!own_rel(innerrel))
 		return;
 	if (root->parse->commandType != CMD_SELECT || root->rowMarks != NIL ||
 		root->parse->resultRelation != 0)
@@ -1061,9 +1074,9 @@ fetch_keys(BatchJoinState *js, bytea **keys, int nkeys, InnerRow **found)
 			nreq++;
 		}
 		if (nreq == 1)
-			out[0] = hbase_rest_multiget(js->conn, js->table, keys + starts[0], counts[0]);
+			out[0] = hbase_rest_multiget(js->conn, js->table, keys + starts[0], counts[0], NULL);
 		else
-			hbase_rest_multiget_many(js->conn, js->table, keys, starts, counts, nreq, out);
+			hbase_rest_multiget_many(js->conn, js->table, keys, starts, counts, nreq, out, NULL);
 		js->n.multigets += nreq;
 		js->n.requests += nreq;
 		for (i = 0; i < nreq; i++)
@@ -1077,7 +1090,7 @@ fetch_keys(BatchJoinState *js, bytea **keys, int nkeys, InnerRow **found)
 				 * gateway of the server may take it (a multiget changes
 				 * nothing); then an error
 				 */
-				*res = hbase_rest_multiget(js->conn, js->table, keys + starts[i], counts[i]);
+				*res = hbase_rest_multiget(js->conn, js->table, keys + starts[i], counts[i], NULL);
 				js->n.requests++;
 			}
 			take_multiget(js, res, keys, starts[i], counts[i], found);
@@ -1920,12 +1933,14 @@ shutdown_join(CustomScanState *node)
 /* ---------------- set up ---------------- */
 
 /*
- * _PG_init: the plan node's methods (parallel workers read plans), the hook; the GUCs
- * hbase_fdw.enable_batched_join and join_batch_size are options.c's
+ * _PG_init: the plan node's methods (parallel workers read plans), the hook, and
+ * hbase_fdw.c's GetForeignRelSize, which tells our base relations; the GUCs
+ * hbase_fdw.enable_batched_join and join_batch_size are options.c's settings
  */
 void
-hbase_join_init(void)
+hbase_join_init(GetForeignRelSize_function rel_size)
 {
+	own_rel_size = rel_size;
 	RegisterCustomScanMethods(&join_scan_methods);
 	prev_join_pathlist_hook = set_join_pathlist_hook;
 	set_join_pathlist_hook = join_pathlist;

@@ -60,7 +60,10 @@
 #include "utils/memutils.h"
 #include "utils/rel.h"
 
-#include "hbase_fdw.h"
+#include "exec.h"
+
+/* GUC hbase_fdw.update_retries (options.c defines it; direct.c reads it too) */
+int			hbase_update_retries = 30;
 
 typedef struct HBaseModifyState
 {

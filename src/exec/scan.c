@@ -25,6 +25,9 @@
 
 #include "scan_int.h"
 
+/* GUC hbase_fdw.read_ahead (options.c defines it): a lone stream asks for its next page early */
+bool		hbase_read_ahead = true;
+
 /* what an old gateway made the scan do instead, for EXPLAIN ANALYZE, or NULL */
 const char *
 hbase_scan_fallback(HBaseScan *scan)
@@ -627,4 +630,11 @@ hbase_scan_stats(HBaseScan *scan, long *requests, long *rows, long *resumes)
 	*requests = scan->nrequests;
 	*rows = scan->nrows;
 	*resumes = scan->nresumes;
+}
+
+/* the bytes of the answers the scan read (bodies as on the wire): for EXPLAIN ANALYZE */
+int64
+hbase_scan_bytes(HBaseScan *scan)
+{
+	return scan->nbytes;
 }

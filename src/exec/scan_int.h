@@ -15,7 +15,7 @@
 
 #include "utils/timestamp.h"
 
-#include "hbase_fdw.h"
+#include "exec.h"
 
 /* one scanner at a time over one or more key ranges */
 typedef struct Stream
@@ -70,6 +70,9 @@ struct HBaseScan
 	Stream	   *streams;
 	long		nrequests;
 	long		nrows;
+	int64		nbytes;			/* the answers' bytes, as on the wire */
+	bytea	   *keys_filter;	/* the value filters of multigets (keys_filter) */
+	bool		keys_filter_made;
 	long		nresumes;
 	const char *fallback;		/* what the gateway's version made us do instead */
 	HBaseAhead *ahead;			/* a lone stream's reads ahead, made at the first */
@@ -87,6 +90,14 @@ struct HBaseScan
 extern void hbase_scan_setup_streams(HBaseScan *scan);
 extern void hbase_scan_reset_stream(HBaseScan *scan, Stream *st);
 extern void hbase_stream_read_ahead(HBaseScan *scan, Stream *st);
+
+/* an answer's bytes into the scan's count (EXPLAIN ANALYZE) */
+static inline void
+hbase_scan_count_bytes(HBaseScan *scan, const HBaseResult *res)
+{
+	if (res->resp)
+		scan->nbytes += (int64) res->resp->wire_len;
+}
 
 /* scan_pages.c */
 extern void hbase_stream_open_scanner(HBaseScan *scan, Stream *st);

@@ -210,6 +210,21 @@ hbase_stream_forget_resume(Stream *st)
 }
 
 /*
+ * The value filters of the scan's multigets, in HBase's filter language
+ * (made once): 2.6's gateway runs them on each Get (older ones ignore the
+ * parameter and send every row, still a superset); a single key then goes
+ * as a multiget too, as a Get's path takes no filter.  NULL: none.
+ */
+static const bytea *
+keys_filter(HBaseScan *scan)
+{
+	if (!scan->keys_filter_made && scan->plan && scan->plan->filters)
+		scan->keys_filter = hbase_rest_filter_text(scan->plan->filters);
+	scan->keys_filter_made = true;
+	return scan->keys_filter;
+}
+
+/*
  * The next round of multigets when more than one is left: the table's
  * `concurrency` of them at once, their rows one page, in the keys' order
  * (each answer holds its keys' rows in order, and the rounds go in order).
@@ -244,7 +259,8 @@ stream_keys_many(HBaseScan *scan, Stream *st, int conc)
 		scan->nextkey += n;
 		nreq++;
 	}
-	hbase_rest_multiget_many(scan->conn, scan->table, batch, starts, counts, nreq, out);
+	hbase_rest_multiget_many(scan->conn, scan->table, batch, starts, counts, nreq, out,
+							 keys_filter(scan));
 	scan->nrequests += nreq;
 	for (i = 0; i < nreq; i++)
 	{
@@ -253,7 +269,8 @@ stream_keys_many(HBaseScan *scan, Stream *st, int conc)
 		if (res->outcome == HBASE_UNAVAILABLE)
 		{
 			/* no answer, or 502 to 504: alone, where another gateway may take it */
-			*res = hbase_rest_multiget(scan->conn, scan->table, batch + starts[i], counts[i]);
+			*res = hbase_rest_multiget(scan->conn, scan->table, batch + starts[i], counts[i],
+									   keys_filter(scan));
 			scan->nrequests++;
 		}
 		if (res->table_unsure)
@@ -264,6 +281,7 @@ stream_keys_many(HBaseScan *scan, Stream *st, int conc)
 			hbase_rest_report(res, scan->table, "a multiget");
 		scan->table_known = true;
 		total += res->set->nrows;
+		hbase_scan_count_bytes(scan, res);
 	}
 	page->rows = palloc(sizeof(HBaseRow) * Max(total, 1));
 	for (i = 0; i < nreq; i++)
@@ -318,7 +336,7 @@ hbase_stream_keys(HBaseScan *scan, Stream *st)
 	if (scan->nextkey > 0 && nkeys - scan->nextkey > HBASE_MULTIGET_BATCH &&
 		scan->table->concurrency > 1)
 		return stream_keys_many(scan, st, Min(scan->table->concurrency, HBASE_MAX_CONCURRENCY));
-	if (nkeys == 1)
+	if (nkeys == 1 && keys_filter(scan) == NULL)
 	{
 		bytea	   *k = linitial(keys);
 
@@ -331,7 +349,7 @@ hbase_stream_keys(HBaseScan *scan, Stream *st)
 
 		for (i = 0; i < n; i++)
 			batch[i] = list_nth(keys, scan->nextkey + i);
-		res = hbase_rest_multiget(scan->conn, scan->table, batch, n);
+		res = hbase_rest_multiget(scan->conn, scan->table, batch, n, keys_filter(scan));
 	}
 	what = res.resp->what;
 	scan->nextkey += n;
@@ -350,6 +368,7 @@ hbase_stream_keys(HBaseScan *scan, Stream *st)
 	/* a Get of n keys returns at most n rows */
 	st->page = res.set;
 	scan->nrows += st->page->nrows;
+	hbase_scan_count_bytes(scan, &res);
 	return true;
 }
 
@@ -508,6 +527,7 @@ hbase_stream_take_page(HBaseScan *scan, Stream *st, HBaseResult *res)
 
 	/* rows as they came (a row cut in two counts on both pages) */
 	scan->nrows += set->nrows;
+	hbase_scan_count_bytes(scan, res);
 	/* a row held back from the previous page joined; this page's cut row held back */
 	hbase_page_join(set, &st->held, cut, st->holdcxt);
 	if (set->nrows > 0)
@@ -638,6 +658,7 @@ hbase_stream_take_reverse(HBaseScan *scan, Stream *st, HBaseResult *res,
 	scan->table_known = true;
 	set = res->set;
 	scan->nrows += set->nrows;
+	hbase_scan_count_bytes(scan, res);
 	if (set->nrows < req->limit)
 		st->exhausted = true;
 	if (!req->exact_bounds &&
@@ -788,6 +809,7 @@ hbase_stream_take_stateless(HBaseScan *scan, Stream *st, HBaseResult *res, int l
 	scan->table_known = true;
 	set = res->set;
 	scan->nrows += set->nrows;
+	hbase_scan_count_bytes(scan, res);
 	if (set->nrows < limit)
 		st->range_done = true;
 	else

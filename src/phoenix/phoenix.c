@@ -24,7 +24,7 @@
 #include "utils/numeric.h"
 #include "utils/timestamp.h"
 
-#include "hbase_fdw.h"
+#include "phoenix.h"
 #include "rowkey.h"
 
 bool

@@ -32,7 +32,7 @@
 #include "utils/numeric.h"
 #include "utils/timestamp.h"
 
-#include "hbase_fdw.h"
+#include "plan.h"
 #include "rowkey.h"
 
 /* above this many ranges (each a scanner of its own), narrow less */
@@ -1127,6 +1127,7 @@ range_part_bounds(HBaseTable *t, int part, ColConds *x, char **lo, int *lolen,
 		rk_value   *vhi = pi.order == RK_ORDER_ASC ? x->hi : x->lo;
 		int			lofloor = 0,
 					hifloor = 0;
+		bool		last_text;
 
 		/* long(x) sorts right only over numbers >= 0 */
 		if (pi.order_nonneg &&
@@ -1143,9 +1144,13 @@ range_part_bounds(HBaseTable *t, int part, ColConds *x, char **lo, int *lolen,
 			*hi = NULL, *hilen = 0;
 		/*
 		 * an exclusive upper bound on a fixed-width part stops right at it;
-		 * on desc(text) before 0xff too (add_prefix_range)
+		 * on desc(text) before 0xff too (add_prefix_range); on plain text
+		 * that ends the key too (the key's tail is the value's bytes, so v
+		 * < hi exactly when key < prefix + hi: a previous keyset page on a
+		 * text key then does not receive the row at its bound)
 		 */
-		*hi_incl = hifloor || !((pi.width >= 0 || pi.order == RK_ORDER_DESC) &&
+		last_text = pi.plain_text && part + 1 == hbase_rk_nparts(t->layout);
+		*hi_incl = hifloor || !((pi.width >= 0 || pi.order == RK_ORDER_DESC || last_text) &&
 								((pi.order == RK_ORDER_ASC && x->hi && !x->hi_incl) ||
 								 (pi.order == RK_ORDER_DESC && x->lo && !x->lo_incl)));
 		/* likewise an exclusive lower bound starts after its equal rows */
@@ -2137,6 +2142,15 @@ fuzzy_text(List *fuzzy)
 	return buf.data;
 }
 
+/* a Get's or multiget's EXPLAIN items, with the value filters it sends (2.6's gateway) */
+static List *
+keys_filters(List *out, char *filters)
+{
+	if (filters)
+		out = lappend(lappend(out, "HBase Filter"), filters);
+	return out;
+}
+
 /*
  * The operation in words, for EXPLAIN: a list of (label, text) pairs, label
  * first.  What the derivation returned, nothing else: the keys and ranges
@@ -2153,16 +2167,19 @@ hbase_keyplan_describe(HBaseTable *t, HBaseKeyPlan *kp)
 
 #define DESCRIBE(label, text) (out = lappend(lappend(out, (label)), (text)))
 	initStringInfo(&op);
-	if (kp->filters && (kp->kind == HBASE_OP_FULL || kp->kind == HBASE_OP_SCANS ||
-						kp->kind == HBASE_OP_FUZZY))
+	if (kp->filters && kp->kind != HBASE_OP_EMPTY)
 	{
 		StringInfoData fb;
+		bool		keys = kp->kind == HBASE_OP_GET || kp->kind == HBASE_OP_MULTIGET;
 
+		/* Gets and multigets: the filters HBase's filter language can say (rest.c) */
 		initStringInfo(&fb);
 		foreach(lc, kp->filters)
-			appendStringInfo(&fb, "%s%s", fb.len ? " AND " : "",
-							 ((HBaseCellFilter *) lfirst(lc))->display);
-		filters = fb.data;
+			if (!keys || hbase_rest_filter_text(list_make1(lfirst(lc))) != NULL)
+				appendStringInfo(&fb, "%s%s", fb.len ? " AND " : "",
+								 ((HBaseCellFilter *) lfirst(lc))->display);
+		if (fb.len > 0)
+			filters = fb.data;
 	}
 	switch (kp->kind)
 	{
@@ -2187,11 +2204,11 @@ hbase_keyplan_describe(HBaseTable *t, HBaseKeyPlan *kp)
 			if (kp->at_execution)
 			{
 				DESCRIBE("HBase Operation", "Get (key computed at execution)");
-				return out;
+				return keys_filters(out, filters);
 			}
 			DESCRIBE("HBase Operation", "Get");
 			DESCRIBE("HBase Key", keys_text(kp->keys));
-			return out;
+			return keys_filters(out, filters);
 		case HBASE_OP_MULTIGET:
 			if (kp->at_execution)
 				appendStringInfoString(&op, "multiget (keys computed at execution)");
@@ -2202,7 +2219,7 @@ hbase_keyplan_describe(HBaseTable *t, HBaseKeyPlan *kp)
 			DESCRIBE("HBase Operation", op.data);
 			if (!kp->at_execution)
 				DESCRIBE("HBase Keys", keys_text(kp->keys));
-			return out;
+			return keys_filters(out, filters);
 		case HBASE_OP_SCANS:
 			if (kp->at_execution)
 			{

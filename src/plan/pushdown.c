@@ -42,29 +42,8 @@
 #include "utils/syscache.h"
 #include "utils/typcache.h"
 
-#include "hbase_fdw.h"
+#include "plan.h"
 #include "rowkey.h"
-
-/* the integer types a key part takes as integers (pushdown.c and keyplan.c) */
-bool
-hbase_is_int_type(Oid t)
-{
-	return t == INT2OID || t == INT4OID || t == INT8OID;
-}
-
-/* the text types a key part takes as text */
-bool
-hbase_is_text_type(Oid t)
-{
-	return t == TEXTOID || t == VARCHAROID;
-}
-
-/* date, timestamp and timestamptz: one btree family, compared across types */
-bool
-hbase_is_datetime_type(Oid t)
-{
-	return t == DATEOID || t == TIMESTAMPOID || t == TIMESTAMPTZOID;
-}
 
 /*
  * Does a libc locale sort text as its UTF-8 bytes?  C and POSIX compare
@@ -853,7 +832,9 @@ typedef enum CellClass
 	CELL_PRESENCE,				/* IS [NOT] NULL only */
 	CELL_TEXT,					/* UTF-8 text */
 	CELL_BYTEA,					/* raw bytes */
-	CELL_INT					/* a binary or Phoenix integer */
+	CELL_INT,					/* a binary or Phoenix integer */
+	CELL_DATE,					/* a date as text: ISO YYYY-MM-DD (vfilter.c) */
+	CELL_TIMESTAMP				/* a timestamp as text: ISO, no time zone */
 } CellClass;
 
 static CellClass
@@ -870,6 +851,11 @@ cell_class(HBaseColumn *col)
 		(col->encoding == HBASE_ENC_BINARY ||
 		 (col->encoding == HBASE_ENC_PHOENIX && col->phoenix_type == HBASE_PHX_DEFAULT)))
 		return CELL_INT;
+	/* text of dates and timestamps: their ISO forms sort like their values */
+	if (col->encoding == HBASE_ENC_TEXT && col->atttypid == DATEOID)
+		return CELL_DATE;
+	if (col->encoding == HBASE_ENC_TEXT && col->atttypid == TIMESTAMPOID)
+		return CELL_TIMESTAMP;
 	return CELL_PRESENCE;
 }
 
@@ -970,6 +956,10 @@ vf_comparable(CellClass cls, Oid vtype, HBaseFilterOp op, Oid coll)
 			return vtype == BYTEAOID;
 		case CELL_INT:
 			return hbase_is_int_type(vtype);
+		case CELL_DATE:
+			return vtype == DATEOID;
+		case CELL_TIMESTAMP:
+			return vtype == TIMESTAMPOID;
 		default:
 			return false;
 	}

@@ -27,9 +27,12 @@
 #include "mb/pg_wchar.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
+#include "utils/date.h"
+#include "utils/datetime.h"
+#include "utils/timestamp.h"
 #include "utils/lsyscache.h"
 
-#include "hbase_fdw.h"
+#include "plan.h"
 
 /* HBase's CompareOperator of each comparison (HBASE_VF_EQ to HBASE_VF_GE) */
 static const char *const hbase_ops[] = {
@@ -76,17 +79,52 @@ cell(const HBaseColumn *col, const char *op, HBaseComparatorKind comparator,
 	return f;
 }
 
-/* an AND or OR of args; one argument alone is itself */
+/* are a and b the same cell test? */
+static bool
+same_cell(const HBaseCellFilter *a, const HBaseCellFilter *b)
+{
+	return a->kind == HBASE_CF_CELL && b->kind == HBASE_CF_CELL && a->col == b->col &&
+		strcmp(a->op, b->op) == 0 && a->comparator == b->comparator &&
+		a->if_missing == b->if_missing && VARSIZE(a->value) == VARSIZE(b->value) &&
+		memcmp(VARDATA(a->value), VARDATA(b->value), VARSIZE(a->value) - VARHDRSZ) == 0;
+}
+
+/*
+ * An AND or OR of args; one argument alone is itself.  Lists of the same
+ * kind nested in it are spliced in and a test already there is left out
+ * (an IN list's equalities share one test of the cell's width): each
+ * filter of a list costs the region server a look at every cell.
+ */
 static HBaseCellFilter *
 combine(HBaseCellFilterKind kind, List *args)
 {
 	HBaseCellFilter *f;
+	List	   *flat = NIL;
+	ListCell   *lc;
 
-	if (list_length(args) == 1)
-		return linitial(args);
+	foreach(lc, args)
+	{
+		HBaseCellFilter *a = lfirst(lc);
+		List	   *parts = a->kind == kind ? a->args : list_make1(a);
+		ListCell   *pc;
+
+		foreach(pc, parts)
+		{
+			HBaseCellFilter *p = lfirst(pc);
+			ListCell   *dc;
+			bool		dup = false;
+
+			foreach(dc, flat)
+				dup |= same_cell(lfirst(dc), p);
+			if (!dup)
+				flat = lappend(flat, p);
+		}
+	}
+	if (list_length(flat) == 1)
+		return linitial(flat);
 	f = palloc0(sizeof(HBaseCellFilter));
 	f->kind = kind;
-	f->args = args;
+	f->args = flat;
 	return f;
 }
 
@@ -125,28 +163,40 @@ int_range(const HBaseColumn *col, int width, bool flip, int64 lo, bool use_lo,
 	return combine(HBASE_CF_AND, args);
 }
 
+/* the filter of an integer cell whose width is not w (BitComparator fails other lengths) */
+static HBaseCellFilter *
+other_width(const HBaseColumn *col, int w)
+{
+	return cell(col, "NOT_EQUAL", HBASE_CMP_LENGTH, be_int(-1, w, false), true);
+}
+
 /*
- * An integer cell's comparison with x: per width the cell may have, the
- * values' byte ranges (split at zero for two's complement), ORed; <> ANDs
- * each width's inequality.  NULL (any row) when x is outside every width.
+ * An integer cell's comparison with x: the values' byte ranges in the
+ * width of the column's type (split at zero for two's complement), ORed
+ * with one test passing a cell of any other width whenever a width the
+ * reader accepts (1, 2, 4 or 8 bytes) could hold a match: such cells are
+ * rare and checked here, and one length test costs the region server less
+ * than exact ranges per width (4 to 8 ORed FilterLists made HBase slower
+ * than sending every row; a length test per width still cost what the
+ * filter saved).  = is an equality in each width that holds x (exact);
+ * <> the own width's inequality (a cell of another width passes it).
+ * NULL (any row) when nothing narrows the rows.
  */
 static HBaseCellFilter *
 int_compare(const HBaseColumn *col, HBaseFilterOp op, int64 x)
 {
 	bool		phoenix = col->encoding == HBASE_ENC_PHOENIX;
 	int			own = col->atttypid == INT2OID ? 2 : col->atttypid == INT4OID ? 4 : 8;
-	int			widths[4];
-	int			nwidths = 0;
 	int64		lo = PG_INT64_MIN,
 				hi = PG_INT64_MAX;
+	int64		min = own == 8 ? PG_INT64_MIN : -(INT64CONST(1) << (8 * own - 1));
+	int64		max = own == 8 ? PG_INT64_MAX : (INT64CONST(1) << (8 * own - 1)) - 1;
+	int64		a,
+				b;
+	bool		others = false;
 	List	   *alts = NIL;
-	int			i;
+	int			w;
 
-	if (phoenix)				/* Phoenix: the type's own width */
-		widths[nwidths++] = own;
-	else
-		for (i = 1; i <= 8; i *= 2)
-			widths[nwidths++] = i;
 	switch (op)
 	{
 		case HBASE_VF_EQ:
@@ -171,50 +221,110 @@ int_compare(const HBaseColumn *col, HBaseFilterOp op, int64 x)
 		default:
 			break;
 	}
-	for (i = 0; i < nwidths; i++)
+	if (op == HBASE_VF_NE)
+		return x >= min && x <= max ?
+			cell(col, "NOT_EQUAL", HBASE_CMP_BINARY, be_int(x, own, phoenix), true) : NULL;
+	if (op == HBASE_VF_EQ && !phoenix)
 	{
-		int			w = widths[i];
-		int64		min = w == 8 ? PG_INT64_MIN : -(INT64CONST(1) << (8 * w - 1));
-		int64		max = w == 8 ? PG_INT64_MAX : (INT64CONST(1) << (8 * w - 1)) - 1;
-		int64		a = Max(lo, min),
-					b = Min(hi, max);
-
-		if (op == HBASE_VF_NE)
-		{
-			/* a cell of this width equal to x fails; other widths never equal it */
-			if (x >= min && x <= max)
-				alts = lappend(alts, cell(col, "NOT_EQUAL", HBASE_CMP_BINARY,
-										  be_int(x, w, phoenix), true));
-			continue;
-		}
-		if (a > b)
-			continue;
-		if (!phoenix && op != HBASE_VF_EQ && w != own)
-		{
-			/*
-			 * A width other than the column type's own: any cell of that
-			 * width comes (BitComparator fails other lengths), checked here.
-			 * Exact ranges for every width took 4 to 8 ORed FilterLists that
-			 * made HBase slower than sending every row.
-			 */
-			alts = lappend(alts, cell(col, "EQUAL", HBASE_CMP_LENGTH,
-									  be_int(-1, w, false), true));
-			continue;
-		}
-		if (phoenix)
-			alts = lappend(alts, int_range(col, w, true, a, a > min, b, b < max));
-		else
-		{
-			/* non-negative values: 0x00.. to 0x7f..; negative: 0x80.. to 0xff.. */
-			if (b >= 0)
-				alts = lappend(alts, int_range(col, w, false, Max(a, 0), a > 0, b, true));
-			if (a < 0)
-				alts = lappend(alts, int_range(col, w, false, a, true, Min(b, -1), b < -1));
-		}
+		/* equal bytes in each width that holds x: exact, and no wider a net */
+		for (w = 1; w <= 8; w *= 2)
+			if (w == 8 || (x >= -(INT64CONST(1) << (8 * w - 1)) &&
+						   x < (INT64CONST(1) << (8 * w - 1))))
+				alts = lappend(alts, cell(col, "EQUAL", HBASE_CMP_BINARY,
+										  be_int(x, w, false), true));
+		return combine(HBASE_CF_OR, alts);
+	}
+	/* another width the reader accepts that could hold a match (Phoenix: none) */
+	for (w = 1; w <= 8 && !phoenix; w *= 2)
+		if (w != own &&
+			Max(lo, w == 8 ? PG_INT64_MIN : -(INT64CONST(1) << (8 * w - 1))) <=
+			Min(hi, w == 8 ? PG_INT64_MAX : (INT64CONST(1) << (8 * w - 1)) - 1))
+			others = true;
+	a = Max(lo, min);
+	b = Min(hi, max);
+	if (others)
+		alts = lappend(alts, other_width(col, own));
+	if (a > b)
+		;						/* no cell of the own width matches */
+	else if (phoenix)
+		alts = lappend(alts, int_range(col, own, true, a, a > min, b, b < max));
+	else
+	{
+		/* non-negative values: 0x00.. to 0x7f..; negative: 0x80.. to 0xff.. */
+		if (b >= 0)
+			alts = lappend(alts, int_range(col, own, false, Max(a, 0), a > 0, b, true));
+		if (a < 0)
+			alts = lappend(alts, int_range(col, own, false, a, true, Min(b, -1), b < -1));
 	}
 	if (alts == NIL)
 		return NULL;
-	return combine(op == HBASE_VF_NE ? HBASE_CF_AND : HBASE_CF_OR, alts);
+	return combine(HBASE_CF_OR, alts);
+}
+
+/*
+ * The ISO text of a date or timestamp value whose bytes sort like the
+ * values: YYYY-MM-DD, then for a timestamp hh:mm:ss and a fraction without
+ * trailing zeros (one spelling per value); NULL outside years 1 to 9999
+ * (and for infinities), which no such text holds.
+ */
+static char *
+iso_text(Datum value, Oid type)
+{
+	struct pg_tm tm;
+	fsec_t		fsec = 0;
+	char		frac[16] = "";
+
+	if (type == DATEOID)
+	{
+		DateADT		d = DatumGetDateADT(value);
+
+		if (DATE_NOT_FINITE(d))
+			return NULL;
+		j2date(d + POSTGRES_EPOCH_JDATE, &tm.tm_year, &tm.tm_mon, &tm.tm_mday);
+	}
+	else
+	{
+		Timestamp	ts = DatumGetTimestamp(value);
+
+		if (TIMESTAMP_NOT_FINITE(ts) || timestamp2tm(ts, NULL, &tm, &fsec, NULL, NULL) != 0)
+			return NULL;
+	}
+	if (tm.tm_year < 1 || tm.tm_year > 9999)
+		return NULL;
+	if (type == DATEOID)
+		return psprintf("%04d-%02d-%02d", tm.tm_year, tm.tm_mon, tm.tm_mday);
+	if (fsec > 0)
+	{
+		int			n;
+
+		snprintf(frac, sizeof(frac), ".%06d", (int) fsec);
+		for (n = strlen(frac); frac[n - 1] == '0'; n--)
+			frac[n - 1] = '\0';
+	}
+	return psprintf("%04d-%02d-%02d %02d:%02d:%02d%s", tm.tm_year, tm.tm_mon, tm.tm_mday,
+					tm.tm_hour, tm.tm_min, tm.tm_sec, frac);
+}
+
+/*
+ * The cells of a date or timestamp column not in the one ISO spelling
+ * iso_text writes (what the column's precision keeps, no trailing zeros):
+ * a row with such a cell passes, and its value is checked here.  Java's
+ * \A and \z, as $ would allow a line end after the text.
+ */
+static HBaseCellFilter *
+not_iso(const HBaseColumn *col)
+{
+	const char *date = "\\A\\d{4}-\\d{2}-\\d{2}";
+	char	   *re;
+	int			p = col->atttypmod < 0 ? 6 : col->atttypmod;
+
+	if (col->atttypid == DATEOID)
+		re = psprintf("%s\\z", date);
+	else if (p == 0)
+		re = psprintf("%s ([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d\\z", date);
+	else
+		re = psprintf("%s ([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{0,%d}[1-9])?\\z", date, p - 1);
+	return cell(col, "NOT_EQUAL", HBASE_CMP_REGEX, bytes_of(re, strlen(re)), true);
 }
 
 /* a text value's UTF-8 bytes, as the cell holds them */
@@ -262,6 +372,17 @@ compare(const HBaseColumn *col, HBaseFilterOp op, Datum value, Oid type)
 		if (phoenix_out_of_range(col, value, type))
 			return NULL;
 		return int_compare(col, op, int_value(value, type));
+	}
+	if (col->atttypid == DATEOID || col->atttypid == TIMESTAMPOID)
+	{
+		/* text in the one ISO spelling compared as bytes, any other spelling passes */
+		char	   *iso = iso_text(value, type);
+		HBaseCellFilter *f;
+
+		if (iso == NULL)
+			return NULL;
+		f = cell(col, hbase_ops[op], HBASE_CMP_BINARY, bytes_of(iso, strlen(iso)), true);
+		return op == HBASE_VF_NE ? f : combine(HBASE_CF_OR, list_make2(not_iso(col), f));
 	}
 	if (col->atttypid == BYTEAOID)
 	{
@@ -472,32 +593,4 @@ hbase_vfilter_derive(HBaseTable *t, List *fconds, const HBaseKeyValues *values)
 			filters = lappend(filters, f);
 	}
 	return filters;
-}
-
-/*
- * Does every row that passes f have one of its cells?  Then the scan needs
- * no first cell of each row to keep rows whose wanted cells are all
- * missing (json.c).
- */
-bool
-hbase_vfilter_needs_cell(const HBaseCellFilter *f)
-{
-	ListCell   *lc;
-
-	switch (f->kind)
-	{
-		case HBASE_CF_CELL:
-			return f->if_missing;
-		case HBASE_CF_AND:
-			foreach(lc, f->args)
-				if (hbase_vfilter_needs_cell(lfirst(lc)))
-					return true;
-			return false;
-		case HBASE_CF_OR:
-			foreach(lc, f->args)
-				if (!hbase_vfilter_needs_cell(lfirst(lc)))
-					return false;
-			return true;
-	}
-	return false;
 }

@@ -113,10 +113,7 @@ unrun_pipeline(const rk_layout *l, const pipeline *pl, const char *bytes, size_t
 					 * key is not this one, and a Get for it would miss the row.
 					 */
 					/* as the encoder writes it: Long.MAX_VALUE - x with all 19 digits */
-					if (k > 0 && pl->ops[k - 1].kind == OP_INVERT)
-						snprintf(canon, sizeof(canon), "%019lld", (long long) i);
-					else
-						snprintf(canon, sizeof(canon), "%lld", (long long) i);
+					hbase_rk_format_dec(canon, i, k > 0 && pl->ops[k - 1].kind == OP_INVERT);
 					if (strlen(canon) != b.len || memcmp(canon, b.data, b.len) != 0 ||
 						(i < 0 && pl->padded_dec))
 					{

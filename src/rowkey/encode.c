@@ -101,10 +101,7 @@ run_pipeline(const rk_layout *l, const pipeline *pl, const rk_value *v, buf *out
 					int			n;
 
 					/* Long.MAX_VALUE - x is written with all 19 digits */
-					if (k > 0 && pl->ops[k - 1].kind == OP_INVERT)
-						n = snprintf(tmp, sizeof(tmp), "%019lld", (long long) cv.i);
-					else
-						n = snprintf(tmp, sizeof(tmp), "%lld", (long long) cv.i);
+					n = hbase_rk_format_dec(tmp, cv.i, k > 0 && pl->ops[k - 1].kind == OP_INVERT);
 					if (cv.i < 0 && pl->padded_dec)
 					{
 						*error = hbase_rk_fmt_error("negative value %lld of column \"%s\" cannot be zero-padded in the key",

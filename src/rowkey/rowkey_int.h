@@ -293,6 +293,37 @@ bitrev64(uint64_t v)
 	return r;
 }
 
+/*
+ * The decimal form of v as OP_DEC writes it into a key ("%lld", or "%019lld"
+ * with digits19: Long.MAX_VALUE - x), into out (at least 21 bytes, NUL
+ * added); its length.  By hand rather than snprintf: a point lookup encodes
+ * and decodes its key once each, and snprintf was most of that.
+ */
+static inline int
+hbase_rk_format_dec(char *out, int64_t v, int digits19)
+{
+	char		tmp[20];
+	uint64_t	u = v < 0 ? (uint64_t) 0 - (uint64_t) v : (uint64_t) v;
+	int			n = 0,
+				len = 0;
+
+	do
+	{
+		tmp[n++] = (char) ('0' + u % 10);
+		u /= 10;
+	} while (u > 0);
+	if (v < 0)
+		out[len++] = '-';
+	/* zero padding goes after the sign, as printf's "%019lld" does */
+	if (digits19)
+		while (n + len < 19)
+			out[len++] = '0';
+	while (n > 0)
+		out[len++] = tmp[--n];
+	out[len] = '\0';
+	return len;
+}
+
 extern int	hbase_rk_format_date(const char *pattern, int64_t usecs, buf *out);
 extern int	hbase_rk_parse_date(const char *pattern, const char *s, size_t len, int64_t *usecs);
 extern void hbase_rk_reverse_chars(char *s, size_t len);

@@ -25,7 +25,7 @@
 #include "utils/builtins.h"
 #include "utils/memutils.h"
 
-#include "hbase_fdw.h"
+#include "sql.h"
 #include "hbase_infer.h"
 
 /* the tables of namespace ns; an error naming it when it does not exist */
@@ -305,9 +305,10 @@ sample_table(HBaseConn *conn, const char *table, List *families, int sample_rows
 
 /*
  * A qualifier as option "column" spells it (hbase_printable_key's form,
- * which decode_qualifier in options.c reads): "\\" a backslash, "\xNN" a
- * byte that is no printable character; other UTF-8 as is when the database
- * is UTF-8 (the option's bytes are the qualifier's), else escaped too.
+ * which decode_qualifier in wire/option_values.c reads): "\\" a
+ * backslash, "\xNN" a byte that is no printable character; other UTF-8 as
+ * is when the database is UTF-8 (the option's bytes are the qualifier's),
+ * else escaped too.
  */
 static char *
 qualifier_spelling(const char *q, int len)

@@ -40,6 +40,10 @@ typedef struct HBaseCellSet
 	int			ncells;			/* total over all rows */
 	HBaseRow   *rows;
 	size_t		decoded;		/* bytes the answer decoded into */
+	/* a stateless scan's protobuf stream: its chunks, the rows of its first and last */
+	int			chunks;
+	int			first_chunk;
+	int			last_chunk;
 } HBaseCellSet;
 
 /*

@@ -32,6 +32,9 @@ typedef struct PbCount
 	size_t		rows;
 	size_t		cells;
 	size_t		bytes;			/* keys, columns, values and their NULs */
+	size_t		chunks;			/* a stream's CellSets, the rows of its first and last */
+	size_t		first_chunk;
+	size_t		last_chunk;
 } PbCount;
 
 /* a varint of at most 10 bytes; false when cut or longer */
@@ -380,7 +383,7 @@ pb_two_passes(PbPass pass, const char *what, const char *body, size_t len,
 			  const HBaseDecodeLimits *lim, hbase_decode_alloc alloc, void *arg,
 			  HBaseCellSet *out, char *err)
 {
-	PbCount		cnt = {0, 0, 0};
+	PbCount		cnt = {0};
 	PbFill		fill;
 	HBaseDecodeResult res;
 	const char *why = NULL;
@@ -393,6 +396,10 @@ pb_two_passes(PbPass pass, const char *what, const char *body, size_t len,
 	res = hbase_cellset_block(cnt.rows, cnt.cells, cnt.bytes, len, lim, alloc, arg, out, err);
 	if (res != HBASE_DECODE_OK)
 		return res;
+	/* at most the rows, which fit an int */
+	out->chunks = (int) cnt.chunks;
+	out->first_chunk = (int) cnt.first_chunk;
+	out->last_chunk = (int) cnt.last_chunk;
 	pb_fill_start(out, &fill);
 	if (!pass(body, len, &cnt, &fill, &why))
 	{
@@ -430,6 +437,7 @@ pb_stream(const char *body, size_t len, PbCount *cnt, PbFill *fill, const char *
 	while (off < len)
 	{
 		size_t		n;
+		size_t		before;
 
 		if (len - off < 2)
 		{
@@ -443,9 +451,17 @@ pb_stream(const char *body, size_t len, PbCount *cnt, PbFill *fill, const char *
 			*why = "a chunk longer than the rest of the answer";
 			return false;
 		}
+		before = cnt->rows;
 		if (!pb_cellset(body + off, n, cnt, fill, why))
 			return false;
 		off += n;
+		/* the first pass counts the chunks' rows (stateless_result reads them) */
+		if (fill == NULL)
+		{
+			if (cnt->chunks++ == 0)
+				cnt->first_chunk = cnt->rows - before;
+			cnt->last_chunk = cnt->rows - before;
+		}
 	}
 	return true;
 }

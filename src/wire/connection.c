@@ -26,7 +26,7 @@
 #include "utils/syscache.h"
 #include "utils/timestamp.h"
 
-#include "hbase_fdw.h"
+#include "wire.h"
 #include "http.h"
 #include "krb.h"
 
@@ -788,7 +788,7 @@ accept_for(HBaseConn *conn, int flags)
 
 /*
  * flags: HBASE_REQ_TRANSPORT_OK, HBASE_REQ_CELLSET, HBASE_REQ_ONCE,
- * HBASE_REQ_IDEMPOTENT, HBASE_REQ_WRITE (hbase_fdw.h).  A request is sent
+ * HBASE_REQ_IDEMPOTENT, HBASE_REQ_WRITE (wire.h).  A request is sent
  * once unless it can be done twice: a transfer stopped by a cancel raises
  * it, never sends the request again (a scanner POST or a PUT may have been
  * done), and only GETs and DELETEs may go out again by libcurl's own
@@ -1186,17 +1186,39 @@ hbase_conn_max_response_size(HBaseConn *conn)
 	return conn->max_response_size;
 }
 
+/*
+ * s percent-encoded for a URL path or query, palloc'd: every byte but the
+ * unreserved ones (A-Z a-z 0-9 - . _ ~) as %XX, upper-case hex, which is
+ * what curl_easy_escape writes.  Here rather than through libcurl: every
+ * request escapes its table and most their keys, and libcurl's copy, its
+ * byte-by-byte buffer and the copy back into palloc'd memory cost more than
+ * the rest of building the request.  conn is unused (any connection
+ * escapes alike).
+ */
 char *
 hbase_escape(HBaseConn *conn, const char *s, size_t len)
 {
-	char	   *m = hbase_http_escape(conn->http, s, len);
-	char	   *p;
+	static const char hex[] = "0123456789ABCDEF";
+	char	   *out = palloc(len * 3 + 1);
+	char	   *o = out;
+	size_t		i;
 
-	if (m == NULL)
-		ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
-	p = pstrdup(m);
-	hbase_http_free(m);
-	return p;
+	for (i = 0; i < len; i++)
+	{
+		unsigned char c = (unsigned char) s[i];
+
+		if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+			c == '-' || c == '.' || c == '_' || c == '~')
+			*o++ = (char) c;
+		else
+		{
+			*o++ = '%';
+			*o++ = hex[c >> 4];
+			*o++ = hex[c & 15];
+		}
+	}
+	*o = '\0';
+	return out;
 }
 
 /*

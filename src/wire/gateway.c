@@ -28,7 +28,7 @@
 #include "mb/pg_wchar.h"
 #include "utils/memutils.h"
 
-#include "hbase_fdw.h"
+#include "wire.h"
 
 /* hbase_parse_gateway_version: cellset_json.c, beside the version answer's decoder */
 
@@ -83,6 +83,8 @@ hbase_gateway(HBaseConn *conn)
 							reported ? "it reports one not understood" : "it reports none");
 	}
 	gw.name = MemoryContextStrdup(TopMemoryContext, name);
+	/* learned from answers before the version was asked (rest.c) */
+	gw.fetch_floor = slot->fetch_floor;
 	*slot = gw;
 	return slot;
 }

@@ -12,7 +12,7 @@
  */
 #include "postgres.h"
 
-#include "hbase_fdw.h"
+#include "wire.h"
 
 /* longest URL of path keys (Jetty's default request header is 8 kB) */
 #define GW_MAX_PATH		6000

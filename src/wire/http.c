@@ -275,6 +275,26 @@ prereq_cb(void *clientp, char *conn_primary_ip, char *conn_local_ip,
 #endif
 
 /*
+ * Whether the environment names a proxy, or hosts a proxy must not be used
+ * for: the variables libcurl reads when no proxy is set (either case of
+ * each, whichever libcurl honours for which scheme).
+ */
+static int
+proxy_in_environment(void)
+{
+	static const char *const vars[] = {
+		"http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY",
+		"all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY"
+	};
+	size_t		i;
+
+	for (i = 0; i < sizeof(vars) / sizeof(vars[0]); i++)
+		if (getenv(vars[i]) != NULL)
+			return 1;
+	return 0;
+}
+
+/*
  * A handle for one connection's requests, kept for keep-alive: decides what
  * every request of it gets whatever the caller asks: http and https only, no
  * redirects, the path sent as built, TLS verified unless the configuration
@@ -310,6 +330,17 @@ hbase_http_open(const hbase_http_config *cfg)
 	curl_easy_setopt(h->curl, CURLOPT_REDIR_PROTOCOLS, (long) (CURLPROTO_HTTP | CURLPROTO_HTTPS));
 #endif
 	curl_easy_setopt(h->curl, CURLOPT_FOLLOWLOCATION, 0L);
+	/*
+	 * Without an explicit proxy libcurl reads the proxy variables of the
+	 * environment (getenv, a walk of the whole environment each) for every
+	 * request.  A backend's environment never changes: when none of them is
+	 * set, say "no proxy" once; when one is, libcurl keeps deciding.
+	 */
+	if (!proxy_in_environment())
+	{
+		curl_easy_setopt(h->curl, CURLOPT_PROXY, "");
+		curl_easy_setopt(h->curl, CURLOPT_NOPROXY, "");
+	}
 	curl_easy_setopt(h->curl, CURLOPT_TCP_KEEPALIVE, 1L);
 	curl_easy_setopt(h->curl, CURLOPT_NOPROGRESS, 0L);
 	curl_easy_setopt(h->curl, CURLOPT_XFERINFOFUNCTION, progress_cb);
@@ -907,17 +938,8 @@ hbase_http_body_free(char *body, size_t len)
 void
 hbase_http_set_accept(hbase_http *h, const char *media_type)
 {
-	snprintf(h->accept, sizeof(h->accept), "Accept: %s", media_type);
+	/* every request sets it, and it seldom changes */
+	if (h->accept[0] == '\0' || strncmp(h->accept + 8, media_type, sizeof(h->accept) - 8) != 0)
+		snprintf(h->accept, sizeof(h->accept), "Accept: %s", media_type);
 }
 
-char *
-hbase_http_escape(hbase_http *h, const char *s, size_t len)
-{
-	return curl_easy_escape(h->curl, s, (int) len);
-}
-
-void
-hbase_http_free(void *p)
-{
-	curl_free(p);
-}

@@ -128,9 +128,6 @@ extern void hbase_http_abandon(hbase_http *h);
 /* the media type asked for (Accept) by the next requests on this handle */
 extern void hbase_http_set_accept(hbase_http *h, const char *media_type);
 
-/* URL-escape a byte string (malloc'd result, free with hbase_http_free) */
-extern char *hbase_http_escape(hbase_http *h, const char *s, size_t len);
-extern void hbase_http_free(void *p);
 
 /*
  * Requests of hbase_http_perform poll for their answer without sleeping for

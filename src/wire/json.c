@@ -15,7 +15,7 @@
 
 #include "common/base64.h"
 
-#include "hbase_fdw.h"
+#include "wire.h"
 
 static void *
 json_palloc(size_t size)
@@ -130,9 +130,10 @@ value_filter(const HBaseCellFilter *f)
 						 "op", f->kind == HBASE_CF_AND ? "MUST_PASS_ALL" : "MUST_PASS_ONE",
 						 "filters", args);
 	}
-	if (f->comparator == HBASE_CMP_SUBSTRING)
-		/* the gateway takes this comparator's value as a string, not base64 */
-		comparator = json_pack("{s:s, s:s%}", "type", "SubstringComparator",
+	if (f->comparator == HBASE_CMP_SUBSTRING || f->comparator == HBASE_CMP_REGEX)
+		/* the gateway takes these comparators' values as strings, not base64 */
+		comparator = json_pack("{s:s, s:s%}", "type",
+							   f->comparator == HBASE_CMP_REGEX ? "RegexStringComparator" : "SubstringComparator",
 							   "value", VARDATA(f->value), (size_t) (VARSIZE(f->value) - VARHDRSZ));
 	else if (f->comparator == HBASE_CMP_LENGTH)
 		comparator = json_pack("{s:s, s:s, s:s}", "type", "BitComparator", "op", "OR",
@@ -162,22 +163,55 @@ filter_columns(const HBaseCellFilter *f, List **cols)
 		filter_columns(lfirst(lc), cols);
 }
 
+/*
+ * Does every row that passes f have one of its cells?  Then the scan needs
+ * no first cell of each row to keep rows whose wanted cells are all
+ * missing.
+ */
+static bool
+filter_needs_cell(const HBaseCellFilter *f)
+{
+	ListCell   *lc;
+
+	switch (f->kind)
+	{
+		case HBASE_CF_CELL:
+			return f->if_missing;
+		case HBASE_CF_AND:
+			foreach(lc, f->args)
+				if (filter_needs_cell(lfirst(lc)))
+					return true;
+			return false;
+		case HBASE_CF_OR:
+			foreach(lc, f->args)
+				if (!filter_needs_cell(lfirst(lc)))
+					return false;
+			return true;
+	}
+	return false;
+}
+
 static json_t *columns_filter(List *columns, bool exact, bool no_first_key, bool all_cells);
 
 /*
- * Value filters (vfilter.c), ANDed with the projection (columns_filter's
- * flat one), which lists the wanted and the filtered columns.  A row that
- * passes the filters has one of their cells unless every one of them may
- * pass a row without (IS NULL, an OR with it): only then does the first
- * cell of each row come too, or a row with none of the listed cells would
- * be lost.
+ * Value filters (vfilter.c), with the projection: the wanted and the
+ * filtered columns.  A row that passes the filters has one of their cells
+ * unless every one of them may pass a row without (IS NULL, an OR with
+ * it).  When it has, and every column is one cell, the scan asks HBase for
+ * exactly these cells (the ScannerModel's columns, Scan.addColumn: the
+ * region server skips the others before any filter looks at them, where a
+ * projection FilterList is evaluated on every cell); *columns is set to
+ * them.  Otherwise the filters are ANDed with columns_filter's flat one,
+ * and the first cell of each row comes too when a row may pass without a
+ * filtered cell, or a row with none of the listed cells would be lost.
  */
 static json_t *
-value_filters(List *filters, const HBaseScanSpec *spec)
+value_filters(List *filters, const HBaseScanSpec *spec, List **columns)
 {
 	json_t	   *all = json_pack("[]");
 	List	   *cols = list_copy(spec->columns);
 	bool		needs_cell = false;
+	bool		cells_only = spec->families == NIL;
 	ListCell   *lc;
 
 	foreach(lc, filters)
@@ -186,9 +220,26 @@ value_filters(List *filters, const HBaseScanSpec *spec)
 
 		json_array_append_new(all, value_filter(f));
 		filter_columns(f, &cols);
-		needs_cell |= hbase_vfilter_needs_cell(f);
+		needs_cell |= filter_needs_cell(f);
 	}
-	json_array_append_new(all, columns_filter(cols, spec->exact_columns, needs_cell, false));
+	foreach(lc, cols)
+	{
+		const HBaseColumn *col = lfirst(lc);
+
+		cells_only &= col->famlen < col->speclen;
+	}
+	*columns = NIL;
+	if (needs_cell && cells_only)
+		*columns = cols;
+	else
+		json_array_append_new(all, columns_filter(cols, spec->exact_columns, needs_cell, false));
+	if (json_array_size(all) == 1)
+	{
+		json_t	   *only = json_incref(json_array_get(all, 0));
+
+		json_decref(all);
+		return only;
+	}
 	return json_pack("{s:s, s:s, s:o}", "type", "FilterList", "op", "MUST_PASS_ALL",
 					 "filters", all);
 }
@@ -265,7 +316,8 @@ hbase_json_scanner_model(const HBaseScanSpec *spec)
 								  "caching", spec->caching,
 								  "maxVersions", spec->max_versions > 0 ? spec->max_versions : 1,
 								  "cacheBlocks", 1);
-	json_t	   *filter = spec->filters ? value_filters(spec->filters, spec) :
+	List	   *cells = NIL;
+	json_t	   *filter = spec->filters ? value_filters(spec->filters, spec, &cells) :
 		columns_filter(spec->columns, spec->exact_columns, spec->no_first_key,
 					   spec->all_cells);
 	char	   *filterstr;
@@ -350,6 +402,20 @@ hbase_json_scanner_model(const HBaseScanSpec *spec)
 			json_array_append_new(fams, json_string(b64_encode(col->colspec, col->famlen)));
 		}
 		json_object_set_new(model, "column", fams);
+	}
+	if (cells)
+	{
+		/* the scan reads these cells only (Scan.addColumn; "family:qualifier") */
+		json_t	   *cols = json_pack("[]");
+		ListCell   *lc;
+
+		foreach(lc, cells)
+		{
+			const HBaseColumn *col = lfirst(lc);
+
+			json_array_append_new(cols, json_string(b64_encode(col->colspec, col->speclen)));
+		}
+		json_object_set_new(model, "column", cols);
 	}
 	if (spec->startlen > 0)
 		json_object_set_new(model, "startRow", json_string(b64_encode(spec->startrow, spec->startlen)));

@@ -32,7 +32,7 @@
 #include "miscadmin.h"
 #include "utils/memutils.h"
 
-#include "hbase_fdw.h"
+#include "wire.h"
 
 /* "/ns:table", escaped, the prefix of every path of the table */
 char *
@@ -60,13 +60,28 @@ hbase_b64url(const char *key, int len)
 	return n > 0 ? out : pstrdup("=");
 }
 
-/* the longest prefix of s that is valid UTF-8 (the stateless scan takes strings) */
+/*
+ * The longest prefix of s that is valid UTF-8 (the stateless scan takes its
+ * bounds as strings).  A NUL byte is a character here: the gateway decodes
+ * %00 in a query parameter to U+0000 and Bytes.toBytes() writes it back as
+ * 0x00, so the bound just after a text key (key + 0x00, a keyset page's
+ * start) stays one stateless request.
+ */
 int
 hbase_utf8_prefix(const char *s, int len)
 {
-	while (len > 0 && !pg_verify_mbstr(PG_UTF8, s, len, true))
-		len--;
-	return len;
+	const unsigned char *u = (const unsigned char *) s;
+	int			i = 0;
+
+	while (i < len)
+	{
+		int			l = u[i] < 0x80 ? 1 : pg_utf_mblen(u + i);
+
+		if (l > len - i || (l > 1 && !pg_utf8_islegal(u + i, l)) || (l == 1 && u[i] >= 0x80))
+			break;
+		i += l;
+	}
+	return i;
 }
 
 /* ---------------- typed results ---------------- */
@@ -322,6 +337,7 @@ hbase_rest_scanner_next_taken(HBaseAhead *ahead, HBaseTable *table)
 static char *stateless_path(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s);
 static HBaseResult stateless_result(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s,
 									HBaseResponse *resp, int flags);
+static bool stream_complete(HBaseConn *conn, const HBaseCellSet *set, int limit);
 
 /*
  * n pages at once: the next page of scanners[i] (rows[i] rows), as
@@ -580,9 +596,123 @@ hbase_rest_get(HBaseConn *conn, HBaseTable *table, const char *key, int keylen)
 					   table, READ_GET, 1, 0);
 }
 
-/* the path of a multiget of n keys (bytea *), binary-safe (?e=b64) */
+/* bytes as a quoted string of HBase's filter language ('' for a quote) */
+static void
+filter_quote(StringInfo b, const char *data, int len)
+{
+	int			i;
+
+	appendStringInfoChar(b, '\'');
+	for (i = 0; i < len; i++)
+	{
+		if (data[i] == '\'')
+			appendStringInfoChar(b, '\'');
+		appendStringInfoChar(b, data[i]);
+	}
+	appendStringInfoChar(b, '\'');
+}
+
+/* one value filter in HBase's filter language, or false (a BitComparator has no spelling) */
+static bool
+filter_text(StringInfo b, const HBaseCellFilter *f)
+{
+	static const char *const cmp_prefix[] = {
+		[HBASE_CMP_BINARY] = "binary:",
+		[HBASE_CMP_PREFIX] = "binaryprefix:",
+		[HBASE_CMP_SUBSTRING] = "substring:",
+		[HBASE_CMP_REGEX] = "regexstring:",
+	};
+	static const struct
+	{
+		const char *hbase;
+		const char *text;
+	}			ops[] = {
+		{"EQUAL", "="}, {"NOT_EQUAL", "!="}, {"LESS", "<"}, {"LESS_OR_EQUAL", "<="},
+		{"GREATER", ">"}, {"GREATER_OR_EQUAL", ">="},
+	};
+	StringInfoData val;
+	ListCell   *lc;
+	int			start = b->len;
+	int			kept = 0;
+	int			i;
+
+	if (f->kind != HBASE_CF_CELL)
+	{
+		/* whole or not at all: EXPLAIN shows the top filters sent */
+		appendStringInfoChar(b, '(');
+		foreach(lc, f->args)
+		{
+			if (kept > 0)
+				appendStringInfoString(b, f->kind == HBASE_CF_AND ? " AND " : " OR ");
+			if (!filter_text(b, lfirst(lc)))
+				break;
+			kept++;
+		}
+		appendStringInfoChar(b, ')');
+		if (kept == list_length(f->args))
+			return true;
+		b->len = start;
+		b->data[start] = '\0';
+		return false;
+	}
+	if (f->comparator == HBASE_CMP_LENGTH)
+		return false;
+	for (i = 0; strcmp(ops[i].hbase, f->op) != 0; i++)
+		;
+	appendStringInfoString(b, "SingleColumnValueFilter(");
+	filter_quote(b, f->col->colspec, f->col->famlen);
+	appendStringInfoString(b, ", ");
+	filter_quote(b, f->col->colspec + f->col->famlen + 1, f->col->speclen - f->col->famlen - 1);
+	appendStringInfo(b, ", %s, ", ops[i].text);
+	initStringInfo(&val);
+	appendStringInfoString(&val, cmp_prefix[f->comparator]);
+	appendBinaryStringInfo(&val, VARDATA(f->value), VARSIZE(f->value) - VARHDRSZ);
+	filter_quote(b, val.data, val.len);
+	appendStringInfo(b, ", %s, true)", f->if_missing ? "true" : "false");
+	return true;
+}
+
+/*
+ * The value filters of a scan (ANDed) in HBase's filter language, for the
+ * multigets of 2.6's gateway (?filter_b64, ParseFilter); NULL when none can
+ * be said in it.  A filter that cannot (it holds a binary integer's width
+ * test: the language has no BitComparator) is left out, a superset.  A
+ * bytea: the comparators' bytes may hold zeros.
+ */
+bytea *
+hbase_rest_filter_text(List *filters)
+{
+	StringInfoData b;
+	bytea	   *out;
+	ListCell   *lc;
+
+	initStringInfo(&b);
+	foreach(lc, filters)
+	{
+		int			before = b.len;
+
+		if (b.len > 0)
+			appendStringInfoString(&b, " AND ");
+		if (!filter_text(&b, lfirst(lc)))
+		{
+			b.len = before;
+			b.data[before] = '\0';
+		}
+	}
+	if (b.len == 0)
+		return NULL;
+	out = palloc(VARHDRSZ + b.len);
+	SET_VARSIZE(out, VARHDRSZ + b.len);
+	memcpy(VARDATA(out), b.data, b.len);
+	return out;
+}
+
+/*
+ * The path of a multiget of n keys (bytea *), binary-safe (?e=b64); with
+ * filter (hbase_rest_filter_text): only the rows that pass it come.
+ */
 static char *
-multiget_path(HBaseConn *conn, HBaseTable *table, bytea **keys, int n)
+multiget_path(HBaseConn *conn, HBaseTable *table, bytea **keys, int n, const bytea *filter)
 {
 	StringInfoData path;
 	int			i;
@@ -590,18 +720,21 @@ multiget_path(HBaseConn *conn, HBaseTable *table, bytea **keys, int n)
 	initStringInfo(&path);
 	appendStringInfo(&path, "%s/multiget?e=b64&v=%d", hbase_rest_table_path(conn, table),
 					 Max(table->versions, 1));
+	if (filter)
+		appendStringInfo(&path, "&filter_b64=%s",
+						 hbase_b64url(VARDATA(filter), VARSIZE(filter) - VARHDRSZ));
 	for (i = 0; i < n; i++)
 		appendStringInfo(&path, "&row=%s",
 						 hbase_b64url(VARDATA(keys[i]), VARSIZE(keys[i]) - VARHDRSZ));
 	return path.data;
 }
 
-/* the rows of n keys (bytea *) in one request (?e=b64), as hbase_rest_get's */
+/* the rows of n keys (bytea *) in one request (?e=b64), as hbase_rest_get's; filter: as multiget_path's */
 HBaseResult
-hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n)
+hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n, const bytea *filter)
 {
-	return read_result(hbase_request_ex(conn, "GET", multiget_path(conn, table, keys, n), NULL, 0,
-										"a multiget", HBASE_REQ_CELLSET),
+	return read_result(hbase_request_ex(conn, "GET", multiget_path(conn, table, keys, n, filter),
+										NULL, 0, "a multiget", HBASE_REQ_CELLSET),
 					   table, READ_MULTIGET, n, 0);
 }
 
@@ -615,7 +748,7 @@ hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n)
  */
 void
 hbase_rest_multiget_many(HBaseConn *conn, HBaseTable *table, bytea **keys, const int *starts,
-						 const int *counts, int nreq, HBaseResult *out)
+						 const int *counts, int nreq, HBaseResult *out, const bytea *filter)
 {
 	const char *paths[HBASE_MAX_CONCURRENCY];
 	HBaseResponse *resp[HBASE_MAX_CONCURRENCY];
@@ -623,7 +756,7 @@ hbase_rest_multiget_many(HBaseConn *conn, HBaseTable *table, bytea **keys, const
 
 	Assert(nreq <= HBASE_MAX_CONCURRENCY);
 	for (i = 0; i < nreq; i++)
-		paths[i] = multiget_path(conn, table, keys + starts[i], counts[i]);
+		paths[i] = multiget_path(conn, table, keys + starts[i], counts[i], filter);
 	hbase_request_many(conn, paths, NULL, nreq, "a multiget", resp, true);
 	for (i = 0; i < nreq; i++)
 		out[i] = read_result(resp[i], table, READ_MULTIGET, counts[i], 0);
@@ -795,7 +928,7 @@ utf8_ceiling(const char *key, int len, int *outlen)
 	}
 	else
 		return NULL;
-	Assert(pg_verify_mbstr(PG_UTF8, s.data, s.len, true));
+	Assert(hbase_utf8_prefix(s.data, s.len) == s.len);
 	*outlen = s.len;
 	return s.data;
 }
@@ -894,17 +1027,19 @@ hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table, const HBaseStatele
 /*
  * A stateless page's answer.  The gateway streams a stateless scan's
  * protobuf (ProtobufStreamingOutput): it answers 200 first, then writes
- * CellSets of up to 10 rows (its fetch size) each behind a 2-byte length.
- * Two things follow.  A scan that fails while it streams ends the answer
- * early and cleanly (seen as an empty 200 just after the gateway
- * restarted), where JSON's page, built whole before it is sent, fails as a
- * 500: so only a full page (limit rows) is taken from protobuf, and a short
- * one, which may be cut, is asked for again as JSON (hence protobuf only
- * for scans of one stream, whose pages are mostly full: a keyset page).
- * And the length is cast to a Java short, wrong for a chunk of 64 KiB or
- * more: a protobuf answer longer than HBASE_PB_STREAM_MAX, which could hold
- * one, is not decoded but asked for again as JSON.  The page asked for
- * again is counted in more_requests.
+ * CellSets behind a 2-byte length each, of the rows of one read of its
+ * scanner: min(fetch size, rows still wanted), the fetch size
+ * (hbase.rest.scan.fetchsize) 10 by default.  Two things follow.  A scan
+ * that fails while it streams ends the answer early and cleanly (seen as an
+ * empty 200 just after the gateway restarted), where JSON's page, built
+ * whole before it is sent, fails as a 500: so a short page (fewer rows than
+ * limit) is taken from protobuf only when its end is the table's or the
+ * range's (stream_complete), and otherwise asked for again as JSON (hence
+ * protobuf only for scans of one stream, whose pages are mostly full: a
+ * keyset page).  And the length is cast to a Java short, wrong for a chunk
+ * of 64 KiB or more: a protobuf answer longer than HBASE_PB_STREAM_MAX,
+ * which could hold one, is not decoded but asked for again as JSON.  The
+ * page asked for again is counted in more_requests.
  */
 static HBaseResult
 stateless_result(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s,
@@ -916,7 +1051,8 @@ stateless_result(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s
 	if (!again)
 	{
 		res = read_result(resp, table, READ_STATELESS, s->limit, 0);
-		if (res.outcome != HBASE_DONE || !resp->protobuf || res.set->nrows >= s->limit)
+		if (res.outcome != HBASE_DONE || !resp->protobuf ||
+			stream_complete(conn, res.set, s->limit))
 			return res;
 		again = true;			/* a short page of the stream: it may be cut */
 	}
@@ -927,6 +1063,45 @@ stateless_result(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s
 	res = read_result(resp, table, READ_STATELESS, s->limit, 0);
 	res.more_requests = 1;
 	return res;
+}
+
+/*
+ * Is a stateless scan's protobuf answer (set, for a page of limit rows)
+ * the whole page?  The gateway writes a chunk only after its scanner's
+ * read of n rows returned (n = min(fetch size, rows still wanted)), and
+ * that read returns fewer than n rows only at the scan's end; a failing
+ * read throws, and ends the answer before its chunk.  So the answer is
+ * whole when it holds limit rows, or when its last chunk is shorter than
+ * its read asked: empty (only a limit under the fetch size writes an empty
+ * chunk), or under both limit's rest and the fetch size.  The fetch size
+ * is the first chunk's rows in an answer of several chunks; in an answer
+ * of one, at least what the gateway's answers showed so far (fetch_floor,
+ * per connection, a new one starts from 0): no chunk is longer than the
+ * fetch size, and an empty chunk says it is above limit.  An empty body,
+ * or full chunks only, may have been cut: not whole.
+ */
+static bool
+stream_complete(HBaseConn *conn, const HBaseCellSet *set, int limit)
+{
+	const char *declared;
+	HBaseGateway *gw = hbase_conn_gateway(conn, &declared);
+	int			fetch;
+	int			asked;
+
+	if (set->chunks > 1)
+		gw->fetch_floor = set->first_chunk;
+	else if (set->chunks == 1)
+		gw->fetch_floor = Max(gw->fetch_floor,
+							  set->last_chunk > 0 ? set->last_chunk : limit + 1);
+	if (set->nrows >= limit)
+		return true;
+	if (set->chunks == 0)
+		return false;
+	if (set->last_chunk == 0)
+		return true;
+	fetch = set->chunks > 1 ? set->first_chunk : gw->fetch_floor;
+	asked = Min(fetch, limit - (set->nrows - set->last_chunk));
+	return set->last_chunk < asked;
 }
 
 /* the path and query of a stateless scan page */

@@ -1,0 +1,162 @@
+/*
+ * plan.h: quals into the HBase operation (plan/): which quals are key
+ * conditions, cell filters and time conditions (pushdown.c), the value
+ * filters HBase runs (vfilter.c), and the one derivation of the operation
+ * (keyplan.c) that costs, EXPLAIN, execution and joins all use.
+ * Never talks to HBase.
+ */
+#ifndef HBASE_PLAN_H
+#define HBASE_PLAN_H
+
+#include "postgres.h"
+
+#include "datum.h"
+
+/* ---------- pushdown.c: which quals are key conditions, cell filters, time conditions ---------- */
+
+extern bool hbase_collation_sorts_as_bytes(Oid coll);
+
+/*
+ * A key condition: column op value (expr indexes the value expressions, -1
+ * for IS NULL), or a row comparison of nrow key columns (attnum 0).
+ */
+typedef struct HBaseKeyCond
+{
+	AttrNumber	attnum;
+	HBaseKeyOp	op;
+	int			expr;
+	int			nrow;
+	AttrNumber *row_attnums;
+	int		   *row_exprs;
+} HBaseKeyCond;
+
+/*
+ * The order in which a scan must return its rows: the planner decides it
+ * (pathkeys), the scan reads its ranges accordingly.
+ */
+typedef enum HBaseRowOrder
+{
+	HBASE_ORDER_ANY,			/* any order: ranges read in blocks, in parallel,
+								 * and split at region boundaries */
+	HBASE_ORDER_KEY,			/* key order: one stream reads the ranges in turn;
+								 * with salt bytes, one stream per salt bucket,
+								 * merged on the key after the salt */
+	HBASE_ORDER_REVERSE			/* reverse key order: stateless reversed pages,
+								 * the last range first */
+} HBaseRowOrder;
+
+typedef enum HBaseOpKind
+{
+	HBASE_OP_FULL,				/* scan the whole table */
+	HBASE_OP_FUZZY,				/* scan the whole table, skipping by FuzzyRowFilter */
+	HBASE_OP_SCANS,				/* bounded scans */
+	HBASE_OP_MULTIGET,
+	HBASE_OP_GET,
+	HBASE_OP_EMPTY				/* no row can match */
+} HBaseOpKind;
+
+typedef struct HBaseKeyPlan
+{
+	HBaseOpKind kind;
+	List	   *keys;			/* bytea * (GET, MULTIGET) */
+	List	   *ranges;			/* HBaseKeyRange * (SCANS) */
+	int			buckets;		/* salt buckets fanned out over, or 0 */
+	List	   *filters;		/* HBaseCellFilter *, for scans */
+	List	   *fuzzy;			/* FUZZY: bytea * pairs, key then mask (1 = any byte) */
+	double		chance;			/* > 0: each row with this probability (ANALYZE) */
+	bool		time_range;		/* a versions or row_timestamp table: cell
+								 * timestamps in */
+	int64		start_time;		/* [start_time, end_time) ms */
+	int64		end_time;
+	/* what hbase_keyplan_derive adds for costs and EXPLAIN */
+	double		nkeys;			/* keys (GET, MULTIGET), ranges (SCANS) or fuzzy
+								 * keys (FUZZY); estimated when at_execution */
+	bool		at_execution;	/* key values come at execution: kind, nkeys and
+								 * buckets are the shape, keys and ranges are
+								 * not computed */
+	bool		per_value;		/* at_execution: a hashed column's bounds stand
+								 * for their values (a skip scan above
+								 * HBASE_MAX_KEYS of them) */
+	bool		filters_later;	/* cell filter values come at execution */
+	bool		time_later;		/* time range values come at execution */
+	HBaseRowOrder order;		/* the rows' order (HBaseOpSpec) */
+	int			salt_bytes;
+	bool		split_buckets;
+} HBaseKeyPlan;
+
+/* what the plan decided about a scan, besides the values of its conditions */
+typedef struct HBaseOpSpec
+{
+	List	   *conds;			/* HBaseKeyCond */
+	List	   *fconds;			/* cell filter conditions (hbase_filter_conditions) */
+	List	   *tconds;			/* time conditions (hbase_time_conditions) */
+	bool		split_buckets;	/* a salted table read one range per bucket */
+	HBaseRowOrder order;
+	int			salt_bytes;		/* HBASE_ORDER_KEY: salt bytes the merge skips */
+} HBaseOpSpec;
+
+/*
+ * The values of the conditions, indexed like fdw_exprs: all known at
+ * execution; at planning only constants (known[i] false: a parameter or an
+ * outer column, known at execution)
+ */
+typedef struct HBaseKeyValues
+{
+	Datum	   *vals;
+	bool	   *nulls;
+	Oid		   *types;
+	bool	   *known;			/* NULL: every value is known */
+} HBaseKeyValues;
+
+extern List *hbase_key_conditions(HBaseTable *t, Index relid, List *clauses,
+								  bool allow_outer, List **exprs, List **matched);
+extern List *hbase_key_conds_to_list(List *conds);
+extern List *hbase_key_conds_from_list(List *list);
+
+/*
+ * The operators of value filter conditions.  pushdown.c builds the tree of a
+ * scan's quals that HBase can filter: a leaf is an integer list (op, attnum,
+ * fdw_exprs index or -1), an AND or OR a list of an integer list (op) and its
+ * arguments; NOT is pushed into the leaves.  vfilter.c derives the filters
+ * from it and the values.
+ */
+typedef enum HBaseFilterOp
+{
+	HBASE_VF_AND,
+	HBASE_VF_OR,
+	HBASE_VF_EQ,
+	HBASE_VF_NE,
+	HBASE_VF_LT,
+	HBASE_VF_LE,
+	HBASE_VF_GT,
+	HBASE_VF_GE,
+	HBASE_VF_IN,				/* = ANY (array) */
+	HBASE_VF_NOT_IN,			/* <> ALL (array) */
+	HBASE_VF_ISNULL,
+	HBASE_VF_NOTNULL,
+	HBASE_VF_PREFIX,			/* LIKE 'abc%': the value is the literal prefix */
+	HBASE_VF_SUBSTR				/* LIKE '%abc%': the value is the ASCII literal */
+} HBaseFilterOp;
+
+/* IN lists longer than this stay local filters */
+#define HBASE_VF_MAX_IN		100
+
+extern List *hbase_filter_conditions(HBaseTable *t, Index relid, List *clauses,
+									 List **exprs);
+extern List *hbase_time_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs);
+extern List *hbase_key_not_pushed(HBaseTable *t, Index relid, const char *alias, List *clauses);
+
+/* ---------- vfilter.c: value filter conditions and values -> HBase filters ---------- */
+
+extern bool hbase_vfilter_known(List *fconds, const HBaseKeyValues *values);
+extern List *hbase_vfilter_derive(HBaseTable *t, List *fconds, const HBaseKeyValues *values);
+
+/* ---------- keyplan.c: (conditions, values) -> the HBase operation ---------- */
+
+extern HBaseKeyPlan *hbase_keyplan_derive(HBaseTable *t, const HBaseOpSpec *spec,
+										  const HBaseKeyValues *values);
+extern HBaseKeyValues *hbase_keyplan_planning_values(List *exprs);
+extern HBaseKeyPlan *hbase_keyplan_at_planning(HBaseTable *t, List *conds, List *exprs);
+extern List *hbase_keyplan_describe(HBaseTable *t, HBaseKeyPlan *kp);
+
+#endif

@@ -1,0 +1,515 @@
+/*
+ * wire.h: what wire/ offers the layers above: a server's options, the
+ * connection cache and its requests (connection.c), the request statistics
+ * (stats.c), what each gateway version offers (gateway.c, gateway_rows.c),
+ * the typed REST operations and the requests they send (rest.c, json.c:
+ * the scan spec and its cell filters), keys as text (keys.c).
+ *
+ * Nothing here plans or builds tuples: the layers above hand wire/ a table
+ * (hbase_table.h), keys and a scan spec, and get cells back (cellset.h).
+ */
+#ifndef HBASE_WIRE_H
+#define HBASE_WIRE_H
+
+#include "postgres.h"
+
+#include "fmgr.h"
+#include "foreign/foreign.h"
+#include "nodes/pg_list.h"
+
+#include "cellset.h"
+#include "hbase_table.h"
+
+/* ---------- option_values.c: option values checked and parsed; a server's options ---------- */
+
+extern void hbase_server_options(ForeignServer *server, HBaseServerOptions *opts);
+extern List *hbase_split_urls(const char *value, bool strip);
+extern bool hbase_option_bool(const char *name, const char *value);
+extern void hbase_bad_option_value(const char *name, const char *value,
+								   const char *detail) pg_attribute_noreturn();
+extern long hbase_parse_seconds(const char *name, const char *value);
+extern int	hbase_parse_gateway_option(const char *value);
+extern int	hbase_parse_fetch_size(const char *value);
+extern double hbase_parse_sample_fraction(const char *value);
+extern int	hbase_parse_parallel_workers(const char *value);
+extern int	hbase_parse_versions(const char *value);
+extern int	hbase_parse_element(const char *value);
+extern double hbase_parse_estimated_rows(const char *value);
+extern double hbase_parse_cost(const char *name, const char *value);
+extern int	hbase_parse_concurrency(const char *value);
+extern int	hbase_parse_batch_size(const char *value);
+extern int64 hbase_parse_size(const char *name, const char *value);
+extern void hbase_check_url(const char *value);
+extern void hbase_check_family(const char *name, const char *value, size_t len);
+extern void hbase_check_column_option(const char *name, const char *value);
+extern void hbase_set_colspec(HBaseColumn *col, const char *spec);
+extern bool hbase_parse_transport(const char *value);
+extern bool hbase_parse_rowkey_extra(const char *value);
+extern bool hbase_parse_compression(const char *value);
+extern HBaseEncoding hbase_parse_encoding(const char *value);
+extern const char *hbase_table_name_problem(const char *name);
+extern void hbase_check_table_name(const char *name, const char *relname);
+/* IMPORT FOREIGN SCHEMA's option sample_rows: default and largest value */
+#define HBASE_DEFAULT_SAMPLE_ROWS	100
+#define HBASE_MAX_SAMPLE_ROWS		10000
+extern int	hbase_parse_sample_rows(const char *value);
+
+/* ---------- connection.c: connection cache and requests ---------- */
+
+typedef struct HBaseConn HBaseConn;
+
+/* REST gateways of one server (option url) */
+#define HBASE_FDW_VERSION "0.1"
+#define HBASE_MAX_GATEWAYS		16
+/* how long a gateway that did not answer is left out */
+#define HBASE_GATEWAY_DOWN_MS	30000
+
+/* parallel requests per scan (option concurrency) */
+#define HBASE_MAX_CONCURRENCY	32
+/* rows of a scan's first page when the planner knows no smaller LIMIT */
+#define HBASE_FIRST_PAGE	100
+
+typedef struct HBaseResponse
+{
+	long		status;			/* 0: no answer (HBASE_REQ_TRANSPORT_OK only) */
+	char	   *body;			/* NUL-terminated; malloc'd in the answer budget
+								 * (held), freed with its memory context */
+	size_t		len;
+	char	   *location;		/* palloc'd Location header or NULL */
+	const char *what;			/* the request, for messages ("reading a scanner") */
+	bool		protobuf;		/* Content-Type application/x-protobuf */
+	size_t		wire_len;		/* bytes on the wire (compressed or not) */
+	bool		unsent;			/* status 0: the request surely never reached the gateway */
+	bool		write;			/* the request was a write (HBASE_REQ_WRITE) */
+	const char *gateway;		/* the gateway's URL (the connection's), for messages */
+	void	   *held;			/* connection.c's owner of body, or NULL */
+} HBaseResponse;
+
+#define HBASE_MEDIA_PROTOBUF	"application/x-protobuf"
+
+/*
+ * Flags of hbase_request_ex.  TRANSPORT_OK: no answer (gateway down,
+ * connection reset) is a response of status 0 rather than an error, for
+ * callers that resume or retry.  CELLSET: the answer is a CellSet, asked for
+ * in the connection's transport.  ONCE: the request goes out at most once,
+ * even when libcurl would send it again after a reused connection closed
+ * without an answer (the gateway may have done it): for scanner reads;
+ * every method but GET and DELETE is sent once anyway.
+ */
+#define HBASE_REQ_TRANSPORT_OK	0x01
+#define HBASE_REQ_CELLSET		0x02
+#define HBASE_REQ_ONCE			0x04
+/* several gateways: after no answer, the request may go to the next one */
+#define HBASE_REQ_IDEMPOTENT	0x08
+/*
+ * a write (PUT, DELETE of rows or cells): goes to the next gateway only when
+ * it surely did not reach the first; no answer is an error (08007) saying
+ * its outcome is unknown
+ */
+#define HBASE_REQ_WRITE			0x10
+/*
+ * a side request (the read of a table's families): it takes no turn of the
+ * gateways' round robin, so that a statement's own requests go where they
+ * would without it
+ */
+#define HBASE_REQ_ASIDE			0x20
+
+/* a connection of this backend, for hbase_fdw_get_connections() */
+typedef struct HBaseConnInfo
+{
+	Oid			serverid;
+	Oid			umid;			/* InvalidOid: no user mapping */
+	char	   *url;			/* the gateway of the last request */
+	char	   *gateway_version;	/* NULL until asked or declared */
+	bool		in_transaction; /* used by the current transaction */
+	int			open_scanners;
+	int64		requests;
+	bool		valid;			/* false: its server or mapping changed */
+} HBaseConnInfo;
+
+extern List *hbase_connections(void);
+extern bool hbase_request_count(int i, const char **method, int64 *count);
+extern void hbase_cellset_count(bool protobuf, int64 *cellsets, int64 *bytes, int64 *wire_bytes);
+extern bool hbase_recent_scanner(int i, const char **path, bool *open);
+extern bool hbase_disconnect(Oid serverid);
+extern HBaseConn *hbase_get_connection(Oid serverid, Oid userid);
+extern HBaseResponse *hbase_request(HBaseConn *conn, const char *method,
+									const char *path, const char *body,
+									size_t bodylen, const char *what);
+extern HBaseResponse *hbase_request_ex(HBaseConn *conn, const char *method,
+									   const char *path, const char *body,
+									   size_t bodylen, const char *what,
+									   int flags);
+extern void hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
+							   const char *what, HBaseResponse **out,
+							   bool again_alone);
+extern bool hbase_status_unavailable(long status);
+
+/* reads ahead: scans of one connection that may each have one in flight */
+#define HBASE_MAX_AHEAD			4
+typedef struct HBaseAhead HBaseAhead;
+extern HBaseAhead *hbase_ahead_new(HBaseConn *conn);
+extern bool hbase_ahead_start(HBaseAhead *a, const char *path, const char *what, int flags);
+extern HBaseResponse *hbase_ahead_finish(HBaseAhead *a);
+extern void hbase_ahead_abandon(HBaseAhead *a);
+extern char *hbase_escape(HBaseConn *conn, const char *s, size_t len);
+extern const char *hbase_conn_url(HBaseConn *conn);
+extern Oid	hbase_conn_server(HBaseConn *conn);
+extern List *hbase_conn_families(HBaseConn *conn, const char *table);
+extern void hbase_conn_set_families(HBaseConn *conn, const char *table, List *families);
+extern void hbase_conn_forget_families(HBaseConn *conn, const char *table);
+extern const char *hbase_scanner_prefix(HBaseConn *conn);
+extern void hbase_scanner_opened(HBaseConn *conn, const char *path);
+extern void hbase_scanner_closed(HBaseConn *conn, const char *path);
+extern char *hbase_scanner_id(HBaseResponse *resp, HBaseTable *table);
+extern void hbase_response_release(HBaseResponse *resp);
+extern size_t hbase_conn_max_response_size(HBaseConn *conn);
+extern HBaseCellSet *hbase_response_cellset(HBaseResponse *resp, HBaseTable *table,
+											long max_rows, long max_cells, bool stream);
+extern void hbase_report_krb(int status, const char *msg, const char *what) pg_attribute_noreturn();
+struct HBaseGateway;
+extern struct HBaseGateway *hbase_conn_gateway(HBaseConn *conn, const char **declared);
+
+/* ---------- stats.c: per-server request statistics ---------- */
+
+/* kinds of requests, told from their method and path */
+typedef enum HBaseStatKind
+{
+	HBASE_STAT_GET,
+	HBASE_STAT_MULTIGET,
+	HBASE_STAT_SCAN_PAGE,		/* a scanner's page, or a stateless scan's */
+	HBASE_STAT_SCANNER_OPEN,
+	HBASE_STAT_SCANNER_CLOSE,
+	HBASE_STAT_PUT,
+	HBASE_STAT_DELETE,
+	HBASE_STAT_CHECK_AND_PUT,
+	HBASE_STAT_INCREMENT,
+	HBASE_STAT_METADATA,		/* schema, regions, exists, version, namespaces */
+	HBASE_STAT_OTHER,
+	HBASE_STAT_NKINDS
+} HBaseStatKind;
+
+/* classes of errors: answers that are errors, and requests without an answer */
+typedef enum HBaseStatError
+{
+	HBASE_STAT_4XX,				/* not a 404 to a Get or multiget: no row */
+	HBASE_STAT_5XX,				/* not 502, 503, 504 */
+	HBASE_STAT_UNAVAILABLE,		/* 502, 503, 504, or no connection made */
+	HBASE_STAT_TIMEOUT,
+	HBASE_STAT_TRANSPORT,		/* no answer otherwise (reset, too large, ...) */
+	HBASE_STAT_CANCELED,		/* stopped by a cancel or terminate */
+	HBASE_STAT_NERRORS
+} HBaseStatError;
+
+typedef enum HBaseStatEvent
+{
+	HBASE_STAT_RETRY,			/* sent again to the same gateway after a pause */
+	HBASE_STAT_FAILOVER,		/* sent again to another gateway */
+	HBASE_STAT_RESUME			/* a scan resumed */
+} HBaseStatEvent;
+
+/* latency histogram: exact under 8 us, then 8 buckets per power of two */
+#define HBASE_STAT_BUCKETS		240
+
+typedef struct HBaseStatCounters
+{
+	int64		requests[HBASE_STAT_NKINDS];
+	int64		bytes_out;		/* request lines, headers and bodies */
+	int64		bytes_in;		/* status lines, headers and bodies as on the wire */
+	int64		errors[HBASE_STAT_NERRORS];
+	int64		check_failures; /* 304 to a check-and-put */
+	int64		retries;		/* failovers included */
+	int64		failovers;
+	int64		resumes;
+	int64		answered;		/* latency samples */
+	int64		latency_max_us;
+	int64		latency[HBASE_STAT_BUCKETS];
+	TimestampTz since;			/* counting since (start or reset) */
+} HBaseStatCounters;
+
+typedef struct HBaseStatServer
+{
+	Oid			serverid;
+	HBaseStatCounters c;
+} HBaseStatServer;
+
+struct hbase_http_result;
+extern void hbase_stats_init(void);
+extern void hbase_stats_sent(Oid serverid, const char *method, const char *path);
+extern void hbase_stats_done(Oid serverid, const char *method, const char *path, int outcome,
+							 const struct hbase_http_result *res, bool timed);
+extern void hbase_stats_event(Oid serverid, HBaseStatEvent event);
+extern void hbase_stats_set_rows(Oid relid, double rows);
+extern double hbase_stats_rows(Oid relid);
+extern List *hbase_stats_servers(bool backend_only, bool *is_shared);
+extern void hbase_stats_reset(Oid serverid);
+extern double hbase_stats_percentile(const HBaseStatCounters *c, double fraction);
+
+/* ---------- gateway.c: what each REST gateway version offers ---------- */
+
+typedef struct HBaseGateway
+{
+	int			version;		/* major * 10000 + minor * 100 + patch; 0 = not reported */
+	char	   *name;			/* for messages: "2.4.17", or why it is unknown */
+	bool		declared;		/* from the server option gateway_version */
+	bool		b64;			/* ?e=b64 row paths and multigets, filter_b64 (2.5.9+) */
+	bool		fuzzy;			/* FuzzyRowFilter in a scanner (2.5.10+, 2.6.1+) */
+	int			fetch_floor;	/* its stateless scans' fetch size is at least this
+								 * (learned from their protobuf answers, rest.c; 0:
+								 * nothing learned yet) */
+} HBaseGateway;
+
+/* asked once per connection (GET /version/rest), kept in its slot (connection.c) */
+extern const HBaseGateway *hbase_gateway(HBaseConn *conn);
+extern void hbase_gateway_features(HBaseGateway *gw, int version);
+extern bool hbase_key_path_safe(const char *key, int len);
+extern void hbase_gateway_inexact(const HBaseGateway *gw, HBaseTable *table, const char *what,
+								  const char *key, int keylen) pg_attribute_noreturn();
+
+/* ---------- gateway_rows.c: keys through a gateway without ?e=b64 ---------- */
+
+extern HBaseCellSet *hbase_gateway_get_rows(HBaseConn *conn, HBaseTable *table, List *keys,
+											List *columns, long *nrequests, bool *by_scanner);
+
+/* ---------- rest.c: typed REST operations of the executor ---------- */
+
+/* HBaseCell, HBaseRow, HBaseCellSet: cellset.h */
+
+/*
+ * A value filter HBase runs at the region server (vfilter.c derives it, json.c
+ * sends it): a SingleColumnValueFilter on one cell, or an AND or OR of such
+ * filters (a FilterList).  It returns a superset of the rows whose quals are
+ * true; the quals stay checked locally.
+ */
+typedef enum HBaseCellFilterKind
+{
+	HBASE_CF_CELL,				/* SingleColumnValueFilter */
+	HBASE_CF_AND,				/* FilterList MUST_PASS_ALL */
+	HBASE_CF_OR					/* FilterList MUST_PASS_ONE */
+} HBaseCellFilterKind;
+
+typedef enum HBaseComparatorKind
+{
+	HBASE_CMP_BINARY,			/* BinaryComparator: unsigned bytes */
+	HBASE_CMP_PREFIX,			/* BinaryPrefixComparator */
+	HBASE_CMP_SUBSTRING,		/* SubstringComparator (case-insensitive) */
+	HBASE_CMP_LENGTH,			/* BitComparator OR of 0xff bytes: a cell of
+								 * exactly that many bytes */
+	HBASE_CMP_REGEX				/* RegexStringComparator (the value: a Java
+								 * regular expression, ASCII) */
+} HBaseComparatorKind;
+
+typedef struct HBaseCellFilter
+{
+	HBaseCellFilterKind kind;
+	List	   *args;			/* AND, OR: HBaseCellFilter * */
+	const HBaseColumn *col;		/* CELL: the cell's column */
+	const char *op;				/* CELL: HBase's CompareOperator, "LESS" ... */
+	HBaseComparatorKind comparator;
+	bytea	   *value;			/* CELL: the comparator's bytes */
+	bool		if_missing;		/* CELL: a row without the cell fails */
+	char	   *display;		/* the top filters: SQL-like text, for EXPLAIN */
+} HBaseCellFilter;
+
+/*
+ * A range of keys (start inclusive, stop exclusive): what a scanner reads
+ * (keyplan.c derives them, json.c sends their MultiRowRangeFilter)
+ */
+typedef struct HBaseKeyRange
+{
+	char	   *start;
+	int			startlen;
+	char	   *stop;			/* exclusive; NULL = to the end */
+	int			stoplen;
+	List	   *parts;			/* HBaseKeyRange *: only the rows within these
+								 * (sorted, disjoint, within start..stop; one
+								 * scanner's MultiRowRangeFilter), or NIL: all */
+} HBaseKeyRange;
+
+/* what a scanner is asked for */
+typedef struct HBaseScanSpec
+{
+	const char *startrow;
+	int			startlen;		/* 0 = from the first row */
+	const char *endrow;
+	int			endlen;			/* 0 = to the last row */
+	List	   *columns;		/* HBaseColumn *: the wanted cells and whole
+								 * families; NIL = keys only */
+	int			batch;			/* cells per scanner batch */
+	int			caching;
+	List	   *filters;		/* HBaseCellFilter *, all must pass */
+	List	   *fuzzy;			/* FuzzyRowFilter keys and masks (bytea *) */
+	List	   *points;			/* bytea *: only these rows (MultiRowRangeFilter) */
+	List	   *row_ranges;		/* HBaseKeyRange *: only the rows within these
+								 * (sorted, disjoint: MultiRowRangeFilter) */
+	double		chance;			/* > 0: a RandomRowFilter's chance per row */
+	bool		exact_columns;	/* no cell of another family (the row's newest
+								 * timestamp is read) */
+	int			max_versions;	/* versions of each cell, 0 = 1 */
+	bool		no_first_key;	/* only the wanted cells, not a row's first one */
+	bool		all_cells;		/* no wanted columns: every cell's key and
+								 * timestamp rather than the first's */
+	bool		time_range;		/* cell timestamps in [start_time, end_time) ms */
+	int64		start_time;
+	int64		end_time;
+	List	   *families;		/* HBaseColumn *: read only their families
+								 * (NIL: every family) */
+} HBaseScanSpec;
+
+/* cells per scanner page; only an enormous row is ever cut by it */
+#define HBASE_CELL_LIMIT	100000
+
+/* a page of the gateway's stateless scan (GET of the table's "*" row) */
+typedef struct HBaseStatelessScan
+{
+	bool		reversed;
+	const char *lower;			/* inclusive; lowerlen 0: the table's start */
+	int			lowerlen;
+	const char *upper;			/* exclusive; NULL: the table's end */
+	int			upperlen;
+	int			limit;			/* rows */
+	bool		exact_bounds;	/* reversed: bounds as filter_b64 row filters */
+	List	   *families;		/* HBaseColumn *: the families read, NIL = all */
+	bool		protobuf;		/* asked for as protobuf when the connection's
+								 * transport is (a scan of one stream, whose
+								 * pages are mostly full: see stateless_result) */
+} HBaseStatelessScan;
+
+/*
+ * What a request of the executor came to, read or write: rest.c decides it
+ * from the answer, reads in read_result, writes in hbase_write_outcome (the
+ * one place of the "maybe applied" rule), so that no caller looks at an
+ * HTTP status.
+ */
+typedef enum HBaseOutcome
+{
+	HBASE_DONE,					/* answered: set (or scanner) filled in; a write
+								 * applied */
+	HBASE_END,					/* nothing (more): a scanner's or a stateless scan's
+								 * end, a Get's missing row */
+	HBASE_LOST,					/* the scanner is gone (404, 410) or unusable (500) */
+	HBASE_UNAVAILABLE,			/* no answer, or a gateway that cannot serve (502
+								 * to 504); a write: surely never sent (unsent) */
+	HBASE_CHECK_FAILED,			/* a check-and-put whose check did not hold (304):
+								 * nothing written, another writer came first */
+	HBASE_MAYBE_APPLIED,		/* a write answered 500 to 599 (or no answer, raised
+								 * in connection.c): it may stand, 08007 */
+	HBASE_FAILED				/* anything else: hbase_rest_report */
+} HBaseOutcome;
+
+typedef struct HBaseResult
+{
+	HBaseOutcome outcome;
+	HBaseCellSet *set;			/* DONE: the decoded rows */
+	char	   *scanner;		/* DONE of hbase_rest_scanner_open: its path */
+	bool		answered;		/* UNAVAILABLE: a gateway or proxy said so (502
+								 * to 504), rather than no answer at all */
+	bool		unsent;			/* UNAVAILABLE without answer: the request surely
+								 * never reached the gateway */
+	bool		server_error;	/* the gateway failed the read (500): it may again,
+								 * so retried a few times only */
+	bool		table_unsure;	/* the answer may mean a missing table (a write's
+								 * 404: or a missing family): check
+								 * (hbase_rest_check_table) before trusting it */
+	bool		refused;		/* a write refused before anything of it was done
+								 * (401, 403: credentials, a read-only gateway) */
+	bool		per_row;		/* a batch PUT that HBase itself refused or failed
+								 * (400, the resource's 503 "Unavailable"): each
+								 * row sent alone tells which rows stand */
+	long		status;			/* the HTTP status (0: none), for messages only:
+								 * decisions go by outcome and the flags */
+	HBaseResponse *resp;		/* the answer, for hbase_rest_report */
+	int			more_requests;	/* sent beyond the first (a stateless page asked
+								 * again as JSON), for the scan's count */
+} HBaseResult;
+
+extern HBaseOutcome hbase_write_outcome(long status, bool unsent, const char *body, bool check,
+										HBaseResult *res);
+
+extern char *hbase_rest_table_path(HBaseConn *conn, HBaseTable *table);
+extern char *hbase_b64url(const char *data, int len);
+extern int	hbase_utf8_prefix(const char *s, int len);
+extern void hbase_rest_report(const HBaseResult *res, HBaseTable *table,
+							  const char *what) pg_attribute_noreturn();
+extern HBaseResult hbase_rest_scanner_open(HBaseConn *conn, HBaseTable *table,
+										   const HBaseScanSpec *spec, bool resuming,
+										   MemoryContext cxt);
+extern HBaseResult hbase_rest_scanner_next(HBaseConn *conn, HBaseTable *table,
+										   const char *scanner, int rows);
+extern bool hbase_rest_scanner_next_ahead(HBaseAhead *ahead, const char *scanner, int rows);
+extern HBaseResult hbase_rest_scanner_next_taken(HBaseAhead *ahead, HBaseTable *table);
+extern void hbase_rest_pages_many(HBaseConn *conn, HBaseTable *table, char **scanners,
+								  const int *rows, const HBaseStatelessScan *stateless, int n,
+								  MemoryContext *cxts, HBaseResult *out);
+extern void hbase_rest_scanner_close(HBaseConn *conn, HBaseTable *table, const char *scanner);
+extern void hbase_rest_scanner_drop(HBaseConn *conn, const char *scanner);
+extern HBaseResult hbase_rest_get(HBaseConn *conn, HBaseTable *table, const char *key,
+								  int keylen);
+extern HBaseResult hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n,
+									   const bytea *filter);
+extern void hbase_rest_multiget_many(HBaseConn *conn, HBaseTable *table, bytea **keys,
+									 const int *starts, const int *counts, int nreq,
+									 HBaseResult *out, const bytea *filter);
+extern bytea *hbase_rest_filter_text(List *filters);
+extern bool hbase_rest_write_family_missing(HBaseConn *conn, HBaseTable *table,
+											const char *what);
+extern List *hbase_rest_regions(HBaseConn *conn, HBaseTable *table, const char **error);
+extern HBaseResult hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table,
+											 const HBaseStatelessScan *s, int flags);
+extern void hbase_page_join(HBaseCellSet *set, HBaseRow **held, bool cut,
+							MemoryContext holdcxt);
+extern HBaseRow *hbase_copy_row(const HBaseRow *src);
+typedef struct HBaseScanner HBaseScanner;
+extern HBaseScanner *hbase_scanner_open(HBaseConn *conn, HBaseTable *table,
+										const HBaseScanSpec *spec, int rows, int limit,
+										const char *what, long *nrequests);
+extern HBaseCellSet *hbase_scanner_page(HBaseScanner *s);
+extern void hbase_scanner_close(HBaseScanner *s);
+extern void hbase_rest_check_table(HBaseConn *conn, HBaseTable *table, const char *what);
+extern bool hbase_rest_table_exists(HBaseConn *conn, HBaseTable *table, const char *what);
+extern char *hbase_rest_version(HBaseConn *conn);
+extern char *hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
+							const HBaseColumn *col, const char *what);
+extern HBaseResult hbase_rest_get_in_path(HBaseConn *conn, HBaseTable *table, List *keys,
+										  const char *what);
+extern HBaseResult hbase_rest_put(HBaseConn *conn, HBaseTable *table, HBaseRow *rows,
+								  int nrows, const char *what);
+extern HBaseResult hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table,
+											const HBaseRow *row, const char *check_col,
+											int check_collen, const char *expected,
+											int expectedlen, const char *what);
+extern HBaseResult hbase_rest_increment(HBaseConn *conn, HBaseTable *table,
+										const HBaseRow *row, const char *what);
+extern HBaseResult hbase_rest_delete(HBaseConn *conn, HBaseTable *table, const char *key,
+									 int keylen, const HBaseColumn *col, const char *what);
+extern HBaseResponse *hbase_rest_namespace_tables(HBaseConn *conn, const char *ns,
+												  const char *what);
+extern HBaseResponse *hbase_rest_namespace(HBaseConn *conn, const char *ns);
+extern HBaseResponse *hbase_rest_schema(HBaseConn *conn, const char *hbase_table,
+										const char *what, int flags);
+extern List *hbase_rest_names(HBaseResponse *resp, const char *member, const char *what);
+extern void hbase_check_families(HBaseConn *conn, HBaseTable *table, List *columns);
+extern char *hbase_body_summary(HBaseResponse *resp);
+extern void hbase_report_status(HBaseResponse *resp, HBaseTable *table,
+								const char *what) pg_attribute_noreturn();
+
+/* ---------- json.c: the only user of jansson ---------- */
+
+extern void hbase_json_init(void);
+extern char *hbase_json_scanner_model(const HBaseScanSpec *spec);
+extern char *hbase_json_cellset(HBaseRow *rows, int nrows);
+extern char *hbase_json_version_field(const char *body, size_t len);
+extern List *hbase_json_regions(const char *body, size_t len, const char **error);
+extern List *hbase_json_names(const char *body, size_t len, const char *member,
+							  const char **error);
+
+/* ---------- keys.c: keys as text, a row_timestamp table's timestamp from its key ---------- */
+
+extern char *hbase_explain_key(const char *key, int len);
+extern char *hbase_printable_key(const char *key, int len);
+extern char *hbase_escaped_bytes(const char *key, int len, bool utf8);
+extern void hbase_key_error(HBaseTable *table, const char *error, const char *key,
+							int keylen) pg_attribute_noreturn();
+extern int64 hbase_key_row_timestamp(HBaseTable *table, const char *key, int keylen);
+
+#endif
