@@ -165,6 +165,28 @@ UPDATE wfu SET u = u || 'x', n = n - 1 WHERE n > 0;
 SELECT * FROM wfu;
 \! python3 tests/hbase_rest.py get wf_once big
 
+-- A direct UPDATE whose DELETE of a cell set to NULL fails after the row's PUT was done (a
+-- stand-in that refuses every DELETE with 400): the error names the row whose cells were
+-- written, as an UPDATE through a scan does (its context line); HBase shows a's v written
+\! python3 tests/hbase_rest.py create wf_nulled cf >/dev/null
+\! printf '%s' '[{"key":"a","cells":{"cf:v":"1","cf:w":"1"}},{"key":"b","cells":{"cf:v":"1","cf:w":"1"}}]' | python3 tests/hbase_rest.py put wf_nulled
+\! curl -s -m 1 http://127.0.0.1:18186/quit >/dev/null; sleep 0.3
+\! python3 tests/write_proxy.py 18186 "$HBASE_URL" --fail-deletes --status 400 --body 'Bad request'
+CREATE SERVER wf_nulled FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:18186');
+CREATE USER MAPPING FOR CURRENT_USER SERVER wf_nulled;
+CREATE FOREIGN TABLE wfn (k text OPTIONS (column ':key'), v text OPTIONS (column 'cf:v'),
+  w text OPTIONS (column 'cf:w')) SERVER wf_nulled OPTIONS (table 'wf_nulled');
+EXPLAIN (COSTS OFF) UPDATE wfn SET v = '2', w = NULL WHERE k IN ('a', 'b');
+\set VERBOSITY default
+UPDATE wfn SET v = '2', w = NULL WHERE k IN ('a', 'b');
+UPDATE wfn SET v = '3', w = NULL WHERE v = '2';
+\set VERBOSITY terse
+\! echo "$(curl -s http://127.0.0.1:18186/stats)"
+\! python3 tests/hbase_rest.py scan wf_nulled
+\! curl -s -m 2 http://127.0.0.1:18186/quit >/dev/null
+DROP SERVER wf_nulled CASCADE;
+\! python3 tests/hbase_rest.py drop wf_nulled
+
 DROP SEQUENCE wf_seq;
 DROP FOREIGN TABLE wf, wfu;
 \! python3 tests/hbase_rest.py drop wf_once

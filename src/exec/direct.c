@@ -512,11 +512,12 @@ remember_returned(ForeignScanState *node, DirectState *ds, Datum *values, bool *
 	MemoryContextSwitchTo(old);
 }
 
+/* a write not applied: its error (the wire layer's rule says which) */
 static void
-check_write(HBaseResponse *resp, HBaseTable *t, const char *what)
+check_write(HBaseResult res, HBaseTable *t, const char *what)
 {
-	if (resp->status != 200)
-		hbase_report_status(resp, t, what);
+	if (res.outcome != HBASE_DONE)
+		hbase_rest_report(&res, t, what);
 }
 
 /* the cells set to NULL: deleted one by one (hbase_delete_cells) */
@@ -565,9 +566,11 @@ put_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 	{
 		check_write(hbase_rest_put(ds->conn, t, &out, 1, "a PUT of 1 row"), t, "a PUT of 1 row");
 		ds->requests++;
+		/* its cells stand now: an error of a DELETE below names the row (as modify.c's) */
+		hbase_written_add(&ds->written, row->key, row->keylen);
 	}
 	delete_cells(ds, row, nulled);
-	if (out.ncells > 0 || nulled != NIL)
+	if (out.ncells == 0 && nulled != NIL)
 		hbase_written_add(&ds->written, row->key, row->keylen);
 }
 
@@ -594,8 +597,7 @@ increment_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 	ListCell   *lc,
 			   *lc2,
 			   *lc3;
-	char	   *body;
-	HBaseResponse *resp;
+	HBaseResult res;
 
 	out.key = row->key;
 	out.keylen = row->keylen;
@@ -632,13 +634,10 @@ increment_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 	}
 	if (out.ncells == 0)
 		return true;
-	body = hbase_json_cellset(&out, 1);
 	/* never sent twice, nor to another gateway: a second Increment would count twice */
-	resp = hbase_request_ex(ds->conn, "PUT",
-							psprintf("%s/hbase_fdw_row?check=increment", hbase_rest_table_path(ds->conn, t)),
-							body, strlen(body), "an Increment of a row", HBASE_REQ_WRITE);
+	res = hbase_rest_increment(ds->conn, t, &out, "an Increment of a row");
 	ds->requests++;
-	check_write(resp, t, "an Increment of a row");
+	check_write(res, t, "an Increment of a row");
 	hbase_written_add(&ds->written, row->key, row->keylen);
 	return true;
 }
@@ -671,7 +670,7 @@ cas_row(ForeignScanState *node, DirectState *ds, HBaseRow *row, List *setstates)
 		ListCell   *lc,
 				   *lc2;
 		HBaseCell  *c;
-		HBaseResponse *resp;
+		HBaseResult res;
 
 		memcpy(values, slot->tts_values, sizeof(Datum) * natts);
 		memcpy(isnull, slot->tts_isnull, sizeof(bool) * natts);
@@ -715,12 +714,15 @@ cas_row(ForeignScanState *node, DirectState *ds, HBaseRow *row, List *setstates)
 				out.cells[out.ncells++] = *hbase_empty_cell(t);
 			check_write(hbase_rest_put(ds->conn, t, &out, 1, "a PUT of 1 row"), t, "a PUT of 1 row");
 			ds->requests++;
+			/* its cells stand now: an error of a DELETE below names the row */
+			hbase_written_add(&ds->written, row->key, row->keylen);
 		}
 		if (check == NULL)
 		{
 			/* cells set to NULL (deletes, which no other write can undo), or a blind PUT */
 			delete_cells(ds, row, nulled);
-			hbase_written_add(&ds->written, row->key, row->keylen);
+			if (first == NULL)
+				hbase_written_add(&ds->written, row->key, row->keylen);
 			remember_returned(node, ds, values, isnull);
 			ds->nprocessed++;
 			return;
@@ -729,11 +731,11 @@ cas_row(ForeignScanState *node, DirectState *ds, HBaseRow *row, List *setstates)
 			out.cells[out.ncells++] = *hbase_empty_cell(t);
 		/* the check: the bytes read (none: the cell must be absent) */
 		old = hbase_find_cell(row, check);
-		resp = hbase_rest_check_and_put(ds->conn, t, &out, check->colspec, check->speclen,
-										old ? old->value : NULL, old ? old->vallen : 0,
-										"a check-and-put of a row");
+		res = hbase_rest_check_and_put(ds->conn, t, &out, check->colspec, check->speclen,
+									   old ? old->value : NULL, old ? old->vallen : 0,
+									   "a check-and-put of a row");
 		ds->requests++;
-		if (resp->status == 200)
+		if (res.outcome == HBASE_DONE)
 		{
 			hbase_written_add(&ds->written, row->key, row->keylen);
 			delete_cells(ds, row, nulled);
@@ -741,8 +743,8 @@ cas_row(ForeignScanState *node, DirectState *ds, HBaseRow *row, List *setstates)
 			ds->nprocessed++;
 			return;
 		}
-		if (resp->status != 304)
-			hbase_report_status(resp, t, "a check-and-put of a row");
+		if (res.outcome != HBASE_CHECK_FAILED)
+			hbase_rest_report(&res, t, "a check-and-put of a row");
 
 		/*
 		 * another writer came first: read again under READ COMMITTED only,

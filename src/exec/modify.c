@@ -782,7 +782,7 @@ hbaseExecForeignDelete(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	MemoryContext old = MemoryContextSwitchTo(ms->rowcxt);
 	ErrorContextCallback cb;
 	bytea	   *key;
-	HBaseResponse *resp;
+	HBaseResult res;
 
 	hbase_push_written_context(&ms->written, &cb);
 	key = old_key(ms, planSlot);
@@ -790,10 +790,10 @@ hbaseExecForeignDelete(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 		slot = NULL;			/* DELETE ... USING: deleted, counted, returned once */
 	else
 	{
-		resp = hbase_rest_delete(ms->conn, ms->table, VARDATA_ANY(key),
-								 VARSIZE_ANY_EXHDR(key), NULL, "a DELETE of a row");
-		if (resp->status != 200)
-			hbase_report_status(resp, ms->table, "a DELETE of a row");
+		res = hbase_rest_delete(ms->conn, ms->table, VARDATA_ANY(key),
+								VARSIZE_ANY_EXHDR(key), NULL, "a DELETE of a row");
+		if (res.outcome != HBASE_DONE)
+			hbase_rest_report(&res, ms->table, "a DELETE of a row");
 		hbase_written_add(&ms->written, VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key));
 		remember_changed(ms, key);
 		if (rinfo->ri_projectReturning)
@@ -891,11 +891,11 @@ hbase_delete_cells(HBaseConn *conn, HBaseTable *t, const char *key, int keylen, 
 
 	foreach(lc, cols)
 	{
-		HBaseResponse *resp = hbase_rest_delete(conn, t, key, keylen, lfirst(lc),
-												"a DELETE of a cell set to NULL");
+		HBaseResult res = hbase_rest_delete(conn, t, key, keylen, lfirst(lc),
+											"a DELETE of a cell set to NULL");
 
-		if (resp->status != 200)
-			hbase_report_status(resp, t, "a DELETE of a cell set to NULL");
+		if (res.outcome != HBASE_DONE)
+			hbase_rest_report(&res, t, "a DELETE of a cell set to NULL");
 	}
 	return list_length(cols);
 }
@@ -1060,20 +1060,20 @@ check_and_put(HBaseModifyState *ms, HBaseRow *row, List **nulled, HBaseColumn *c
 	for (attempt = 0;; attempt++)
 	{
 		HBaseRow   *now;
-		HBaseResponse *resp;
+		HBaseResult res;
 		HBaseCell  *cell;
 		long		nreq = 0;
 
 		/* sent once, to one gateway: it is not idempotent */
-		resp = hbase_rest_check_and_put(ms->conn, t, row, col->colspec, col->speclen,
-										expect, expectlen, "a check-and-put of a row");
-		if (resp->status == 200)
+		res = hbase_rest_check_and_put(ms->conn, t, row, col->colspec, col->speclen,
+									   expect, expectlen, "a check-and-put of a row");
+		if (res.outcome == HBASE_DONE)
 		{
 			hbase_written_add(&ms->written, row->key, row->keylen);
 			return true;
 		}
-		if (resp->status != 304)
-			hbase_report_status(resp, t, "a check-and-put of a row");
+		if (res.outcome != HBASE_CHECK_FAILED)
+			hbase_rest_report(&res, t, "a check-and-put of a row");
 
 		if (ms->set_attnos != NIL && !IsolationUsesXactSnapshot())
 		{
@@ -1537,28 +1537,14 @@ hbase_conflict_error(HBaseWritten *w, const char *key, int keylen, HBaseColumn *
 			 errhint("The rows written stay in HBase whatever the transaction does: running it again would apply them a second time. Check them, and update the others by their keys.")));
 }
 
-/*
- * Does sending the rows of a failed batch again one at a time tell more?
- * Only when HBase itself refused or failed the batch: 400 (a value HBase's
- * client refuses, such as a cell over hbase.client.keyvalue.maxsize: the
- * whole batch is refused before any row is sent) or the REST resource's 503
- * "Unavailable" (HBase failed some rows: a region in trouble, a server-side
- * check).  A 500, 502 or 504, or a 503 of something in front of HBase, says
- * nothing about single rows: a gateway failing everything would only be
- * sent each row again.
- */
-static bool
-row_by_row_may_help(HBaseResponse *resp)
-{
-	return resp->status == 400 ||
-		(resp->status == 503 && strncmp(resp->body, "Unavailable", 11) == 0);
-}
-
 /* rows sent alone that all fail from the first one: the gateway fails everything, stop */
 #define ROW_BY_ROW_GIVE_UP	3
 
 /*
- * A batch PUT that HBase refused or failed (row_by_row_may_help): some of
+ * A batch PUT that HBase refused or failed (per_row: a 400 of HBase's
+ * client, or the REST resource's 503 "Unavailable"; hbase_write_outcome
+ * says which answers those are; a 500, 502 or 504, or a 503 of something in
+ * front of HBase, says nothing about single rows): some of
  * its rows may stand, others not.  Send each row again on its own (a PUT of
  * the same cells again is the same row for readers) so that the error can
  * say which rows were written and which were not, instead of "some of
@@ -1566,7 +1552,7 @@ row_by_row_may_help(HBaseResponse *resp)
  * error says so.  Returns true when every row went through alone.
  */
 static bool
-put_rows_one_by_one(HBaseModifyState *ms, HBaseRow *rows, int nrows, HBaseResponse *batch)
+put_rows_one_by_one(HBaseModifyState *ms, HBaseRow *rows, int nrows, const HBaseResult *batch)
 {
 	StringInfoData failed;
 	int			nfailed = 0;
@@ -1579,17 +1565,17 @@ put_rows_one_by_one(HBaseModifyState *ms, HBaseRow *rows, int nrows, HBaseRespon
 	for (i = 0; i < nrows; i++)
 	{
 		ErrorContextCallback cb;
-		HBaseResponse *r;
+		HBaseResult r;
 
 		hbase_push_written_context(&ms->written, &cb);
 		r = hbase_rest_put(ms->conn, ms->table, &rows[i], 1, "a PUT of one row");
 		error_context_stack = cb.previous;
-		if (r->status == 200)
+		if (r.outcome == HBASE_DONE)
 			continue;
 		if (nfailed++ == 0)
 		{
-			first_status = r->status;
-			first_body = hbase_body_summary(r);
+			first_status = r.status;
+			first_body = hbase_body_summary(r.resp);
 		}
 		if (nfailed <= 10)
 			appendStringInfo(&failed, "%s\"%s\"", failed.len ? ", " : "",
@@ -1648,36 +1634,30 @@ static void
 put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows)
 {
 	ErrorContextCallback cb;
-	HBaseResponse *resp;
+	HBaseResult res;
 	char	   *summary;
 
 	hbase_push_written_context(&ms->written, &cb);
-	resp = hbase_rest_put(ms->conn, ms->table, rows, nrows, "a PUT of rows");
-	if (resp->status == 404)
-	{
-		/* the table, or a family: the gateway says 404 for both */
-		HBaseResponse *ex = hbase_rest_exists(ms->conn, ms->table);
-
-		if (ex->status == 404)
-			hbase_report_status(ex, ms->table,
-								psprintf("a PUT of %d row%s (nothing of it was written)",
-										 nrows, nrows == 1 ? "" : "s"));
-		if (ex->status == 200)
-			ereport(ERROR,
-					(errcode(ERRCODE_FDW_COLUMN_NAME_NOT_FOUND),
-					 errmsg("HBase table \"%s\" lacks a column family that foreign table %s writes",
-							ms->table->hbase_table, ms->table->relname),
-					 errdetail("The batch of %d row%s writes to the families %s. Rows with a cell in a family the table lacks were not written; the others of the batch may have been.",
-							   nrows, nrows == 1 ? "" : "s", families_of(rows, nrows))));
-	}
+	res = hbase_rest_put(ms->conn, ms->table, rows, nrows, "a PUT of rows");
+	/* the table, or a family: the gateway says 404 for both */
+	if (res.table_unsure &&
+		hbase_rest_write_family_missing(ms->conn, ms->table,
+										psprintf("a PUT of %d row%s (nothing of it was written)",
+												 nrows, nrows == 1 ? "" : "s")))
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_COLUMN_NAME_NOT_FOUND),
+				 errmsg("HBase table \"%s\" lacks a column family that foreign table %s writes",
+						ms->table->hbase_table, ms->table->relname),
+				 errdetail("The batch of %d row%s writes to the families %s. Rows with a cell in a family the table lacks were not written; the others of the batch may have been.",
+						   nrows, nrows == 1 ? "" : "s", families_of(rows, nrows))));
 	/* a 401/403 comes before any write (auth, hbase.rest.readonly): nothing of it stands */
-	if (resp->status == 401 || resp->status == 403)
-		hbase_report_status(resp, ms->table,
-							psprintf("a PUT of %d row%s", nrows, nrows == 1 ? "" : "s"));
+	if (res.refused)
+		hbase_rest_report(&res, ms->table,
+						  psprintf("a PUT of %d row%s", nrows, nrows == 1 ? "" : "s"));
 	error_context_stack = cb.previous;
-	summary = hbase_body_summary(resp);
-	if (resp->status == 200 ||
-		(nrows > 1 && row_by_row_may_help(resp) && put_rows_one_by_one(ms, rows, nrows, resp)))
+	summary = hbase_body_summary(res.resp);
+	if (res.outcome == HBASE_DONE ||
+		(nrows > 1 && res.per_row && put_rows_one_by_one(ms, rows, nrows, &res)))
 	{
 		int			i;
 
@@ -1686,13 +1666,13 @@ put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows)
 		return;
 	}
 	ereport(ERROR,
-			(errcode(hbase_write_outcome_unknown(resp->status) ?
+			(errcode(res.outcome == HBASE_MAYBE_APPLIED ?
 					 ERRCODE_TRANSACTION_RESOLUTION_UNKNOWN : ERRCODE_FDW_ERROR),
 			 errmsg("HBase REST gateway answered HTTP %ld to a PUT of %d row%s for foreign table %s",
-					resp->status, nrows, nrows == 1 ? "" : "s", ms->table->relname),
+					res.status, nrows, nrows == 1 ? "" : "s", ms->table->relname),
 			 errdetail("The gateway said: %s. %sHBase writes each row atomically, not a batch: %s may have been written to HBase table \"%s\" or not. %s",
 					   *summary ? summary : "(nothing)",
-					   nrows > 1 && !row_by_row_may_help(resp) ?
+					   nrows > 1 && !res.per_row ?
 					   "That is no answer of HBase about single rows: they were not sent again one by one. " : "",
 					   nrows == 1 ? "the row" : "rows of this batch", ms->table->hbase_table,
 					   hbase_written_detail(&ms->written))));
@@ -1711,7 +1691,7 @@ put_row_if_absent(HBaseModifyState *ms, HBaseRow *row)
 {
 	HBaseColumn *col = ms->exists_col;
 	ErrorContextCallback cb;
-	HBaseResponse *resp;
+	HBaseResult res;
 	int			i;
 
 	for (i = 0; i < row->ncells; i++)
@@ -1728,12 +1708,12 @@ put_row_if_absent(HBaseModifyState *ms, HBaseRow *row)
 						   hbase_printable_key(row->key, row->keylen), col->colspec),
 				 errhint("Give the column a non-empty value, or give the foreign table the option \"empty_column\": every row written then gets that cell.")));
 	hbase_push_written_context(&ms->written, &cb);
-	resp = hbase_rest_check_and_put(ms->conn, ms->table, row, col->colspec, col->speclen,
-									NULL, 0, "a check-and-put of a row (ON CONFLICT DO NOTHING)");
-	if (resp->status != 200 && resp->status != 304)
-		hbase_report_status(resp, ms->table, "a check-and-put of a row (ON CONFLICT DO NOTHING)");
+	res = hbase_rest_check_and_put(ms->conn, ms->table, row, col->colspec, col->speclen,
+								   NULL, 0, "a check-and-put of a row (ON CONFLICT DO NOTHING)");
+	if (res.outcome != HBASE_DONE && res.outcome != HBASE_CHECK_FAILED)
+		hbase_rest_report(&res, ms->table, "a check-and-put of a row (ON CONFLICT DO NOTHING)");
 	error_context_stack = cb.previous;
-	if (resp->status == 304)
+	if (res.outcome == HBASE_CHECK_FAILED)
 		return false;
 	hbase_written_add(&ms->written, row->key, row->keylen);
 	return true;

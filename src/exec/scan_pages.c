@@ -489,6 +489,8 @@ hbase_stream_take_page(HBaseScan *scan, Stream *st, HBaseResult *res)
 		case HBASE_END:
 			return false;
 		case HBASE_FAILED:
+		case HBASE_CHECK_FAILED:	/* writes' outcomes: never a read's */
+		case HBASE_MAYBE_APPLIED:
 			hbase_rest_report(res, scan->table, "reading a scanner");
 		case HBASE_LOST:
 

@@ -808,43 +808,14 @@ hbase_status_unavailable(long status)
 }
 
 /*
- * Did the request surely not reach the gateway?  Only when the connection
- * failed: nothing of the request left this backend.  Any HTTP answer may
- * come after the request was done: the REST resources answer 503
- * "Unavailable" after HBase failed the operation they attempted (part of a
- * PUT may be written, a check-and-put applied), and a service mesh or load
- * balancer answers 503 (Envoy's "upstream connect error or disconnect/reset
- * before headers") or 502/504 after it forwarded the request.  So a write
- * with an answer is never sent elsewhere (hbase_write_outcome_unknown).
- */
-static bool
-surely_unsent(hbase_http_outcome outcome, hbase_http_result *res)
-{
-	return outcome == HBASE_HTTP_FAILED && res->connect_failed;
-}
-
-/*
- * The one rule of "maybe applied" for a write that got an HTTP answer: a
- * 5xx (HBase failed part of it, or something in front of the gateway
- * answered after forwarding it).  Its error is 08007, outcome unknown, as
- * for a write that got no answer; 4xx answers are refusals before any write.
- */
-bool
-hbase_write_outcome_unknown(long status)
-{
-	return status >= 500 && status <= 599;
-}
-
-/*
  * Several gateways: does a request that a gateway did not serve go to the
  * next one?  GETs and requests flagged HBASE_REQ_IDEMPOTENT (a scanner
  * POST: a scanner made but not heard of is never read and expires) go to
  * the next gateway after no answer or a 502/503/504.  Writes and any other
- * request only when they surely were not done: a PUT or DELETE that got no
- * answer may still be done by its gateway later (a hung JVM thawing, a
- * request queued), after which a copy sent elsewhere could overwrite a newer
- * value or delete a newer row.  Scanner reads go by the scanner's own URL,
- * never elsewhere: the scan resumes them.
+ * request only when they surely were not done, by the rule of writes
+ * (hbase_write_outcome in rest.c): the connection could not be made.
+ * Scanner reads go by the scanner's own URL, never elsewhere: the scan
+ * resumes them.
  */
 static bool
 next_gateway_may_retry(const char *method, int flags, hbase_http_outcome outcome,
@@ -854,7 +825,9 @@ next_gateway_may_retry(const char *method, int flags, hbase_http_outcome outcome
 		return false;
 	if ((flags & HBASE_REQ_WRITE) ||
 		(strcmp(method, "GET") != 0 && !(flags & HBASE_REQ_IDEMPOTENT)))
-		return surely_unsent(outcome, res);
+		return hbase_write_outcome(outcome == HBASE_HTTP_OK ? res->status : 0,
+								   outcome == HBASE_HTTP_FAILED && res->connect_failed,
+								   NULL, false, NULL) == HBASE_UNAVAILABLE;
 	return outcome == HBASE_HTTP_FAILED ||
 		(outcome == HBASE_HTTP_OK && hbase_status_unavailable(res->status));
 }
@@ -935,13 +908,15 @@ take_outcome(HBaseConn *conn, hbase_http_outcome outcome, hbase_http_result *res
 		hbase_report_krb(res->krb_status, res->error, what);
 	if (outcome == HBASE_HTTP_FAILED && res->too_large)
 		report_too_large(conn, what, method, path, res->over_budget);
-	if (outcome == HBASE_HTTP_FAILED && (flags & HBASE_REQ_WRITE) && !res->connect_failed)
+	if (outcome == HBASE_HTTP_FAILED && (flags & HBASE_REQ_WRITE) &&
+		hbase_write_outcome(0, res->connect_failed, NULL, false, NULL) == HBASE_MAYBE_APPLIED)
 	{
 		/*
-		 * The write went out and no answer came: the gateway may have done
-		 * it, or may still do it.  08007 (transaction_resolution_unknown),
-		 * the SQLSTATE of a commit whose outcome is unknown, rather than a
-		 * connection error that a client could take for "not done".
+		 * The write went out and no answer came (hbase_write_outcome): the
+		 * gateway may have done it, or may still do it.  08007
+		 * (transaction_resolution_unknown), the SQLSTATE of a commit whose
+		 * outcome is unknown, rather than a connection error that a client
+		 * could take for "not done".
 		 */
 		ereport(ERROR,
 				(errcode(ERRCODE_TRANSACTION_RESOLUTION_UNKNOWN),

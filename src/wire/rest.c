@@ -12,8 +12,12 @@
  * that request (done, end, scanner lost, gateway unavailable, failed) with
  * the decoded CellSet, decided here from the status in one place
  * (read_result), so that scan.c's resume logic never looks at statuses.
- * The writes and the catalog requests of IMPORT return the gateway's
- * response, their callers telling which rows may stand.
+ * The writes (PUT of rows, check-and-put, Increment, DELETE) come back
+ * typed too, by the one rule of what a write's answer means
+ * (hbase_write_outcome: applied, check failed, maybe applied, refused,
+ * surely not sent), so that modify.c and direct.c never look at statuses;
+ * they tell which rows may stand.  The catalog requests of IMPORT return
+ * the gateway's response.
  * hbase_report_status below is the one place mapping statuses to
  * SQLSTATEs.  The requests
  * themselves go through connection.c (keep-alive handle, transport, size
@@ -115,6 +119,7 @@ read_result(HBaseResponse *resp, HBaseTable *table, ReadKind kind, long max_rows
 
 	memset(&res, 0, sizeof(res));
 	res.resp = resp;
+	res.status = resp->status;
 	res.outcome = HBASE_FAILED;
 	if (resp->status == 200)
 	{
@@ -153,7 +158,84 @@ read_result(HBaseResponse *resp, HBaseTable *table, ReadKind kind, long max_rows
 	return res;
 }
 
-/* a read that did not come to what its caller can use: the error (what NULL: the request's) */
+/*
+ * The rule of writes, the one place that decides what an answer to a write
+ * means (a PUT of rows, a check-and-put, an Increment, a DELETE of a row or
+ * a cell).  Its ground: any HTTP answer may come after the write was done,
+ * so a write goes out at most once, to one gateway, and goes to the next
+ * gateway only when it surely never left this backend.  A copy sent
+ * elsewhere while the first gateway still holds it could be overwritten by
+ * its late PUT, or its late DELETE remove a row written after it; a second
+ * Increment would count twice.
+ *   no answer, the connection never made (unsent): UNAVAILABLE, surely not
+ *        done: the one case that may go to the next gateway (connection.c
+ *        asks here, for every request that is not a read);
+ *   no answer after the request went out (a timeout, a reset):
+ *        MAYBE_APPLIED, raised as 08007 by connection.c, which has the
+ *        transport's words;
+ *   200: DONE, applied;
+ *   304 of a check-and-put (check): CHECK_FAILED, nothing written: another
+ *        writer came first (the caller reads again, or raises 40001/HV000);
+ *   500 to 599: MAYBE_APPLIED, 08007 (hbase_report_status): the REST
+ *        resource's 503 "Unavailable" comes after HBase failed the write it
+ *        attempted, part of which may stand; a service mesh or a load
+ *        balancer answers 503 (Envoy's "upstream connect error or
+ *        disconnect/reset before headers"), 502 or 504 after it forwarded
+ *        the request; a 500 comes after the resource ran;
+ *   anything else: FAILED, a plain error with the status and the gateway's
+ *        words (hbase_report_status): 4xx answers are refusals before any
+ *        write: 401/403 (refused: credentials, a read-only gateway), 404 (a
+ *        missing table or family: table_unsure), 400 (a value HBase's client
+ *        refuses, the whole batch before any row).
+ * per_row: 400 and the resource's 503 "Unavailable" are HBase's own answers
+ * about the rows: a batch's rows sent alone tell which stand; no other
+ * answer tells anything about single rows.
+ * status 0 is no answer; res, when given, gets the outcome and its flags.
+ */
+HBaseOutcome
+hbase_write_outcome(long status, bool unsent, const char *body, bool check, HBaseResult *res)
+{
+	HBaseOutcome outcome;
+
+	if (status == 0)
+		outcome = unsent ? HBASE_UNAVAILABLE : HBASE_MAYBE_APPLIED;
+	else if (status == 200)
+		outcome = HBASE_DONE;
+	else if (status == 304 && check)
+		outcome = HBASE_CHECK_FAILED;
+	else if (status >= 500 && status <= 599)
+		outcome = HBASE_MAYBE_APPLIED;
+	else
+		outcome = HBASE_FAILED;
+	if (res != NULL)
+	{
+		res->outcome = outcome;
+		res->status = status;
+		res->unsent = status == 0 && unsent;
+		res->refused = status == 401 || status == 403;
+		res->table_unsure = status == 404;
+		res->per_row = status == 400 ||
+			(status == 503 && body != NULL && strncmp(body, "Unavailable", 11) == 0);
+	}
+	return outcome;
+}
+
+/* a write's answer, typed by the rule above (check: a check-and-put) */
+static HBaseResult
+write_result(HBaseResponse *resp, bool check)
+{
+	HBaseResult res;
+
+	memset(&res, 0, sizeof(res));
+	res.resp = resp;
+	hbase_write_outcome(resp->status, resp->unsent, resp->body, check, &res);
+	return res;
+}
+
+/*
+ * A read or write that did not come to what its caller can use: the error
+ * (what NULL: the request's)
+ */
 void
 hbase_rest_report(const HBaseResult *res, HBaseTable *table, const char *what)
 {
@@ -736,7 +818,7 @@ hbase_rest_regions(HBaseConn *conn, HBaseTable *table, const char **error)
 }
 
 /* GET /table/exists: 200 when it does, 404 when not */
-HBaseResponse *
+static HBaseResponse *
 hbase_rest_exists(HBaseConn *conn, HBaseTable *table)
 {
 	return hbase_request(conn, "GET", psprintf("%s/exists", hbase_rest_table_path(conn, table)),
@@ -750,6 +832,22 @@ hbase_rest_table_exists(HBaseConn *conn, HBaseTable *table, const char *what)
 	HBaseResponse *r = hbase_rest_exists(conn, table);
 
 	if (r->status != 200 && r->status != 404)
+		hbase_report_status(r, table, what);
+	return r->status == 200;
+}
+
+/*
+ * After a write's 404 (table_unsure: the gateway says 404 for a missing
+ * table and for a missing family alike): the missing table's error, naming
+ * what got it, when the table is missing; true when the table exists (so a
+ * family is missing), false when the gateway cannot say.
+ */
+bool
+hbase_rest_write_family_missing(HBaseConn *conn, HBaseTable *table, const char *what)
+{
+	HBaseResponse *r = hbase_rest_exists(conn, table);
+
+	if (r->status == 404)
 		hbase_report_status(r, table, what);
 	return r->status == 200;
 }
@@ -1071,18 +1169,19 @@ stamped_rows(HBaseTable *table, const HBaseRow *rows, int nrows)
  * A PUT of rows, JSON CellSet in the body (writes stay JSON whatever the
  * transport).  The row in the path is a placeholder: the gateway takes each
  * row's key from the body.  A write: sent at most once to one gateway, and
- * to the next one only when it surely did not reach the first (connect.c);
- * no answer is an error saying its outcome is unknown.  Any status
- * returned: the caller tells which rows may stand.
+ * to the next one only when it surely did not reach the first; no answer is
+ * an error saying its outcome is unknown (hbase_write_outcome).  The answer
+ * typed by that rule: the caller tells which rows may stand.
  */
-HBaseResponse *
+HBaseResult
 hbase_rest_put(HBaseConn *conn, HBaseTable *table, HBaseRow *rows, int nrows, const char *what)
 {
 	char	   *body = hbase_json_cellset(stamped_rows(table, rows, nrows), nrows);
 
-	return hbase_request_ex(conn, "PUT",
-							psprintf("%s/hbase_fdw_batch", hbase_rest_table_path(conn, table)),
-							body, strlen(body), what, HBASE_REQ_WRITE);
+	return write_result(hbase_request_ex(conn, "PUT",
+										 psprintf("%s/hbase_fdw_batch", hbase_rest_table_path(conn, table)),
+										 body, strlen(body), what, HBASE_REQ_WRITE),
+						false);
 }
 
 /*
@@ -1095,12 +1194,12 @@ hbase_rest_put(HBaseConn *conn, HBaseTable *table, HBaseRow *rows, int nrows, co
  * value (400), so "absent" is sent as an empty value.  The gateway reads the
  * last cell of the body as the check and demands that the row's cells put
  * that column too (400 "The column to put and check do not match"): the
- * caller includes it.  200: written; 304: the check failed, nothing written.
- * Same RowResource code in hbase-rest 2.4, 2.5 and 2.6; the key is taken
- * from the body, so any gateway version takes any key.  A write (see
- * hbase_rest_put): never sent twice.
+ * caller includes it.  DONE: written; CHECK_FAILED (304): the check did
+ * not hold, nothing written.  Same RowResource code in hbase-rest 2.4, 2.5
+ * and 2.6; the key is taken from the body, so any gateway version takes any
+ * key.  A write (see hbase_rest_put): never sent twice.
  */
-HBaseResponse *
+HBaseResult
 hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table, const HBaseRow *row,
 						 const char *check_col, int check_collen,
 						 const char *expected, int expectedlen, const char *what)
@@ -1119,9 +1218,30 @@ hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table, const HBaseRow *row
 	r.ncells = row->ncells + 1;
 	body = hbase_json_cellset(&r, 1);
 	pfree(r.cells);
-	return hbase_request_ex(conn, "PUT",
-							psprintf("%s/hbase_fdw_row?check=put", hbase_rest_table_path(conn, table)),
-							body, strlen(body), what, HBASE_REQ_WRITE);
+	return write_result(hbase_request_ex(conn, "PUT",
+										 psprintf("%s/hbase_fdw_row?check=put", hbase_rest_table_path(conn, table)),
+										 body, strlen(body), what, HBASE_REQ_WRITE),
+						true);
+}
+
+/*
+ * Increment of one row's cells (PUT ?check=increment): each cell's value is
+ * the amount, a decimal string (the gateway's Long.parseLong), added in the
+ * region server atomically.  The gateways 2.4 to 2.6 answer an echo of the
+ * request, not the new values, so nothing is read from the answer.  A write
+ * (see hbase_rest_put): a second Increment would count twice, so never sent
+ * twice, nor to another gateway.
+ */
+HBaseResult
+hbase_rest_increment(HBaseConn *conn, HBaseTable *table, const HBaseRow *row, const char *what)
+{
+	char	   *body = hbase_json_cellset((HBaseRow *) row, 1);
+
+	return write_result(hbase_request_ex(conn, "PUT",
+										 psprintf("%s/hbase_fdw_row?check=increment",
+												  hbase_rest_table_path(conn, table)),
+										 body, strlen(body), what, HBASE_REQ_WRITE),
+						false);
 }
 
 /*
@@ -1171,9 +1291,9 @@ hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
  * DELETE of a row, or of one cell of it when col is given ("family:
  * qualifier").  The path is binary-safe or refused (hbase_row_path: an old
  * gateway would delete another row or none).  A write (see hbase_rest_put):
- * a late DELETE could remove a row written after it.  Any status returned.
+ * a late DELETE could remove a row written after it.  Typed as any write.
  */
-HBaseResponse *
+HBaseResult
 hbase_rest_delete(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
 				  const HBaseColumn *col, const char *what)
 {
@@ -1187,9 +1307,10 @@ hbase_rest_delete(HBaseConn *conn, HBaseTable *table, const char *key, int keyle
 	 * range (Phoenix's for a condition on the column) leaves out the store
 	 * files and memstore segments holding only later markers.
 	 */
-	return hbase_request_ex(conn, "DELETE",
-							row_path_at(conn, table, key, keylen, col, ts, what),
-							NULL, 0, what, HBASE_REQ_WRITE);
+	return write_result(hbase_request_ex(conn, "DELETE",
+										 row_path_at(conn, table, key, keylen, col, ts, what),
+										 NULL, 0, what, HBASE_REQ_WRITE),
+						false);
 }
 
 /* ---------------- namespaces and schemas (IMPORT FOREIGN SCHEMA) ---------------- */
@@ -1391,7 +1512,8 @@ hbase_report_status(HBaseResponse *resp, HBaseTable *table, const char *what)
 	const char *tname = table ? table->hbase_table : "";
 	bool		bare;
 
-	if (resp->write && hbase_write_outcome_unknown(resp->status))
+	if (resp->write &&
+		hbase_write_outcome(resp->status, resp->unsent, resp->body, false, NULL) == HBASE_MAYBE_APPLIED)
 		ereport(ERROR,
 				(errcode(ERRCODE_TRANSACTION_RESOLUTION_UNKNOWN),
 				 errmsg("HBase REST gateway answered HTTP %ld to %s: whether it was written is unknown",

@@ -144,7 +144,6 @@ extern void hbase_request_many(HBaseConn *conn, const char **paths, const bool *
 							   const char *what, HBaseResponse **out,
 							   bool again_alone);
 extern bool hbase_status_unavailable(long status);
-extern bool hbase_write_outcome_unknown(long status);
 
 /* reads ahead: scans of one connection that may each have one in flight */
 #define HBASE_MAX_AHEAD			4
@@ -377,17 +376,24 @@ typedef struct HBaseStatelessScan
 } HBaseStatelessScan;
 
 /*
- * What a read of the executor came to (rest.c decides it from the status,
- * in one place: read_result).
+ * What a request of the executor came to, read or write: rest.c decides it
+ * from the answer, reads in read_result, writes in hbase_write_outcome (the
+ * one place of the "maybe applied" rule), so that no caller looks at an
+ * HTTP status.
  */
 typedef enum HBaseOutcome
 {
-	HBASE_DONE,					/* answered: set (or scanner) filled in */
+	HBASE_DONE,					/* answered: set (or scanner) filled in; a write
+								 * applied */
 	HBASE_END,					/* nothing (more): a scanner's or a stateless scan's
 								 * end, a Get's missing row */
 	HBASE_LOST,					/* the scanner is gone (404, 410) or unusable (500) */
 	HBASE_UNAVAILABLE,			/* no answer, or a gateway that cannot serve (502
-								 * to 504) */
+								 * to 504); a write: surely never sent (unsent) */
+	HBASE_CHECK_FAILED,			/* a check-and-put whose check did not hold (304):
+								 * nothing written, another writer came first */
+	HBASE_MAYBE_APPLIED,		/* a write answered 500 to 599 (or no answer, raised
+								 * in connection.c): it may stand, 08007 */
 	HBASE_FAILED				/* anything else: hbase_rest_report */
 } HBaseOutcome;
 
@@ -402,12 +408,23 @@ typedef struct HBaseResult
 								 * never reached the gateway */
 	bool		server_error;	/* the gateway failed the read (500): it may again,
 								 * so retried a few times only */
-	bool		table_unsure;	/* the answer may mean a missing table: check
+	bool		table_unsure;	/* the answer may mean a missing table (a write's
+								 * 404: or a missing family): check
 								 * (hbase_rest_check_table) before trusting it */
+	bool		refused;		/* a write refused before anything of it was done
+								 * (401, 403: credentials, a read-only gateway) */
+	bool		per_row;		/* a batch PUT that HBase itself refused or failed
+								 * (400, the resource's 503 "Unavailable"): each
+								 * row sent alone tells which rows stand */
+	long		status;			/* the HTTP status (0: none), for messages only:
+								 * decisions go by outcome and the flags */
 	HBaseResponse *resp;		/* the answer, for hbase_rest_report */
 	int			more_requests;	/* sent beyond the first (a stateless page asked
 								 * again as JSON), for the scan's count */
 } HBaseResult;
+
+extern HBaseOutcome hbase_write_outcome(long status, bool unsent, const char *body, bool check,
+										HBaseResult *res);
 
 extern char *hbase_rest_table_path(HBaseConn *conn, HBaseTable *table);
 extern char *hbase_b64url(const char *data, int len);
@@ -434,7 +451,8 @@ extern void hbase_rest_multiget_many(HBaseConn *conn, HBaseTable *table, bytea *
 									 const int *starts, const int *counts, int nreq,
 									 HBaseResult *out, const bytea *filter);
 extern bytea *hbase_rest_filter_text(List *filters);
-extern HBaseResponse *hbase_rest_exists(HBaseConn *conn, HBaseTable *table);
+extern bool hbase_rest_write_family_missing(HBaseConn *conn, HBaseTable *table,
+											const char *what);
 extern List *hbase_rest_regions(HBaseConn *conn, HBaseTable *table, const char **error);
 extern HBaseResult hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table,
 											 const HBaseStatelessScan *s, int flags);
@@ -454,14 +472,16 @@ extern char *hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key,
 							const HBaseColumn *col, const char *what);
 extern HBaseResult hbase_rest_get_in_path(HBaseConn *conn, HBaseTable *table, List *keys,
 										  const char *what);
-extern HBaseResponse *hbase_rest_put(HBaseConn *conn, HBaseTable *table, HBaseRow *rows,
-									 int nrows, const char *what);
-extern HBaseResponse *hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table,
-											   const HBaseRow *row, const char *check_col,
-											   int check_collen, const char *expected,
-											   int expectedlen, const char *what);
-extern HBaseResponse *hbase_rest_delete(HBaseConn *conn, HBaseTable *table, const char *key,
-										int keylen, const HBaseColumn *col, const char *what);
+extern HBaseResult hbase_rest_put(HBaseConn *conn, HBaseTable *table, HBaseRow *rows,
+								  int nrows, const char *what);
+extern HBaseResult hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table,
+											const HBaseRow *row, const char *check_col,
+											int check_collen, const char *expected,
+											int expectedlen, const char *what);
+extern HBaseResult hbase_rest_increment(HBaseConn *conn, HBaseTable *table,
+										const HBaseRow *row, const char *what);
+extern HBaseResult hbase_rest_delete(HBaseConn *conn, HBaseTable *table, const char *key,
+									 int keylen, const HBaseColumn *col, const char *what);
 extern HBaseResponse *hbase_rest_namespace_tables(HBaseConn *conn, const char *ns,
 												  const char *what);
 extern HBaseResponse *hbase_rest_namespace(HBaseConn *conn, const char *ns);
