@@ -124,6 +124,8 @@ SELECT k, n FROM ctr WHERE k IN ('g24', 'g25') ORDER BY k;
 UPDATE ctr24 SET t = '41' WHERE k = 'g24';
 UPDATE ctr24 SET t = (t::int + 1)::text WHERE k = 'g24' RETURNING k, n, t;
 UPDATE ctr25 SET t = (coalesce(t, '0')::int + 1)::text WHERE k IN ('g24', 'g25') RETURNING k, n, t;
+-- g25's cf:n was stamped by 400 Increments in a burst: HBase stamps each at max(now, last + 1),
+-- ahead of the clock; the DELETE goes up to the newest stamp it read, or the row would stand
 DELETE FROM ctr25 WHERE k IN ('g25', 'nope');
 \echo rows: :ROW_COUNT
 SELECT k, n, t FROM ctr24 WHERE k IN ('g24', 'g25') ORDER BY k;

@@ -512,6 +512,18 @@ remember_returned(ForeignScanState *node, DirectState *ds, Datum *values, bool *
 	MemoryContextSwitchTo(old);
 }
 
+/* the newest cell stamp of a row as read (a DELETE goes at least that far) */
+static int64
+newest_stamp(const HBaseRow *row)
+{
+	int64		ts = 0;
+	int			i;
+
+	for (i = 0; i < row->ncells; i++)
+		ts = Max(ts, row->cells[i].timestamp);
+	return ts;
+}
+
 /* a write not applied: its error (the wire layer's rule says which) */
 static void
 check_write(HBaseResult res, HBaseTable *t, const char *what)
@@ -820,7 +832,7 @@ execute_direct(ForeignScanState *node, DirectState *ds)
 		{
 			case DIRECT_DELETE:
 				check_write(hbase_rest_delete(ds->conn, ds->table, row->key, row->keylen, NULL,
-											  "a DELETE of a row"),
+											  newest_stamp(row), "a DELETE of a row"),
 							ds->table, "a DELETE of a row");
 				ds->requests++;
 				hbase_written_add(&ds->written, row->key, row->keylen);

@@ -791,7 +791,7 @@ hbaseExecForeignDelete(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	else
 	{
 		res = hbase_rest_delete(ms->conn, ms->table, VARDATA_ANY(key),
-								VARSIZE_ANY_EXHDR(key), NULL, "a DELETE of a row");
+								VARSIZE_ANY_EXHDR(key), NULL, 0, "a DELETE of a row");
 		if (res.outcome != HBASE_DONE)
 			hbase_rest_report(&res, ms->table, "a DELETE of a row");
 		hbase_written_add(&ms->written, VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key));
@@ -891,7 +891,7 @@ hbase_delete_cells(HBaseConn *conn, HBaseTable *t, const char *key, int keylen, 
 
 	foreach(lc, cols)
 	{
-		HBaseResult res = hbase_rest_delete(conn, t, key, keylen, lfirst(lc),
+		HBaseResult res = hbase_rest_delete(conn, t, key, keylen, lfirst(lc), 0,
 											"a DELETE of a cell set to NULL");
 
 		if (res.outcome != HBASE_DONE)

@@ -31,6 +31,7 @@
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "utils/memutils.h"
+#include "utils/timestamp.h"
 
 #include "wire.h"
 
@@ -1295,9 +1296,20 @@ hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
  */
 HBaseResult
 hbase_rest_delete(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
-				  const HBaseColumn *col, const char *what)
+				  const HBaseColumn *col, int64 read_ts, const char *what)
 {
 	int64		ts = hbase_key_row_timestamp(table, key, keylen);
+	int64		now = (GetCurrentTimestamp() + HBASE_EPOCH_SHIFT_USECS) / 1000;
+
+	/*
+	 * The row as read holds a cell stamped after our clock (HBase stamps an
+	 * Increment at max(now, the cell's last stamp + 1), so a burst of them
+	 * runs ahead of the clock): a DELETE at the server's time could miss it
+	 * and leave the row standing after "DELETE 1".  Deleting up to the
+	 * newest stamp read removes every cell read, and no later one.
+	 */
+	if (read_ts > ts && read_ts > now)
+		ts = read_ts;
 
 	/*
 	 * A row of a row_timestamp table has its cells at that timestamp (see

@@ -481,7 +481,8 @@ extern HBaseResult hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table,
 extern HBaseResult hbase_rest_increment(HBaseConn *conn, HBaseTable *table,
 										const HBaseRow *row, const char *what);
 extern HBaseResult hbase_rest_delete(HBaseConn *conn, HBaseTable *table, const char *key,
-									 int keylen, const HBaseColumn *col, const char *what);
+									 int keylen, const HBaseColumn *col, int64 read_ts,
+									 const char *what);
 extern HBaseResponse *hbase_rest_namespace_tables(HBaseConn *conn, const char *ns,
 												  const char *what);
 extern HBaseResponse *hbase_rest_namespace(HBaseConn *conn, const char *ns);
