@@ -1,3 +1,4 @@
+-- needs: scan (the foreign tables they make; scripts/test --only runs them first)
 -- Cancel: a hung gateway (the real one, frozen with SIGSTOP) does not hang the backend:
 -- statement_timeout stops the HTTP transfer and raises the usual 57014.
 SELECT count(*) FROM split_t;

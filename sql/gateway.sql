@@ -1,3 +1,4 @@
+-- needs: scan (the foreign tables they make; scripts/test --only runs them first)
 -- The gateway unreachable, going away and coming back; connection cache invalidation;
 -- credentials never shown.
 \getenv hbase_url HBASE_URL

@@ -1,3 +1,4 @@
+-- needs: scan layouts (the foreign tables they make; scripts/test --only runs them first)
 -- Scans hold up: paging is keyset on the rowkey, so a scan whose scanner is lost (here: the
 -- real REST gateway restarted in the middle of it) resumes after the last row it returned,
 -- with no row lost and none twice.
