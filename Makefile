@@ -8,7 +8,7 @@ ROWKEY_SRCS = $(ROWKEY_OBJS:.o=.c)
 # one folder per layer (src/README.md): data flows down, wire/ and rowkey/ at the bottom
 WIRE_OBJS = src/wire/http.o src/wire/krb.o src/wire/json.o src/wire/cellset_pb.o \
        src/wire/cellset_json.o src/wire/rest.o src/wire/connection.o src/wire/gateway.o \
-       src/wire/gateway_rows.o src/wire/stats.o
+       src/wire/gateway_rows.o src/wire/stats.o src/wire/cellset_versions.o
 DATUM_OBJS = src/datum/convert.o src/datum/rowkey_pg.o src/datum/crosstype.o
 PHOENIX_OBJS = src/phoenix/phoenix.o src/phoenix/phoenix_cell.o src/phoenix/phoenix_catalog.o
 PLAN_OBJS = src/plan/pushdown.o src/plan/vfilter.o src/plan/keyplan.o
@@ -38,12 +38,18 @@ include $(PGXS)
 
 # pure-C unit tests (no PostgreSQL): scripts/test runs them
 # (the same again under AddressSanitizer and UBSan: the codec parses keys from anyone)
-UNIT_TESTS = tests/unit/test_rowkey tests/unit/test_rowkey_san
+UNIT_TESTS = tests/unit/test_rowkey tests/unit/test_rowkey_san tests/unit/test_versions \
+       tests/unit/test_versions_san
 tests/unit/test_rowkey: tests/unit/test_rowkey.c $(ROWKEY_SRCS) src/rowkey/rowkey.h src/rowkey/rowkey_int.h
 	$(CC) -Wall -Wextra -Wno-unused-parameter -O1 -g -I$(srcdir)/src/rowkey -o $@ $< $(ROWKEY_SRCS) -lcrypto
 tests/unit/test_rowkey_san: tests/unit/test_rowkey.c $(ROWKEY_SRCS) src/rowkey/rowkey.h src/rowkey/rowkey_int.h
 	$(CC) -Wall -Wextra -Wno-unused-parameter -O1 -g -fsanitize=address,undefined \
 		-fno-sanitize-recover=undefined -I$(srcdir)/src/rowkey -o $@ $< $(ROWKEY_SRCS) -lcrypto
+tests/unit/test_versions: tests/unit/test_versions.c src/wire/cellset_versions.c src/wire/cellset.h
+	$(CC) -Wall -Wextra -Wno-unused-parameter -O1 -g -I$(srcdir)/src/wire -o $@ $< src/wire/cellset_versions.c -lm
+tests/unit/test_versions_san: tests/unit/test_versions.c src/wire/cellset_versions.c src/wire/cellset.h
+	$(CC) -Wall -Wextra -Wno-unused-parameter -O1 -g -fsanitize=address,undefined \
+		-fno-sanitize-recover=undefined -I$(srcdir)/src/wire -o $@ $< src/wire/cellset_versions.c -lm
 unit-tests: $(UNIT_TESTS)
 .PHONY: unit-tests
 EXTRA_CLEAN = $(UNIT_TESTS) src/wire/cellset.pb-c.c src/wire/cellset.pb-c.h

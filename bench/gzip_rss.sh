@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 eval "$(scripts/pg-local env)"
 PORT=${GZIP_RSS_PORT:-18148}
-LIB=$("$PG_CONFIG" --pkglibdir)/hbase_fdw.so
+. bench/baseline_so.sh
 python3 tests/hostile_gateway.py "$PORT"
 trap 'curl -s "http://127.0.0.1:$PORT/quit" >/dev/null || true' EXIT
 
@@ -47,11 +47,6 @@ round() {
 	echo "$1: 4 multigets at once (15 MiB each): peak_rss_kb=$(peak "$KEYS")"
 	echo "$1: 4 multigets at once (20 MiB each, 80 MiB over the budget): peak_rss_kb=$(peak "$OVER")"
 }
-if [[ -n ${1:-} ]]; then
-	cp "$LIB" "$LIB.current"
-	cp "$1" "$LIB.tmp" && mv "$LIB.tmp" "$LIB"
-	round baseline || true
-	mv "$LIB.current" "$LIB"
-fi
+[[ -z ${1:-} ]] || with_baseline "$1" round baseline
 round current
 psql -X -q -d postgres -c "DROP SERVER gzip_rss CASCADE"

@@ -13,6 +13,13 @@
  * as getString.  Autocommit is on.  A statement starting with the comment tenant:ID runs on a
  * connection of that tenant (connectionFor).
  * Usage: java -cp <jars> tests/PhoenixServe.java ZK_HOST:ZK_PORT
+ *
+ * With --script (the fixtures' DDL and UPSERTs, tests/fixtures_phoenix.py phoenix_sql):
+ * statements come on stdin as a script, each ending with ";" at the end of a line (lines
+ * starting with "--" left out); each query's rows are printed as one JSON array per row
+ * (values as Phoenix's getString gives them, DECIMALs as plain digits, null as null); commits
+ * after each statement; the first error ends the run (exit status 1).
+ * Usage: java -cp <jars> tests/PhoenixServe.java --script ZK_HOST:ZK_PORT < statements.sql
  */
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -103,20 +110,60 @@ public class PhoenixServe {
       Properties p = new Properties();
       p.setProperty("TenantId", tenant);
       c = DriverManager.getConnection("jdbc:phoenix:" + zk, p);
-      c.setAutoCommit(true);
+      c.setAutoCommit(global.getAutoCommit());
       TENANTS.put(tenant, c);
     }
     return c;
+  }
+
+  /** --script: the statements of a script, each query's rows as JSON arrays, one a line */
+  static void script(Connection conn, String zk, BufferedReader in, PrintStream out) throws Exception {
+    conn.setAutoCommit(false);
+    StringBuilder stmt = new StringBuilder();
+    String line;
+    while ((line = in.readLine()) != null) {
+      if (line.trim().startsWith("--")) continue;
+      stmt.append(line).append('\n');
+      if (!line.trim().endsWith(";")) continue;
+      String sql = stmt.toString().trim();
+      String[] one = {sql.substring(0, sql.length() - 1)};
+      stmt.setLength(0);
+      Connection c = connectionFor(conn, zk, one);
+      try (Statement st = c.createStatement()) {
+        if (st.execute(one[0])) {
+          ResultSet rs = st.getResultSet();
+          int n = rs.getMetaData().getColumnCount();
+          while (rs.next()) {
+            StringBuilder row = new StringBuilder("[");
+            for (int i = 1; i <= n; i++) {
+              Object o = rs.getObject(i);
+              // a DECIMAL's digits as they are (getString groups thousands)
+              String v = o instanceof BigDecimal ? ((BigDecimal) o).toPlainString() : rs.getString(i);
+              row.append(i > 1 ? ", " : "").append(json(v));
+            }
+            out.println(row.append("]"));
+          }
+        }
+      }
+      c.commit();
+    }
+    out.flush();
   }
 
   public static void main(String[] args) throws Exception {
     // the protocol's own stdout; what libraries print (log4j ...) goes to stderr
     PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, "UTF-8");
     System.setOut(System.err);
+    boolean isScript = args[0].equals("--script");
+    if (isScript) args = new String[] {args[1]};
     Properties props = new Properties();
     try (Connection conn = DriverManager.getConnection("jdbc:phoenix:" + args[0], props)) {
       conn.setAutoCommit(true);
       BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+      if (isScript) {
+        script(conn, args[0], in, out);
+        return;
+      }
       out.println("{\"ready\": true}");
       out.flush();
       String line;

@@ -5,7 +5,7 @@ sql/phoenix_import.sql.
   (tests/PhoenixOracle.java, phoenix-core-client 5.2.1 from Maven Central), written through REST.
   The jars are fetched into the local Maven repository on first use.
 - the tables of Phoenix schema FDWPHX, made by Phoenix itself: real DDL and UPSERTs through its
-  JDBC driver (tests/PhoenixSQL.java) against the local HBase, whose master carries Phoenix's
+  JDBC driver (tests/PhoenixServe.java --script) against the local HBase, whose master carries Phoenix's
   server side (scripts/hbase-local, HBASE_PHOENIX=1).
 
     python3 tests/fixtures_phoenix.py sql < statements.sql   runs SQL through Phoenix, prints rows
@@ -83,11 +83,11 @@ def phoenix_sql(statements):
     state = hbase_rest.state_dir()
     cp = "%s:%s" % (os.path.join(state, "phoenix-lib", "*"), os.path.join(state, "lib", "*"))
     zk = "127.0.0.1:%s" % os.environ.get("HBASE_ZK_PORT", "12181")
-    res = subprocess.run([java_bin(), "-Xmx384m", "-cp", cp, os.path.join(HERE, "PhoenixSQL.java"),
-                          zk], input=statements.encode(), stdout=subprocess.PIPE,
+    res = subprocess.run([java_bin(), "-Xmx384m", "-cp", cp, os.path.join(HERE, "PhoenixServe.java"),
+                          "--script", zk], input=statements.encode(), stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, timeout=600)
     if res.returncode != 0:
-        raise RuntimeError("PhoenixSQL.java failed (%d): %s" % (
+        raise RuntimeError("PhoenixServe.java --script failed (%d): %s" % (
             res.returncode, res.stderr.decode("utf-8", "replace")[-3000:]))
     return [json.loads(line) for line in res.stdout.decode().splitlines() if line.startswith("[")]
 

@@ -1,5 +1,5 @@
 """tests/fixtures_phoenix_nullkey.py - Phoenix schema FDWPN of sql/phoenix_nullkey.sql, made by
-Apache Phoenix 5.2.1 itself (DDL and UPSERTs through its JDBC driver, tests/PhoenixSQL.java):
+Apache Phoenix 5.2.1 itself (DDL and UPSERTs through its JDBC driver, tests/PhoenixServe.java --script):
 tables whose nullable key columns end the key, which Phoenix leaves out of the rowkey with
 the separators before them when they are NULL (PTableImpl.newKey): ASC and DESC VARCHAR,
 DECIMAL, a VARBINARY, several trailing at once, NULL before a later value, a nullable

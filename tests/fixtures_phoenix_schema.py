@@ -1,5 +1,5 @@
 """tests/fixtures_phoenix_schema.py - Phoenix schema FDWPS of sql/phoenix_schema.sql, made by
-Apache Phoenix itself (DDL and UPSERTs through its JDBC driver, tests/PhoenixSQL.java, against
+Apache Phoenix itself (DDL and UPSERTs through its JDBC driver, tests/PhoenixServe.java --script, against
 the local HBase whose master runs Phoenix 5.2.1's server side): tables whose shape IMPORT
 FOREIGN SCHEMA ... OPTIONS (phoenix 'true') once got wrong.
 

@@ -1,6 +1,6 @@
 """tests/fixtures_phoenix_values.py - the Phoenix tables of sql/phoenix_values.sql (schema
 FDWPV), made by Apache Phoenix itself: DDL and UPSERTs through its JDBC driver
-(tests/PhoenixSQL.java, via fixtures_phoenix.phoenix_sql) against the local HBase.
+(tests/PhoenixServe.java --script, via fixtures_phoenix.phoenix_sql) against the local HBase.
 
 What they hold is where hbase_fdw and Phoenix disagreed on values:
 - CHAR(n) cells and key columns (Phoenix pads them with spaces to n bytes and strips the pad

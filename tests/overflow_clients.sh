@@ -9,31 +9,15 @@
 # The PostgreSQL connection comes from the environment, as for psql (tests/retry_clients.sh).
 set -euo pipefail
 clients=$1 rounds=$2 sql=$3
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+. "$(dirname "$0")/clients.sh"
 
-client() {
-	local c=$1 r out
-	for ((r = 0; r < rounds; r++)); do
-		while :; do
-			if out=$(psql -X -q -v ON_ERROR_STOP=1 -v VERBOSITY=sqlstate -c "$sql" 2>&1); then
-				echo ok >>"$dir/$c"
-			elif grep -q '^ERROR:  40001' <<<"$out"; then
-				continue
-			elif grep -q '^ERROR:  22003' <<<"$out"; then
-				echo range >>"$dir/$c"
-			else
-				echo "unexpected error: $out" >&2
-			fi
-			break
-		done
-	done
+failed_round() {
+	if grep -q '^ERROR:  22003' <<<"$1"; then
+		echo range
+	else
+		echo "unexpected error: $1" >&2
+	fi
 }
 
-pids=()
-for ((c = 0; c < clients; c++)); do
-	client "$c" & pids+=($!)
-done
-for p in "${pids[@]}"; do wait "$p"; done
-cat "$dir"/* >"$dir/all"
+run_clients "$clients" "$rounds" "$sql" sqlstate
 echo "applied: $(grep -c '^ok$' "$dir/all" || true), out of range: $(grep -c '^range$' "$dir/all" || true)"

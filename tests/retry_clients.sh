@@ -13,38 +13,17 @@
 # for psql; PGOPTIONS passes settings (hbase_fdw.update_retries).
 set -euo pipefail
 clients=$1 rounds=$2 table=$3 column=$4 keys=$5 sql=$6
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+. "$(dirname "$0")/clients.sh"
 
-client() {
-	local c=$1 r out
-	for ((r = 0; r < rounds; r++)); do
-		while :; do
-			if out=$(psql -X -q -v ON_ERROR_STOP=1 -v VERBOSITY=verbose -c "$sql" 2>&1); then
-				echo ok >>"$dir/$c"
-				break
-			fi
-			if grep -q '^ERROR:  40001' <<<"$out"; then
-				echo retried >>"$dir/$c"
-				continue
-			fi
-			# another error: the round is over; its DETAIL names the rows written
-			echo "partial $(sed -n 's/.*stay written (\([^)]*\)).*/\1/p' <<<"$out" |
-				sed 's/ and /,/g; s/[" ]//g')" >>"$dir/$c"
-			grep -q 'stay written\|No row of this statement' <<<"$out" ||
-				{ echo "unexpected error: $out" >&2; exit 1; }
-			break
-		done
-	done
+# another error: the round is over; its DETAIL names the rows written
+failed_round() {
+	echo "partial $(sed -n 's/.*stay written (\([^)]*\)).*/\1/p' <<<"$1" |
+		sed 's/ and /,/g; s/[" ]//g')"
+	grep -q 'stay written\|No row of this statement' <<<"$1" ||
+		{ echo "unexpected error: $1" >&2; exit 1; }
 }
 
-pids=()
-for ((c = 0; c < clients; c++)); do
-	client "$c" & pids+=($!)
-done
-for p in "${pids[@]}"; do wait "$p"; done
-
-cat "$dir"/* >"$dir/all"
+run_clients "$clients" "$rounds" "$sql" verbose
 ok=$(grep -c '^ok$' "$dir/all" || true)
 retried=$(grep -c '^retried$' "$dir/all" || true)
 partial=$(grep -c '^partial' "$dir/all" || true)

@@ -790,66 +790,32 @@ maps_cells(HBaseTable *table)
 	return false;
 }
 
-/* a mapped cell of a row and its place in the row, to sort by timestamp stably */
-typedef struct VersionCell
-{
-	HBaseCell	cell;
-	int			pos;
-} VersionCell;
-
-static int
-version_cell_cmp(const void *a, const void *b)
-{
-	const VersionCell *x = a;
-	const VersionCell *y = b;
-
-	if (x->cell.timestamp != y->cell.timestamp)
-		return x->cell.timestamp > y->cell.timestamp ? -1 : 1;
-	return (x->pos > y->pos) - (x->pos < y->pos);
-}
-
 /*
  * A table that maps versions (option versions): a row's versions, newest
  * first, one HBaseRow per distinct timestamp of the cells of mapped columns
  * (others are not looked at, whatever came), holding that timestamp's
  * cells in the row's order.  The mapped cells are sorted once and each
- * version is a run of them, so a row of n versions costs n log n, not n
- * passes over all its cells.  palloc'd; the count.
+ * version is a run of them (hbase_row_split_versions), so a row of n
+ * versions costs n log n, not n passes over all its cells.  palloc'd; the
+ * count.
  */
 int
 hbase_row_versions(HBaseTable *table, HBaseRow *row, HBaseRow **versions)
 {
-	VersionCell *vc = palloc(sizeof(VersionCell) * Max(row->ncells, 1));
-	HBaseCell  *cells;
+	HBaseCell  *cells = palloc(sizeof(HBaseCell) * Max(row->ncells, 1));
+	HBaseCell  *tmp;
 	HBaseRow   *out;
 	int			n = 0,
-				nv = 0,
+				nv,
 				i;
 
 	for (i = 0; i < row->ncells; i++)
 		if (mapped_cell(table, &row->cells[i]))
-		{
-			vc[n].cell = row->cells[i];
-			vc[n].pos = i;
-			n++;
-		}
-	qsort(vc, n, sizeof(VersionCell), version_cell_cmp);
-	cells = palloc(sizeof(HBaseCell) * Max(n, 1));
+			cells[n++] = row->cells[i];
+	tmp = palloc(sizeof(HBaseCell) * Max(n / 2, 1));
 	out = palloc(sizeof(HBaseRow) * Max(n, 1));
-	for (i = 0; i < n; i++)
-	{
-		cells[i] = vc[i].cell;
-		if (i == 0 || cells[i - 1].timestamp != cells[i].timestamp)
-		{
-			out[nv].key = row->key;
-			out[nv].keylen = row->keylen;
-			out[nv].cells = &cells[i];
-			out[nv].ncells = 0;
-			nv++;
-		}
-		out[nv - 1].ncells++;
-	}
-	pfree(vc);
+	nv = hbase_row_split_versions(row->key, row->keylen, cells, n, tmp, out, NULL);
+	pfree(tmp);
 	*versions = out;
 	return nv;
 }

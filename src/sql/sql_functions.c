@@ -231,25 +231,42 @@ hbase_fdw_stats_reset(PG_FUNCTION_ARGS)
 
 /* ---------------- this backend's counters ---------------- */
 
+/*
+ * One row of a set-returning function's result (after InitMaterializedSRF):
+ * nulls NULL when no column is NULL (at most 4 columns then).
+ */
+static void
+put_row(FunctionCallInfo fcinfo, Datum *values, bool *nulls)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	bool		none[4] = {false, false, false, false};
+
+	Assert(nulls || rsinfo->setDesc->natts <= lengthof(none));
+	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls ? nulls : none);
+}
+
+/* a row of two columns: a name and its value */
+static void
+put_pair(FunctionCallInfo fcinfo, const char *name, Datum value)
+{
+	Datum		values[2];
+
+	values[0] = CStringGetTextDatum(name);
+	values[1] = value;
+	put_row(fcinfo, values, NULL);
+}
+
 /* hbase_fdw_requests() -> (method, requests): HTTP requests this backend sent */
 Datum
 hbase_fdw_requests(PG_FUNCTION_ARGS)
 {
-	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	const char *method;
 	int64		count;
 	int			i;
 
 	InitMaterializedSRF(fcinfo, 0);
 	for (i = 0; hbase_request_count(i, &method, &count); i++)
-	{
-		Datum		values[2];
-		bool		nulls[2] = {false, false};
-
-		values[0] = CStringGetTextDatum(method);
-		values[1] = Int64GetDatum(count);
-		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
-	}
+		put_pair(fcinfo, method, Int64GetDatum(count));
 	return (Datum) 0;
 }
 
@@ -262,14 +279,12 @@ hbase_fdw_requests(PG_FUNCTION_ARGS)
 Datum
 hbase_fdw_cellsets(PG_FUNCTION_ARGS)
 {
-	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	int			i;
 
 	InitMaterializedSRF(fcinfo, 0);
 	for (i = 0; i < 2; i++)
 	{
 		Datum		values[4];
-		bool		nulls[4] = {false, false, false, false};
 		int64		cellsets,
 					bytes,
 					wire;
@@ -279,7 +294,7 @@ hbase_fdw_cellsets(PG_FUNCTION_ARGS)
 		values[1] = Int64GetDatum(cellsets);
 		values[2] = Int64GetDatum(bytes);
 		values[3] = Int64GetDatum(wire);
-		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+		put_row(fcinfo, values, NULL);
 	}
 	return (Datum) 0;
 }
@@ -292,21 +307,13 @@ hbase_fdw_cellsets(PG_FUNCTION_ARGS)
 Datum
 hbase_fdw_scanners(PG_FUNCTION_ARGS)
 {
-	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	const char *path;
 	bool		open;
 	int			i;
 
 	InitMaterializedSRF(fcinfo, 0);
 	for (i = 0; hbase_recent_scanner(i, &path, &open); i++)
-	{
-		Datum		values[2];
-		bool		nulls[2] = {false, false};
-
-		values[0] = CStringGetTextDatum(path);
-		values[1] = BoolGetDatum(open);
-		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
-	}
+		put_pair(fcinfo, path, BoolGetDatum(open));
 	return (Datum) 0;
 }
 

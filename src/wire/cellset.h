@@ -146,6 +146,11 @@ extern HBaseDecodeResult hbase_json_version_decode(const char *body, size_t len,
 									  hbase_decode_alloc alloc, void *arg,
 									  char **version, char *err);
 
+/* ---------- cellset_versions.c: a row's cells split per timestamp ---------- */
+
+extern int	hbase_row_split_versions(char *key, int keylen, HBaseCell *cells, int n,
+									 HBaseCell *tmp, HBaseRow *versions, long *work);
+
 /* ---------- phoenix_cell.c: Phoenix's bytes inside cells ---------- */
 
 extern int	hbase_phoenix_element(const char *cell, int len, int element,

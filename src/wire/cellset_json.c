@@ -837,13 +837,42 @@ hbase_cellset_json_decode(const char *body, size_t len, const HBaseDecodeLimits 
 }
 
 /*
- * The "name" strings of the objects of array `member` (a listing).  Two
- * passes, as CellSets: counted, checked against the budget, then one block
- * of pointers and names.
+ * A listing: the objects of one array member of a JSON object (names of
+ * tables or families, regions).  The walk is the same for each; what
+ * differs is which members of an entry are read and what an entry needs.
  */
-static bool
-js_names(JR *r, const char *member, size_t *count, size_t *bytes, char **names, char *buf)
+typedef struct JList JList;
+typedef struct JListSpec
 {
+	const char *member;			/* the array's name */
+	const char *twice;			/* messages: the array given twice, */
+	const char *not_array;		/* not an array, */
+	const char *not_object;		/* an entry not an object, */
+	const char *missing;		/* no such array (NULL: an empty listing) */
+	size_t		entry;			/* bytes of an entry in the block */
+	const char *what;			/* the entries, in messages ("names") */
+	/* a member of entry i, the reader at its value: reads or skips it */
+	bool		(*field) (JR *r, JList *l, const JStr *name, size_t i, unsigned *seen);
+	/* entry i read whole, seen: what field() marked */
+	bool		(*done) (JR *r, JList *l, size_t i, unsigned seen);
+} JListSpec;
+
+/* a walk's state: counting (entries NULL), then filling the block */
+struct JList
+{
+	const JListSpec *spec;
+	const char *name;			/* names: the member wanted */
+	void	   *entries;		/* filling: the block's entries */
+	char	   *buf;			/* filling: where their bytes go */
+	JFill		fill;			/* regions' base64, into buf */
+	size_t		bytes;			/* bytes of text counted */
+};
+
+/* the entries of the listing (*count), each member to spec->field */
+static bool
+js_list(JR *r, JList *l, size_t *count)
+{
+	const JListSpec *spec = l->spec;
 	bool		first = true;
 	bool		seen = false;
 	JStr		name;
@@ -859,58 +888,32 @@ js_names(JR *r, const char *member, size_t *count, size_t *bytes, char **names, 
 		bool		efirst = true;
 		int			e;
 
-		if (!jr_is(&name, member))
+		if (!jr_is(&name, spec->member ? spec->member : l->name))
 		{
 			if (!jr_skip(r))
 				return false;
 			continue;
 		}
 		if (seen)
-			return jr_fail(r, "the list given twice");
+			return jr_fail(r, spec->twice);
 		seen = true;
 		if (!jr_open(r, '['))
-			return jr_fail(r, "the list is not an array");
+			return jr_fail(r, spec->not_array);
 		while ((e = jr_element(r, &efirst)) == 1)
 		{
 			bool		ofirst = true;
-			bool		has_name = false;
+			unsigned	marks = 0;
 			JStr		m;
 			int			o;
 
 			if (!jr_open(r, '{'))
-				return jr_fail(r, "an entry that is not an object");
+				return jr_fail(r, spec->not_object);
 			while ((o = jr_member(r, &ofirst, &m)) == 1)
-			{
-				JStr		v;
-
-				if (!jr_is(&m, "name"))
-				{
-					if (!jr_skip(r))
-						return false;
-					continue;
-				}
-				if (has_name)
-					return jr_fail(r, "an entry's name given twice");
-				has_name = true;
-				if (!jr_string(r, &v))
-					return jr_fail(r, "an entry's name that is not a string");
-				if (names)
-				{
-					size_t		n = jr_unescape(&v, buf);
-
-					if (memchr(buf, '\0', n))
-						return jr_fail(r, "a name with a NUL character");
-					buf[n] = '\0';
-					names[i] = buf;
-					buf += v.n + 1;
-				}
-				*bytes += v.n + 1;
-			}
+				if (!spec->field(r, l, &m, i, &marks))
+					return false;
 			r->depth--;
-			if (o < 0)
+			if (o < 0 || !spec->done(r, l, i, marks))
 				return false;
-			if (!has_name)
-				return jr_fail(r, "an entry without a \"name\"");
 			i++;
 		}
 		r->depth--;
@@ -920,9 +923,89 @@ js_names(JR *r, const char *member, size_t *count, size_t *bytes, char **names, 
 	r->depth--;
 	if (k < 0 || !jr_end(r))
 		return false;
+	if (!seen && spec->missing)
+		return jr_fail(r, spec->missing);
 	*count = i;
 	return true;
 }
+
+/* a listing's member "name": a string without NUL */
+static bool
+name_field(JR *r, JList *l, const JStr *m, size_t i, unsigned *seen)
+{
+	JStr		v;
+
+	if (!jr_is(m, "name"))
+		return jr_skip(r);
+	if (*seen)
+		return jr_fail(r, "an entry's name given twice");
+	*seen = 1;
+	if (!jr_string(r, &v))
+		return jr_fail(r, "an entry's name that is not a string");
+	if (l->entries)
+	{
+		size_t		n = jr_unescape(&v, l->buf);
+
+		if (memchr(l->buf, '\0', n))
+			return jr_fail(r, "a name with a NUL character");
+		l->buf[n] = '\0';
+		((char **) l->entries)[i] = l->buf;
+		l->buf += v.n + 1;
+	}
+	l->bytes += v.n + 1;
+	return true;
+}
+
+static bool
+name_done(JR *r, JList *l, size_t i, unsigned seen)
+{
+	return seen ? true : jr_fail(r, "an entry without a \"name\"");
+}
+
+static const JListSpec names_spec = {
+	NULL, "the list given twice", "the list is not an array", "an entry that is not an object",
+	NULL, sizeof(char *), "names", name_field, name_done
+};
+
+/* a region's members "startKey" (seen 1) and "endKey" (2): base64 */
+static bool
+region_field(JR *r, JList *l, const JStr *m, size_t i, unsigned *seen)
+{
+	HBaseRegionRange *reg = l->entries ? &((HBaseRegionRange *) l->entries)[i] : NULL;
+	bool		start = jr_is(m, "startKey");
+	unsigned	mark = start ? 1 : 2;
+	JStr		v;
+
+	if (!start && !jr_is(m, "endKey"))
+		return jr_skip(r);
+	if (*seen & mark)
+		return jr_fail(r, "a region's key given twice");
+	*seen |= mark;
+	if (!jr_string(r, &v))
+		return jr_fail(r, "a region key that is not a string");
+	return jr_b64(r, &v, &l->bytes, reg ? &l->fill : NULL,
+				  reg ? (start ? &reg->start : &reg->stop) : NULL,
+				  reg ? (start ? &reg->startlen : &reg->stoplen) : NULL);
+}
+
+/* both keys given; an empty end key: to the end */
+static bool
+region_done(JR *r, JList *l, size_t i, unsigned seen)
+{
+	HBaseRegionRange *reg = l->entries ? &((HBaseRegionRange *) l->entries)[i] : NULL;
+
+	if (seen != 3)
+		return jr_fail(r, "a region without base64 start and end keys");
+	if (reg && reg->stoplen == 0)
+		reg->stop = NULL;
+	return true;
+}
+
+static const JListSpec regions_spec = {
+	"Region", "\"Region\" given twice", "\"Region\" is not an array",
+	"a region that is not an object", "no \"Region\" array", sizeof(HBaseRegionRange),
+	"regions", region_field, region_done
+};
 
 /*
  * Between a listing decoder's two passes: decides whether count entries of
@@ -961,168 +1044,65 @@ listing_block(size_t count, size_t entry, size_t bytes, size_t len, const char *
 	return block;
 }
 
-HBaseDecodeResult
-hbase_json_names_decode(const char *body, size_t len, const char *member,
-						hbase_decode_alloc alloc, void *arg,
-						char ***names, int *n, size_t *decoded, char *err)
+/*
+ * A listing decoded as CellSets are: a first pass counts and checks, the
+ * block is allocated within the budget, a second pass fills it.
+ */
+static HBaseDecodeResult
+listing_decode(const char *body, size_t len, const JListSpec *spec, const char *name,
+			   hbase_decode_alloc alloc, void *arg, void **entries, int *n, size_t *decoded,
+			   char *err)
 {
 	JR			r = {body, body, body + len, 0, NULL};
+	JList		l = {spec, name, NULL, NULL, {NULL, NULL}, 0};
 	size_t		count = 0,
-				bytes = 0,
 				size;
-	char	  **block;
+	char	   *block;
 	HBaseDecodeResult res;
 
-	*names = NULL;
+	*entries = NULL;
 	*n = 0;
 	*decoded = 0;
-	if (!js_names(&r, member, &count, &bytes, NULL, NULL))
+	if (!js_list(&r, &l, &count))
 	{
 		jr_error(&r, err);
 		return HBASE_DECODE_INVALID;
 	}
-	block = listing_block(count, sizeof(char *), bytes, len, "names", alloc, arg, &size, &res, err);
+	block = listing_block(count, spec->entry, l.bytes, len, spec->what, alloc, arg, &size, &res,
+						  err);
 	if (block == NULL)
 		return res;
 	r.p = body;
 	r.depth = 0;
-	bytes = 0;
-	if (!js_names(&r, member, &count, &bytes, block, (char *) (block + count)))
+	l.entries = block;
+	l.buf = block + count * spec->entry;
+	l.fill.bytes = l.buf;
+	if (!js_list(&r, &l, &count))
 	{
 		jr_error(&r, err);
 		return HBASE_DECODE_INVALID;
 	}
-	*names = block;
+	*entries = block;
 	*n = (int) count;
 	*decoded = size;
 	return HBASE_DECODE_OK;
 }
 
-/*
- * The regions of a TableInfoModel: "Region" objects with base64 "startKey"
- * and "endKey" (an empty end key: to the end), other members skipped (their
- * names hold \u0000 for a NUL byte of a start key).
- */
-static bool
-js_regions(JR *r, size_t *count, size_t *bytes, HBaseRegionRange *out, char *buf)
+HBaseDecodeResult
+hbase_json_names_decode(const char *body, size_t len, const char *member,
+						hbase_decode_alloc alloc, void *arg,
+						char ***names, int *n, size_t *decoded, char *err)
 {
-	bool		first = true;
-	bool		seen = false;
-	JStr		name;
-	int			k;
-	size_t		i = 0;
-	JFill		fill = {NULL, buf};
-
-	jr_ws(r);
-	if (r->p >= r->end || *r->p != '{')
-		return jr_fail(r, "not a JSON object");
-	(void) jr_open(r, '{');
-	while ((k = jr_member(r, &first, &name)) == 1)
-	{
-		bool		efirst = true;
-		int			e;
-
-		if (!jr_is(&name, "Region"))
-		{
-			if (!jr_skip(r))
-				return false;
-			continue;
-		}
-		if (seen)
-			return jr_fail(r, "\"Region\" given twice");
-		seen = true;
-		if (!jr_open(r, '['))
-			return jr_fail(r, "\"Region\" is not an array");
-		while ((e = jr_element(r, &efirst)) == 1)
-		{
-			bool		ofirst = true;
-			bool		has_start = false,
-						has_end = false;
-			HBaseRegionRange *reg = out ? &out[i] : NULL;
-			JStr		m;
-			int			o;
-
-			if (!jr_open(r, '{'))
-				return jr_fail(r, "a region that is not an object");
-			while ((o = jr_member(r, &ofirst, &m)) == 1)
-			{
-				bool		start = jr_is(&m, "startKey");
-				JStr		v;
-
-				if (!start && !jr_is(&m, "endKey"))
-				{
-					if (!jr_skip(r))
-						return false;
-					continue;
-				}
-				if (start ? has_start : has_end)
-					return jr_fail(r, "a region's key given twice");
-				if (start)
-					has_start = true;
-				else
-					has_end = true;
-				if (!jr_string(r, &v))
-					return jr_fail(r, "a region key that is not a string");
-				if (!jr_b64(r, &v, bytes, out ? &fill : NULL,
-							reg ? (start ? &reg->start : &reg->stop) : NULL,
-							reg ? (start ? &reg->startlen : &reg->stoplen) : NULL))
-					return false;
-			}
-			r->depth--;
-			if (o < 0)
-				return false;
-			if (!has_start || !has_end)
-				return jr_fail(r, "a region without base64 start and end keys");
-			if (reg && reg->stoplen == 0)
-				reg->stop = NULL;
-			i++;
-		}
-		r->depth--;
-		if (e < 0)
-			return false;
-	}
-	r->depth--;
-	if (k < 0 || !jr_end(r))
-		return false;
-	if (!seen)
-		return jr_fail(r, "no \"Region\" array");
-	*count = i;
-	return true;
+	return listing_decode(body, len, &names_spec, member, alloc, arg, (void **) names, n,
+						  decoded, err);
 }
 
 HBaseDecodeResult
 hbase_json_regions_decode(const char *body, size_t len, hbase_decode_alloc alloc, void *arg,
 						  HBaseRegionRange **regions, int *n, size_t *decoded, char *err)
 {
-	JR			r = {body, body, body + len, 0, NULL};
-	size_t		count = 0,
-				bytes = 0,
-				size;
-	HBaseRegionRange *block;
-	HBaseDecodeResult res;
-
-	*regions = NULL;
-	*n = 0;
-	*decoded = 0;
-	if (!js_regions(&r, &count, &bytes, NULL, NULL))
-	{
-		jr_error(&r, err);
-		return HBASE_DECODE_INVALID;
-	}
-	block = listing_block(count, sizeof(HBaseRegionRange), bytes, len, "regions", alloc, arg, &size, &res, err);
-	if (block == NULL)
-		return res;
-	r.p = body;
-	r.depth = 0;
-	if (!js_regions(&r, &count, &bytes, block, (char *) (block + count)))
-	{
-		jr_error(&r, err);
-		return HBASE_DECODE_INVALID;
-	}
-	*regions = block;
-	*n = (int) count;
-	*decoded = size;
-	return HBASE_DECODE_OK;
+	return listing_decode(body, len, &regions_spec, NULL, alloc, arg, (void **) regions, n,
+						  decoded, err);
 }
 
 /*
