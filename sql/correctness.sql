@@ -1,3 +1,4 @@
+-- needs: layouts (the foreign tables they make; scripts/test --only runs them first)
 -- Reproductions of wrong results that pushdown once gave (issue 9), each compared with
 -- pushdown off and with values PostgreSQL computes itself. Fixtures (tests/fixtures.py):
 -- fdw_nulname, keys name + 0x00 + lpad(id, 4) for names a, ab, abc, abd and ids 1-3;

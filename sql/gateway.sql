@@ -1,3 +1,4 @@
+-- needs: scan (the foreign tables they make; scripts/test --only runs them first)
 -- The gateway unreachable, going away and coming back; connection cache invalidation;
 -- credentials never shown.
 \getenv hbase_url HBASE_URL
@@ -11,15 +12,19 @@ SELECT * FROM nowhere_t;
 SELECT * FROM nowhere_t ORDER BY k LIMIT 1;
 DROP SERVER nowhere CASCADE;
 
--- the real gateway stops: a clear error; it comes back: the same session works again
+-- the real gateway stops: a clear error; it comes back: the same session works again (the
+-- run's own gateway, tests/own_gateway.sh, not the one the other tests and runs share)
+\set own_url `tests/own_gateway.sh url`
+ALTER SERVER hbase OPTIONS (SET url :'own_url');
 SELECT count(*) FROM split_t;
-\! scripts/hbase-local stop-rest >/dev/null
+\! tests/own_gateway.sh stop
 \set VERBOSITY sqlstate
 SELECT count(*) FROM split_t;
 \set VERBOSITY default
 SELECT :'LAST_ERROR_MESSAGE' LIKE 'could not connect to HBase REST gateway at http%' AS clear_message;
-\! scripts/hbase-local start-rest >/dev/null
+\! tests/own_gateway.sh start
 SELECT count(*) FROM split_t;
+ALTER SERVER hbase OPTIONS (SET url :'hbase_url');
 
 -- ALTER SERVER drops the cached connection
 ALTER SERVER hbase OPTIONS (SET url 'http://127.0.0.1:9');

@@ -1,3 +1,4 @@
+-- needs: layouts (the foreign tables they make; scripts/test --only runs them first)
 -- Generic plans: with plan_cache_mode = force_generic_plan the key values are parameters,
 -- known only at execution.  EXPLAIN of such a plan names the operation execution makes of
 -- them (a Get, a multiget, bounded scans, one per salt bucket, reversed ...); EXPLAIN ANALYZE

@@ -1,3 +1,4 @@
+-- needs: scan layouts (the foreign tables they make; scripts/test --only runs them first)
 -- ORDER BY in rowkey order needs no Sort: scans return rows in key order, so the foreign scan
 -- declares it (pathkeys) when the key parts preserve order and any salt or hash prefix is fixed.
 -- Uses the lay_* foreign tables of layouts.sql.

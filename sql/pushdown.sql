@@ -1,3 +1,4 @@
+-- needs: scan layouts (the foreign tables they make; scripts/test --only runs them first)
 -- Pushdown: quals on key columns become Gets, multigets and bounded scans; EXPLAIN shows the
 -- HBase operation and EXPLAIN ANALYZE what it cost. Every qual is also checked locally, so the
 -- results below are the same with pushdown off (see differential.sql for the systematic check).

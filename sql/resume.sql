@@ -1,6 +1,11 @@
+-- needs: scan layouts (the foreign tables they make; scripts/test --only runs them first)
 -- Scans hold up: paging is keyset on the rowkey, so a scan whose scanner is lost (here: the
 -- real REST gateway restarted in the middle of it) resumes after the last row it returned,
--- with no row lost and none twice.
+-- with no row lost and none twice. The gateway restarted is the run's own
+-- (tests/own_gateway.sh), not the one the other tests and runs share.
+\getenv hbase_url HBASE_URL
+\set own_url `tests/own_gateway.sh url`
+ALTER SERVER hbase OPTIONS (SET url :'own_url');
 ALTER FOREIGN TABLE split_t OPTIONS (ADD fetch_size '10');
 CREATE FUNCTION pg_temp.scan_report(q text) RETURNS TABLE (item text) LANGUAGE plpgsql AS $$
 DECLARE
@@ -17,26 +22,27 @@ BEGIN
   END LOOP;
 END $$;
 -- the gateway goes down 0.5 s into a 3 s scan and comes back some seconds later
-\! (sleep 0.5; scripts/hbase-local restart-rest >/dev/null 2>&1) &
+\! tests/own_gateway.sh restart-soon
 SELECT * FROM pg_temp.scan_report('SELECT k, n, pg_sleep(0.003) FROM split_t');
 -- (the restart is over before the next statement, however slow the machine)
-\! while pgrep -f 'hbase-local [r]estart-rest' >/dev/null; do sleep 0.2; done
+\! tests/own_gateway.sh wait-restart
 -- and the rows are exactly the table's
-\! (sleep 0.5; scripts/hbase-local restart-rest >/dev/null 2>&1) &
+\! tests/own_gateway.sh restart-soon
 SELECT count(*), count(DISTINCT k), min(k), max(k), sum(n)
   FROM (SELECT k, n, pg_sleep(0.003) FROM split_t) s;
-\! while pgrep -f 'hbase-local [r]estart-rest' >/dev/null; do sleep 0.2; done
+\! tests/own_gateway.sh wait-restart
 -- backwards too: a reversed scan's stateless page is sent again once the gateway is back
 CREATE FOREIGN TABLE split_c (k text OPTIONS (column ':key') COLLATE "C", n int) SERVER hbase
   OPTIONS (table 'fdw_split', family 'cf', fetch_size '10');
 EXPLAIN (COSTS OFF) SELECT k, n, pg_sleep(0.003) FROM split_c ORDER BY k DESC;
-\! (sleep 0.5; scripts/hbase-local restart-rest >/dev/null 2>&1) &
+\! tests/own_gateway.sh restart-soon
 SELECT count(*), count(DISTINCT k), min(k), max(k), sum(n)
   FROM (SELECT k, n, pg_sleep(0.003) FROM split_c ORDER BY k DESC) s;
-\! while pgrep -f 'hbase-local [r]estart-rest' >/dev/null; do sleep 0.2; done
+\! tests/own_gateway.sh wait-restart
 DROP FOREIGN TABLE split_c;
 ALTER FOREIGN TABLE split_t OPTIONS (DROP fetch_size);
 SELECT count(*) FROM split_t;
+ALTER SERVER hbase OPTIONS (SET url :'hbase_url');
 
 -- concurrency: the scans of several ranges or salt buckets run in parallel (curl multi), and
 -- give the same rows as one at a time, with and without an order to keep

@@ -1,3 +1,4 @@
+-- needs: scan (the foreign tables they make; scripts/test --only runs them first)
 -- Security: TLS peer verification on by default, a CA file for private CAs, HTTP Basic auth
 -- from the user mapping, and no secret in errors or EXPLAIN. The gateways are real nginx
 -- reverse proxies in front of the real HBase REST (scripts/gateway-proxy), as in production.

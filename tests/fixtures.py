@@ -226,7 +226,25 @@ def epochkey_rows():
             for sec in (-3, -2, -1, 0, 1, 1709287200, 1709287201)]
 
 
+# the split keys of this file's pre-split tables
+SPLITS = {
+    "fdw_split": [b"b", b"c", b"d"],
+    "fdw_regions": [s("r%04d" % i) for i in range(400, 5000, 400)],
+    "fdw_replicas": [s("r1000"), s("r2000")],
+    "fdw_regions_salted": [bytes([b]) + s(m) for b in range(4) for m in ("", "r1000")][1:],
+}
+
+
 def main():
+    # every pre-split table first, all in one JVM of tests/HBaseAdmin.java (a JVM start costs
+    # seconds; the create_table calls below and in the modules then find them made and empty)
+    import fixtures_join
+    import fixtures_layouts
+    import fixtures_saltjoin
+    HB.create_split_tables(
+        [(t, ["cf"], keys, 1, 2 if t == "fdw_replicas" else 1) for t, keys in SPLITS.items()] +
+        fixtures_layouts.split_tables() + fixtures_join.SPLIT_TABLES +
+        fixtures_saltjoin.SPLIT_TABLES)
     HB.create_table("fdw_types", ["t", "b"])
     HB.put_pairs("fdw_types", types_rows())
     HB.create_table("fdw_bad", ["t", "b"])
@@ -234,12 +252,12 @@ def main():
     HB.create_table("fdw_keys", ["cf"])
     HB.put_pairs("fdw_keys", keys_rows())
     HB.create_table("fdw_empty", ["cf"])
-    HB.create_table("fdw_split", ["cf"], splits=[b"b", b"c", b"d"])
+    HB.create_table("fdw_split", ["cf"], splits=SPLITS["fdw_split"])
     HB.put_pairs("fdw_split", split_rows())
     regions = len(HB.regions("fdw_split"))
     if regions != 4:
         sys.exit("fdw_split has %d regions, expected 4" % regions)
-    HB.create_table("fdw_regions", ["cf"], splits=[s("r%04d" % i) for i in range(400, 5000, 400)])
+    HB.create_table("fdw_regions", ["cf"], splits=SPLITS["fdw_regions"])
     HB.put_pairs("fdw_regions", regions_rows())
     regions = len(HB.regions("fdw_regions"))
     if regions != 13:
@@ -249,13 +267,12 @@ def main():
     replica_rows = [(s("r%04d" % i), {"cf:n": s(str(i))}) for i in range(3000)]
     HB.create_table("fdw_replicas1", ["cf"], replicas=2)
     HB.put_pairs("fdw_replicas1", replica_rows)
-    HB.create_table("fdw_replicas", ["cf"], splits=[s("r1000"), s("r2000")], replicas=2)
+    HB.create_table("fdw_replicas", ["cf"], splits=SPLITS["fdw_replicas"], replicas=2)
     HB.put_pairs("fdw_replicas", replica_rows)
     regions = len(HB.regions("fdw_replicas"))
     if regions != 6:
         sys.exit("fdw_replicas lists %d regions, expected 6 (3 regions, 2 replicas)" % regions)
-    HB.create_table("fdw_regions_salted", ["cf"],
-                    splits=[bytes([b]) + s(m) for b in range(4) for m in ("", "r1000")][1:])
+    HB.create_table("fdw_regions_salted", ["cf"], splits=SPLITS["fdw_regions_salted"])
     HB.put_pairs("fdw_regions_salted", salted_region_rows())
     HB.create_table("fdw_versions", ["v"], versions=10)
     for row in versions_rows():
@@ -309,11 +326,11 @@ def main():
     __import__("fixtures_phoenix_schema").main()  # Phoenix schema FDWPS of sql/phoenix_schema.sql
     __import__("fixtures_phoenix_values").main()  # schema FDWPV of sql/phoenix_values.sql
     __import__("fixtures_phoenix_nullkey").main()  # schema FDWPN of sql/phoenix_nullkey.sql
-    __import__("fixtures_layouts").main()  # the lay_* tables of sql/layouts.sql
+    fixtures_layouts.main(HB)  # the lay_* tables of sql/layouts.sql
     __import__("fixtures_collate").main(HB)  # the coll_* tables of sql/collate.sql
-    __import__("fixtures_join").main(HB)  # jn_join, jn_comp of sql/join.sql
+    fixtures_join.main(HB)  # jn_join, jn_comp of sql/join.sql
     __import__("fixtures_saltpage").main(HB)  # sp_jhash, sp_phx of sql/saltpage.sql
-    __import__("fixtures_saltjoin").main(HB)  # sj_phx, sj_jh of sql/saltjoin.sql
+    fixtures_saltjoin.main(HB)  # sj_phx, sj_jh of sql/saltjoin.sql
     __import__("fixtures_vfilter").main(HB)  # the vf_* tables of sql/vfilter.sql
     __import__("fixtures_vfilter2").main(HB)  # vf2_dates of sql/vfilter2.sql
 

@@ -44,9 +44,13 @@ def wide_rows():
     return [(s("w%04d" % i), {"cf:blob": s("%d" % i + "x" * 2000)}) for i in range(1, 301)]
 
 
+# the pre-split tables (tests/fixtures.py makes them first, all in one JVM)
+SPLIT_TABLES = [("jn_join", ["cf"], [s("row002000"), s("row004000")], 1, 1)]
+
+
 def main(hb=None):
     hb = hb or hbase_rest.Client()
-    hb.create_table("jn_join", ["cf"], splits=[s("row002000"), s("row004000")])
+    hb.create_table("jn_join", ["cf"], splits=SPLIT_TABLES[0][2])
     hb.put_pairs("jn_join", join_rows())
     hb.create_table("jn_comp", ["cf"])
     hb.put_pairs("jn_comp", comp_rows())

@@ -539,9 +539,14 @@ def printable(key):
     return "".join(chr(b) if 0x20 <= b < 0x7F else "." for b in key)
 
 
-def main():
+def split_tables():
+    """the pre-split tables, as hbase_rest.Client.create_split_tables takes them"""
+    return [(name, families, splits, 1, 1) for name, families, splits, _ in TABLES if splits]
+
+
+def main(hb=None):
     global HB
-    HB = hbase_rest.Client()
+    HB = hb or hbase_rest.Client()
     for name, families, splits, make in TABLES:
         rows = make()
         if len(set(k for k, _ in rows)) != len(rows):

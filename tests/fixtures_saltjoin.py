@@ -39,9 +39,13 @@ def jh_rows():
     return rows
 
 
+# the pre-split tables (tests/fixtures.py makes them first, all in one JVM)
+SPLIT_TABLES = [("sj_phx", ["cf"], [bytes([b]) for b in range(1, 8)], 1, 1)]
+
+
 def main(hb=None):
     hb = hb or hbase_rest.Client()
-    hb.create_table("sj_phx", ["cf"], splits=[bytes([b]) for b in range(1, 8)])
+    hb.create_table("sj_phx", ["cf"], splits=SPLIT_TABLES[0][2])
     hb.put_pairs("sj_phx", phx_rows())
     hb.create_table("sj_jh", ["cf"])
     hb.put_pairs("sj_jh", jh_rows())

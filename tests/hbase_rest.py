@@ -141,6 +141,8 @@ class Client:
     def __init__(self, base_url=None, timeout=60):
         self.base = (base_url or default_url()).rstrip("/")
         self.timeout = timeout
+        # pre-split tables create_split_tables just made, empty: table -> their definition
+        self._fresh = {}
 
     # -- HTTP
     def request(self, method, path, body=None, ok=(200,), headers=None):
@@ -201,14 +203,30 @@ class Client:
         if ":" in table:
             self.create_namespace(table.split(":", 1)[0])
         if splits:
-            run_admin(["create", table, ",".join(families),
-                       ",".join("b64:" + b64e(s) for s in splits), "--versions", str(versions),
-                       "--replicas", str(replicas)])
+            if self._fresh.pop(table, None) == _split_def(families, splits, versions, replicas):
+                return
+            run_admin(_admin_create(table, families, splits, versions, replicas))
             return
         self.drop_table(table)
         schema = {"name": table, "REGION_REPLICATION": str(replicas),
                   "ColumnSchema": [{"name": f, "VERSIONS": str(versions)} for f in families]}
         self.request("PUT", self._t(table) + "/schema", schema, ok=(200, 201))
+
+    def create_split_tables(self, specs):
+        """(Re)create several pre-split tables in one JVM of tests/HBaseAdmin.java (each JVM
+        start costs seconds: tests/fixtures.py made eight, one by one). SPECS: [(table,
+        families, splits, versions, replicas)]. The next create_table of one of them with the
+        same definition finds it made and empty, and does nothing."""
+        args = []
+        for table, families, splits, versions, replicas in specs:
+            if ":" in table:
+                self.create_namespace(table.split(":", 1)[0])
+            args += (["+"] if args else []) + _admin_create(table, families, splits, versions,
+                                                             replicas)
+        if args:
+            run_admin(args)
+        for table, families, splits, versions, replicas in specs:
+            self._fresh[table] = _split_def(families, splits, versions, replicas)
 
     def regions(self, table):
         """-> [{"name", "startKey": bytes, "endKey": bytes, "location", "id"}]"""
@@ -328,6 +346,17 @@ class Client:
 
 def state_dir():
     return os.environ.get("HBASE_LOCAL_DIR", "/var/tmp/hbase_fdw/hbase")
+
+
+def _admin_create(table, families, splits, versions, replicas):
+    """tests/HBaseAdmin.java's arguments that (re)create a pre-split table"""
+    return ["create", table, ",".join(f for f in families if f),
+            ",".join("b64:" + b64e(s) for s in splits), "--versions", str(versions),
+            "--replicas", str(replicas)]
+
+
+def _split_def(families, splits, versions, replicas):
+    return ([f for f in families if f], [bytes(s) for s in splits], versions, replicas)
 
 
 def run_admin(args):
