@@ -6,6 +6,10 @@
 \getenv hbase_url HBASE_URL
 \set own_url `tests/own_gateway.sh url`
 ALTER SERVER hbase OPTIONS (SET url :'own_url');
+-- the restarts wait until this backend's scan returns rows (it waits in pg_sleep)
+SELECT pg_backend_pid() AS scan_pid \gset
+\setenv SCAN_PID :scan_pid
+\setenv PGDATABASE :DBNAME
 ALTER FOREIGN TABLE split_t OPTIONS (ADD fetch_size '10');
 CREATE FUNCTION pg_temp.scan_report(q text) RETURNS TABLE (item text) LANGUAGE plpgsql AS $$
 DECLARE
@@ -21,13 +25,13 @@ BEGIN
     END IF;
   END LOOP;
 END $$;
--- the gateway goes down 0.5 s into a 3 s scan and comes back some seconds later
-\! tests/own_gateway.sh restart-soon
+-- the gateway goes down 0.5 s after a 3 s scan returns its first row and comes back some seconds later
+\! tests/own_gateway.sh restart-while-scanning
 SELECT * FROM pg_temp.scan_report('SELECT k, n, pg_sleep(0.003) FROM split_t');
 -- (the restart is over before the next statement, however slow the machine)
 \! tests/own_gateway.sh wait-restart
 -- and the rows are exactly the table's
-\! tests/own_gateway.sh restart-soon
+\! tests/own_gateway.sh restart-while-scanning
 SELECT count(*), count(DISTINCT k), min(k), max(k), sum(n)
   FROM (SELECT k, n, pg_sleep(0.003) FROM split_t) s;
 \! tests/own_gateway.sh wait-restart
@@ -35,7 +39,7 @@ SELECT count(*), count(DISTINCT k), min(k), max(k), sum(n)
 CREATE FOREIGN TABLE split_c (k text OPTIONS (column ':key') COLLATE "C", n int) SERVER hbase
   OPTIONS (table 'fdw_split', family 'cf', fetch_size '10');
 EXPLAIN (COSTS OFF) SELECT k, n, pg_sleep(0.003) FROM split_c ORDER BY k DESC;
-\! tests/own_gateway.sh restart-soon
+\! tests/own_gateway.sh restart-while-scanning
 SELECT count(*), count(DISTINCT k), min(k), max(k), sum(n)
   FROM (SELECT k, n, pg_sleep(0.003) FROM split_c ORDER BY k DESC) s;
 \! tests/own_gateway.sh wait-restart

@@ -8,8 +8,13 @@
 # left running for the next test and the next run, as the other gateways are.
 #   tests/own_gateway.sh url            start it if it is not up; print its base URL
 #   tests/own_gateway.sh stop | start | pause | resume
-#   tests/own_gateway.sh restart-soon   in the background: 0.5 s from now, stop it and start it
-#                                       again (a scan in the middle of it loses its scanner)
+#   tests/own_gateway.sh restart-while-scanning
+#                                       in the background: 0.5 s after the backend $SCAN_PID first
+#                                       waits in pg_sleep(), i.e. once its scan returns rows, stop
+#                                       the gateway and start it again (the scan loses its
+#                                       scanner). Not a fixed delay: a loaded machine may take
+#                                       over 0.5 s to open the scanner, and a gateway down at that
+#                                       first request is an error, not a lost scan
 #   tests/own_gateway.sh wait-restart   wait until that restart is over
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,9 +30,15 @@ start) scripts/hbase-local start-rest-extra "$port" >/dev/null ;;
 stop) scripts/hbase-local stop-rest-extra "$port" >/dev/null ;;
 pause) scripts/hbase-local pause-rest-extra "$port" >/dev/null ;;
 resume) scripts/hbase-local resume-rest-extra "$port" >/dev/null ;;
-restart-soon)
+restart-while-scanning)
+	: "${SCAN_PID:?set SCAN_PID to the backend that will scan (\\setenv SCAN_PID)}"
 	touch "$mark"
 	(
+		for ((i = 0; i < 1200; i++)); do
+			w=$(psql -X -At -c "SELECT wait_event FROM pg_stat_activity WHERE pid = $SCAN_PID" 2>/dev/null || true)
+			[[ $w == PgSleep ]] && break
+			sleep 0.1
+		done
 		sleep 0.5
 		scripts/hbase-local stop-rest-extra "$port" || true
 		scripts/hbase-local start-rest-extra "$port" || true
@@ -43,7 +54,7 @@ wait-restart)
 	exit 1
 	;;
 *)
-	echo "usage: tests/own_gateway.sh url|start|stop|pause|resume|restart-soon|wait-restart" >&2
+	echo "usage: tests/own_gateway.sh url|start|stop|pause|resume|restart-while-scanning|wait-restart" >&2
 	exit 2
 	;;
 esac
