@@ -20,6 +20,14 @@
  * (values as Phoenix's getString gives them, DECIMALs as plain digits, null as null); commits
  * after each statement; the first error ends the run (exit status 1).
  * Usage: java -cp <jars> tests/PhoenixServe.java --script ZK_HOST:ZK_PORT < statements.sql
+ *
+ * With --script-server SOCKET: the same scripts, one per connection to a Unix socket (the
+ * client sends the script and shuts its side down), so that a test suite's dozens of scripts
+ * pay for the JVM and Phoenix's first connection once, not each (5 s against 0.1 s).  Each
+ * script runs on a fresh global connection and fresh tenant connections, as in a process of
+ * its own; the answer ends with a line {"status": "ok"} or {"status": "error", "message": ...}.
+ * The server exits after IDLE_EXIT_MS without a script.
+ * Usage: java -cp <jars> tests/PhoenixServe.java --script-server SOCKET ZK_HOST:ZK_PORT
  */
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -150,10 +158,62 @@ public class PhoenixServe {
     out.flush();
   }
 
+  static final long IDLE_EXIT_MS = 600_000;
+  static volatile long lastUse = System.currentTimeMillis();
+
+  /** --script-server: scripts from a Unix socket, one a connection, one at a time */
+  static void scriptServer(String path, String zk) throws Exception {
+    java.nio.file.Path sock = java.nio.file.Path.of(path);
+    java.nio.file.Files.deleteIfExists(sock);
+    java.nio.channels.ServerSocketChannel server =
+        java.nio.channels.ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX);
+    server.bind(java.net.UnixDomainSocketAddress.of(sock));
+    Thread idle = new Thread(() -> {
+      for (;;) {
+        try { Thread.sleep(5000); } catch (InterruptedException e) { return; }
+        if (System.currentTimeMillis() - lastUse > IDLE_EXIT_MS) {
+          try { java.nio.file.Files.deleteIfExists(sock); } catch (Exception e) { }
+          System.exit(0);
+        }
+      }
+    });
+    idle.setDaemon(true);
+    idle.start();
+    // the first connection, made before taking scripts: it is what costs seconds
+    DriverManager.getConnection("jdbc:phoenix:" + zk, new Properties()).close();
+    for (;;) {
+      try (java.nio.channels.SocketChannel ch = server.accept()) {
+        lastUse = System.currentTimeMillis();
+        BufferedReader in = new BufferedReader(new InputStreamReader(
+            java.nio.channels.Channels.newInputStream(ch), StandardCharsets.UTF_8));
+        PrintStream out = new PrintStream(java.nio.channels.Channels.newOutputStream(ch), false, "UTF-8");
+        try (Connection conn = DriverManager.getConnection("jdbc:phoenix:" + zk, new Properties())) {
+          script(conn, zk, in, out);
+          out.println("{\"status\": \"ok\"}");
+        } catch (Exception | StackOverflowError e) {
+          out.println("{\"status\": \"error\", \"message\": " + json(String.valueOf(e)) + "}");
+        } finally {
+          for (Connection c : TENANTS.values()) {
+            try { c.close(); } catch (Exception e) { }
+          }
+          TENANTS.clear();
+          out.flush();
+          lastUse = System.currentTimeMillis();
+        }
+      } catch (java.io.IOException e) {
+        // a client gone away: the next one
+      }
+    }
+  }
+
   public static void main(String[] args) throws Exception {
     // the protocol's own stdout; what libraries print (log4j ...) goes to stderr
     PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, "UTF-8");
     System.setOut(System.err);
+    if (args[0].equals("--script-server")) {
+      scriptServer(args[1], args[2]);
+      return;
+    }
     boolean isScript = args[0].equals("--script");
     if (isScript) args = new String[] {args[1]};
     Properties props = new Properties();

@@ -5,7 +5,7 @@ sql/phoenix_import.sql.
   (tests/PhoenixOracle.java, phoenix-core-client 5.2.1 from Maven Central), written through REST.
   The jars are fetched into the local Maven repository on first use.
 - the tables of Phoenix schema FDWPHX, made by Phoenix itself: real DDL and UPSERTs through its
-  JDBC driver (tests/PhoenixServe.java --script) against the local HBase, whose master carries Phoenix's
+  JDBC driver (tests/PhoenixServe.java --script-server) against the local HBase, whose master carries Phoenix's
   server side (scripts/hbase-local, HBASE_PHOENIX=1).
 
     python3 tests/fixtures_phoenix.py sql < statements.sql   runs SQL through Phoenix, prints rows
@@ -15,9 +15,12 @@ import json
 import re
 import struct
 import os
+import fcntl
 import random
+import socket
 import subprocess
 import sys
+import time
 
 import hbase_rest
 
@@ -79,17 +82,73 @@ def java_bin():
 
 def phoenix_sql(statements):
     """runs statements (each ending with ';' at the end of a line) through Phoenix's JDBC
-    driver; returns the rows of the queries, one list per row"""
+    driver; returns the rows of the queries, one list per row.  They go to a long-lived
+    tests/PhoenixServe.java --script-server (started here when none answers; it exits after
+    10 idle minutes): a JVM and Phoenix's first connection cost seconds per script otherwise,
+    and the suite runs dozens of scripts"""
+    sock = script_server()
+    for attempt in (1, 2):
+        try:
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as c:
+                c.settimeout(600)
+                c.connect(sock)
+                c.sendall(statements.encode())
+                c.shutdown(socket.SHUT_WR)
+                answer = b"".join(iter(lambda: c.recv(65536), b""))
+            break
+        except (ConnectionRefusedError, FileNotFoundError):
+            # a server that exited idle between our check and our connect: once more
+            if attempt == 2:
+                raise
+            sock = script_server()
+    lines = answer.decode().splitlines()
+    status = json.loads(lines[-1]) if lines and lines[-1].startswith("{") else {}
+    if status.get("status") != "ok":
+        raise RuntimeError("PhoenixServe.java --script-server: the script failed: %s" % (
+            status.get("message") or answer.decode("utf-8", "replace")[-3000:]))
+    return [json.loads(line) for line in lines if line.startswith("[")]
+
+
+def script_server():
+    """the Unix socket of a running tests/PhoenixServe.java --script-server for this HBase and
+    this PhoenixServe.java (a changed file gets a server of its own), started if none answers"""
     state = hbase_rest.state_dir()
-    cp = "%s:%s" % (os.path.join(state, "phoenix-lib", "*"), os.path.join(state, "lib", "*"))
     zk = "127.0.0.1:%s" % os.environ.get("HBASE_ZK_PORT", "12181")
-    res = subprocess.run([java_bin(), "-Xmx384m", "-cp", cp, os.path.join(HERE, "PhoenixServe.java"),
-                          "--script", zk], input=statements.encode(), stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, timeout=600)
-    if res.returncode != 0:
-        raise RuntimeError("PhoenixServe.java --script failed (%d): %s" % (
-            res.returncode, res.stderr.decode("utf-8", "replace")[-3000:]))
-    return [json.loads(line) for line in res.stdout.decode().splitlines() if line.startswith("[")]
+    src = os.path.join(HERE, "PhoenixServe.java")
+    with open(src, "rb") as f:
+        tag = hashlib.sha1(f.read() + zk.encode()).hexdigest()[:12]
+    # a Unix socket's path is short (108 bytes): under /tmp, not the state dir
+    sock = os.path.join("/tmp", "hbase_fdw-phoenix-%s.sock" % tag)
+    with open(os.path.join(state, "phoenix-script-server.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if answers(sock):
+            return sock
+        cp = "%s:%s" % (os.path.join(state, "phoenix-lib", "*"), os.path.join(state, "lib", "*"))
+        log = open(os.path.join(state, "phoenix-script-server.log"), "ab")
+        proc = subprocess.Popen([java_bin(), "-Xmx384m", "-cp", cp, src, "--script-server", sock, zk],
+                                stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                                start_new_session=True)
+        for _ in range(1200):
+            if answers(sock):
+                return sock
+            if proc.poll() is not None:
+                break
+            time.sleep(0.1)
+        proc.kill()
+        raise RuntimeError("PhoenixServe.java --script-server did not start (log: %s)" % log.name)
+
+
+def answers(sock):
+    """is a server listening on the Unix socket sock"""
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as c:
+            c.connect(sock)
+            c.shutdown(socket.SHUT_WR)
+            c.settimeout(600)
+            # an empty script: the answer is the status line alone
+            return c.recv(4096).startswith(b'{"status": "ok"}')
+    except OSError:
+        return False
 
 
 # Phoenix schema FDWPHX of sql/phoenix_import.sql: tables as Phoenix's DDL makes them (a salted
