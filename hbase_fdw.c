@@ -234,6 +234,16 @@ hbaseGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntablei
 
 		pull_varattnos((Node *) ri->clause, baserel->relid, &ps->attrs_used);
 	}
+
+	/*
+	 * The rows a DELETE removes: their every mapped cell is read, so that
+	 * the newest stamp among them (carried in the ctid, modify.c) is how far
+	 * the DELETE goes, as direct.c's DELETE reads them.
+	 */
+	if (root->parse->commandType == CMD_DELETE && (int) baserel->relid == root->parse->resultRelation &&
+		bms_is_member(SelfItemPointerAttributeNumber - FirstLowInvalidHeapAttributeNumber,
+					  ps->attrs_used))
+		ps->attrs_used = bms_add_member(ps->attrs_used, 0 - FirstLowInvalidHeapAttributeNumber);
 	baserel->fdw_private = ps;
 
 	ps->conds = hbase_key_conditions(ps->table, baserel->relid, baserel->baserestrictinfo,
@@ -913,6 +923,8 @@ hbaseIterateForeignScan(ForeignScanState *node)
 						slot->tts_values, slot->tts_isnull);
 	MemoryContextSwitchTo(old);
 	ExecStoreVirtualTuple(slot);
+	/* for a DELETE or UPDATE of the row: how far its DELETEs go (modify.c) */
+	hbase_stamp_to_tid(hbase_row_newest_stamp(row), &slot->tts_tid);
 	return slot;
 }
 

@@ -512,18 +512,6 @@ remember_returned(ForeignScanState *node, DirectState *ds, Datum *values, bool *
 	MemoryContextSwitchTo(old);
 }
 
-/* the newest cell stamp of a row as read (a DELETE goes at least that far) */
-static int64
-newest_stamp(const HBaseRow *row)
-{
-	int64		ts = 0;
-	int			i;
-
-	for (i = 0; i < row->ncells; i++)
-		ts = Max(ts, row->cells[i].timestamp);
-	return ts;
-}
-
 /* a write not applied: its error (the wire layer's rule says which) */
 static void
 check_write(HBaseResult res, HBaseTable *t, const char *what)
@@ -536,7 +524,8 @@ check_write(HBaseResult res, HBaseTable *t, const char *what)
 static void
 delete_cells(DirectState *ds, HBaseRow *row, List *nulled)
 {
-	ds->requests += hbase_delete_cells(ds->conn, ds->table, row->key, row->keylen, nulled);
+	ds->requests += hbase_delete_cells(ds->conn, ds->table, row->key, row->keylen, nulled,
+									   hbase_row_newest_stamp(row));
 }
 
 /* SET c = constant: the new cells in one PUT, the NULLs deleted */
@@ -832,7 +821,7 @@ execute_direct(ForeignScanState *node, DirectState *ds)
 		{
 			case DIRECT_DELETE:
 				check_write(hbase_rest_delete(ds->conn, ds->table, row->key, row->keylen, NULL,
-											  newest_stamp(row), "a DELETE of a row"),
+											  hbase_row_newest_stamp(row), "a DELETE of a row"),
 							ds->table, "a DELETE of a row");
 				ds->requests++;
 				hbase_written_add(&ds->written, row->key, row->keylen);

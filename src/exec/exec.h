@@ -31,7 +31,10 @@ extern bool hbase_cell_checkable(HBaseColumn *col);
 extern void hbase_refuse_unchecked(HBaseTable *t, List *cols);
 extern void hbase_check_settable(HBaseTable *t, List *attnums);
 extern long hbase_delete_cells(HBaseConn *conn, HBaseTable *t, const char *key, int keylen,
-							   List *cols);
+							   List *cols, int64 read_ts);
+extern void hbase_stamp_to_tid(int64 ts, ItemPointer tid);
+extern int64 hbase_tid_to_stamp(ItemPointer tid);
+extern int64 hbase_row_newest_stamp(const HBaseRow *row);
 
 /*
  * The rows a statement wrote to HBase so far: their count and first keys,

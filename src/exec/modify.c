@@ -74,6 +74,7 @@ typedef struct HBaseModifyState
 	List	   *updated;		/* UPDATE: attnums set by the statement */
 	AttrNumber *rowid;			/* junk attribute of each column's old value, by attnum - 1 */
 	AttrNumber	rawkey;			/* junk attribute of the raw key column, or 0 */
+	AttrNumber	stamp;			/* junk "ctid": the newest cell stamp read (hbase_stamp_to_tid) */
 	bool		check;			/* UPDATE: its SET reads the row: check-and-put */
 	AttrNumber *oldval;			/* junk attribute of each set cell's old value
 								 * (DELETE ... RETURNING: of every column) */
@@ -187,6 +188,16 @@ hbaseAddForeignUpdateTargets(PlannerInfo *root, Index rtindex, RangeTblEntry *ta
 					  get_typcollation(col->atttypid), 0);
 		add_row_identity_var(root, var, rtindex, psprintf("hbase_rowid_%d", col->attnum));
 	}
+
+	/*
+	 * The newest cell stamp of the row as read, in the tuple's ctid (the scan
+	 * puts it there: hbase_stamp_to_tid): a DELETE of the row or of a cell
+	 * set to NULL goes up to it, or a cell stamped ahead of the clock (a
+	 * burst of Increments) would stay after "DELETE 1" (hbase_rest_delete).
+	 */
+	add_row_identity_var(root, makeVar(rtindex, SelfItemPointerAttributeNumber, TIDOID, -1,
+									   InvalidOid, 0),
+						 rtindex, "ctid");
 
 	/*
 	 * UPDATE: the old value of each cell it sets, which its check-and-put
@@ -393,8 +404,10 @@ hbasePlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelatio
 				if (t->versions == 0)
 					hbase_check_settable(t, updated);
 			}
+			/* the SET's expressions, not the junk row identity (its ctid) */
 			foreach(lc, tlist)
-				set_exprs = lappend(set_exprs, ((TargetEntry *) lfirst(lc))->expr);
+				if (!((TargetEntry *) lfirst(lc))->resjunk)
+					set_exprs = lappend(set_exprs, ((TargetEntry *) lfirst(lc))->expr);
 			foreach(lc, rel->baserestrictinfo)
 				quals = lappend(quals, ((RestrictInfo *) lfirst(lc))->clause);
 			if (check && list_length(attrs) == list_length(updated) &&
@@ -612,6 +625,7 @@ hbaseBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo, List *f
 		}
 		if (raw)
 			ms->rawkey = ms->rowid[raw->attnum - 1];
+		ms->stamp = ExecFindJunkAttributeInTlist(sub->targetlist, "ctid");
 		if (op == CMD_UPDATE)
 			begin_apply_again(ms, rinfo, mtstate->ps.state,
 							  list_nth(fdw_private, ModifyPrivateSetAttnos),
@@ -771,6 +785,59 @@ deleted_row(HBaseModifyState *ms, TupleTableSlot *slot, TupleTableSlot *planSlot
 }
 
 /*
+ * The newest cell stamp of the row as the scan read it (its ctid), 0 when
+ * not known (a plan that does not carry it): a DELETE then goes at the
+ * server's time, as before.
+ */
+static int64
+read_stamp(HBaseModifyState *ms, TupleTableSlot *planSlot)
+{
+	bool		isnull;
+	Datum		d;
+
+	if (ms->stamp <= 0)
+		return 0;
+	d = slot_getattr(planSlot, ms->stamp, &isnull);
+	return isnull ? 0 : hbase_tid_to_stamp((ItemPointer) DatumGetPointer(d));
+}
+
+/*
+ * A cell stamp (ms since the epoch, < 2^47) as a tuple's ctid, the row
+ * identity PostgreSQL carries from a scan to the DELETE or UPDATE of its
+ * row, as postgres_fdw carries the remote ctid.  The offset is never 0
+ * (an invalid ctid).
+ */
+void
+hbase_stamp_to_tid(int64 ts, ItemPointer tid)
+{
+	if (ts < 0 || ts >= ((int64) 1 << 47))
+		ts = 0;
+	ItemPointerSet(tid, (BlockNumber) (ts >> 15), (OffsetNumber) ((ts & 0x7FFF) + 1));
+}
+
+int64
+hbase_tid_to_stamp(ItemPointer tid)
+{
+	OffsetNumber off = ItemPointerGetOffsetNumberNoCheck(tid);
+
+	if (off == 0)
+		return 0;
+	return ((int64) ItemPointerGetBlockNumberNoCheck(tid) << 15) | (off - 1);
+}
+
+/* the newest cell stamp of a row as read */
+int64
+hbase_row_newest_stamp(const HBaseRow *row)
+{
+	int64		ts = 0;
+	int			i;
+
+	for (i = 0; i < row->ncells; i++)
+		ts = Max(ts, row->cells[i].timestamp);
+	return ts;
+}
+
+/*
  * DELETE of a row by its key; a row a join hands over again (DELETE ...
  * USING) is deleted, counted and returned once.
  */
@@ -791,7 +858,8 @@ hbaseExecForeignDelete(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	else
 	{
 		res = hbase_rest_delete(ms->conn, ms->table, VARDATA_ANY(key),
-								VARSIZE_ANY_EXHDR(key), NULL, 0, "a DELETE of a row");
+								VARSIZE_ANY_EXHDR(key), NULL, read_stamp(ms, planSlot),
+								"a DELETE of a row");
 		if (res.outcome != HBASE_DONE)
 			hbase_rest_report(&res, ms->table, "a DELETE of a row");
 		hbase_written_add(&ms->written, VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key));
@@ -885,13 +953,14 @@ hbase_check_settable(HBaseTable *t, List *attnums)
  * UPDATE (here and direct.c).
  */
 long
-hbase_delete_cells(HBaseConn *conn, HBaseTable *t, const char *key, int keylen, List *cols)
+hbase_delete_cells(HBaseConn *conn, HBaseTable *t, const char *key, int keylen, List *cols,
+				   int64 read_ts)
 {
 	ListCell   *lc;
 
 	foreach(lc, cols)
 	{
-		HBaseResult res = hbase_rest_delete(conn, t, key, keylen, lfirst(lc), 0,
+		HBaseResult res = hbase_rest_delete(conn, t, key, keylen, lfirst(lc), read_ts,
 											"a DELETE of a cell set to NULL");
 
 		if (res.outcome != HBASE_DONE)
@@ -1168,7 +1237,7 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	if (slot)
 	{
 		(void) hbase_delete_cells(ms->conn, ms->table, VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key),
-								  nulled);
+								  nulled, read_stamp(ms, planSlot));
 		if (row.ncells == 0 && nulled != NIL)
 			hbase_written_add(&ms->written, row.key, row.keylen);
 		remember_changed(ms, key);
