@@ -131,22 +131,29 @@ DELETE FROM ctr25 WHERE k IN ('g25', 'nope');
 SELECT k, n, t FROM ctr24 WHERE k IN ('g24', 'g25') ORDER BY k;
 \! python3 tests/raw_longs.py wa_atomic cf:n
 -- the same for every DELETE, the row-by-row ones too (the newest stamp read travels from the
--- scan to the DELETE in the row's ctid) and for cells set to NULL: cells stamped an hour ahead
--- of the clock (written through REST) are deleted, not left standing
+-- scan to the DELETE in the row's ctid) and for cells set to NULL; and an UPDATE's new cells
+-- are stamped after the newest cell read (HBase's rule for an Increment), or they would sort
+-- under the old ones: cells stamped an hour ahead of the clock (written through REST) are
+-- deleted and replaced, not left standing
 SELECT (extract(epoch FROM now() + interval '1 hour') * 1000)::bigint AS ahead \gset
 \setenv AHEAD :ahead
-\! for i in 1 2 3 4; do printf '{"key":"fut%s","cells":{"cf:t":{"value":"a","timestamp":%s},"cf:n":{"hex":"0000000000000001"}}}\n' $i "$AHEAD"; done | python3 -c 'import json,sys; print(json.dumps([json.loads(l) for l in sys.stdin]))' | python3 tests/hbase_rest.py put wa_atomic
+\! for i in 1 2 3 4 5 6 7 8; do printf '{"key":"fut%s","cells":{"cf:t":{"value":"a","timestamp":%s},"cf:n":{"hex":"0000000000000001"}}}\n' $i "$AHEAD"; done | python3 -c 'import json,sys; print(json.dumps([json.loads(l) for l in sys.stdin]))' | python3 tests/hbase_rest.py put wa_atomic
 SET hbase_fdw.enable_pushdown = off;
 EXPLAIN (COSTS OFF) DELETE FROM ctr WHERE k = 'fut1';
 DELETE FROM ctr WHERE k = 'fut1';
 UPDATE ctr SET t = NULL WHERE k = 'fut2';
+UPDATE ctr SET t = 'c' WHERE k = 'fut5';
+UPDATE ctr SET t = t || 'd' WHERE k = 'fut6';
 RESET hbase_fdw.enable_pushdown;
 CREATE TEMP TABLE fut_keys AS SELECT 'fut3'::text AS k;
 ANALYZE fut_keys;
 DELETE FROM ctr USING fut_keys f WHERE ctr.k = f.k;
+EXPLAIN (COSTS OFF) UPDATE ctr SET t = NULL WHERE k = 'fut4';
 UPDATE ctr SET t = NULL WHERE k = 'fut4';
+UPDATE ctr SET t = 'e' WHERE k = 'fut7';
+UPDATE ctr SET t = t || 'f' WHERE k = 'fut8';
 SELECT k, n, t FROM ctr WHERE k LIKE 'fut%' ORDER BY k;
-\! python3 tests/hbase_rest.py scan wa_atomic --start fut --end fuu
+\! python3 tests/hbase_rest.py scan wa_atomic --start fut --end fuu --column cf:t
 DELETE FROM ctr WHERE k LIKE 'fut%';
 
 -- compare and set under contention: a text counter, 8 clients of 50; conflicts are read

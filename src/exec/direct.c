@@ -563,6 +563,7 @@ put_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 	}
 	if (out.ncells > 0 && t->empty_column)
 		out.cells[out.ncells++] = *hbase_empty_cell(t);
+	hbase_stamp_after_read(&out, hbase_row_newest_stamp(row));
 	if (out.ncells > 0)
 	{
 		check_write(hbase_rest_put(ds->conn, t, &out, 1, "a PUT of 1 row"), t, "a PUT of 1 row");
@@ -713,6 +714,7 @@ cas_row(ForeignScanState *node, DirectState *ds, HBaseRow *row, List *setstates)
 		{
 			if (t->empty_column)
 				out.cells[out.ncells++] = *hbase_empty_cell(t);
+			hbase_stamp_after_read(&out, hbase_row_newest_stamp(row));
 			check_write(hbase_rest_put(ds->conn, t, &out, 1, "a PUT of 1 row"), t, "a PUT of 1 row");
 			ds->requests++;
 			/* its cells stand now: an error of a DELETE below names the row */
@@ -730,6 +732,7 @@ cas_row(ForeignScanState *node, DirectState *ds, HBaseRow *row, List *setstates)
 		}
 		if (t->empty_column)
 			out.cells[out.ncells++] = *hbase_empty_cell(t);
+		hbase_stamp_after_read(&out, hbase_row_newest_stamp(row));
 		/* the check: the bytes read (none: the cell must be absent) */
 		old = hbase_find_cell(row, check);
 		res = hbase_rest_check_and_put(ds->conn, t, &out, check->colspec, check->speclen,

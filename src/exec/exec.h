@@ -35,6 +35,7 @@ extern long hbase_delete_cells(HBaseConn *conn, HBaseTable *t, const char *key, 
 extern void hbase_stamp_to_tid(int64 ts, ItemPointer tid);
 extern int64 hbase_tid_to_stamp(ItemPointer tid);
 extern int64 hbase_row_newest_stamp(const HBaseRow *row);
+extern void hbase_stamp_after_read(HBaseRow *row, int64 read_ts);
 
 /*
  * The rows a statement wrote to HBase so far: their count and first keys,

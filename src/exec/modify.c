@@ -838,6 +838,26 @@ hbase_row_newest_stamp(const HBaseRow *row)
 }
 
 /*
+ * The new cells of a row read: stamped after the newest cell read when that
+ * is ahead of our clock (HBase's own rule for an Increment: max(now, last +
+ * 1)), or a new cell would sort under the old one and the row would read as
+ * before after "UPDATE 1".  Cells stamped already (a row_timestamp table's)
+ * keep theirs.
+ */
+void
+hbase_stamp_after_read(HBaseRow *row, int64 read_ts)
+{
+	int64		now = (GetCurrentTimestamp() + HBASE_EPOCH_SHIFT_USECS) / 1000;
+	int			i;
+
+	if (read_ts < now)
+		return;
+	for (i = 0; i < row->ncells; i++)
+		if (row->cells[i].timestamp == 0)
+			row->cells[i].timestamp = read_ts + 1;
+}
+
+/*
  * DELETE of a row by its key; a row a join hands over again (DELETE ...
  * USING) is deleted, counted and returned once.
  */
@@ -1155,6 +1175,7 @@ check_and_put(HBaseModifyState *ms, HBaseRow *row, List **nulled, HBaseColumn *c
 			if (now == NULL || !apply_again(ms, now, slot))
 				return false;	/* gone, or no longer matching: not updated */
 			build_update(ms, slot->tts_values, slot->tts_isnull, key, row, nulled);
+			hbase_stamp_after_read(row, hbase_row_newest_stamp(now));
 			col = check_column(ms, *nulled);
 			if (col == NULL || row->ncells == 0)
 			{
@@ -1226,6 +1247,7 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	}
 	slot_getallattrs(slot);
 	build_update(ms, slot->tts_values, slot->tts_isnull, key, &row, &nulled);
+	hbase_stamp_after_read(&row, read_stamp(ms, planSlot));
 	check = ms->check && row.ncells > 0 ? check_column(ms, nulled) : NULL;
 	if (check)
 	{
