@@ -7,7 +7,9 @@
 # timings these barely depend on the machine's load (a switch or a syscall counts once however
 # long it waits), so they tell CPU spent from time waited: backend CPU well over raw + SELECT 1
 # is work (or cache misses) in the backend; a wall-clock gap beyond it is waiting (wake-ups,
-# run queues).
+# run queues). pgbench's own CPU per statement is shown too: it does the same work for a Get
+# as for SELECT 1, so its difference is what a long sleep between statements costs the same
+# code (cold caches, the idle CPU's wake-up), which SELECT 1's hot ping-pong never pays.
 # Statements are counted by the backend's sendto() calls (one to the gateway and one to the
 # client per Get or page, one per SELECT 1). Needs perf with the syscalls tracepoints.
 # Usage: bench/getcpu.sh [N] [ROUNDS] [TX]  (N as bench/getfloor.sh's; its table and foreign
@@ -35,15 +37,21 @@ backend() {
 		sleep 0.05
 		pid=$(psql -X -At -d "$DB" -c "SELECT pid FROM pg_stat_activity WHERE application_name = 'pgbench' AND pid <> pg_backend_pid() LIMIT 1")
 	done
+	perf stat -x, -e task-clock -p "$b" 2>"$work/getcpu.$wl.client.csv" &
 	perf stat -x, -e "$EV" -p "$pid" 2>"$work/getcpu.$wl.csv" || true
-	wait "$b"
+	wait "$b" || true
+	wait
+	# the client's CPU joins the backend's file as "client-clock"
+	awk -F, '$3 == "task-clock" {print $1 ",,client-clock"}' "$work/getcpu.$wl.client.csv" >>"$work/getcpu.$wl.csv"
 }
 # one line: us of CPU, syscalls and context switches per statement (per = sendto / $2)
 report() {
 	awk -F, -v w="$1" -v per="$2" -v fixed="${3:-0}" '{v[$3] = $1}
 		END {n = fixed ? fixed : v["syscalls:sys_enter_sendto"] / per
-			printf "%-26s %6d stmts  cpu %6.1f us  syscalls %5.1f  switches %4.2f\n", w, n,
-				v["task-clock"] * 1000 / n, v["raw_syscalls:sys_enter"] / n, v["context-switches"] / n}' "$4"
+			printf "%-24s %6d stmts  cpu %6.1f us  syscalls %5.1f  switches %4.2f", w, n,
+				v["task-clock"] * 1000 / n, v["raw_syscalls:sys_enter"] / n, v["context-switches"] / n
+			if ("client-clock" in v) printf "  pgbench cpu %5.1f us", v["client-clock"] * 1000 / n
+			printf "\n"}' "$4"
 }
 echo "per statement (backend of pgbench -M prepared, or the raw client's process), busy_wait ${BUSY_WAIT:-2} ms"
 
