@@ -9,7 +9,9 @@
 # is work (or cache misses) in the backend; a wall-clock gap beyond it is waiting (wake-ups,
 # run queues). pgbench's own CPU per statement is shown too: it does the same work for a Get
 # as for SELECT 1, so its difference is what a long sleep between statements costs the same
-# code (cold caches, the idle CPU's wake-up), which SELECT 1's hot ping-pong never pays.
+# code (cold caches, the idle CPU's wake-up), which SELECT 1's hot ping-pong never pays; the
+# same SELECT 1 paced by a 0.5 ms pause (about the gateway's time for a Get) shows that cost
+# without HBase.
 # Statements are counted by the backend's sendto() calls (one to the gateway and one to the
 # client per Get or page, one per SELECT 1). Needs perf with the syscalls tracepoints.
 # Usage: bench/getcpu.sh [N] [ROUNDS] [TX]  (N as bench/getfloor.sh's; its table and foreign
@@ -24,6 +26,9 @@ T=${BENCH_TABLE:-bench_ab_$N}
 [[ -f $work/getfloor.get.sql ]] || { echo "getcpu: run bench/getfloor.sh first" >&2; exit 1; }
 PGBENCH=/usr/lib/postgresql/15/bin/pgbench
 [[ -n ${PG_CONFIG:-} ]] && PGBENCH=$(dirname "$PG_CONFIG")/pgbench
+# SELECT 1 after a pause as long as the gateway takes to answer a Get: the same statement,
+# cold (its CPU, and pgbench's, minus SELECT 1's hot ones is what the pace alone costs)
+printf '\\sleep 500 us\nSELECT 1;\n' >"$work/getfloor.select1paced.sql"
 EV=task-clock,context-switches,raw_syscalls:sys_enter,syscalls:sys_enter_sendto
 
 # perf stat's CSV of one workload's backend, for its whole life (it ends with pgbench's session)
@@ -59,6 +64,7 @@ for ((r = 1; r <= ROUNDS; r++)); do
 	backend get "$TX"; report "hbase_fdw Get" 2 0 "$work/getcpu.get.csv"
 	backend page "$TX"; report "hbase_fdw page of 10" 2 0 "$work/getcpu.page.csv"
 	backend select1 $((TX * 10)); report "SELECT 1" 1 0 "$work/getcpu.select1.csv"
+	backend select1paced "$TX"; report "SELECT 1 paced (0.5 ms)" 1 0 "$work/getcpu.select1paced.csv"
 	RAW_GET_B64=1 perf stat -x, -e "$EV" "$work/rawclient" "$URL" "$T" get row "$TX" "$N" \
 		>/dev/null 2>"$work/getcpu.raw.csv"
 	report "raw client Get" 1 "$TX" "$work/getcpu.raw.csv"
