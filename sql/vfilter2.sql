@@ -209,6 +209,10 @@ EXPLAIN (COSTS OFF) EXECUTE vf2_join('s00100');
 SELECT pg_temp.join_plan($$EXECUTE vf2_join('s00100')$$);
 DEALLOCATE vf2_join;
 RESET plan_cache_mode;
+-- a correlated value: each rescan derives the filter again
+SELECT x, (SELECT count(*) FROM vf2_ok o JOIN vf2_main m ON m.k = o.k WHERE m.s < x) AS joined,
+  (SELECT count(*) FROM vf2_ok o JOIN vf2_main_off m ON m.k = o.k WHERE m.s < x) AS no_filter
+  FROM (VALUES ('s00100'), ('s00500'), ('s01000'), ('a'), (NULL)) v(x);
 -- prefix scans (a join on a leading part of the key): jn_join keyed "row" + lpad(a, 3) +
 -- lpad(b, 3), id = a * 1000 + b, cf:v = 'v<id>', ids 1 to 6,000 but the multiples of 7 (Python):
 -- prefix 1 holds 857 rows, 85 of them 'v10..' (ids 1000 to 1099: 15 multiples of 7)
