@@ -17,7 +17,9 @@
  * what is returned.  Every qual is evaluated here: the inner table's own
  * quals, the join quals and the others, so the keys only have to cover the
  * matching rows.  A row whose values lead to something else than keys (a
- * NaN, a range) reads its own scan.
+ * NaN, a range) reads its own scan.  The inner table's quals that HBase
+ * can filter by cell values travel with the multigets and scans as a plain
+ * scan's do (vfilter.c): fewer rows come, and they are still checked here.
  *
  * The scan tuple (custom_scan_tlist) is the outer plan's columns followed
  * by the inner table's columns that the quals and the output use.
