@@ -18,29 +18,7 @@ INSERT INTO o VALUES (1, 1), (2, 7), (3, NULL), (4, 1), (5, 1234567), (6, 22), (
   (8, 6000), (9, 4200), (10, 13);
 ANALYZE o;
 
--- run q with the batched join (was it planned?) and with pushdown off: rows, and rows that
--- differ either way (EXCEPT ALL both ways)
-CREATE FUNCTION pg_temp.compare(q text, OUT batched bool, OUT nrows bigint, OUT differ bigint)
-LANGUAGE plpgsql AS $$
-DECLARE
-  line text;
-BEGIN
-  batched := false;
-  FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
-    IF line LIKE '%HBase Batched Join%' THEN
-      batched := true;
-    END IF;
-  END LOOP;
-  EXECUTE 'CREATE TEMP TABLE cmp_on AS ' || q;
-  PERFORM set_config('hbase_fdw.enable_pushdown', 'off', true);
-  EXECUTE 'CREATE TEMP TABLE cmp_off AS ' || q;
-  PERFORM set_config('hbase_fdw.enable_pushdown', 'on', true);
-  SELECT count(*) INTO nrows FROM cmp_on;
-  SELECT (SELECT count(*) FROM (TABLE cmp_on EXCEPT ALL TABLE cmp_off) a) +
-         (SELECT count(*) FROM (TABLE cmp_off EXCEPT ALL TABLE cmp_on) b) INTO differ;
-  DROP TABLE cmp_on;
-  DROP TABLE cmp_off;
-END $$;
+-- regress.compare(q): types.sql's helper (the batched join planned? rows, rows that differ)
 
 -- the lines of EXPLAIN ANALYZE that are the join's (requests of scans are scan.c's business),
 -- or those matching pat
@@ -64,7 +42,7 @@ SELECT o.oid, jt.* FROM o JOIN jt ON jt.id = o.id ORDER BY o.oid;
 -- the keys read: 1, 7, 13, 22, 4200, 6000 (-5 has none: lpad takes no negative number): one
 -- multiget, 4 rows
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT o.oid, jt.* FROM o JOIN jt ON jt.id = o.id;
-SELECT * FROM pg_temp.compare('SELECT o.oid, jt.* FROM o JOIN jt ON jt.id = o.id');
+SELECT * FROM regress.compare('SELECT o.oid, jt.* FROM o JOIN jt ON jt.id = o.id');
 
 -- the inner row as a whole (jt, count(jt.*)): batched too, the row built from every column
 -- (the build before: a nested loop of Gets); NULL where a left join matches nothing
@@ -72,52 +50,52 @@ EXPLAIN (COSTS OFF) SELECT o.oid, jt FROM o JOIN jt ON jt.id = o.id;
 SELECT o.oid, jt FROM o LEFT JOIN jt ON jt.id = o.id ORDER BY o.oid;
 SELECT * FROM pg_temp.scans('SELECT count(jt.*), count(*) FROM o LEFT JOIN jt ON jt.id = o.id');
 SELECT count(jt.*), count(*) FROM o LEFT JOIN jt ON jt.id = o.id;
-SELECT * FROM pg_temp.compare('SELECT o.oid, jt::text AS r, (jt).n FROM o LEFT JOIN jt ON jt.id = o.id');
-SELECT * FROM pg_temp.compare('SELECT o.oid, row_to_json(jt)::text AS j FROM o JOIN jt ON jt.id = o.id');
+SELECT * FROM regress.compare('SELECT o.oid, jt::text AS r, (jt).n FROM o LEFT JOIN jt ON jt.id = o.id');
+SELECT * FROM regress.compare('SELECT o.oid, row_to_json(jt)::text AS j FROM o JOIN jt ON jt.id = o.id');
 
 -- left join: every outer row, NULLs where nothing matches
 EXPLAIN (COSTS OFF) SELECT o.oid, o.id, jt.v, jt.n FROM o LEFT JOIN jt ON jt.id = o.id;
 SELECT o.oid, o.id, jt.v, jt.n FROM o LEFT JOIN jt ON jt.id = o.id ORDER BY o.oid;
-SELECT * FROM pg_temp.compare('SELECT o.oid, o.id, jt.v, jt.n FROM o LEFT JOIN jt ON jt.id = o.id');
+SELECT * FROM regress.compare('SELECT o.oid, o.id, jt.v, jt.n FROM o LEFT JOIN jt ON jt.id = o.id');
 -- a condition in ON decides the match; one in WHERE filters the joined rows
 SELECT o.oid, jt.v, jt.n FROM o LEFT JOIN jt ON jt.id = o.id AND jt.n > 2 ORDER BY o.oid;
-SELECT * FROM pg_temp.compare('SELECT o.oid, jt.v, jt.n FROM o LEFT JOIN jt ON jt.id = o.id AND jt.n > 2');
+SELECT * FROM regress.compare('SELECT o.oid, jt.v, jt.n FROM o LEFT JOIN jt ON jt.id = o.id AND jt.n > 2');
 EXPLAIN (COSTS OFF) SELECT o.oid, jt.v FROM o LEFT JOIN jt ON jt.id = o.id WHERE jt.n IS NULL;
 SELECT o.oid, jt.v FROM o LEFT JOIN jt ON jt.id = o.id WHERE jt.n IS NULL ORDER BY o.oid;
-SELECT * FROM pg_temp.compare('SELECT o.oid, jt.v FROM o LEFT JOIN jt ON jt.id = o.id WHERE jt.n IS NULL');
-SELECT * FROM pg_temp.compare('SELECT o.oid, jt.v FROM o LEFT JOIN jt ON jt.id = o.id WHERE coalesce(jt.n, o.oid) > 3');
+SELECT * FROM regress.compare('SELECT o.oid, jt.v FROM o LEFT JOIN jt ON jt.id = o.id WHERE jt.n IS NULL');
+SELECT * FROM regress.compare('SELECT o.oid, jt.v FROM o LEFT JOIN jt ON jt.id = o.id WHERE coalesce(jt.n, o.oid) > 3');
 
 -- semi joins: EXISTS and IN (subquery), the table's own quals checked here
 EXPLAIN (COSTS OFF) SELECT * FROM o WHERE EXISTS (SELECT 1 FROM jt WHERE jt.id = o.id);
 SELECT * FROM o WHERE EXISTS (SELECT 1 FROM jt WHERE jt.id = o.id) ORDER BY oid;
-SELECT * FROM pg_temp.compare('SELECT * FROM o WHERE EXISTS (SELECT 1 FROM jt WHERE jt.id = o.id)');
+SELECT * FROM regress.compare('SELECT * FROM o WHERE EXISTS (SELECT 1 FROM jt WHERE jt.id = o.id)');
 EXPLAIN (COSTS OFF) SELECT * FROM o WHERE id IN (SELECT id FROM jt WHERE n > 0);
 SELECT * FROM o WHERE id IN (SELECT id FROM jt WHERE n > 0) ORDER BY oid;
-SELECT * FROM pg_temp.compare('SELECT * FROM o WHERE id IN (SELECT id FROM jt WHERE n > 0)');
+SELECT * FROM regress.compare('SELECT * FROM o WHERE id IN (SELECT id FROM jt WHERE n > 0)');
 
 -- the HBase table's rows whose key is IN (a subquery): the subquery's distinct rows, then an
 -- inner join
 EXPLAIN (COSTS OFF) SELECT * FROM jt WHERE id IN (SELECT id FROM o);
 SELECT * FROM jt WHERE id IN (SELECT id FROM o) ORDER BY id;
-SELECT * FROM pg_temp.compare('SELECT * FROM jt WHERE id IN (SELECT id FROM o)');
+SELECT * FROM regress.compare('SELECT * FROM jt WHERE id IN (SELECT id FROM o)');
 
 -- anti join: NOT EXISTS keeps the NULL key, the missing and the unencodable ones
 EXPLAIN (COSTS OFF) SELECT * FROM o WHERE NOT EXISTS (SELECT 1 FROM jt WHERE jt.id = o.id);
 SELECT * FROM o WHERE NOT EXISTS (SELECT 1 FROM jt WHERE jt.id = o.id) ORDER BY oid;
-SELECT * FROM pg_temp.compare('SELECT * FROM o WHERE NOT EXISTS (SELECT 1 FROM jt WHERE jt.id = o.id)');
-SELECT * FROM pg_temp.compare('SELECT * FROM o WHERE NOT EXISTS (SELECT 1 FROM jt WHERE jt.id = o.id AND jt.v LIKE ''v1%'')');
+SELECT * FROM regress.compare('SELECT * FROM o WHERE NOT EXISTS (SELECT 1 FROM jt WHERE jt.id = o.id)');
+SELECT * FROM regress.compare('SELECT * FROM o WHERE NOT EXISTS (SELECT 1 FROM jt WHERE jt.id = o.id AND jt.v LIKE ''v1%'')');
 
 -- run again for each value of a parameter (a subquery per outer row): rescans
 EXPLAIN (COSTS OFF)
   SELECT g, (SELECT count(*) FROM o JOIN jt ON jt.id = o.id + g WHERE o.oid <= g) FROM generate_series(0, 10, 5) g;
 SELECT g, (SELECT count(*) FROM o JOIN jt ON jt.id = o.id + g WHERE o.oid <= g) FROM generate_series(0, 10, 5) g;
-SELECT * FROM pg_temp.compare('SELECT g, (SELECT count(*) FROM o JOIN jt ON jt.id = o.id + g WHERE o.oid <= g) FROM generate_series(0, 10, 5) g');
+SELECT * FROM regress.compare('SELECT g, (SELECT count(*) FROM o JOIN jt ON jt.id = o.id + g WHERE o.oid <= g) FROM generate_series(0, 10, 5) g');
 
 -- join keys of another type (bigint, numeric), and a key computed from the outer row
-SELECT * FROM pg_temp.compare('SELECT o.oid, jt.v FROM o JOIN jt ON jt.id = o.id::bigint * 2');
+SELECT * FROM regress.compare('SELECT o.oid, jt.v FROM o JOIN jt ON jt.id = o.id::bigint * 2');
 -- a numeric value: an int key takes it exactly (x.5 equals no key: no row, batched anyway)
-SELECT * FROM pg_temp.compare('SELECT o.oid, jt.v FROM o JOIN jt ON jt.id = o.id::numeric + 0.5');
-SELECT * FROM pg_temp.compare('SELECT o.oid, jt.v FROM o LEFT JOIN jt ON jt.id = o.id + 1 AND jt.v <> o.oid::text');
+SELECT * FROM regress.compare('SELECT o.oid, jt.v FROM o JOIN jt ON jt.id = o.id::numeric + 0.5');
+SELECT * FROM regress.compare('SELECT o.oid, jt.v FROM o LEFT JOIN jt ON jt.id = o.id + 1 AND jt.v <> o.oid::text');
 
 -- float keys (fdw_floatkey of tests/fixtures.py: sortable(double(d)) + lpad(n, 4)): 0 reads
 -- both of its key forms (-0 and +0), NaN has no key bytes (that outer row reads a scan of its
@@ -130,8 +108,8 @@ INSERT INTO fo VALUES (0, 1), ('-0', 10), (-1.5, 3), ('NaN', 4), ('NaN', 5), ('I
 ANALYZE fo;
 SELECT * FROM pg_temp.scans('SELECT fo.*, jf.v FROM fo JOIN jf ON jf.d = fo.d AND jf.n = fo.n');
 SELECT fo.*, jf.v FROM fo LEFT JOIN jf ON jf.d = fo.d AND jf.n = fo.n ORDER BY fo.n, fo.d;
-SELECT * FROM pg_temp.compare('SELECT fo.*, jf.v FROM fo LEFT JOIN jf ON jf.d = fo.d AND jf.n = fo.n');
-SELECT * FROM pg_temp.compare('SELECT * FROM fo WHERE NOT EXISTS (SELECT FROM jf WHERE jf.d = fo.d AND jf.n = fo.n)');
+SELECT * FROM regress.compare('SELECT fo.*, jf.v FROM fo LEFT JOIN jf ON jf.d = fo.d AND jf.n = fo.n');
+SELECT * FROM regress.compare('SELECT * FROM fo WHERE NOT EXISTS (SELECT FROM jf WHERE jf.d = fo.d AND jf.n = fo.n)');
 
 -- 5,000 keys, each twice in a row, with 714 that do not exist and NULLs: 11 batches (the first
 -- of 100 outer rows, one multiget's worth before the rows' width is known, then 1,000), each
@@ -146,18 +124,18 @@ SET enable_mergejoin = off;
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
   SELECT count(*), sum(jt.n) FROM many JOIN jt ON jt.id = many.id;
 SELECT count(*), count(DISTINCT jt.id), sum(jt.n), sum(many.tag) FROM many JOIN jt ON jt.id = many.id;
-SELECT * FROM pg_temp.compare('SELECT many.id, many.tag, jt.v, jt.n FROM many LEFT JOIN jt ON jt.id = many.id');
-SELECT * FROM pg_temp.compare('SELECT * FROM many WHERE NOT EXISTS (SELECT 1 FROM jt WHERE jt.id = many.id)');
-SELECT * FROM pg_temp.compare('SELECT * FROM many WHERE id IN (SELECT id FROM jt WHERE n < 5)');
+SELECT * FROM regress.compare('SELECT many.id, many.tag, jt.v, jt.n FROM many LEFT JOIN jt ON jt.id = many.id');
+SELECT * FROM regress.compare('SELECT * FROM many WHERE NOT EXISTS (SELECT 1 FROM jt WHERE jt.id = many.id)');
+SELECT * FROM regress.compare('SELECT * FROM many WHERE id IN (SELECT id FROM jt WHERE n < 5)');
 -- smaller batches: more of them, the same rows
 SET hbase_fdw.join_batch_size = 7;
-SELECT * FROM pg_temp.compare('SELECT many.id, many.tag, jt.v, jt.n FROM many LEFT JOIN jt ON jt.id = many.id');
+SELECT * FROM regress.compare('SELECT many.id, many.tag, jt.v, jt.n FROM many LEFT JOIN jt ON jt.id = many.id');
 -- the largest batch size: the 300 rows in two batches, one multiget's worth first, then the
 -- other 200 (its arrays grow with the batch; sized for 100,000 rows up front they alone passed
 -- work_mem: a batch, and a multiget, per row)
 SET hbase_fdw.join_batch_size = 100000;
 SELECT * FROM pg_temp.scans('SELECT count(*), sum(jt.n) FROM (SELECT * FROM many ORDER BY id LIMIT 300) m JOIN jt ON jt.id = m.id');
-SELECT * FROM pg_temp.compare('SELECT m.id, m.tag, jt.v FROM (SELECT * FROM many ORDER BY id LIMIT 300) m LEFT JOIN jt ON jt.id = m.id');
+SELECT * FROM regress.compare('SELECT m.id, m.tag, jt.v FROM (SELECT * FROM many ORDER BY id LIMIT 300) m LEFT JOIN jt ON jt.id = m.id');
 -- a cached plan takes the batch size set when it runs: 3 batches of 100, then 6 of 50
 PREPARE jb AS SELECT count(*) FROM (SELECT * FROM many ORDER BY id LIMIT 300) m JOIN jt ON jt.id = m.id;
 SET plan_cache_mode = force_generic_plan;
@@ -186,16 +164,16 @@ EXPLAIN (COSTS OFF) SELECT pa.pid, jc.* FROM pa JOIN jc ON jc.a = pa.a;
 SELECT * FROM pg_temp.scans('SELECT pa.pid, jc.* FROM pa JOIN jc ON jc.a = pa.a');
 SELECT pa.pid, pa.a, count(jc.b), sum(jc.b), min(jc.w), max(jc.w)
   FROM pa LEFT JOIN jc ON jc.a = pa.a GROUP BY pa.pid, pa.a ORDER BY pa.pid;
-SELECT * FROM pg_temp.compare('SELECT pa.pid, jc.* FROM pa JOIN jc ON jc.a = pa.a');
+SELECT * FROM regress.compare('SELECT pa.pid, jc.* FROM pa JOIN jc ON jc.a = pa.a');
 -- (the full scans of that comparison counted jn_comp's 900 rows: a request or two, so a join
 -- over a full scan of it is now the cheaper plan; the batched join is what these compare)
 SET enable_hashjoin = off;
 SET enable_mergejoin = off;
 SET enable_nestloop = off;
-SELECT * FROM pg_temp.compare('SELECT pa.pid, jc.* FROM pa LEFT JOIN jc ON jc.a = pa.a AND jc.b > pa.pid * 3');
-SELECT * FROM pg_temp.compare('SELECT pa.pid, jc.w FROM pa JOIN jc ON jc.a = pa.a AND jc.b > 17');
-SELECT * FROM pg_temp.compare('SELECT * FROM pa WHERE EXISTS (SELECT FROM jc WHERE jc.a = pa.a AND jc.w LIKE ''%.2'')');
-SELECT * FROM pg_temp.compare('SELECT * FROM pa WHERE NOT EXISTS (SELECT FROM jc WHERE jc.a = pa.a AND jc.b = pa.pid)');
+SELECT * FROM regress.compare('SELECT pa.pid, jc.* FROM pa LEFT JOIN jc ON jc.a = pa.a AND jc.b > pa.pid * 3');
+SELECT * FROM regress.compare('SELECT pa.pid, jc.w FROM pa JOIN jc ON jc.a = pa.a AND jc.b > 17');
+SELECT * FROM regress.compare('SELECT * FROM pa WHERE EXISTS (SELECT FROM jc WHERE jc.a = pa.a AND jc.w LIKE ''%.2'')');
+SELECT * FROM regress.compare('SELECT * FROM pa WHERE NOT EXISTS (SELECT FROM jc WHERE jc.a = pa.a AND jc.b = pa.pid)');
 RESET enable_hashjoin;
 RESET enable_mergejoin;
 RESET enable_nestloop;
@@ -236,10 +214,10 @@ SELECT * FROM pg_temp.scans('SELECT count(*) FROM p7 JOIN jp ON jp.a = p7.a');
 SELECT pg_temp.peak_kb('SELECT count(*), max(jp.v) FROM p7 JOIN jp ON jp.a = p7.a') < 160 AS within_work_mem;
 SELECT p7.pid, p7.a, count(jp.b), count(DISTINCT jp.b), min(jp.v), max(jp.v)
   FROM p7 LEFT JOIN jp ON jp.a = p7.a GROUP BY p7.pid, p7.a ORDER BY p7.pid;
-SELECT * FROM pg_temp.compare('SELECT p7.pid, jp.* FROM p7 LEFT JOIN jp ON jp.a = p7.a AND jp.b % 100 <> p7.pid');
+SELECT * FROM regress.compare('SELECT p7.pid, jp.* FROM p7 LEFT JOIN jp ON jp.a = p7.a AND jp.b % 100 <> p7.pid');
 -- each row's scan ends at its first match (semi, anti), the rest unread
-SELECT * FROM pg_temp.compare('SELECT * FROM p7 WHERE EXISTS (SELECT FROM jp WHERE jp.a = p7.a AND jp.b > 990)');
-SELECT * FROM pg_temp.compare('SELECT * FROM p7 WHERE NOT EXISTS (SELECT FROM jp WHERE jp.a = p7.a AND jp.b < 5)');
+SELECT * FROM regress.compare('SELECT * FROM p7 WHERE EXISTS (SELECT FROM jp WHERE jp.a = p7.a AND jp.b > 990)');
+SELECT * FROM regress.compare('SELECT * FROM p7 WHERE NOT EXISTS (SELECT FROM jp WHERE jp.a = p7.a AND jp.b < 5)');
 -- wide inner rows (jn_wide: 300 rows of 2 kB): the first batch is one multiget's worth (100
 -- outer rows), the next ones as many outer rows as keep their inner rows within half of
 -- work_mem (the build before took outer rows up to work_mem: 300 distinct rows, 1,069 kB)
@@ -251,14 +229,14 @@ SET enable_nestloop = on;
 SELECT pg_temp.peak_kb('SELECT count(*), sum(length(jw.blob)) FROM wo JOIN jw ON jw.id = wo.id') < 400 AS within_work_mem;
 SELECT count(*), count(DISTINCT jw.id), sum(length(jw.blob)), min(jw.id), max(jw.id)
   FROM wo JOIN jw ON jw.id = wo.id;
-SELECT * FROM pg_temp.compare('SELECT wo.pid, jw.id, md5(jw.blob) FROM wo LEFT JOIN jw ON jw.id = wo.id');
+SELECT * FROM regress.compare('SELECT wo.pid, jw.id, md5(jw.blob) FROM wo LEFT JOIN jw ON jw.id = wo.id');
 RESET work_mem;
 RESET enable_hashjoin;
 RESET enable_mergejoin;
 RESET enable_nestloop;
 -- with the whole key (both parts): multigets again
 EXPLAIN (COSTS OFF) SELECT pa.pid, jc.w FROM pa JOIN jc ON jc.a = pa.a AND jc.b = pa.pid;
-SELECT * FROM pg_temp.compare('SELECT pa.pid, jc.w FROM pa JOIN jc ON jc.a = pa.a AND jc.b = pa.pid');
+SELECT * FROM regress.compare('SELECT pa.pid, jc.w FROM pa JOIN jc ON jc.a = pa.a AND jc.b = pa.pid');
 
 -- off: the same join is a hash join or a nested loop of Gets
 SET hbase_fdw.enable_batched_join = off;

@@ -30,29 +30,7 @@ SET enable_hashjoin = off;
 SET enable_mergejoin = off;
 SET enable_nestloop = off;
 
--- run q with the batched join (was it planned?) and with pushdown off: rows, and rows that
--- differ either way (EXCEPT ALL both ways)
-CREATE FUNCTION pg_temp.compare(q text, OUT batched bool, OUT nrows bigint, OUT differ bigint)
-LANGUAGE plpgsql AS $$
-DECLARE
-  line text;
-BEGIN
-  batched := false;
-  FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
-    IF line LIKE '%HBase Batched Join%' THEN
-      batched := true;
-    END IF;
-  END LOOP;
-  EXECUTE 'CREATE TEMP TABLE cmp_on AS ' || q;
-  PERFORM set_config('hbase_fdw.enable_pushdown', 'off', true);
-  EXECUTE 'CREATE TEMP TABLE cmp_off AS ' || q;
-  PERFORM set_config('hbase_fdw.enable_pushdown', 'on', true);
-  SELECT count(*) INTO nrows FROM cmp_on;
-  SELECT (SELECT count(*) FROM (TABLE cmp_on EXCEPT ALL TABLE cmp_off) a) +
-         (SELECT count(*) FROM (TABLE cmp_off EXCEPT ALL TABLE cmp_on) b) INTO differ;
-  DROP TABLE cmp_on;
-  DROP TABLE cmp_off;
-END $$;
+-- regress.compare(q): types.sql's helper (the batched join planned? rows, rows that differ)
 
 -- the join's lines of EXPLAIN ANALYZE: batches, requests, rows, ranges and the scans that
 -- read them
@@ -79,20 +57,20 @@ SELECT * FROM pg_temp.scans('SELECT ou.oid, sj_p.* FROM ou JOIN sj_p ON sj_p.uid
 SELECT count(*), count(DISTINCT sj_p.uid), sum(seq), min(v), max(v)
   FROM ou JOIN sj_p ON sj_p.uid = ou.uid;
 -- every join type gives what pushdown off gives
-SELECT * FROM pg_temp.compare('SELECT ou.oid, sj_p.* FROM ou JOIN sj_p ON sj_p.uid = ou.uid');
-SELECT * FROM pg_temp.compare('SELECT ou.oid, sj_p.seq, sj_p.v FROM ou LEFT JOIN sj_p ON sj_p.uid = ou.uid');
-SELECT * FROM pg_temp.compare('SELECT ou.oid FROM ou WHERE EXISTS (SELECT 1 FROM sj_p WHERE sj_p.uid = ou.uid)');
-SELECT * FROM pg_temp.compare('SELECT ou.oid FROM ou WHERE NOT EXISTS (SELECT 1 FROM sj_p WHERE sj_p.uid = ou.uid)');
+SELECT * FROM regress.compare('SELECT ou.oid, sj_p.* FROM ou JOIN sj_p ON sj_p.uid = ou.uid');
+SELECT * FROM regress.compare('SELECT ou.oid, sj_p.seq, sj_p.v FROM ou LEFT JOIN sj_p ON sj_p.uid = ou.uid');
+SELECT * FROM regress.compare('SELECT ou.oid FROM ou WHERE EXISTS (SELECT 1 FROM sj_p WHERE sj_p.uid = ou.uid)');
+SELECT * FROM regress.compare('SELECT ou.oid FROM ou WHERE NOT EXISTS (SELECT 1 FROM sj_p WHERE sj_p.uid = ou.uid)');
 -- with the table's own quals and a join qual on another key column
-SELECT * FROM pg_temp.compare('SELECT ou.oid, sj_p.v FROM ou JOIN sj_p ON sj_p.uid = ou.uid AND sj_p.seq = ou.oid % 3 + 1 WHERE sj_p.v LIKE ''%/2''');
-SELECT * FROM pg_temp.compare('SELECT ou.oid, sj_p.v FROM ou LEFT JOIN sj_p ON sj_p.uid = ou.uid AND sj_p.seq > 2');
+SELECT * FROM regress.compare('SELECT ou.oid, sj_p.v FROM ou JOIN sj_p ON sj_p.uid = ou.uid AND sj_p.seq = ou.oid % 3 + 1 WHERE sj_p.v LIKE ''%/2''');
+SELECT * FROM regress.compare('SELECT ou.oid, sj_p.v FROM ou LEFT JOIN sj_p ON sj_p.uid = ou.uid AND sj_p.seq > 2');
 
 -- smaller batches: one scanner per bucket per batch (3 batches of at most 40 rows: 24 scans,
 -- 72 requests)
 SET hbase_fdw.join_batch_size = 40;
 SELECT * FROM pg_temp.scans('SELECT ou.oid, sj_p.* FROM ou JOIN sj_p ON sj_p.uid = ou.uid');
-SELECT * FROM pg_temp.compare('SELECT ou.oid, sj_p.* FROM ou JOIN sj_p ON sj_p.uid = ou.uid');
-SELECT * FROM pg_temp.compare('SELECT ou.oid, sj_p.seq FROM ou LEFT JOIN sj_p ON sj_p.uid = ou.uid');
+SELECT * FROM regress.compare('SELECT ou.oid, sj_p.* FROM ou JOIN sj_p ON sj_p.uid = ou.uid');
+SELECT * FROM regress.compare('SELECT ou.oid, sj_p.seq FROM ou LEFT JOIN sj_p ON sj_p.uid = ou.uid');
 RESET hbase_fdw.join_batch_size;
 
 -- adjacent users' prefixes touch and are merged (users 100 .. 139, lpad(uid, 6): 100 .. 109 is
@@ -101,7 +79,7 @@ RESET hbase_fdw.join_batch_size;
 CREATE TEMP TABLE run AS SELECT g AS uid FROM generate_series(100, 139) g;
 ANALYZE run;
 SELECT * FROM pg_temp.scans('SELECT run.uid, sj_p.seq FROM run JOIN sj_p ON sj_p.uid = run.uid');
-SELECT * FROM pg_temp.compare('SELECT run.uid, sj_p.seq FROM run JOIN sj_p ON sj_p.uid = run.uid');
+SELECT * FROM regress.compare('SELECT run.uid, sj_p.seq FROM run JOIN sj_p ON sj_p.uid = run.uid');
 
 -- a salt over the joined column (Java's String.hashCode): each outer row's prefix in its own
 -- bucket only, the batch's prefixes of a bucket by one scanner
@@ -110,9 +88,9 @@ INSERT INTO ju SELECT g, 'u' || (g * 2) FROM generate_series(1, 120) g;
 INSERT INTO ju VALUES (121, 'u1'), (122, NULL), (123, 'nobody');
 ANALYZE ju;
 SELECT * FROM pg_temp.scans('SELECT ju.oid, sj_j.* FROM ju JOIN sj_j ON sj_j.usr = ju.usr');
-SELECT * FROM pg_temp.compare('SELECT ju.oid, sj_j.* FROM ju JOIN sj_j ON sj_j.usr = ju.usr');
-SELECT * FROM pg_temp.compare('SELECT ju.oid, sj_j.n FROM ju LEFT JOIN sj_j ON sj_j.usr = ju.usr');
-SELECT * FROM pg_temp.compare('SELECT ju.oid FROM ju WHERE NOT EXISTS (SELECT 1 FROM sj_j WHERE sj_j.usr = ju.usr)');
+SELECT * FROM regress.compare('SELECT ju.oid, sj_j.* FROM ju JOIN sj_j ON sj_j.usr = ju.usr');
+SELECT * FROM regress.compare('SELECT ju.oid, sj_j.n FROM ju LEFT JOIN sj_j ON sj_j.usr = ju.usr');
+SELECT * FROM regress.compare('SELECT ju.oid FROM ju WHERE NOT EXISTS (SELECT 1 FROM sj_j WHERE sj_j.usr = ju.usr)');
 
 -- the gateways of HBase 2.5.8 and 2.4.17 take the MultiRowRangeFilter of the scanner alike:
 -- the same scans, the same rows

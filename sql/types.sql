@@ -72,3 +72,52 @@ CREATE FOREIGN TABLE any_key (k bytea OPTIONS (column ':key')) SERVER hbase OPTI
 SELECT * FROM any_key ORDER BY k;
 -- an error leaves the session usable
 SELECT count(*) FROM types_text;
+
+-- helpers of later tests, in schema regress (the tests' database lives for one run):
+-- regress.compare(q) runs q with the batched join (was it planned?) and with pushdown off:
+-- rows, and rows that differ either way (EXCEPT ALL both ways); join.sql, saltjoin.sql.
+-- regress.plan(q): the lines of q's EXPLAIN ANALYZE about HBase's filter, rows received and
+-- operation; regress.same(tab, qual): the rows of tab and of tab_off (the same table with
+-- pushdown off) WHERE qual, their difference and the rows received; vfilter.sql, vfilter2.sql
+CREATE SCHEMA regress;
+CREATE FUNCTION regress.compare(q text, OUT batched bool, OUT nrows bigint, OUT differ bigint)
+LANGUAGE plpgsql AS $$
+DECLARE
+  line text;
+BEGIN
+  batched := false;
+  FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
+    IF line LIKE '%HBase Batched Join%' THEN
+      batched := true;
+    END IF;
+  END LOOP;
+  EXECUTE 'CREATE TEMP TABLE cmp_on AS ' || q;
+  PERFORM set_config('hbase_fdw.enable_pushdown', 'off', true);
+  EXECUTE 'CREATE TEMP TABLE cmp_off AS ' || q;
+  PERFORM set_config('hbase_fdw.enable_pushdown', 'on', true);
+  SELECT count(*) INTO nrows FROM cmp_on;
+  SELECT (SELECT count(*) FROM (TABLE cmp_on EXCEPT ALL TABLE cmp_off) a) +
+         (SELECT count(*) FROM (TABLE cmp_off EXCEPT ALL TABLE cmp_on) b) INTO differ;
+  DROP TABLE cmp_on;
+  DROP TABLE cmp_off;
+END $$;
+CREATE FUNCTION regress.plan(q text) RETURNS SETOF text LANGUAGE plpgsql AS $$
+DECLARE l text;
+BEGIN
+  FOR l IN EXECUTE 'EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ' || q LOOP
+    IF l ~ 'HBase (Filter|Rows Received|Operation)' THEN RETURN NEXT l; END IF;
+  END LOOP;
+END $$;
+CREATE FUNCTION regress.same(tab text, qual text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE n_on bigint; n_off bigint; diff bigint; recv text; off text := tab || '_off';
+BEGIN
+  EXECUTE format('SELECT count(*) FROM %I WHERE ', tab) || qual INTO n_on;
+  EXECUTE format('SELECT count(*) FROM %I WHERE ', off) || qual INTO n_off;
+  EXECUTE format('SELECT count(*) FROM ((SELECT * FROM %I WHERE ', tab) || qual
+    || format(' EXCEPT ALL SELECT * FROM %I WHERE ', off) || qual
+    || format(') UNION ALL (SELECT * FROM %I WHERE ', off) || qual
+    || format(' EXCEPT ALL SELECT * FROM %I WHERE ', tab) || qual || ')) d' INTO diff;
+  SELECT string_agg(l, ' ') INTO recv FROM regress.plan(format('SELECT * FROM %I WHERE ', tab) || qual) l
+    WHERE l ~ 'Received';
+  RETURN format('%s rows, pushdown off %s, differing %s, %s', n_on, n_off, diff, trim(recv));
+END $$;

@@ -30,7 +30,8 @@ others have a :timestamp column, their cells written with timestamps of their ow
      [NOT] NULL, row comparisons, ORDER BY in key and reverse order with and without LIMIT,
      keyset walks forwards and backwards through whole tables read in small pages, joins with
      VALUES lists, prefix joins of many VALUES rows on a leading part of the key as batched
-     joins only (inner, left, semi, anti; batches of 7, 50 or 1000 rows), IN lists of more
+     joins only (inner, left, semi, anti; batches of 7, 50 or 1000 rows), either join with half
+     the time a random tree of cell predicates in its ON (value filters), IN lists of more
      than 1000 keys) three ways:
      the foreign table with pushdown on, with hbase_fdw.enable_pushdown off, and the local
      table. Ordered queries (ORDER BY every key column) are compared as ordered lists (rows
@@ -1932,6 +1933,8 @@ class QueryGen:
         # value filter trees on cells (sql/vfilter.sql), from their own generator: the
         # queries of a seed before them stay the same
         self.crng = random.Random("%s/%d/cellfilter" % (t.seed, t.idx))
+        # the joins' cell filters: a stream of their own (the other queries' stay as they were)
+        self.jrng = random.Random("%s/%d/joinfilter" % (t.seed, t.idx))
         self.binary_key = any(p.kind == "col" and p.node.vk in ("bin", "bytes")
                               for p in t.layout.parts) or any(
             p.kind in ("salt", "hash") and (p.fmt == "byte" if p.kind == "salt" else p.raw)
@@ -2218,6 +2221,18 @@ class QueryGen:
                         else "x.%s::text" % c)
         return mode, "ORDER BY " + ", ".join(items), "ROW(%s)::text" % ", ".join(keys)
 
+    def join_cells(self):
+        """" AND" a random tree of predicates on cell columns, for a join's ON (or its
+        subquery's WHERE): the batched join sends it as value filters with its multigets and
+        prefix scans (issue 39); or nothing"""
+        if self.jrng.random() >= 0.5:
+            return ""
+        saved, self.crng = self.crng, self.jrng
+        try:
+            return " AND " + self.cell_tree()
+        finally:
+            self.crng = saved
+
     def join_query(self):
         """the key columns from a VALUES list joined with the table: a nested loop drives
         the foreign scan with keys computed at execution"""
@@ -2231,7 +2246,7 @@ class QueryGen:
             rows.append([r[c] if rng.random() < 0.85 else self.value(c) for c in cols])
         values = ", ".join("(%s)" % ", ".join(lit(t.kinds[c], v) for c, v in zip(cols, row))
                            for row in rows)
-        on = " AND ".join("f.%s = v.%s" % (c, c) for c in cols)
+        on = " AND ".join("f.%s = v.%s" % (c, c) for c in cols) + self.join_cells()
         sql = "SELECT f.* FROM (VALUES %s) v(%s) JOIN {T} f ON %s" % (values, ", ".join(cols), on)
         return sql.replace("{T}", "dt." + t.name), sql.replace("{T}", "dt.%s_l" % t.name), \
             None, None, "join"
@@ -2253,7 +2268,7 @@ class QueryGen:
             rows.append([r[c] if rng.random() < 0.85 else self.value(c) for c in cols])
         values = ", ".join("(%s)" % ", ".join(lit(t.kinds[c], v) for c, v in zip(cols, row))
                            for row in rows)
-        on = " AND ".join("f.%s = v.%s" % (c, c) for c in cols)
+        on = " AND ".join("f.%s = v.%s" % (c, c) for c in cols) + self.join_cells()
         how = rng.choice(["inner", "left", "semi", "anti"])
         src = "(VALUES %s) v(%s)" % (values, ", ".join(cols))
         if how in ("inner", "left"):

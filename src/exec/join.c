@@ -17,7 +17,9 @@
  * what is returned.  Every qual is evaluated here: the inner table's own
  * quals, the join quals and the others, so the keys only have to cover the
  * matching rows.  A row whose values lead to something else than keys (a
- * NaN, a range) reads its own scan.
+ * NaN, a range) reads its own scan.  The inner table's quals that HBase
+ * can filter by cell values travel with the multigets and scans as a plain
+ * scan's do (vfilter.c): fewer rows come, and they are still checked here.
  *
  * The scan tuple (custom_scan_tlist) is the outer plan's columns followed
  * by the inner table's columns that the quals and the output use.
@@ -94,8 +96,11 @@ enum JoinScanPrivateIndex
 	JoinScanKeyConds,			/* hbase_key_conds_to_list */
 	JoinScanInnerAttrs,			/* attnums of the inner columns of the scan tuple */
 	JoinScanNOuter,				/* outer columns at the start of the scan tuple */
-	JoinScanShape				/* HBaseOpKind of a row's keys: GET or MULTIGET
+	JoinScanShape,				/* HBaseOpKind of a row's keys: GET or MULTIGET
 								 * (keys), SCANS (a leading part: prefix scans) */
+	JoinScanFilterConds			/* the inner quals HBase can filter by cell
+								 * values (hbase_filter_conditions), their
+								 * values in JoinExprFilterValues */
 };
 
 /* custom_exprs; must match plan_join */
@@ -104,7 +109,8 @@ enum JoinScanExprIndex
 	JoinExprKeys,				/* values of the key conditions */
 	JoinExprInnerQuals,			/* the HBase table's own quals */
 	JoinExprJoinQuals,
-	JoinExprOtherQuals
+	JoinExprOtherQuals,
+	JoinExprFilterValues		/* values of the filter conditions */
 };
 
 /* an inner row, decoded: the values of the inner columns of the scan tuple */
@@ -168,6 +174,11 @@ typedef struct BatchJoinState
 	bool		decode_key;
 	List	   *keyexprs;		/* ExprState * */
 	Oid		   *keytypes;
+	List	   *fconds;			/* value filter conditions of the inner quals */
+	List	   *fexprs;			/* ExprState *: their values */
+	Oid		   *ftypes;
+	List	   *filters;		/* HBaseCellFilter *: the batch's (batchcxt) */
+	const bytea *keys_filter;	/* those a multiget takes (hbase_rest_filter_text) */
 	ExprState  *innerqual;
 	ExprState  *joinqual;
 	ExprState  *otherqual;
@@ -621,7 +632,9 @@ plan_join(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tlist
 	List	   *inner_vars = NIL;
 	List	   *inner_attrs = NIL;
 	List	   *exprs;
+	List	   *fexprs = NIL;
 	List	   *conds;
+	List	   *fconds;
 	List	   *innerquals;
 	List	   *jq = NIL;
 	List	   *oq = NIL;
@@ -672,6 +685,8 @@ plan_join(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tlist
 	}
 
 	conds = join_key_conds(t, innerrel, joinquals, &exprs);
+	/* the inner quals HBase can filter, sent with the multigets and scans as a plain scan's */
+	fconds = hbase_filter_conditions(t, inner_relid, innerrel->baserestrictinfo, &fexprs);
 	innerquals = NIL;
 	foreach(lc, innerrel->baserestrictinfo)
 		innerquals = lappend(innerquals, ((RestrictInfo *) lfirst(lc))->clause);
@@ -687,7 +702,7 @@ plan_join(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tlist
 		jq = lappend(jq, ((RestrictInfo *) lfirst(lc))->clause);
 	foreach(lc, otherquals)
 		oq = lappend(oq, ((RestrictInfo *) lfirst(lc))->clause);
-	cs->custom_exprs = list_make4(exprs, innerquals, jq, oq);
+	cs->custom_exprs = list_make5(exprs, innerquals, jq, oq, fexprs);
 	cs->custom_private = list_make4(makeInteger((int) rte->relid),
 									makeInteger(bms_member_index(rel->relids, inner_relid)),
 									makeInteger(jointype),
@@ -696,6 +711,7 @@ plan_join(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tlist
 	cs->custom_private = lappend(cs->custom_private, inner_attrs);
 	cs->custom_private = lappend(cs->custom_private, makeInteger(list_length(outer_plan->targetlist)));
 	cs->custom_private = lappend(cs->custom_private, list_nth(best_path->custom_private, JoinPathShape));
+	cs->custom_private = lappend(cs->custom_private, fconds);
 	cs->methods = &join_scan_methods;
 	return &cs->scan.plan;
 }
@@ -767,6 +783,11 @@ begin_join(CustomScanState *node, EState *estate, int eflags)
 	js->innerqual = ExecInitQual(list_nth(exprs, JoinExprInnerQuals), &node->ss.ps);
 	js->joinqual = ExecInitQual(list_nth(exprs, JoinExprJoinQuals), &node->ss.ps);
 	js->otherqual = ExecInitQual(list_nth(exprs, JoinExprOtherQuals), &node->ss.ps);
+	js->fconds = list_nth(priv, JoinScanFilterConds);
+	js->fexprs = ExecInitExprList(list_nth(exprs, JoinExprFilterValues), &node->ss.ps);
+	js->ftypes = palloc0(sizeof(Oid) * Max(list_length(js->fexprs), 1));
+	foreach(lc, (List *) list_nth(exprs, JoinExprFilterValues))
+		js->ftypes[foreach_current_index(lc)] = exprType(lfirst(lc));
 
 	if (eflags & EXEC_FLAG_EXPLAIN_ONLY)
 		return;
@@ -1074,9 +1095,11 @@ fetch_keys(BatchJoinState *js, bytea **keys, int nkeys, InnerRow **found)
 			nreq++;
 		}
 		if (nreq == 1)
-			out[0] = hbase_rest_multiget(js->conn, js->table, keys + starts[0], counts[0], NULL);
+			out[0] = hbase_rest_multiget(js->conn, js->table, keys + starts[0], counts[0],
+										 js->keys_filter);
 		else
-			hbase_rest_multiget_many(js->conn, js->table, keys, starts, counts, nreq, out, NULL);
+			hbase_rest_multiget_many(js->conn, js->table, keys, starts, counts, nreq, out,
+									 js->keys_filter);
 		js->n.multigets += nreq;
 		js->n.requests += nreq;
 		for (i = 0; i < nreq; i++)
@@ -1090,7 +1113,8 @@ fetch_keys(BatchJoinState *js, bytea **keys, int nkeys, InnerRow **found)
 				 * gateway of the server may take it (a multiget changes
 				 * nothing); then an error
 				 */
-				*res = hbase_rest_multiget(js->conn, js->table, keys + starts[i], counts[i], NULL);
+				*res = hbase_rest_multiget(js->conn, js->table, keys + starts[i], counts[i],
+										   js->keys_filter);
 				js->n.requests++;
 			}
 			take_multiget(js, res, keys, starts[i], counts[i], found);
@@ -1203,6 +1227,7 @@ scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
 	MemoryContextReset(js->rowcxt);
 	kp = palloc0(sizeof(HBaseKeyPlan));
 	kp->kind = HBASE_OP_SCANS;
+	kp->filters = js->filters;
 	for (i = 0; i < npr; i++)
 	{
 		HBaseKeyRange *last = kp->ranges ? llast(kp->ranges) : NULL;
@@ -1286,6 +1311,7 @@ scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
 			{
 				o->lazy = palloc0(sizeof(HBaseKeyPlan));
 				o->lazy->kind = HBASE_OP_SCANS;
+				o->lazy->filters = js->filters;
 			}
 			o->lazy->ranges = lappend(o->lazy->ranges, r);
 			o->nruns = 0;
@@ -1416,6 +1442,40 @@ forget_batch(BatchJoinState *js)
 	js->scanrows = NULL;
 	js->loaded = false;
 	js->matched = false;
+	js->filters = NIL;
+	js->keys_filter = NULL;
+}
+
+/*
+ * The batch's value filters (into batchcxt): the inner quals' filter
+ * conditions with their values, constants or parameters that are the same
+ * for every outer row, derived as a plain scan's (vfilter.c); and what of
+ * them a multiget takes (2.6's ?filter_b64; older gateways ignore it).
+ * They return a superset of the rows whose inner quals are true, and every
+ * candidate is still checked by the inner quals: a row held back at the
+ * region server is one that could not match (for a left or anti join too,
+ * where a candidate failing them is no match).
+ */
+static void
+batch_filters(BatchJoinState *js)
+{
+	ExprContext *econtext = js->css.ss.ps.ps_ExprContext;
+	int			n = list_length(js->fexprs);
+	HBaseKeyValues values = {0};
+	ListCell   *lc;
+
+	if (js->fconds == NIL)
+		return;
+	values.vals = palloc0(sizeof(Datum) * Max(n, 1));
+	values.nulls = palloc0(sizeof(bool) * Max(n, 1));
+	values.types = js->ftypes;
+	foreach(lc, js->fexprs)
+		values.vals[foreach_current_index(lc)] =
+			ExecEvalExpr(lfirst(lc), econtext, &values.nulls[foreach_current_index(lc)]);
+	js->filters = hbase_vfilter_derive(js->table, js->fconds, &values);
+	if (js->filters != NIL && hbase_gateway(js->conn)->b64)
+		js->keys_filter = hbase_rest_filter_text(js->filters);
+	ResetExprContext(econtext);
 }
 
 /*
@@ -1475,6 +1535,7 @@ next_batch(BatchJoinState *js)
 
 	forget_batch(js);
 	old = MemoryContextSwitchTo(js->batchcxt);
+	batch_filters(js);
 	/*
 	 * The arrays grow with the batch: allocated at the batch size up front
 	 * they alone would pass work_mem (a batch size of 100,000: 4.8 MB of
@@ -1572,6 +1633,7 @@ next_batch(BatchJoinState *js)
 			 * are still those of this row)
 			 */
 			o->lazy = hbase_keyplan_derive(js->table, &spec, &values);
+			o->lazy->filters = js->filters;
 		}
 		ResetExprContext(econtext);
 		/* memory: the batch ends at work_mem */
@@ -1777,6 +1839,43 @@ explain_quals(CustomScanState *node, List *ancestors, ExplainState *es, List *qu
 												  useprefix, false), es);
 }
 
+/*
+ * The value filters sent, as a plain scan's EXPLAIN words them
+ * (hbase_keyplan_describe): those a multiget takes for a join by keys, all
+ * of them for prefix scans; the executed ones after EXPLAIN ANALYZE, else
+ * those of the plan's constants ("computed at execution" for parameters).
+ */
+static void
+explain_filters(BatchJoinState *js, List *fexprs, ExplainState *es)
+{
+	HBaseKeyPlan kp = {0};
+	List	   *words;
+	int			i;
+
+	if (js->fconds == NIL)
+		return;
+	kp.kind = js->shape == HBASE_OP_SCANS ? HBASE_OP_SCANS : HBASE_OP_MULTIGET;
+	kp.at_execution = true;
+	if (js->filters != NIL)
+		kp.filters = js->filters;
+	else
+	{
+		HBaseKeyValues *values = hbase_keyplan_planning_values(fexprs);
+
+		if (hbase_vfilter_known(js->fconds, values))
+			kp.filters = hbase_vfilter_derive(js->table, js->fconds, values);
+		else
+		{
+			ExplainPropertyText("HBase Filter", "cell values computed at execution", es);
+			return;
+		}
+	}
+	words = hbase_keyplan_describe(js->table, &kp);
+	for (i = 0; i + 1 < list_length(words); i += 2)
+		if (strcmp(list_nth(words, i), "HBase Filter") == 0)
+			ExplainPropertyText("HBase Filter", list_nth(words, i + 1), es);
+}
+
 static void
 explain_join(CustomScanState *node, List *ancestors, ExplainState *es)
 {
@@ -1806,6 +1905,7 @@ explain_join(CustomScanState *node, List *ancestors, ExplainState *es)
 	explain_quals(node, ancestors, es, list_nth(cs->custom_exprs, JoinExprJoinQuals), "Join Filter");
 	explain_quals(node, ancestors, es, list_nth(cs->custom_exprs, JoinExprOtherQuals), "Filter");
 	explain_quals(node, ancestors, es, list_nth(cs->custom_exprs, JoinExprInnerQuals), "HBase Table Filter");
+	explain_filters(js, list_nth(cs->custom_exprs, JoinExprFilterValues), es);
 	if (es->analyze)
 	{
 		ExplainPropertyInteger("Batches", NULL, js->n.batches, es);

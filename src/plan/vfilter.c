@@ -382,7 +382,17 @@ compare(const HBaseColumn *col, HBaseFilterOp op, Datum value, Oid type)
 		if (iso == NULL)
 			return NULL;
 		f = cell(col, hbase_ops[op], HBASE_CMP_BINARY, bytes_of(iso, strlen(iso)), true);
-		return op == HBASE_VF_NE ? f : combine(HBASE_CF_OR, list_make2(not_iso(col), f));
+		/*
+		 * <> drops only the cells spelled as the value, which read as it when
+		 * the column's precision keeps its fraction; a longer one (a
+		 * timestamp(4) column against .306182) is the spelling of a cell that
+		 * reads rounded, another value: it passes as any other spelling does
+		 */
+		if (op == HBASE_VF_NE && (strchr(iso, '.') == NULL ||
+								  (int) strlen(strchr(iso, '.')) - 1 <=
+								  (col->atttypmod < 0 ? 6 : col->atttypmod)))
+			return f;
+		return combine(HBASE_CF_OR, list_make2(not_iso(col), f));
 	}
 	if (col->atttypid == BYTEAOID)
 	{
