@@ -304,6 +304,7 @@ hbase_build_table(Oid relid)
 	}
 	else
 		hbase_check_table_name(table->hbase_table, NULL);
+	table->remote_table = hbase_remote_table_name(sopts.ns, table->hbase_table);
 	return table;
 }
 

@@ -210,7 +210,7 @@ sample_table(HBaseConn *conn, const char *table, List *families, int sample_rows
 				i;
 
 	memset(&t, 0, sizeof(t));
-	t.hbase_table = (char *) table;
+	t.hbase_table = t.remote_table = (char *) table;
 	t.relname = (char *) table;
 	memset(&scan, 0, sizeof(scan));
 	scan.limit = sample_rows;
@@ -392,6 +392,7 @@ create_statement(ImportForeignSchemaStmt *stmt, ForeignServer *server, const cha
 				 TableSample *ts, StringInfo summary)
 {
 	StringInfoData buf;
+	HBaseServerOptions sopts;
 	ListCell   *lc,
 			   *fc;
 	const char *keycol;
@@ -475,8 +476,10 @@ create_statement(ImportForeignSchemaStmt *stmt, ForeignServer *server, const cha
 	forboth(lc, families, fc, famcols)
 		appendStringInfo(&buf, ",\n  %s jsonb OPTIONS (column %s)",
 						 quote_identifier(lfirst(fc)), quote_literal_cstr(lfirst(lc)));
+	hbase_server_options(server, &sopts);
 	appendStringInfo(&buf, "\n) SERVER %s OPTIONS (table %s%s%s)",
-					 quote_identifier(server->servername), quote_literal_cstr(table),
+					 quote_identifier(server->servername),
+					 quote_literal_cstr(hbase_declared_table_name(sopts.ns, table)),
 					 layout ? ", rowkey " : "", layout ? quote_literal_cstr(layout) : "");
 	return buf.data;
 }

@@ -83,6 +83,7 @@ static const HBaseOption valid_options[] = {
 	{"estimated_rows", ForeignServerRelationId},
 	{"fdw_startup_cost", ForeignServerRelationId},
 	{"fdw_tuple_cost", ForeignServerRelationId},
+	{"namespace", ForeignServerRelationId},
 	/* user mapping */
 	{"user", UserMappingRelationId},
 	{"password", UserMappingRelationId},
@@ -313,6 +314,8 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 			(void) hbase_parse_sample_fraction(value);
 		else if (strcmp(name, "table") == 0)
 			hbase_check_table_name(value, NULL);
+		else if (strcmp(name, "namespace") == 0)
+			hbase_check_namespace(value);
 		else if (strcmp(name, "max_response_size") == 0)
 			(void) hbase_parse_size(name, value);
 		else if (strcmp(name, "transport") == 0)

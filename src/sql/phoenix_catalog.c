@@ -158,7 +158,7 @@ system_table(HBaseConn *conn, const char *name)
 	{
 		HBaseTable *t = palloc0(sizeof(HBaseTable));
 
-		t->relname = t->hbase_table = psprintf("SYSTEM%c%s", i == 0 ? '.' : ':', name);
+		t->relname = t->hbase_table = t->remote_table = psprintf("SYSTEM%c%s", i == 0 ? '.' : ':', name);
 		t->fetch_size = 1000;
 		t->concurrency = 1;
 		if (hbase_rest_table_exists(conn, t, "looking for Phoenix's catalog"))
@@ -865,6 +865,7 @@ create_statement(ForeignServer *server, PhxTable *t, List *indexes)
 	const char *why = NULL;
 	char	   *layout;
 	char	   *physical;
+	HBaseServerOptions sopts;
 
 	foreach(lc, t->columns)
 	{
@@ -950,12 +951,14 @@ create_statement(ForeignServer *server, PhxTable *t, List *indexes)
 			appendStringInfo(&cols, ", phoenix_element '%d'", element);
 		appendStringInfoChar(&cols, ')');
 	}
+	hbase_server_options(server, &sopts);
 	physical = t->physical ? t->physical : t->schema[0] == '\0' ? t->name :
 		psprintf("%s%c%s", t->schema, t->namespace_mapped ? ':' : '.', t->name);
 	initStringInfo(&buf);
 	appendStringInfo(&buf, "CREATE FOREIGN TABLE %s (\n%s\n) SERVER %s OPTIONS (table %s, encoding 'phoenix'",
 					 quote_identifier(local_name(t->name)), cols.data,
-					 quote_identifier(server->servername), quote_literal_cstr(physical));
+					 quote_identifier(server->servername),
+					 quote_literal_cstr(hbase_declared_table_name(sopts.ns, physical)));
 	if (layout)
 		appendStringInfo(&buf, ", rowkey %s", quote_literal_cstr(layout));
 	if (layout && (t->multi_tenant || t->has_views) && key_extensible(keys))

@@ -144,6 +144,8 @@ typedef struct HBaseServerOptions
 	double		estimated_rows; /* rows of a table without evidence */
 	double		request_cost;	/* fdw_startup_cost: one request */
 	double		row_cost;		/* fdw_tuple_cost: one row received */
+	char	   *ns;				/* namespace: of tables named without one, NULL =
+								 * HBase's "default" */
 } HBaseServerOptions;
 
 struct rk_layout;
@@ -155,7 +157,11 @@ typedef struct HBaseTable
 	Oid			serverid;		/* its server (kept: GetForeignTable per scan parsed
 								 * the options again) */
 	char	   *relname;		/* for messages */
-	char	   *hbase_table;	/* "ns:table" or "table" */
+	char	   *hbase_table;	/* "ns:table" or "table", as declared: for
+								 * messages and EXPLAIN */
+	char	   *remote_table;	/* the table HBase knows: hbase_table under the
+								 * server's namespace when it names none; in
+								 * paths and caches */
 	int			fetch_size;
 	int			concurrency;	/* parallel scanner requests, 1 = one at a time */
 	int			batch_size;		/* rows per PUT of an INSERT or COPY */

@@ -347,6 +347,19 @@ hbase_check_url(const char *value)
 		hbase_bad_option_value("url", value, "The URL must not contain a query, a fragment or white space.");
 }
 
+/* are the len bytes at p those of an HBase namespace name (letters, digits, '_')? */
+static bool
+namespace_chars_ok(const char *p, size_t len)
+{
+	const char *end = p + len;
+
+	for (; p < end; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+			  (*p >= '0' && *p <= '9') || *p == '_'))
+			return false;
+	return true;
+}
+
 /*
  * Decides whether a string is an HBase table name, as HBase's TableName
  * does: [namespace:]qualifier, the namespace of letters, digits and '_',
@@ -375,10 +388,8 @@ hbase_table_name_problem(const char *name)
 		problem = "An HBase table name must not start with '.' or '-'.";
 	else if (strcmp(qual, "zookeeper") == 0)
 		problem = "HBase does not allow a table named \"zookeeper\".";
-	for (p = name; problem == NULL && colon && p < colon; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-			  (*p >= '0' && *p <= '9') || *p == '_'))
-			problem = "An HBase namespace consists of letters, digits and '_'.";
+	if (problem == NULL && colon && !namespace_chars_ok(name, colon - name))
+		problem = "An HBase namespace consists of letters, digits and '_'.";
 	for (p = qual; problem == NULL && *p; p++)
 		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
 			  (*p >= '0' && *p <= '9') || *p == '_' || *p == '-' || *p == '.'))
@@ -406,6 +417,50 @@ hbase_check_table_name(const char *name, const char *relname)
 					relname),
 			 errdetail("%s", problem),
 			 errhint("Name the HBase table with OPTIONS (table 'name').")));
+}
+
+/* an error unless the option namespace's value is an HBase namespace name */
+void
+hbase_check_namespace(const char *value)
+{
+	if (*value == '\0')
+		hbase_bad_option_value("namespace", value, "The namespace is empty.");
+	if (!namespace_chars_ok(value, strlen(value)))
+		hbase_bad_option_value("namespace", value,
+							   "An HBase namespace consists of letters, digits and '_'.");
+}
+
+/*
+ * The table HBase knows for a table named declared on a server whose option
+ * namespace is ns (NULL: "default"): declared when it names its namespace,
+ * else under ns.  Only paths use it; messages and EXPLAIN name the table as
+ * declared, so that the same foreign tables read the same under any
+ * namespace (ALTER SERVER ... namespace 'staging').
+ */
+char *
+hbase_remote_table_name(const char *ns, const char *declared)
+{
+	if (ns == NULL || strchr(declared, ':') != NULL)
+		return (char *) declared;
+	return psprintf("%s:%s", ns, declared);
+}
+
+/*
+ * The inverse, for IMPORT FOREIGN SCHEMA: the table option that names the
+ * HBase table full ("ns:table", or "table" of "default") on a server whose
+ * namespace is ns: without its namespace when that is the server's, with it
+ * ("default:t" too) when not.
+ */
+char *
+hbase_declared_table_name(const char *ns, const char *full)
+{
+	const char *colon = strchr(full, ':');
+
+	if (colon == NULL)
+		return ns == NULL ? (char *) full : psprintf("default:%s", full);
+	if (ns != NULL && strncmp(full, ns, colon - full) == 0 && ns[colon - full] == '\0')
+		return (char *) colon + 1;
+	return (char *) full;
 }
 
 void
@@ -615,6 +670,8 @@ hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
 			opts->gzip = hbase_parse_compression(value);
 		else if (strcmp(def->defname, "gateway_version") == 0)
 			opts->gateway_version = hbase_parse_gateway_option(value) ? pstrdup(value) : NULL;
+		else if (strcmp(def->defname, "namespace") == 0)
+			opts->ns = strcmp(value, "default") == 0 ? NULL : pstrdup(value);
 	}
 	/* a connect timeout of 0 means curl's default (300 s); keep ours explicit */
 	if (opts->connect_timeout_ms == 0)

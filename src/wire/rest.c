@@ -39,7 +39,7 @@
 char *
 hbase_rest_table_path(HBaseConn *conn, HBaseTable *table)
 {
-	return psprintf("/%s", hbase_escape(conn, table->hbase_table, strlen(table->hbase_table)));
+	return psprintf("/%s", hbase_escape(conn, table->remote_table, strlen(table->remote_table)));
 }
 
 /* URL-safe base64 of a key, for ?e=b64 paths and multiget rows */
@@ -1261,7 +1261,7 @@ row_path_at(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
 			const HBaseColumn *col, int64 ts, const char *what)
 {
 	const HBaseGateway *gw = hbase_gateway(conn);
-	char	   *t = hbase_escape(conn, table->hbase_table, strlen(table->hbase_table));
+	char	   *t = hbase_escape(conn, table->remote_table, strlen(table->remote_table));
 	char	   *at = ts > 0 ? psprintf("%s/" INT64_FORMAT, col ? "" : "/", ts) : "";
 
 	if (gw->b64)
@@ -1407,7 +1407,7 @@ read_families(HBaseConn *conn, HBaseTable *table)
 	List	   *families;
 	const char *error;
 
-	resp = hbase_rest_schema(conn, table->hbase_table, what,
+	resp = hbase_rest_schema(conn, table->remote_table, what,
 							 HBASE_REQ_TRANSPORT_OK | HBASE_REQ_IDEMPOTENT | HBASE_REQ_ASIDE);
 	if (resp->status != 200)
 		return NIL;
@@ -1415,7 +1415,7 @@ read_families(HBaseConn *conn, HBaseTable *table)
 	if (error != NULL)
 		return NIL;
 	if (families != NIL)
-		hbase_conn_set_families(conn, table->hbase_table, families);
+		hbase_conn_set_families(conn, table->remote_table, families);
 	return families;
 }
 
@@ -1432,7 +1432,7 @@ read_families(HBaseConn *conn, HBaseTable *table)
 void
 hbase_check_families(HBaseConn *conn, HBaseTable *table, List *columns)
 {
-	List	   *families = hbase_conn_families(conn, table->hbase_table);
+	List	   *families = hbase_conn_families(conn, table->remote_table);
 	bool		fresh = false;
 	ListCell   *lc;
 

@@ -49,6 +49,9 @@ extern bool hbase_parse_compression(const char *value);
 extern HBaseEncoding hbase_parse_encoding(const char *value);
 extern const char *hbase_table_name_problem(const char *name);
 extern void hbase_check_table_name(const char *name, const char *relname);
+extern void hbase_check_namespace(const char *value);
+extern char *hbase_remote_table_name(const char *ns, const char *declared);
+extern char *hbase_declared_table_name(const char *ns, const char *full);
 /* IMPORT FOREIGN SCHEMA's option sample_rows: default and largest value */
 #define HBASE_DEFAULT_SAMPLE_ROWS	100
 #define HBASE_MAX_SAMPLE_ROWS		10000
