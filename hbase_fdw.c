@@ -109,6 +109,8 @@ typedef struct HBaseScanState
 	MemoryContext tuplecxt;		/* reset for every row */
 	MemoryContext plancxt;		/* the key plan, reset on rescan */
 	bool		decode_key;		/* key columns are wanted */
+	bool		want_stamp;		/* the plan reads the ctid (a DELETE's or UPDATE's
+								 * row identity): the newest cell stamp */
 	HBaseOpSpec spec;			/* the conditions, the order, split buckets */
 	List	   *exprstates;		/* of fdw_exprs */
 	HBaseKeyPlan *keyplan;		/* computed at the first row */
@@ -789,6 +791,14 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 	st->spec.salt_bytes = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateSaltBytes));
 	st->spec.split_buckets = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateSplitBuckets));
 	st->spec.tconds = list_nth(fsplan->fdw_private, FdwScanPrivateTimeConds);
+	{
+		Bitmapset  *used = NULL;
+
+		pull_varattnos((Node *) fsplan->scan.plan.targetlist, fsplan->scan.scanrelid, &used);
+		pull_varattnos((Node *) fsplan->scan.plan.qual, fsplan->scan.scanrelid, &used);
+		st->want_stamp = bms_is_member(SelfItemPointerAttributeNumber - FirstLowInvalidHeapAttributeNumber,
+									   used);
+	}
 
 	/* EXPLAIN without ANALYZE: no connection, no request */
 	if (eflags & EXEC_FLAG_EXPLAIN_ONLY)
@@ -924,7 +934,8 @@ hbaseIterateForeignScan(ForeignScanState *node)
 	MemoryContextSwitchTo(old);
 	ExecStoreVirtualTuple(slot);
 	/* for a DELETE or UPDATE of the row: how far its DELETEs go (modify.c) */
-	hbase_stamp_to_tid(hbase_row_newest_stamp(row), &slot->tts_tid);
+	if (st->want_stamp)
+		hbase_stamp_to_tid(hbase_row_newest_stamp(row), &slot->tts_tid);
 	return slot;
 }
 

@@ -847,10 +847,9 @@ hbase_row_newest_stamp(const HBaseRow *row)
 void
 hbase_stamp_after_read(HBaseRow *row, int64 read_ts)
 {
-	int64		now = (GetCurrentTimestamp() + HBASE_EPOCH_SHIFT_USECS) / 1000;
 	int			i;
 
-	if (read_ts < now)
+	if (read_ts < hbase_now_ms())
 		return;
 	for (i = 0; i < row->ncells; i++)
 		if (row->cells[i].timestamp == 0)
@@ -1234,6 +1233,7 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	HBaseRow	row;
 	List	   *nulled;
 	HBaseColumn *check;
+	int64		read_ts;
 
 	hbase_push_written_context(&ms->written, &cb);
 	key = old_key(ms, planSlot);
@@ -1247,7 +1247,8 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	}
 	slot_getallattrs(slot);
 	build_update(ms, slot->tts_values, slot->tts_isnull, key, &row, &nulled);
-	hbase_stamp_after_read(&row, read_stamp(ms, planSlot));
+	read_ts = read_stamp(ms, planSlot);
+	hbase_stamp_after_read(&row, read_ts);
 	check = ms->check && row.ncells > 0 ? check_column(ms, nulled) : NULL;
 	if (check)
 	{
@@ -1259,7 +1260,7 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	if (slot)
 	{
 		(void) hbase_delete_cells(ms->conn, ms->table, VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key),
-								  nulled, read_stamp(ms, planSlot));
+								  nulled, read_ts);
 		if (row.ncells == 0 && nulled != NIL)
 			hbase_written_add(&ms->written, row.key, row.keylen);
 		remember_changed(ms, key);

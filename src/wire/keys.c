@@ -11,6 +11,7 @@
 
 #include "lib/stringinfo.h"
 #include "mb/pg_wchar.h"
+#include "utils/timestamp.h"
 
 #include "wire.h"
 #include "rowkey.h"
@@ -96,6 +97,13 @@ hbase_key_error(HBaseTable *table, const char *error, const char *key, int keyle
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 			 errmsg("cannot compute the rowkey of foreign table %s: %s", table->relname, error),
 			 part >= 0 ? errdetail("In key part %d \"%s\".", part + 1, info.text) : 0));
+}
+
+/* now, as HBase stamps cells: milliseconds since the Unix epoch */
+int64
+hbase_now_ms(void)
+{
+	return (GetCurrentTimestamp() + HBASE_EPOCH_SHIFT_USECS) / 1000;
 }
 
 /*

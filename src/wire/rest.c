@@ -1299,7 +1299,7 @@ hbase_rest_delete(HBaseConn *conn, HBaseTable *table, const char *key, int keyle
 				  const HBaseColumn *col, int64 read_ts, const char *what)
 {
 	int64		ts = hbase_key_row_timestamp(table, key, keylen);
-	int64		now = (GetCurrentTimestamp() + HBASE_EPOCH_SHIFT_USECS) / 1000;
+	int64		now = hbase_now_ms();
 
 	/*
 	 * The row as read holds a cell stamped after our clock (HBase stamps an

@@ -515,5 +515,6 @@ extern char *hbase_escaped_bytes(const char *key, int len, bool utf8);
 extern void hbase_key_error(HBaseTable *table, const char *error, const char *key,
 							int keylen) pg_attribute_noreturn();
 extern int64 hbase_key_row_timestamp(HBaseTable *table, const char *key, int keylen);
+extern int64 hbase_now_ms(void);
 
 #endif
