@@ -68,7 +68,7 @@ for ((r = 1; r <= ROUNDS; r++)); do
 	RAW_GET_B64=1 perf stat -x, -e "$EV" "$work/rawclient" "$URL" "$T" get row "$TX" "$N" \
 		>/dev/null 2>"$work/getcpu.raw.csv"
 	report "raw client Get" 1 "$TX" "$work/getcpu.raw.csv"
-	RAW_ACCEPT=application/x-protobuf perf stat -x, -e "$EV" "$work/rawclient" "$URL" "$T" page row \
+	RAW_ACCEPT=application/json perf stat -x, -e "$EV" "$work/rawclient" "$URL" "$T" page row \
 		"$TX" $((N - 20)) 10 >/dev/null 2>"$work/getcpu.rawpage.csv"
 	report "raw client page of 10" 1 "$TX" "$work/getcpu.rawpage.csv"
 done

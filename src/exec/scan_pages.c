@@ -622,8 +622,6 @@ hbase_stream_reverse_request(HBaseScan *scan, Stream *st, HBaseStatelessScan *re
 	req->limit = st->pagesize + (trim ? st->above : 0);
 	/* a Phoenix table's own families, not its local indexes' (table_families) */
 	req->families = scan->families;
-	/* one stream's pages: mostly full (stateless_result) */
-	req->protobuf = scan->nstreams == 1;
 	/* a gateway without filter_b64 ignores it: the bounds are then checked here */
 	req->exact_bounds = !trim;
 	return !trim;
@@ -780,8 +778,6 @@ hbase_stream_stateless_request(HBaseScan *scan, Stream *st, HBaseStatelessScan *
 	}
 	req->limit = st->pagesize;
 	req->families = scan->families;
-	/* one stream's first page: mostly full (stateless_result) */
-	req->protobuf = scan->nstreams == 1;
 }
 
 /*

@@ -83,8 +83,6 @@ hbase_gateway(HBaseConn *conn)
 							reported ? "it reports one not understood" : "it reports none");
 	}
 	gw.name = MemoryContextStrdup(TopMemoryContext, name);
-	/* learned from answers before the version was asked (rest.c) */
-	gw.fetch_floor = slot->fetch_floor;
 	*slot = gw;
 	return slot;
 }

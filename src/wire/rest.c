@@ -336,9 +336,6 @@ hbase_rest_scanner_next_taken(HBaseAhead *ahead, HBaseTable *table)
 }
 
 static char *stateless_path(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s);
-static HBaseResult stateless_result(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s,
-									HBaseResponse *resp, int flags);
-static bool stream_complete(HBaseConn *conn, const HBaseCellSet *set, int limit);
 
 /*
  * n pages at once: the next page of scanners[i] (rows[i] rows), as
@@ -359,7 +356,7 @@ hbase_rest_pages_many(HBaseConn *conn, HBaseTable *table, char **scanners, const
 	Assert(n <= HBASE_MAX_CONCURRENCY);
 	for (i = 0; i < n; i++)
 	{
-		json[i] = scanners[i] == NULL && !stateless[i].protobuf;
+		json[i] = scanners[i] == NULL;
 		paths[i] = scanners[i] == NULL ? stateless_path(conn, table, &stateless[i]) :
 			scanner_page_path(scanners[i], rows[i]);
 	}
@@ -369,7 +366,7 @@ hbase_rest_pages_many(HBaseConn *conn, HBaseTable *table, char **scanners, const
 		MemoryContext old = MemoryContextSwitchTo(cxts[i]);
 
 		out[i] = scanners[i] == NULL ?
-			stateless_result(conn, table, &stateless[i], resp[i], HBASE_REQ_TRANSPORT_OK) :
+			read_result(resp[i], table, READ_STATELESS, stateless[i].limit, 0) :
 			scanner_page_result(resp[i], table);
 		MemoryContextSwitchTo(old);
 	}
@@ -1007,9 +1004,12 @@ append_reversed_bounds(HBaseConn *conn, StringInfo path, const HBaseStatelessSca
  * families, and every row of a Phoenix table has its empty cell in one).
  * Forward: from lower (a string, inclusive) to upper (exclusive, NULL: the
  * table's end), both taken exactly only when valid UTF-8, which the caller
- * checks.  Reversed: see append_reversed_bounds.  In the connection's
- * transport (protobuf: a third of JSON's bytes, and the gateway serves it
- * about twice as fast), but see stateless_result.
+ * checks.  Reversed: see append_reversed_bounds.  Always JSON, whatever
+ * the transport: the gateway closes a JSON page's scanner once it has its
+ * rows (TableScanResource), while its protobuf stream never closes it
+ * (ProtobufStreamingOutput), which leaves a scanner open on the region
+ * server for its whole lease (60 s, "Scanner lease ... expired" in its
+ * log) after every page not at the range's end.
  * flags: HBASE_REQ_TRANSPORT_OK for a caller that retries.  Done (at most
  * limit rows), end (204, or 404: table_unsure), unavailable, or failed (a
  * 500: server_error, table_unsure).
@@ -1018,91 +1018,11 @@ HBaseResult
 hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s,
 						  int flags)
 {
-	return stateless_result(conn, table, s,
-							hbase_request_ex(conn, "GET", stateless_path(conn, table, s), NULL, 0,
-											 s->reversed ? "a reversed scan" : "a scan's first page",
-											 flags | (s->protobuf ? HBASE_REQ_CELLSET : 0)),
-							flags);
-}
+	HBaseResponse *resp = hbase_request_ex(conn, "GET", stateless_path(conn, table, s), NULL, 0,
+										   s->reversed ? "a reversed scan" : "a scan's first page",
+										   flags);
 
-/*
- * A stateless page's answer.  The gateway streams a stateless scan's
- * protobuf (ProtobufStreamingOutput): it answers 200 first, then writes
- * CellSets behind a 2-byte length each, of the rows of one read of its
- * scanner: min(fetch size, rows still wanted), the fetch size
- * (hbase.rest.scan.fetchsize) 10 by default.  Two things follow.  A scan
- * that fails while it streams ends the answer early and cleanly (seen as an
- * empty 200 just after the gateway restarted), where JSON's page, built
- * whole before it is sent, fails as a 500: so a short page (fewer rows than
- * limit) is taken from protobuf only when its end is the table's or the
- * range's (stream_complete), and otherwise asked for again as JSON (hence
- * protobuf only for scans of one stream, whose pages are mostly full: a
- * keyset page).  And the length is cast to a Java short, wrong for a chunk
- * of 64 KiB or more: a protobuf answer longer than HBASE_PB_STREAM_MAX,
- * which could hold one, is not decoded but asked for again as JSON.  The
- * page asked for again is counted in more_requests.
- */
-static HBaseResult
-stateless_result(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s,
-				 HBaseResponse *resp, int flags)
-{
-	HBaseResult res;
-	bool		again = resp->status == 200 && resp->protobuf && resp->len > HBASE_PB_STREAM_MAX;
-
-	if (!again)
-	{
-		res = read_result(resp, table, READ_STATELESS, s->limit, 0);
-		if (res.outcome != HBASE_DONE || !resp->protobuf ||
-			stream_complete(conn, res.set, s->limit))
-			return res;
-		again = true;			/* a short page of the stream: it may be cut */
-	}
-	hbase_response_release(resp);	/* the answer not taken leaves the budget */
-	resp = hbase_request_ex(conn, "GET", stateless_path(conn, table, s), NULL, 0,
-							s->reversed ? "a reversed scan" : "a scan's first page",
-							flags & ~HBASE_REQ_CELLSET);
-	res = read_result(resp, table, READ_STATELESS, s->limit, 0);
-	res.more_requests = 1;
-	return res;
-}
-
-/*
- * Is a stateless scan's protobuf answer (set, for a page of limit rows)
- * the whole page?  The gateway writes a chunk only after its scanner's
- * read of n rows returned (n = min(fetch size, rows still wanted)), and
- * that read returns fewer than n rows only at the scan's end; a failing
- * read throws, and ends the answer before its chunk.  So the answer is
- * whole when it holds limit rows, or when its last chunk is shorter than
- * its read asked: empty (only a limit under the fetch size writes an empty
- * chunk), or under both limit's rest and the fetch size.  The fetch size
- * is the first chunk's rows in an answer of several chunks; in an answer
- * of one, at least what the gateway's answers showed so far (fetch_floor,
- * per connection, a new one starts from 0): no chunk is longer than the
- * fetch size, and an empty chunk says it is above limit.  An empty body,
- * or full chunks only, may have been cut: not whole.
- */
-static bool
-stream_complete(HBaseConn *conn, const HBaseCellSet *set, int limit)
-{
-	const char *declared;
-	HBaseGateway *gw = hbase_conn_gateway(conn, &declared);
-	int			fetch;
-	int			asked;
-
-	if (set->chunks > 1)
-		gw->fetch_floor = set->first_chunk;
-	else if (set->chunks == 1)
-		gw->fetch_floor = Max(gw->fetch_floor,
-							  set->last_chunk > 0 ? set->last_chunk : limit + 1);
-	if (set->nrows >= limit)
-		return true;
-	if (set->chunks == 0)
-		return false;
-	if (set->last_chunk == 0)
-		return true;
-	fetch = set->chunks > 1 ? set->first_chunk : gw->fetch_floor;
-	asked = Min(fetch, limit - (set->nrows - set->last_chunk));
-	return set->last_chunk < asked;
+	return read_result(resp, table, READ_STATELESS, s->limit, 0);
 }
 
 /* the path and query of a stateless scan page */

@@ -257,9 +257,6 @@ typedef struct HBaseGateway
 	bool		declared;		/* from the server option gateway_version */
 	bool		b64;			/* ?e=b64 row paths and multigets, filter_b64 (2.5.9+) */
 	bool		fuzzy;			/* FuzzyRowFilter in a scanner (2.5.10+, 2.6.1+) */
-	int			fetch_floor;	/* its stateless scans' fetch size is at least this
-								 * (learned from their protobuf answers, rest.c; 0:
-								 * nothing learned yet) */
 } HBaseGateway;
 
 /* asked once per connection (GET /version/rest), kept in its slot (connection.c) */
@@ -373,9 +370,6 @@ typedef struct HBaseStatelessScan
 	int			limit;			/* rows */
 	bool		exact_bounds;	/* reversed: bounds as filter_b64 row filters */
 	List	   *families;		/* HBaseColumn *: the families read, NIL = all */
-	bool		protobuf;		/* asked for as protobuf when the connection's
-								 * transport is (a scan of one stream, whose
-								 * pages are mostly full: see stateless_result) */
 } HBaseStatelessScan;
 
 /*
