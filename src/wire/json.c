@@ -200,8 +200,10 @@ static json_t *columns_filter(List *columns, bool exact, bool no_first_key, bool
  * it).  When it has, and every column is one cell, the scan asks HBase for
  * exactly these cells (the ScannerModel's columns, Scan.addColumn: the
  * region server skips the others before any filter looks at them, where a
- * projection FilterList is evaluated on every cell); *columns is set to
- * them.  Otherwise the filters are ANDed with columns_filter's flat one,
+ * projection FilterList is evaluated on every cell: bench/vfilter_specs.sh,
+ * 1% of 1M rows, region server CPU against whole rows 1.10x by name, 1.26x
+ * with the family and a QualifierFilter OR after the value filter, 2.2x
+ * with MultipleColumnPrefixFilter); *columns is set to them.  Otherwise the filters are ANDed with columns_filter's flat one,
  * and the first cell of each row comes too when a row may pass without a
  * filtered cell, or a row with none of the listed cells would be lost.
  */
