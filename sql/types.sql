@@ -2,6 +2,26 @@
 -- Fixtures: tests/fixtures.py (fdw_types, fdw_bad), written through REST.
 -- The server's transport (protobuf, the default, or json) comes from HBASE_TRANSPORT:
 -- scripts/test runs the read tests under both, with the same expected output.
+-- scripts/test's slot k>=1 (two runs on one HBase) sets HBASE_TEST_NAMESPACE: every hbase_fdw
+-- server made in this database from here on gets that namespace (unless it names one), as the
+-- harness's fixtures (tests/hbase_rest.py) land there; slot 0 sets none and makes nothing
+\getenv test_ns HBASE_TEST_NAMESPACE
+\if :{?test_ns}
+SELECT format($f$CREATE FUNCTION hbase_test_ns() RETURNS event_trigger LANGUAGE plpgsql AS $b$
+DECLARE r record;
+BEGIN
+  FOR r IN SELECT s.srvname FROM pg_event_trigger_ddl_commands() c
+             JOIN pg_foreign_server s ON s.oid = c.objid
+             JOIN pg_foreign_data_wrapper w ON w.oid = s.srvfdw
+            WHERE c.command_tag = 'CREATE SERVER' AND w.fdwname = 'hbase_fdw'
+              AND NOT EXISTS (SELECT 1 FROM unnest(s.srvoptions) o WHERE o LIKE 'namespace=%%')
+  LOOP
+    EXECUTE format('ALTER SERVER %%I OPTIONS (ADD namespace %%L)', r.srvname, %L);
+  END LOOP;
+END $b$$f$, :'test_ns') \gexec
+CREATE EVENT TRIGGER hbase_test_ns ON ddl_command_end WHEN TAG IN ('CREATE SERVER')
+  EXECUTE FUNCTION hbase_test_ns();
+\endif
 \getenv hbase_url HBASE_URL
 \getenv hbase_transport HBASE_TRANSPORT
 CREATE SERVER hbase FOREIGN DATA WRAPPER hbase_fdw

@@ -47,6 +47,16 @@ import urllib.request
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+def qualify(table):
+    """TABLE in the run's namespace: scripts/test's slot k>=1 sets HBASE_TEST_NAMESPACE (e.g.
+    fdwrun1) so that two runs on one HBase write their fixtures into different namespaces; a
+    name with an explicit namespace ("ns:t", "default:t") is left as written."""
+    ns = os.environ.get("HBASE_TEST_NAMESPACE")
+    if not ns or ":" in table:
+        return table
+    return ns + ":" + table
+
+
 def default_url():
     # HBASE_HARNESS_URL: the harness's own gateway when the tests point hbase_fdw at another
     # (scripts/test runs the suite again through older gateways, checking through 2.6)
@@ -171,7 +181,7 @@ class Client:
     # -- tables
     @staticmethod
     def _t(table):
-        return "/" + urllib.parse.quote(table, safe=":")
+        return "/" + urllib.parse.quote(qualify(table), safe=":")
 
     def tables(self):
         _, doc = self.get_json("/")
@@ -200,6 +210,7 @@ class Client:
         families = [f for f in families if f]
         if not families:
             raise ValueError("need at least one column family")
+        table = qualify(table)
         if ":" in table:
             self.create_namespace(table.split(":", 1)[0])
         if splits:
@@ -218,6 +229,7 @@ class Client:
         families, splits, versions, replicas)]. The next create_table of one of them with the
         same definition finds it made and empty, and does nothing."""
         args = []
+        specs = [(qualify(s[0]),) + tuple(s[1:]) for s in specs]
         for table, families, splits, versions, replicas in specs:
             if ":" in table:
                 self.create_namespace(table.split(":", 1)[0])
