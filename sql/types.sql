@@ -7,18 +7,21 @@
 -- harness's fixtures (tests/hbase_rest.py) land there; slot 0 sets none and makes nothing
 \getenv test_ns HBASE_TEST_NAMESPACE
 \if :{?test_ns}
-SELECT format($f$CREATE FUNCTION hbase_test_ns() RETURNS event_trigger LANGUAGE plpgsql AS $b$
+SET hbase_test.namespace = :'test_ns';
+ALTER DATABASE :"DBNAME" SET hbase_test.namespace = :'test_ns';
+CREATE FUNCTION hbase_test_ns() RETURNS event_trigger LANGUAGE plpgsql AS $$
 DECLARE r record;
 BEGIN
   FOR r IN SELECT s.srvname FROM pg_event_trigger_ddl_commands() c
              JOIN pg_foreign_server s ON s.oid = c.objid
              JOIN pg_foreign_data_wrapper w ON w.oid = s.srvfdw
             WHERE c.command_tag = 'CREATE SERVER' AND w.fdwname = 'hbase_fdw'
-              AND NOT EXISTS (SELECT 1 FROM unnest(s.srvoptions) o WHERE o LIKE 'namespace=%%')
+              AND NOT EXISTS (SELECT 1 FROM unnest(s.srvoptions) o WHERE o LIKE 'namespace=%')
   LOOP
-    EXECUTE format('ALTER SERVER %%I OPTIONS (ADD namespace %%L)', r.srvname, %L);
+    EXECUTE format('ALTER SERVER %I OPTIONS (ADD namespace %L)', r.srvname,
+                   current_setting('hbase_test.namespace'));
   END LOOP;
-END $b$$f$, :'test_ns') \gexec
+END $$;
 CREATE EVENT TRIGGER hbase_test_ns ON ddl_command_end WHEN TAG IN ('CREATE SERVER')
   EXECUTE FUNCTION hbase_test_ns();
 \endif
