@@ -791,8 +791,11 @@ accept_for(HBaseConn *conn, int flags)
  * HBASE_REQ_IDEMPOTENT, HBASE_REQ_WRITE (wire.h).  A request is sent
  * once unless it can be done twice: a transfer stopped by a cancel raises
  * it, never sends the request again (a scanner POST or a PUT may have been
- * done), and only GETs and DELETEs may go out again by libcurl's own
- * re-send on a fresh connection (a DELETE flagged WRITE may not).
+ * done), and only GETs, DELETEs and requests flagged IDEMPOTENT (a
+ * scanner POST: one made but never heard of is never read, and expires) may
+ * go out again by libcurl's own re-send on a fresh connection, after a
+ * reused one closed without an answer (a gateway restarted since: a
+ * DELETE flagged WRITE may not).
  */
 
 /*
@@ -850,10 +853,12 @@ hbase_request_ex(HBaseConn *conn, const char *method, const char *path,
 	hbase_http_outcome outcome;
 	int			httpflags = 0;
 	int			attempt;
+	bool		fresh_tried = false;
 	int			turn = conn->next_gateway;
 
 	if ((flags & (HBASE_REQ_ONCE | HBASE_REQ_WRITE)) ||
-		(strcmp(method, "GET") != 0 && strcmp(method, "DELETE") != 0))
+		(strcmp(method, "GET") != 0 && strcmp(method, "DELETE") != 0 &&
+		 !(flags & HBASE_REQ_IDEMPOTENT)))
 		httpflags |= HBASE_HTTP_ONCE;
 	for (attempt = 1;; attempt++)
 	{
@@ -866,6 +871,22 @@ hbase_request_ex(HBaseConn *conn, const char *method, const char *path,
 		pfree(url);
 		hbase_stats_done(conn->key.serverid, method, path, outcome, &res, true);
 
+		/*
+		 * Sent on a kept-alive connection that its gateway had closed (it
+		 * restarted since: reset, or closed without an answer) and that
+		 * libcurl did not send again itself: once more, on a fresh
+		 * connection (to the gateway whose turn it is), when the request may
+		 * be done twice, as postgres_fdw reconnects once when its cached
+		 * connection broke
+		 */
+		if (outcome == HBASE_HTTP_FAILED && res.stale && !fresh_tried &&
+			!(httpflags & HBASE_HTTP_ONCE))
+		{
+			fresh_tried = true;
+			hbase_http_result_free(&res);
+			attempt--;
+			continue;
+		}
 		if (g >= 0 && gateway_failed(outcome, &res))
 			gateway_down(conn, g);
 		if (g >= 0 && conn->ngateways > 1 && attempt < conn->ngateways &&

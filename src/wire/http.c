@@ -583,6 +583,15 @@ finish(hbase_http *h, request *rq, CURLcode rc, hbase_http_result *res)
 							   rc == CURLE_SSL_CONNECT_ERROR ||
 							   rc == CURLE_PEER_FAILED_VERIFICATION);
 		res->timed_out = (rc == CURLE_OPERATION_TIMEDOUT);
+		if (rc == CURLE_RECV_ERROR || rc == CURLE_SEND_ERROR || rc == CURLE_GOT_NOTHING)
+		{
+			long		connects = -1;
+			long		header = -1;
+
+			curl_easy_getinfo(h->curl, CURLINFO_NUM_CONNECTS, &connects);
+			curl_easy_getinfo(h->curl, CURLINFO_HEADER_SIZE, &header);
+			res->stale = connects == 0 && header == 0;
+		}
 	}
 	else
 	{

@@ -55,6 +55,9 @@ typedef struct hbase_http_result
 	int			connect_failed; /* could not reach the gateway at all */
 	int			timed_out;
 	int			resend_refused; /* a HBASE_HTTP_ONCE request would have gone out again */
+	int			stale;			/* sent on a kept-alive connection that was found
+								 * closed (reset, or closed without an answer) before
+								 * any byte of an answer: a gateway restarted since */
 	int			too_large;		/* the body exceeded max_response_size */
 	int			over_budget;	/* ... with the answers held at once (too_large too) */
 	int			krb_status;		/* a hbase_krb_status: no Kerberos ticket, nothing sent */

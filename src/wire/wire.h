@@ -97,12 +97,16 @@ typedef struct HBaseResponse
  * in the connection's transport.  ONCE: the request goes out at most once,
  * even when libcurl would send it again after a reused connection closed
  * without an answer (the gateway may have done it): for scanner reads;
- * every method but GET and DELETE is sent once anyway.
+ * every method but GET and DELETE is sent once anyway, unless IDEMPOTENT.
  */
 #define HBASE_REQ_TRANSPORT_OK	0x01
 #define HBASE_REQ_CELLSET		0x02
 #define HBASE_REQ_ONCE			0x04
-/* several gateways: after no answer, the request may go to the next one */
+/*
+ * may be done twice (a scanner POST): after no answer, libcurl may send it
+ * again on a fresh connection, and with several gateways it may go to the
+ * next one
+ */
 #define HBASE_REQ_IDEMPOTENT	0x08
 /*
  * a write (PUT, DELETE of rows or cells): goes to the next gateway only when
