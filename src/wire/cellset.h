@@ -40,10 +40,6 @@ typedef struct HBaseCellSet
 	int			ncells;			/* total over all rows */
 	HBaseRow   *rows;
 	size_t		decoded;		/* bytes the answer decoded into */
-	/* a stateless scan's protobuf stream: its chunks, the rows of its first and last */
-	int			chunks;
-	int			first_chunk;
-	int			last_chunk;
 } HBaseCellSet;
 
 /*
@@ -98,15 +94,6 @@ extern HBaseDecodeResult hbase_cellset_block(size_t rows, size_t cells, size_t b
 											 hbase_decode_alloc alloc, void *arg,
 											 HBaseCellSet *out, char *err);
 extern HBaseDecodeResult hbase_cellset_pb_decode(const char *body, size_t len,
-									const HBaseDecodeLimits *lim,
-									hbase_decode_alloc alloc, void *arg,
-									HBaseCellSet *out, char *err);
-/*
- * A stateless scan's protobuf answer (chunks behind 16-bit lengths) is read
- * only up to this size: no chunk of it can have had its length cut.
- */
-#define HBASE_PB_STREAM_MAX		65537
-extern HBaseDecodeResult hbase_cellset_pb_stream_decode(const char *body, size_t len,
 									const HBaseDecodeLimits *lim,
 									hbase_decode_alloc alloc, void *arg,
 									HBaseCellSet *out, char *err);

@@ -32,9 +32,6 @@ typedef struct PbCount
 	size_t		rows;
 	size_t		cells;
 	size_t		bytes;			/* keys, columns, values and their NULs */
-	size_t		chunks;			/* a stream's CellSets, the rows of its first and last */
-	size_t		first_chunk;
-	size_t		last_chunk;
 } PbCount;
 
 /* a varint of at most 10 bytes; false when cut or longer */
@@ -368,128 +365,39 @@ hbase_cellset_block(size_t rows, size_t cells, size_t bytes, size_t len,
 /*
  * A protobuf CellSet into rows and cells.  Decides what is a CellSet: the
  * message above, every row with its key; an empty body is none (a gateway
- * answers an empty result with 204 or 404, never with an empty 200).
+ * answers an empty result with 204 or 404, never with an empty 200).  Two
+ * passes: the first counts (and checks everything), the block is sized
+ * once, then the second fills it and cannot fail.
  */
-typedef bool (*PbPass) (const char *body, size_t len, PbCount *cnt, PbFill *fill,
-						const char **why);
-
-/*
- * The two passes of a decode: pass counts (and checks everything), the
- * block is sized once, then pass fills it and cannot fail; what names the
- * form in the error of a body that is not one
- */
-static HBaseDecodeResult
-pb_two_passes(PbPass pass, const char *what, const char *body, size_t len,
-			  const HBaseDecodeLimits *lim, hbase_decode_alloc alloc, void *arg,
-			  HBaseCellSet *out, char *err)
+HBaseDecodeResult
+hbase_cellset_pb_decode(const char *body, size_t len, const HBaseDecodeLimits *lim,
+						hbase_decode_alloc alloc, void *arg, HBaseCellSet *out, char *err)
 {
 	PbCount		cnt = {0};
 	PbFill		fill;
 	HBaseDecodeResult res;
 	const char *why = NULL;
 
-	if (!pass(body, len, &cnt, NULL, &why))
-	{
-		snprintf(err, HBASE_DECODE_ERRLEN, "not %s: %s", what, why ? why : "malformed or cut");
-		return HBASE_DECODE_INVALID;
-	}
-	res = hbase_cellset_block(cnt.rows, cnt.cells, cnt.bytes, len, lim, alloc, arg, out, err);
-	if (res != HBASE_DECODE_OK)
-		return res;
-	/* at most the rows, which fit an int */
-	out->chunks = (int) cnt.chunks;
-	out->first_chunk = (int) cnt.first_chunk;
-	out->last_chunk = (int) cnt.last_chunk;
-	pb_fill_start(out, &fill);
-	if (!pass(body, len, &cnt, &fill, &why))
-	{
-		snprintf(err, HBASE_DECODE_ERRLEN, "internal error decoding a protobuf CellSet");
-		return HBASE_DECODE_INVALID;
-	}
-	return HBASE_DECODE_OK;
-}
-
-HBaseDecodeResult
-hbase_cellset_pb_decode(const char *body, size_t len, const HBaseDecodeLimits *lim,
-						hbase_decode_alloc alloc, void *arg, HBaseCellSet *out, char *err)
-{
 	memset(out, 0, sizeof(*out));
 	if (len == 0)
 	{
 		snprintf(err, HBASE_DECODE_ERRLEN, "an empty body (an empty result is 204 or 404)");
 		return HBASE_DECODE_INVALID;
 	}
-	return pb_two_passes(pb_cellset, "a protobuf CellSet message", body, len, lim, alloc, arg,
-						 out, err);
-}
-
-/*
- * One pass over a stateless scan's protobuf answer (see
- * hbase_cellset_pb_stream_decode): its chunks counted, or filled from fill
- * on.  False, with why, when a chunk's length runs past the body or a
- * chunk is not a CellSet.
- */
-static bool
-pb_stream(const char *body, size_t len, PbCount *cnt, PbFill *fill, const char **why)
-{
-	size_t		off = 0;
-
-	while (off < len)
+	if (!pb_cellset(body, len, &cnt, NULL, &why))
 	{
-		size_t		n;
-		size_t		before;
-
-		if (len - off < 2)
-		{
-			*why = "a chunk length cut";
-			return false;
-		}
-		n = ((size_t) (uint8_t) body[off] << 8) | (uint8_t) body[off + 1];
-		off += 2;
-		if (n > len - off)
-		{
-			*why = "a chunk longer than the rest of the answer";
-			return false;
-		}
-		before = cnt->rows;
-		if (!pb_cellset(body + off, n, cnt, fill, why))
-			return false;
-		off += n;
-		/* the first pass counts the chunks' rows (stateless_result reads them) */
-		if (fill == NULL)
-		{
-			if (cnt->chunks++ == 0)
-				cnt->first_chunk = cnt->rows - before;
-			cnt->last_chunk = cnt->rows - before;
-		}
-	}
-	return true;
-}
-
-/*
- * A stateless scan's protobuf answer into rows and cells: the gateway
- * streams it (ProtobufStreamingOutput) as CellSets one after the other,
- * each behind its length in two bytes, big-endian; an empty page is one
- * empty chunk (a limit under the gateway's fetch size, 10 rows) or no
- * chunk at all, an empty body (a larger limit: the gateway's loop writes
- * nothing when the first read finds no row).  The gateway casts that
- * length to a Java short, so only an
- * answer of at most HBASE_PB_STREAM_MAX bytes, none of whose chunks can
- * reach 64 KiB, is read exactly: a longer one is refused (INVALID), and
- * the caller asks for the page again as JSON before ever decoding it here.
- */
-HBaseDecodeResult
-hbase_cellset_pb_stream_decode(const char *body, size_t len, const HBaseDecodeLimits *lim,
-							   hbase_decode_alloc alloc, void *arg, HBaseCellSet *out,
-							   char *err)
-{
-	memset(out, 0, sizeof(*out));
-	if (len > HBASE_PB_STREAM_MAX)
-	{
-		snprintf(err, HBASE_DECODE_ERRLEN,
-				 "a streamed answer of %zu bytes, whose chunk lengths may be cut to 16 bits", len);
+		snprintf(err, HBASE_DECODE_ERRLEN, "not a protobuf CellSet message: %s",
+				 why ? why : "malformed or cut");
 		return HBASE_DECODE_INVALID;
 	}
-	return pb_two_passes(pb_stream, "a stream of protobuf CellSets", body, len, lim, alloc,
-						 arg, out, err);
+	res = hbase_cellset_block(cnt.rows, cnt.cells, cnt.bytes, len, lim, alloc, arg, out, err);
+	if (res != HBASE_DECODE_OK)
+		return res;
+	pb_fill_start(out, &fill);
+	if (!pb_cellset(body, len, &cnt, &fill, &why))
+	{
+		snprintf(err, HBASE_DECODE_ERRLEN, "internal error decoding a protobuf CellSet");
+		return HBASE_DECODE_INVALID;
+	}
+	return HBASE_DECODE_OK;
 }

@@ -1373,21 +1373,16 @@ decode_alloc(void *arg, size_t size)
  * 404 (Get, multiget), which callers handle before.  The answer cannot hold
  * more than max_rows rows and max_cells cells (what its request asked; 0:
  * no bound), nor decode into more than HBASE_DECODE_FACTOR times its size
- * (54000): a small answer never takes the backend's memory.  stream: the
- * answer of a stateless scan, whose protobuf comes as a stream of CellSets
- * (hbase_cellset_pb_stream_decode).
+ * (54000): a small answer never takes the backend's memory.
  */
 HBaseCellSet *
-hbase_response_cellset(HBaseResponse *resp, HBaseTable *table, long max_rows, long max_cells,
-					   bool stream)
+hbase_response_cellset(HBaseResponse *resp, HBaseTable *table, long max_rows, long max_cells)
 {
 	HBaseDecodeLimits lim = {max_rows, max_cells};
 	HBaseCellSet *set = palloc(sizeof(HBaseCellSet));
 	char		err[HBASE_DECODE_ERRLEN];
 	HBaseDecodeResult res = !resp->protobuf ?
 		hbase_cellset_json_decode(resp->body, resp->len, &lim, decode_alloc, NULL, set, err) :
-		stream ?
-		hbase_cellset_pb_stream_decode(resp->body, resp->len, &lim, decode_alloc, NULL, set, err) :
 		hbase_cellset_pb_decode(resp->body, resp->len, &lim, decode_alloc, NULL, set, err);
 
 	cellset_pages[resp->protobuf ? 1 : 0]++;

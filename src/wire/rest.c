@@ -125,8 +125,7 @@ read_result(HBaseResponse *resp, HBaseTable *table, ReadKind kind, long max_rows
 	if (resp->status == 200)
 	{
 		res.outcome = HBASE_DONE;
-		res.set = hbase_response_cellset(resp, table, max_rows, max_cells,
-										 kind == READ_STATELESS);
+		res.set = hbase_response_cellset(resp, table, max_rows, max_cells);
 		/* decoded: the answer leaves the budget of answers held (http.c) */
 		hbase_response_release(resp);
 	}

@@ -172,7 +172,7 @@ extern char *hbase_scanner_id(HBaseResponse *resp, HBaseTable *table);
 extern void hbase_response_release(HBaseResponse *resp);
 extern size_t hbase_conn_max_response_size(HBaseConn *conn);
 extern HBaseCellSet *hbase_response_cellset(HBaseResponse *resp, HBaseTable *table,
-											long max_rows, long max_cells, bool stream);
+											long max_rows, long max_cells);
 extern void hbase_report_krb(int status, const char *msg, const char *what) pg_attribute_noreturn();
 struct HBaseGateway;
 extern struct HBaseGateway *hbase_conn_gateway(HBaseConn *conn, const char **declared);

@@ -5,11 +5,7 @@
  * answer.  Aborts when: the decoded set is inconsistent or beyond its limits; it took more
  * than the decode budget; the decoder accepts what protobuf-c refuses, or reads other rows,
  * keys, cells or timestamps; or it refuses as malformed what protobuf-c reads (an empty
- * body aside: no gateway answers one).  The same input as a stateless scan's stream
- * (hbase_cellset_pb_stream_decode: CellSets behind 2-byte lengths) against protobuf-c
- * unpacking chunk by chunk: accepted only when every chunk is a CellSet and the answer is
- * at most HBASE_PB_STREAM_MAX bytes, and then the same rows in order; and what protobuf-c
- * writes, behind its length, is read alike.
+ * body aside: no gateway answers one); and what protobuf-c writes is read alike.
  */
 #include "fuzz_common.h"
 #include "cellset.pb-c.h"
@@ -78,57 +74,6 @@ hide_unknown(HbaseFdw__CellSet *msg, bool hide)
 #undef HIDE
 }
 
-/* the input as a stream: protobuf-c unpacks each chunk; the decoder reads the same rows */
-static void
-check_stream(const uint8_t *data, size_t size)
-{
-	HBaseDecodeLimits none = {0, 0};
-	HBaseCellSet set;
-	char		err[HBASE_DECODE_ERRLEN];
-	int			res = hbase_cellset_pb_stream_decode((const char *) data, size, &none, fz_alloc,
-													 NULL, &set, err);
-	size_t		off = 0;
-	size_t		row = 0;
-	bool		ok = size <= HBASE_PB_STREAM_MAX;
-
-	while (ok && off < size)
-	{
-		size_t		n;
-		HbaseFdw__CellSet *msg;
-
-		if (size - off < 2 || (n = ((size_t) data[off] << 8) | data[off + 1]) > size - off - 2)
-		{
-			ok = false;
-			break;
-		}
-		msg = hbase_fdw__cell_set__unpack(NULL, n, data + off + 2);
-		if (msg == NULL)
-		{
-			ok = false;
-			break;
-		}
-		if (res == HBASE_DECODE_OK)
-		{
-			HBaseCellSet part = set;
-
-			FZ_CHECK(row + msg->n_rows <= (size_t) set.nrows, "fewer rows than protobuf-c's chunks");
-			part.rows = set.rows + row;
-			part.nrows = (int) msg->n_rows;
-			compare(&part, msg);
-		}
-		row += msg->n_rows;
-		hbase_fdw__cell_set__free_unpacked(msg, NULL);
-		off += 2 + n;
-	}
-	if (res == HBASE_DECODE_OK)
-	{
-		FZ_CHECK(ok, "decoded a stream protobuf-c refuses");
-		FZ_CHECK(row == (size_t) set.nrows, "%d rows, protobuf-c's chunks %zu", set.nrows, row);
-		fz_check_budget(size, 0);
-	}
-	fz_reset();
-}
-
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -139,7 +84,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	HbaseFdw__CellSet *msg;
 
 	/* with the limits, then without: what it reads, protobuf-c reads alike */
-	check_stream(data, size);
 	res = fz_cellset_decode(hbase_cellset_pb_decode, &data, &size, &set, err);
 	if (res < 0)
 		return 0;
@@ -173,23 +117,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			compare(&set, msg);
 		fz_check_budget(plen, 1);
 		fz_reset();
-		if (plen <= 65535)
-		{
-			uint8_t    *chunk = malloc(plen + 2);
-
-			chunk[0] = (uint8_t) (plen >> 8);
-			chunk[1] = (uint8_t) plen;
-			if (plen)
-				memcpy(chunk + 2, packed, plen);
-			res = hbase_cellset_pb_stream_decode((const char *) chunk, plen + 2, &none, fz_alloc,
-												 NULL, &set, err);
-			FZ_CHECK(res == HBASE_DECODE_OK || res == HBASE_DECODE_TOO_LARGE,
-					 "refused the stream of what protobuf-c writes: %s", err);
-			if (res == HBASE_DECODE_OK)
-				compare(&set, msg);
-			fz_reset();
-			free(chunk);
-		}
 		free(packed);
 		hbase_fdw__cell_set__free_unpacked(msg, NULL);
 	}
