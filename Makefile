@@ -24,7 +24,7 @@ EXTENSION = hbase_fdw
 DATA = hbase_fdw--0.1.sql
 PGFILEDESC = "hbase_fdw - foreign data wrapper for Apache HBase"
 
-REGRESS = options server_namespace types scan import layouts layout_errors pushdown collate order generic_plans analyze phoenix qualifiers phoenix_import phoenix_schema phoenix_values phoenix_varbinary phoenix_nullkey phoenix_rowts phoenix_tenant correctness transport differential readahead regions parallel failover versions desc insert security resume gateway cancel gateways kerberos connections atomic retry import_names writes write_once stats import_sample join saltpage gzip_budget incr_limit stats_evict saltjoin vfilter vfilter2
+REGRESS = options server_namespace types scan import layouts layout_errors pushdown collate order generic_plans analyze phoenix qualifiers phoenix_import phoenix_schema phoenix_values phoenix_varbinary phoenix_nullkey phoenix_rowts phoenix_tenant correctness transport differential readahead regions parallel failover versions desc insert security resume gateway cancel gateways kerberos connections atomic retry import_names writes write_once stats import_sample join saltpage gzip_budget incr_limit stats_evict saltjoin vfilter vfilter2 textwidth
 # cluster (sql/cluster.sql) runs apart, against its own HBase of three region servers: scripts/test
 # starts it (CLUSTER_TESTS) and runs make installcheck REGRESS=cluster
 REGRESS_OPTS = --inputdir=. --load-extension=hbase_fdw

@@ -335,6 +335,7 @@ def main():
     fixtures_saltjoin.main(HB)  # sj_phx, sj_jh of sql/saltjoin.sql
     __import__("fixtures_vfilter").main(HB)  # the vf_* tables of sql/vfilter.sql
     __import__("fixtures_vfilter2").main(HB)  # vf2_dates of sql/vfilter2.sql
+    __import__("fixtures_textwidth").main(HB)  # tw_main of sql/textwidth.sql
 
 
 if __name__ == "__main__":

@@ -349,6 +349,9 @@ text_to_datum(HBaseColumn *col, HBaseColumnIO *io, const char *value, int len)
 }
 
 static void phoenix_char(HBaseTable *table, HBaseColumn *col, char **out, int *len);
+static int64 int_datum(HBaseColumn *col, Datum value);
+static bool padded_digits(HBaseColumn *col, Datum value, char **out, int *len);
+static void text_cell(HBaseTable *table, HBaseColumn *col, Datum value, char **out, int *len);
 
 Datum
 hbase_cell_to_datum(HBaseTable *table, HBaseColumn *col, HBaseColumnIO *io,
@@ -430,7 +433,9 @@ big_endian_twos_complement(Datum num)
 
 /*
  * A column's value as cell bytes, the inverse of hbase_cell_to_datum: the
- * type's output in UTF-8, or Java's Bytes.toBytes of the type's own width.
+ * type's output in UTF-8, or Java's Bytes.toBytes of the type's own width;
+ * a text_width column's digits zero-padded, and a value without such digits
+ * refused before anything of its row is written.
  */
 void
 hbase_datum_to_cell(HBaseTable *table, HBaseColumn *col, Datum value, char **out, int *len)
@@ -563,21 +568,82 @@ hbase_datum_to_cell(HBaseTable *table, HBaseColumn *col, Datum value, char **out
 		*len = w;
 		return;
 	}
+	if (col->text_width > 0)
 	{
-		Oid			outfunc;
-		bool		varlena;
-		char	   *str;
-		char	   *utf8;
-
-		getTypeOutputInfo(col->atttypid, &outfunc, &varlena);
-		str = OidOutputFunctionCall(outfunc, value);
-		utf8 = pg_server_to_any(str, strlen(str), PG_UTF8);
-		*out = utf8;
-		*len = strlen(utf8);
-		if (col->encoding == HBASE_ENC_PHOENIX && col->kind == HBASE_COL_CELL &&
-			col->phoenix_type == HBASE_PHX_CHAR)
-			phoenix_char(table, col, out, len);
+		if (!padded_digits(col, value, out, len))
+			ereport(ERROR,
+					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+					 errmsg("value " INT64_FORMAT " of column \"%s\" of foreign table %s is out of the range of its text_width '%d'",
+							int_datum(col, value), col->attname, table->relname, col->text_width),
+					 errdetail("The column's cells hold the values from 0 to %.*s as zero-padded digits.",
+							   col->text_width, "9999999999999999999")));
+		return;
 	}
+	text_cell(table, col, value, out, len);
+}
+
+/*
+ * The bytes a cell that read as value may hold, for a check-and-put's
+ * comparison: hbase_datum_to_cell's, but a value of a text_width column
+ * that has no such digits (read from a cell of another width, '-7') takes
+ * the type's text, not an error: it was read, not written.
+ */
+void
+hbase_datum_to_read_cell(HBaseTable *table, HBaseColumn *col, Datum value, char **out,
+						 int *len)
+{
+	if (col->text_width > 0 && !padded_digits(col, value, out, len))
+		text_cell(table, col, value, out, len);
+	else
+		hbase_datum_to_cell(table, col, value, out, len);
+}
+
+/* an integer column's value */
+static int64
+int_datum(HBaseColumn *col, Datum value)
+{
+	return col->atttypid == INT2OID ? DatumGetInt16(value) :
+		col->atttypid == INT4OID ? DatumGetInt32(value) : DatumGetInt64(value);
+}
+
+/*
+ * The cell of a text_width column: the value's digits zero-padded to the
+ * width, which the values from 0 to 10^width - 1 have; false for others.
+ */
+static bool
+padded_digits(HBaseColumn *col, Datum value, char **out, int *len)
+{
+	int64		x = int_datum(col, value);
+	char		buf[32];
+	int			n;
+
+	if (x < 0)
+		return false;
+	n = snprintf(buf, sizeof(buf), "%0*" INT64_MODIFIER "d", col->text_width, x);
+	if (n > col->text_width)
+		return false;
+	*out = pstrdup(buf);
+	*len = n;
+	return true;
+}
+
+/* a value as the UTF-8 text of its type's output (CHAR(n) padded for Phoenix) */
+static void
+text_cell(HBaseTable *table, HBaseColumn *col, Datum value, char **out, int *len)
+{
+	Oid			outfunc;
+	bool		varlena;
+	char	   *str;
+	char	   *utf8;
+
+	getTypeOutputInfo(col->atttypid, &outfunc, &varlena);
+	str = OidOutputFunctionCall(outfunc, value);
+	utf8 = pg_server_to_any(str, strlen(str), PG_UTF8);
+	*out = utf8;
+	*len = strlen(utf8);
+	if (col->encoding == HBASE_ENC_PHOENIX && col->kind == HBASE_COL_CELL &&
+		col->phoenix_type == HBASE_PHX_CHAR)
+		phoenix_char(table, col, out, len);
 }
 
 /*

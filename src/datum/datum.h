@@ -60,6 +60,8 @@ extern Datum hbase_cell_to_datum(HBaseTable *table, HBaseColumn *col,
 extern bool hbase_cell_is_phoenix_null(HBaseColumn *col, Datum value);
 extern void hbase_datum_to_cell(HBaseTable *table, HBaseColumn *col, Datum value,
 								char **out, int *len);
+extern void hbase_datum_to_read_cell(HBaseTable *table, HBaseColumn *col, Datum value,
+									 char **out, int *len);
 extern Datum hbase_timestamp_to_datum(HBaseColumn *col, int64 ms);
 extern int64 hbase_datum_to_timestamp(HBaseTable *table, HBaseColumn *col, Datum d);
 extern int	hbase_row_versions(HBaseTable *table, HBaseRow *row, HBaseRow **versions);

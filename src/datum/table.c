@@ -56,6 +56,31 @@ check_row_timestamp(HBaseTable *table, HBaseColumn *col)
 }
 
 /*
+ * text_width names the digits of an integer written as text in a cell:
+ * another type, encoding or kind of column has no such text.
+ */
+static void
+check_text_width(HBaseTable *table, HBaseColumn *col)
+{
+	if (!hbase_is_int_type(col->atttypid))
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_DATA_TYPE),
+				 errmsg("option \"text_width\" of column \"%s\" of foreign table %s needs an integer column",
+						col->attname, table->relname),
+				 errdetail("Its type is %s; text_width is for smallint, integer and bigint columns stored as zero-padded digits.",
+						   format_type_be(col->atttypid))));
+	if (col->kind != HBASE_COL_CELL || col->encoding != HBASE_ENC_TEXT)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
+				 errmsg("option \"text_width\" of column \"%s\" of foreign table %s needs a cell of encoding 'text'",
+						col->attname, table->relname),
+				 errdetail("text_width is the number of digits of the text of a cell; %s.",
+						   col->kind != HBASE_COL_CELL ? "the column does not map one cell" :
+						   col->encoding == HBASE_ENC_BINARY ? "the column's encoding is 'binary'" :
+						   "the column's encoding is 'phoenix'")));
+}
+
+/*
  * The mapping of a foreign table from the catalog, parsed and checked: its
  * options, columns and compiled rowkey layout.  pushdown holds the options
  * only (hbase_get_table applies the GUC).  Uncached: the DDL check uses it.
@@ -173,6 +198,9 @@ hbase_build_table(Oid relid)
 				col->phoenix_type = hbase_phoenix_parse_type(defGetString(def));
 			else if (strcmp(def->defname, "phoenix_element") == 0)
 				col->element = hbase_parse_element(defGetString(def));
+			else if (strcmp(def->defname, "text_width") == 0)
+				col->text_width = hbase_parse_text_width(defGetString(def), col->attname,
+														 table->relname);
 			else if (strcmp(def->defname, "row_timestamp") == 0 &&
 					 hbase_option_bool(def->defname, defGetString(def)))
 			{
@@ -280,7 +308,10 @@ hbase_build_table(Oid relid)
 	}
 	if (table->row_timestamp >= 0)
 		check_row_timestamp(table, &table->columns[table->row_timestamp]);
-	/* an element is a value inside a cell: of a cell column, in Phoenix's encoding */
+	/*
+	 * an element is a value inside a cell: of a cell column, in Phoenix's
+	 * encoding; a text width the digits of a text cell
+	 */
 	for (i = 0; i < table->natts; i++)
 	{
 		HBaseColumn *col = &table->columns[i];
@@ -292,6 +323,8 @@ hbase_build_table(Oid relid)
 					 errmsg("option \"phoenix_element\" of column \"%s\" of foreign table %s needs a cell of encoding 'phoenix'",
 							col->attname, table->relname),
 					 errdetail("An element is a value inside the one cell of a Phoenix table stored as SINGLE_CELL_ARRAY_WITH_OFFSETS.")));
+		if (!col->dropped && col->text_width > 0)
+			check_text_width(table, col);
 	}
 	/*
 	 * Like postgres_fdw's table_name, default to the foreign table's name;

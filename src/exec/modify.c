@@ -1144,7 +1144,7 @@ check_and_put(HBaseModifyState *ms, HBaseRow *row, List **nulled, HBaseColumn *c
 	int			attempt;
 
 	if (!isnull)
-		hbase_datum_to_cell(t, col, old, &expect, &expectlen);
+		hbase_datum_to_read_cell(t, col, old, &expect, &expectlen);
 	for (attempt = 0;; attempt++)
 	{
 		HBaseRow   *now;
@@ -1199,10 +1199,10 @@ check_and_put(HBaseModifyState *ms, HBaseRow *row, List **nulled, HBaseColumn *c
 			int			againlen;
 
 			hbase_column_io_init(col, &io);
-			hbase_datum_to_cell(t, col,
-								hbase_cell_to_datum(t, col, &io, cell->value, cell->vallen,
-													row->key, row->keylen),
-								&again, &againlen);
+			hbase_datum_to_read_cell(t, col,
+									 hbase_cell_to_datum(t, col, &io, cell->value, cell->vallen,
+														 row->key, row->keylen),
+									 &again, &againlen);
 			if (againlen == expectlen && memcmp(again, expect, againlen) == 0)
 			{
 				/* the same value in other bytes: compare with those */

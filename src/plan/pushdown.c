@@ -832,7 +832,8 @@ typedef enum CellClass
 	CELL_PRESENCE,				/* IS [NOT] NULL only */
 	CELL_TEXT,					/* UTF-8 text */
 	CELL_BYTEA,					/* raw bytes */
-	CELL_INT,					/* a binary or Phoenix integer */
+	CELL_INT,					/* a binary or Phoenix integer, or text_width
+								 * digits */
 	CELL_DATE,					/* a date as text: ISO YYYY-MM-DD (vfilter.c) */
 	CELL_TIMESTAMP				/* a timestamp as text: ISO, no time zone */
 } CellClass;
@@ -846,9 +847,12 @@ cell_class(HBaseColumn *col)
 	if ((col->atttypid == TEXTOID || (col->atttypid == VARCHAROID && col->atttypmod < 0)) &&
 		col->phoenix_type != HBASE_PHX_CHAR)
 		return CELL_TEXT;
-	/* Java's Bytes.toBytes, or Phoenix's sign-flipped form of the type's width */
+	/*
+	 * Java's Bytes.toBytes, Phoenix's sign-flipped form of the type's width,
+	 * or text_width's zero-padded digits
+	 */
 	if (hbase_is_int_type(col->atttypid) &&
-		(col->encoding == HBASE_ENC_BINARY ||
+		(col->encoding == HBASE_ENC_BINARY || col->text_width > 0 ||
 		 (col->encoding == HBASE_ENC_PHOENIX && col->phoenix_type == HBASE_PHX_DEFAULT)))
 		return CELL_INT;
 	/* text of dates and timestamps: their ISO forms sort like their values */

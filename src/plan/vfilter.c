@@ -12,8 +12,10 @@
  * from an AND and makes its OR stay local.
  *
  * Byte order: HBase compares a cell's bytes with the comparator's as
- * unsigned bytes.  Text under a byte-order collation, bytea and Phoenix's
- * sign-flipped integers sort like their values; a binary (Java) integer's
+ * unsigned bytes.  Text under a byte-order collation, bytea, Phoenix's
+ * sign-flipped integers and the zero-padded digits of a text_width column
+ * sort like their values (dates', timestamps' and text_width's cells of
+ * another spelling pass, checked here); a binary (Java) integer's
  * two's complement does not: its negative values sort after the positive
  * ones, so a range becomes one byte range per sign, ORed, in the width of
  * the column's type; a cell of another width the reader accepts (1, 2, 4 or
@@ -327,6 +329,73 @@ not_iso(const HBaseColumn *col)
 	return cell(col, "NOT_EQUAL", HBASE_CMP_REGEX, bytes_of(re, strlen(re)), true);
 }
 
+/*
+ * The cells of a text_width column not of exactly its width's ASCII digits
+ * (\d is ASCII in Java unless asked otherwise): they read as their values
+ * all the same ('42', '-7', ' 0042'), so a row with one passes and is
+ * checked here.
+ */
+static HBaseCellFilter *
+not_padded(const HBaseColumn *col)
+{
+	char	   *re = psprintf("\\A\\d{%d}\\z", col->text_width);
+
+	return cell(col, "NOT_EQUAL", HBASE_CMP_REGEX, bytes_of(re, strlen(re)), true);
+}
+
+/* 10^width - 1: the largest value of a text_width column's digits (within int64) */
+static int64
+padded_max(const HBaseColumn *col)
+{
+	int64		m = 1;
+	int			i;
+
+	for (i = 0; i < col->text_width && m <= PG_INT64_MAX / 10; i++)
+		m *= 10;
+	return i < col->text_width ? PG_INT64_MAX : m - 1;
+}
+
+/* x's digits zero-padded to the column's width (0 <= x <= padded_max) */
+static char *
+padded_text(const HBaseColumn *col, int64 x)
+{
+	return psprintf("%0*" INT64_MODIFIER "d", col->text_width, x);
+}
+
+/*
+ * A text_width column's cell compared with x: the cells of exactly its
+ * width's digits sort like their values, so they are compared as bytes
+ * with x's padded digits, ORed with the cells of any other form
+ * (not_padded), which the reader takes too.  x below 0 or above the
+ * width's digits: the padded cells all match (NULL: any row) or none does
+ * (only the other forms pass).  <> drops only the cells of x's padded
+ * digits, which are x: exact without the other forms.
+ */
+static HBaseCellFilter *
+padded_compare(const HBaseColumn *col, HBaseFilterOp op, int64 x)
+{
+	bool		below = x < 0;
+	bool		above = x > padded_max(col);
+	bool		all;
+	char	   *p;
+
+	if (below || above)
+	{
+		/* does every padded cell match, or none? */
+		all = op == HBASE_VF_NE ||
+			(below && (op == HBASE_VF_GT || op == HBASE_VF_GE)) ||
+			(above && (op == HBASE_VF_LT || op == HBASE_VF_LE));
+		return all ? NULL : not_padded(col);
+	}
+	p = padded_text(col, x);
+	if (op == HBASE_VF_NE)
+		return cell(col, "NOT_EQUAL", HBASE_CMP_BINARY, bytes_of(p, strlen(p)), true);
+	return combine(HBASE_CF_OR,
+				   list_make2(not_padded(col),
+							  cell(col, hbase_ops[op], HBASE_CMP_BINARY,
+								   bytes_of(p, strlen(p)), true)));
+}
+
 /* a text value's UTF-8 bytes, as the cell holds them */
 static bytea *
 utf8_bytes(Datum value)
@@ -371,6 +440,8 @@ compare(const HBaseColumn *col, HBaseFilterOp op, Datum value, Oid type)
 		/* Phoenix: no cell holds the value; the bound is left to the local qual */
 		if (phoenix_out_of_range(col, value, type))
 			return NULL;
+		if (col->text_width > 0)
+			return padded_compare(col, op, int_value(value, type));
 		return int_compare(col, op, int_value(value, type));
 	}
 	if (col->atttypid == DATEOID || col->atttypid == TIMESTAMPOID)
@@ -413,6 +484,23 @@ literal(Datum value, Oid type)
 
 	getTypeOutputInfo(type, &outfunc, &varlena);
 	return quote_literal_cstr(OidOutputFunctionCall(outfunc, value));
+}
+
+/*
+ * A value compared with col's cells, for EXPLAIN: its literal, or for a
+ * text_width column the padded digits sent (when it has them)
+ */
+static char *
+shown_value(const HBaseColumn *col, Datum value, Oid type)
+{
+	int64		x;
+
+	if (col->text_width == 0)
+		return literal(value, type);
+	x = int_value(value, type);
+	if (x < 0 || x > padded_max(col))
+		return literal(value, type);
+	return quote_literal_cstr(padded_text(col, x));
 }
 
 /* a LIKE pattern's literal, its wildcards and escape escaped */
@@ -467,7 +555,7 @@ in_list(const HBaseColumn *col, bool in, Datum array, StringInfo text)
 			return NULL;		/* an element any row may equal */
 		if (f == NULL)
 			continue;
-		appendStringInfo(text, "%s%s", args ? ", " : "", literal(elems[i], elemtype));
+		appendStringInfo(text, "%s%s", args ? ", " : "", shown_value(col, elems[i], elemtype));
 		args = lappend(args, f);
 	}
 	appendStringInfoChar(text, ')');
@@ -519,7 +607,8 @@ derive_leaf(HBaseTable *t, List *leaf, const HBaseKeyValues *v)
 			break;
 		default:
 			f = compare(col, op, v->vals[idx], v->types[idx]);
-			appendStringInfo(&text, " %s %s", sql_ops[op], literal(v->vals[idx], v->types[idx]));
+			appendStringInfo(&text, " %s %s", sql_ops[op],
+							 shown_value(col, v->vals[idx], v->types[idx]));
 			break;
 	}
 	if (f)

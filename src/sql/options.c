@@ -115,6 +115,7 @@ static const HBaseOption valid_options[] = {
 	{"encoding", AttributeRelationId},
 	{"phoenix_type", AttributeRelationId},
 	{"phoenix_element", AttributeRelationId},
+	{"text_width", AttributeRelationId},	/* checked with its column: table.c */
 	{"row_timestamp", AttributeRelationId},
 	/* IMPORT FOREIGN SCHEMA (import.c checks them; here for hbase_closest_option) */
 	{"key_type", HBASE_IMPORT_OPTIONS},
@@ -230,7 +231,8 @@ check_krb_option(const char *name, const char *value)
  * parses as hbase_build_table and hbase_server_options will read it, and
  * whether the options that go together are there (a server's url; a
  * keytab's principal).  What needs the table's columns (the rowkey layout
- * against the key columns' types) is checked by the DDL event trigger
+ * against the key columns' types; text_width, whose error names its
+ * column, against the column's type and encoding) is checked by the DDL event trigger
  * (hbase_check_foreign_table).  ca_file is for superusers only: it names a
  * file on the database server.
  */

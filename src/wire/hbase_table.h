@@ -95,6 +95,9 @@ typedef struct HBaseColumn
 	int			element;		/* phoenix_element: the value is this element of a
 								 * Phoenix SINGLE_CELL_ARRAY_WITH_OFFSETS cell; 0 =
 								 * the whole cell */
+	int			text_width;		/* text_width: an integer's text is this many
+								 * zero-padded digits (sorts as bytes); 0 =
+								 * any width */
 } HBaseColumn;
 
 /* a column that maps a cell or a whole family (not the key, its parts or the timestamp) */

@@ -194,6 +194,29 @@ hbase_parse_element(const char *value)
 }
 
 /*
+ * text_width: the application writes an integer column's cells as exactly
+ * this many decimal digits, zero-padded (1 to 19: a bigint's digits), whose
+ * bytes sort like their values.  column and table name the column in the
+ * error (the validator does not know them).
+ */
+int
+hbase_parse_text_width(const char *value, const char *column, const char *table)
+{
+	char	   *end;
+	long		n;
+
+	errno = 0;
+	n = strtol(value, &end, 10);
+	if (end == value || *end != '\0' || errno != 0 || n < 1 || n > 19)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+				 errmsg("invalid value for option \"text_width\" of column \"%s\" of foreign table %s: \"%s\"",
+						column, table, value),
+				 errdetail("text_width is the number of decimal digits, from 1 to 19, every cell of the column holds, zero-padded.")));
+	return (int) n;
+}
+
+/*
  * estimated_rows: the rows the planner assumes of a table nobody has
  * ANALYZEd and no full scan has counted yet (at least 1)
  */

@@ -34,6 +34,8 @@ extern double hbase_parse_sample_fraction(const char *value);
 extern int	hbase_parse_parallel_workers(const char *value);
 extern int	hbase_parse_versions(const char *value);
 extern int	hbase_parse_element(const char *value);
+extern int	hbase_parse_text_width(const char *value, const char *column,
+								   const char *table);
 extern double hbase_parse_estimated_rows(const char *value);
 extern double hbase_parse_cost(const char *name, const char *value);
 extern int	hbase_parse_concurrency(const char *value);
