@@ -96,6 +96,19 @@ SELECT regress.same('tw_main', 'a < 500000 AND b > 5000 AND c < 10');
 SELECT regress.same('tw_main', 'NOT (a >= 100)');
 SELECT regress.same('tw_main', 'a IS NULL');
 
+-- a width that holds more than the column's type: a cell of its digits beyond the type's
+-- largest value comes with every filter, and reading it fails as it does without the filter
+\! python3 tests/hbase_rest.py create tw_range d >/dev/null
+\! printf '%s' '[{"key":"k1","cells":{"d:e":"00007","d:f":"0000000000000000007"}},{"key":"k2","cells":{"d:e":"40000"}},{"key":"k3","cells":{"d:f":"9999999999999999999"}}]' | python3 tests/hbase_rest.py put tw_range
+CREATE FOREIGN TABLE tw_range (k text OPTIONS (column ':key'),
+  e smallint OPTIONS (column 'd:e', text_width '5'),
+  f bigint OPTIONS (column 'd:f', text_width '19'))
+  SERVER hbase OPTIONS (table 'tw_range');
+EXPLAIN (COSTS OFF) SELECT k FROM tw_range WHERE e < 10;
+SELECT k, e FROM tw_range WHERE e < 10;
+SELECT k, f FROM tw_range WHERE f < 10;
+SELECT k, e FROM tw_range WHERE e < 10 AND k < 'k2';
+
 -- writes: the value's digits zero-padded to the width (the raw cells read back through REST
 -- and as text); a negative value or one of more digits is refused, nothing written
 \! python3 tests/hbase_rest.py create tw_write d >/dev/null

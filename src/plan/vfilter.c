@@ -329,20 +329,6 @@ not_iso(const HBaseColumn *col)
 	return cell(col, "NOT_EQUAL", HBASE_CMP_REGEX, bytes_of(re, strlen(re)), true);
 }
 
-/*
- * The cells of a text_width column not of exactly its width's ASCII digits
- * (\d is ASCII in Java unless asked otherwise): they read as their values
- * all the same ('42', '-7', ' 0042'), so a row with one passes and is
- * checked here.
- */
-static HBaseCellFilter *
-not_padded(const HBaseColumn *col)
-{
-	char	   *re = psprintf("\\A\\d{%d}\\z", col->text_width);
-
-	return cell(col, "NOT_EQUAL", HBASE_CMP_REGEX, bytes_of(re, strlen(re)), true);
-}
-
 /* 10^width - 1: the largest value of a text_width column's digits (within int64) */
 static int64
 padded_max(const HBaseColumn *col)
@@ -363,10 +349,37 @@ padded_text(const HBaseColumn *col, int64 x)
 }
 
 /*
+ * The cells of a text_width column that a comparison of its padded digits
+ * cannot answer, which pass and are checked here: those not of exactly its
+ * width's ASCII digits (\d is ASCII in Java unless asked otherwise), which
+ * read as their values all the same ('42', '-7', ' 0042'), and, when the
+ * width holds more than the column's type, those beyond the type's
+ * largest value, which the reader refuses: they come to say so, as they
+ * would without the filter.
+ */
+static HBaseCellFilter *
+other_forms(const HBaseColumn *col)
+{
+	char	   *re = psprintf("\\A\\d{%d}\\z", col->text_width);
+	int64		typmax = col->atttypid == INT2OID ? PG_INT16_MAX :
+		col->atttypid == INT4OID ? PG_INT32_MAX : PG_INT64_MAX;
+	HBaseCellFilter *f = cell(col, "NOT_EQUAL", HBASE_CMP_REGEX, bytes_of(re, strlen(re)), true);
+	char	   *p;
+
+	/* 10^19 - 1 is beyond any type's largest value (and padded_max's int64) */
+	if (col->text_width < 19 && padded_max(col) <= typmax)
+		return f;
+	p = padded_text(col, typmax);
+	return combine(HBASE_CF_OR,
+				   list_make2(f, cell(col, "GREATER", HBASE_CMP_BINARY,
+									  bytes_of(p, strlen(p)), true)));
+}
+
+/*
  * A text_width column's cell compared with x: the cells of exactly its
  * width's digits sort like their values, so they are compared as bytes
  * with x's padded digits, ORed with the cells of any other form
- * (not_padded), which the reader takes too.  x below 0 or above the
+ * (other_forms), which the reader takes too.  x below 0 or above the
  * width's digits: the padded cells all match (NULL: any row) or none does
  * (only the other forms pass).  <> drops only the cells of x's padded
  * digits, which are x: exact without the other forms.
@@ -385,13 +398,13 @@ padded_compare(const HBaseColumn *col, HBaseFilterOp op, int64 x)
 		all = op == HBASE_VF_NE ||
 			(below && (op == HBASE_VF_GT || op == HBASE_VF_GE)) ||
 			(above && (op == HBASE_VF_LT || op == HBASE_VF_LE));
-		return all ? NULL : not_padded(col);
+		return all ? NULL : other_forms(col);
 	}
 	p = padded_text(col, x);
 	if (op == HBASE_VF_NE)
 		return cell(col, "NOT_EQUAL", HBASE_CMP_BINARY, bytes_of(p, strlen(p)), true);
 	return combine(HBASE_CF_OR,
-				   list_make2(not_padded(col),
+				   list_make2(other_forms(col),
 							  cell(col, hbase_ops[op], HBASE_CMP_BINARY,
 								   bytes_of(p, strlen(p)), true)));
 }
