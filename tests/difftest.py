@@ -22,7 +22,8 @@ others have a :timestamp column, their cells written with timestamps of their ow
      fate differs from what it expected);
   2. draws rows with edge values (empty strings, values that are prefixes of each other, 0x00 /
      0xff bytes, invalid UTF-8 in bytea, min/max integers, negatives, -0.0, NaN, infinities,
-     dates at the extremes a part can hold, multibyte UTF-8), computes their keys with a Python
+     dates at the extremes a part can hold, multibyte UTF-8; a cell column of option text_width
+     on 30% of the tables, some of its cells spelled other than zero-padded), computes their keys with a Python
      encoder of the grammar written here from docs/layouts.md -- never with the C codec -- and
      writes them (and a few cells, text and binary) into HBase tables dt_* through REST;
   3. writes the same rows into local PostgreSQL tables and runs random queries (=, IN with
@@ -1119,6 +1120,8 @@ class Table:
             for cc, _, e in self.cells:
                 if cc == c and e == "binary" and foreign:
                     opts.append("encoding 'binary'")
+                if cc == c and e.startswith("tw") and foreign:
+                    opts.append("text_width '%s'" % e[2:])
             if c in self.quals and foreign:
                 opts.append("column %s" % q("d:" + qual_text(self.quals[c])))
             if c == "ts" and (self.versions or self.latest) and foreign:
@@ -1499,6 +1502,15 @@ def gen_table(seed, idx, big=False):
         t.cells.append(("v6", "ts", "text"))
         if t.drng.random() < 0.4:
             t.decl["v6"] = "timestamp(%d)" % t.drng.randint(0, 5)
+    # an integer as zero-padded text of a fixed width (option text_width 'N', encoding
+    # "twN"), some cells in another form the reader takes (cell_bytes): value filters compare
+    # the padded digits as bytes and let the others through; from its own generator
+    t.twrng = random.Random("%s/%d/textwidth" % (seed, idx))
+    if t.twrng.random() < 0.3:
+        kind = t.twrng.choice(["int2", "int4", "int8"])
+        t.add_col("v7", kind)
+        t.cells.append(("v7", kind, "tw%d" % t.twrng.choice([1, 2, 3, 4, 5, 6, 9, 10, 12, 18,
+                                                              19])))
     # a table of cell versions (a row per version), from its own generator; not with a salt
     # computed from a cell (s1: a version without it would have another key)
     vrng = random.Random("%s/%d/versions" % (seed, idx))
@@ -1695,10 +1707,27 @@ def cell_value(kind, rng):
                        "".join(rng.choice(ALPHA) for _ in range(rng.randint(1, 12)))])
 
 
+def tw_value(kind, width, rng):
+    """a value of a text_width column: mostly in the width's digits, some out of them"""
+    lo, hi = INT_RANGE[kind]
+    top = min(10 ** width - 1, hi)
+    return rng.choice([0, 1, top, top // 2, rng.randint(0, top), rng.randint(0, top),
+                       rng.randint(0, top), -1, -rng.randint(1, 1000), min(10 ** width, hi), lo])
+
+
 def cell_bytes(kind, enc, v):
     cls = TYPES[kind][1]
     if cls == "bytes":
         return v
+    if enc.startswith("tw"):
+        # text_width N: N zero-padded digits, or (v % 7 == 3, and values without N digits)
+        # another spelling PostgreSQL reads: a leading space, one digit more, no padding
+        n = int(enc[2:])
+        if 0 <= v < 10 ** n and v % 7 != 3:
+            return b"%0*d" % (n, v)
+        if 0 <= v < 10 ** n:
+            return (b" %0*d" % (n, v)) if v % 2 else (b"%0*d" % (n + 1, v))
+        return b"%d" % v
     if enc == "binary":
         return struct.pack(">q", v) if cls == "int" else struct.pack(">d", v)
     if cls == "float":
@@ -1788,8 +1817,9 @@ def gen_rows(t):
         for c, kind, enc in t.cells:
             if c == "s1":
                 continue
-            r = t.drng if c in ("v5", "v6") else rng
-            row[c] = None if r.random() < 0.15 else cell_value(kind, r)
+            r = t.drng if c in ("v5", "v6") else t.twrng if c == "v7" else rng
+            row[c] = None if r.random() < 0.15 else \
+                tw_value(kind, int(enc[2:]), r) if enc.startswith("tw") else cell_value(kind, r)
         t.rows.append(row)
         t.keys.append(key)
     if t.versions:
@@ -2383,9 +2413,10 @@ class WriteGen:
         self.t = t
         self.rng = rng
         self.g = QueryGen(t, rng)
-        # the date and timestamp text cells are read (WHERE), not set here
+        # the date and timestamp text cells are read (WHERE), not set here; nor the
+        # text_width one (a value without its digits is refused: 22003)
         self.cells = [(c, k) for c, k, _ in t.cells
-                      if c not in ("s1", "v5", "v6") and c not in t.keycols]
+                      if c not in ("s1", "v5", "v6", "v7") and c not in t.keycols]
 
     def sets(self):
         """-> (SET list, the columns given a volatile value)"""
