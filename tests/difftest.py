@@ -1715,6 +1715,14 @@ def tw_value(kind, width, rng):
                        rng.randint(0, top), -1, -rng.randint(1, 1000), min(10 ** width, hi), lo])
 
 
+def column_value(t, col, rng):
+    """a value of the cell column col"""
+    enc = enc_of(t, col)
+    if enc.startswith("tw"):
+        return tw_value(t.kinds[col], int(enc[2:]), rng)
+    return cell_value(t.kinds[col], rng)
+
+
 def cell_bytes(kind, enc, v):
     cls = TYPES[kind][1]
     if cls == "bytes":
@@ -1818,8 +1826,7 @@ def gen_rows(t):
             if c == "s1":
                 continue
             r = t.drng if c in ("v5", "v6") else t.twrng if c == "v7" else rng
-            row[c] = None if r.random() < 0.15 else \
-                tw_value(kind, int(enc[2:]), r) if enc.startswith("tw") else cell_value(kind, r)
+            row[c] = None if r.random() < 0.15 else column_value(t, c, r)
         t.rows.append(row)
         t.keys.append(key)
     if t.versions:
@@ -1861,9 +1868,9 @@ def make_versions(t):
             stamps = list(dict.fromkeys(stamps))
         cells = []              # (column, value, ms)
         for ms in stamps:
-            vals = {c: (None if rng.random() < 0.35 else cell_value(t.kinds[c], rng)) for c in cols}
+            vals = {c: (None if rng.random() < 0.35 else column_value(t, c, rng)) for c in cols}
             if all(v is None for v in vals.values()):
-                vals[cols[0]] = cell_value(t.kinds[cols[0]], rng)
+                vals[cols[0]] = column_value(t, cols[0], rng)
             cells += [(c, v, ms) for c, v in vals.items() if v is not None]
         hcells = [(b"d:" + t.quals.get(c, c.encode()),
                    {"value": cell_bytes(t.kinds[c], enc_of(t, c), v), "timestamp": ms})
