@@ -10,6 +10,8 @@ The tests are written once, for slot 0; in slot k:
   moved by 1000*k, in the sql and in the expected outputs alike, so a message that names the
   listener's URL still matches. The shared gateways (18080-18088, 18090-18092, which slot k
   moves itself, 18380, 18443-18446) keep theirs;
+- the files the tests write in /tmp (/tmp/hbase_fdw_*, /tmp/wa_*, /tmp/wr_*) are the slot's
+  own (/tmp/sK_...), in the sql and the expected outputs alike;
 - a request path of an error message or warning that names a table without a namespace
   ("(POST /fdw_split/scanner)") names it in the slot's namespace ("/fdwrun1%3Afdw_split/..."),
   as the request then went there; and a message's HBase table "t" reads "NS:t".
@@ -22,6 +24,7 @@ import re
 import sys
 
 PORT = re.compile(r"(?<![0-9])(18089|1809[3-9]|18[12][0-9][0-9])(?![0-9])")
+TMPFILE = re.compile(r"(?<![A-Za-z0-9_.-])/tmp/(hbase_fdw_|wa_|wr_)")
 MESSAGE = re.compile(r"^(ERROR|WARNING|NOTICE|DETAIL|HINT|CONTEXT):")
 # a request's path in a message: METHOD /table/... or /table?...; not /version, /namespaces,
 # /status (no table), nor a name already qualified ("ns%3At", "ns:t")
@@ -29,6 +32,7 @@ PATH = re.compile(r"\b(GET|POST|PUT|DELETE) /(?!version\b|namespaces\b|status\b)
 
 
 def moved(text, k):
+    text = TMPFILE.sub(lambda m: "/tmp/s%d_%s" % (k, m.group(1)), text)
     return PORT.sub(lambda m: str(int(m.group(1)) + 1000 * k), text)
 
 
