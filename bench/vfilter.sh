@@ -2,7 +2,9 @@
 # bench/vfilter.sh - value filters at the region server (issue 39): a selective report over a
 # table of N rows (default 1,000,000; bench/load_vfilter.py) with its filter sent to HBase,
 # against the same report with pushdown off (every row comes over the wire) and against
-# bench/rawclient.c scanning with the same filter (no PostgreSQL), in one run.
+# bench/rawclient.c scanning with the same filter (no PostgreSQL), in one run: once for whole
+# rows (raw), once naming the cells hbase_fdw names (rawcells: cf:n and the filter's column,
+# the request hbase_fdw sends but for its filter's form).
 #
 #   bench/vfilter.sh [N]        ROUNDS (3) interleaved rounds; prints medians and ratios
 #
@@ -39,10 +41,14 @@ scvf() { # qualifier op comparator-value-base64
 	printf '{"type":"SingleColumnValueFilter","op":"%s","family":"%s","qualifier":"%s","ifMissing":true,"latestVersion":true,"comparator":{"type":"BinaryComparator","value":"%s"}}' \
 		"$2" "$(b64 cf)" "$(b64 "$1")" "$3"
 }
-spec() { # filter JSON -> ScannerModel JSON (the filter is a string inside it)
-	python3 -c 'import json,sys; print(json.dumps({"maxVersions": 1, "filter": sys.argv[1]}))' "$1"
+spec() { # filter JSON [cells...] -> ScannerModel JSON (the filter is a string inside it)
+	python3 -c 'import base64,json,sys
+m = {"maxVersions": 1, "filter": sys.argv[1]}
+if sys.argv[2:]:
+    m["column"] = [base64.b64encode(c.encode()).decode() for c in sys.argv[2:]]
+print(json.dumps(m))' "$@"
 }
-declare -A SQLQ RAW
+declare -A SQLQ RAW RAWC
 SQLQ[s1]="SELECT count(*), sum(n) FROM vf_bench WHERE s < 's010000'"
 SQLQ[s001]="SELECT count(*), sum(n) FROM vf_bench WHERE s < 's000100'"
 SQLQ[v1]="SELECT count(*), sum(n) FROM vf_bench WHERE v < 10000"
@@ -51,6 +57,12 @@ RAW[s1]=$(spec "$(scvf s LESS "$(b64 s010000)")")
 RAW[s001]=$(spec "$(scvf s LESS "$(b64 s000100)")")
 RAW[v1]=$(spec "{\"type\":\"FilterList\",\"op\":\"MUST_PASS_ALL\",\"filters\":[$(scvf v GREATER_OR_EQUAL "$(hexb64 0000000000000000)"),$(scvf v LESS "$(hexb64 0000000000002710)")]}")
 RAW[v001]=$(spec "{\"type\":\"FilterList\",\"op\":\"MUST_PASS_ALL\",\"filters\":[$(scvf v GREATER_OR_EQUAL "$(hexb64 0000000000000000)"),$(scvf v LESS "$(hexb64 0000000000000064)")]}")
+# the same, naming the cells hbase_fdw names (the query's n, the filter's column): the request
+# hbase_fdw sends but for its filter's form
+for w in s1 s001 v1 v001; do
+	f=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["filter"])' "${RAW[$w]}")
+	RAWC[$w]=$(spec "$f" cf:n "cf:${w:0:1}")
+done
 NAMES="s1 s001 v1 v001"
 
 secs() { # SQL [pushdown on|off] -> seconds of the statement (psql \timing)
@@ -64,17 +76,20 @@ for ((i = 1; i <= ROUNDS; i++)); do
 		echo "$w off $(secs "${SQLQ[$w]}" off)" >>"$work/vfilter.results"
 		RAW_SPEC=${RAW[$w]} "$work/rawclient" "$URL" "$TABLE" scan 1000 decode |
 			sed -n 's/.*seconds=\([0-9.]*\).*/\1/p' | awk -v w="$w" '{print w, "raw", $1}' >>"$work/vfilter.results"
+		RAW_SPEC=${RAWC[$w]} "$work/rawclient" "$URL" "$TABLE" scan 1000 decode |
+			sed -n 's/.*seconds=\([0-9.]*\).*/\1/p' | awk -v w="$w" '{print w, "rawc", $1}' >>"$work/vfilter.results"
 	done
 done
 # the rows each receives, once (EXPLAIN ANALYZE)
 echo "bench/vfilter.sh: $N rows, medians of $ROUNDS interleaved rounds (seconds)"
-printf '%-6s %-34s %8s %8s %8s %9s %9s %s\n' report query filtered unfilt raw filt/raw unf/filt "rows received (filtered)"
+printf '%-6s %-34s %8s %8s %8s %8s %9s %10s %9s %s\n' report query filtered unfilt raw rawcells filt/raw filt/rawcel unf/filt \
+	"rows received (filtered)"
 for w in $NAMES; do
 	med() { awk -v w="$w" -v m="$1" '$1 == w && $2 == m {print $3}' "$work/vfilter.results" | sort -g |
 		awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
-	f=$(med fdw); o=$(med off); r=$(med raw)
+	f=$(med fdw); o=$(med off); r=$(med raw); rc=$(med rawc)
 	rows=$(psql -X -q -At -d "$DB" -c "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${SQLQ[$w]}" |
 		awk '/Rows Received/{print $NF}')
-	printf '%-6s %-34s %8s %8s %8s %9.2f %9.2f %s\n' "$w" "${SQLQ[$w]#*WHERE }" "$f" "$o" "$r" \
-		"$(echo "$f / $r" | bc -l)" "$(echo "$o / $f" | bc -l)" "$rows"
+	printf '%-6s %-34s %8s %8s %8s %8s %9.2f %10.2f %9.2f %s\n' "$w" "${SQLQ[$w]#*WHERE }" "$f" "$o" "$r" "$rc" \
+		"$(echo "$f / $r" | bc -l)" "$(echo "$f / $rc" | bc -l)" "$(echo "$o / $f" | bc -l)" "$rows"
 done

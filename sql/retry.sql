@@ -18,12 +18,21 @@ CREATE FUNCTION sneak(v text) RETURNS text LANGUAGE plpgsql AS $$
 BEGIN
   IF v = 'x' THEN
     EXECUTE format('COPY (SELECT 1) TO PROGRAM %L',
-      format('printf %%s %s | HBASE_URL=%s python3 /tmp/wr_retry_rest.py put wr_retry',
-             quote_literal(current_setting('wr.sneak_json')), current_setting('wr.url')));
+      format('printf %%s %s | HBASE_URL=%s HBASE_TEST_NAMESPACE= python3 /tmp/wr_retry_rest.py put %s',
+             quote_literal(current_setting('wr.sneak_json')), current_setting('wr.url'),
+             current_setting('wr.table')));
   END IF;
   RETURN v;
 END $$;
-SELECT set_config('wr.url', :'hbase_url', false) IS NOT NULL AS configured;
+-- the table as its path names it: in the run slot's namespace (scripts/test, slot k>=1)
+\getenv test_ns HBASE_TEST_NAMESPACE
+\if :{?test_ns}
+\set wr_table :test_ns ':wr_retry'
+\else
+\set wr_table wr_retry
+\endif
+SELECT set_config('wr.url', :'hbase_url', false) IS NOT NULL AND
+       set_config('wr.table', :'wr_table', false) IS NOT NULL AS configured;
 CREATE FUNCTION reset_rows() RETURNS void LANGUAGE sql AS $$
   UPDATE wr SET t = CASE k WHEN 'r2' THEN 'x' ELSE 'x' || substr(k, 2) END, n = 0
     WHERE k IN ('r1', 'r2', 'r3') $$;
@@ -49,7 +58,7 @@ CREATE FUNCTION sneak_delete(v text) RETURNS text LANGUAGE plpgsql AS $$
 BEGIN
   IF v = 'x' THEN
     EXECUTE format('COPY (SELECT 1) TO PROGRAM %L',
-      format('curl -s -X DELETE %s/wr_retry/r2', current_setting('wr.url')));
+      format('curl -s -X DELETE %s/%s/r2', current_setting('wr.url'), current_setting('wr.table')));
   END IF;
   RETURN v;
 END $$;

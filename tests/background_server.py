@@ -26,8 +26,22 @@ HOP_HEADERS = ("connection", "keep-alive", "content-length", "transfer-encoding"
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
+    # a stand-in gateway (not a proxy) serves made-up tables by name: in a run slot of
+    # scripts/test (HBASE_TEST_NAMESPACE) hbase_fdw asks for them in the slot's namespace, which
+    # such a gateway takes off the path, as if the table were in the default one
+    standin = False
+
     def log_message(self, *args):
         pass
+
+    def parse_request(self):
+        ok = super().parse_request()
+        ns = os.environ.get("HBASE_TEST_NAMESPACE")
+        if ok and self.standin and ns:
+            for q in (ns + ":", ns + "%3A", ns + "%3a"):
+                if self.path.startswith("/" + q):
+                    self.path = "/" + self.path[len(q) + 1:]
+        return ok
 
     def reply(self, status, body=b"", headers=()):
         self.send_response(status)

@@ -62,6 +62,8 @@ _built = {}
 
 
 class Handler(background_server.Handler):
+    standin = True
+
     def do_GET(self):
         table = self.path.split("/")[1]
         if table == "lastua":

@@ -322,12 +322,6 @@ def main():
     HB.put_pairs("fdw_monthkey", monthkey_rows())
     HB.create_table("fdw_epochkey", ["d"])
     HB.put_pairs("fdw_epochkey", epochkey_rows())
-    # Phoenix's schemas are not per run slot (scripts/test): a slot k>=1 leaves them to slot 0
-    if not os.environ.get("HBASE_TEST_NAMESPACE"):
-        __import__("fixtures_phoenix").main(HB)  # fdw_phoenix of sql/phoenix.sql
-        __import__("fixtures_phoenix_schema").main()  # Phoenix schema FDWPS of sql/phoenix_schema.sql
-        __import__("fixtures_phoenix_values").main()  # schema FDWPV of sql/phoenix_values.sql
-        __import__("fixtures_phoenix_nullkey").main()  # schema FDWPN of sql/phoenix_nullkey.sql
     fixtures_layouts.main(HB)  # the lay_* tables of sql/layouts.sql
     __import__("fixtures_collate").main(HB)  # the coll_* tables of sql/collate.sql
     fixtures_join.main(HB)  # jn_join, jn_comp of sql/join.sql
@@ -338,5 +332,15 @@ def main():
     __import__("fixtures_textwidth").main(HB)  # tw_main of sql/textwidth.sql
 
 
+def phoenix():
+    """The Phoenix tests' fixtures (tests/fixtures.py --phoenix). Phoenix's schemas are one per
+    HBase, not per run slot: scripts/test writes them in its shared phase, under its lock, just
+    before the tests that read them."""
+    __import__("fixtures_phoenix").main(HB)  # fdw_phoenix of sql/phoenix.sql
+    __import__("fixtures_phoenix_schema").main()  # Phoenix schema FDWPS of sql/phoenix_schema.sql
+    __import__("fixtures_phoenix_values").main()  # schema FDWPV of sql/phoenix_values.sql
+    __import__("fixtures_phoenix_nullkey").main()  # schema FDWPN of sql/phoenix_nullkey.sql
+
+
 if __name__ == "__main__":
-    main()
+    phoenix() if sys.argv[1:] == ["--phoenix"] else main()
