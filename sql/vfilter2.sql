@@ -228,3 +228,20 @@ SELECT g, CASE g WHEN '2.4' THEN (SELECT string_agg(o.i::text, ',' ORDER BY o.i)
 SELECT pg_temp.join_plan($$SELECT o.i FROM vf2_ok o JOIN vf2_keys25 m ON m.k = o.k WHERE m.s < 's00040'$$);
 DROP SERVER vf2_gw24 CASCADE;
 DROP SERVER vf2_gw25 CASCADE;
+-- a cell that only looks like an ISO date or timestamp ('2001-02-30', '2001-13-01') is no
+-- calendar date: it passes the filter, and reading it fails as with pushdown off (the filter
+-- used to compare it as bytes and drop it silently)
+\! python3 tests/hbase_rest.py create vf2_baddate d >/dev/null
+\! printf '%s' '[{"key":"k1","cells":{"d:dt":"2001-02-30","d:ts":"2001-01-01 10:00:00"}},{"key":"k2","cells":{"d:dt":"2001-01-15","d:ts":"2001-13-01 10:00:00"}},{"key":"k3","cells":{"d:dt":"2004-02-29","d:ts":"2000-02-29 10:00:00"}}]' | python3 tests/hbase_rest.py put vf2_baddate
+CREATE FOREIGN TABLE vf2_bad (k text OPTIONS (column ':key'), dt date OPTIONS (column 'd:dt'),
+  ts timestamp OPTIONS (column 'd:ts')) SERVER hbase OPTIONS (table 'vf2_baddate');
+CREATE FOREIGN TABLE vf2_bad_off (k text OPTIONS (column ':key'), dt date OPTIONS (column 'd:dt'),
+  ts timestamp OPTIONS (column 'd:ts')) SERVER hbase OPTIONS (table 'vf2_baddate', pushdown 'false');
+EXPLAIN (COSTS OFF) SELECT k FROM vf2_bad WHERE dt < '2001-02-01';
+SELECT k FROM vf2_bad WHERE dt < '2001-02-01';
+SELECT k FROM vf2_bad_off WHERE dt < '2001-02-01';
+SELECT k FROM vf2_bad WHERE ts >= '2002-01-01';
+SELECT k FROM vf2_bad_off WHERE ts >= '2002-01-01';
+-- February 29th of a leap year is a date: compared as bytes
+SELECT k, dt, ts FROM vf2_bad WHERE k = 'k3' AND dt = '2004-02-29' AND ts < '2000-03-01';
+\! python3 tests/hbase_rest.py drop vf2_baddate

@@ -311,12 +311,17 @@ iso_text(Datum value, Oid type)
  * The cells of a date or timestamp column not in the one ISO spelling
  * iso_text writes (what the column's precision keeps, no trailing zeros):
  * a row with such a cell passes, and its value is checked here.  Java's
- * \A and \z, as $ would allow a line end after the text.
+ * \A and \z, as $ would allow a line end after the text.  The date is one
+ * of the calendar (years 0001 to 9999, the days each month has, February's
+ * 29th in leap years): a cell that only looks like one ('2001-02-30',
+ * '2020-13-45') passes too, and reading it fails as without the filter.
  */
 static HBaseCellFilter *
 not_iso(const HBaseColumn *col)
 {
-	const char *date = "\\A\\d{4}-\\d{2}-\\d{2}";
+	const char *date = "\\A(?!0000)(?:\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])"
+		"|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))"
+		"|(?:\\d\\d(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)";
 	char	   *re;
 	int			p = col->atttypmod < 0 ? 6 : col->atttypmod;
 
