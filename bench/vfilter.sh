@@ -2,9 +2,9 @@
 # bench/vfilter.sh - value filters at the region server (issue 39): a selective report over a
 # table of N rows (default 1,000,000; bench/load_vfilter.py) with its filter sent to HBase,
 # against the same report with pushdown off (every row comes over the wire) and against
-# bench/rawclient.c scanning with the same filter (no PostgreSQL), in one run: once for whole
-# rows (raw), once naming the cells hbase_fdw names (rawcells: cf:n and the filter's column,
-# the request hbase_fdw sends but for its filter's form).
+# bench/rawclient.c (no PostgreSQL), in one run: once for whole rows with the filter a
+# hand-written client would send (raw), once sending hbase_fdw's own request, built by hand
+# (rawsame: the cells it names, its filter, exact for any cell the reader takes).
 #
 #   bench/vfilter.sh [N]        ROUNDS (3) interleaved rounds; prints medians and ratios
 #
@@ -57,12 +57,24 @@ RAW[s1]=$(spec "$(scvf s LESS "$(b64 s010000)")")
 RAW[s001]=$(spec "$(scvf s LESS "$(b64 s000100)")")
 RAW[v1]=$(spec "{\"type\":\"FilterList\",\"op\":\"MUST_PASS_ALL\",\"filters\":[$(scvf v GREATER_OR_EQUAL "$(hexb64 0000000000000000)"),$(scvf v LESS "$(hexb64 0000000000002710)")]}")
 RAW[v001]=$(spec "{\"type\":\"FilterList\",\"op\":\"MUST_PASS_ALL\",\"filters\":[$(scvf v GREATER_OR_EQUAL "$(hexb64 0000000000000000)"),$(scvf v LESS "$(hexb64 0000000000000064)")]}")
-# the same, naming the cells hbase_fdw names (the query's n, the filter's column): the request
-# hbase_fdw sends but for its filter's form
-for w in s1 s001 v1 v001; do
-	f=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["filter"])' "${RAW[$w]}")
-	RAWC[$w]=$(spec "$f" cf:n "cf:${w:0:1}")
+# hbase_fdw's own request, built here by hand: the cells it names (the query's n, the filter's
+# column) and its filter. For s the raw client's; for v < C (exact for any cell the reader takes)
+# an OR of a cell not 8 bytes long (BitComparator fails other lengths), a non-negative long up
+# to C - 1 and any negative long (two's complement sorts them after the positives)
+bitcmp() { # qualifier op bitcomparator-value-base64
+	printf '{"type":"SingleColumnValueFilter","op":"%s","family":"%s","qualifier":"%s","ifMissing":true,"latestVersion":true,"comparator":{"type":"BitComparator","op":"OR","value":"%s"}}' \
+		"$2" "$(b64 cf)" "$(b64 "$1")" "$3"
+}
+vexact() { # C-1 as 16 hex digits -> hbase_fdw's filter of v < C
+	printf '{"type":"FilterList","op":"MUST_PASS_ONE","filters":[%s,%s,%s]}' \
+		"$(bitcmp v NOT_EQUAL "$(hexb64 ffffffffffffffff)")" "$(scvf v LESS_OR_EQUAL "$(hexb64 "$1")")" \
+		"$(scvf v GREATER_OR_EQUAL "$(hexb64 8000000000000000)")"
+}
+for w in s1 s001; do
+	RAWC[$w]=$(spec "$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["filter"])' "${RAW[$w]}")" cf:n cf:s)
 done
+RAWC[v1]=$(spec "$(vexact 000000000000270f)" cf:n cf:v)
+RAWC[v001]=$(spec "$(vexact 0000000000000063)" cf:n cf:v)
 NAMES="s1 s001 v1 v001"
 
 secs() { # SQL [pushdown on|off] -> seconds of the statement (psql \timing)
@@ -82,7 +94,7 @@ for ((i = 1; i <= ROUNDS; i++)); do
 done
 # the rows each receives, once (EXPLAIN ANALYZE)
 echo "bench/vfilter.sh: $N rows, medians of $ROUNDS interleaved rounds (seconds)"
-printf '%-6s %-34s %8s %8s %8s %8s %9s %10s %9s %s\n' report query filtered unfilt raw rawcells filt/raw filt/rawcel unf/filt \
+printf '%-6s %-34s %8s %8s %8s %8s %9s %10s %9s %s\n' report query filtered unfilt raw rawsame filt/raw filt/rawsam unf/filt \
 	"rows received (filtered)"
 for w in $NAMES; do
 	med() { awk -v w="$w" -v m="$1" '$1 == w && $2 == m {print $3}' "$work/vfilter.results" | sort -g |
