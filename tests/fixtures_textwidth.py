@@ -52,10 +52,7 @@ def main_rows():
 def main(hb=None):
     hb = hb or hbase_rest.Client()
     rows = main_rows()
-    hb.create_table("tw_main", ["d"])
-    hb.put_pairs("tw_main", rows)
-    if len(hb.scan("tw_main")) != len(rows):
-        sys.exit("tw_main: the rows read back differ from the rows written")
+    hb.write_table("tw_main", ["d"], rows)
 
 
 if __name__ == "__main__":
