@@ -80,17 +80,32 @@ hbase_parse_gateway_option(const char *value)
 	return v;
 }
 
+/*
+ * value as a whole number from lo to hi (the whole string, base 10), in *n;
+ * false when it is not one: the integer options' one parse
+ */
+static bool
+int_in_range(const char *value, long lo, long hi, int *n)
+{
+	char	   *end;
+	long		v;
+
+	errno = 0;
+	v = strtol(value, &end, 10);
+	if (end == value || *end != '\0' || errno != 0 || v < lo || v > hi)
+		return false;
+	*n = (int) v;
+	return true;
+}
+
 int
 hbase_parse_fetch_size(const char *value)
 {
-	char	   *end;
-	long		n;
+	int			n;
 
-	errno = 0;
-	n = strtol(value, &end, 10);
-	if (end == value || *end != '\0' || errno != 0 || n < 1 || n > 1000000)
+	if (!int_in_range(value, 1, 1000000, &n))
 		hbase_bad_option_value("fetch_size", value, "fetch_size is a number of rows between 1 and 1000000.");
-	return (int) n;
+	return n;
 }
 
 /*
@@ -102,16 +117,13 @@ hbase_parse_fetch_size(const char *value)
 int
 hbase_parse_sample_rows(const char *value)
 {
-	char	   *end;
-	long		n;
+	int			n;
 
-	errno = 0;
-	n = strtol(value, &end, 10);
-	if (end == value || *end != '\0' || errno != 0 || n < 0 || n > HBASE_MAX_SAMPLE_ROWS)
+	if (!int_in_range(value, 0, HBASE_MAX_SAMPLE_ROWS, &n))
 		hbase_bad_option_value("sample_rows", value,
 				  psprintf("sample_rows is a number of rows from 0 (no sampling: one jsonb column per column family) to %d.",
 						   HBASE_MAX_SAMPLE_ROWS));
-	return (int) n;
+	return n;
 }
 
 /*
@@ -141,17 +153,14 @@ hbase_parse_sample_fraction(const char *value)
 int
 hbase_parse_parallel_workers(const char *value)
 {
-	char	   *end;
-	long		n;
+	int			n;
 
 	if (pg_strcasecmp(value, "auto") == 0)
 		return -1;
-	errno = 0;
-	n = strtol(value, &end, 10);
-	if (end == value || *end != '\0' || errno != 0 || n < 0 || n > 64)
+	if (!int_in_range(value, 0, 64, &n))
 		hbase_bad_option_value("parallel_workers", value,
 				  "parallel_workers is \"auto\" or a number of parallel workers from 0 to 64.");
-	return (int) n;
+	return n;
 }
 
 /*
@@ -161,17 +170,14 @@ hbase_parse_parallel_workers(const char *value)
 int
 hbase_parse_versions(const char *value)
 {
-	char	   *end;
-	long		n;
+	int			n;
 
 	if (pg_strcasecmp(value, "all") == 0)
 		return INT_MAX;
-	errno = 0;
-	n = strtol(value, &end, 10);
-	if (end == value || *end != '\0' || errno != 0 || n < 1 || n > INT_MAX)
+	if (!int_in_range(value, 1, INT_MAX, &n))
 		hbase_bad_option_value("versions", value,
 				  "versions is \"all\" or a number of versions of each cell from 1 on.");
-	return (int) n;
+	return n;
 }
 
 /*
@@ -182,15 +188,12 @@ hbase_parse_versions(const char *value)
 int
 hbase_parse_element(const char *value)
 {
-	char	   *end;
-	long		n;
+	int			n;
 
-	errno = 0;
-	n = strtol(value, &end, 10);
-	if (end == value || *end != '\0' || errno != 0 || n < 1 || n > INT_MAX / 4)
+	if (!int_in_range(value, 1, INT_MAX / 4, &n))
 		hbase_bad_option_value("phoenix_element", value,
 				  "phoenix_element is the position of the column's value in a Phoenix SINGLE_CELL_ARRAY_WITH_OFFSETS cell, from 1 (its encoded column qualifier minus 10).");
-	return (int) n;
+	return n;
 }
 
 /*
@@ -202,18 +205,15 @@ hbase_parse_element(const char *value)
 int
 hbase_parse_text_width(const char *value, const char *column, const char *table)
 {
-	char	   *end;
-	long		n;
+	int			n;
 
-	errno = 0;
-	n = strtol(value, &end, 10);
-	if (end == value || *end != '\0' || errno != 0 || n < 1 || n > 19)
+	if (!int_in_range(value, 1, 19, &n))
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
 				 errmsg("invalid value for option \"text_width\" of column \"%s\" of foreign table %s: \"%s\"",
 						column, table, value),
 				 errdetail("text_width is the number of decimal digits, from 1 to 19, every cell of the column holds, zero-padded.")));
-	return (int) n;
+	return n;
 }
 
 /*
@@ -255,27 +255,21 @@ hbase_parse_cost(const char *name, const char *value)
 int
 hbase_parse_concurrency(const char *value)
 {
-	char	   *end;
-	long		n;
+	int			n;
 
-	errno = 0;
-	n = strtol(value, &end, 10);
-	if (end == value || *end != '\0' || errno != 0 || n < 1 || n > HBASE_MAX_CONCURRENCY)
+	if (!int_in_range(value, 1, HBASE_MAX_CONCURRENCY, &n))
 		hbase_bad_option_value("concurrency", value, "concurrency is a number of parallel requests from 1 to 32.");
-	return (int) n;
+	return n;
 }
 
 int
 hbase_parse_batch_size(const char *value)
 {
-	char	   *end;
-	long		n;
+	int			n;
 
-	errno = 0;
-	n = strtol(value, &end, 10);
-	if (end == value || *end != '\0' || errno != 0 || n < 1 || n > 100000)
+	if (!int_in_range(value, 1, 100000, &n))
 		hbase_bad_option_value("batch_size", value, "batch_size is a number of rows from 1 to 100000.");
-	return (int) n;
+	return n;
 }
 
 /*
