@@ -50,6 +50,11 @@ for n in 50 250; do
 		for ((i = 0; i < n; i++)); do echo "EXECUTE p($(((i * 7919) % N)));"; done
 	} >"$cg/local$n.sql"
 	{
+		echo 'SET hbase_fdw.busy_wait = 0;'
+		echo 'PREPARE p(bigint) AS SELECT sum(n) FROM (SELECT id, n FROM t WHERE id > $1 ORDER BY id LIMIT 10) s;'
+		for ((i = 0; i < n; i++)); do echo "EXECUTE p($(((i * 7919) % (N - 20))));"; done
+	} >"$cg/page$n.sql"
+	{
 		echo 'PREPARE p AS SELECT 1;'
 		for ((i = 0; i < n; i++)); do echo 'EXECUTE p;'; done
 	} >"$cg/select1$n.sql"
@@ -61,6 +66,8 @@ run() { # what n -> file
 	rm -f "$out"
 	if [[ $1 == raw ]]; then
 		RAW_GET_B64=1 valgrind --tool=callgrind --callgrind-out-file="$out" "$work/rawclient" "$URL" "$T" get row "$2" "$N" >/dev/null 2>&1
+	elif [[ $1 == rawpage ]]; then
+		valgrind --tool=callgrind --callgrind-out-file="$out" "$work/rawclient" "$URL" "$T" page row "$2" $((N - 20)) 10 >/dev/null 2>&1
 	else
 		as_pg valgrind --tool=callgrind --callgrind-out-file="/tmp/getinstr.$$.out" "$BIN/postgres" --single -D "$cg/data" postgres \
 			<"$cg/$1$2.sql" >"$cg/run.$1.$2.log" 2>&1
@@ -79,7 +86,7 @@ incl() {
 per() { # what function -> instructions per statement
 	echo $((($(incl "$cg/cg.$1.250.out" "$2") - $(incl "$cg/cg.$1.50.out" "$2")) / 200))
 }
-for w in get select1 local raw; do run "$w" 50 >/dev/null; run "$w" 250 >/dev/null; done
+for w in get select1 local raw page rawpage; do run "$w" 50 >/dev/null; run "$w" 250 >/dev/null; done
 grep -q 'n = ' "$cg/run.get.250.log" || { echo "getinstr: the Gets returned no rows (see $cg/run.get.250.log)" >&2; exit 1; }
 get=$(per get "")
 curl=$(per get curl_multi_perform)
@@ -88,12 +95,25 @@ fdw=$(($(per get hbaseIterateForeignScan) + $(per get hbaseBeginForeignScan) + $
 s1=$(per select1 "")
 lo=$(per local "")
 raw=$(per raw "")
+page=$(per page "")
+pcurl=$(per page curl_multi_perform)
+phttp=$(per page hbase_http_perform)
+pfdw=$(($(per page hbaseIterateForeignScan) + $(per page hbaseBeginForeignScan) + $(per page hbaseEndForeignScan) - phttp))
+pjson=$(per page hbase_cellset_json_decode)
+rawpage=$(per rawpage "")
 printf '%-52s %8d\n' "hbase_fdw Get, instructions per statement" "$get" \
 	"  of which libcurl (curl_multi_perform)" "$curl" \
 	"  of which hbase_fdw's own code outside http.c" "$fdw" \
 	"SELECT 1 (prepared, single-user backend)" "$s1" \
 	"local Get by primary key (prepared, single-user)" "$lo" \
-	"raw client Get" "$raw"
+	"raw client Get" "$raw" \
+	"hbase_fdw keyset page of 10 rows (summed)" "$page" \
+	"  of which libcurl (curl_multi_perform)" "$pcurl" \
+	"  of which hbase_fdw's own code outside http.c" "$pfdw" \
+	"    of which the JSON decoder" "$pjson" \
+	"raw client page of 10 rows" "$rawpage"
 awk -v g="$get" -v r="$raw" -v s="$s1" -v l="$lo" 'BEGIN {
 	printf "get / (raw get + select 1)   %.3f (instructions)\n", g / (r + s)
 	printf "get / (raw get + local get)  %.3f (instructions)\n", g / (r + l)}'
+awk -v p="$page" -v r="$rawpage" -v s="$s1" 'BEGIN {
+	printf "page / (raw page + select 1) %.3f (instructions)\n", p / (r + s)}'

@@ -8,7 +8,8 @@
  * reached 1.79 GB before it was refused).  Like the protobuf decoder, a first
  * pass checks and counts (rows, cells, bytes: base64 decodes into at most
  * 3/4 of its text), the limits and the budget are applied, and a second
- * pass fills one block.  The grammar is RFC 8259's, as strict as jansson's:
+ * pass fills one block; an answer up to 64 KiB (a page, a Get) is read in
+ * one pass into a block its size bounds (js_decode_small).  The grammar is RFC 8259's, as strict as jansson's:
  * UTF-8 checked, no lone surrogates, integers within int64, nothing after
  * the value, at most JR_MAX_DEPTH nested arrays and objects.  Members this
  * code does not know are checked and skipped; a member it reads that comes
@@ -140,6 +141,32 @@ utf8_len(const unsigned char *s, const unsigned char *end)
 	return n;
 }
 
+/* the bytes a string may hold as they are: printable ASCII but '"' and '\\' */
+static const bool jr_plain[256] = {
+	[0x20] = true, [0x21] = true, [0x23 ... 0x5B] = true, [0x5D ... 0x7E] = true, [0x7F] = true,
+};
+
+/*
+ * Are the 8 bytes at p all plain (jr_plain)?  No byte below 0x20 or above
+ * 0x7F, none a quote or a backslash, tested on the word at once (the classic
+ * has-zero-byte test on the word XORed with each; a false "no" only sends
+ * the bytes to the byte-wise loop).
+ */
+static inline bool
+jr_plain8(const char *p)
+{
+	const uint64_t ones = 0x0101010101010101ULL;
+	const uint64_t highs = 0x8080808080808080ULL;
+	uint64_t	w,
+				q,
+				b;
+
+	memcpy(&w, p, 8);
+	q = w ^ (ones * '"');
+	b = w ^ (ones * '\\');
+	return ((((q - ones) & ~q) | ((b - ones) & ~b) | ((w - ones * 0x20) & ~w) | w) & highs) == 0;
+}
+
 /*
  * A string at r->p: checks it (escapes, UTF-8, no control characters) and
  * returns its text between the quotes.
@@ -156,7 +183,16 @@ jr_string(JR *r, JStr *out)
 	out->escaped = false;
 	while (r->p < r->end)
 	{
-		unsigned char c = (unsigned char) *r->p;
+		unsigned char c;
+
+		/* most of a string: printable ASCII, neither quote nor backslash */
+		while (r->end - r->p >= 8 && jr_plain8(r->p))
+			r->p += 8;
+		while (r->p < r->end && jr_plain[(unsigned char) *r->p])
+			r->p++;
+		if (r->p >= r->end)
+			break;
+		c = (unsigned char) *r->p;
 
 		if (c == '"')
 		{
@@ -295,11 +331,12 @@ jr_unescape(const JStr *str, char *out)
 	return (size_t) (o - out);
 }
 
-/* is a checked string (a member name) exactly name? */
+/* is a checked string (a member name) exactly the literal name? */
+#define jr_is(str, name) jr_is_n((str), (name), sizeof(name) - 1)
+
 static bool
-jr_is(const JStr *str, const char *name)
+jr_is_n(const JStr *str, const char *name, size_t n)
 {
-	size_t		n = strlen(name);
 	char		buf[64];
 
 	if (!str->escaped)
@@ -486,24 +523,63 @@ jr_error(JR *r, char *err)
 			 r->why ? r->why : "invalid JSON", (size_t) (r->p - r->start));
 }
 
+/* the value of each base64 character, 0xFF for any other byte (b64_table) */
+static unsigned char b64_val[256];
+
+static void
+b64_table(void)
+{
+	static const char alphabet[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	int			i;
+
+	if (b64_val[0] == 0xFF)
+		return;
+	memset(b64_val, 0xFF, sizeof(b64_val));
+	for (i = 0; i < 64; i++)
+		b64_val[(unsigned char) alphabet[i]] = (unsigned char) i;
+}
+
 /*
  * Base64 (the standard alphabet, '=' padding; blanks skipped, as
  * PostgreSQL's pg_b64_decode) into out, in place allowed (out <= in), or
  * only checked when out is NULL.
- * The decoded length, or -1 when it is not base64.
+ * The decoded length, or -1 when it is not base64.  Whole groups of four
+ * alphabet characters (all of a gateway's base64 but its last group) go by
+ * a table, four at a time; the rest, one character at a time.
  */
 static long
 b64_decode(const char *in, size_t n, char *out)
 {
+	const unsigned char *u = (const unsigned char *) in;
 	uint32_t	buf = 0;
 	int			pos = 0;
 	int			pad = 0;
 	size_t		o = 0;
-	size_t		i;
+	size_t		i = 0;
 
-	for (i = 0; i < n; i++)
+	b64_table();
+	for (; n - i > 4; i += 4, o += 3)
 	{
-		unsigned char c = (unsigned char) in[i];
+		uint32_t	a = b64_val[u[i]],
+					b = b64_val[u[i + 1]],
+					c = b64_val[u[i + 2]],
+					d = b64_val[u[i + 3]];
+
+		if ((a | b | c | d) > 63)
+			break;
+		if (out)
+		{
+			buf = (a << 18) | (b << 12) | (c << 6) | d;
+			out[o] = (char) (buf >> 16);
+			out[o + 1] = (char) (buf >> 8);
+			out[o + 2] = (char) buf;
+		}
+	}
+	buf = 0;
+	for (; i < n; i++)
+	{
+		unsigned char c = u[i];
 		int			b;
 
 		if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
@@ -518,20 +594,9 @@ b64_decode(const char *in, size_t n, char *out)
 		}
 		else
 		{
-			if (pad > 0)
+			if (pad > 0 || b64_val[c] > 63)
 				return -1;
-			if (c >= 'A' && c <= 'Z')
-				b = c - 'A';
-			else if (c >= 'a' && c <= 'z')
-				b = c - 'a' + 26;
-			else if (c >= '0' && c <= '9')
-				b = c - '0' + 52;
-			else if (c == '+')
-				b = 62;
-			else if (c == '/')
-				b = 63;
-			else
-				return -1;
+			b = b64_val[c];
 		}
 		buf = (buf << 6) | (uint32_t) b;
 		if (++pos == 4)
@@ -563,12 +628,15 @@ typedef struct JFill
 {
 	HBaseCell  *cells;
 	char	   *bytes;
+	HBaseCell  *cells_end;		/* the room for cells and bytes */
+	char	   *bytes_end;
+	size_t		max_rows;		/* the room for rows */
 } JFill;
 
 /*
- * A checked base64 string.  Counting (f NULL): adds the room it needs (its
- * text: unescaped in place, then decoded in place) and checks it decodes;
- * filling: its bytes, NUL-terminated.
+ * A checked base64 string: adds the room it needs to *bytes (its text:
+ * unescaped in place, then decoded in place).  Counting (f NULL): checks it
+ * decodes; filling: its bytes, NUL-terminated.
  */
 static bool
 jr_b64(JR *r, const JStr *str, size_t *bytes, JFill *f, char **out, int *outlen)
@@ -586,8 +654,15 @@ jr_b64(JR *r, const JStr *str, size_t *bytes, JFill *f, char **out, int *outlen)
 		*bytes += str->n + 1;
 		return true;
 	}
+	if ((size_t) (f->bytes_end - f->bytes) < str->n + 1)
+		return jr_fail(r, "more bytes than the answer's size allows");
+	*bytes += str->n + 1;
 	dst = f->bytes;
-	n = b64_decode(dst, jr_unescape(str, dst), dst);
+	/* decoded from the text itself, or from its unescaped copy in place */
+	if (str->escaped)
+		n = b64_decode(dst, jr_unescape(str, dst), dst);
+	else
+		n = b64_decode(str->s, str->n, dst);
 	if (n < 0)
 		return jr_fail(r, "a key, column or value that is not base64");
 	dst[n] = '\0';
@@ -609,7 +684,7 @@ typedef struct JCount
 static bool
 js_cell(JR *r, JCount *cnt, JFill *f)
 {
-	HBaseCell  *c = f ? f->cells++ : NULL;
+	HBaseCell  *c = NULL;
 	bool		first = true;
 	bool		has_col = false,
 				has_val = false,
@@ -619,8 +694,11 @@ js_cell(JR *r, JCount *cnt, JFill *f)
 
 	if (!jr_open(r, '{'))
 		return jr_fail(r, "a cell that is not an object");
-	if (c)
+	if (f)
 	{
+		if (f->cells >= f->cells_end)
+			return jr_fail(r, "more cells than the answer's size allows");
+		c = f->cells++;
 		c->value = "";
 		c->vallen = 0;
 		c->timestamp = 0;
@@ -723,8 +801,7 @@ js_row(JR *r, JCount *cnt, HBaseRow *row, JFill *f)
 					return false;
 				if (row)
 					row->ncells++;
-				else
-					cnt->cells++;
+				cnt->cells++;
 			}
 			r->depth--;
 			if (e < 0)
@@ -738,29 +815,23 @@ js_row(JR *r, JCount *cnt, HBaseRow *row, JFill *f)
 		return false;
 	if (!has_key)
 		return jr_fail(r, "a row without a base64 \"key\"");
-	if (!row)
-		cnt->rows++;
+	cnt->rows++;
 	return true;
 }
 
-/* the document: an object with a "Row" array; counting (set NULL) or filling */
+/*
+ * The document: an object with a "Row" array; counting (f NULL) or filling
+ * rows and f's room.  cnt counts rows, cells and bytes either way.
+ */
 static bool
-js_cellset(JR *r, JCount *cnt, HBaseCellSet *set, bool *no_row)
+js_cellset(JR *r, JCount *cnt, HBaseRow *rows, JFill *f, bool *no_row)
 {
-	JFill		fill;
-	JFill	   *f = NULL;
 	bool		first = true;
 	bool		has_rows = false;
 	JStr		name;
-	int			k,
-				i = 0;
+	int			k;
+	size_t		i = 0;
 
-	if (set)
-	{
-		fill.cells = (HBaseCell *) (set->rows + set->nrows);
-		fill.bytes = (char *) (fill.cells + set->ncells);
-		f = &fill;
-	}
 	jr_ws(r);
 	if (r->p >= r->end || *r->p != '{')
 		return jr_fail(r, "not a JSON object");
@@ -779,8 +850,12 @@ js_cellset(JR *r, JCount *cnt, HBaseCellSet *set, bool *no_row)
 			if (!jr_open(r, '['))
 				return jr_fail(r, "a \"Row\" that is not an array");
 			while ((e = jr_element(r, &efirst)) == 1)
-				if (!js_row(r, cnt, set ? &set->rows[i++] : NULL, f))
+			{
+				if (f && i >= f->max_rows)
+					return jr_fail(r, "more rows than the answer's size allows");
+				if (!js_row(r, cnt, f ? &rows[i++] : NULL, f))
 					return false;
+			}
 			r->depth--;
 			if (e < 0)
 				return false;
@@ -796,22 +871,88 @@ js_cellset(JR *r, JCount *cnt, HBaseCellSet *set, bool *no_row)
 }
 
 /*
+ * A small answer (a page, a Get) in one pass: its size bounds what it can
+ * hold (a row takes at least the 10 bytes of {"key":""}, a cell the 13 of
+ * {"column":""}, the bytes of its strings at most its own), a block that big
+ * (under 6 times the answer) stays within the decode budget, and the limits
+ * are checked on what was read.  The count pass of two cost as much as the
+ * fill: for a page of 10 rows, a third of its decoding.
+ */
+#define JS_ONE_PASS_MAX		(64 * 1024)
+
+static HBaseDecodeResult
+js_decode_small(JR *r, size_t len, const HBaseDecodeLimits *lim, hbase_decode_alloc alloc,
+				void *arg, HBaseCellSet *out, char *err)
+{
+	size_t		max_rows = len / 10 + 1;
+	size_t		max_cells = len / 13 + 1;
+	size_t		size = max_rows * sizeof(HBaseRow) + max_cells * sizeof(HBaseCell) + len + 1;
+	JCount		cnt = {0, 0, 0};
+	JFill		fill;
+	bool		no_row = false;
+	char	   *block = alloc(arg, size + 1);
+	HBaseDecodeResult res;
+
+	if (block == NULL)
+	{
+		snprintf(err, HBASE_DECODE_ERRLEN, "out of memory decoding %zu bytes", size);
+		return HBASE_DECODE_TOO_LARGE;
+	}
+	fill.cells = (HBaseCell *) (block + max_rows * sizeof(HBaseRow));
+	fill.cells_end = fill.cells + max_cells;
+	fill.bytes = (char *) fill.cells_end;
+	fill.bytes_end = fill.bytes + len + 1;
+	fill.max_rows = max_rows;
+	if (!js_cellset(r, &cnt, (HBaseRow *) block, &fill, &no_row))
+	{
+		jr_error(r, err);
+		return HBASE_DECODE_INVALID;
+	}
+	if (no_row)
+	{
+		snprintf(err, HBASE_DECODE_ERRLEN, "no \"Row\" member");
+		return HBASE_DECODE_INVALID;
+	}
+	res = hbase_cellset_limits(cnt.rows, cnt.cells, cnt.bytes, len, lim, out, err);
+	if (res != HBASE_DECODE_OK)
+		return res;
+	out->rows = (HBaseRow *) block;
+	return HBASE_DECODE_OK;
+}
+
+/*
  * A JSON CellSet into rows and cells (bytes decoded from base64).  Decides
  * what is a CellSet: an object with a "Row" array of objects with a base64
  * "key" and an optional "Cell" array of objects with a base64 "column" (and
- * "$", absent when empty); anything else is an error.
+ * "$", absent when empty); anything else is an error.  A small answer in
+ * one pass (js_decode_small); a larger one in two, the first counting (and
+ * checking everything but escaped base64), so that the one block allocated
+ * is the size of what it holds.
  */
 HBaseDecodeResult
 hbase_cellset_json_decode(const char *body, size_t len, const HBaseDecodeLimits *lim,
 						  hbase_decode_alloc alloc, void *arg, HBaseCellSet *out, char *err)
 {
+	return hbase_cellset_json_decode_passes(body, len, lim, alloc, arg, out, err,
+											len <= JS_ONE_PASS_MAX ? 1 : 2);
+}
+
+/* the same in the passes given (1 or 2), whatever the size: the fuzzer compares them */
+HBaseDecodeResult
+hbase_cellset_json_decode_passes(const char *body, size_t len, const HBaseDecodeLimits *lim,
+								 hbase_decode_alloc alloc, void *arg, HBaseCellSet *out,
+								 char *err, int passes)
+{
 	JR			r = {body, body, body + len, 0, NULL};
 	JCount		cnt = {0, 0, 0};
+	JFill		fill;
 	HBaseDecodeResult res;
 	bool		no_row = false;
 
 	memset(out, 0, sizeof(*out));
-	if (!js_cellset(&r, &cnt, NULL, &no_row))
+	if (passes == 1)
+		return js_decode_small(&r, len, lim, alloc, arg, out, err);
+	if (!js_cellset(&r, &cnt, NULL, NULL, &no_row))
 	{
 		jr_error(&r, err);
 		return HBASE_DECODE_INVALID;
@@ -827,8 +968,14 @@ hbase_cellset_json_decode(const char *body, size_t len, const HBaseDecodeLimits 
 		return res;
 	r.p = body;
 	r.depth = 0;
-	/* a base64 string with escapes, or a long one, is only decoded here */
-	if (!js_cellset(&r, &cnt, out, &no_row))
+	fill.cells = (HBaseCell *) (out->rows + out->nrows);
+	fill.cells_end = fill.cells + out->ncells;
+	fill.bytes = (char *) fill.cells_end;
+	fill.bytes_end = fill.bytes + cnt.bytes;
+	fill.max_rows = (size_t) out->nrows;
+	cnt.rows = cnt.cells = cnt.bytes = 0;
+	/* a base64 string with escapes is only decoded here */
+	if (!js_cellset(&r, &cnt, out->rows, &fill, &no_row))
 	{
 		jr_error(&r, err);
 		return HBASE_DECODE_INVALID;
@@ -887,8 +1034,9 @@ js_list(JR *r, JList *l, size_t *count)
 	{
 		bool		efirst = true;
 		int			e;
+		const char *want = spec->member ? spec->member : l->name;
 
-		if (!jr_is(&name, spec->member ? spec->member : l->name))
+		if (!jr_is_n(&name, want, strlen(want)))
 		{
 			if (!jr_skip(r))
 				return false;
@@ -1054,7 +1202,7 @@ listing_decode(const char *body, size_t len, const JListSpec *spec, const char *
 			   char *err)
 {
 	JR			r = {body, body, body + len, 0, NULL};
-	JList		l = {spec, name, NULL, NULL, {NULL, NULL}, 0};
+	JList		l = {spec, name, NULL, NULL, {NULL, NULL, NULL, NULL, 0}, 0};
 	size_t		count = 0,
 				size;
 	char	   *block;
@@ -1077,6 +1225,7 @@ listing_decode(const char *body, size_t len, const JListSpec *spec, const char *
 	l.entries = block;
 	l.buf = block + count * spec->entry;
 	l.fill.bytes = l.buf;
+	l.fill.bytes_end = block + size;
 	if (!js_list(&r, &l, &count))
 	{
 		jr_error(&r, err);

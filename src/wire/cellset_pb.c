@@ -310,19 +310,16 @@ pb_cellset(const char *body, size_t len, PbCount *cnt, PbFill *fill, const char 
 }
 
 /*
- * Between a CellSet decoder's two passes (both wire codecs): decides whether
- * an answer of these counts may be decoded, refusing more rows or cells than
- * its request can return (a protocol violation) or a decoded size beyond
- * the budget; then allocates the one block and points out at it (rows, then
- * cells, then bytes), for the second pass to fill.
+ * Decides whether an answer of these counts may be decoded (both wire
+ * codecs): refuses more rows or cells than its request can return (a
+ * protocol violation) or a decoded size beyond the budget.  Sets out's
+ * counts and size.
  */
 HBaseDecodeResult
-hbase_cellset_block(size_t rows, size_t cells, size_t bytes, size_t len,
-					const HBaseDecodeLimits *lim, hbase_decode_alloc alloc, void *arg,
-					HBaseCellSet *out, char *err)
+hbase_cellset_limits(size_t rows, size_t cells, size_t bytes, size_t len,
+					 const HBaseDecodeLimits *lim, HBaseCellSet *out, char *err)
 {
 	size_t		size;
-	char	   *block;
 
 	if (lim && lim->max_rows > 0 && rows > (size_t) lim->max_rows)
 	{
@@ -349,16 +346,34 @@ hbase_cellset_block(size_t rows, size_t cells, size_t bytes, size_t len,
 				 cells, rows, size, HBASE_DECODE_FACTOR, len);
 		return HBASE_DECODE_TOO_LARGE;
 	}
-	block = alloc(arg, size + 1);
-	if (block == NULL)
-	{
-		snprintf(err, HBASE_DECODE_ERRLEN, "out of memory decoding %zu bytes", size);
-		return HBASE_DECODE_TOO_LARGE;
-	}
-	out->rows = (HBaseRow *) block;
 	out->nrows = (int) rows;
 	out->ncells = (int) cells;
 	out->decoded = size;
+	return HBASE_DECODE_OK;
+}
+
+/*
+ * Between a CellSet decoder's two passes (both wire codecs): the limits
+ * (hbase_cellset_limits), then the one block allocated and out pointed at it
+ * (rows, then cells, then bytes), for the second pass to fill.
+ */
+HBaseDecodeResult
+hbase_cellset_block(size_t rows, size_t cells, size_t bytes, size_t len,
+					const HBaseDecodeLimits *lim, hbase_decode_alloc alloc, void *arg,
+					HBaseCellSet *out, char *err)
+{
+	HBaseDecodeResult res = hbase_cellset_limits(rows, cells, bytes, len, lim, out, err);
+	char	   *block;
+
+	if (res != HBASE_DECODE_OK)
+		return res;
+	block = alloc(arg, out->decoded + 1);
+	if (block == NULL)
+	{
+		snprintf(err, HBASE_DECODE_ERRLEN, "out of memory decoding %zu bytes", out->decoded);
+		return HBASE_DECODE_TOO_LARGE;
+	}
+	out->rows = (HBaseRow *) block;
 	return HBASE_DECODE_OK;
 }
 

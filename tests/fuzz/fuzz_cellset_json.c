@@ -4,8 +4,10 @@
  * this file as the oracle.  The first two bytes are the limits (rows, cells: 0 none), the
  * rest the answer.  Aborts when: the decoded set is inconsistent or beyond its limits; it
  * took more than the decode budget; the decoder accepts what jansson does not parse as
- * such a CellSet, or reads other rows, keys, cells, values or timestamps; or it refuses as
- * malformed a CellSet jansson reads (unique members, at most 64 levels deep).
+ * such a CellSet, or reads other rows, keys, cells, values or timestamps; it refuses as
+ * malformed a CellSet jansson reads (unique members, at most 64 levels deep); or its
+ * one-pass reading (of an answer up to 64 KiB) and its two-pass one (of a larger answer)
+ * differ.
  */
 #include "fuzz_jansson.h"
 
@@ -144,6 +146,59 @@ oracle(json_t *root, const HBaseCellSet *set)
 	return 1;
 }
 
+/* the blocks of the two-pass reading, apart from fz_alloc's (which hold the one-pass set) */
+static void *two_blocks[4];
+static int	two_nblocks;
+
+static void *
+two_alloc(void *arg, size_t size)
+{
+	FZ_CHECK(two_nblocks < 4, "more than 4 allocations for one answer");
+	return two_blocks[two_nblocks++] = malloc(size ? size : 1);
+}
+
+/*
+ * The answer (body, without limits) read in two passes, as a larger one is
+ * (hbase_cellset_json_decode reads a small one in one): the same result, and
+ * when decoded the same rows, cells and bytes as the one-pass reading (set).
+ */
+static void
+same_in_two_passes(const uint8_t *body, size_t size, int res, const HBaseCellSet *set)
+{
+	HBaseDecodeLimits none = {0, 0};
+	HBaseCellSet two;
+	char		err[HBASE_DECODE_ERRLEN];
+	int			res2,
+				r,
+				c;
+
+	res2 = hbase_cellset_json_decode_passes((const char *) body, size, &none, two_alloc, NULL,
+											&two, err, 2);
+	FZ_CHECK(res2 == res, "one pass gave %d, two passes %d (%s)", res, res2, err);
+	if (res == HBASE_DECODE_OK)
+	{
+		FZ_CHECK(two.nrows == set->nrows && two.ncells == set->ncells &&
+				 two.decoded == set->decoded, "one pass and two passes read other counts");
+		for (r = 0; r < set->nrows; r++)
+		{
+			const HBaseRow *a = &set->rows[r],
+					   *b = &two.rows[r];
+
+			FZ_CHECK(a->keylen == b->keylen && memcmp(a->key, b->key, a->keylen) == 0 &&
+					 a->ncells == b->ncells, "one pass and two passes read another row %d", r);
+			for (c = 0; c < a->ncells; c++)
+				FZ_CHECK(a->cells[c].collen == b->cells[c].collen &&
+						 a->cells[c].vallen == b->cells[c].vallen &&
+						 a->cells[c].timestamp == b->cells[c].timestamp &&
+						 memcmp(a->cells[c].column, b->cells[c].column, a->cells[c].collen) == 0 &&
+						 memcmp(a->cells[c].value, b->cells[c].value, a->cells[c].vallen) == 0,
+						 "one pass and two passes read another cell %d of row %d", c, r);
+		}
+	}
+	while (two_nblocks > 0)
+		free(two_blocks[--two_nblocks]);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -155,6 +210,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	res = fz_cellset_decode(hbase_cellset_json_decode, &data, &size, &set, err);
 	if (res < 0)
 		return 0;
+	same_in_two_passes(data, size, res, &set);
 	/* members it skips may come twice: jansson keeps the last */
 	fz_json_load(&j, data, size);
 	if (res == HBASE_DECODE_OK)
