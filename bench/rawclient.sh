@@ -8,4 +8,4 @@ mkdir -p "$work"
 DB=${BENCH_DB:-postgres}
 
 make -s src/wire/cellset.pb-c.c >/dev/null
-gcc -O2 -Wall -Isrc/wire -o "$work/rawclient" bench/rawclient.c src/wire/cellset.pb-c.c -lcurl -lprotobuf-c
+gcc -O2 -Wall -Isrc/wire -o "$work/rawclient" bench/rawclient.c src/wire/cellset.pb-c.c -lcurl -lprotobuf-c -ljansson -lcrypto

@@ -24,7 +24,7 @@ mkdir -p "$work"
 
 # the raw client, from our own .proto
 make -s src/wire/cellset.pb-c.c >/dev/null
-gcc -O2 -Wall -Isrc/wire -o "$work/rawclient" bench/rawclient.c src/wire/cellset.pb-c.c -lcurl -lprotobuf-c
+gcc -O2 -Wall -Isrc/wire -o "$work/rawclient" bench/rawclient.c src/wire/cellset.pb-c.c -lcurl -lprotobuf-c -ljansson -lcrypto
 raw() { "$work/rawclient" "$URL" "$TABLE" "$@"; }
 
 last=$(printf 'row%09d' $((N - 1)))
