@@ -187,9 +187,10 @@ SELECT k FROM split_t ORDER BY k COLLATE "C" DESC LIMIT 3;
 EXPLAIN (COSTS OFF) SELECT uid FROM lay_s7 WHERE (uid, ts) > ('1', '2024-01-01') ORDER BY uid LIMIT 1;
 
 -- A small LIMIT's first page is one request, the gateway's stateless scan, where that is
--- exact: bounds that are valid UTF-8 (it takes them as strings), no HBase filter.  Binary
--- bounds or a cell filter keep the scanner (a POST, then pages).  A full page that is not
--- enough goes on with a scanner started right after its last row.
+-- exact: bounds that are valid UTF-8 (it takes them as strings), value filters in HBase's
+-- filter language (filter_b64, a 2.6 gateway here; the limit counts the rows that pass).
+-- Binary bounds keep the scanner (a POST, then pages).  A full page that is not enough goes
+-- on with a scanner started right after its last row.
 CREATE FOREIGN TABLE sortlong2 (k bigint, v text) SERVER hbase
   OPTIONS (table 'fdw_sortlong', family 'd', rowkey 'sortable(long(k))');
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT k FROM sortlong2 ORDER BY k LIMIT 3;
@@ -199,7 +200,13 @@ EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
 SELECT k FROM sortlong2 WHERE k > 5 ORDER BY k LIMIT 3;
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
   SELECT k FROM sortlong2 WHERE v = '-20000' LIMIT 1;
--- local filters drop the first page's rows: the scanner takes over after them
+-- few rows pass the filter (the first comes after hundreds that do not): the gateway's limit
+-- counts the rows that pass, so the page of 3 is still one request
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT k, v FROM sortlong2 WHERE v LIKE '1%' ORDER BY k LIMIT 3;
+SELECT k, v FROM sortlong2 WHERE v LIKE '1%' ORDER BY k LIMIT 3;
+-- the value filter is wider than the qual (a substring; LIKE '%7' needs a suffix): local
+-- filters drop the first page's rows, and the scanner takes over after them
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
   SELECT k FROM sortlong2 WHERE v LIKE '%7' ORDER BY k LIMIT 2;
 SELECT k FROM sortlong2 WHERE v LIKE '%7' ORDER BY k LIMIT 2;

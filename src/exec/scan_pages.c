@@ -210,16 +210,23 @@ hbase_stream_forget_resume(Stream *st)
 }
 
 /*
- * The value filters of the scan's multigets, in HBase's filter language
- * (made once): 2.6's gateway runs them on each Get (older ones ignore the
- * parameter and send every row, still a superset); a single key then goes
- * as a multiget too, as a Get's path takes no filter.  NULL: none.
+ * The value filters of the scan's multigets and stateless pages, in HBase's
+ * filter language (made once, in the scan's context: the callers run in a
+ * page's, which the next page resets): 2.6's gateway runs them on each Get
+ * (older ones ignore the parameter and send every row, still a superset); a
+ * single key then goes as a multiget too, as a Get's path takes no filter.
+ * NULL: none.
  */
 static const bytea *
 keys_filter(HBaseScan *scan)
 {
 	if (!scan->keys_filter_made && scan->plan && scan->plan->filters)
+	{
+		MemoryContext old = MemoryContextSwitchTo(GetMemoryChunkContext(scan));
+
 		scan->keys_filter = hbase_rest_filter_text(scan->plan->filters);
+		MemoryContextSwitchTo(old);
+	}
 	scan->keys_filter_made = true;
 	return scan->keys_filter;
 }
@@ -728,12 +735,13 @@ hbase_stream_reverse_page(HBaseScan *scan, Stream *st)
  * instead of a scanner's POST, GET and DELETE?  For a LIMIT the planner
  * knows to be small, on a single stream, and for each range of a plan of
  * several (prefix scans per day, per bucket: mostly a page or less each),
- * before anything of the range was read; only without cell or fuzzy
- * filters (the stateless scan would not apply them: the page could hold
- * none of the wanted rows), nor for a range read through its parts; and
- * only when the range's bounds are valid
- * UTF-8, which the stateless scan takes exactly (it takes them as strings).
- * A range longer than the page goes on with a scanner after its last row.
+ * before anything of the range was read; not for a range read through its
+ * parts; and only when the range's bounds are valid UTF-8, which the
+ * stateless scan takes exactly (it takes them as strings).  Value filters
+ * travel in HBase's filter language (filter_b64, 2.5.9+), so only through
+ * such a gateway and when the language can say them; fuzzy filters and
+ * sampling never (the page could hold none of the wanted rows).  A range
+ * longer than the page goes on with a scanner after its last row.
  */
 bool
 hbase_stream_stateless_first(HBaseScan *scan, Stream *st)
@@ -749,7 +757,10 @@ hbase_stream_stateless_first(HBaseScan *scan, Stream *st)
 	/* it reads the latest version of each cell only */
 	if (scan->table->versions > 0)
 		return false;
-	if (scan->plan && (scan->plan->filters || scan->plan->fuzzy || scan->plan->chance > 0))
+	if (scan->plan && (scan->plan->fuzzy || scan->plan->chance > 0))
+		return false;
+	if (scan->plan && scan->plan->filters &&
+		(keys_filter(scan) == NULL || !hbase_gateway(scan->conn)->b64))
 		return false;
 	if (scan->plan == NULL || scan->plan->kind != HBASE_OP_SCANS)
 		return true;
@@ -778,6 +789,9 @@ hbase_stream_stateless_request(HBaseScan *scan, Stream *st, HBaseStatelessScan *
 	}
 	req->limit = st->pagesize;
 	req->families = scan->families;
+	/* the value filters (hbase_stream_stateless_first: only where the gateway runs them) */
+	if (scan->plan && scan->plan->filters)
+		req->filter = keys_filter(scan);
 }
 
 /*

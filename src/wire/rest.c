@@ -1003,7 +1003,7 @@ append_reversed_bounds(HBaseConn *conn, StringInfo path, const HBaseStatelessSca
  * families, and every row of a Phoenix table has its empty cell in one).
  * Forward: from lower (a string, inclusive) to upper (exclusive, NULL: the
  * table's end), both taken exactly only when valid UTF-8, which the caller
- * checks.  Reversed: see append_reversed_bounds.  Always JSON, whatever
+ * checks; with filter, only the rows that pass it (the limit counts those).  Reversed: see append_reversed_bounds.  Always JSON, whatever
  * the transport: the gateway closes a JSON page's scanner once it has its
  * rows (TableScanResource), while its protobuf stream never closes it
  * (ProtobufStreamingOutput), which leaves a scanner open on the region
@@ -1042,6 +1042,9 @@ stateless_path(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s)
 			appendStringInfo(&path, "&startrow=%s", hbase_escape(conn, s->lower, s->lowerlen));
 		if (s->upper)
 			appendStringInfo(&path, "&endrow=%s", hbase_escape(conn, s->upper, s->upperlen));
+		if (s->filter)
+			appendStringInfo(&path, "&filter_b64=%s",
+							 hbase_b64url(VARDATA(s->filter), VARSIZE(s->filter) - VARHDRSZ));
 	}
 	foreach(lc, s->families)
 	{
