@@ -9,11 +9,12 @@
  * pass checks and counts (rows, cells, bytes: base64 decodes into at most
  * 3/4 of its text), the limits and the budget are applied, and a second
  * pass fills one block; an answer up to 64 KiB (a page, a Get) is read in
- * one pass into a block its size bounds (js_decode_small).  The grammar is RFC 8259's, as strict as jansson's:
- * UTF-8 checked, no lone surrogates, integers within int64, nothing after
- * the value, at most JR_MAX_DEPTH nested arrays and objects.  Members this
- * code does not know are checked and skipped; a member it reads that comes
- * twice is an error (a gateway never sends one).
+ * one pass into a block its size bounds (js_decode_small).  The grammar is
+ * RFC 8259's, as strict as jansson's: UTF-8 checked, no lone surrogates,
+ * integers within int64, nothing after the value, at most JR_MAX_DEPTH
+ * nested arrays and objects.  Members this code does not know are checked
+ * and skipped; a member it reads that comes twice is an error (a gateway
+ * never sends one).
  */
 #include <limits.h>
 #include <stdio.h>
@@ -646,17 +647,16 @@ jr_b64(JR *r, const JStr *str, size_t *bytes, JFill *f, char **out, int *outlen)
 
 	if (str->n > INT_MAX)
 		return jr_fail(r, "a string beyond 2^31 bytes");
+	*bytes += str->n + 1;
 	if (f == NULL)
 	{
 		/* escapes in base64 are rare ("\/"): those are checked by the fill pass */
 		if (!str->escaped && b64_decode(str->s, str->n, NULL) < 0)
 			return jr_fail(r, "a key, column or value that is not base64");
-		*bytes += str->n + 1;
 		return true;
 	}
 	if ((size_t) (f->bytes_end - f->bytes) < str->n + 1)
 		return jr_fail(r, "more bytes than the answer's size allows");
-	*bytes += str->n + 1;
 	dst = f->bytes;
 	/* decoded from the text itself, or from its unescaped copy in place */
 	if (str->escaped)
