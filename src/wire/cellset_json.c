@@ -870,6 +870,40 @@ js_cellset(JR *r, JCount *cnt, HBaseRow *rows, JFill *f, bool *no_row)
 	return true;
 }
 
+/* f's room in a block: rows rows, then cells cells, then bytes bytes */
+static void
+fill_room(JFill *f, char *block, size_t rows, size_t cells, size_t bytes)
+{
+	f->max_rows = rows;
+	f->cells = (HBaseCell *) (block + rows * sizeof(HBaseRow));
+	f->cells_end = f->cells + cells;
+	f->bytes = (char *) f->cells_end;
+	f->bytes_end = f->bytes + bytes;
+}
+
+/*
+ * One pass over the answer (js_cellset: counting when f is NULL), its
+ * error in err; a document without "Row" is no CellSet either (an empty
+ * result is {"Row":[]}, 204 or 404).
+ */
+static bool
+read_cellset(JR *r, JCount *cnt, HBaseRow *rows, JFill *f, char *err)
+{
+	bool		no_row = false;
+
+	if (!js_cellset(r, cnt, rows, f, &no_row))
+	{
+		jr_error(r, err);
+		return false;
+	}
+	if (no_row)
+	{
+		snprintf(err, HBASE_DECODE_ERRLEN, "no \"Row\" member");
+		return false;
+	}
+	return true;
+}
+
 /*
  * A small answer (a page, a Get) in one pass: its size bounds what it can
  * hold (a row takes at least the 10 bytes of {"key":""}, a cell the 13 of
@@ -889,7 +923,6 @@ js_decode_small(JR *r, size_t len, const HBaseDecodeLimits *lim, hbase_decode_al
 	size_t		size = max_rows * sizeof(HBaseRow) + max_cells * sizeof(HBaseCell) + len + 1;
 	JCount		cnt = {0, 0, 0};
 	JFill		fill;
-	bool		no_row = false;
 	char	   *block = alloc(arg, size + 1);
 	HBaseDecodeResult res;
 
@@ -898,21 +931,9 @@ js_decode_small(JR *r, size_t len, const HBaseDecodeLimits *lim, hbase_decode_al
 		snprintf(err, HBASE_DECODE_ERRLEN, "out of memory decoding %zu bytes", size);
 		return HBASE_DECODE_TOO_LARGE;
 	}
-	fill.cells = (HBaseCell *) (block + max_rows * sizeof(HBaseRow));
-	fill.cells_end = fill.cells + max_cells;
-	fill.bytes = (char *) fill.cells_end;
-	fill.bytes_end = fill.bytes + len + 1;
-	fill.max_rows = max_rows;
-	if (!js_cellset(r, &cnt, (HBaseRow *) block, &fill, &no_row))
-	{
-		jr_error(r, err);
+	fill_room(&fill, block, max_rows, max_cells, len + 1);
+	if (!read_cellset(r, &cnt, (HBaseRow *) block, &fill, err))
 		return HBASE_DECODE_INVALID;
-	}
-	if (no_row)
-	{
-		snprintf(err, HBASE_DECODE_ERRLEN, "no \"Row\" member");
-		return HBASE_DECODE_INVALID;
-	}
 	res = hbase_cellset_limits(cnt.rows, cnt.cells, cnt.bytes, len, lim, out, err);
 	if (res != HBASE_DECODE_OK)
 		return res;
@@ -947,39 +968,22 @@ hbase_cellset_json_decode_passes(const char *body, size_t len, const HBaseDecode
 	JCount		cnt = {0, 0, 0};
 	JFill		fill;
 	HBaseDecodeResult res;
-	bool		no_row = false;
 
 	memset(out, 0, sizeof(*out));
 	if (passes == 1)
 		return js_decode_small(&r, len, lim, alloc, arg, out, err);
-	if (!js_cellset(&r, &cnt, NULL, NULL, &no_row))
-	{
-		jr_error(&r, err);
+	if (!read_cellset(&r, &cnt, NULL, NULL, err))
 		return HBASE_DECODE_INVALID;
-	}
-	if (no_row)
-	{
-		/* no "Row" is no CellSet: an empty result is {"Row":[]}, 204 or 404 */
-		snprintf(err, HBASE_DECODE_ERRLEN, "no \"Row\" member");
-		return HBASE_DECODE_INVALID;
-	}
 	res = hbase_cellset_block(cnt.rows, cnt.cells, cnt.bytes, len, lim, alloc, arg, out, err);
 	if (res != HBASE_DECODE_OK)
 		return res;
 	r.p = body;
 	r.depth = 0;
-	fill.cells = (HBaseCell *) (out->rows + out->nrows);
-	fill.cells_end = fill.cells + out->ncells;
-	fill.bytes = (char *) fill.cells_end;
-	fill.bytes_end = fill.bytes + cnt.bytes;
-	fill.max_rows = (size_t) out->nrows;
+	fill_room(&fill, (char *) out->rows, out->nrows, out->ncells, cnt.bytes);
 	cnt.rows = cnt.cells = cnt.bytes = 0;
 	/* a base64 string with escapes is only decoded here */
-	if (!js_cellset(&r, &cnt, out->rows, &fill, &no_row))
-	{
-		jr_error(&r, err);
+	if (!read_cellset(&r, &cnt, out->rows, &fill, err))
 		return HBASE_DECODE_INVALID;
-	}
 	return HBASE_DECODE_OK;
 }
 
