@@ -37,6 +37,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
 #include <curl/curl.h>
 #include <jansson.h>
 #include <openssl/evp.h>
@@ -247,6 +250,83 @@ cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/*
+ * RAW_RELAY=1 (get, page, ping): the statements are timed by a second process that asks for
+ * each over a Unix socket and waits for the answer, as pgbench asks a backend: the same
+ * processes and wake-ups as a statement through PostgreSQL, without PostgreSQL.  A
+ * client that sleeps while the gateway works is woken once more per statement, which
+ * pgbench's SELECT 1 in a tight loop never is.  relay_start forks: the parent times n
+ * round trips, prints the line and exits; the child returns and does the work, each item
+ * between relay_wait and relay_done.
+ */
+static int	relay = -1;			/* the child's end of the socket; -1: no relay */
+
+static void
+relay_start(int n, const char *what)
+{
+	int			sv[2];
+	double	   *ms,
+				total = 0;
+	int			i;
+	pid_t		pid;
+
+	if (!getenv("RAW_RELAY") && strcmp(what, "pings") != 0)
+		return;
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0 || (pid = fork()) < 0)
+	{
+		perror("rawclient: relay");
+		exit(1);
+	}
+	if (pid == 0)
+	{
+		close(sv[0]);
+		relay = sv[1];
+		return;
+	}
+	close(sv[1]);
+	ms = calloc(n, sizeof(double));
+	for (i = 0; i < n; i++)
+	{
+		double		t = now();
+		char		c;
+
+		if (write(sv[0], &i, sizeof(i)) != sizeof(i) || read(sv[0], &c, 1) != 1)
+		{
+			fprintf(stderr, "rawclient: the relay's worker failed\n");
+			exit(1);
+		}
+		ms[i] = (now() - t) * 1000;
+		total += ms[i];
+	}
+	close(sv[0]);
+	waitpid(pid, NULL, 0);
+	qsort(ms, n, sizeof(double), cmp_double);
+	printf("%s=%d relayed p50_ms=%.3f avg_ms=%.3f\n", what, n, ms[n / 2], total / n);
+	exit(0);
+}
+
+/* in the relay's worker: wait for the next item's request */
+static void
+relay_wait(void)
+{
+	int			i;
+
+	if (relay >= 0 && read(relay, &i, sizeof(i)) != sizeof(i))
+		exit(1);
+}
+
+/* in the relay's worker: the item is done; after the last, exit without printing */
+static void
+relay_done(int last)
+{
+	char		c = 1;
+
+	if (relay >= 0 && write(relay, &c, 1) != 1)
+		exit(1);
+	if (relay >= 0 && last)
+		exit(0);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -357,11 +437,13 @@ main(int argc, char **argv)
 		int			i,
 					found = 0;
 
+		relay_start(n, "gets");
 		for (i = 0; i < n; i++)
 		{
 			double		t;
 			long		st;
 
+			relay_wait();
 			snprintf(url, sizeof(url), "%s/%s/%s%09ld", base, table, prefix, (long) i * 7919 % mod);
 			if (getenv("RAW_GET_B64"))
 			{
@@ -386,6 +468,7 @@ main(int argc, char **argv)
 			}
 			ms[i] = (now() - t) * 1000;
 			total += ms[i];
+			relay_done(i == n - 1);
 		}
 		qsort(ms, n, sizeof(double), cmp_double);
 		printf("gets=%d found=%d p50_ms=%.3f avg_ms=%.3f\n", n, found, ms[n / 2], total / n);
@@ -404,10 +487,12 @@ main(int argc, char **argv)
 		const char *accept = getenv("RAW_ACCEPT") ? getenv("RAW_ACCEPT") : "application/json";
 		int			pb = strcmp(accept, "application/x-protobuf") == 0;
 
+		relay_start(n, "pages");
 		for (i = 0; i < n; i++)
 		{
 			double		t;
 
+			relay_wait();
 			snprintf(url, sizeof(url), "%s/%s/*?maxversions=1&limit=%d&startrow=%s%09ld%s",
 					 base, table, limit, prefix, (long) i * 7919 % mod,
 					 getenv("RAW_PAGE_QUERY") ? getenv("RAW_PAGE_QUERY") : "");
@@ -447,6 +532,7 @@ main(int argc, char **argv)
 			}
 			ms[i] = (now() - t) * 1000;
 			total += ms[i];
+			relay_done(i == n - 1);
 		}
 		qsort(ms, n, sizeof(double), cmp_double);
 		printf("pages=%d bytes=%ld rows=%ld p50_ms=%.3f avg_ms=%.3f\n", n, bytes,
@@ -484,6 +570,7 @@ main(int argc, char **argv)
 			}
 			ms[i] = (now() - t) * 1000;
 			total += ms[i];
+			relay_done(i == n - 1);
 		}
 		qsort(ms, n, sizeof(double), cmp_double);
 		printf("pages=%d bytes=%ld p50_ms=%.3f avg_ms=%.3f\n", n, bytes, ms[n / 2], total / n);
@@ -539,6 +626,19 @@ main(int argc, char **argv)
 		}
 		printf("keys=%d found=%d requests=%d seconds=%.3f\n", n, found, requests, now() - t0);
 		free(murl);
+	}
+	else if (strcmp(mode, "ping") == 0 && argc >= 5)
+	{
+		/* the relay's hop alone, back and forth in a tight loop (what SELECT 1 is to pgbench) */
+		int			n = atoi(argv[4]);
+		int			i;
+
+		relay_start(n, "pings");
+		for (i = 0; i < n; i++)
+		{
+			relay_wait();
+			relay_done(i == n - 1);
+		}
 	}
 	else
 	{

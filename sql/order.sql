@@ -210,8 +210,20 @@ SELECT k, v FROM sortlong2 WHERE v LIKE '1%' ORDER BY k LIMIT 3;
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
   SELECT k FROM sortlong2 WHERE v LIKE '%7' ORDER BY k LIMIT 2;
 SELECT k FROM sortlong2 WHERE v LIKE '%7' ORDER BY k LIMIT 2;
+-- backwards (reversed pages) the value filters travel with the bounds: the page of 3 is
+-- one request that receives 3 rows, with a bound too
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT k, v FROM sortlong2 WHERE v LIKE '1%' ORDER BY k DESC LIMIT 3;
+SELECT k, v FROM sortlong2 WHERE v LIKE '1%' ORDER BY k DESC LIMIT 3;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT k, v FROM sortlong2 WHERE v LIKE '1%' AND k < 1000 ORDER BY k DESC LIMIT 3;
+SELECT k, v FROM sortlong2 WHERE v LIKE '1%' AND k < 1000 ORDER BY k DESC LIMIT 3;
+SELECT k FROM sortlong2 WHERE v LIKE '%7' ORDER BY k DESC LIMIT 2;
 SET hbase_fdw.enable_pushdown = off;
 SELECT k FROM sortlong2 WHERE v LIKE '%7' ORDER BY k LIMIT 2;
+SELECT k, v FROM sortlong2 WHERE v LIKE '1%' ORDER BY k DESC LIMIT 3;
+SELECT k, v FROM sortlong2 WHERE v LIKE '1%' AND k < 1000 ORDER BY k DESC LIMIT 3;
+SELECT k FROM sortlong2 WHERE v LIKE '%7' ORDER BY k DESC LIMIT 2;
 RESET hbase_fdw.enable_pushdown;
 DROP FOREIGN TABLE sortlong2;
 -- a keyset next page on a text key starts at the key + 0x00, a bound the stateless scan takes

@@ -599,8 +599,10 @@ trim_reverse_page(HBaseScan *scan, Stream *st, HBaseCellSet *set, const char *up
  * strings, so they only position it (a valid UTF-8 string at or above the
  * upper bound, one at or below the lower bound); the bounds themselves
  * travel exactly, as binary row filters (filter_b64), so a page never
- * repeats a row or loses its place whatever bytes the keys hold.  False
- * when the gateway lacks filter_b64: the bounds are then checked here.
+ * repeats a row or loses its place whatever bytes the keys hold, and the
+ * value filters with them, so a page holds rows that pass.  False when the
+ * gateway lacks filter_b64: the bounds are then checked here, and the
+ * value filters too.
  */
 bool
 hbase_stream_reverse_request(HBaseScan *scan, Stream *st, HBaseStatelessScan *req)
@@ -631,6 +633,9 @@ hbase_stream_reverse_request(HBaseScan *scan, Stream *st, HBaseStatelessScan *re
 	req->families = scan->families;
 	/* a gateway without filter_b64 ignores it: the bounds are then checked here */
 	req->exact_bounds = !trim;
+	/* the value filters with the bounds (every qual is still checked here) */
+	if (!trim && scan->plan && scan->plan->filters)
+		req->filter = keys_filter(scan);
 	return !trim;
 }
 

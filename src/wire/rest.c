@@ -951,7 +951,8 @@ append_binary_operand(StringInfo buf, const char *key, int len)
  * (NULL: the table's end) down to lower (inclusive; lowerlen 0: its start).
  * The start and end rows are strings, so they only position the scan (a
  * valid UTF-8 string at or above upper, one at or below lower); the bounds
- * themselves travel exactly as binary row filters (filter_b64) when exact.
+ * themselves travel exactly as binary row filters (filter_b64) when exact,
+ * and with them the value filters (the limit then counts the rows that pass).
  */
 static void
 append_reversed_bounds(HBaseConn *conn, StringInfo path, const HBaseStatelessScan *s)
@@ -987,6 +988,18 @@ append_reversed_bounds(HBaseConn *conn, StringInfo path, const HBaseStatelessSca
 			appendStringInfoString(&filter, " AND ");
 		appendStringInfoString(&filter, "RowFilter(>=, ");
 		append_binary_operand(&filter, s->lower, s->lowerlen);
+		appendStringInfoChar(&filter, ')');
+	}
+	/*
+	 * the value filters after the bounds, in parentheses: their text may hold
+	 * ORs, and AND binds tighter
+	 */
+	if (s->filter && s->exact_bounds)
+	{
+		if (filter.len > 0)
+			appendStringInfoString(&filter, " AND ");
+		appendStringInfoChar(&filter, '(');
+		appendBinaryStringInfo(&filter, VARDATA(s->filter), VARSIZE(s->filter) - VARHDRSZ);
 		appendStringInfoChar(&filter, ')');
 	}
 	/* a gateway without filter_b64 ignores it: the caller then checks the bounds */

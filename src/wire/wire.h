@@ -376,7 +376,7 @@ typedef struct HBaseStatelessScan
 	int			limit;			/* rows */
 	bool		exact_bounds;	/* reversed: bounds as filter_b64 row filters */
 	List	   *families;		/* HBaseColumn *: the families read, NIL = all */
-	const bytea *filter;		/* forward: value filters as filter_b64 (hbase_rest_filter_text) */
+	const bytea *filter;		/* value filters as filter_b64 (hbase_rest_filter_text) */
 } HBaseStatelessScan;
 
 /*
