@@ -80,6 +80,11 @@ SELECT id, v FROM lay_phx ORDER BY id;
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT id FROM lay_phx ORDER BY id LIMIT 3;
 SELECT id FROM lay_phx ORDER BY id LIMIT 3;
 SELECT id FROM lay_phx WHERE id > 4 ORDER BY id LIMIT 3;
+-- backwards with a value filter: each bucket's reversed page sends it, so the 4 requests
+-- receive only the 3 rows that pass
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT id, v FROM lay_phx WHERE v LIKE 'row 1%' ORDER BY id DESC LIMIT 2;
+SELECT id, v FROM lay_phx WHERE v LIKE 'row 1%' ORDER BY id DESC LIMIT 2;
 -- a random salt too (text in the C collation)
 EXPLAIN (COSTS OFF) SELECT name FROM lay_rnd ORDER BY name COLLATE "C";
 SELECT name FROM lay_rnd ORDER BY name COLLATE "C";
