@@ -32,6 +32,11 @@
  *       + %06ld of (i * 7919) % MOD + "0006" to the next letter; prints p50/avg in ms.
  *   rawclient URL TABLE gzip [rows_per_page]
  *       a scan asking for protobuf with Accept-Encoding gzip: prints wire bytes.
+ *   rawclient URL TABLE ping N
+ *       N round trips between two processes over a Unix socket, nothing else: the relay's
+ *       own hop in a tight loop (TABLE is not read).
+ *   RAW_RELAY=1 (get, page): each request is asked for and waited on by a second process over
+ *       a Unix socket, as pgbench asks a backend (see relay_start); prints "relayed" times.
  */
 #include <stdio.h>
 #include <stdlib.h>
