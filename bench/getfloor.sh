@@ -133,21 +133,18 @@ printf '%-44s %8s  (%s)\n' "raw client stateless page of 10 rows (JSON)" "$(col 
 printf '%-44s %8s  (%s)\n' "  the same, decoded by jansson" "$(col 7)" "$(spread 7)"
 printf '%-44s %8s  (%s)\n' "raw client Get, relayed" "$(col 8)" "$(spread 8)"
 printf '%-44s %8s  (%s)\n' "raw client page, relayed" "$(col 9)" "$(spread 9)"
-printf 'get / (raw get + select 1)    %.3f  (%s; target <= 1.1)\n' \
-	"$(awk '{print $1 / ($2 + $3)}' "$work/getfloor.rounds" | median)" \
-	"$(awk '{print $1 / ($2 + $3)}' "$work/getfloor.rounds" | sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "rounds %.3f-%.3f", lo, hi}')"
-printf 'get / (raw get + local get)   %.3f  (%s)\n' \
-	"$(awk '{print $1 / ($2 + $6)}' "$work/getfloor.rounds" | median)" \
-	"$(awk '{print $1 / ($2 + $6)}' "$work/getfloor.rounds" | sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "rounds %.3f-%.3f", lo, hi}')"
-printf 'page / (raw page + select 1)  %.3f  (%s; target <= 1.1)\n' \
-	"$(awk '{print $4 / ($5 + $3)}' "$work/getfloor.rounds" | median)" \
-	"$(awk '{print $4 / ($5 + $3)}' "$work/getfloor.rounds" | sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "rounds %.3f-%.3f", lo, hi}')"
-printf 'page / (raw page decoded by jansson + select 1)  %.3f  (%s)\n' \
-	"$(awk '{print $4 / ($7 + $3)}' "$work/getfloor.rounds" | median)" \
-	"$(awk '{print $4 / ($7 + $3)}' "$work/getfloor.rounds" | sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "rounds %.3f-%.3f", lo, hi}')"
-printf 'get / relayed raw get         %.3f  (%s)\n' \
-	"$(awk '{print $1 / $8}' "$work/getfloor.rounds" | median)" \
-	"$(awk '{print $1 / $8}' "$work/getfloor.rounds" | sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "rounds %.3f-%.3f", lo, hi}')"
-printf 'page / relayed raw page       %.3f  (%s)\n' \
-	"$(awk '{print $4 / $9}' "$work/getfloor.rounds" | median)" \
-	"$(awk '{print $4 / $9}' "$work/getfloor.rounds" | sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "rounds %.3f-%.3f", lo, hi}')"
+# a ratio of the rounds' columns (an awk expression): its median, the rounds' spread
+ratio() { # label expression [note]
+	local r
+	r=$(awk "{print $2}" "$work/getfloor.rounds")
+	printf '%-48s %.3f  (rounds %s%s)\n' "$1" "$(median <<<"$r")" \
+		"$(sort -g <<<"$r" | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "%.3f-%.3f", lo, hi}')" "${3:+; $3}"
+}
+ratio 'get / (raw get + select 1)' '$1 / ($2 + $3)' 'target <= 1.1'
+ratio 'get / (raw get + local get)' '$1 / ($2 + $6)'
+ratio 'page / (raw page + select 1)' '$4 / ($5 + $3)' 'target <= 1.1'
+ratio 'page / (raw page decoded by jansson + select 1)' '$4 / ($7 + $3)'
+ratio 'get / relayed raw get' '$1 / $8'
+ratio 'page / relayed raw page' '$4 / $9'
+ratio 'relayed raw get / (raw get + select 1)' '$8 / ($2 + $3)' 'the floor without PostgreSQL'
+ratio 'relayed raw page / (raw page + select 1)' '$9 / ($5 + $3)' 'the same'
