@@ -33,8 +33,11 @@
 # Prints medians (ms per statement), each with the spread of its rounds (min-max), and the
 # ratios get / (rawget + select1) (issue 41: target <= 1.1), get / (rawget + local),
 # page / (rawpage + select1) and page / (rawjson + select1)
-# (targets: <= 1.1, issue 36's <= 1.15), as the median of the rounds' ratios. The ratios are
-# the result: the machine's speed, and much of its load, cancel out within a round.
+# (targets: <= 1.1, issue 36's <= 1.15), get / relayget and page / relaypage (what PostgreSQL
+# and hbase_fdw add to a bare relay of the same request), and relayget / (rawget + select1) and
+# relaypage / (rawpage + select1) (what the relay alone costs against that floor), each the
+# median of the rounds' ratios. The ratios are the result: the machine's speed, and much of
+# its load, cancel out within a round.
 # Usage: bench/getfloor.sh [N] [ROUNDS] [TX]   (TX statements per workload and round, 1000)
 # BENCH_TABLE names the HBase table (default bench_ab_N). PERF=get|page: instead, record the
 # backend of that workload with perf (call graphs) into $work/getfloor.perf.data.
