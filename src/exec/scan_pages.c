@@ -555,7 +555,7 @@ hbase_stream_take_page(HBaseScan *scan, Stream *st, HBaseResult *res)
 
 /*
  * A page of a reversed scan through a gateway without filter_b64 (before
- * 2.5.9), whose bounds are then checked here: the rows at or above the
+ * 2.5.9), whose bounds (and value filters) are then checked here: the rows at or above the
  * upper bound come first (the start row, a string, only positions the scan
  * at or above it) and are dropped, and so are those below the range, which
  * end it.  The rows between are all there are there, in order.  Returns
@@ -570,7 +570,9 @@ trim_reverse_page(HBaseScan *scan, Stream *st, HBaseCellSet *set, const char *up
 	int			n;
 
 	if (st->above == 0)
-		note_fallback(scan, "reversed scan with its bounds checked here: the gateway lacks filter_b64");
+		note_fallback(scan, keys_filter(scan) ?
+					  "reversed scan with its bounds and value filters checked here: the gateway lacks filter_b64" :
+					  "reversed scan with its bounds checked here: the gateway lacks filter_b64");
 	while (upper && above < set->nrows &&
 		   hbase_cmp_keys(set->rows[above].key, set->rows[above].keylen, upper, upperlen) >= 0)
 		above++;
