@@ -104,6 +104,9 @@ if [[ -n ${PERF:-} ]]; then
 	exit 0
 fi
 
+# the page's end as hbase_fdw asks for it (src/wire/rest.c, append_page_filter): the region
+# server closes the page's scanner itself, where the gateway closes it with one more RPC
+PF='&filter=PageFilter%2810%29'
 lat get 100 >/dev/null		# warm: connections, the table's cache
 lat page 100 >/dev/null
 : >"$work/getfloor.rounds"
@@ -114,14 +117,16 @@ for ((r = 1; r <= ROUNDS; r++)); do
 	p=$(lat page "$TX")
 	rp=$(RAW_ACCEPT=${RAW_PAGE_ACCEPT:-application/json} "$work/rawclient" "$URL" "$T" page row "$TX" $((N - 20)) 10 |
 		sed 's/.*avg_ms=//')
-	rr=$(RAW_PAGE_DECODE=1 RAW_ACCEPT=${RAW_PAGE_ACCEPT:-application/json} "$work/rawclient" "$URL" "$T" page row "$TX" $((N - 20)) 10 |
+	rf=$(RAW_PAGE_QUERY=$PF RAW_ACCEPT=${RAW_PAGE_ACCEPT:-application/json} "$work/rawclient" "$URL" "$T" page row "$TX" $((N - 20)) 10 |
+		sed 's/.*avg_ms=//')
+	rr=$(RAW_PAGE_QUERY=$PF RAW_PAGE_DECODE=1 RAW_ACCEPT=${RAW_PAGE_ACCEPT:-application/json} "$work/rawclient" "$URL" "$T" page row "$TX" $((N - 20)) 10 |
 		sed 's/.*avg_ms=//')
 	lo=$(lat local "$TX")
 	lg=$(RAW_RELAY=1 RAW_GET_B64=1 "$work/rawclient" "$URL" "$T" get row "$TX" "$N" | sed 's/.*avg_ms=//')
-	lp=$(RAW_RELAY=1 RAW_ACCEPT=${RAW_PAGE_ACCEPT:-application/json} "$work/rawclient" "$URL" "$T" page row "$TX" $((N - 20)) 10 |
+	lp=$(RAW_PAGE_QUERY=$PF RAW_RELAY=1 RAW_ACCEPT=${RAW_PAGE_ACCEPT:-application/json} "$work/rawclient" "$URL" "$T" page row "$TX" $((N - 20)) 10 |
 		sed 's/.*avg_ms=//')
-	echo "$g $rg $s1 $p $rp $lo $rr $lg $lp" >>"$work/getfloor.rounds"
-	echo "round $r: get $g raw get $rg select 1 $s1 page $p raw page $rp (decoded by jansson $rr) local get $lo relayed get $lg page $lp (ms)"
+	echo "$g $rg $s1 $p $rp $lo $rr $lg $lp $rf" >>"$work/getfloor.rounds"
+	echo "round $r: get $g raw get $rg select 1 $s1 page $p raw page $rp (with PageFilter $rf, decoded by jansson $rr) local get $lo relayed get $lg page $lp (ms)"
 done
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 col() { awk -v c="$1" '{print $c}' "$work/getfloor.rounds" | median; }
@@ -133,6 +138,7 @@ printf '%-44s %8s  (%s)\n' "PostgreSQL SELECT 1 (pgbench, prepared)" "$(col 3)" 
 printf '%-44s %8s  (%s)\n' "PostgreSQL local Get by primary key" "$(col 6)" "$(spread 6)"
 printf '%-44s %8s  (%s)\n' "hbase_fdw keyset next page of 10 rows" "$(col 4)" "$(spread 4)"
 printf '%-44s %8s  (%s)\n' "raw client stateless page of 10 rows (JSON)" "$(col 5)" "$(spread 5)"
+printf '%-44s %8s  (%s)\n' "  the same with PageFilter, as hbase_fdw asks" "$(col 10)" "$(spread 10)"
 printf '%-44s %8s  (%s)\n' "  the same, decoded by jansson" "$(col 7)" "$(spread 7)"
 printf '%-44s %8s  (%s)\n' "raw client Get, relayed" "$(col 8)" "$(spread 8)"
 printf '%-44s %8s  (%s)\n' "raw client page, relayed" "$(col 9)" "$(spread 9)"
@@ -145,9 +151,10 @@ ratio() { # label expression [note]
 }
 ratio 'get / (raw get + select 1)' '$1 / ($2 + $3)' 'target <= 1.1'
 ratio 'get / (raw get + local get)' '$1 / ($2 + $6)'
-ratio 'page / (raw page + select 1)' '$4 / ($5 + $3)' 'target <= 1.1'
+ratio 'page / (raw page + select 1)' '$4 / ($5 + $3)' 'target <= 1.15 (issue 36)'
+ratio 'page / (raw page with PageFilter + select 1)' '$4 / ($10 + $3)' 'the same request'
 ratio 'page / (raw page decoded by jansson + select 1)' '$4 / ($7 + $3)'
 ratio 'get / relayed raw get' '$1 / $8'
 ratio 'page / relayed raw page' '$4 / $9'
 ratio 'relayed raw get / (raw get + select 1)' '$8 / ($2 + $3)' 'the floor without PostgreSQL'
-ratio 'relayed raw page / (raw page + select 1)' '$9 / ($5 + $3)' 'the same'
+ratio 'relayed raw page / (raw page with PageFilter + select 1)' '$9 / ($10 + $3)' 'the same'

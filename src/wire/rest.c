@@ -947,6 +947,24 @@ append_binary_operand(StringInfo buf, const char *key, int len)
 }
 
 /*
+ * The page's end as a filter, after the others: "... AND PageFilter(limit)".
+ * The region server then stops the page's scanner at its last row and
+ * closes it itself, where the gateway would close it with one more RPC
+ * after the page (TableScanResource closes its scanner once it has limit
+ * rows): a 10-row page ~20% sooner, measured with bench/rawclient.c.  Last
+ * in the AND list, PageFilter counts only rows every other filter passed
+ * (FilterListWithAND stops at the first filterRow that drops the row, and
+ * rows dropped earlier never reach it), so no row a page needs is lost; it
+ * counts per region, so a page that crosses a region reads on in the next
+ * one, and the gateway's limit still cuts the page.
+ */
+static void
+append_page_filter(StringInfo filter, int limit)
+{
+	appendStringInfo(filter, " AND PageFilter(%d)", limit);
+}
+
+/*
  * The query of a reversed stateless scan: the rows strictly below upper
  * (NULL: the table's end) down to lower (inclusive; lowerlen 0: its start).
  * The start and end rows are strings, so they only position the scan (a
@@ -1004,7 +1022,10 @@ append_reversed_bounds(HBaseConn *conn, StringInfo path, const HBaseStatelessSca
 	}
 	/* a gateway without filter_b64 ignores it: the caller then checks the bounds */
 	if (filter.len > 0 && s->exact_bounds)
+	{
+		append_page_filter(&filter, s->limit);
 		appendStringInfo(path, "&filter_b64=%s", hbase_b64url(filter.data, filter.len));
+	}
 }
 
 /*
@@ -1016,7 +1037,9 @@ append_reversed_bounds(HBaseConn *conn, StringInfo path, const HBaseStatelessSca
  * families, and every row of a Phoenix table has its empty cell in one).
  * Forward: from lower (a string, inclusive) to upper (exclusive, NULL: the
  * table's end), both taken exactly only when valid UTF-8, which the caller
- * checks; with filter, only the rows that pass it (the limit counts those).  Reversed: see append_reversed_bounds.  Always JSON, whatever
+ * checks; with filter, only the rows that pass it (the limit counts those).
+ * Reversed: see append_reversed_bounds.  Every page ends at the region
+ * server too (append_page_filter).  Always JSON, whatever
  * the transport: the gateway closes a JSON page's scanner once it has its
  * rows (TableScanResource), while its protobuf stream never closes it
  * (ProtobufStreamingOutput), which leaves a scanner open on the region
@@ -1056,9 +1079,19 @@ stateless_path(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s)
 		if (s->upper)
 			appendStringInfo(&path, "&endrow=%s", hbase_escape(conn, s->upper, s->upperlen));
 		if (s->filter)
-			appendStringInfo(&path, "&filter_b64=%s",
-							 hbase_b64url(VARDATA(s->filter), VARSIZE(s->filter) - VARHDRSZ));
+		{
+			StringInfoData filter;
+
+			initStringInfo(&filter);
+			appendStringInfoChar(&filter, '(');
+			appendBinaryStringInfo(&filter, VARDATA(s->filter), VARSIZE(s->filter) - VARHDRSZ);
+			appendStringInfoChar(&filter, ')');
+			append_page_filter(&filter, s->limit);
+			appendStringInfo(&path, "&filter_b64=%s", hbase_b64url(filter.data, filter.len));
+		}
 	}
+	/* where no filter_b64 is sent or the gateway ignores it, the page's end alone */
+	appendStringInfo(&path, "&filter=PageFilter%%28%d%%29", s->limit);
 	foreach(lc, s->families)
 	{
 		HBaseColumn *f = lfirst(lc);
