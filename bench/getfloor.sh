@@ -22,9 +22,12 @@
 #            RAW_PAGE_ACCEPT=application/x-protobuf for the protobuf form, cheaper for the
 #            gateway only because its protobuf stream never closes the page's scanner, which
 #            then stays open on the region server for its 60 s lease)
-#   rawjson  the same pages decoded as a C client might: jansson, base64 by OpenSSL (about
+#   rawpf    the same page as hbase_fdw asks for it: with filter=PageFilter(10), so that the
+#            region server closes the page's scanner at its last row instead of the gateway
+#            closing it with one more RPC afterwards (src/wire/rest.c, append_page_filter)
+#   rawjson  rawpf decoded as a C client might: jansson, base64 by OpenSSL (about
 #            400,000 instructions a page, bench/getinstr.sh: more than hbase_fdw's statement)
-#   relayget, relaypage  rawget and rawpage relayed (RAW_RELAY=1): timed by a second process
+#   relayget, relaypage  rawget and rawpf relayed (RAW_RELAY=1): timed by a second process
 #            that asks for each over a Unix socket and waits, as pgbench waits for a backend.
 #            The same processes and wake-ups as a statement through PostgreSQL, without
 #            PostgreSQL: a client idle while the gateway works is woken once more per
@@ -32,10 +35,11 @@
 #            halt polling off, such a wake-up costs tens of microseconds).
 # Prints medians (ms per statement), each with the spread of its rounds (min-max), and the
 # ratios get / (rawget + select1) (issue 41: target <= 1.1), get / (rawget + local),
-# page / (rawpage + select1) and page / (rawjson + select1)
-# (targets: <= 1.1, issue 36's <= 1.15), get / relayget and page / relaypage (what PostgreSQL
-# and hbase_fdw add to a bare relay of the same request), and relayget / (rawget + select1) and
-# relaypage / (rawpage + select1) (what the relay alone costs against that floor), each the
+# page / (rawpage + select1) (issue 36's target <= 1.15: against the gateway's plain page),
+# page / (rawpf + select1) (the same request) and page / (rawjson + select1), get / relayget and
+# page / relaypage (what PostgreSQL and hbase_fdw add to a bare relay of the same request), and
+# relayget / (rawget + select1) and relaypage / (rawpf + select1) (what the relay alone costs
+# against that floor), each the
 # median of the rounds' ratios. The ratios are the result: the machine's speed, and much of
 # its load, cancel out within a round.
 # Usage: bench/getfloor.sh [N] [ROUNDS] [TX]   (TX statements per workload and round, 1000)
