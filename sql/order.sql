@@ -239,3 +239,35 @@ SELECT k FROM split_t WHERE k > 'a020' ORDER BY k LIMIT 3;
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
   SELECT k FROM split_t WHERE k < 'a020' ORDER BY k DESC LIMIT 3;
 SELECT k FROM split_t WHERE k < 'a020' ORDER BY k DESC LIMIT 3;
+-- a page's end travels as PageFilter(limit) after its other filters: the region server stops
+-- at the page's last row. It counts per region and only rows the other filters passed, so a
+-- page that crosses regions (split_t: [,b) [b,c) [c,d) [d,)), or skips a whole region whose
+-- rows the value filter rejects, still gets every row it needs in one request, forward and
+-- backward; the same pages with pushdown off, below, give the same rows. split_tt reads n as
+-- text, whose LIKE travels: a PageFilter counting the rows its filter drops would stop region
+-- a's scanner before a248 (and region c's reversed one before b237, c007 being its third row)
+CREATE FOREIGN TABLE split_tt (k text OPTIONS (column ':key'), n text, p text) SERVER hbase
+  OPTIONS (table 'fdw_split', family 'cf');
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT k FROM split_t WHERE k > 'a246' ORDER BY k LIMIT 6;
+SELECT k FROM split_t WHERE k > 'a246' ORDER BY k LIMIT 6;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT k, n FROM split_t WHERE k > 'a240' AND p = 'c' ORDER BY k LIMIT 3;
+SELECT k, n FROM split_t WHERE k > 'a240' AND p = 'c' ORDER BY k LIMIT 3;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT k, n FROM split_t WHERE k < 'd005' AND p = 'b' ORDER BY k DESC LIMIT 3;
+SELECT k, n FROM split_t WHERE k < 'd005' AND p = 'b' ORDER BY k DESC LIMIT 3;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT k, n FROM split_tt WHERE k > 'a240' AND n LIKE '%8' ORDER BY k LIMIT 3;
+SELECT k, n FROM split_tt WHERE k > 'a240' AND n LIKE '%8' ORDER BY k LIMIT 3;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT k, n FROM split_tt WHERE k < 'c010' AND n LIKE '%7' ORDER BY k DESC LIMIT 3;
+SELECT k, n FROM split_tt WHERE k < 'c010' AND n LIKE '%7' ORDER BY k DESC LIMIT 3;
+SET hbase_fdw.enable_pushdown = off;
+SELECT k, n FROM split_tt WHERE k > 'a240' AND n LIKE '%8' ORDER BY k LIMIT 3;
+SELECT k, n FROM split_tt WHERE k < 'c010' AND n LIKE '%7' ORDER BY k DESC LIMIT 3;
+SELECT k FROM split_t WHERE k > 'a246' ORDER BY k LIMIT 6;
+SELECT k, n FROM split_t WHERE k > 'a240' AND p = 'c' ORDER BY k LIMIT 3;
+SELECT k, n FROM split_t WHERE k < 'd005' AND p = 'b' ORDER BY k DESC LIMIT 3;
+RESET hbase_fdw.enable_pushdown;
+DROP FOREIGN TABLE split_tt;

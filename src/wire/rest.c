@@ -954,9 +954,11 @@ append_binary_operand(StringInfo buf, const char *key, int len)
  * rows): a 10-row page ~20% sooner, measured with bench/rawclient.c.  Last
  * in the AND list, PageFilter counts only rows every other filter passed
  * (FilterListWithAND stops at the first filterRow that drops the row, and
- * rows dropped earlier never reach it), so no row a page needs is lost; it
- * counts per region, so a page that crosses a region reads on in the next
- * one, and the gateway's limit still cuts the page.
+ * rows dropped earlier never reach it), so no row a page needs is lost: put
+ * first, it would stop a region's scanner on rows the others drop, and a
+ * call that then returns nothing ends the whole scan (order.sql shows both).
+ * It counts per region, so a page that crosses a region reads on in the
+ * next one, and the gateway's limit still cuts the page.
  */
 static void
 append_page_filter(StringInfo filter, int limit)
