@@ -947,6 +947,18 @@ append_binary_operand(StringInfo buf, const char *key, int len)
 }
 
 /*
+ * A page's value filters (hbase_rest_filter_text) as one operand of an AND:
+ * in parentheses, since their text may hold ORs and AND binds tighter
+ */
+static void
+append_value_filters(StringInfo filter, const bytea *text)
+{
+	appendStringInfoChar(filter, '(');
+	appendBinaryStringInfo(filter, VARDATA(text), VARSIZE(text) - VARHDRSZ);
+	appendStringInfoChar(filter, ')');
+}
+
+/*
  * The page's end as a filter, after the others: "... AND PageFilter(limit)".
  * The region server then stops the page's scanner at its last row and
  * closes it itself, where the gateway would close it with one more RPC
@@ -1010,17 +1022,12 @@ append_reversed_bounds(HBaseConn *conn, StringInfo path, const HBaseStatelessSca
 		append_binary_operand(&filter, s->lower, s->lowerlen);
 		appendStringInfoChar(&filter, ')');
 	}
-	/*
-	 * the value filters after the bounds, in parentheses: their text may hold
-	 * ORs, and AND binds tighter
-	 */
+	/* the value filters after the bounds */
 	if (s->filter && s->exact_bounds)
 	{
 		if (filter.len > 0)
 			appendStringInfoString(&filter, " AND ");
-		appendStringInfoChar(&filter, '(');
-		appendBinaryStringInfo(&filter, VARDATA(s->filter), VARSIZE(s->filter) - VARHDRSZ);
-		appendStringInfoChar(&filter, ')');
+		append_value_filters(&filter, s->filter);
 	}
 	/* a gateway without filter_b64 ignores it: the caller then checks the bounds */
 	if (filter.len > 0 && s->exact_bounds)
@@ -1085,9 +1092,7 @@ stateless_path(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s)
 			StringInfoData filter;
 
 			initStringInfo(&filter);
-			appendStringInfoChar(&filter, '(');
-			appendBinaryStringInfo(&filter, VARDATA(s->filter), VARSIZE(s->filter) - VARHDRSZ);
-			appendStringInfoChar(&filter, ')');
+			append_value_filters(&filter, s->filter);
 			append_page_filter(&filter, s->limit);
 			appendStringInfo(&path, "&filter_b64=%s", hbase_b64url(filter.data, filter.len));
 		}
