@@ -1585,13 +1585,13 @@ written_keys(HBaseWritten *w)
 char *
 hbase_written_detail(HBaseWritten *w)
 {
-	/* the error raised with this detail needs no context saying it again */
-	w->detail_nrows = w->nrows;
 	long		earlier = *xact_written_count() - w->nrows;
 	char	   *also = earlier <= 0 ? "" :
 		psprintf(" Earlier statements of this transaction wrote %ld row%s to HBase, which stay written too.",
 				 earlier, earlier == 1 ? "" : "s");
 
+	/* the error raised with this detail needs no context saying it again */
+	w->detail_nrows = w->nrows;
 	if (w->nrows == 0)
 		return psprintf("No row of this statement had been written before.%s", also);
 	return psprintf("%ld row%s of this statement had been written before and stay written (%s): a statement is not atomic in HBase.%s",
