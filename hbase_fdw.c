@@ -265,7 +265,7 @@ user_system_column(Node *node, SysColSearch *s)
 	{
 		Var		   *v = (Var *) node;
 
-		if ((int) v->varlevelsup == s->depth && bms_is_member(v->varno, s->relids) &&
+		if ((int) v->varlevelsup == s->depth && v->varno > 0 && bms_is_member(v->varno, s->relids) &&
 			v->varattno < 0 && v->varattno != TableOidAttributeNumber &&
 			!(v->varattno == SelfItemPointerAttributeNumber && v->vartype == BYTEAOID))
 		{
