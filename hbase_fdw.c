@@ -859,10 +859,19 @@ result_scan_tlist(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, List *q
 	for (i = 0; i < t->natts; i++)
 	{
 		HBaseColumn *col = &t->columns[i];
-		Expr	   *e = col->dropped ? (Expr *) makeNullConst(INT4OID, -1, InvalidOid) :
-			(Expr *) makeVar(baserel->relid, i + 1, col->atttypid, col->atttypmod,
-							 get_typcollation(col->atttypid), 0);
+		Oid			typid;
+		int32		typmod;
+		Oid			collid;
+		Expr	   *e;
 
+		if (col->dropped)
+			e = (Expr *) makeNullConst(INT4OID, -1, InvalidOid);
+		else
+		{
+			/* the column's own collation: a Var equal to the query's */
+			get_atttypetypmodcoll(t->relid, i + 1, &typid, &typmod, &collid);
+			e = (Expr *) makeVar(baserel->relid, i + 1, typid, typmod, collid, 0);
+		}
 		out = lappend(out, makeTargetEntry(e, i + 1, NULL, false));
 	}
 	for (i = 0; i < (int) lengthof(extra); i++)
