@@ -45,8 +45,8 @@ needs a raw HBase read (Python) between statements, plans forced per statement, 
 injection chosen from what the local copy selects, and resynchronisation from HBase. It
 imports difftest.py's table, layout, row and value code unchanged.
 
-A short mode (default: 240 statements, fits scripts/test) and --long (2,400 statements over
-more tables). It prints a summary line
+A short mode (default: 600 statements on 12 tables, about a minute: scripts/test runs it) and
+--long (2,400 statements on 40 tables, about 5 minutes). It prints a summary line
 
     write-difftest seed S: N statements (R refused, E errors injected, X natural errors), M mismatches, ...
 
@@ -974,9 +974,9 @@ def report(m):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--statements", type=int, help="write statements in all (default 240, "
+    ap.add_argument("--statements", type=int, help="write statements in all (default 600, "
                     "--long 2400)")
-    ap.add_argument("--tables", type=int, help="layouts to draw (default 10, --long 40)")
+    ap.add_argument("--tables", type=int, help="tables (default 12, --long 40)")
     ap.add_argument("--long", action="store_true", help="the long mode: 2,400 statements")
     ap.add_argument("--db", default="hbase_write_difftest")
     ap.add_argument("--prefix", default="wd", help="HBase tables PREFIX_N (dropped first)")
@@ -987,8 +987,8 @@ def main(argv=None):
     ap.add_argument("--keep", action="store_true")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
-    nstmt = args.statements or (2400 if args.long else 240)
-    ntables = args.tables or (40 if args.long else 10)
+    nstmt = args.statements or (2400 if args.long else 600)
+    ntables = args.tables or (40 if args.long else 12)
     D.DB, D.PREFIX = args.db, args.prefix
     # hbase_fdw's server has no namespace: the harness writes into the default one too
     os.environ.pop("HBASE_TEST_NAMESPACE", None)
