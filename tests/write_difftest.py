@@ -713,7 +713,7 @@ def plan_shape(plan, tname):
     if top.get("Node Type") in ("ModifyTable",) and top.get("Operation") and \
             "Foreign" in json.dumps(top.get("Plans", [{}])[0].get("Node Type", "")) and \
             top["Plans"][0].get("Operation") in ("Update", "Delete"):
-        return "direct (%s)" % re.sub(r" of .*| \\(.*", "", top["Plans"][0].get("HBase Write", "?"))
+        return "direct (%s)" % re.sub(r" of .*| \(.*", "", top["Plans"][0].get("HBase Write", "?"))
     if not walk(top, []):
         return "(target not found)"
     parts = []
