@@ -521,8 +521,10 @@ class Gen:
                 " INSERT INTO dt.%s_src SELECT FROM generate_series(1, %d);" % (t.name, pad)
                 if pad else "", t.name)
             return "dt.%s_src v" % t.name, on, pre, how, dup
-        # a subquery of the foreign table's (or the local copy's) own keys
-        w = self.g.where()
+        # a subquery of the foreign table's (or the local copy's) own keys, by key conditions
+        # only: HBase has no snapshot, so a subquery rescanned after this statement changed
+        # cells would see the new values where PostgreSQL sees the old (not what is tested)
+        w = "WHERE " + self.g.atom(rng.choice(t.keycols)) if rng.random() < 0.7 else ""
         src = "(SELECT %s FROM {T} %s) v" % (", ".join("%s AS w_%s" % (c, c) for c in cols), w)
         return src, on, None, how, True
 
@@ -954,7 +956,9 @@ class Runner:
             stated = stated_count(fe)
             if stated is None:
                 bad.append("the error does not say rows stand")
-            elif stated != len(changed):
+            elif stated < len(changed) or (stated > len(changed) and st.kind == "inject"):
+                # a natural error's statement may have written rows the values they had: then
+                # more rows stand than changed (an injected one always changes c)
                 bad.append("the error says %d rows stand, %d changed%s" % (
                     stated, len(changed), " (rows matched twice)" if st.dup else ""))
             if st.kind == "inject":
