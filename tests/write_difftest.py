@@ -504,6 +504,9 @@ class Gen:
         for _ in range(rng.choice([0, 1, 1, 2, 3]) if "dup" not in SKIP else 0):
             rows.insert(rng.randrange(len(rows) + 1), rng.choice(rows))   # a match twice
         dup = len(set(map(repr, rows))) < len(rows)     # a target row may match twice
+        # the live rows the source matches (Python's equality: near enough to choose a SET)
+        self.matched = [i for i in state if any(
+            all(x is not None and t.rows[i][c] == x for c, x in zip(cols, row)) for row in rows)]
         on = " AND ".join("f.%s = v.w_%s" % (c, c) for c in cols)
         how = rng.choice(["values", "values", "table", "table", "self"] if allow_self and "dup" not in SKIP
                          else ["values", "table", "table"])
@@ -531,6 +534,7 @@ class Gen:
         # cells would see the new values where PostgreSQL sees the old (not what is tested)
         w = "WHERE " + self.g.atom(rng.choice(t.keycols)) if rng.random() < 0.7 else ""
         src = "(SELECT %s FROM {T} %s) v" % (", ".join("%s AS w_%s" % (c, c) for c in cols), w)
+        self.matched = None
         return src, on, None, how, True
 
     def by_key(self, state):
@@ -586,12 +590,16 @@ class Gen:
             gucs = dict(gucs)
             src, on, pre, how, dup = self.key_source(state, allow_self=allow_self and op == "UPDATE",
                                                      whole=shape == "nestloop-param-get")
-            if twice and op == "UPDATE" and dup and rng.random() < 0.4:
+            if twice and op == "UPDATE" and dup and self.matched and rng.random() < 0.5:
                 # a SET that fails when evaluated again on the row as this statement wrote it
                 # (a nested loop reading the foreign table again for its second match), fine
                 # on the row as first read: PostgreSQL evaluates it on that one only
-                sets = [x for x in sets if x[0] not in ("n", "vc")] + [rng.choice(
-                    [("n", "n * 1000"), ("vc", "vc || 'abc'")])]
+                ns = [state[i]["n"] for i in self.matched]
+                vs = [state[i]["vc"] for i in self.matched]
+                if all(x is not None and 2148 <= abs(x) <= 2147483 for x in ns):
+                    sets = [x for x in sets if x[0] != "n"] + [("n", "n * 1000")]
+                elif all(x is not None and 1 <= len(x) <= 3 for x in vs):
+                    sets = [x for x in sets if x[0] != "vc"] + [("vc", "vc || 'abc'")]
             if op == "UPDATE":
                 sql = "UPDATE {T} f SET %s FROM %s WHERE %s%s" % (
                     ", ".join("%s = %s" % s for s in sets), src, on, self.where_extra())
