@@ -27,6 +27,8 @@
 #include "parser/parsetree.h"
 #include "optimizer/paths.h"
 #include "catalog/pg_collation.h"
+#include "funcapi.h"
+#include "utils/builtins.h"
 #include "utils/typcache.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
@@ -109,8 +111,11 @@ typedef struct HBaseScanState
 	MemoryContext tuplecxt;		/* reset for every row */
 	MemoryContext plancxt;		/* the key plan, reset on rescan */
 	bool		decode_key;		/* key columns are wanted */
-	bool		want_stamp;		/* the plan reads the ctid (a DELETE's or UPDATE's
-								 * row identity): the newest cell stamp */
+	/* the scan of an UPDATE's or DELETE's result relation (result_scan_tlist) */
+	AttrNumber	rowid_pos;		/* its scan tuple's row identity, or 0 */
+	AttrNumber	wholerow_pos;	/* the whole row, or 0 */
+	AttrNumber	tableoid_pos;	/* tableoid, or 0 */
+	ResultRelInfo *result_rel;	/* the write, once it began (the rows it changed) */
 	HBaseOpSpec spec;			/* the conditions, the order, split buckets */
 	List	   *exprstates;		/* of fdw_exprs */
 	HBaseKeyPlan *keyplan;		/* computed at the first row */
@@ -215,6 +220,122 @@ table_rows(RelOptInfo *baserel, HBaseTable *t, bool *counted)
 	return t->estimated_rows;
 }
 
+/* the columns that name a row: the raw key column, else the layout's, or NULL */
+static char *
+key_column_names(HBaseTable *t)
+{
+	StringInfoData buf;
+	int			i;
+
+	initStringInfo(&buf);
+	for (i = 0; i < t->natts; i++)
+	{
+		HBaseColumn *col = &t->columns[i];
+
+		if (!col->dropped && (col->kind == HBASE_COL_ROWKEY ||
+							  (t->rowkey_implicit && col->kind == HBASE_COL_KEYPART)))
+			return pstrdup(quote_identifier(col->attname));
+	}
+	for (i = 0; t->layout && i < t->natts; i++)
+		if (!t->columns[i].dropped && hbase_rk_references_column(t->layout, i))
+			appendStringInfo(&buf, "%s%s", buf.len ? ", " : "",
+							 quote_identifier(t->columns[i].attname));
+	return buf.len ? buf.data : NULL;
+}
+
+/* the search for a user's system column: in the Vars of these relids, at this depth */
+typedef struct SysColSearch
+{
+	Relids		relids;
+	int			depth;
+	AttrNumber	found;
+} SysColSearch;
+
+/*
+ * A Var of a system column of the relation that is not hbase_fdw's own row
+ * identity (modify.c: ctid's number typed bytea, in the target list only)
+ * nor tableoid, which every row has.
+ */
+static bool
+user_system_column(Node *node, SysColSearch *s)
+{
+	if (node == NULL)
+		return false;
+	if (IsA(node, Var))
+	{
+		Var		   *v = (Var *) node;
+
+		if ((int) v->varlevelsup == s->depth && v->varno > 0 && bms_is_member(v->varno, s->relids) &&
+			v->varattno < 0 && v->varattno != TableOidAttributeNumber &&
+			!(v->varattno == SelfItemPointerAttributeNumber && v->vartype == BYTEAOID))
+		{
+			s->found = v->varattno;
+			return true;
+		}
+		return false;
+	}
+	if (IsA(node, Query))
+	{
+		bool		r;
+
+		s->depth++;
+		r = query_tree_walker((Query *) node, user_system_column, s, 0);
+		s->depth--;
+		return r;
+	}
+	return expression_tree_walker(node, user_system_column, s);
+}
+
+/*
+ * An HBase row has no ctid, xmin, cmin, xmax or cmax.  A ctid made up (the
+ * newest cell stamp, once) was shared by rows written together, so that
+ * "DELETE ... WHERE ctid IN (SELECT ctid ... LIMIT 2)" deleted every row;
+ * one unique per row and stable between two scans would need the key
+ * itself.  So a query that names one is refused before anything is read,
+ * naming the columns that do identify a row.  UPDATE and DELETE carry their
+ * own row identity in ctid's number typed bytea (modify.c), which is no
+ * user's: the query tree is searched for the user's only when this is a
+ * result relation and its columns hold a system column at all.
+ */
+static void
+refuse_system_columns(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
+{
+	SysColSearch s = {NULL, 0, 0};
+	AttrNumber	a;
+	Index		r;
+	char	   *keys;
+
+	for (a = SelfItemPointerAttributeNumber; a > TableOidAttributeNumber; a--)
+		if (bms_is_member(a - FirstLowInvalidHeapAttributeNumber, ps->attrs_used))
+			s.found = a;
+	if (s.found == 0)
+		return;
+	if (bms_is_member(baserel->relid, root->all_result_relids))
+	{
+		/* the relation, and the parents a partition's Vars came from */
+		s.found = 0;
+		for (r = baserel->relid; r != 0;
+			 r = root->append_rel_array && root->append_rel_array[r] ?
+			 root->append_rel_array[r]->parent_relid : 0)
+			s.relids = bms_add_member(s.relids, r);
+		if (!query_tree_walker(root->parse, user_system_column, &s, 0))
+			return;
+	}
+	keys = key_column_names(ps->table);
+	ereport(ERROR,
+			(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+			 errmsg("foreign table %s has no system column \"%s\": an HBase row has none",
+					ps->table->relname,
+					s.found == SelfItemPointerAttributeNumber ? "ctid" :
+					s.found == MinTransactionIdAttributeNumber ? "xmin" :
+					s.found == MinCommandIdAttributeNumber ? "cmin" :
+					s.found == MaxTransactionIdAttributeNumber ? "xmax" : "cmax"),
+			 errdetail("An HBase row is named by its key; a ctid made up for it would not be unique and stable across scans, and would change other rows than those selected."),
+			 keys ? errhint("Name rows by their key columns, e.g. WHERE (%s) IN (SELECT %s FROM ... LIMIT n).",
+							keys, keys) :
+			 errhint("Map the HBase key to name rows by it: a column OPTIONS (column ':key').")));
+}
+
 /*
  * Decides the scan's row estimate from the key conditions among the
  * restriction quals: a Get or multiget returns at most its number of keys,
@@ -237,14 +358,15 @@ hbaseGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntablei
 		pull_varattnos((Node *) ri->clause, baserel->relid, &ps->attrs_used);
 	}
 
+	refuse_system_columns(root, baserel, ps);
+
 	/*
 	 * The rows a DELETE removes: their every mapped cell is read, so that
-	 * the newest stamp among them (carried in the ctid, modify.c) is how far
-	 * the DELETE goes, as direct.c's DELETE reads them.
+	 * the newest stamp among them (carried in the row identity, modify.c) is
+	 * how far the DELETE goes, as direct.c's DELETE reads them.
 	 */
-	if (root->parse->commandType == CMD_DELETE && (int) baserel->relid == root->parse->resultRelation &&
-		bms_is_member(SelfItemPointerAttributeNumber - FirstLowInvalidHeapAttributeNumber,
-					  ps->attrs_used))
+	if (root->parse->commandType == CMD_DELETE &&
+		bms_is_member(baserel->relid, root->all_result_relids))
 		ps->attrs_used = bms_add_member(ps->attrs_used, 0 - FirstLowInvalidHeapAttributeNumber);
 	baserel->fdw_private = ps;
 
@@ -701,6 +823,64 @@ scan_tlist(ForeignPath *best_path, RelOptInfo *baserel, List *tlist)
 }
 
 /*
+ * The scan tuple of an UPDATE's or DELETE's result relation (fdw_scan_tlist):
+ * the table's columns at their attribute numbers (a NULL for a dropped one),
+ * then the row identity (modify.c's "hbase_rowid": ctid's number typed
+ * bytea, the key and stamp the scan read), and the whole row and tableoid
+ * when the plan reads them; hbaseIterateForeignScan fills them.  NIL for
+ * any other scan, whose tuple is the table's row.
+ */
+static List *
+result_scan_tlist(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, List *quals)
+{
+	List	   *vars;
+	List	   *out = NIL;
+	AttrNumber	extra[] = {SelfItemPointerAttributeNumber, InvalidAttrNumber,
+	TableOidAttributeNumber};
+	ListCell   *lc;
+	int			i;
+
+	if ((root->parse->commandType != CMD_UPDATE && root->parse->commandType != CMD_DELETE) ||
+		!bms_is_member(baserel->relid, root->all_result_relids))
+		return NIL;
+	/*
+	 * The rel's target, not tlist: under a projection (UPDATE's SET)
+	 * createplan passes none and puts the projection's in afterwards.
+	 */
+	vars = pull_var_clause((Node *) list_make2(baserel->reltarget->exprs, quals),
+						   PVC_RECURSE_AGGREGATES | PVC_RECURSE_WINDOWFUNCS |
+						   PVC_RECURSE_PLACEHOLDERS);
+	foreach(lc, vars)
+		if (((Var *) lfirst(lc))->varno == (int) baserel->relid &&
+			((Var *) lfirst(lc))->varattno == SelfItemPointerAttributeNumber)
+			break;
+	if (lc == NULL)
+		return NIL;				/* no row identity asked for */
+	for (i = 0; i < t->natts; i++)
+	{
+		HBaseColumn *col = &t->columns[i];
+		Expr	   *e = col->dropped ? (Expr *) makeNullConst(INT4OID, -1, InvalidOid) :
+			(Expr *) makeVar(baserel->relid, i + 1, col->atttypid, col->atttypmod,
+							 get_typcollation(col->atttypid), 0);
+
+		out = lappend(out, makeTargetEntry(e, i + 1, NULL, false));
+	}
+	for (i = 0; i < (int) lengthof(extra); i++)
+		foreach(lc, vars)
+		{
+			Var		   *v = lfirst(lc);
+
+			if (v->varno == (int) baserel->relid && v->varattno == extra[i])
+			{
+				out = lappend(out, makeTargetEntry((Expr *) copyObject(v),
+												   list_length(out) + 1, NULL, false));
+				break;
+			}
+		}
+	return out;
+}
+
+/*
  * Decides what the executor and EXPLAIN read from the plan (fdw_private, in
  * FdwScanPrivateIndex order): the columns to fetch, the key conditions, the
  * cell filters and the time conditions with their values in fdw_exprs, the
@@ -761,8 +941,10 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 											   planner_rt_fetch(baserel->relid, root)->eref->aliasname,
 											   scan_clauses_ri));
 
-	return make_foreignscan(scan_tlist(best_path, baserel, tlist), scan_clauses, baserel->relid,
-							exprs, fdw_private, NIL, NIL, outer_plan);
+	tlist = scan_tlist(best_path, baserel, tlist);
+	return make_foreignscan(tlist, scan_clauses, baserel->relid, exprs, fdw_private,
+							result_scan_tlist(root, baserel, ps->table, scan_clauses),
+							NIL, outer_plan);
 }
 
 /* ---------------- execution ---------------- */
@@ -792,12 +974,22 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 	st->spec.split_buckets = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateSplitBuckets));
 	st->spec.tconds = list_nth(fsplan->fdw_private, FdwScanPrivateTimeConds);
 	{
-		Bitmapset  *used = NULL;
+		ListCell   *lc;
 
-		pull_varattnos((Node *) fsplan->scan.plan.targetlist, fsplan->scan.scanrelid, &used);
-		pull_varattnos((Node *) fsplan->scan.plan.qual, fsplan->scan.scanrelid, &used);
-		st->want_stamp = bms_is_member(SelfItemPointerAttributeNumber - FirstLowInvalidHeapAttributeNumber,
-									   used);
+		foreach(lc, fsplan->fdw_scan_tlist)
+		{
+			TargetEntry *te = lfirst(lc);
+			Var		   *v = (Var *) te->expr;
+
+			if (te->resno <= st->table->natts || !IsA(v, Var))
+				continue;
+			if (v->varattno == SelfItemPointerAttributeNumber)
+				st->rowid_pos = te->resno;
+			else if (v->varattno == InvalidAttrNumber)
+				st->wholerow_pos = te->resno;
+			else if (v->varattno == TableOidAttributeNumber)
+				st->tableoid_pos = te->resno;
+		}
 	}
 
 	/* EXPLAIN without ANALYZE: no connection, no request */
@@ -901,6 +1093,54 @@ count_table_rows(HBaseScanState *st)
 }
 
 /*
+ * Did the UPDATE or DELETE this scan feeds change this row already?  Asked
+ * of its ResultRelInfo, whose write began after this scan did
+ * (hbase_modify_changed).
+ */
+static bool
+result_row_changed(ForeignScanState *node, HBaseScanState *st, HBaseRow *row)
+{
+	EState	   *estate = node->ss.ps.state;
+	Index		rti = ((Scan *) node->ss.ps.plan)->scanrelid;
+
+	if (st->result_rel == NULL && estate->es_result_relations &&
+		rti <= estate->es_range_table_size)
+		st->result_rel = estate->es_result_relations[rti - 1];
+	return st->result_rel && hbase_modify_changed(st->result_rel, row->key, row->keylen);
+}
+
+/*
+ * The columns after the table's in the scan tuple of a result relation
+ * (result_scan_tlist): the row identity (the exact key read and its newest
+ * stamp: the write goes there), the whole row, tableoid.
+ */
+static void
+fill_result_columns(ForeignScanState *node, HBaseScanState *st, HBaseRow *row,
+					TupleTableSlot *slot)
+{
+	Relation	rel = node->ss.ss_currentRelation;
+	int			i;
+
+	for (i = st->table->natts; i < slot->tts_tupleDescriptor->natts; i++)
+		slot->tts_isnull[i] = true;
+	slot->tts_values[st->rowid_pos - 1] = hbase_rowid_datum(row);
+	slot->tts_isnull[st->rowid_pos - 1] = false;
+	if (st->wholerow_pos > 0)
+	{
+		HeapTuple	tup = heap_form_tuple(RelationGetDescr(rel), slot->tts_values,
+										  slot->tts_isnull);
+
+		slot->tts_values[st->wholerow_pos - 1] = HeapTupleGetDatum(tup);
+		slot->tts_isnull[st->wholerow_pos - 1] = false;
+	}
+	if (st->tableoid_pos > 0)
+	{
+		slot->tts_values[st->tableoid_pos - 1] = ObjectIdGetDatum(RelationGetRelid(rel));
+		slot->tts_isnull[st->tableoid_pos - 1] = false;
+	}
+}
+
+/*
  * The next row: at the first one the key plan is computed from the
  * conditions' values (compute_key_plan); a table of versions returns one row
  * per version of each HBase row.
@@ -917,25 +1157,30 @@ hbaseIterateForeignScan(ForeignScanState *node)
 	MemoryContextReset(st->tuplecxt);
 	if (st->keyplan == NULL)
 		compute_key_plan(node, st);
-	if (st->table->versions > 0)
-		row = next_version(st);
-	else
-		row = hbase_scan_next(st->scan);
-	if (row == NULL)
+	for (;;)
 	{
-		count_table_rows(st);
-		return slot;
+		if (st->table->versions > 0)
+			row = next_version(st);
+		else
+			row = hbase_scan_next(st->scan);
+		if (row == NULL)
+		{
+			count_table_rows(st);
+			return slot;
+		}
+		st->nread++;
+		/* a row the UPDATE or DELETE changed already: its later matches are ignored */
+		if (st->rowid_pos == 0 || !result_row_changed(node, st, row))
+			break;
 	}
-	st->nread++;
 
 	old = MemoryContextSwitchTo(st->tuplecxt);
 	hbase_row_to_values(st->table, st->io, st->decode_key, st->retrieved_attrs, row,
 						slot->tts_values, slot->tts_isnull);
+	if (st->rowid_pos > 0)
+		fill_result_columns(node, st, row, slot);
 	MemoryContextSwitchTo(old);
 	ExecStoreVirtualTuple(slot);
-	/* for a DELETE or UPDATE of the row: how far its DELETEs go (modify.c) */
-	if (st->want_stamp)
-		hbase_stamp_to_tid(hbase_row_newest_stamp(row), &slot->tts_tid);
 	return slot;
 }
 

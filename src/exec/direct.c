@@ -332,11 +332,18 @@ hbasePlanDirectModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation
 	{
 		TargetEntry *tle = lfirst(lc);
 
-		if (!tle->resjunk)
+		if (!tle->resjunk || is_column((Node *) tle->expr, resultRelation, SelfItemPointerAttributeNumber))
 			tle->expr = (Expr *) makeNullConst(exprType((Node *) tle->expr),
 											   exprTypmod((Node *) tle->expr),
 											   exprCollation((Node *) tle->expr));
 	}
+	/*
+	 * Nor the row identity of a row-by-row write (modify.c's "hbase_rowid",
+	 * made NULL just above): we read and write the exact keys ourselves, so
+	 * the scan tuple is the table's row again (GetForeignPlan's
+	 * result_scan_tlist is for ModifyTable's writes).
+	 */
+	fscan->fdw_scan_tlist = NIL;
 	nkeyexprs = list_length(exprs);
 	fscan->fdw_exprs = list_concat(list_concat(list_copy(exprs), quals),
 								   kind == DIRECT_INCREMENT ? list_concat(deltas, full) : full);

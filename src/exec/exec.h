@@ -32,8 +32,8 @@ extern void hbase_refuse_unchecked(HBaseTable *t, List *cols);
 extern void hbase_check_settable(HBaseTable *t, List *attnums);
 extern long hbase_delete_cells(HBaseConn *conn, HBaseTable *t, const char *key, int keylen,
 							   List *cols, int64 read_ts);
-extern void hbase_stamp_to_tid(int64 ts, ItemPointer tid);
-extern int64 hbase_tid_to_stamp(ItemPointer tid);
+extern Datum hbase_rowid_datum(const HBaseRow *row);
+extern bool hbase_modify_changed(ResultRelInfo *rinfo, const char *key, int keylen);
 extern int64 hbase_row_newest_stamp(const HBaseRow *row);
 extern void hbase_stamp_after_read(HBaseRow *row, int64 read_ts);
 
@@ -51,6 +51,7 @@ typedef struct HBaseWritten
 	int			nkeys;
 	char	   *keys[HBASE_WRITTEN_KEYS];	/* printable, in es_query_cxt */
 	bool		in_detail;		/* the error under way says it in its detail */
+	long		detail_nrows;	/* the count hbase_written_detail said last, or -1 */
 } HBaseWritten;
 
 extern void hbase_written_init(HBaseWritten *w, struct HBaseTable *t, MemoryContext cxt);

@@ -55,6 +55,7 @@
 #include "nodes/value.h"
 #include "parser/parsetree.h"
 #include "storage/proc.h"
+#include "utils/datum.h"
 #include "utils/hsearch.h"
 #include "utils/jsonb.h"
 #include "utils/memutils.h"
@@ -72,12 +73,19 @@ typedef struct HBaseModifyState
 	MemoryContext rowcxt;		/* encoded rows of one batch */
 	HBaseWritten written;		/* rows of the statement written so far */
 	List	   *updated;		/* UPDATE: attnums set by the statement */
-	AttrNumber *rowid;			/* junk attribute of each column's old value, by attnum - 1 */
-	AttrNumber	rawkey;			/* junk attribute of the raw key column, or 0 */
-	AttrNumber	stamp;			/* junk "ctid": the newest cell stamp read (hbase_stamp_to_tid) */
+	List	   *written_cols;	/* UPDATE: attnums written: those set, and for
+								 * a row a BEFORE ROW trigger changed, those
+								 * it changed (trigger_changed) */
+	AttrNumber	rowid;			/* junk "hbase_rowid": the row's key as read and
+								 * its newest cell stamp (hbase_rowid_datum) */
+	AttrNumber	wholerow;		/* junk "wholerow": the old row (UPDATE) */
+	bool		trigger_cols;	/* UPDATE: a BEFORE ROW trigger may change any
+								 * column: write the cells it changed too */
 	bool		check;			/* UPDATE: its SET reads the row: check-and-put */
 	AttrNumber *oldval;			/* junk attribute of each set cell's old value
 								 * (DELETE ... RETURNING: of every column) */
+	ErrorContextCallback written_cb;	/* the rows written, in every error
+										 * until the statement ends */
 	HTAB	   *changed;		/* UPDATE, DELETE with FROM/USING: the keys of
 								 * the rows changed, each changed once */
 	MemoryContext changedcxt;	/* that set and its keys */
@@ -101,6 +109,8 @@ typedef struct HBaseModifyState
 } HBaseModifyState;
 
 static void put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows);
+static void hold_written_context(HBaseModifyState *ms);
+static void release_written_context(HBaseModifyState *ms);
 static void changed_keys_create(HBaseModifyState *ms, MemoryContext parent);
 static bool put_row_if_absent(HBaseModifyState *ms, HBaseRow *row);
 
@@ -162,42 +172,48 @@ raw_key_column(HBaseTable *t)
 	return NULL;
 }
 
+/* is the column (part of) the key: the raw key column, or one the layout reads? */
+static bool
+is_key_column(HBaseTable *t, HBaseColumn *col)
+{
+	return col == raw_key_column(t) ||
+		(t->layout && hbase_rk_references_column(t->layout, col->attnum - 1));
+}
+
+/* an UPDATE (its SET or a BEFORE ROW trigger) changes a key column */
+static void
+refuse_key_update(HBaseTable *t, HBaseColumn *col)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+			 errmsg("cannot update key column \"%s\" of foreign table %s",
+					col->attname, t->relname),
+			 errdetail("A new key is a new HBase row; HBase cannot move a row atomically."),
+			 errhint("INSERT the row under its new key, then DELETE the old one.")));
+}
+
 /*
- * UPDATE and DELETE find a row by its key: the raw key column when there is
- * one (random salts, undecodable prefixes), else the columns the layout
- * computes it from.  Their old values travel as junk columns.
+ * UPDATE and DELETE write to the exact key the scan read: the row identity
+ * travels as one junk column, "hbase_rowid" (a bytea: the newest cell stamp
+ * read, then the key; hbase_rowid_datum), as postgres_fdw carries the remote
+ * ctid.  Never a key computed again from decoded key columns: a row read
+ * under rowkey_extra 'ignore', a random salt or a key spelt other than our
+ * encoding ("7" for lpad(n, 3)) would be written under another key.  The
+ * Var is ctid's attribute number typed bytea: the scan of a result relation
+ * makes it a column of its scan tuple (fdw_scan_tlist, GetForeignPlan), and
+ * a user's own ctid, which an HBase row has none of, is refused at planning
+ * (hbase_refuse_system_columns).
  */
 static void
 hbaseAddForeignUpdateTargets(PlannerInfo *root, Index rtindex, RangeTblEntry *target_rte,
 							 Relation target_relation)
 {
 	HBaseTable *t = hbase_get_table(RelationGetRelid(target_relation));
-	HBaseColumn *raw = raw_key_column(t);
 	int			i;
 
-	for (i = 0; i < t->natts; i++)
-	{
-		HBaseColumn *col = &t->columns[i];
-		Var		   *var;
-
-		if (col->dropped)
-			continue;
-		if (raw ? col != raw : !(t->layout && hbase_rk_references_column(t->layout, i)))
-			continue;
-		var = makeVar(rtindex, col->attnum, col->atttypid, col->atttypmod,
-					  get_typcollation(col->atttypid), 0);
-		add_row_identity_var(root, var, rtindex, psprintf("hbase_rowid_%d", col->attnum));
-	}
-
-	/*
-	 * The newest cell stamp of the row as read, in the tuple's ctid (the scan
-	 * puts it there: hbase_stamp_to_tid): a DELETE of the row or of a cell
-	 * set to NULL goes up to it, or a cell stamped ahead of the clock (a
-	 * burst of Increments) would stay after "DELETE 1" (hbase_rest_delete).
-	 */
-	add_row_identity_var(root, makeVar(rtindex, SelfItemPointerAttributeNumber, TIDOID, -1,
+	add_row_identity_var(root, makeVar(rtindex, SelfItemPointerAttributeNumber, BYTEAOID, -1,
 									   InvalidOid, 0),
-						 rtindex, "ctid");
+						 rtindex, "hbase_rowid");
 
 	/*
 	 * UPDATE: the old value of each cell it sets, which its check-and-put
@@ -236,14 +252,30 @@ hbaseAddForeignUpdateTargets(PlannerInfo *root, Index rtindex, RangeTblEntry *ta
 			HBaseColumn *col = &t->columns[i];
 			Var		   *var;
 
-			if (col->dropped || col == raw ||
-				(!raw && t->layout && hbase_rk_references_column(t->layout, i)))
+			if (col->dropped)
 				continue;
 			var = makeVar(rtindex, col->attnum, col->atttypid, col->atttypmod,
 						  get_typcollation(col->atttypid), 0);
 			add_row_identity_var(root, var, rtindex, psprintf("hbase_old_%d", col->attnum));
 		}
 	}
+}
+
+/*
+ * The row identity of a row read: its newest cell stamp (how far a DELETE
+ * of it goes: a cell stamped ahead of the clock, a burst of Increments,
+ * would stay after "DELETE 1"), then its key, as a bytea.
+ */
+Datum
+hbase_rowid_datum(const HBaseRow *row)
+{
+	int64		stamp = hbase_row_newest_stamp(row);
+	bytea	   *b = palloc(VARHDRSZ + sizeof(int64) + row->keylen);
+
+	SET_VARSIZE(b, VARHDRSZ + sizeof(int64) + row->keylen);
+	memcpy(VARDATA(b), &stamp, sizeof(int64));
+	memcpy(VARDATA(b) + sizeof(int64), row->key, row->keylen);
+	return PointerGetDatum(b);
 }
 
 /* does the expression hold a WHERE CURRENT OF? */
@@ -493,6 +525,7 @@ begin_modify(ResultRelInfo *rinfo, EState *estate)
 	ms->rowcxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw insert batch",
 									   ALLOCSET_DEFAULT_SIZES);
 	hbase_written_init(&ms->written, ms->table, estate->es_query_cxt);
+	hold_written_context(ms);
 	rinfo->ri_FdwState = ms;
 	return ms;
 }
@@ -593,56 +626,38 @@ hbaseBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo, List *f
 	if (op == CMD_UPDATE || op == CMD_DELETE)
 	{
 		Plan	   *sub = outerPlanState(mtstate)->plan;
-		HBaseColumn *raw = raw_key_column(ms->table);
 		int			i;
 		ListCell   *lc;
 
-		/*
-		 * With rowkey_extra 'ignore' a row read may have a longer key than
-		 * its key columns give (a Phoenix view's row): the key computed
-		 * from them would be another row's.  Only a raw key column says
-		 * which row it was; direct.c's Gets by whole keys read exact keys.
-		 */
-		if (ms->table->rowkey_extra && raw == NULL)
-			ereport(ERROR,
-					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-					 errmsg("cannot %s foreign table %s row by row: its option rowkey_extra 'ignore' lets rows with longer keys be read as rows of its own",
-							op == CMD_UPDATE ? "update" : "delete from", ms->table->relname),
-					 errdetail("The key computed from a row's key columns may be another row's (the rows of Phoenix views that add key columns start with the same key)."),
-					 errhint("Give every key column with = (or IN), which reads and writes exact keys, or add a column OPTIONS (column ':key').")));
 		ms->updated = list_nth(fdw_private, ModifyPrivateUpdated);
+		ms->written_cols = ms->updated;
 		ms->check = intVal(list_nth(fdw_private, ModifyPrivateCheck));
 		if (intVal(list_nth(fdw_private, ModifyPrivateOnce)))
 			changed_keys_create(ms, mtstate->ps.state->es_query_cxt);
-		ms->rowid = palloc0(sizeof(AttrNumber) * Max(ms->table->natts, 1));
+		ms->rowid = ExecFindJunkAttributeInTlist(sub->targetlist, "hbase_rowid");
+		if (ms->rowid <= 0)
+			elog(ERROR, "hbase_fdw: the row identity of foreign table %s is missing from the plan",
+				 ms->table->relname);
 		ms->oldval = palloc0(sizeof(AttrNumber) * Max(ms->table->natts, 1));
 		for (i = 0; i < ms->table->natts; i++)
-		{
-			ms->rowid[i] = ExecFindJunkAttributeInTlist(sub->targetlist,
-														psprintf("hbase_rowid_%d", i + 1));
 			ms->oldval[i] = ExecFindJunkAttributeInTlist(sub->targetlist,
 														 psprintf("hbase_old_%d", i + 1));
-		}
-		if (raw)
-			ms->rawkey = ms->rowid[raw->attnum - 1];
-		ms->stamp = ExecFindJunkAttributeInTlist(sub->targetlist, "ctid");
 		if (op == CMD_UPDATE)
+		{
 			begin_apply_again(ms, rinfo, mtstate->ps.state,
 							  list_nth(fdw_private, ModifyPrivateSetAttnos),
 							  list_nth(fdw_private, ModifyPrivateRecheck));
+			ms->wholerow = ExecFindJunkAttributeInTlist(sub->targetlist, "wholerow");
+			ms->trigger_cols = rinfo->ri_TrigDesc && rinfo->ri_TrigDesc->trig_update_before_row &&
+				ms->wholerow > 0;
+		}
 		/* the key cannot change: that would move the row between keys */
 		foreach(lc, ms->updated)
 		{
 			HBaseColumn *col = &ms->table->columns[lfirst_int(lc) - 1];
 
-			if (col == raw || (ms->table->layout &&
-							   hbase_rk_references_column(ms->table->layout, col->attnum - 1)))
-				ereport(ERROR,
-						(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-						 errmsg("cannot update key column \"%s\" of foreign table %s",
-								col->attname, ms->table->relname),
-						 errdetail("A new key is a new HBase row; HBase cannot move a row atomically."),
-						 errhint("INSERT the row under its new key, then DELETE the old one.")));
+			if (is_key_column(ms->table, col))
+				refuse_key_update(ms->table, col);
 		}
 	}
 }
@@ -701,6 +716,22 @@ changed_before(HBaseModifyState *ms, bytea *key)
 	return ms->changed && hash_search(ms->changed, &k, HASH_FIND, NULL) != NULL;
 }
 
+/*
+ * Did the statement that writes through rinfo change the row of this key
+ * already?  The scan of its result relation skips such a row when it reads
+ * it again (a nested loop's inner side, once per match): PostgreSQL ignores
+ * a row's later matches, and its SET must not run again on the row as
+ * changed (n * 1000 overflowing after the row was written once).
+ */
+bool
+hbase_modify_changed(ResultRelInfo *rinfo, const char *key, int keylen)
+{
+	HBaseModifyState *ms = rinfo->ri_FdwState;
+	ChangedKey	k = {key, keylen};
+
+	return ms && ms->changed && hash_search(ms->changed, &k, HASH_FIND, NULL) != NULL;
+}
+
 /* the row of this key is changed: later matches of the join leave it alone */
 static void
 remember_changed(HBaseModifyState *ms, bytea *key)
@@ -721,50 +752,38 @@ remember_changed(HBaseModifyState *ms, bytea *key)
 	}
 }
 
-/* the old row's key, from the junk columns */
+/*
+ * The row identity the scan read (hbase_rowid_datum): the key, which the
+ * write goes to exactly, and the newest cell stamp, in *stamp when asked.
+ * The key points into the slot's datum (detoasted into the row's memory).
+ */
 static bytea *
-old_key(HBaseModifyState *ms, TupleTableSlot *planSlot)
+old_key(HBaseModifyState *ms, TupleTableSlot *planSlot, int64 *stamp)
 {
-	HBaseTable *t = ms->table;
 	bool		isnull;
+	Datum		d = slot_getattr(planSlot, ms->rowid, &isnull);
+	bytea	   *id;
+	bytea	   *key;
+	int			keylen;
 
-	if (ms->rawkey > 0)
-	{
-		Datum		d = slot_getattr(planSlot, ms->rawkey, &isnull);
-
-		if (isnull)
-			elog(ERROR, "the rowkey of a row to change is NULL");
-		return DatumGetByteaPP(d);	/* text and bytea share the layout */
-	}
-	{
-		Datum	   *values = palloc0(sizeof(Datum) * Max(t->natts, 1));
-		bool	   *nulls = palloc(sizeof(bool) * Max(t->natts, 1));
-		rk_part_info first;
-		int			i;
-
-		hbase_rk_part(t->layout, 0, &first);
-		if (first.salt_random)
-			ereport(ERROR,
-					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-					 errmsg("rows of foreign table %s have a random salt: their keys cannot be computed",
-							t->relname),
-					 errhint("Declare a column OPTIONS (column ':key') so that UPDATE and DELETE use the stored key.")));
-
-		for (i = 0; i < t->natts; i++)
-		{
-			nulls[i] = true;
-			if (ms->rowid[i] > 0)
-				values[i] = slot_getattr(planSlot, ms->rowid[i], &nulls[i]);
-		}
-		return hbase_encode_key(t, values, nulls, false);
-	}
+	if (isnull)
+		elog(ERROR, "hbase_fdw: a row to change in foreign table %s has no row identity",
+			 ms->table->relname);
+	id = DatumGetByteaPP(d);
+	if (VARSIZE_ANY_EXHDR(id) < (int) sizeof(int64))
+		elog(ERROR, "hbase_fdw: a malformed row identity in foreign table %s", ms->table->relname);
+	if (stamp)
+		memcpy(stamp, VARDATA_ANY(id), sizeof(int64));
+	keylen = VARSIZE_ANY_EXHDR(id) - sizeof(int64);
+	key = palloc(VARHDRSZ + keylen);
+	SET_VARSIZE(key, VARHDRSZ + keylen);
+	memcpy(VARDATA(key), VARDATA_ANY(id) + sizeof(int64), keylen);
+	return key;
 }
 
-
 /*
- * DELETE ... RETURNING: the row deleted, as the scan read it (its key
- * columns and the old values AddForeignUpdateTargets asked for), in the
- * slot RETURNING reads.
+ * DELETE ... RETURNING: the row deleted, as the scan read it (the old values
+ * AddForeignUpdateTargets asked for), in the slot RETURNING reads.
  */
 static void
 deleted_row(HBaseModifyState *ms, TupleTableSlot *slot, TupleTableSlot *planSlot)
@@ -774,55 +793,13 @@ deleted_row(HBaseModifyState *ms, TupleTableSlot *slot, TupleTableSlot *planSlot
 	ExecClearTuple(slot);
 	for (i = 0; i < slot->tts_tupleDescriptor->natts; i++)
 	{
-		AttrNumber	junk = i < ms->table->natts ?
-			(ms->rowid[i] > 0 ? ms->rowid[i] : ms->oldval[i]) : 0;
+		AttrNumber	junk = i < ms->table->natts ? ms->oldval[i] : 0;
 
 		slot->tts_isnull[i] = true;
 		if (junk > 0)
 			slot->tts_values[i] = slot_getattr(planSlot, junk, &slot->tts_isnull[i]);
 	}
 	ExecStoreVirtualTuple(slot);
-}
-
-/*
- * The newest cell stamp of the row as the scan read it (its ctid), 0 when
- * not known (a plan that does not carry it): a DELETE then goes at the
- * server's time, as before.
- */
-static int64
-read_stamp(HBaseModifyState *ms, TupleTableSlot *planSlot)
-{
-	bool		isnull;
-	Datum		d;
-
-	if (ms->stamp <= 0)
-		return 0;
-	d = slot_getattr(planSlot, ms->stamp, &isnull);
-	return isnull ? 0 : hbase_tid_to_stamp((ItemPointer) DatumGetPointer(d));
-}
-
-/*
- * A cell stamp (ms since the epoch, < 2^47) as a tuple's ctid, the row
- * identity PostgreSQL carries from a scan to the DELETE or UPDATE of its
- * row, as postgres_fdw carries the remote ctid.  The offset is never 0
- * (an invalid ctid).
- */
-void
-hbase_stamp_to_tid(int64 ts, ItemPointer tid)
-{
-	if (ts < 0 || ts >= ((int64) 1 << 47))
-		ts = 0;
-	ItemPointerSet(tid, (BlockNumber) (ts >> 15), (OffsetNumber) ((ts & 0x7FFF) + 1));
-}
-
-int64
-hbase_tid_to_stamp(ItemPointer tid)
-{
-	OffsetNumber off = ItemPointerGetOffsetNumberNoCheck(tid);
-
-	if (off == 0)
-		return 0;
-	return ((int64) ItemPointerGetBlockNumberNoCheck(tid) << 15) | (off - 1);
 }
 
 /* the newest cell stamp of a row as read */
@@ -868,16 +845,17 @@ hbaseExecForeignDelete(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	MemoryContext old = MemoryContextSwitchTo(ms->rowcxt);
 	ErrorContextCallback cb;
 	bytea	   *key;
+	int64		read_ts;
 	HBaseResult res;
 
 	hbase_push_written_context(&ms->written, &cb);
-	key = old_key(ms, planSlot);
+	key = old_key(ms, planSlot, &read_ts);
 	if (changed_before(ms, key))
 		slot = NULL;			/* DELETE ... USING: deleted, counted, returned once */
 	else
 	{
 		res = hbase_rest_delete(ms->conn, ms->table, VARDATA_ANY(key),
-								VARSIZE_ANY_EXHDR(key), NULL, read_stamp(ms, planSlot),
+								VARSIZE_ANY_EXHDR(key), NULL, read_ts,
 								"a DELETE of a row");
 		if (res.outcome != HBASE_DONE)
 			hbase_rest_report(&res, ms->table, "a DELETE of a row");
@@ -1006,8 +984,8 @@ build_update(HBaseModifyState *ms, Datum *values, bool *isnull, bytea *key, HBas
 	*nulled = NIL;
 	row->key = VARDATA_ANY(key);
 	row->keylen = VARSIZE_ANY_EXHDR(key);
-	row->cells = palloc(sizeof(HBaseCell) * (list_length(ms->updated) + 1));
-	foreach(lc, ms->updated)
+	row->cells = palloc(sizeof(HBaseCell) * (list_length(ms->written_cols) + 1));
+	foreach(lc, ms->written_cols)
 	{
 		HBaseColumn *col = &t->columns[lfirst_int(lc) - 1];
 		HBaseCell  *c = &row->cells[n];
@@ -1037,7 +1015,7 @@ build_update(HBaseModifyState *ms, Datum *values, bool *isnull, bytea *key, HBas
 	/* a timestamp column set by the statement stamps the cells */
 	for (i = 0; i < t->natts; i++)
 		if (!t->columns[i].dropped && t->columns[i].kind == HBASE_COL_TIMESTAMP &&
-			!isnull[i] && list_member_int(ms->updated, i + 1))
+			!isnull[i] && list_member_int(ms->written_cols, i + 1))
 		{
 			int64		stamp = hbase_datum_to_timestamp(t, &t->columns[i], values[i]);
 			int			c;
@@ -1216,6 +1194,58 @@ check_and_put(HBaseModifyState *ms, HBaseRow *row, List **nulled, HBaseColumn *c
 }
 
 /*
+ * A BEFORE ROW UPDATE trigger may change any column of NEW, not only those
+ * the SET names: the columns written for this row are those set and every
+ * other one whose new value differs from the row as read (the "wholerow"
+ * junk column), as postgres_fdw sends every column when such a trigger
+ * exists; the unchanged ones are not written again, so that a concurrent
+ * write of another cell of the row is not undone.  A key column changed is
+ * refused, as in the SET (a new key is another row); so is a column that is
+ * no single cell (a whole family, a version's stamp), which build_update
+ * refuses by name.
+ */
+static List *
+trigger_changed(HBaseModifyState *ms, TupleTableSlot *slot, TupleTableSlot *planSlot)
+{
+	HBaseTable *t = ms->table;
+	TupleDesc	desc = slot->tts_tupleDescriptor;
+	List	   *cols = list_copy(ms->updated);
+	bool		isnull;
+	Datum		d = slot_getattr(planSlot, ms->wholerow, &isnull);
+	HeapTupleHeader old;
+	HeapTupleData tup;
+	Datum	   *oldv;
+	bool	   *oldn;
+	int			i;
+
+	if (isnull)
+		return cols;
+	old = DatumGetHeapTupleHeader(d);
+	tup.t_len = HeapTupleHeaderGetDatumLength(old);
+	ItemPointerSetInvalid(&tup.t_self);
+	tup.t_tableOid = InvalidOid;
+	tup.t_data = old;
+	oldv = palloc(sizeof(Datum) * desc->natts);
+	oldn = palloc(sizeof(bool) * desc->natts);
+	heap_deform_tuple(&tup, desc, oldv, oldn);
+	for (i = 0; i < t->natts && i < desc->natts; i++)
+	{
+		HBaseColumn *col = &t->columns[i];
+		Form_pg_attribute att = TupleDescAttr(desc, i);
+
+		if (col->dropped || list_member_int(cols, i + 1))
+			continue;
+		if (slot->tts_isnull[i] == oldn[i] &&
+			(oldn[i] || datum_image_eq(slot->tts_values[i], oldv[i], att->attbyval, att->attlen)))
+			continue;			/* unchanged */
+		if (is_key_column(t, col))
+			refuse_key_update(t, col);
+		cols = lappend_int(cols, i + 1);
+	}
+	return cols;
+}
+
+/*
  * UPDATE: the set columns' new cells (and the empty column's) in one PUT
  * (atomic for the row), by a check-and-put when the SET read the row, then
  * the cells set to NULL deleted.  NULL when the row was not updated (it
@@ -1236,7 +1266,7 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	int64		read_ts;
 
 	hbase_push_written_context(&ms->written, &cb);
-	key = old_key(ms, planSlot);
+	key = old_key(ms, planSlot, &read_ts);
 	/* UPDATE ... FROM: a row the join hands over again stays as first updated */
 	if (changed_before(ms, key))
 	{
@@ -1246,8 +1276,9 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 		return NULL;
 	}
 	slot_getallattrs(slot);
+	if (ms->trigger_cols)
+		ms->written_cols = trigger_changed(ms, slot, planSlot);
 	build_update(ms, slot->tts_values, slot->tts_isnull, key, &row, &nulled);
-	read_ts = read_stamp(ms, planSlot);
 	hbase_stamp_after_read(&row, read_ts);
 	check = ms->check && row.ncells > 0 ? check_column(ms, nulled) : NULL;
 	if (check)
@@ -1265,6 +1296,7 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 			hbase_written_add(&ms->written, row.key, row.keylen);
 		remember_changed(ms, key);
 	}
+	ms->written_cols = ms->updated;
 	error_context_stack = cb.previous;
 	MemoryContextSwitchTo(old);
 	MemoryContextReset(ms->rowcxt);
@@ -1515,6 +1547,7 @@ hbase_written_init(HBaseWritten *w, HBaseTable *t, MemoryContext cxt)
 	memset(w, 0, sizeof(HBaseWritten));
 	w->table = t;
 	w->cxt = cxt;
+	w->detail_nrows = -1;
 }
 
 /* a row written: counted, its key kept while there are few */
@@ -1557,6 +1590,8 @@ hbase_written_detail(HBaseWritten *w)
 		psprintf(" Earlier statements of this transaction wrote %ld row%s to HBase, which stay written too.",
 				 earlier, earlier == 1 ? "" : "s");
 
+	/* the error raised with this detail needs no context saying it again */
+	w->detail_nrows = w->nrows;
 	if (w->nrows == 0)
 		return psprintf("No row of this statement had been written before.%s", also);
 	return psprintf("%ld row%s of this statement had been written before and stay written (%s): a statement is not atomic in HBase.%s",
@@ -1573,19 +1608,65 @@ written_context(void *arg)
 {
 	HBaseWritten *w = arg;
 
-	if (w->nrows > 0 && !w->in_detail)
+	if (w->nrows > 0 && !w->in_detail && w->detail_nrows != w->nrows)
 		errcontext("writing to foreign table %s: %ld row%s of this statement had been written to HBase table \"%s\" before, and stay written (%s): a statement is not atomic in HBase",
 				   w->table->relname, w->nrows, w->nrows == 1 ? "" : "s",
 				   w->table->hbase_table, written_keys(w));
 }
 
+static void
+no_context(void *arg)
+{
+}
+
+/*
+ * Around a request: the rows written in the errors it raises, unless the
+ * statement holds that context already (hold_written_context), which would
+ * then say it twice.
+ */
 void
 hbase_push_written_context(HBaseWritten *w, ErrorContextCallback *cb)
 {
+	ErrorContextCallback *e;
+
 	cb->callback = written_context;
 	cb->arg = w;
+	for (e = error_context_stack; e; e = e->previous)
+		if (e->callback == written_context && e->arg == w)
+			cb->callback = no_context;
 	cb->previous = error_context_stack;
 	error_context_stack = cb;
+}
+
+/*
+ * The rows written, in every error until the statement ends: PostgreSQL's
+ * own between two rows (a COPY line that does not parse, a cast or a
+ * division by zero in the next row's expressions, a constraint), not only
+ * ours.  Pushed when the write begins, taken out of the stack wherever it is
+ * when the write ends (hbaseEnd*); an error before that resets the stack
+ * below it (PG_TRY, the top level), so the stack never keeps it past the
+ * statement's memory.
+ */
+static void
+hold_written_context(HBaseModifyState *ms)
+{
+	ms->written_cb.callback = written_context;
+	ms->written_cb.arg = &ms->written;
+	ms->written_cb.previous = error_context_stack;
+	error_context_stack = &ms->written_cb;
+}
+
+static void
+release_written_context(HBaseModifyState *ms)
+{
+	ErrorContextCallback **p;
+
+	for (p = &error_context_stack; *p; p = &(*p)->previous)
+		if (*p == &ms->written_cb)
+		{
+			*p = ms->written_cb.previous;
+			break;
+		}
 }
 
 /*
@@ -1901,6 +1982,10 @@ hbaseGetForeignModifyBatchSize(ResultRelInfo *rinfo)
 static void
 hbaseEndForeignModify(EState *estate, ResultRelInfo *rinfo)
 {
+	HBaseModifyState *ms = rinfo->ri_FdwState;
+
+	if (ms)
+		release_written_context(ms);
 }
 
 /* the end of a COPY (or of routing rows to a partition): the last rows go */
@@ -1911,6 +1996,8 @@ hbaseEndForeignInsert(EState *estate, ResultRelInfo *rinfo)
 
 	if (ms && ms->buffer_copy)
 		flush_buffered(ms);
+	if (ms)
+		release_written_context(ms);
 }
 
 void

@@ -102,7 +102,8 @@ typedef struct PhxTable
 	char	   *layout;			/* set: the rowkey layout (a tenant's view) */
 	char	   *physical;		/* set: the HBase table (a tenant's view's) */
 	bool		named;			/* its columns' local names are assigned */
-	bool		has_views;		/* views over it (SYSTEM.CHILD_LINK) */
+	bool		view_adds_keys;	/* one of them adds key columns: its rows have
+								 * longer keys than the table's */
 	char	   *empty_family;	/* where Phoenix puts the empty key value */
 } PhxTable;
 
@@ -806,7 +807,9 @@ table_layout(PhxTable *t, List *keys, bool lead_optional, const char **why)
  * then the view's rows have longer keys, which Phoenix reads through the
  * table by the table's own key columns, the rest left out (RowKeySchema
  * positions field by field): rowkey_extra 'ignore' does the same.  Set for a
- * MULTI_TENANT table (its tenants' views) and one with views at IMPORT.
+ * MULTI_TENANT table (its tenants' views, which tenants make at any time)
+ * and one that a view adding key columns reads at IMPORT (table_indexes
+ * finds them); a plain view (WHERE tenant = 'acme') keeps the table's keys.
  */
 static bool
 key_extensible(List *keys)
@@ -961,7 +964,7 @@ create_statement(ForeignServer *server, PhxTable *t, List *indexes)
 					 quote_literal_cstr(hbase_declared_table_name(sopts.ns, physical)));
 	if (layout)
 		appendStringInfo(&buf, ", rowkey %s", quote_literal_cstr(layout));
-	if (layout && (t->multi_tenant || t->has_views) && key_extensible(keys))
+	if (layout && (t->multi_tenant || t->view_adds_keys) && key_extensible(keys))
 		appendStringInfoString(&buf, ", rowkey_extra 'ignore'");
 	appendStringInfo(&buf, ", empty_column %s",
 					 quote_literal_cstr(psprintf("%s:%s", t->empty_family,
@@ -988,6 +991,22 @@ static char *
 full_name(const char *schema, const char *name)
 {
 	return schema[0] ? psprintf("%s.%s", schema, name) : pstrdup(name);
+}
+
+/* is name one of table t's own key columns? */
+static bool
+table_key_named(PhxTable *t, const char *name)
+{
+	ListCell   *lc;
+
+	foreach(lc, t->columns)
+	{
+		PhxColumn  *c = lfirst(lc);
+
+		if (c->family == NULL && c->key_seq > 0 && strcmp(c->name, name) == 0)
+			return true;
+	}
+	return false;
 }
 
 /*
@@ -1037,8 +1056,8 @@ table_indexes(HBaseConn *conn, HBaseTable *cat, HBaseTable *links, PhxTable *t)
 			vf[0] = f[3];
 			vf[1] = dot ? pnstrdup(f[4], dot - f[4]) : "";
 			vf[2] = dot ? dot + 1 : f[4];
-			vf[3] = "";
-			foreach(ic, prefix_rows(conn, cat, 4, vf))
+			/* the view's rows: its links (to its indexes) and its columns */
+			foreach(ic, prefix_rows(conn, cat, 3, vf))
 			{
 				char	   *g[5];
 				int			m;
@@ -1048,9 +1067,11 @@ table_indexes(HBaseConn *conn, HBaseTable *cat, HBaseTable *links, PhxTable *t)
 					indexes = lappend(indexes, f[3][0] ?
 									  psprintf("%s (of tenant %s)", full_name(vf[1], g[4]), f[3]) :
 									  full_name(vf[1], g[4]));
+				else if (m >= 4 && g[3][0] != '\0' && (m == 4 || g[4][0] == '\0') &&
+						 int_cell(lfirst(ic), "KEY_SEQ", 0) > 0 && !table_key_named(t, g[3]))
+					t->view_adds_keys = true;
 			}
 			queue = lappend(queue, list_make3(f[3], (char *) vf[1], (char *) vf[2]));
-			t->has_views = true;
 		}
 	}
 	return indexes;
@@ -1302,7 +1323,7 @@ tenant_view_table(PhxTable *view, List *tables, const char *tenant, PhxTable **p
 	t->layout = layout.data;
 	t->physical = parent->schema[0] == '\0' ? parent->name :
 		psprintf("%s%c%s", parent->schema, parent->namespace_mapped ? ':' : '.', parent->name);
-	t->multi_tenant = t->has_views = false;
+	t->multi_tenant = t->view_adds_keys = false;
 	t->named = true;
 	t->empty_family = empty_family(parent);
 	*parentp = parent;
