@@ -330,7 +330,7 @@ refuse_system_columns(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps
 					s.found == MinTransactionIdAttributeNumber ? "xmin" :
 					s.found == MinCommandIdAttributeNumber ? "cmin" :
 					s.found == MaxTransactionIdAttributeNumber ? "xmax" : "cmax"),
-			 errdetail("An HBase row is named by its key; a ctid made up for it would not be unique and stable across scans, and would change other rows than those selected."),
+			 errdetail("An HBase row is named by its key and has no system columns: a ctid made up for it would not be unique and stable across scans, and a write naming rows by it could change rows it did not select."),
 			 keys ? errhint("Name rows by their key columns, e.g. WHERE (%s) IN (SELECT %s FROM ... LIMIT n).",
 							keys, keys) :
 			 errhint("Map the HBase key to name rows by it: a column OPTIONS (column ':key').")));

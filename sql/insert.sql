@@ -152,14 +152,17 @@ SELECT count(*), max(campaign_id) FROM w_s2 WHERE company_id = 7;
 -- a key column cannot change: that is a new HBase row
 UPDATE w_s2 SET campaign_id = 5 WHERE company_id = 42;
 \echo :SQLSTATE
--- a random salt: without a ':key' column the stored key is unknown to an UPDATE or DELETE of
--- the rows a scan found; one whose conditions give whole keys reads every bucket's key (a
--- multiget) and writes the row by the key it found
+-- a random salt: an UPDATE or DELETE of the rows a scan found writes to the key each was read
+-- from (the bucket its writer picked), no ':key' column needed; one whose conditions give
+-- whole keys reads every bucket's key (a multiget) and writes the row by the key it found
 DELETE FROM w_rnd WHERE name = 'name4' AND n <> '';
-DELETE FROM w_rnd WHERE name = 'name4';
+UPDATE w_rnd SET n = 'five' WHERE name = 'name5' AND n <> '';
+DELETE FROM w_rnd WHERE name = 'name6';
 ALTER FOREIGN TABLE w_rnd ADD COLUMN rk bytea OPTIONS (column ':key');
-UPDATE w_rnd SET n = 'five' WHERE name = 'name5';
+UPDATE w_rnd SET n = 'three' WHERE name = 'name3';
 SELECT name, n FROM w_rnd ORDER BY name;
+\! python3 tests/hbase_rest.py scan w_rnd | python3 -c 'import json, sys; print(sorted((r["key"][2:], r["cells"]["cf:n"]) for r in json.load(sys.stdin)))'
+
 
 -- a batch that HBase refuses (a cell over hbase.client.keyvalue.maxsize, 10 MiB: the gateway
 -- rejects the whole PUT before writing): re-sent row by row, the error names the row not written

@@ -15,9 +15,10 @@
  *
  * An UPDATE or DELETE that is no Get or multiget by its conditions (direct.c
  * takes those) runs row by row under PostgreSQL's ModifyTable: the scan reads
- * the rows, each row's key travels as junk columns (the raw key column, else
- * the columns the layout computes it from), a DELETE removes the row by its
- * key, and an UPDATE writes the cells it sets in one PUT (atomic for the
+ * the rows, each row's exact key travels as a junk column (hbase_rowid, with
+ * its newest cell stamp), a DELETE removes the row by that key, and an
+ * UPDATE writes the cells it sets (and those a BEFORE ROW trigger changed)
+ * in one PUT (atomic for the
  * row) and deletes those set to NULL.  A SET that reads the row (n = n + 1)
  * writes by a check-and-put on an old value read, so a concurrent write is
  * never lost: under READ COMMITTED the row is read again, its WHERE checked
@@ -25,10 +26,12 @@
  * an error, 40001 only while the transaction wrote nothing to HBase
  * (hbase_conflict_error).  A SET of constants writes blindly, last writer
  * wins, as in PostgreSQL.  A table of versions (option versions) refuses
- * both.  Every error after a row was written names the rows written
- * (HBaseWritten): they stay whatever the transaction does.  With FROM or
- * USING a join may hand over a row several times: it is changed once, as in
- * PostgreSQL, by the keys of the rows changed so far.
+ * both.  Every error after a row was written, until the statement ends,
+ * names the rows written (HBaseWritten, hold_written_context): they stay
+ * whatever the transaction does.  With FROM or USING a join may hand over a
+ * row several times: it is changed once, as in PostgreSQL, by the keys of
+ * the rows changed so far, and a scan reading it again skips it
+ * (hbase_modify_changed).
  */
 #include "postgres.h"
 
