@@ -114,3 +114,16 @@ AS 'MODULE_PATHNAME'
 LANGUAGE C CALLED ON NULL INPUT VOLATILE PARALLEL RESTRICTED;
 
 REVOKE ALL ON FUNCTION hbase_fdw_stats_reset(text) FROM PUBLIC;
+-- making and dropping HBase tables through a server's gateway (src/sql/tables.c):
+-- creating needs USAGE on the server; dropping a superuser, or the owner of a foreign
+-- table of the server on that HBase table
+CREATE FUNCTION hbase_create_table(server text, hbase_table text,
+  families text[] DEFAULT '{cf}', family_options jsonb DEFAULT NULL)
+RETURNS void
+AS 'MODULE_PATHNAME', 'hbase_create_table'
+LANGUAGE C VOLATILE;
+
+CREATE FUNCTION hbase_drop_table(server text, hbase_table text)
+RETURNS void
+AS 'MODULE_PATHNAME', 'hbase_drop_table'
+LANGUAGE C STRICT VOLATILE;

@@ -367,6 +367,16 @@ import_check_callback(void *arg)
 	errcontext("foreign table \"%s\" as IMPORT FOREIGN SCHEMA defined it", (const char *) arg);
 }
 
+/* is the server one of hbase_fdw's (its wrapper's handler ours)? */
+bool
+hbase_is_our_server(ForeignServer *server)
+{
+	ForeignDataWrapper *fdw = GetForeignDataWrapper(server->fdwid);
+	char	   *handler = OidIsValid(fdw->fdwhandler) ? get_func_name(fdw->fdwhandler) : NULL;
+
+	return handler != NULL && strcmp(handler, "hbase_fdw_handler") == 0;
+}
+
 /*
  * Checks an hbase_fdw foreign table's whole mapping, columns and layout
  * included, as the catalog holds it now (relid: any relation; others pass):
@@ -379,17 +389,13 @@ hbase_check_foreign_table(Oid relid, bool imported)
 {
 	ForeignTable *ft;
 	ForeignServer *server;
-	ForeignDataWrapper *fdw;
-	char	   *handler;
 	ErrorContextCallback cb;
 
 	if (!OidIsValid(relid) || get_rel_relkind(relid) != RELKIND_FOREIGN_TABLE)
 		return;
 	ft = GetForeignTable(relid);
 	server = GetForeignServer(ft->serverid);
-	fdw = GetForeignDataWrapper(server->fdwid);
-	handler = OidIsValid(fdw->fdwhandler) ? get_func_name(fdw->fdwhandler) : NULL;
-	if (handler == NULL || strcmp(handler, "hbase_fdw_handler") != 0)
+	if (!hbase_is_our_server(server))
 		return;
 	cb.callback = import_check_callback;
 	cb.arg = get_rel_name(relid);
