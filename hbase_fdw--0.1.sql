@@ -119,11 +119,11 @@ REVOKE ALL ON FUNCTION hbase_fdw_stats_reset(text) FROM PUBLIC;
 -- table of the server on that HBase table
 CREATE FUNCTION hbase_create_table(server text, hbase_table text,
   families text[] DEFAULT '{cf}', family_options jsonb DEFAULT NULL)
-RETURNS void
+RETURNS text
 AS 'MODULE_PATHNAME', 'hbase_create_table'
 LANGUAGE C VOLATILE;
 
 CREATE FUNCTION hbase_drop_table(server text, hbase_table text)
-RETURNS void
+RETURNS text
 AS 'MODULE_PATHNAME', 'hbase_drop_table'
 LANGUAGE C STRICT VOLATILE;

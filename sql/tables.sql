@@ -7,7 +7,8 @@ SELECT current_database() AS db \gset
 \setenv PGDATABASE :db
 \getenv ro_url HBASE_RO_URL
 \! for t in tb_made tb_made2 tb_made3 tb_x; do python3 tests/hbase_rest.py drop $t; done >/dev/null
-SELECT hbase_create_table('hbase', 'tb_made', '{d,x}', '{"VERSIONS": 3, "ttl": 86400}');
+-- (each returns the table as HBase names it: the namespace, here the test's, then the name)
+SELECT hbase_create_table('hbase', 'tb_made', '{d,x}', '{"VERSIONS": 3, "ttl": 86400}') ~ ':tb_made$' AS made;
 \! python3 tests/hbase_rest.py families tb_made
 CREATE FOREIGN TABLE tb (k text OPTIONS (column ':key'), v text OPTIONS (column 'd:v'),
   n int OPTIONS (column 'x:n')) SERVER hbase OPTIONS (table 'tb_made');
@@ -16,7 +17,7 @@ UPDATE tb SET n = n + 10 WHERE k = 'b';
 SELECT * FROM tb ORDER BY k;
 \! python3 tests/hbase_rest.py scan tb_made
 -- the default: one family "cf"
-SELECT hbase_create_table('hbase', 'tb_made2');
+SELECT hbase_create_table('hbase', 'tb_made2') ~ ':tb_made2$' AS made;
 \! python3 tests/hbase_rest.py families tb_made2
 
 -- refused before the table is made: an existing table (the gateway's PUT would change its
@@ -43,20 +44,20 @@ CREATE USER MAPPING FOR tb_user SERVER hbase;
 GRANT CREATE ON SCHEMA public TO tb_user;
 SET ROLE tb_user;
 SELECT hbase_drop_table('hbase', 'tb_made2');
-SELECT hbase_create_table('hbase', 'tb_made3');
+SELECT hbase_create_table('hbase', 'tb_made3') ~ ':tb_made3$' AS made;
 CREATE FOREIGN TABLE tb3 (k text OPTIONS (column ':key'), v text OPTIONS (column 'cf:v'))
   SERVER hbase OPTIONS (table 'tb_made3');
 INSERT INTO tb3 VALUES ('r', 'mine');
-SELECT hbase_drop_table('hbase', 'tb_made3');
+SELECT hbase_drop_table('hbase', 'tb_made3') ~ ':tb_made3$' AS dropped;
 RESET ROLE;
 \! python3 tests/hbase_rest.py exists tb_made3 || echo "tb_made3 dropped"
 \! python3 tests/hbase_rest.py exists tb_made2 && echo "tb_made2 stays"
 -- a superuser drops any; a table that is not there is an error
-SELECT hbase_drop_table('hbase', 'tb_made2');
+SELECT hbase_drop_table('hbase', 'tb_made2') ~ ':tb_made2$' AS dropped;
 SELECT hbase_drop_table('hbase', 'tb_made2');
 -- the foreign table outlives its HBase table: reading it says the table is gone
 DROP FOREIGN TABLE tb3;
-SELECT hbase_drop_table('hbase', 'tb_made');
+SELECT hbase_drop_table('hbase', 'tb_made') ~ ':tb_made$' AS dropped;
 SELECT * FROM tb;
 DROP FOREIGN TABLE tb;
 DROP SERVER hbase_ro;

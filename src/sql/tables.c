@@ -174,7 +174,7 @@ family_options(Jsonb *opts, List **names, List **values)
  * each with the same attributes.  An existing table is refused (42P07): the
  * gateway's PUT would change its families.  The table is named as a foreign
  * table's option "table" names it (the server's namespace when it names
- * none).
+ * none); returns it as HBase names it ("ns:table").
  */
 Datum
 hbase_create_table(PG_FUNCTION_ARGS)
@@ -208,7 +208,7 @@ hbase_create_table(PG_FUNCTION_ARGS)
 	resp = hbase_rest_create_table(conn, remote,
 								   hbase_json_table_schema(remote, families, names, values), what);
 	if (resp->status == 200 || resp->status == 201)
-		PG_RETURN_VOID();
+		PG_RETURN_TEXT_P(cstring_to_text(full_table_name(NULL, remote)));
 	if (resp->status == 403)
 		ereport(ERROR,
 				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
@@ -222,7 +222,7 @@ hbase_create_table(PG_FUNCTION_ARGS)
 				 errdetail("%s", hbase_body_summary(resp)),
 				 errhint("A namespace is made in the HBase shell: create_namespace 'ns'.")));
 	hbase_report_status(resp, NULL, what);
-	PG_RETURN_VOID();
+	PG_RETURN_NULL();
 }
 
 /*
@@ -275,7 +275,7 @@ owns_foreign_table_on(ForeignServer *server, const char *ns, const char *remote)
  * row of it.  A superuser may drop any; another user only a table that a
  * foreign table of theirs on this server reads (they could delete its rows
  * anyway), so that USAGE on a server is no license to destroy what others
- * keep in the cluster.
+ * keep in the cluster.  Returns the table as HBase names it.
  */
 Datum
 hbase_drop_table(PG_FUNCTION_ARGS)
@@ -298,7 +298,7 @@ hbase_drop_table(PG_FUNCTION_ARGS)
 	conn = hbase_get_connection(server->serverid, GetUserId());
 	resp = hbase_rest_drop_table(conn, remote, what);
 	if (resp->status == 200)
-		PG_RETURN_VOID();
+		PG_RETURN_TEXT_P(cstring_to_text(full_table_name(NULL, remote)));
 	if (resp->status == 404)
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_TABLE_NOT_FOUND),
@@ -310,5 +310,5 @@ hbase_drop_table(PG_FUNCTION_ARGS)
 				 errdetail("HTTP 403: %s", hbase_body_summary(resp)),
 				 errhint("A read-only gateway (hbase.rest.readonly) refuses it; HBase's ACLs need ADMIN or CREATE on the table.")));
 	hbase_report_status(resp, NULL, what);
-	PG_RETURN_VOID();
+	PG_RETURN_NULL();
 }
