@@ -245,6 +245,8 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 	bool		have_url = false;
 	bool		have_principal = false;
 	bool		have_keytab = false;
+	bool		have_user = false;
+	bool		have_password = false;
 
 	foreach(lc, options)
 	{
@@ -259,6 +261,8 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 				known = true;
 		if (!known)
 			invalid_option(name, catalog);
+		have_user |= strcmp(name, "user") == 0;
+		have_password |= strcmp(name, "password") == 0;
 
 		if (check_krb_option(name, value))
 		{
@@ -351,6 +355,12 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_FDW_OPTION_NAME_NOT_FOUND),
 				 errmsg("options \"krb_principal\" and \"krb_keytab\" go together"),
 				 errhint("Give both to get tickets from a keytab, or only \"krb_ccache\" to use an existing credential cache.")));
+	/* Basic auth sends both; a password alone would be ignored silently */
+	if (have_password && !have_user)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_OPTION_NAME_NOT_FOUND),
+				 errmsg("option \"password\" needs option \"user\""),
+				 errhint("HTTP Basic authentication sends both: add OPTIONS (user 'name').")));
 	if (catalog == ForeignServerRelationId && !have_url)
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_OPTION_NAME_NOT_FOUND),
