@@ -1096,16 +1096,17 @@ fetch_keys(BatchJoinState *js, bytea **keys, int nkeys, InnerRow **found)
 		}
 		if (nreq == 1)
 			out[0] = hbase_rest_multiget(js->conn, js->table, keys + starts[0], counts[0],
-										 js->keys_filter);
+										 js->keys_filter, js->columns);
 		else
 			hbase_rest_multiget_many(js->conn, js->table, keys, starts, counts, nreq, out,
-									 js->keys_filter);
+									 js->keys_filter, js->columns);
 		js->n.multigets += nreq;
 		js->n.requests += nreq;
 		for (i = 0; i < nreq; i++)
 		{
 			HBaseResult *res = &out[i];
 
+			js->n.requests += res->more_requests;
 			if (res->outcome == HBASE_UNAVAILABLE)
 			{
 				/*
@@ -1114,8 +1115,8 @@ fetch_keys(BatchJoinState *js, bytea **keys, int nkeys, InnerRow **found)
 				 * nothing); then an error
 				 */
 				*res = hbase_rest_multiget(js->conn, js->table, keys + starts[i], counts[i],
-										   js->keys_filter);
-				js->n.requests++;
+										   js->keys_filter, js->columns);
+				js->n.requests += 1 + res->more_requests;
 			}
 			take_multiget(js, res, keys, starts[i], counts[i], found);
 		}
