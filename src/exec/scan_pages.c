@@ -673,13 +673,17 @@ hbase_stream_reverse_request(HBaseScan *scan, Stream *st, HBaseStatelessScan *re
 		req->filter = keys_filter(scan);
 	if (!trim && !hbase_rest_stateless_fits(scan->conn, scan->table, req))
 	{
+		bool		filters = req->filter != NULL;
+
 		req->filter = NULL;
-		if (hbase_rest_stateless_fits(scan->conn, scan->table, req))
+		if (filters && hbase_rest_stateless_fits(scan->conn, scan->table, req))
 			note_url(scan, "reversed scan's value filters checked here: too long for a URL");
 		else
 		{
 			/* the bounds too: trimmed here (trim_reverse_page) */
-			note_url(scan, "reversed scan's bounds and value filters checked here: too long for a URL");
+			note_url(scan, filters ?
+					 "reversed scan's bounds and value filters checked here: too long for a URL" :
+					 "reversed scan's bounds checked here: too long for a URL");
 			trim = true;
 			req->exact_bounds = false;
 			req->limit = st->pagesize + above;

@@ -159,8 +159,21 @@ hbase_gateway_get_rows(HBaseConn *conn, HBaseTable *table, List *keys, List *col
 {
 	bool		by_path = true;
 	size_t		urllen = strlen(hbase_rest_table_path(conn, table)) + 20;
+	List	   *kept = NIL;
 	ListCell   *lc;
 
+	/* keys longer than HBase's longest: no row has one, and a scan refuses them */
+	foreach(lc, keys)
+	{
+		bytea	   *k = lfirst(lc);
+
+		if (VARSIZE(k) - VARHDRSZ <= HBASE_MAX_ROW_LENGTH)
+			kept = lappend(kept, k);
+	}
+	*by_scanner = false;
+	if (kept == NIL)
+		return palloc0(sizeof(HBaseCellSet));
+	keys = kept;
 	foreach(lc, keys)
 	{
 		bytea	   *k = lfirst(lc);

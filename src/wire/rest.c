@@ -85,6 +85,34 @@ hbase_utf8_prefix(const char *s, int len)
 	return i;
 }
 
+/*
+ * A scan bound longer than HBase's longest key (HBASE_MAX_ROW_LENGTH), which
+ * a Scan refuses, as one it takes that bounds the same rows: a key k no
+ * longer than P, the bound's first HBASE_MAX_ROW_LENGTH bytes, is at or
+ * above the bound exactly when it is above P, and no key but P itself
+ * starts with P, so both an inclusive start and an exclusive end become
+ * P's successor among such keys (P with its last byte below 0xff raised
+ * and cut there).  A P of 0xff bytes only has no successor: P itself, a
+ * superset (every qual is checked again here).  *len gets the new length.
+ */
+static const char *
+key_bound(const char *bound, int *len)
+{
+	char	   *p = hbase_memdup(bound, HBASE_MAX_ROW_LENGTH);
+	int			plen = HBASE_MAX_ROW_LENGTH;
+
+	while (plen > 0 && (unsigned char) p[plen - 1] == 0xff)
+		plen--;
+	if (plen == 0)
+	{
+		*len = HBASE_MAX_ROW_LENGTH;
+		return bound;
+	}
+	p[plen - 1]++;
+	*len = plen;
+	return p;
+}
+
 /* ---------------- typed results ---------------- */
 
 /* the kinds of read whose statuses mean different things */
@@ -257,10 +285,18 @@ hbase_rest_scanner_open(HBaseConn *conn, HBaseTable *table, const HBaseScanSpec 
 						bool resuming, MemoryContext cxt)
 {
 	char	   *path = hbase_rest_table_path(conn, table);
-	char	   *model = hbase_json_scanner_model(spec);
+	HBaseScanSpec bounded = *spec;
+	char	   *model;
 	char	   *what = psprintf("creating a scanner (POST %s/scanner)", path);
 	HBaseResult res;
 	HBaseResponse *resp;
+
+	/* bounds past HBase's longest key, which it refuses: the same rows, exactly */
+	if (bounded.startlen > HBASE_MAX_ROW_LENGTH)
+		bounded.startrow = key_bound(bounded.startrow, &bounded.startlen);
+	if (bounded.endlen > HBASE_MAX_ROW_LENGTH)
+		bounded.endrow = key_bound(bounded.endrow, &bounded.endlen);
+	model = hbase_json_scanner_model(&bounded);
 
 	/* another gateway may take it (a scanner made but never heard of expires) */
 	resp = hbase_request_ex(conn, "POST", psprintf("%s/scanner", path), model, strlen(model),
@@ -582,6 +618,28 @@ hbase_scanner_close(HBaseScanner *s)
 #define LONG_KEYS_WHAT	"a scanner of keys too long for a URL"
 
 /*
+ * The rows of keys longer than HBase's longest (HBASE_MAX_ROW_LENGTH),
+ * which no row has and a Get refuses: none, without asking (an answer of
+ * its own stands for resp, as the callers name it; the table is not
+ * checked).
+ */
+static HBaseResult
+no_such_rows(const char *what)
+{
+	HBaseResult res;
+	HBaseResponse *resp = palloc0(sizeof(HBaseResponse));
+
+	memset(&res, 0, sizeof(res));
+	res.outcome = HBASE_END;
+	res.status = 404;
+	resp->status = 404;
+	resp->what = what;
+	res.resp = resp;
+	res.more_requests = -1;
+	return res;
+}
+
+/*
  * n keys too long for a URL, read by one scanner whose body carries them
  * (hbase_rows_by_scanner): done, the rows in the keys' order (none when
  * none exists; a missing table is the scanner's error).  An answer of its
@@ -621,6 +679,8 @@ hbase_rest_get(HBaseConn *conn, HBaseTable *table, const char *key, int keylen, 
 	char	   *path = psprintf("%s/%s?e=b64&v=%d", hbase_rest_table_path(conn, table),
 								hbase_b64url(key, keylen), Max(table->versions, 1));
 
+	if (keylen > HBASE_MAX_ROW_LENGTH)
+		return no_such_rows("a Get");
 	if (strlen(path) > HBASE_URL_MAX)
 	{
 		bytea	   *k = palloc(VARHDRSZ + keylen);
@@ -783,7 +843,12 @@ multiget_fits(HBaseConn *conn, HBaseTable *table, bytea **keys, int n, const byt
 	int			i;
 
 	for (i = 0; i < n && len <= HBASE_URL_MAX; i++)
+	{
+		/* a key no row has: left out (multiget_split) */
+		if (VARSIZE(keys[i]) - VARHDRSZ > HBASE_MAX_ROW_LENGTH)
+			return false;
 		len += multiget_key_len(keys[i]);
+	}
 	return len <= HBASE_URL_MAX;
 }
 
@@ -820,7 +885,8 @@ append_rows(HBaseCellSet *set, int *cap, const HBaseCellSet *part)
  * caller checks every qual again: a superset), then the keys go in order
  * in multigets as long as fit, and a key too long for any URL (with the
  * ones after it that are too) by a scanner whose body carries them
- * (keys_by_scanner).  The rows come in the keys' order, as one multiget's.
+ * (keys_by_scanner); keys longer than HBase's longest (no row has one,
+ * a Get refuses them) are left out.  The rows come in the keys' order, as one multiget's.
  * Done with every part's rows, end when no part found any (table_unsure as
  * a multiget's 404), else the first part that failed, as it is; url_note
  * says what was done instead.
@@ -855,9 +921,15 @@ multiget_split(HBaseConn *conn, HBaseTable *table, bytea **keys, int n, const by
 		int			j = i;
 		size_t		len = base;
 
+		if (VARSIZE(keys[i]) - VARHDRSZ > HBASE_MAX_ROW_LENGTH)
+		{
+			i++;
+			continue;
+		}
 		if (base + multiget_key_len(keys[i]) > HBASE_URL_MAX)
 		{
-			while (j < n && base + multiget_key_len(keys[j]) > HBASE_URL_MAX)
+			while (j < n && base + multiget_key_len(keys[j]) > HBASE_URL_MAX &&
+				   VARSIZE(keys[j]) - VARHDRSZ <= HBASE_MAX_ROW_LENGTH)
 				j++;
 			res = keys_by_scanner(conn, table, keys + i, j - i, columns);
 			sent += 1 + res.more_requests;
@@ -865,7 +937,8 @@ multiget_split(HBaseConn *conn, HBaseTable *table, bytea **keys, int n, const by
 		}
 		else
 		{
-			while (j < n && len + multiget_key_len(keys[j]) <= HBASE_URL_MAX)
+			while (j < n && len + multiget_key_len(keys[j]) <= HBASE_URL_MAX &&
+				   VARSIZE(keys[j]) - VARHDRSZ <= HBASE_MAX_ROW_LENGTH)
 				len += multiget_key_len(keys[j++]);
 			res = multiget_one(conn, table, keys + i, j - i, filter);
 			sent++;
@@ -887,6 +960,9 @@ multiget_split(HBaseConn *conn, HBaseTable *table, bytea **keys, int n, const by
 		out.status = res.status;
 		i = j;
 	}
+	/* every key longer than HBase's longest: nothing was asked */
+	if (sent == 0)
+		return no_such_rows("a multiget");
 	if (multigets > 1)
 		appendStringInfo(&note, "keys in %d multigets of at most %d bytes of URL; ",
 						 multigets, HBASE_URL_MAX);

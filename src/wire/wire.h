@@ -377,6 +377,13 @@ typedef struct HBaseScanSpec
  */
 #define HBASE_URL_MAX	6000
 
+/*
+ * HBase's longest rowkey (Short.MAX_VALUE): no row has a longer key, and a
+ * Get or a scan bound longer than this is refused (400), so a longer key
+ * reads no row and a longer bound is made exact at this length (rest.c).
+ */
+#define HBASE_MAX_ROW_LENGTH	32767
+
 /* a page of the gateway's stateless scan (GET of the table's "*" row) */
 typedef struct HBaseStatelessScan
 {
