@@ -250,7 +250,9 @@ extern void hbase_stats_done(Oid serverid, const char *method, const char *path,
 extern void hbase_stats_event(Oid serverid, HBaseStatEvent event);
 extern void hbase_stats_set_rows(Oid relid, double rows);
 extern double hbase_stats_rows(Oid relid);
-extern List *hbase_stats_servers(bool backend_only, bool *is_shared);
+extern List *hbase_stats_servers(bool backend_only, bool *is_shared, int *dropped);
+/* servers a session counts (stats.c): past them, the one counted the longest ago makes room */
+#define HBASE_STATS_MAX_LOCAL	64
 extern void hbase_stats_reset(Oid serverid);
 extern double hbase_stats_percentile(const HBaseStatCounters *c, double fraction);
 
