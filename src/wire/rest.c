@@ -670,17 +670,20 @@ keys_by_scanner(HBaseConn *conn, HBaseTable *table, bytea **keys, int n, List *c
 
 /*
  * One row by its key (binary-safe: ?e=b64), in the connection's transport:
- * done (the row), end (no such row; table_unsure) or failed.
+ * done (the row), end (no such row; table_unsure) or failed.  A key too
+ * long for a URL is read by a scanner (columns: what it reads), one longer
+ * than HBase's longest is no row, without a request.
  */
 HBaseResult
 hbase_rest_get(HBaseConn *conn, HBaseTable *table, const char *key, int keylen, List *columns)
 {
-	/* v: a table mapping versions reads that many of each cell */
-	char	   *path = psprintf("%s/%s?e=b64&v=%d", hbase_rest_table_path(conn, table),
-								hbase_b64url(key, keylen), Max(table->versions, 1));
+	char	   *path;
 
 	if (keylen > HBASE_MAX_ROW_LENGTH)
 		return no_such_rows("a Get");
+	/* v: a table mapping versions reads that many of each cell */
+	path = psprintf("%s/%s?e=b64&v=%d", hbase_rest_table_path(conn, table),
+					hbase_b64url(key, keylen), Max(table->versions, 1));
 	if (strlen(path) > HBASE_URL_MAX)
 	{
 		bytea	   *k = palloc(VARHDRSZ + keylen);
