@@ -66,7 +66,7 @@ DECLARE
   line text;
 BEGIN
   FOR line IN EXECUTE 'EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ' || replace(q, '$T', 'lv_26') LOOP
-    IF line ~ '^\s*(->\s*)?(HBase (Operation|Requests|Rows Received|URL Too Long|Gateway Fallback)|Foreign Scan|Limit|Custom)' THEN
+    IF line ~ '^\s*(->\s*)?(HBase (Operation|Requests|Rows Received|URL Too Long|Gateway Fallback|Multigets)|Foreign Scan|Limit|Custom)' THEN
       RETURN NEXT regexp_replace(line, '\(actual rows=\d+ loops=\d+\)', '');
     END IF;
   END LOOP;
@@ -101,6 +101,9 @@ SELECT n, (lv_check(format($$SELECT n FROM $T WHERE k = ANY (ARRAY(SELECT 'M' ||
 SELECT (lv_check($$SELECT n FROM $T WHERE k = ANY (ARRAY(SELECT 'M' || lpad(i::text, 4, '0') || repeat('y', 295) FROM generate_series(1, 100) i)) AND v <> repeat('m', 20000)$$)).*;
 CREATE TABLE lv_local_keys AS SELECT 'M' || lpad(i::text, 4, '0') || repeat('y', 295) AS k FROM generate_series(1, 1000) i;
 ANALYZE lv_local_keys;
+-- (a batched join: no hash or merge join over a full scan)
+SET enable_hashjoin = off;
+SET enable_mergejoin = off;
 SELECT (lv_check($$SELECT l.k, h.n FROM lv_local_keys l JOIN $T h ON h.k = l.k$$)).*;
 
 -- what each form did instead (through 2.6; the other gateways the same, but 2.4 and 2.5.8
@@ -119,6 +122,10 @@ SELECT lv_explain($$SELECT n FROM $T WHERE k = 'K' || repeat('x', 10000) || '1'$
 SELECT lv_explain($$SELECT n FROM $T WHERE k = 'K' || repeat('x', 50000) || '1'$$);
 -- 1,000 keys of 300 bytes: 8 multigets per 100 keys, 80 in all
 SELECT lv_explain($$SELECT n FROM $T WHERE k = ANY (ARRAY(SELECT 'M' || lpad(i::text, 4, '0') || repeat('y', 295) FROM generate_series(1, 1000) i))$$);
+-- the batched join of the 1,000 keys: 10 multigets of 100 keys, each split in 8
+SELECT lv_explain($$SELECT l.k, h.n FROM lv_local_keys l JOIN $T h ON h.k = l.k$$);
+RESET enable_hashjoin;
+RESET enable_mergejoin;
 -- short ones are as they were: one multiget, one stateless page
 SELECT lv_explain($$SELECT n FROM $T WHERE k IN ('r001', 'r002')$$);
 SELECT lv_explain($$SELECT n FROM $T WHERE v = 'v7' LIMIT 1$$);
