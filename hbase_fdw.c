@@ -1439,6 +1439,8 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 			ExplainPropertyInteger("HBase Scans Resumed", NULL, resumes, es);
 		if (hbase_scan_fallback(st->scan))
 			ExplainPropertyText("HBase Gateway Fallback", hbase_scan_fallback(st->scan), es);
+		if (hbase_scan_url_note(st->scan))
+			ExplainPropertyText("HBase URL Too Long", hbase_scan_url_note(st->scan), es);
 	}
 }
 

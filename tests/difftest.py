@@ -33,7 +33,8 @@ others have a :timestamp column, their cells written with timestamps of their ow
      VALUES lists, prefix joins of many VALUES rows on a leading part of the key as batched
      joins only (inner, left, semi, anti; batches of 7, 50 or 1000 rows), either join with half
      the time a random tree of cell predicates in its ON (value filters), IN lists of more
-     than 1000 keys) three ways:
+     than 1000 keys; now and then a text or bytea constant of 10 KB, 50 KB or 200 KB, too
+     long for a URL and for an HBase key) three ways:
      the foreign table with pushdown on, with hbase_fdw.enable_pushdown off, and the local
      table. Ordered queries (ORDER BY every key column) are compared as ordered lists (rows
      that tie under the ORDER BY, -0.0 and 0.0, may come in either order), the others as
@@ -1972,6 +1973,9 @@ class QueryGen:
         self.crng = random.Random("%s/%d/cellfilter" % (t.seed, t.idx))
         # the joins' cell filters: a stream of their own (the other queries' stay as they were)
         self.jrng = random.Random("%s/%d/joinfilter" % (t.seed, t.idx))
+        # long constants (issue 52: a URL too long for a gateway or a proxy): a stream of its own
+        self.lrng = random.Random("%s/%d/long" % (t.seed, t.idx))
+        self.long_ok = True
         self.binary_key = any(p.kind == "col" and p.node.vk in ("bin", "bytes")
                               for p in t.layout.parts) or any(
             p.kind in ("salt", "hash") and (p.fmt == "byte" if p.kind == "salt" else p.raw)
@@ -2011,6 +2015,9 @@ class QueryGen:
                                                              3600 * 10**6, USEC_DAY])))
 
     def value(self, col, hit=0.6):
+        return self.lengthen(col, self.short_value(col, hit))
+
+    def short_value(self, col, hit):
         rng = self.rng
         kind = self.t.kinds[col]
         r = rng.random()
@@ -2022,6 +2029,21 @@ class QueryGen:
             c = candidates(self.t, col, None, rng)
             return rng.choice(c[:30]) if rng.random() < 0.7 else rng.choice(c)
         return self.perturb(kind, self.data_value(col))
+
+    def lengthen(self, col, v):
+        """now and then a text or bytea value made 10 KB, 50 KB or 200 KB long (a row's value
+        with a long tail, just above it, or a long run of one character): constants too long
+        for a URL, and keys and bounds beyond HBase's longest key (32,767 bytes)"""
+        rng = self.lrng
+        cls = TYPES[self.t.kinds[col]][1]
+        if not self.long_ok or cls not in ("text", "bytes") or rng.random() >= 0.03:
+            return v
+        n = rng.choice([10000, 50000, 200000])
+        if cls == "bytes":
+            base = v if isinstance(v, bytes) else b""
+            return rng.choice([base + b"\x00" * n, base + b"\xff" * n, b"a" * n])
+        base = v if isinstance(v, str) else ""
+        return rng.choice([base + "a" * n, base + "~" * n, "z" * n, "é" * (n // 2)])
 
     def render(self, col, v):
         """a literal for comparing with col: its own type mostly, other types sometimes"""
@@ -2420,6 +2442,8 @@ class WriteGen:
         self.t = t
         self.rng = rng
         self.g = QueryGen(t, rng)
+        # no long constants in writes: a write's key travels in its URL (docs/scans.md)
+        self.g.long_ok = False
         # the date and timestamp text cells are read (WHERE), not set here; nor the
         # text_width one (a value without its digits is refused: 22003)
         self.cells = [(c, k) for c, k, _ in t.cells

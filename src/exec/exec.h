@@ -90,6 +90,7 @@ extern const char *hbase_scan_region_note(HBaseScan *scan);
 extern void hbase_scan_stats(HBaseScan *scan, long *requests, long *rows, long *resumes);
 extern int64 hbase_scan_bytes(HBaseScan *scan);
 extern const char *hbase_scan_fallback(HBaseScan *scan);
+extern const char *hbase_scan_url_note(HBaseScan *scan);
 
 /* ---------- analyze.c: ANALYZE ---------- */
 

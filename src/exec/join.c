@@ -147,6 +147,7 @@ typedef struct JoinCounts
 	long		ranges;			/* key ranges scanned (a prefix scan's, merged) */
 	long		range_scans;	/* the scans that read them (group_ranges) */
 	long		streamed;		/* batches whose prefix rows passed work_mem */
+	long		url_long;		/* multigets too long for a URL, sent another way */
 	Size		peak_mem;		/* the largest batch's memory, its joins ready */
 } JoinCounts;
 
@@ -1096,16 +1097,18 @@ fetch_keys(BatchJoinState *js, bytea **keys, int nkeys, InnerRow **found)
 		}
 		if (nreq == 1)
 			out[0] = hbase_rest_multiget(js->conn, js->table, keys + starts[0], counts[0],
-										 js->keys_filter);
+										 js->keys_filter, js->columns);
 		else
 			hbase_rest_multiget_many(js->conn, js->table, keys, starts, counts, nreq, out,
-									 js->keys_filter);
+									 js->keys_filter, js->columns);
 		js->n.multigets += nreq;
 		js->n.requests += nreq;
 		for (i = 0; i < nreq; i++)
 		{
 			HBaseResult *res = &out[i];
 
+			js->n.requests += res->more_requests;
+			js->n.url_long += res->url_note != NULL;
 			if (res->outcome == HBASE_UNAVAILABLE)
 			{
 				/*
@@ -1114,8 +1117,9 @@ fetch_keys(BatchJoinState *js, bytea **keys, int nkeys, InnerRow **found)
 				 * nothing); then an error
 				 */
 				*res = hbase_rest_multiget(js->conn, js->table, keys + starts[i], counts[i],
-										   js->keys_filter);
-				js->n.requests++;
+										   js->keys_filter, js->columns);
+				js->n.requests += 1 + res->more_requests;
+				js->n.url_long += res->url_note != NULL;
 			}
 			take_multiget(js, res, keys, starts[i], counts[i], found);
 		}
@@ -1922,6 +1926,9 @@ explain_join(CustomScanState *node, List *ancestors, ExplainState *es)
 			ExplainPropertyInteger("HBase Range Scans", NULL, js->n.range_scans, es);
 		if (js->n.streamed > 0)
 			ExplainPropertyInteger("Prefix Batches Past work_mem", NULL, js->n.streamed, es);
+		/* split, or their filters or keys sent another way (docs/scans.md, Long values) */
+		if (js->n.url_long > 0)
+			ExplainPropertyInteger("HBase Multigets Too Long for a URL", NULL, js->n.url_long, es);
 		/* VERBOSE: a size that varies with the platform */
 		if (es->verbose)
 			ExplainPropertyInteger("Peak Batch Memory", "kB", (js->n.peak_mem + 1023) / 1024, es);
@@ -1967,6 +1974,7 @@ fold_counts(BatchJoinState *js, JoinShared *sh)
 		js->n.range_scans += w->range_scans;
 		js->n.outer_rows += w->outer_rows;
 		js->n.streamed += w->streamed;
+		js->n.url_long += w->url_long;
 		js->n.peak_mem = Max(js->n.peak_mem, w->peak_mem);
 	}
 }

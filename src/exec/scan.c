@@ -35,6 +35,13 @@ hbase_scan_fallback(HBaseScan *scan)
 	return scan->fallback;
 }
 
+/* what a URL's length made the scan do instead, for EXPLAIN ANALYZE, or NULL */
+const char *
+hbase_scan_url_note(HBaseScan *scan)
+{
+	return scan->url_note;
+}
+
 /*
  * The families a scanner of a table with empty_column (a Phoenix table)
  * reads: those of its mapped columns and of the empty cell, which every row

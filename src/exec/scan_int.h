@@ -75,6 +75,7 @@ struct HBaseScan
 	bool		keys_filter_made;
 	long		nresumes;
 	const char *fallback;		/* what the gateway's version made us do instead */
+	const char *url_note;		/* what a URL's length made us do instead */
 	HBaseAhead *ahead;			/* a lone stream's reads ahead, made at the first */
 	List	   *regions;		/* HBaseKeyRange * of the table's regions, read once */
 	bool		regions_known;
@@ -97,6 +98,7 @@ hbase_scan_count_bytes(HBaseScan *scan, const HBaseResult *res)
 {
 	if (res->resp)
 		scan->nbytes += (int64) res->resp->wire_len;
+	scan->nbytes += res->more_bytes;
 }
 
 /* scan_pages.c */

@@ -27,6 +27,8 @@
 /* scanner reads failed by the gateway (500) in a row before giving up */
 #define HBASE_MAX_SCANNER_FAILURES	5
 
+static bool stateless_fits(HBaseScan *scan, Stream *st);
+
 /* remember, for EXPLAIN ANALYZE, what an old gateway made the scan do */
 static void
 note_fallback(HBaseScan *scan, const char *what)
@@ -35,6 +37,29 @@ note_fallback(HBaseScan *scan, const char *what)
 		scan->fallback = MemoryContextStrdup(GetMemoryChunkContext(scan),
 											 psprintf("%s (gateway %s)", what,
 													  hbase_gateway(scan->conn)->name));
+}
+
+/*
+ * Remember, for EXPLAIN ANALYZE, what a URL's length (HBASE_URL_MAX) made
+ * the scan do instead: each different thing once, in the order they came.
+ */
+static void
+note_url(HBaseScan *scan, const char *what)
+{
+	MemoryContext cxt = GetMemoryChunkContext(scan);
+
+	if (what == NULL || (scan->url_note && strstr(scan->url_note, what)))
+		return;
+	scan->url_note = scan->url_note == NULL ? MemoryContextStrdup(cxt, what) :
+		MemoryContextStrdup(cxt, psprintf("%s; %s", scan->url_note, what));
+}
+
+/* a read's answer: its bytes, its extra requests and what its URL's length changed */
+static void
+count_result(HBaseScan *scan, const HBaseResult *res)
+{
+	hbase_scan_count_bytes(scan, res);
+	note_url(scan, res->url_note);
 }
 
 /* sleep a little before trying again; give up after HBASE_RESUME_MS */
@@ -267,18 +292,19 @@ stream_keys_many(HBaseScan *scan, Stream *st, int conc)
 		nreq++;
 	}
 	hbase_rest_multiget_many(scan->conn, scan->table, batch, starts, counts, nreq, out,
-							 keys_filter(scan));
+							 keys_filter(scan), scan->columns);
 	scan->nrequests += nreq;
 	for (i = 0; i < nreq; i++)
 	{
 		HBaseResult *res = &out[i];
 
+		scan->nrequests += res->more_requests;
 		if (res->outcome == HBASE_UNAVAILABLE)
 		{
 			/* no answer, or 502 to 504: alone, where another gateway may take it */
 			*res = hbase_rest_multiget(scan->conn, scan->table, batch + starts[i], counts[i],
-									   keys_filter(scan));
-			scan->nrequests++;
+									   keys_filter(scan), scan->columns);
+			scan->nrequests += 1 + res->more_requests;
 		}
 		if (res->table_unsure)
 			check_table(scan, "a multiget");
@@ -288,7 +314,7 @@ stream_keys_many(HBaseScan *scan, Stream *st, int conc)
 			hbase_rest_report(res, scan->table, "a multiget");
 		scan->table_known = true;
 		total += res->set->nrows;
-		hbase_scan_count_bytes(scan, res);
+		count_result(scan, res);
 	}
 	page->rows = palloc(sizeof(HBaseRow) * Max(total, 1));
 	for (i = 0; i < nreq; i++)
@@ -347,7 +373,8 @@ hbase_stream_keys(HBaseScan *scan, Stream *st)
 	{
 		bytea	   *k = linitial(keys);
 
-		res = hbase_rest_get(scan->conn, scan->table, VARDATA(k), VARSIZE(k) - VARHDRSZ);
+		res = hbase_rest_get(scan->conn, scan->table, VARDATA(k), VARSIZE(k) - VARHDRSZ,
+							 scan->columns);
 	}
 	else
 	{
@@ -356,11 +383,13 @@ hbase_stream_keys(HBaseScan *scan, Stream *st)
 
 		for (i = 0; i < n; i++)
 			batch[i] = list_nth(keys, scan->nextkey + i);
-		res = hbase_rest_multiget(scan->conn, scan->table, batch, n, keys_filter(scan));
+		res = hbase_rest_multiget(scan->conn, scan->table, batch, n, keys_filter(scan),
+								  scan->columns);
 	}
 	what = res.resp->what;
 	scan->nextkey += n;
-	scan->nrequests++;
+	scan->nrequests += 1 + res.more_requests;
+	note_url(scan, res.url_note);
 	/* no such row(s); unless the table itself is missing */
 	if (res.table_unsure)
 		check_table(scan, what);
@@ -375,7 +404,7 @@ hbase_stream_keys(HBaseScan *scan, Stream *st)
 	/* a Get of n keys returns at most n rows */
 	st->page = res.set;
 	scan->nrows += st->page->nrows;
-	hbase_scan_count_bytes(scan, &res);
+	count_result(scan, &res);
 	return true;
 }
 
@@ -569,7 +598,7 @@ trim_reverse_page(HBaseScan *scan, Stream *st, HBaseCellSet *set, const char *up
 	int			above = 0;
 	int			n;
 
-	if (st->above == 0)
+	if (st->above == 0 && !hbase_gateway(scan->conn)->b64)
 		note_fallback(scan, keys_filter(scan) ?
 					  "reversed scan with its bounds and value filters checked here: the gateway lacks filter_b64" :
 					  "reversed scan with its bounds checked here: the gateway lacks filter_b64");
@@ -604,7 +633,10 @@ trim_reverse_page(HBaseScan *scan, Stream *st, HBaseCellSet *set, const char *up
  * repeats a row or loses its place whatever bytes the keys hold, and the
  * value filters with them, so a page holds rows that pass.  False when the
  * gateway lacks filter_b64: the bounds are then checked here, and the
- * value filters too.
+ * value filters too.  Chosen by length before sending: where the URL would
+ * pass HBASE_URL_MAX, the value filters are left out (checked here), and
+ * then the bounds too (a reversed scan has no body to carry them); the
+ * start and end rows that position the scan are cut short (rest.c).
  */
 bool
 hbase_stream_reverse_request(HBaseScan *scan, Stream *st, HBaseStatelessScan *req)
@@ -612,6 +644,7 @@ hbase_stream_reverse_request(HBaseScan *scan, Stream *st, HBaseStatelessScan *re
 	HBaseKeyRange *r = (scan->plan && scan->plan->kind == HBASE_OP_SCANS) ?
 		list_nth(scan->plan->ranges, st->range) : NULL;
 	bool		trim = !hbase_gateway(scan->conn)->b64;
+	int			above = st->above;
 
 	memset(req, 0, sizeof(*req));
 	req->reversed = true;
@@ -630,7 +663,7 @@ hbase_stream_reverse_request(HBaseScan *scan, Stream *st, HBaseStatelessScan *re
 		req->lower = r->start;
 		req->lowerlen = r->startlen;
 	}
-	req->limit = st->pagesize + (trim ? st->above : 0);
+	req->limit = st->pagesize + (trim ? above : 0);
 	/* a Phoenix table's own families, not its local indexes' (table_families) */
 	req->families = scan->families;
 	/* a gateway without filter_b64 ignores it: the bounds are then checked here */
@@ -638,6 +671,24 @@ hbase_stream_reverse_request(HBaseScan *scan, Stream *st, HBaseStatelessScan *re
 	/* the value filters with the bounds (every qual is still checked here) */
 	if (!trim && scan->plan && scan->plan->filters)
 		req->filter = keys_filter(scan);
+	if (!trim && !hbase_rest_stateless_fits(scan->conn, scan->table, req))
+	{
+		bool		filters = req->filter != NULL;
+
+		req->filter = NULL;
+		if (filters && hbase_rest_stateless_fits(scan->conn, scan->table, req))
+			note_url(scan, "reversed scan's value filters checked here: too long for a URL");
+		else
+		{
+			/* the bounds too: trimmed here (trim_reverse_page) */
+			note_url(scan, filters ?
+					 "reversed scan's bounds and value filters checked here: too long for a URL" :
+					 "reversed scan's bounds checked here: too long for a URL");
+			trim = true;
+			req->exact_bounds = false;
+			req->limit = st->pagesize + above;
+		}
+	}
 	return !trim;
 }
 
@@ -770,13 +821,33 @@ hbase_stream_stateless_first(HBaseScan *scan, Stream *st)
 		(keys_filter(scan) == NULL || !hbase_gateway(scan->conn)->b64))
 		return false;
 	if (scan->plan == NULL || scan->plan->kind != HBASE_OP_SCANS)
-		return true;
+		return stateless_fits(scan, st);
 	r = list_nth(scan->plan->ranges, st->range);
 	/* ranges within the range: a scanner's MultiRowRangeFilter reads them */
 	if (r->parts != NIL)
 		return false;
-	return hbase_utf8_prefix(r->start, r->startlen) == r->startlen &&
-		(r->stop == NULL || (r->stoplen > 0 && hbase_utf8_prefix(r->stop, r->stoplen) == r->stoplen));
+	if (!(hbase_utf8_prefix(r->start, r->startlen) == r->startlen &&
+		  (r->stop == NULL || (r->stoplen > 0 && hbase_utf8_prefix(r->stop, r->stoplen) == r->stoplen))))
+		return false;
+	return stateless_fits(scan, st);
+}
+
+/*
+ * Would the stream's stateless first page go within HBASE_URL_MAX?  Its
+ * bounds and filters travel in the URL; a scanner's body carries any
+ * length, so a page that would not fit is a scanner's, chosen before
+ * sending.
+ */
+static bool
+stateless_fits(HBaseScan *scan, Stream *st)
+{
+	HBaseStatelessScan req;
+
+	hbase_stream_stateless_request(scan, st, &req);
+	if (hbase_rest_stateless_fits(scan->conn, scan->table, &req))
+		return true;
+	note_url(scan, "first page by a scanner: too long for a URL");
+	return false;
 }
 
 /* the stateless scan of the stream's range (see hbase_stream_stateless_first) */

@@ -160,18 +160,30 @@ put_ms(Datum *value, bool *isnull, double us)
  * ('cluster': every backend's, the library being preloaded; 'backend':
  * this one's), requests by kind, bytes, errors by class, failed checks,
  * retries, failovers, resumed scans, latency p50, p99 and max in ms, and
- * since when.  Column order: as the extension script declares it.
+ * since when.  Column order: as the extension script declares it.  A
+ * session's own counters hold HBASE_STATS_MAX_LOCAL servers: a warning
+ * says how many more it used, whose counters are not shown.
  */
 Datum
 hbase_fdw_stats(PG_FUNCTION_ARGS)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	bool		is_shared;
+	int			dropped;
 	List	   *servers;
 	ListCell   *lc;
 
 	InitMaterializedSRF(fcinfo, 0);
-	servers = hbase_stats_servers(PG_GETARG_BOOL(0), &is_shared);
+	servers = hbase_stats_servers(PG_GETARG_BOOL(0), &is_shared, &dropped);
+	/* the session's counters are full: say how many servers they leave out */
+	if (!is_shared && dropped > 0)
+		ereport(WARNING,
+				(errcode(ERRCODE_WARNING),
+				 errmsg("hbase_fdw_stats leaves out the counters of %d servers this session used",
+						dropped),
+				 errdetail("A session counts the requests of at most %d servers; the ones counted the longest ago made room for newer ones.",
+						   HBASE_STATS_MAX_LOCAL),
+				 errhint("hbase_fdw_stats_reset() frees the slots of dropped servers; with hbase_fdw in shared_preload_libraries the view shows every backend's counters instead.")));
 	foreach(lc, servers)
 	{
 		HBaseStatServer *e = lfirst(lc);

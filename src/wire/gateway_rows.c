@@ -9,13 +9,12 @@
  * (MultiRowRangeFilter, keys base64 in the body, which every version
  * takes).  Either way the rows come back in the order of the keys, and a
  * row the gateway returns that was not asked for is an error, never a row.
+ * Through any gateway, keys too long for a URL (HBASE_URL_MAX) are read by
+ * the same scanner (hbase_rows_by_scanner).
  */
 #include "postgres.h"
 
 #include "wire.h"
-
-/* longest URL of path keys (Jetty's default request header is 8 kB) */
-#define GW_MAX_PATH		6000
 
 /* a row the gateway returned must be one asked for */
 static int
@@ -76,20 +75,19 @@ get_by_path(HBaseConn *conn, HBaseTable *table, List *keys, long *nrequests)
 }
 
 /*
- * Keys that cannot travel in an old gateway's path: one stateful scanner
- * from the smallest to just after the largest, matching exactly these rows
- * (MultiRowRangeFilter), its bounds and keys base64 in the body.  The rows
- * in key order.
+ * Keys that cannot travel in a URL (an old gateway's path, or any URL for
+ * their length): one stateful scanner from the smallest to just after the
+ * largest, matching exactly these rows (MultiRowRangeFilter), its bounds and
+ * keys base64 in the body.  The rows in key order.
  */
 static HBaseCellSet *
 get_by_scanner(HBaseConn *conn, HBaseTable *table, List *keys, List *columns,
-			   long *nrequests)
+			   const char *what, long *nrequests)
 {
 	HBaseScanSpec spec;
 	bytea	   *lo = NULL,
 			   *hi = NULL;
 	char	   *end;
-	const char *what = "a scanner for a Get (the gateway lacks ?e=b64)";
 	HBaseScanner *scanner;
 	HBaseCellSet *page;
 	HBaseCellSet *set = palloc0(sizeof(HBaseCellSet));
@@ -161,12 +159,21 @@ hbase_gateway_get_rows(HBaseConn *conn, HBaseTable *table, List *keys, List *col
 {
 	bool		by_path = true;
 	size_t		urllen = strlen(hbase_rest_table_path(conn, table)) + 20;
-	HBaseCellSet *set;
-	HBaseRow   *ordered;
+	List	   *kept = NIL;
 	ListCell   *lc;
-	int			n = 0;
-	int			i;
 
+	/* keys longer than HBase's longest: no row has one, and a scan refuses them */
+	foreach(lc, keys)
+	{
+		bytea	   *k = lfirst(lc);
+
+		if (VARSIZE(k) - VARHDRSZ <= HBASE_MAX_ROW_LENGTH)
+			kept = lappend(kept, k);
+	}
+	*by_scanner = false;
+	if (kept == NIL)
+		return palloc0(sizeof(HBaseCellSet));
+	keys = kept;
 	foreach(lc, keys)
 	{
 		bytea	   *k = lfirst(lc);
@@ -175,14 +182,31 @@ hbase_gateway_get_rows(HBaseConn *conn, HBaseTable *table, List *keys, List *col
 			by_path = false;
 		urllen += 3 * (VARSIZE(k) - VARHDRSZ) + 5;
 	}
-	if (urllen > GW_MAX_PATH)
+	if (urllen > HBASE_URL_MAX)
 		by_path = false;
 	*by_scanner = !by_path;
 	if (by_path)
 		return get_by_path(conn, table, keys, nrequests);
+	return hbase_rows_by_scanner(conn, table, keys, columns,
+								 "a scanner for a Get (the gateway lacks ?e=b64)", nrequests);
+}
 
-	set = get_by_scanner(conn, table, keys, columns, nrequests);
-	/* in the order of the keys (a merge on salted keys relies on it) */
+/*
+ * The rows of keys (bytea *) by one scanner (get_by_scanner), in the order
+ * of the keys, as a multiget gives them (a merge on salted keys relies on
+ * it); what names the scanner in messages.
+ */
+HBaseCellSet *
+hbase_rows_by_scanner(HBaseConn *conn, HBaseTable *table, List *keys, List *columns,
+					  const char *what, long *nrequests)
+{
+	HBaseCellSet *set;
+	HBaseRow   *ordered;
+	ListCell   *lc;
+	int			n = 0;
+	int			i;
+
+	set = get_by_scanner(conn, table, keys, columns, what, nrequests);
 	ordered = palloc(sizeof(HBaseRow) * Max(set->nrows, 1));
 	foreach(lc, keys)
 	{

@@ -85,6 +85,34 @@ hbase_utf8_prefix(const char *s, int len)
 	return i;
 }
 
+/*
+ * A scan bound longer than HBase's longest key (HBASE_MAX_ROW_LENGTH), which
+ * a Scan refuses, as one it takes that bounds the same rows: a key k no
+ * longer than P, the bound's first HBASE_MAX_ROW_LENGTH bytes, is at or
+ * above the bound exactly when it is above P, and no key but P itself
+ * starts with P, so both an inclusive start and an exclusive end become
+ * P's successor among such keys (P with its last byte below 0xff raised
+ * and cut there).  A P of 0xff bytes only has no successor: P itself, a
+ * superset (every qual is checked again here).  *len gets the new length.
+ */
+static const char *
+key_bound(const char *bound, int *len)
+{
+	char	   *p = hbase_memdup(bound, HBASE_MAX_ROW_LENGTH);
+	int			plen = HBASE_MAX_ROW_LENGTH;
+
+	while (plen > 0 && (unsigned char) p[plen - 1] == 0xff)
+		plen--;
+	if (plen == 0)
+	{
+		*len = HBASE_MAX_ROW_LENGTH;
+		return bound;
+	}
+	p[plen - 1]++;
+	*len = plen;
+	return p;
+}
+
 /* ---------------- typed results ---------------- */
 
 /* the kinds of read whose statuses mean different things */
@@ -257,10 +285,18 @@ hbase_rest_scanner_open(HBaseConn *conn, HBaseTable *table, const HBaseScanSpec 
 						bool resuming, MemoryContext cxt)
 {
 	char	   *path = hbase_rest_table_path(conn, table);
-	char	   *model = hbase_json_scanner_model(spec);
+	HBaseScanSpec bounded = *spec;
+	char	   *model;
 	char	   *what = psprintf("creating a scanner (POST %s/scanner)", path);
 	HBaseResult res;
 	HBaseResponse *resp;
+
+	/* bounds past HBase's longest key, which it refuses: the same rows, exactly */
+	if (bounded.startlen > HBASE_MAX_ROW_LENGTH)
+		bounded.startrow = key_bound(bounded.startrow, &bounded.startlen);
+	if (bounded.endlen > HBASE_MAX_ROW_LENGTH)
+		bounded.endrow = key_bound(bounded.endrow, &bounded.endlen);
+	model = hbase_json_scanner_model(&bounded);
 
 	/* another gateway may take it (a scanner made but never heard of expires) */
 	resp = hbase_request_ex(conn, "POST", psprintf("%s/scanner", path), model, strlen(model),
@@ -578,17 +614,84 @@ hbase_scanner_close(HBaseScanner *s)
 
 /* ---------------- Gets ---------------- */
 
+/* what a scanner that reads keys too long for a URL is called, in EXPLAIN and messages */
+#define LONG_KEYS_WHAT	"a scanner of keys too long for a URL"
+
+/*
+ * The rows of keys longer than HBase's longest (HBASE_MAX_ROW_LENGTH),
+ * which no row has and a Get refuses: none, without asking (an answer of
+ * its own stands for resp, as the callers name it; the table is not
+ * checked).
+ */
+static HBaseResult
+no_such_rows(const char *what)
+{
+	HBaseResult res;
+	HBaseResponse *resp = palloc0(sizeof(HBaseResponse));
+
+	memset(&res, 0, sizeof(res));
+	res.outcome = HBASE_END;
+	res.status = 404;
+	resp->status = 404;
+	resp->what = what;
+	res.resp = resp;
+	res.more_requests = -1;
+	return res;
+}
+
+/*
+ * n keys too long for a URL, read by one scanner whose body carries them
+ * (hbase_rows_by_scanner): done, the rows in the keys' order (none when
+ * none exists; a missing table is the scanner's error).  An answer of its
+ * own stands for resp, as a Get's or a multiget's callers name it.
+ */
+static HBaseResult
+keys_by_scanner(HBaseConn *conn, HBaseTable *table, bytea **keys, int n, List *columns)
+{
+	HBaseResult res;
+	HBaseResponse *resp = palloc0(sizeof(HBaseResponse));
+	List	   *list = NIL;
+	long		nreq = 0;
+	int			i;
+
+	for (i = 0; i < n; i++)
+		list = lappend(list, keys[i]);
+	memset(&res, 0, sizeof(res));
+	res.set = hbase_rows_by_scanner(conn, table, list, columns, LONG_KEYS_WHAT, &nreq);
+	res.outcome = HBASE_DONE;
+	res.status = 200;
+	resp->status = 200;
+	resp->what = LONG_KEYS_WHAT;
+	res.resp = resp;
+	res.more_requests = (int) nreq - 1;
+	res.url_note = "keys too long for a URL read by a scanner";
+	return res;
+}
+
 /*
  * One row by its key (binary-safe: ?e=b64), in the connection's transport:
- * done (the row), end (no such row; table_unsure) or failed.
+ * done (the row), end (no such row; table_unsure) or failed.  A key too
+ * long for a URL is read by a scanner (columns: what it reads), one longer
+ * than HBase's longest is no row, without a request.
  */
 HBaseResult
-hbase_rest_get(HBaseConn *conn, HBaseTable *table, const char *key, int keylen)
+hbase_rest_get(HBaseConn *conn, HBaseTable *table, const char *key, int keylen, List *columns)
 {
-	/* v: a table mapping versions reads that many of each cell */
-	char	   *path = psprintf("%s/%s?e=b64&v=%d", hbase_rest_table_path(conn, table),
-								hbase_b64url(key, keylen), Max(table->versions, 1));
+	char	   *path;
 
+	if (keylen > HBASE_MAX_ROW_LENGTH)
+		return no_such_rows("a Get");
+	/* v: a table mapping versions reads that many of each cell */
+	path = psprintf("%s/%s?e=b64&v=%d", hbase_rest_table_path(conn, table),
+					hbase_b64url(key, keylen), Max(table->versions, 1));
+	if (strlen(path) > HBASE_URL_MAX)
+	{
+		bytea	   *k = palloc(VARHDRSZ + keylen);
+
+		SET_VARSIZE(k, VARHDRSZ + keylen);
+		memcpy(VARDATA(k), key, keylen);
+		return keys_by_scanner(conn, table, &k, 1, columns);
+	}
 	return read_result(hbase_request_ex(conn, "GET", path, NULL, 0, "a Get", HBASE_REQ_CELLSET),
 					   table, READ_GET, 1, 0);
 }
@@ -726,13 +829,178 @@ multiget_path(HBaseConn *conn, HBaseTable *table, bytea **keys, int n, const byt
 	return path.data;
 }
 
+/* the length of a key in a multiget's path: "&row=" and its base64 (no padding) */
+static size_t
+multiget_key_len(const bytea *key)
+{
+	size_t		len = VARSIZE(key) - VARHDRSZ;
+
+	return 5 + (len == 0 ? 1 : (4 * len + 2) / 3);
+}
+
+/* would the multiget of n keys with filter stay within HBASE_URL_MAX? */
+static bool
+multiget_fits(HBaseConn *conn, HBaseTable *table, bytea **keys, int n, const bytea *filter)
+{
+	size_t		len = strlen(multiget_path(conn, table, keys, 0, filter));
+	int			i;
+
+	for (i = 0; i < n && len <= HBASE_URL_MAX; i++)
+	{
+		/* a key no row has: left out (multiget_split) */
+		if (VARSIZE(keys[i]) - VARHDRSZ > HBASE_MAX_ROW_LENGTH)
+			return false;
+		len += multiget_key_len(keys[i]);
+	}
+	return len <= HBASE_URL_MAX;
+}
+
 /* the rows of n keys (bytea *) in one request (?e=b64), as hbase_rest_get's; filter: as multiget_path's */
-HBaseResult
-hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n, const bytea *filter)
+static HBaseResult
+multiget_one(HBaseConn *conn, HBaseTable *table, bytea **keys, int n, const bytea *filter)
 {
 	return read_result(hbase_request_ex(conn, "GET", multiget_path(conn, table, keys, n, filter),
 										NULL, 0, "a multiget", HBASE_REQ_CELLSET),
 					   table, READ_MULTIGET, n, 0);
+}
+
+/* a part of a multiget's answer, its rows after the others' (a set of cap rows) */
+static void
+append_rows(HBaseCellSet *set, int *cap, const HBaseCellSet *part)
+{
+	if (part == NULL || part->nrows == 0)
+		return;
+	if (set->nrows + part->nrows > *cap)
+	{
+		*cap = Max(*cap * 2, set->nrows + part->nrows);
+		set->rows = set->rows ? repalloc(set->rows, sizeof(HBaseRow) * *cap) :
+			palloc(sizeof(HBaseRow) * *cap);
+	}
+	memcpy(set->rows + set->nrows, part->rows, sizeof(HBaseRow) * part->nrows);
+	set->nrows += part->nrows;
+	set->ncells += part->ncells;
+	set->decoded += part->decoded;
+}
+
+/*
+ * A multiget whose URL would pass HBASE_URL_MAX, chosen before sending:
+ * value filters whose text takes more than half the URL are left out (the
+ * caller checks every qual again: a superset), then the keys go in order
+ * in multigets as long as fit, and a key too long for any URL (with the
+ * ones after it that are too) by a scanner whose body carries them
+ * (keys_by_scanner); keys longer than HBase's longest (no row has one,
+ * a Get refuses them) are left out.  The rows come in the keys' order, as one multiget's.
+ * Done with every part's rows, end when no part found any (table_unsure as
+ * a multiget's 404), else the first part that failed, as it is; url_note
+ * says what was done instead.
+ */
+static HBaseResult
+multiget_split(HBaseConn *conn, HBaseTable *table, bytea **keys, int n, const bytea *filter,
+			   List *columns)
+{
+	HBaseResult out;
+	HBaseCellSet *set = palloc0(sizeof(HBaseCellSet));
+	StringInfoData note;
+	int			cap = 0;
+	int			sent = 0;
+	int			multigets = 0;
+	bool		by_scanner = false;
+	bool		found = false;
+	int64		bytes = 0;
+	size_t		base;
+	int			i = 0;
+
+	memset(&out, 0, sizeof(out));
+	initStringInfo(&note);
+	if (filter && strlen(multiget_path(conn, table, keys, 0, filter)) > HBASE_URL_MAX / 2)
+	{
+		filter = NULL;
+		appendStringInfoString(&note, "value filters checked here, not sent: too long for a URL; ");
+	}
+	base = strlen(multiget_path(conn, table, keys, 0, filter));
+	while (i < n)
+	{
+		HBaseResult res;
+		int			j = i;
+		size_t		len = base;
+
+		if (VARSIZE(keys[i]) - VARHDRSZ > HBASE_MAX_ROW_LENGTH)
+		{
+			i++;
+			continue;
+		}
+		if (base + multiget_key_len(keys[i]) > HBASE_URL_MAX)
+		{
+			while (j < n && base + multiget_key_len(keys[j]) > HBASE_URL_MAX &&
+				   VARSIZE(keys[j]) - VARHDRSZ <= HBASE_MAX_ROW_LENGTH)
+				j++;
+			res = keys_by_scanner(conn, table, keys + i, j - i, columns);
+			sent += 1 + res.more_requests;
+			by_scanner = true;
+		}
+		else
+		{
+			while (j < n && len + multiget_key_len(keys[j]) <= HBASE_URL_MAX &&
+				   VARSIZE(keys[j]) - VARHDRSZ <= HBASE_MAX_ROW_LENGTH)
+				len += multiget_key_len(keys[j++]);
+			res = multiget_one(conn, table, keys + i, j - i, filter);
+			sent++;
+			multigets++;
+			bytes += (int64) res.resp->wire_len;
+		}
+		if (res.outcome != HBASE_DONE && res.outcome != HBASE_END)
+		{
+			res.more_requests = sent - 1;
+			return res;
+		}
+		if (res.outcome == HBASE_DONE)
+		{
+			found = true;
+			append_rows(set, &cap, res.set);
+		}
+		out.resp = res.resp;
+		out.table_unsure = res.table_unsure;
+		out.status = res.status;
+		i = j;
+	}
+	/* every key longer than HBase's longest: nothing was asked */
+	if (sent == 0)
+		return no_such_rows("a multiget");
+	if (multigets > 1)
+		appendStringInfo(&note, "keys in %d multigets of at most %d bytes of URL; ",
+						 multigets, HBASE_URL_MAX);
+	if (by_scanner)
+		appendStringInfoString(&note, "keys too long for a URL read by a scanner; ");
+	if (note.len > 2)
+		note.data[note.len - 2] = '\0';
+	out.url_note = note.len > 0 ? note.data : NULL;
+	out.more_requests = sent - 1;
+	/* the last answer's bytes are resp's (none for a scanner's stand-in) */
+	out.more_bytes = bytes - (int64) out.resp->wire_len;
+	if (found)
+	{
+		out.outcome = HBASE_DONE;
+		out.set = set;
+		out.table_unsure = false;
+	}
+	else
+		out.outcome = HBASE_END;
+	return out;
+}
+
+/*
+ * The rows of n keys (bytea *) by a multiget (?e=b64), as hbase_rest_get's;
+ * filter: as multiget_path's.  One whose URL would pass HBASE_URL_MAX is
+ * split (multiget_split), by length, never after a failure; columns: what
+ * a scanner then reads of keys too long for any URL.
+ */
+HBaseResult
+hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n, const bytea *filter,
+					List *columns)
+{
+	if (multiget_fits(conn, table, keys, n, filter))
+		return multiget_one(conn, table, keys, n, filter);
+	return multiget_split(conn, table, keys, n, filter, columns);
 }
 
 /*
@@ -741,22 +1009,45 @@ hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n, con
  * (decoded into the current memory context), but a request without an
  * answer, or whose answer did not fit the budget of answers held at once
  * (connection.c), is unavailable (sent once: the caller asks again alone,
- * a multiget changes nothing).  For batched key joins (join.c).
+ * a multiget changes nothing).  One whose URL would pass HBASE_URL_MAX is
+ * split instead (multiget_split), after the others.  For batched key joins
+ * (join.c) and scans' keys.
  */
 void
 hbase_rest_multiget_many(HBaseConn *conn, HBaseTable *table, bytea **keys, const int *starts,
-						 const int *counts, int nreq, HBaseResult *out, const bytea *filter)
+						 const int *counts, int nreq, HBaseResult *out, const bytea *filter,
+						 List *columns)
 {
 	const char *paths[HBASE_MAX_CONCURRENCY];
 	HBaseResponse *resp[HBASE_MAX_CONCURRENCY];
+	int			which[HBASE_MAX_CONCURRENCY];
+	int			m = 0;
+	int			nfit;
 	int			i;
 
 	Assert(nreq <= HBASE_MAX_CONCURRENCY);
 	for (i = 0; i < nreq; i++)
-		paths[i] = multiget_path(conn, table, keys + starts[i], counts[i], filter);
-	hbase_request_many(conn, paths, NULL, nreq, "a multiget", resp, true);
-	for (i = 0; i < nreq; i++)
-		out[i] = read_result(resp[i], table, READ_MULTIGET, counts[i], 0);
+	{
+		if (!multiget_fits(conn, table, keys + starts[i], counts[i], filter))
+			continue;
+		which[m] = i;
+		paths[m++] = multiget_path(conn, table, keys + starts[i], counts[i], filter);
+	}
+	if (m > 0)
+		hbase_request_many(conn, paths, NULL, m, "a multiget", resp, true);
+	for (i = 0; i < m; i++)
+		out[which[i]] = read_result(resp[i], table, READ_MULTIGET, counts[which[i]], 0);
+	/* too long for one URL: split, after the others (hbase_rest_multiget) */
+	nfit = m;
+	for (i = 0, m = 0; i < nreq; i++)
+	{
+		if (m < nfit && which[m] == i)
+		{
+			m++;
+			continue;
+		}
+		out[i] = multiget_split(conn, table, keys + starts[i], counts[i], filter, columns);
+	}
 }
 
 /*
@@ -930,6 +1221,37 @@ utf8_ceiling(const char *key, int len, int *outlen)
 	return s.data;
 }
 
+/*
+ * The longest start or end row a reversed scan is positioned by: they only
+ * position it (the bounds themselves are row filters, or checked here), so
+ * a long key's is cut to a prefix, for the URL's length (HBASE_URL_MAX).
+ */
+#define POSITION_MAX	512
+
+/*
+ * A valid UTF-8 string >= key for a reversed scan's start row
+ * (utf8_ceiling), of at most about POSITION_MAX bytes: for a longer key,
+ * the smallest string above every key with its first POSITION_MAX bytes
+ * (the prefix with its last byte below 0xff raised); NULL when there is
+ * none short of the table's end.
+ */
+static char *
+position_above(const char *key, int len, int *outlen)
+{
+	char	   *p;
+	int			plen = POSITION_MAX;
+
+	if (len <= POSITION_MAX)
+		return utf8_ceiling(key, len, outlen);
+	p = hbase_memdup(key, plen);
+	while (plen > 0 && (unsigned char) p[plen - 1] == 0xff)
+		plen--;
+	if (plen == 0)
+		return NULL;
+	p[plen - 1]++;
+	return utf8_ceiling(p, plen, outlen);
+}
+
 /* a quoted binary comparator of the filter language: 'binary:...', quotes doubled */
 static void
 append_binary_operand(StringInfo buf, const char *key, int len)
@@ -995,7 +1317,7 @@ append_reversed_bounds(HBaseConn *conn, StringInfo path, const HBaseStatelessSca
 	if (s->upper)
 	{
 		int			slen;
-		char	   *start = utf8_ceiling(s->upper, s->upperlen, &slen);
+		char	   *start = position_above(s->upper, s->upperlen, &slen);
 
 		if (start && slen > 0)
 			appendStringInfo(path, "&startrow=%s", hbase_escape(conn, start, slen));
@@ -1009,7 +1331,9 @@ append_reversed_bounds(HBaseConn *conn, StringInfo path, const HBaseStatelessSca
 		char	   *lo = hbase_memdup(s->lower, s->lowerlen);
 		int			lolen = s->lowerlen;
 
-		if ((unsigned char) lo[lolen - 1] > 0)
+		if (lolen > POSITION_MAX)
+			lolen = POSITION_MAX;	/* a proper prefix: smaller */
+		else if ((unsigned char) lo[lolen - 1] > 0)
 			lo[lolen - 1]--;
 		else
 			lolen--;
@@ -1067,6 +1391,16 @@ hbase_rest_stateless_scan(HBaseConn *conn, HBaseTable *table, const HBaseStatele
 										   flags);
 
 	return read_result(resp, table, READ_STATELESS, s->limit, 0);
+}
+
+/*
+ * Would the stateless scan page s go within HBASE_URL_MAX?  The callers
+ * choose another way before sending one that would not (scan_pages.c).
+ */
+bool
+hbase_rest_stateless_fits(HBaseConn *conn, HBaseTable *table, const HBaseStatelessScan *s)
+{
+	return strlen(stateless_path(conn, table, s)) <= HBASE_URL_MAX;
 }
 
 /* the path and query of a stateless scan page */

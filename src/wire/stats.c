@@ -56,8 +56,6 @@
 #define HBASE_STATS_MAX_SHARED	128
 /* tables whose full scans' row counts are kept in shared memory */
 #define HBASE_ROWS_MAX_SHARED	1024
-/* servers this backend keeps counters for */
-#define HBASE_STATS_MAX_LOCAL	64
 
 typedef struct StatsKey
 {
@@ -105,6 +103,8 @@ static HBaseStatServer *local[HBASE_STATS_MAX_LOCAL];
 static uint64 local_used[HBASE_STATS_MAX_LOCAL];
 static uint64 local_clock = 0;
 static int	nlocal = 0;
+/* servers whose counters gave their slot to another's since the last reset of all */
+static int	local_dropped = 0;
 
 /*
  * One request's or event's contribution, applied alike to this backend's
@@ -246,8 +246,9 @@ apply(HBaseStatCounters *c, const StatsDelta *d)
 /*
  * This backend's counters of a server.  When all HBASE_STATS_MAX_LOCAL
  * slots are taken, the server counted the longest ago gives its slot (most
- * likely one dropped since), so that a new server is always counted; the
- * reset frees the slots of dropped servers.
+ * likely one dropped since), so that a new server is always counted, and
+ * the view says how many it leaves out (hbase_stats_servers); the reset
+ * frees the slots of dropped servers.
  */
 static HBaseStatServer *
 local_entry(Oid serverid)
@@ -277,6 +278,7 @@ local_entry(Oid serverid)
 				slot = i;
 		e = local[slot];
 		memset(e, 0, sizeof(HBaseStatServer));
+		local_dropped++;
 	}
 	e->serverid = serverid;
 	e->c.since = GetCurrentTimestamp();
@@ -619,10 +621,12 @@ hbase_stats_rows(Oid relid)
 /*
  * The counters the view shows, as HBaseStatServer in the current context:
  * the shared ones of this database's servers (*is_shared), else, not
- * preloaded or asked for, this backend's.
+ * preloaded or asked for, this backend's; *dropped: how many servers this
+ * backend counted whose counters made room for another's (local_entry),
+ * which its view leaves out.
  */
 List *
-hbase_stats_servers(bool backend_only, bool *is_shared)
+hbase_stats_servers(bool backend_only, bool *is_shared, int *dropped)
 {
 	List	   *out = NIL;
 	HBaseStatServer *buf;
@@ -632,6 +636,7 @@ hbase_stats_servers(bool backend_only, bool *is_shared)
 	int			i;
 
 	*is_shared = shared != NULL && !backend_only;
+	*dropped = local_dropped;
 	if (!*is_shared)
 	{
 		for (i = 0; i < nlocal; i++)
@@ -682,6 +687,8 @@ hbase_stats_reset(Oid serverid)
 			local[i]->c.since = now;
 		}
 	/* a reset of every server frees the slots of servers dropped since */
+	if (!OidIsValid(serverid))
+		local_dropped = 0;
 	if (!OidIsValid(serverid))
 		for (i = nlocal - 1; i >= 0; i--)
 			if (GetForeignServerExtended(local[i]->serverid, FSV_MISSING_OK) == NULL)

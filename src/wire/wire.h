@@ -250,7 +250,9 @@ extern void hbase_stats_done(Oid serverid, const char *method, const char *path,
 extern void hbase_stats_event(Oid serverid, HBaseStatEvent event);
 extern void hbase_stats_set_rows(Oid relid, double rows);
 extern double hbase_stats_rows(Oid relid);
-extern List *hbase_stats_servers(bool backend_only, bool *is_shared);
+extern List *hbase_stats_servers(bool backend_only, bool *is_shared, int *dropped);
+/* servers a session counts (stats.c): past them, the one counted the longest ago makes room */
+#define HBASE_STATS_MAX_LOCAL	64
 extern void hbase_stats_reset(Oid serverid);
 extern double hbase_stats_percentile(const HBaseStatCounters *c, double fraction);
 
@@ -272,10 +274,12 @@ extern bool hbase_key_path_safe(const char *key, int len);
 extern void hbase_gateway_inexact(const HBaseGateway *gw, HBaseTable *table, const char *what,
 								  const char *key, int keylen) pg_attribute_noreturn();
 
-/* ---------- gateway_rows.c: keys through a gateway without ?e=b64 ---------- */
+/* ---------- gateway_rows.c: keys through a gateway without ?e=b64, or too long for a URL ---------- */
 
 extern HBaseCellSet *hbase_gateway_get_rows(HBaseConn *conn, HBaseTable *table, List *keys,
 											List *columns, long *nrequests, bool *by_scanner);
+extern HBaseCellSet *hbase_rows_by_scanner(HBaseConn *conn, HBaseTable *table, List *keys,
+										   List *columns, const char *what, long *nrequests);
 
 /* ---------- rest.c: typed REST operations of the executor ---------- */
 
@@ -365,6 +369,23 @@ typedef struct HBaseScanSpec
 /* cells per scanner page; only an enormous row is ever cut by it */
 #define HBASE_CELL_LIMIT	100000
 
+/*
+ * The longest path and query a GET is sent with.  Every gateway measured
+ * takes more (hbase-rest 2.4.17, 2.5.8 and 2.6.1: 64 KiB of request line
+ * and headers together, then 431), but nginx's default request line is
+ * 8 KiB (large_client_header_buffers; then 414) and a proxy in front of
+ * the gateway is common: a read whose URL would be longer sends its keys,
+ * bounds and filters another way (docs/scans.md, "Long values").
+ */
+#define HBASE_URL_MAX	6000
+
+/*
+ * HBase's longest rowkey (Short.MAX_VALUE): no row has a longer key, and a
+ * Get or a scan bound longer than this is refused (400), so a longer key
+ * reads no row and a longer bound is made exact at this length (rest.c).
+ */
+#define HBASE_MAX_ROW_LENGTH	32767
+
 /* a page of the gateway's stateless scan (GET of the table's "*" row) */
 typedef struct HBaseStatelessScan
 {
@@ -424,7 +445,11 @@ typedef struct HBaseResult
 								 * decisions go by outcome and the flags */
 	HBaseResponse *resp;		/* the answer, for hbase_rest_report */
 	int			more_requests;	/* sent beyond the first (a stateless page asked
-								 * again as JSON), for the scan's count */
+								 * again as JSON, a multiget split by length),
+								 * for the scan's count */
+	int64		more_bytes;		/* the answers' bytes beyond resp's */
+	const char *url_note;		/* what a URL's length made the read do instead
+								 * (EXPLAIN ANALYZE), or NULL */
 } HBaseResult;
 
 extern HBaseOutcome hbase_write_outcome(long status, bool unsent, const char *body, bool check,
@@ -448,12 +473,14 @@ extern void hbase_rest_pages_many(HBaseConn *conn, HBaseTable *table, char **sca
 extern void hbase_rest_scanner_close(HBaseConn *conn, HBaseTable *table, const char *scanner);
 extern void hbase_rest_scanner_drop(HBaseConn *conn, const char *scanner);
 extern HBaseResult hbase_rest_get(HBaseConn *conn, HBaseTable *table, const char *key,
-								  int keylen);
+								  int keylen, List *columns);
 extern HBaseResult hbase_rest_multiget(HBaseConn *conn, HBaseTable *table, bytea **keys, int n,
-									   const bytea *filter);
+									   const bytea *filter, List *columns);
 extern void hbase_rest_multiget_many(HBaseConn *conn, HBaseTable *table, bytea **keys,
 									 const int *starts, const int *counts, int nreq,
-									 HBaseResult *out, const bytea *filter);
+									 HBaseResult *out, const bytea *filter, List *columns);
+extern bool hbase_rest_stateless_fits(HBaseConn *conn, HBaseTable *table,
+									  const HBaseStatelessScan *s);
 extern bytea *hbase_rest_filter_text(List *filters);
 extern bool hbase_rest_write_family_missing(HBaseConn *conn, HBaseTable *table,
 											const char *what);
