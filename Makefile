@@ -3,7 +3,7 @@ MODULE_big = hbase_fdw
 # the rowkey codec, pure C, by stage (src/rowkey/rowkey_int.h)
 ROWKEY_OBJS = src/rowkey/lex.o src/rowkey/parse.o src/rowkey/compile.o src/rowkey/layout.o \
        src/rowkey/encode.o src/rowkey/decode.o src/rowkey/date.o src/rowkey/text.o \
-       src/rowkey/decimal.o src/rowkey/buf.o
+       src/rowkey/decimal.o src/rowkey/buf.o src/rowkey/infer.o
 ROWKEY_SRCS = $(ROWKEY_OBJS:.o=.c)
 # one folder per layer (src/README.md): data flows down, wire/ and rowkey/ at the bottom
 WIRE_OBJS = src/wire/http.o src/wire/krb.o src/wire/json.o src/wire/cellset_pb.o \
@@ -48,7 +48,7 @@ include $(PGXS)
 # pure-C unit tests (no PostgreSQL): scripts/test runs them
 # (the same again under AddressSanitizer and UBSan: the codec parses keys from anyone)
 UNIT_TESTS = tests/unit/test_rowkey tests/unit/test_rowkey_san tests/unit/test_versions \
-       tests/unit/test_versions_san
+       tests/unit/test_versions_san tests/unit/test_infer tests/unit/test_infer_san
 tests/unit/test_rowkey: tests/unit/test_rowkey.c $(ROWKEY_SRCS) src/rowkey/rowkey.h src/rowkey/rowkey_int.h
 	$(CC) -Wall -Wextra -Wno-unused-parameter -O1 -g -I$(srcdir)/src/rowkey -o $@ $< $(ROWKEY_SRCS) -lcrypto
 tests/unit/test_rowkey_san: tests/unit/test_rowkey.c $(ROWKEY_SRCS) src/rowkey/rowkey.h src/rowkey/rowkey_int.h
@@ -59,6 +59,11 @@ tests/unit/test_versions: tests/unit/test_versions.c src/wire/cellset_versions.c
 tests/unit/test_versions_san: tests/unit/test_versions.c src/wire/cellset_versions.c src/wire/cellset.h
 	$(CC) -Wall -Wextra -Wno-unused-parameter -O1 -g -fsanitize=address,undefined \
 		-fno-sanitize-recover=undefined -I$(srcdir)/src/wire -o $@ $< src/wire/cellset_versions.c -lm
+tests/unit/test_infer: tests/unit/test_infer.c $(ROWKEY_SRCS) src/rowkey/rowkey.h src/rowkey/rowkey_int.h
+	$(CC) -Wall -Wextra -Wno-unused-parameter -O1 -g -I$(srcdir)/src/rowkey -o $@ $< $(ROWKEY_SRCS) -lcrypto
+tests/unit/test_infer_san: tests/unit/test_infer.c $(ROWKEY_SRCS) src/rowkey/rowkey.h src/rowkey/rowkey_int.h
+	$(CC) -Wall -Wextra -Wno-unused-parameter -O1 -g -fsanitize=address,undefined \
+		-fno-sanitize-recover=undefined -I$(srcdir)/src/rowkey -o $@ $< $(ROWKEY_SRCS) -lcrypto
 unit-tests: $(UNIT_TESTS)
 .PHONY: unit-tests
 EXTRA_CLEAN = $(UNIT_TESTS) src/wire/cellset.pb-c.c src/wire/cellset.pb-c.h
