@@ -114,3 +114,19 @@ AS 'MODULE_PATHNAME'
 LANGUAGE C CALLED ON NULL INPUT VOLATILE PARALLEL RESTRICTED;
 
 REVOKE ALL ON FUNCTION hbase_fdw_stats_reset(text) FROM PUBLIC;
+-- rowkey layouts found and checked on a sample of keys spread over the table's regions
+-- (src/sql/layouts.c, src/rowkey/infer.c)
+CREATE FUNCTION hbase_infer_layout(server name, hbase_table text, sample integer DEFAULT 1000,
+    OUT rank integer, OUT layout text, OUT columns text, OUT keys_sampled integer,
+    OUT keys_explained integer, OUT prefix text, OUT prefix_verified integer,
+    OUT regions integer)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME', 'hbase_infer_layout'
+LANGUAGE C VOLATILE;
+
+CREATE FUNCTION hbase_check_layout(foreign_table regclass, sample integer DEFAULT 1000,
+    OUT keys_sampled integer, OUT unreadable integer, OUT written_otherwise integer,
+    OUT implausible integer, OUT first_key text, OUT detail text)
+RETURNS record
+AS 'MODULE_PATHNAME', 'hbase_check_layout'
+LANGUAGE C VOLATILE;

@@ -423,7 +423,8 @@ bin_anchor_fits(const vals *v, int off, fkind kind, int *hourly)
 
 		if (kind == FK_LONG_INV_MS)
 			x = x < 0 ? -1 : LONG_MAX_V - x;
-		if (kind == FK_UINT_S ? !plausible_s(x) : !plausible_ms(x))
+		/* 4-byte seconds: before 2038, else a sign-flipped int (0x80...) reads as one */
+		if (kind == FK_UINT_S ? !plausible_s(x) || x > INT32_MAX : !plausible_ms(x))
 			return 0;
 		if (kind == FK_UINT_S && x % 3600 != 0)
 			*hourly = 0;
@@ -691,6 +692,17 @@ var_field(const vals *v, seg *s)
 			return;
 		}
 	}
+	/* text is UTF-8 without control characters: other bytes are no text part */
+	for (i = 0; i < v->n; i++)
+	{
+		if (!hbase_rk_utf8_valid(v->p[i], v->len[i]))
+			s->overflow = 1;
+		for (j = 0; j < (int) v->len[i]; j++)
+			if (v->p[i][j] < 0x20)
+				s->overflow = 1;
+	}
+	if (s->overflow)
+		return;
 	seg_add(s, FK_TEXT, -1, 0, -1);
 	/* text of a few values repeated is a structure (a region, a type) */
 	{
