@@ -39,6 +39,9 @@
 #define PLAUSIBLE_S_HI	INT64_C(4102444800)
 #define LONG_MAX_V		INT64_C(9223372036854775807)
 
+/* bytes a hash prefix covers at most; raw hash prefixes are at most this wide */
+#define MAX_HASHED		512
+#define MAX_RAW_PREFIX	8
 /* the most fields one segmentation holds */
 #define MAX_FIELDS		48
 /* candidates kept while searching, before ranking */
@@ -1378,7 +1381,7 @@ find_hash(const keyset *ks, draft *d)
 		{
 			int			dlen = EVP_MD_size(mds[a]) * (raw ? 1 : 2);
 
-			for (k = raw ? 2 : 1; k <= dlen && (size_t) k < lmin; k++)
+			for (k = raw ? 2 : 1; k <= (raw ? MAX_RAW_PREFIX : dlen) && (size_t) k < lmin; k++)
 			{
 				int			m;
 
@@ -1399,13 +1402,23 @@ find_hash(const keyset *ks, draft *d)
 					int			all = (size_t) (k + m) == lmin + 1;	/* m = -1: the rest */
 					int			ok = 1;
 
+					/* hashed fields are short: a longer m is no field (and costs) */
+					if (m > MAX_HASHED && !all)
+						continue;
+
 					for (i = 0; i < ks->n && ok; i++)
 					{
 						unsigned char dg[64];
 						char		hx[128];
 						size_t		n = all ? ks->len[i] - k : (size_t) m;
-						int			len = digest(mds[a], ks->k[i] + k, n, dg);
+						int			len;
 
+						if (n > MAX_HASHED)
+						{
+							ok = 0;
+							break;
+						}
+						len = digest(mds[a], ks->k[i] + k, n, dg);
 						if (len == 0)
 							return 0;
 						if (raw)
@@ -1469,12 +1482,16 @@ has_evidence(const draft *d)
 	return 0;
 }
 
+/* layouts compiled and tried at most per inference: bounds a hostile sample's cost */
+#define MAX_TRIES		4000
+
 typedef struct search
 {
 	const keyset *ks;
 	hbase_rk_candidate *out;
 	int			nout;
 	int			max;
+	int			tries;
 } search;
 
 /* render, compile and verify a draft; a candidate when every key round-trips */
@@ -1489,8 +1506,9 @@ try_draft(search *sr, const draft *d, int early_only)
 				i;
 	hbase_rk_candidate *c;
 
-	if (d->body.overflow || d->body.n == 0 || !has_evidence(d))
+	if (d->body.overflow || d->body.n == 0 || !has_evidence(d) || sr->tries >= MAX_TRIES)
 		return -1;
+	sr->tries++;
 	if (!render(d, &r))
 		return -1;
 	for (i = 0; i < sr->nout; i++)
@@ -1668,6 +1686,7 @@ hbase_rk_infer(const char *const *keys, const size_t *lens, int nkeys,
 	sr.out = out;
 	sr.nout = 0;
 	sr.max = max;
+	sr.tries = 0;
 	segs = rk_alloc(sizeof(seg) * 16);
 
 	/* a hash prefix: the rest of the key from after it */

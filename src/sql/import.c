@@ -777,7 +777,7 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 			ereport(ERROR,
 					(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
 					 errmsg("invalid option \"%s\" for IMPORT FOREIGN SCHEMA", def->defname),
-					 errhint("%sThe options are \"key_type\" ('bytea' or 'text'), \"sample_rows\" (a number of rows, 0 for none), \"phoenix\" (a boolean) and \"tenant\" (a Phoenix tenant id).",
+					 errhint("%sThe options are \"key_type\" ('bytea' or 'text'), \"sample_rows\" (a number of rows, 0 for none), \"infer_layout\" (a boolean), \"phoenix\" (a boolean) and \"tenant\" (a Phoenix tenant id).",
 							 close ? psprintf("Perhaps you meant the option \"%s\". ", close) : "")));
 		}
 		key_type = defGetString(def);
