@@ -69,7 +69,9 @@ typedef enum fkind
 	FK_UINT,					/* uint(id, w) */
 	FK_SORT_LONG,				/* sortable(long(id)) */
 	FK_SORT_INT,				/* sortable(int(id)) */
-	FK_BYTES					/* bytes(k, w) */
+	FK_BYTES,					/* bytes(k, w) */
+	FK_RPAD0,					/* rpad(k, w, "\x00"): text padded with NULs */
+	FK_BITREV					/* long(bitreverse(id)) */
 } fkind;
 
 typedef struct field
@@ -373,6 +375,15 @@ digits_number(const vals *v, int off, int w, seg *s)
 		seg_add(s, FK_REV, w, 1, 4);
 		return;
 	}
+	/* the same digits in every key say nothing of a number */
+	for (i = 1; i < v->n; i++)
+		if (memcmp(v->p[i] + off, v->p[0] + off, w) != 0)
+			break;
+	if (i == v->n && v->n > 1)
+	{
+		seg_add(s, FK_LPAD, w, 0, 0);
+		return;
+	}
 	seg_add(s, FK_LPAD, w, zeros > 0, zeros > 0 ? 4 : 2);
 }
 
@@ -382,13 +393,17 @@ digits_number(const vals *v, int off, int w, seg *s)
  * recursively; what holds none is a number.
  */
 static void
-split_digits(const vals *v, int off, int w, seg *s, int depth)
+split_digits(const vals *v, int off, int w, seg *s, int depth, int alt)
 {
 	size_t		a;
-	int			o;
+	int			o,
+				pass,
+				found = 0;
 
 	if (w <= 0)
 		return;
+	/* the alt-th placement (when there are that many), else the first */
+	for (pass = 0; pass < 2; pass++)
 	for (a = 0; depth < 8 && a < sizeof(digit_anchors) / sizeof(digit_anchors[0]); a++)
 	{
 		anchor		an = digit_anchors[a];
@@ -400,13 +415,21 @@ split_digits(const vals *v, int off, int w, seg *s, int depth)
 				continue;
 			if (!digit_anchor_fits(v, off + o, an))
 				continue;
-			split_digits(v, off, o, s, depth + 1);
-			seg_add(s, an.kind, an.width, 1, an.kind == FK_DATE ? 10 : 8);
+			if (pass == 0 && found++ < alt)
+				continue;
+			split_digits(v, off, o, s, depth + 1, 0);
+			/*
+			 * 19 digits of 922337... are surely inverted; a real date on
+			 * every key is hardly chance; any 10 digits from 1 to 4 are
+			 * epoch seconds of 2000-2099
+			 */
+			seg_add(s, an.kind, an.width, 1,
+					an.kind == FK_INV_MS || an.kind == FK_INV_S ? 12 : an.kind == FK_DATE ? 10 : 6);
 			if (an.kind == FK_DATE && !s->overflow)
 				s->f[s->n - 1].pattern = date_pattern(an.width);
 			if (!s->overflow)
 				s->f[s->n - 1].padded = 1;
-			split_digits(v, off + o + an.width, w - o - an.width, s, depth + 1);
+			split_digits(v, off + o + an.width, w - o - an.width, s, depth + 1, 0);
 			return;
 		}
 	}
@@ -451,6 +474,20 @@ binary_numbers(const vals *v, int off, int w, seg *s)
 			small = 0;
 		if (v->p[i][off] != 0x80)
 			flipped = 0;
+	}
+	if (w == 8)
+	{
+		int			low0 = 1;
+
+		/* a small number's bits reversed: the low byte is zero, the top one not */
+		for (i = 0; i < v->n; i++)
+			if (v->p[i][off + 7] != 0)
+				low0 = 0;
+		if (low0 && !small && !flipped)
+		{
+			seg_add(s, FK_BITREV, 8, 1, 3);
+			return;
+		}
 	}
 	if (w == 8 || w == 4)
 	{
@@ -526,6 +563,54 @@ binary_run(const vals *v, int off, int w, seg *s, int alt, int depth)
 	binary_numbers(v, off, w, s);
 }
 
+/*
+ * Where text padded with NULs that starts at off ends: every value printable
+ * from off, then only NULs up to the end (the first key's), some value
+ * padded; off when it is no such region.  The end is the smallest over the
+ * values (a field after it may start with zero bytes, which would run on).
+ */
+static int
+rpad0_end(const vals *v, int off, int w)
+{
+	int			i,
+				end = w,
+				padded = 0;
+
+	for (i = 0; i < v->n; i++)
+	{
+		int			j = off;
+
+		while (j < w && is_print(v->p[i][j]))
+			j++;
+		if (j < w && v->p[i][j] == 0)
+			padded = 1;
+		while (j < w && v->p[i][j] == 0)
+			j++;
+		if (j < end)
+			end = j;
+	}
+	if (!padded || end - off < 2)
+		return off;
+	/* every value: printable, then NULs up to end */
+	for (i = 0; i < v->n; i++)
+	{
+		int			j = off;
+
+		while (j < end && is_print(v->p[i][j]))
+			j++;
+		if (j == off)
+			return off;
+		while (j < end && v->p[i][j] == 0)
+			j++;
+		if (j != end)
+			return off;
+	}
+	for (i = 0; i < v->n; i++)
+		if (v->p[i][end - 1] == 0)
+			return end;
+	return off;
+}
+
 /* byte classes of a fixed-width region */
 #define C_DIGIT	1
 #define C_PRINT	2
@@ -546,7 +631,8 @@ split_fixed(const vals *v, int w, seg *s, int alt, int varlast)
 	int			j,
 				i,
 				start,
-				bins_seen = 0;
+				bins_seen = 0,
+				digits_seen = 0;
 
 	for (j = 0; j < w; j++)
 	{
@@ -581,11 +667,22 @@ split_fixed(const vals *v, int w, seg *s, int alt, int varlast)
 		int			end = start + 1;
 		int			last;
 
+		/* text padded with NULs to a width (Pinpoint's agent ids) */
+		if (cls[start] == C_PRINT && (end = rpad0_end(v, start, w)) > start)
+		{
+			seg_add(s, FK_RPAD0, end - start, 1, 2);
+			start = end;
+			continue;
+		}
+		end = start + 1;
 		while (end < w && cls[end] == cls[start])
 			end++;
 		last = end == w;
 		if (cls[start] == C_DIGIT && !(last && varlast))
-			split_digits(v, start, end - start, s, 0);
+		{
+			split_digits(v, start, end - start, s, 0, digits_seen == 0 ? alt : 0);
+			digits_seen++;
+		}
 		else if (cls[start] == C_BIN)
 		{
 			binary_run(v, start, end - start, s, bins_seen == 0 ? alt : 0, 0);
@@ -1140,6 +1237,14 @@ render_field(rendered *r, const field *f, int fi)
 			n = new_column(r, "k", RK_BYTES, 0, "bytea");
 			snprintf(x, sizeof(x), "bytes(%s, %d)", n, f->width);
 			break;
+		case FK_RPAD0:
+			n = new_column(r, "k", RK_TEXT, 0, "text");
+			snprintf(x, sizeof(x), "rpad(%s, %d, \"\\x00\")", n, f->width);
+			break;
+		case FK_BITREV:
+			n = new_column(r, "id", RK_INT, 8, "bigint");
+			snprintf(x, sizeof(x), "long(bitreverse(%s))", n);
+			break;
 		default:
 			return;
 	}
@@ -1452,8 +1557,9 @@ score_of(const draft *d)
 	int			i,
 				s = 0;
 
+	/* fewer parts explaining the same keys are the likelier reading */
 	for (i = 0; i < d->body.n; i++)
-		s += d->body.f[i].score;
+		s += d->body.f[i].score - (d->body.f[i].kind == FK_LIT ? 0 : 2);
 	if (d->hash_k > 0 || (d->salt > 0 && d->salt < 4))
 		s += 20;
 	else if (d->salt == 4)
@@ -1482,8 +1588,11 @@ has_evidence(const draft *d)
 	return 0;
 }
 
-/* layouts compiled and tried at most per inference: bounds a hostile sample's cost */
-#define MAX_TRIES		4000
+/*
+ * Layouts compiled and tried at most in each phase of an inference (hash
+ * prefix, no prefix, salt byte): bounds a hostile sample's cost.
+ */
+#define MAX_TRIES		2000
 
 typedef struct search
 {
@@ -1491,7 +1600,7 @@ typedef struct search
 	hbase_rk_candidate *out;
 	int			nout;
 	int			max;
-	int			tries;
+	int			tries;			/* in this phase */
 } search;
 
 /* render, compile and verify a draft; a candidate when every key round-trips */
@@ -1518,6 +1627,9 @@ try_draft(search *sr, const draft *d, int early_only)
 			return 0;
 		}
 	l = hbase_rk_parse(r.text.data, r.cols, r.ncols, &err, &pos);
+#ifdef INFER_DEBUG
+	fprintf(stderr, "try %s: %s\n", r.text.data, l ? "ok" : err);
+#endif
 	if (l == NULL)
 	{
 		hbase_rk_buf_free(&r.text);
@@ -1568,18 +1680,177 @@ try_draft(search *sr, const draft *d, int early_only)
 	return 1;
 }
 
+/* Java's int arithmetic, h = 31 * h + b over signed bytes (Arrays.hashCode) */
+static int32_t
+hash_bytes(int32_t h, const unsigned char *p, size_t n)
+{
+	size_t		i;
+	uint32_t	u = (uint32_t) h;
+
+	for (i = 0; i < n; i++)
+		u = 31 * u + (uint32_t) (int32_t) (signed char) p[i];
+	return (int32_t) u;
+}
+
+/* Long.hashCode */
+static int32_t
+long_hash(int64_t v)
+{
+	uint64_t	u = (uint64_t) v;
+
+	return (int32_t) (uint32_t) (u ^ (u >> 32));
+}
+
+/* String.hashCode of UTF-8 text: over its UTF-16 code units */
+static int32_t
+string_hash(const unsigned char *p, size_t n)
+{
+	uint32_t	h = 0;
+	size_t		i = 0;
+
+	while (i < n)
+	{
+		uint32_t	c = p[i];
+		int			more = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc0 ? 1 : 0;
+
+		if (more)
+			c &= 0x3f >> more;
+		for (i++; more > 0 && i < n; more--, i++)
+			c = (c << 6) | (p[i] & 0x3f);
+		if (c >= 0x10000)
+		{
+			c -= 0x10000;
+			h = 31 * h + (0xd800 + (c >> 10));
+			h = 31 * h + (0xdc00 + (c & 0x3ff));
+		}
+		else
+			h = 31 * h + c;
+	}
+	return (int32_t) h;
+}
+
 /*
- * Salt bytes: the first byte of every key a bucket (below 256), the bodies
- * after it typed; each hash the grammar knows is tried over bucket counts
- * from the largest byte seen + 1 up, the first count every key agrees with
- * kept.  The codec itself computes each salt (early exit at the first key
- * that disagrees).
+ * The bucket a hash gives over n buckets: Phoenix's abs(h % n), the
+ * others' Math.abs(h) % n (Math.abs of Integer.MIN_VALUE stays negative:
+ * no bucket a key can hold; the codec decides that case).
+ */
+static int
+bucket_of(int32_t h, int n, int kind)
+{
+	if (kind == 1)
+	{
+		int32_t		r = h % n;
+
+		return r < 0 ? -r : r;
+	}
+	if (h == INT32_MIN)
+		return -1;
+	return (h < 0 ? -h : h) % n;
+}
+
+/*
+ * Each key's hash of a salt kind (1 Phoenix: the bytes after the salt; 2
+ * javahash of field f's value; 3 arrays_hash of every column field but f),
+ * the bodies decoded under the segmentation alone; 0 when they cannot be
+ * (the body does not decode, a field of no hashable kind).  Lets the salt
+ * search find its bucket count without compiling a layout per count.
+ */
+static int
+salt_hashes(const keyset *ks, const seg *sg, int kind, int f, int32_t *h)
+{
+	draft		d;
+	rendered	r;
+	rk_layout  *l;
+	const char *err;
+	int			pos,
+				i,
+				ok = 1;
+	rk_value   *vals;
+	long	   *bounds;
+
+	if (kind == 1)
+	{
+		for (i = 0; i < ks->n; i++)
+			h[i] = hash_bytes(1, ks->k[i] + 1, ks->len[i] - 1);
+		return 1;
+	}
+	memset(&d, 0, sizeof(d));
+	d.body = *sg;
+	if (!render(&d, &r))
+		return 0;
+	l = hbase_rk_parse(r.text.data, r.cols, r.ncols, &err, &pos);
+	hbase_rk_buf_free(&r.text);
+	if (l == NULL)
+		return 0;
+	if (hbase_rk_nparts(l) != sg->n || (kind == 2 && r.colof[f] < 0))
+	{
+		hbase_rk_free(l);
+		return 0;
+	}
+	vals = rk_alloc(sizeof(rk_value) * (r.ncols ? r.ncols : 1));
+	bounds = rk_alloc(sizeof(long) * 2 * sg->n);
+	for (i = 0; i < ks->n && ok; i++)
+	{
+		int			p;
+
+		memset(vals, 0, sizeof(rk_value) * (r.ncols ? r.ncols : 1));
+		if (hbase_rk_decode_parts(l, (const char *) ks->k[i] + 1, ks->len[i] - 1, vals, bounds, &err) != 0)
+		{
+			free_values(vals, r.cols, r.ncols);
+			ok = 0;
+			break;
+		}
+		if (kind == 3)
+		{
+			h[i] = 1;
+			for (p = 0; p < sg->n; p++)
+				if (p != f && r.colof[p] >= 0 && bounds[2 * p] >= 0)
+					h[i] = hash_bytes(h[i], ks->k[i] + 1 + bounds[2 * p],
+									  bounds[2 * p + 1] - bounds[2 * p]);
+		}
+		else
+		{
+			const rk_value *v = &vals[r.colof[f]];
+			const rk_column *c = &r.cols[r.colof[f]];
+			fkind		k = sg->f[f].kind;
+
+			if (v->isnull)
+				ok = 0;
+			else if (c->type == RK_TEXT)
+				h[i] = string_hash((const unsigned char *) v->s, v->len);
+			else if (k == FK_LONG_MS || k == FK_EPOCH_MS)
+				h[i] = long_hash(floordiv(v->i, 1000));
+			else if (k == FK_UINT_S || k == FK_EPOCH_S)
+				h[i] = long_hash(floordiv(v->i, 1000000));
+			else if (c->type == RK_INT && c->width == 8)
+				h[i] = long_hash(v->i);
+			else if (c->type == RK_INT)
+				h[i] = (int32_t) v->i;
+			else
+				ok = 0;
+		}
+		free_values(vals, r.cols, r.ncols);
+	}
+	rk_dealloc(vals);
+	rk_dealloc(bounds);
+	hbase_rk_free(l);
+	return ok;
+}
+
+/*
+ * Salt bytes: the first byte of every key a bucket, the bodies after it
+ * typed; each hash the grammar knows (Phoenix's over the rest, javahash of
+ * each field, arrays_hash of all fields but one) is computed here for every
+ * key (salt_hashes), and the smallest bucket count from the largest byte
+ * seen + 1 up that every key agrees with is proven by the codec (a layout
+ * rendered, compiled and round-tripped on every key).
  */
 static void
 try_salts(search *sr, seg *segs, int nsegs)
 {
 	const keyset *ks = sr->ks;
 	int			maxb = 0,
+				minb = 255,
 				i,
 				s,
 				n,
@@ -1587,18 +1858,30 @@ try_salts(search *sr, seg *segs, int nsegs)
 				found_any = 0;
 	unsigned char seen[256];
 	int			distinct = 0;
+	int32_t    *h = rk_alloc(sizeof(int32_t) * ks->n);
 
 	memset(seen, 0, sizeof(seen));
 	for (i = 0; i < ks->n; i++)
 	{
 		if (ks->k[i][0] > maxb)
 			maxb = ks->k[i][0];
+		if (ks->k[i][0] < minb)
+			minb = ks->k[i][0];
 		if (!seen[ks->k[i][0]]++)
 			distinct++;
 	}
-	/* a bucket byte is small: Phoenix's SALT_BUCKETS, OpenTSDB's buckets */
-	if (maxb >= 64 || distinct < 2)
+	/*
+	 * A bucket byte is small (Phoenix's SALT_BUCKETS, OpenTSDB's buckets):
+	 * below 64, and some below 0x20, which no text starts with
+	 */
+#ifdef INFER_DEBUG
+	fprintf(stderr, "salts: maxb %d minb %d distinct %d nsegs %d\n", maxb, minb, distinct, nsegs);
+#endif
+	if (maxb >= 64 || minb >= 0x20 || distinct < 2)
+	{
+		rk_dealloc(h);
 		return;
+	}
 	for (s = 0; s < nsegs; s++)
 	{
 		for (kind = 1; kind <= 3; kind++)
@@ -1620,10 +1903,18 @@ try_salts(search *sr, seg *segs, int nsegs)
 								  segs[s].f[f].kind == FK_INV_MS || segs[s].f[f].kind == FK_INV_S ||
 								  segs[s].f[f].kind == FK_LONG_INV_MS))
 					continue;
+				/* the bucket counts the keys' hashes agree with, each proven by the codec */
+				if (!salt_hashes(ks, &segs[s], kind, f, h))
+					continue;
 				for (n = maxb + 1; n <= 256; n++)
 				{
 					int			t;
 
+					for (i = 0; i < ks->n; i++)
+						if (bucket_of(h[i], n, kind) != ks->k[i][0])
+							break;
+					if (i < ks->n)
+						continue;
 					d.salt_n = n;
 					t = try_draft(sr, &d, 1);
 					if (t < 0)
@@ -1650,6 +1941,7 @@ try_salts(search *sr, seg *segs, int nsegs)
 			d.salt_n = maxb + 1;
 			try_draft(sr, &d, 0);
 		}
+	rk_dealloc(h);
 }
 
 static int
@@ -1663,6 +1955,14 @@ cand_cmp(const void *a, const void *b)
 	return strcmp(x->layout, y->layout);
 }
 
+/*
+ * The layouts that explain every key (rowkey.h): a hash prefix first (the
+ * bodies after it segmented, the hashed bytes one boundary); when none, a
+ * salt byte over the bodies after the first byte; then the keys without a
+ * prefix.  Each candidate is rendered, compiled and proven on every key
+ * (try_draft), at most MAX_TRIES of them; the verified ones are ranked by
+ * specificity.  Keys longer than 4096 bytes or empty ones: no layout.
+ */
 int
 hbase_rk_infer(const char *const *keys, const size_t *lens, int nkeys,
 			   hbase_rk_candidate *out, int max)
@@ -1671,7 +1971,8 @@ hbase_rk_infer(const char *const *keys, const size_t *lens, int nkeys,
 	search		sr;
 	seg		   *segs;
 	int			nsegs,
-				i;
+				i,
+				hashed = 0;
 	draft		hd;
 
 	if (nkeys <= 0 || max <= 0)
@@ -1693,6 +1994,7 @@ hbase_rk_infer(const char *const *keys, const size_t *lens, int nkeys,
 	memset(&hd, 0, sizeof(hd));
 	if (find_hash(&ks, &hd))
 	{
+		hashed = 1;
 		nsegs = body_segs(&ks, hd.hash_k, hd.hash_m, segs, 16);
 		for (i = 0; i < nsegs; i++)
 		{
@@ -1700,13 +2002,8 @@ hbase_rk_infer(const char *const *keys, const size_t *lens, int nkeys,
 			try_draft(&sr, &hd, 0);
 		}
 	}
-	/* a salt byte */
-	if (sr.nout == 0)
-	{
-		nsegs = body_segs(&ks, 1, 0, segs, 16);
-		try_salts(&sr, segs, nsegs);
-	}
 	/* no prefix */
+	sr.tries = 0;
 	nsegs = body_segs(&ks, 0, 0, segs, 16);
 	for (i = 0; i < nsegs; i++)
 	{
@@ -1715,6 +2012,13 @@ hbase_rk_infer(const char *const *keys, const size_t *lens, int nkeys,
 		memset(&d, 0, sizeof(d));
 		d.body = segs[i];
 		try_draft(&sr, &d, 0);
+	}
+	/* a salt byte, unless a hash prefix explains the keys */
+	if (!hashed)
+	{
+		sr.tries = 0;
+		nsegs = body_segs(&ks, 1, 0, segs, 16);
+		try_salts(&sr, segs, nsegs);
 	}
 	rk_dealloc(segs);
 	qsort(out, sr.nout, sizeof(*out), cand_cmp);

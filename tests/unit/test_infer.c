@@ -182,7 +182,16 @@ decoded(int i, int col)
 	else if (l)
 		r = v[col];
 	if (r.s)
-		r.s = strndup(r.s, r.len);	/* the layout's memory goes */
+	{
+		/* a copy that outlives the codec's (freed here) */
+		static char copy[4][256];
+		static int	next;
+		char	   *c = copy[next++ % 4];
+
+		snprintf(c, sizeof(copy[0]), "%.*s", (int) r.len, r.s);
+		free((void *) r.s);
+		r.s = c;
+	}
 	if (l)
 		hbase_rk_free(l);
 	return r;
@@ -401,6 +410,106 @@ test_datetime_uid(void)
 				  "left(md5(id), 3) + lpad(id, 11) + date(ts, \"yyyyMMddHHmmss\") + fixed(k1, 16)");
 }
 
+
+static uint64_t
+bit_reverse(uint64_t v)
+{
+	uint64_t	r = 0;
+	int			k;
+
+	for (k = 0; k < 64; k++, v >>= 1)
+		r = (r << 1) | (v & 1);
+	return r;
+}
+
+static void
+test_pinpoint(void)
+{
+	static const char *agents[] = {"web-01", "api-gateway-7", "batch", "a"};
+	int			a,
+				j;
+
+	reset();
+	for (a = 0; a < 4; a++)
+		for (j = 0; j < 5; j++)
+		{
+			unsigned char k[32];
+			int64_t		ms = (T0 + j * 420) * 1000 + a;
+
+			memset(k, 0, 24);
+			memcpy(k, agents[a], strlen(agents[a]));	/* BytesUtils.toFixedLengthBytes */
+			put_be(k + 24, (uint64_t) (INT64_MAX - ms), 8);
+			add(k, 32);
+		}
+	expect_layout("Pinpoint agent id + inverted time",
+				  "rpad(k1, 24, \"\\x00\") + long(Long.MAX_VALUE - epoch_ms(ts))");
+	CHECK(decoded(6, 0).s && strcmp(decoded(6, 0).s, "api-gateway-7") == 0, "Pinpoint: agent id");
+}
+
+static void
+test_bitreverse(void)
+{
+	int			i,
+				j;
+
+	reset();
+	for (i = 1; i <= 10; i++)
+		for (j = 0; j < 3; j++)
+		{
+			unsigned char k[16];
+
+			put_be(k, bit_reverse((uint64_t) i), 8);
+			put_be(k + 8, (uint64_t) ((T0 + i * 100 + j) * 1000), 8);
+			add(k, 16);
+		}
+	expect_layout("bit-reversed ids", "long(bitreverse(id)) + long(epoch_ms(ts))");
+	CHECK(decoded(3, 0).i == 2, "bit-reversed: id %lld", (long long) decoded(3, 0).i);
+}
+
+static void
+test_random_prefix(void)
+{
+	int			i;
+	unsigned int seed = 7;
+
+	reset();
+	for (i = 0; i < 40; i++)
+	{
+		char		k[32];
+
+		/* HBaseWD's RowKeyDistributorByOneBytePrefix: a bucket byte the writer picks */
+		k[0] = (char) (rand_r(&seed) % 8);
+		snprintf(k + 1, sizeof(k) - 1, "%06d%lld", 100 + i, (long long) (T0 + i * 60));
+		add(k, 1 + strlen(k + 1));
+	}
+	expect_layout("one-byte random prefix", "salt(8, random) + lpad(id, 6) + lpad(epoch(ts), 10)");
+}
+
+static void
+test_nul_delimited(void)
+{
+	static const char *users[] = {"alice", "bob", "carol"};
+	int			i;
+
+	reset();
+	for (i = 0; i < 24; i++)
+	{
+		char		k[64],
+					day[16];
+		int			n;
+
+		fmt_time(T0 + (i % 6) * 86400, "%Y%m%d", day, sizeof(day));
+		n = snprintf(k, sizeof(k), "%s", users[i % 3]);
+		k[n++] = '\0';
+		n += snprintf(k + n, sizeof(k) - n, "%s", day);
+		k[n++] = '\0';
+		n += snprintf(k + n, sizeof(k) - n, "order-%d", i * 7);
+		add(k, n);
+	}
+	expect_layout("NUL-delimited text and a date",
+				  "k1 + \"\\x00\" + date(day, \"yyyyMMdd\") + \"\\x00\" + k2");
+}
+
 static void
 test_raw(void)
 {
@@ -513,6 +622,10 @@ main(void)
 	test_delimited();
 	test_device_epoch();
 	test_datetime_uid();
+	test_pinpoint();
+	test_bitreverse();
+	test_random_prefix();
+	test_nul_delimited();
 	test_raw();
 	test_check();
 	reset();
