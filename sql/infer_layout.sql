@@ -20,6 +20,7 @@ SELECT t.t AS hbase_table, i.layout, i.columns, i.keys_sampled AS sampled,
        i.keys_explained AS explained, i.prefix, i.prefix_verified AS verified, i.regions
   FROM unnest(array['inf_adreport', 'inf_salt5', 'inf_phone', 'inf_inv8', 'inf_tsdb',
                     'inf_pinpoint', 'inf_phx', 'inf_delim', 'inf_device', 'inf_s4',
+                    'inf_item', 'inf_bitrev', 'inf_hbasewd', 'inf_pinpoint0', 'inf_nuldelim',
                     'inf_random', 'inf_uuid']) WITH ORDINALITY t(t, o)
   LEFT JOIN LATERAL hbase_infer_layout('hbase', t.t) i ON i.rank = 1
  ORDER BY t.o;
@@ -41,7 +42,8 @@ CREATE SCHEMA inf;
 SET client_min_messages = warning;  -- the notices name the run's namespace
 IMPORT FOREIGN SCHEMA :"test_ns"
   LIMIT TO (inf_adreport, inf_salt5, inf_phone, inf_inv8, inf_tsdb, inf_pinpoint, inf_phx,
-            inf_delim, inf_device, inf_s4, inf_random, inf_uuid)
+            inf_delim, inf_device, inf_s4, inf_item, inf_bitrev, inf_hbasewd, inf_pinpoint0,
+            inf_nuldelim, inf_random, inf_uuid)
   FROM SERVER hbase INTO inf OPTIONS (infer_layout 'true', sample_rows '1000');
 RESET client_min_messages;
 SELECT c.relname, ft.ftoptions FROM pg_foreign_table ft JOIN pg_class c ON c.oid = ft.ftrelid
@@ -74,6 +76,17 @@ UNION ALL
 SELECT 'inf_device', count(*), count(*) FILTER (WHERE id = w_id AND ts = w_ts) FROM inf.inf_device
 UNION ALL
 SELECT 'inf_s4', count(*), count(*) FILTER (WHERE id = w_id AND ts = w_ts AND k1 = w_k1) FROM inf.inf_s4
+UNION ALL
+SELECT 'inf_item', count(*), count(*) FILTER (WHERE id = w_id) FROM inf.inf_item
+UNION ALL
+SELECT 'inf_bitrev', count(*), count(*) FILTER (WHERE id = w_id AND ts = w_ts) FROM inf.inf_bitrev
+UNION ALL
+SELECT 'inf_hbasewd', count(*), count(*) FILTER (WHERE id = w_id AND ts = w_ts) FROM inf.inf_hbasewd
+UNION ALL
+SELECT 'inf_pinpoint0', count(*), count(*) FILTER (WHERE k1 = w_k1 AND ts = w_ts) FROM inf.inf_pinpoint0
+UNION ALL
+SELECT 'inf_nuldelim', count(*), count(*) FILTER (WHERE k1 = w_k1 AND day = w_day AND k2 = w_k2)
+  FROM inf.inf_nuldelim
 ORDER BY 1;
 
 -- a point query on the key's fields is a Get, hash and salt computed
@@ -93,6 +106,15 @@ EXPLAIN (COSTS OFF) SELECT * FROM inf.inf_phx WHERE id = 74 AND k1 = 'cache';
 SELECT id, k1 FROM inf.inf_phx WHERE id = 74 AND k1 = 'cache';
 EXPLAIN (COSTS OFF) SELECT * FROM inf.inf_device WHERE id = 14 AND ts = '2024-03-01 01:00:07';
 SELECT id, ts FROM inf.inf_device WHERE id = 14 AND ts = '2024-03-01 01:00:07';
+EXPLAIN (COSTS OFF) SELECT * FROM inf.inf_item WHERE id = 44;
+SELECT id, rowkey FROM inf.inf_item WHERE id = 44;
+EXPLAIN (COSTS OFF) SELECT * FROM inf.inf_bitrev WHERE id = 5 AND ts = '2024-03-01 00:08:21.005';
+SELECT id, ts FROM inf.inf_bitrev WHERE id = 5 AND ts = '2024-03-01 00:08:21.005';
+EXPLAIN (COSTS OFF) SELECT * FROM inf.inf_pinpoint0 WHERE k1 = 'batch' AND ts = '2024-03-01 00:07:00.005';
+SELECT k1, ts FROM inf.inf_pinpoint0 WHERE k1 = 'batch' AND ts = '2024-03-01 00:07:00.005';
+-- a bucket the writer picked: one key per bucket
+EXPLAIN (COSTS OFF) SELECT * FROM inf.inf_hbasewd WHERE id = 103 AND ts = '2024-03-01 00:03:00';
+SELECT id, ts FROM inf.inf_hbasewd WHERE id = 103 AND ts = '2024-03-01 00:03:00';
 -- the raw key reads as before
 SELECT rowkey FROM inf.inf_uuid ORDER BY rowkey LIMIT 2;
 

@@ -193,6 +193,64 @@ def checkd_rows():
     return [row(s("%05d|%d" % (i, ms_of(T0 + datetime.timedelta(minutes=i)))), id=i) for i in range(20)]
 
 
+def item_rows():
+    """S1: left(md5(item_id), 5) + item_id (decimal, any length)"""
+    rows = []
+    for i in range(30):
+        item = 7 + i * i * i * 37
+        rows.append(row(s(md5_hex(str(item).encode())[:5] + str(item)), id=item))
+    return rows
+
+
+def long_reverse(v):
+    return int("{:064b}".format(v & 0xFFFFFFFFFFFFFFFF)[::-1], 2)
+
+
+def bitrev_rows():
+    """S8: Bytes.toBytes(Long.reverse(id)) + Bytes.toBytes(ts): sequential ids spread over regions"""
+    rows = []
+    for i in range(1, 13):
+        for j in range(3):
+            dt = T0 + datetime.timedelta(seconds=i * 100 + j, milliseconds=i)
+            rows.append(row(long_reverse(i).to_bytes(8, "big") + long_(ms_of(dt)), id=i, ts=text_ts(dt)))
+    return rows
+
+
+def hbasewd_rows():
+    """HBaseWD's RowKeyDistributorByOneBytePrefix: a bucket byte of 8 the writer picks in turn
+    (no hash of the key gives it), then the original key: event id (6 digits) + epoch seconds"""
+    rows = []
+    for i in range(40):
+        dt = T0 + datetime.timedelta(minutes=i)
+        rows.append(row(bytes([i % 8]) + s("%06d%d" % (100 + i, int(dt.timestamp()))),
+                        id=100 + i, ts=text_ts(dt)))
+    return rows
+
+
+def pinpoint0_rows():
+    """Pinpoint's trace index: the agent id as 24 bytes (BytesUtils.toFixedLengthBytes: NUL
+    padded) + Bytes.toBytes(Long.MAX_VALUE - start time)"""
+    rows = []
+    for agent in ("web-01", "api-gateway-7", "batch", "a"):
+        for j in range(5):
+            dt = T0 + datetime.timedelta(seconds=j * 420, milliseconds=len(agent))
+            key = s(agent).ljust(24, b"\x00") + long_(LONG_MAX - ms_of(dt))
+            rows.append(row(key, k1=agent, ts=text_ts(dt)))
+    return rows
+
+
+def nuldelim_rows():
+    """Phoenix-like VARCHAR key columns without a catalog: user + \\x00 + yyyyMMdd + \\x00 + order id"""
+    rows = []
+    for i in range(24):
+        user = ("alice", "bob", "carol")[i % 3]
+        d = T0 + datetime.timedelta(days=i % 6)
+        order = "order-%d" % (i * 7)
+        rows.append(row(s(user) + b"\x00" + s(d.strftime("%Y%m%d")) + b"\x00" + s(order),
+                        k1=user, day=d.strftime("%Y-%m-%d"), k2=order))
+    return rows
+
+
 TABLES = [
     # name, splits, rows
     ("inf_adreport", None, adreport_rows),
@@ -207,6 +265,11 @@ TABLES = [
     ("inf_s4", None, s4_rows),
     ("inf_random", None, random_rows),
     ("inf_uuid", None, uuid_rows),
+    ("inf_item", None, item_rows),
+    ("inf_bitrev", [b"\x40", b"\x80", b"\xc0"], bitrev_rows),
+    ("inf_hbasewd", [b"\x02", b"\x04", b"\x06"], hbasewd_rows),
+    ("inf_pinpoint0", None, pinpoint0_rows),
+    ("inf_nuldelim", None, nuldelim_rows),
     ("inf_check", None, check_rows),
     ("inf_checkd", None, checkd_rows),
 ]
