@@ -246,6 +246,17 @@ date_ok(const unsigned char *p, int w)
 	return 1;
 }
 
+/*
+ * A date's score: the longer its pattern the likelier (a time of day that
+ * checks on every key beats a date and a number of its digits, which would
+ * score a zero-padded number more)
+ */
+static int
+date_score(int w)
+{
+	return 10 + 3 * (w - 8) / 2;
+}
+
 static const char *
 date_pattern(int w)
 {
@@ -424,7 +435,8 @@ split_digits(const vals *v, int off, int w, seg *s, int depth, int alt)
 			 * epoch seconds of 2000-2099
 			 */
 			seg_add(s, an.kind, an.width, 1,
-					an.kind == FK_INV_MS || an.kind == FK_INV_S ? 12 : an.kind == FK_DATE ? 10 : 6);
+					an.kind == FK_INV_MS || an.kind == FK_INV_S ? 12 :
+					an.kind == FK_DATE ? date_score(an.width) : 6);
 			if (an.kind == FK_DATE && !s->overflow)
 				s->f[s->n - 1].pattern = date_pattern(an.width);
 			if (!s->overflow)

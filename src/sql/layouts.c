@@ -7,10 +7,12 @@
  *       makes of sampled keys: keys it cannot read, keys it would write
  *       otherwise, times outside plausible years
  *   hbase_import_layout  the layout IMPORT FOREIGN SCHEMA declares (import.c)
- * The sample: the table's regions (one request), then the first rows of each
- * (one stateless scan per region, at most SAMPLE_REGIONS spread evenly over
- * them), sample keys in all: a salted table's buckets, each a region, are
- * all seen, which the first rows of the table alone would not show.
+ * The sample: the table's regions (one request), then the first rows and the
+ * last rows of each (two stateless scans per region, the second reversed; at
+ * most SAMPLE_REGIONS regions, spread evenly over them), sample keys in all:
+ * a salted table's buckets, each a region or not, are seen up to the last
+ * one (which gives the bucket count), which the first rows of the table
+ * alone would not show.
  */
 #include "postgres.h"
 
@@ -32,6 +34,48 @@
 
 PG_FUNCTION_INFO_V1(hbase_infer_layout);
 PG_FUNCTION_INFO_V1(hbase_check_layout);
+
+/*
+ * Up to limit keys of one region (reversed: its last ones) into keys/lens
+ * from n on; the new n.  A refused scan is an error naming the table.
+ */
+static int
+scan_keys(HBaseConn *conn, HBaseTable *t, HBaseKeyRange *reg, bool reversed, int limit,
+		  char **keys, size_t *lens, int n, long *bytes)
+{
+	HBaseStatelessScan scan;
+	HBaseResult res;
+	int			i;
+
+	CHECK_FOR_INTERRUPTS();
+	memset(&scan, 0, sizeof(scan));
+	scan.lower = reg->start;
+	scan.lowerlen = reg->startlen;
+	scan.upper = reg->stop;
+	scan.upperlen = reg->stoplen;
+	scan.limit = limit;
+	scan.reversed = reversed;
+	scan.exact_bounds = reversed;
+	res = hbase_rest_stateless_scan(conn, t, &scan, 0);
+	if (res.resp)
+		*bytes += (long) res.resp->len;
+	if (res.outcome == HBASE_END)
+		return n;
+	if (res.outcome != HBASE_DONE)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION),
+				 errmsg("could not sample the keys of HBase table \"%s\"", t->hbase_table),
+				 errdetail("The gateway answered HTTP %ld to a scan of a region's %s %d rows: %s.",
+						   res.status, reversed ? "last" : "first", limit,
+						   res.resp ? hbase_body_summary(res.resp) : "no answer")));
+	for (i = 0; i < res.set->nrows && i < limit; i++)
+	{
+		keys[n] = res.set->rows[i].key;
+		lens[n] = res.set->rows[i].keylen;
+		n++;
+	}
+	return n;
+}
 
 /*
  * Up to max keys of the table, spread over its regions; *nregions gets how
@@ -66,34 +110,29 @@ sample_keys(HBaseConn *conn, HBaseTable *t, int max, char ***keys, size_t **lens
 	for (r = 0; r < nr && n < max; r += step)
 	{
 		HBaseKeyRange *reg = list_nth(regions, r);
-		HBaseStatelessScan scan;
-		HBaseResult res;
-		int			i;
+		int			want = Min(per, max - n);
+		int			half = want - want / 2;
+		int			first = n,
+					back;
 
-		CHECK_FOR_INTERRUPTS();
-		memset(&scan, 0, sizeof(scan));
-		scan.lower = reg->start;
-		scan.lowerlen = reg->startlen;
-		scan.upper = reg->stop;
-		scan.upperlen = reg->stoplen;
-		scan.limit = Min(per, max - n);
-		res = hbase_rest_stateless_scan(conn, t, &scan, 0);
-		if (res.resp)
-			*bytes += (long) res.resp->len;
-		if (res.outcome == HBASE_END)
+		/* the region's first keys, then its last ones (down to the first's last) */
+		n = scan_keys(conn, t, reg, false, half, *keys, *lens, n, bytes);
+		if (n - first < half || want / 2 == 0)
 			continue;
-		if (res.outcome != HBASE_DONE)
-			ereport(ERROR,
-					(errcode(ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION),
-					 errmsg("could not sample the keys of HBase table \"%s\"", t->hbase_table),
-					 errdetail("The gateway answered HTTP %ld to a scan of a region's first %d rows: %s.",
-							   res.status, scan.limit,
-							   res.resp ? hbase_body_summary(res.resp) : "no answer")));
-		for (i = 0; i < res.set->nrows && n < max; i++)
+		back = n;
+		n = scan_keys(conn, t, reg, true, want / 2, *keys, *lens, n, bytes);
 		{
-			(*keys)[n] = res.set->rows[i].key;
-			(*lens)[n] = res.set->rows[i].keylen;
-			n++;
+			int			i,
+						kept = back;
+
+			for (i = back; i < n; i++)
+				if (hbase_cmp_keys((*keys)[i], (*lens)[i], (*keys)[back - 1], (*lens)[back - 1]) > 0)
+				{
+					(*keys)[kept] = (*keys)[i];
+					(*lens)[kept] = (*lens)[i];
+					kept++;
+				}
+			n = kept;
 		}
 	}
 	return n;
