@@ -50,6 +50,8 @@ SELECT c.relname, ft.ftoptions FROM pg_foreign_table ft JOIN pg_class c ON c.oid
  WHERE c.relnamespace = 'inf'::regnamespace ORDER BY 1;
 \d inf.inf_tsdb
 \d inf.inf_uuid
+-- a family named like a key column yields it its name
+\d inf.inf_item
 
 -- every field of every key as the writer wrote it
 SELECT 'inf_adreport' AS t, count(*) AS keys,

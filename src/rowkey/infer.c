@@ -1403,12 +1403,40 @@ free_values(rk_value *vals, const rk_column *cols, int ncols)
 }
 
 /*
+ * The key a layout writes for decoded values, as key was written: a random
+ * salt's bucket is the one of the buckets that gives key's prefix (the
+ * others' prefixes are computed).  Returns the length, -1 on an error.
+ */
+static int
+encode_as(const rk_layout *l, rk_value *vals, const unsigned char *key, size_t keylen, char **out)
+{
+	rk_part_info info;
+	const char *err;
+	int			b,
+				len = -1;
+
+	hbase_rk_part(l, 0, &info);
+	if (!(info.kind == RK_PART_SALT && info.salt_random))
+		return hbase_rk_encode(l, vals, 0, out, &err);
+	for (b = 0; b < info.salt_buckets; b++)
+	{
+		len = hbase_rk_encode(l, vals, b, out, &err);
+		if (len < 0)
+			return len;
+		if ((size_t) len == keylen && memcmp(*out, key, info.width > 0 ? info.width : 1) == 0)
+			return len;
+		if (b + 1 < info.salt_buckets)
+			rk_dealloc(*out);
+	}
+	return len;
+}
+
+/*
  * How many keys (from the first, stopping at the first failure when
  * early) decode under the layout and encode back to the same bytes.
  */
 static int
-verify(const rk_layout *l, const rk_column *cols, int ncols, const keyset *ks, int early,
-	   int random_salt)
+verify(const rk_layout *l, const rk_column *cols, int ncols, const keyset *ks, int early)
 {
 	rk_value   *vals = rk_alloc(sizeof(rk_value) * (ncols ? ncols : 1));
 	int			i,
@@ -1422,7 +1450,7 @@ verify(const rk_layout *l, const rk_column *cols, int ncols, const keyset *ks, i
 
 		memset(vals, 0, sizeof(rk_value) * (ncols ? ncols : 1));
 		if (hbase_rk_decode(l, (const char *) ks->k[i], ks->len[i], vals, &err) == 0 &&
-			(len = hbase_rk_encode(l, vals, random_salt ? ks->k[i][0] : 0, &again, &err)) >= 0)
+			(len = encode_as(l, vals, ks->k[i], ks->len[i], &again)) >= 0)
 		{
 			int			same = (size_t) len == ks->len[i] && memcmp(again, ks->k[i], len) == 0;
 
@@ -1647,7 +1675,7 @@ try_draft(search *sr, const draft *d, int early_only)
 		hbase_rk_buf_free(&r.text);
 		return -1;
 	}
-	ok = verify(l, r.cols, r.ncols, sr->ks, 1, d->salt == 4);
+	ok = verify(l, r.cols, r.ncols, sr->ks, 1);
 	hbase_rk_free(l);
 	if (ok != sr->ks->n || early_only)
 	{
@@ -2118,7 +2146,7 @@ hbase_rk_check_keys(const rk_layout *l, const rk_column *cols, int ncols,
 				break;
 			}
 		}
-		len = hbase_rk_encode(l, vals, (unsigned char) keys[i][0], &again, &err);
+		len = encode_as(l, vals, (const unsigned char *) keys[i], lens[i], &again);
 		if (len < 0 || (size_t) len != lens[i] || memcmp(again, keys[i], len) != 0)
 		{
 			if (res->rewritten++ == 0)

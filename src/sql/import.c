@@ -409,6 +409,9 @@ create_statement(ImportForeignSchemaStmt *stmt, ForeignServer *server, const cha
 		famnames = lappend(famnames, clipped_name(lfirst(lc)));
 	keycol = name_taken(famnames, "rowkey") ? free_name(famnames, "rowkey_") : "rowkey";
 	names = list_make1((char *) keycol);
+	/* an inferred layout's key columns come first (ts, id, k1 ...): families yield to them */
+	for (i = 0; inferred && i < inferred->ncolumns; i++)
+		names = lappend(names, (char *) inferred->names[i]);
 	/* the families keep their names where they can */
 	foreach(lc, families)
 	{
@@ -422,9 +425,7 @@ create_statement(ImportForeignSchemaStmt *stmt, ForeignServer *server, const cha
 		names = lappend(names, col);
 		famcols = lappend(famcols, col);
 	}
-	/* an inferred layout's key columns come first; the raw key stays readable */
-	for (i = 0; inferred && i < inferred->ncolumns; i++)
-		names = lappend(names, (char *) inferred->names[i]);
+	/* with an inferred layout the raw key stays readable */
 	if (inferred)
 	{
 		if (key_type == NULL)

@@ -596,6 +596,20 @@ test_check(void)
 	hbase_rk_check_keys(l, cols, 2, (const char *const *) keys, lens, nkeys, &r);
 	CHECK(r.unreadable == 10 && r.first_unreadable == 0 && r.error[0], "check: forgotten delimiter %d", r.unreadable);
 	hbase_rk_free(l);
+	/* a random salt's bucket is the key's own: letters, as lay_rnd writes them */
+	reset();
+	add("a-foo", 5);
+	add("c-bar", 5);
+	add("d-baz", 5);
+	{
+		rk_column	c1[1] = {{"name", RK_TEXT, 0}};
+
+		l = hbase_rk_parse("letter(salt(4, random)) + \"-\" + name", c1, 1, &err, &pos);
+		hbase_rk_check_keys(l, c1, 1, (const char *const *) keys, lens, nkeys, &r);
+		CHECK(r.keys == 3 && r.unreadable == 0 && r.rewritten == 0, "check: random letter salt %d %d",
+			  r.unreadable, r.rewritten);
+		hbase_rk_free(l);
+	}
 	/* a number written with zeros under a bare decimal part: read, but written otherwise */
 	reset();
 	add("007|1", 5);
