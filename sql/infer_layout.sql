@@ -21,7 +21,7 @@ SELECT t.t AS hbase_table, i.layout, i.columns, i.keys_sampled AS sampled,
   FROM unnest(array['inf_adreport', 'inf_salt5', 'inf_phone', 'inf_inv8', 'inf_tsdb',
                     'inf_pinpoint', 'inf_phx', 'inf_delim', 'inf_device', 'inf_s4',
                     'inf_item', 'inf_bitrev', 'inf_hbasewd', 'inf_pinpoint0', 'inf_nuldelim',
-                    'inf_random', 'inf_uuid']) WITH ORDINALITY t(t, o)
+                    'inf_strsalt', 'inf_rndletter', 'inf_random', 'inf_uuid']) WITH ORDINALITY t(t, o)
   LEFT JOIN LATERAL hbase_infer_layout('hbase', t.t) i ON i.rank = 1
  ORDER BY t.o;
 
@@ -43,7 +43,7 @@ SET client_min_messages = warning;  -- the notices name the run's namespace
 IMPORT FOREIGN SCHEMA :"test_ns"
   LIMIT TO (inf_adreport, inf_salt5, inf_phone, inf_inv8, inf_tsdb, inf_pinpoint, inf_phx,
             inf_delim, inf_device, inf_s4, inf_item, inf_bitrev, inf_hbasewd, inf_pinpoint0,
-            inf_nuldelim, inf_random, inf_uuid)
+            inf_nuldelim, inf_strsalt, inf_rndletter, inf_random, inf_uuid)
   FROM SERVER hbase INTO inf OPTIONS (infer_layout 'true', sample_rows '1000');
 RESET client_min_messages;
 SELECT c.relname, ft.ftoptions FROM pg_foreign_table ft JOIN pg_class c ON c.oid = ft.ftrelid
@@ -89,6 +89,10 @@ SELECT 'inf_pinpoint0', count(*), count(*) FILTER (WHERE k1 = w_k1 AND ts = w_ts
 UNION ALL
 SELECT 'inf_nuldelim', count(*), count(*) FILTER (WHERE k1 = w_k1 AND day = w_day AND k2 = w_k2)
   FROM inf.inf_nuldelim
+UNION ALL
+SELECT 'inf_strsalt', count(*), count(*) FILTER (WHERE k1 = w_k1) FROM inf.inf_strsalt
+UNION ALL
+SELECT 'inf_rndletter', count(*), count(*) FILTER (WHERE k1 = w_k1) FROM inf.inf_rndletter
 ORDER BY 1;
 
 -- a point query on the key's fields is a Get, hash and salt computed
@@ -114,6 +118,8 @@ EXPLAIN (COSTS OFF) SELECT * FROM inf.inf_bitrev WHERE id = 5 AND ts = '2024-03-
 SELECT id, ts FROM inf.inf_bitrev WHERE id = 5 AND ts = '2024-03-01 00:08:21.005';
 EXPLAIN (COSTS OFF) SELECT * FROM inf.inf_pinpoint0 WHERE k1 = 'batch' AND ts = '2024-03-01 00:07:00.005';
 SELECT k1, ts FROM inf.inf_pinpoint0 WHERE k1 = 'batch' AND ts = '2024-03-01 00:07:00.005';
+EXPLAIN (COSTS OFF) SELECT * FROM inf.inf_strsalt WHERE k1 = 'user7919';
+SELECT k1, rowkey FROM inf.inf_strsalt WHERE k1 = 'user7919';
 -- a bucket the writer picked: one key per bucket
 EXPLAIN (COSTS OFF) SELECT * FROM inf.inf_hbasewd WHERE id = 103 AND ts = '2024-03-01 00:03:00';
 SELECT id, ts FROM inf.inf_hbasewd WHERE id = 103 AND ts = '2024-03-01 00:03:00';

@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hbase_rest  # noqa: E402
 from javabytes import s, long_, int_  # noqa: E402
 from fixtures_layouts import long_hash, hash_salt, phoenix_salt, opentsdb_salt  # noqa: E402
+from fixtures_layouts import string_hash, java_rem, java_abs  # noqa: E402
 
 UTC = datetime.timezone.utc
 LONG_MAX = 2**63 - 1
@@ -251,6 +252,23 @@ def nuldelim_rows():
     return rows
 
 
+def strsalt_rows():
+    """String.format("%02d", Math.abs(uid.hashCode()) % 10) + uid"""
+    rows = []
+    for i in range(40):
+        uid = "user%d" % (i * 7919)
+        rows.append(row(s("%02d" % java_rem(java_abs(string_hash(uid)), 10) + uid), k1=uid))
+    return rows
+
+
+def rndletter_rows():
+    """a bucket letter a..d the writer picks + "-" + a name"""
+    rnd = random.Random(55)
+    names = ("alice", "bob", "carol", "dave", "eve", "frank", "grace")
+    return [row(s("%s-%s%d" % ("abcd"[rnd.randrange(4)], names[i % 7], i)), k1="%s%d" % (names[i % 7], i))
+            for i in range(40)]
+
+
 TABLES = [
     # name, splits, rows
     ("inf_adreport", None, adreport_rows),
@@ -270,6 +288,8 @@ TABLES = [
     ("inf_hbasewd", [b"\x02", b"\x04", b"\x06"], hbasewd_rows),
     ("inf_pinpoint0", None, pinpoint0_rows),
     ("inf_nuldelim", None, nuldelim_rows),
+    ("inf_strsalt", None, strsalt_rows),
+    ("inf_rndletter", None, rndletter_rows),
     ("inf_check", None, check_rows),
     ("inf_checkd", None, checkd_rows),
 ]

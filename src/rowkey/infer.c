@@ -114,7 +114,15 @@ typedef struct draft
 	int			salt;			/* 0 none, 1 phoenix, 2 javahash, 3 arrays, 4 random */
 	int			salt_n;
 	int			salt_field;		/* javahash: the field; arrays: the field left out */
+	int			salt_form;		/* SF_*: how the bucket is written */
+	int			salt_w;			/* its width in bytes */
 } draft;
+
+/* how a salt's bucket is written: a byte, zero-padded decimal, hex, a letter (a = 0) */
+#define SF_BYTE		0
+#define SF_DEC		1
+#define SF_HEX		2
+#define SF_LETTER	3
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -128,6 +136,12 @@ static int
 is_print(unsigned char c)
 {
 	return c >= 0x20 && c < 0x7f;
+}
+
+static int
+isalnum_c(unsigned char c)
+{
+	return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
 static int
@@ -770,8 +784,9 @@ var_field(const vals *v, seg *s)
 		if (v->len[i] != v->len[0] || memcmp(v->p[i], v->p[0], w) != 0)
 			cst = 0;
 	}
-	if (cst && v->n > 1 && w > 0)
+	if (cst && v->n > 1)
 	{
+		/* the same bytes in every key; nothing at all: no part (a delimiter first) */
 		seg_add_lit(s, v->p[0], w);
 		return;
 	}
@@ -1371,7 +1386,22 @@ render(const draft *d, rendered *r)
 		snprintf(x, sizeof(x), "salt(%d, arrays_hash(%s)) + ", d->salt_n, cols.data);
 		hbase_rk_buf_free(&cols);
 	}
-	put(r, x);
+	if (d->salt > 0 && d->salt_form != SF_BYTE)
+	{
+		/* "salt(...) + " in the bucket's text form */
+		char		w[32];
+
+		x[strlen(x) - 3] = '\0';
+		put(r, d->salt_form == SF_LETTER ? "letter(" : d->salt_form == SF_DEC ? "lpad(" : "hex(");
+		put(r, x);
+		if (d->salt_form == SF_LETTER)
+			snprintf(w, sizeof(w), ") + ");
+		else
+			snprintf(w, sizeof(w), ", %d) + ", d->salt_w);
+		put(r, w);
+	}
+	else
+		put(r, x);
 	if (body.text.data)
 		put(r, body.text.data);
 	memcpy(r->cols, body.cols, sizeof(body.cols));
@@ -1608,12 +1638,15 @@ score_of(const draft *d)
 }
 
 static int
-has_evidence(const draft *d)
+has_evidence(const draft *d, int sr_keys)
 {
 	int			i,
 				nonlit = 0;
 
 	if (d->hash_k > 0 || (d->salt > 0 && d->salt < 4))
+		return 1;
+	/* a few letters, each before the same delimiter, on every key ("a-foo") */
+	if (d->salt == 4 && d->salt_form == SF_LETTER && sr_keys >= 8)
 		return 1;
 	for (i = 0; i < d->body.n; i++)
 		if (d->body.f[i].kind != FK_LIT)
@@ -1655,7 +1688,7 @@ try_draft(search *sr, const draft *d, int early_only)
 				i;
 	hbase_rk_candidate *c;
 
-	if (d->body.overflow || d->body.n == 0 || !has_evidence(d) || sr->tries >= MAX_TRIES)
+	if (d->body.overflow || d->body.n == 0 || !has_evidence(d, sr->ks->n) || sr->tries >= MAX_TRIES)
 		return -1;
 	sr->tries++;
 	if (!render(d, &r))
@@ -1796,7 +1829,7 @@ bucket_of(int32_t h, int n, int kind)
  * search find its bucket count without compiling a layout per count.
  */
 static int
-salt_hashes(const keyset *ks, const seg *sg, int kind, int f, int32_t *h)
+salt_hashes(const keyset *ks, int off, const seg *sg, int kind, int f, int32_t *h)
 {
 	draft		d;
 	rendered	r;
@@ -1811,7 +1844,7 @@ salt_hashes(const keyset *ks, const seg *sg, int kind, int f, int32_t *h)
 	if (kind == 1)
 	{
 		for (i = 0; i < ks->n; i++)
-			h[i] = hash_bytes(1, ks->k[i] + 1, ks->len[i] - 1);
+			h[i] = hash_bytes(1, ks->k[i] + off, ks->len[i] - off);
 		return 1;
 	}
 	memset(&d, 0, sizeof(d));
@@ -1834,7 +1867,7 @@ salt_hashes(const keyset *ks, const seg *sg, int kind, int f, int32_t *h)
 		int			p;
 
 		memset(vals, 0, sizeof(rk_value) * (r.ncols ? r.ncols : 1));
-		if (hbase_rk_decode_parts(l, (const char *) ks->k[i] + 1, ks->len[i] - 1, vals, bounds, &err) != 0)
+		if (hbase_rk_decode_parts(l, (const char *) ks->k[i] + off, ks->len[i] - off, vals, bounds, &err) != 0)
 		{
 			free_values(vals, r.cols, r.ncols);
 			ok = 0;
@@ -1845,7 +1878,7 @@ salt_hashes(const keyset *ks, const seg *sg, int kind, int f, int32_t *h)
 			h[i] = 1;
 			for (p = 0; p < sg->n; p++)
 				if (p != f && r.colof[p] >= 0 && bounds[2 * p] >= 0)
-					h[i] = hash_bytes(h[i], ks->k[i] + 1 + bounds[2 * p],
+					h[i] = hash_bytes(h[i], ks->k[i] + off + bounds[2 * p],
 									  bounds[2 * p + 1] - bounds[2 * p]);
 		}
 		else
@@ -1877,111 +1910,167 @@ salt_hashes(const keyset *ks, const seg *sg, int kind, int f, int32_t *h)
 	return ok;
 }
 
+/* the bucket key starts with in a salt form of width w, or -1 when it holds none */
+static int
+bucket_at(const unsigned char *key, size_t len, int form, int w)
+{
+	int			b = 0,
+				j;
+
+	if ((size_t) w >= len)
+		return -1;
+	if (form == SF_BYTE)
+		return key[0];
+	if (form == SF_LETTER)
+		return key[0] >= 'a' && key[0] <= 'z' ? key[0] - 'a' : -1;
+	for (j = 0; j < w; j++)
+	{
+		unsigned char c = key[j];
+
+		if (is_digit(c))
+			b = b * (form == SF_DEC ? 10 : 16) + (c - '0');
+		else if (form == SF_HEX && c >= 'a' && c <= 'f')
+			b = b * 16 + (c - 'a' + 10);
+		else
+			return -1;
+	}
+	return b;
+}
+
 /*
- * Salt bytes: the first byte of every key a bucket, the bodies after it
- * typed; each hash the grammar knows (Phoenix's over the rest, javahash of
- * each field, arrays_hash of all fields but one) is computed here for every
- * key (salt_hashes), and the smallest bucket count from the largest byte
+ * Salts: the start of every key a bucket written in one form (a byte below
+ * 64, some below 0x20, which no text starts with; zero-padded decimal or
+ * hex of 1 or 2 characters; a letter), the bodies after it typed.  Each
+ * hash the grammar knows (Phoenix's over the rest, bytes only; javahash of
+ * each field; arrays_hash of all fields but one) is computed here for every
+ * key (salt_hashes), and the smallest bucket count from the largest bucket
  * seen + 1 up that every key agrees with is proven by the codec (a layout
- * rendered, compiled and round-tripped on every key).
+ * rendered, compiled and round-tripped on every key).  No hash: a random
+ * bucket, for a byte below 0x20 or a letter before a delimiter.
  */
 static void
-try_salts(search *sr, seg *segs, int nsegs)
+try_salts(search *sr)
 {
+	static const int forms[][2] = {
+		{SF_BYTE, 1}, {SF_DEC, 1}, {SF_DEC, 2}, {SF_HEX, 1}, {SF_HEX, 2}, {SF_LETTER, 1}
+	};
 	const keyset *ks = sr->ks;
-	int			maxb = 0,
-				minb = 255,
-				i,
-				s,
-				n,
-				kind,
-				found_any = 0;
-	unsigned char seen[256];
-	int			distinct = 0;
 	int32_t    *h = rk_alloc(sizeof(int32_t) * ks->n);
+	int		   *b = rk_alloc(sizeof(int) * ks->n);
+	seg		   *segs = rk_alloc(sizeof(seg) * 16);
+	size_t		fi;
 
-	memset(seen, 0, sizeof(seen));
-	for (i = 0; i < ks->n; i++)
+	for (fi = 0; fi < sizeof(forms) / sizeof(forms[0]); fi++)
 	{
-		if (ks->k[i][0] > maxb)
-			maxb = ks->k[i][0];
-		if (ks->k[i][0] < minb)
-			minb = ks->k[i][0];
-		if (!seen[ks->k[i][0]]++)
-			distinct++;
-	}
-	/*
-	 * A bucket byte is small (Phoenix's SALT_BUCKETS, OpenTSDB's buckets):
-	 * below 64, and some below 0x20, which no text starts with
-	 */
-#ifdef INFER_DEBUG
-	fprintf(stderr, "salts: maxb %d minb %d distinct %d nsegs %d\n", maxb, minb, distinct, nsegs);
-#endif
-	if (maxb >= 64 || minb >= 0x20 || distinct < 2)
-	{
-		rk_dealloc(h);
-		return;
-	}
-	for (s = 0; s < nsegs; s++)
-	{
-		for (kind = 1; kind <= 3; kind++)
+		int			form = forms[fi][0],
+					w = forms[fi][1],
+					maxb = 0,
+					minb = 255,
+					distinct = 0,
+					found_any = 0,
+					nsegs,
+					i,
+					s,
+					n,
+					kind;
+		unsigned char seen[256];
+
+		memset(seen, 0, sizeof(seen));
+		for (i = 0; i < ks->n; i++)
 		{
-			int			nf = kind == 1 ? 1 : segs[s].n,
-						f;
-
-			for (f = 0; f < nf; f++)
+			b[i] = bucket_at(ks->k[i], ks->len[i], form, w);
+			if (b[i] < 0)
+				break;
+			maxb = b[i] > maxb ? b[i] : maxb;
+			minb = b[i] < minb ? b[i] : minb;
+			if (!seen[b[i]]++)
+				distinct++;
+		}
+		if (i < ks->n || distinct < 2 || maxb >= 256 ||
+			(form == SF_BYTE && (maxb >= 64 || minb >= 0x20)))
+			continue;
+		/* hex without a letter is the decimal form */
+		if (form == SF_HEX && maxb < 10)
+			continue;
+		/* a decimal or hex bucket of 2 characters has a leading zero somewhere */
+		if (w == 2 && minb >= (form == SF_DEC ? 10 : 16))
+			continue;
+		sr->tries = 0;
+		nsegs = body_segs(ks, w, 0, segs, 16);
+		for (s = 0; s < nsegs; s++)
+		{
+			for (kind = form == SF_BYTE ? 1 : 2; kind <= 3; kind++)
 			{
-				draft		d;
+				int			nf = kind == 1 ? 1 : segs[s].n,
+							f;
 
-				memset(&d, 0, sizeof(d));
-				d.body = segs[s];
-				d.salt = kind;
-				d.salt_field = f;
-				if (kind == 2 && segs[s].f[f].kind == FK_LIT)
-					continue;
-				if (kind == 2 && (segs[s].f[f].kind == FK_BYTES || segs[s].f[f].kind == FK_DATE ||
-								  segs[s].f[f].kind == FK_INV_MS || segs[s].f[f].kind == FK_INV_S ||
-								  segs[s].f[f].kind == FK_LONG_INV_MS))
-					continue;
-				/* the bucket counts the keys' hashes agree with, each proven by the codec */
-				if (!salt_hashes(ks, &segs[s], kind, f, h))
-					continue;
-				for (n = maxb + 1; n <= 256; n++)
+				for (f = 0; f < nf; f++)
 				{
-					int			t;
+					draft		d;
+					fkind		k = segs[s].f[f].kind;
 
-					for (i = 0; i < ks->n; i++)
-						if (bucket_of(h[i], n, kind) != ks->k[i][0])
-							break;
-					if (i < ks->n)
+					memset(&d, 0, sizeof(d));
+					d.body = segs[s];
+					d.salt = kind;
+					d.salt_field = f;
+					d.salt_form = form;
+					d.salt_w = w;
+					if (kind == 2 && (k == FK_LIT || k == FK_BYTES || k == FK_DATE || k == FK_INV_MS ||
+									  k == FK_INV_S || k == FK_LONG_INV_MS || k == FK_RPAD0))
 						continue;
-					d.salt_n = n;
-					t = try_draft(sr, &d, 1);
-					if (t < 0)
-						break;
-					if (t > 0)
+					/* the bucket counts the keys' hashes agree with, each proven by the codec */
+					if (!salt_hashes(ks, w, &segs[s], kind, f, h))
+						continue;
+					for (n = maxb + 1; n <= (form == SF_LETTER ? 26 : 256); n++)
 					{
-						try_draft(sr, &d, 0);
-						found_any = 1;
-						break;
+						int			t;
+
+						/* a text form has room for n buckets */
+						if ((form == SF_DEC && n > (w == 1 ? 10 : 100)) ||
+							(form == SF_HEX && n > (w == 1 ? 16 : 256)))
+							break;
+						for (i = 0; i < ks->n; i++)
+							if (bucket_of(h[i], n, kind) != b[i])
+								break;
+						if (i < ks->n)
+							continue;
+						d.salt_n = n;
+						t = try_draft(sr, &d, 1);
+						if (t < 0)
+							break;
+						if (t > 0)
+						{
+							try_draft(sr, &d, 0);
+							found_any = 1;
+							break;
+						}
 					}
 				}
 			}
 		}
-	}
-	/* no hash explains it: a bucket the writer picked, when it looks like one */
-	if (!found_any && maxb < 0x20)
+		/* no hash explains it: a bucket the writer picked, when it looks like one */
+		if (found_any || !((form == SF_BYTE && maxb < 0x20) || form == SF_LETTER))
+			continue;
 		for (s = 0; s < nsegs; s++)
 		{
 			draft		d;
 
+			/* a letter bucket is followed by a delimiter ("a-foo"), not by more text */
+			if (form == SF_LETTER && (segs[s].n == 0 || segs[s].f[0].kind != FK_LIT ||
+									  isalnum_c(segs[s].f[0].lit[0])))
+				continue;
 			memset(&d, 0, sizeof(d));
 			d.body = segs[s];
 			d.salt = 4;
 			d.salt_n = maxb + 1;
+			d.salt_form = form;
+			d.salt_w = w;
 			try_draft(sr, &d, 0);
 		}
+	}
 	rk_dealloc(h);
+	rk_dealloc(b);
+	rk_dealloc(segs);
 }
 
 static int
@@ -2055,11 +2144,7 @@ hbase_rk_infer(const char *const *keys, const size_t *lens, int nkeys,
 	}
 	/* a salt byte, unless a hash prefix explains the keys */
 	if (!hashed)
-	{
-		sr.tries = 0;
-		nsegs = body_segs(&ks, 1, 0, segs, 16);
-		try_salts(&sr, segs, nsegs);
-	}
+		try_salts(&sr);
 	rk_dealloc(segs);
 	qsort(out, sr.nout, sizeof(*out), cand_cmp);
 	/* the columns' names point into their own candidate, which qsort moved */

@@ -510,6 +510,49 @@ test_nul_delimited(void)
 				  "k1 + \"\\x00\" + date(day, \"yyyyMMdd\") + \"\\x00\" + k2");
 }
 
+
+static int32_t
+string_hash(const char *t)
+{
+	uint32_t	h = 0;
+
+	for (; *t; t++)
+		h = 31 * h + (unsigned char) *t;	/* ASCII: the UTF-16 units are the bytes */
+	return (int32_t) h;
+}
+
+static void
+test_text_salts(void)
+{
+	int			i;
+	unsigned int seed = 11;
+
+	/* String.format("%02d", Math.abs(uid.hashCode()) % 10) + uid */
+	reset();
+	for (i = 0; i < 40; i++)
+	{
+		char		uid[32],
+					k[48];
+
+		snprintf(uid, sizeof(uid), "user%d", i * 7919);
+		snprintf(k, sizeof(k), "%02d%s", java_salt(string_hash(uid), 10), uid);
+		add(k, strlen(k));
+	}
+	expect_layout("decimal javahash salt", "lpad(salt(10, javahash(k1)), 2) + k1");
+	/* a letter the writer picks, a delimiter, a name */
+	reset();
+	for (i = 0; i < 40; i++)
+	{
+		char		k[48];
+
+		static const char *names[] = {"alice", "bob", "carol", "dave", "eve", "frank", "grace"};
+
+		snprintf(k, sizeof(k), "%c-%s%d", 'a' + (int) (rand_r(&seed) % 4), names[i % 7], i);
+		add(k, strlen(k));
+	}
+	expect_layout("random letter salt", "letter(salt(4, random)) + \"-\" + k1");
+}
+
 static void
 test_raw(void)
 {
@@ -640,6 +683,7 @@ main(void)
 	test_bitreverse();
 	test_random_prefix();
 	test_nul_delimited();
+	test_text_salts();
 	test_raw();
 	test_check();
 	reset();
