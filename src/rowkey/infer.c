@@ -372,8 +372,11 @@ distinct_at(const vals *v, int off)
 
 	memset(seen, 0, sizeof(seen));
 	for (i = 0; i < v->n; i++)
-		if (!seen[v->p[i][off]]++)
+	{
+		if (!seen[v->p[i][off]])
 			n++;
+		seen[v->p[i][off]] = 1;
+	}
 	return n;
 }
 
@@ -835,7 +838,9 @@ var_field(const vals *v, seg *s)
 	{
 		int			distinct = 0;
 
-		for (i = 0; i < v->n && distinct <= v->n / 2; i++)
+		int			m = v->n < 256 ? v->n : 256;	/* quadratic: the first values tell */
+
+		for (i = 0; i < m && distinct <= m / 2; i++)
 		{
 			for (j = 0; j < i; j++)
 				if (v->len[j] == v->len[i] && memcmp(v->p[j], v->p[i], v->len[i]) == 0)
@@ -843,7 +848,7 @@ var_field(const vals *v, seg *s)
 			if (j == i)
 				distinct++;
 		}
-		if (v->n >= 8 && distinct <= v->n / 2 && !s->overflow)
+		if (m >= 8 && distinct <= m / 2 && !s->overflow)
 			s->f[s->n - 1].evidence = 1;
 	}
 }
@@ -1983,8 +1988,9 @@ try_salts(search *sr)
 				break;
 			maxb = b[i] > maxb ? b[i] : maxb;
 			minb = b[i] < minb ? b[i] : minb;
-			if (!seen[b[i]]++)
+			if (!seen[b[i]])
 				distinct++;
+			seen[b[i]] = 1;
 		}
 		if (i < ks->n || distinct < 2 || maxb >= 256 ||
 			(form == SF_BYTE && (maxb >= 64 || minb >= 0x20)))

@@ -597,6 +597,28 @@ test_raw(void)
 	CHECK(n == 0, "free text: %d layouts, first \"%s\"", n, n ? cands[0].layout : "");
 }
 
+/* more than 256 keys of one first byte are one bucket, not many (a counter that wrapped) */
+static void
+test_many_keys(void)
+{
+	int			i,
+				n,
+				c;
+	unsigned int seed = 3;
+
+	reset();
+	for (i = 0; i < 300; i++)
+	{
+		char		k[32];
+
+		snprintf(k, sizeof(k), "0%d-%s%d", (int) (rand_r(&seed) % 10), i % 2 ? "x" : "yy", i);
+		add(k, strlen(k));
+	}
+	infer(&n);
+	for (c = 0; c < n; c++)
+		CHECK(strstr(cands[c].layout, "salt(") == NULL, "300 keys: a salt of one bucket: %s", cands[c].layout);
+}
+
 static void
 test_check(void)
 {
@@ -685,6 +707,7 @@ main(void)
 	test_nul_delimited();
 	test_text_salts();
 	test_raw();
+	test_many_keys();
 	test_check();
 	reset();
 	hbase_rk_infer_free(cands, 16);
