@@ -568,7 +568,7 @@ layout_of(HBaseConn *conn, ForeignServer *server, const char *name, const char *
 		ereport(table_notice_level,
 				(errmsg("no rowkey layout of HBase table \"%s\" found: the key of foreign table \"%s\" stays raw",
 						table, name),
-				 errdetail("Inferred from %d keys: %s.", nkeys, why)));
+				 errdetail("Sampled %d keys: %s.", nkeys, why)));
 		return NULL;
 	}
 	initStringInfo(&cols);
@@ -580,7 +580,7 @@ layout_of(HBaseConn *conn, ForeignServer *server, const char *name, const char *
 			 errdetail("It explains all %d keys (each decodes and encodes back to its bytes%s); key columns: %s.",
 					   c->explained, c->prefix ? psprintf(", its %s recomputed", c->prefix) : "",
 					   cols.data),
-			 errhint("The raw key stays in column \"rowkey\"; hbase_check_layout() checks the layout against more keys.")));
+			 errhint("The raw key stays readable (the column of option column ':key'); hbase_check_layout() checks the layout against more keys.")));
 	return c;
 }
 

@@ -37,11 +37,13 @@ PG_FUNCTION_INFO_V1(hbase_check_layout);
 
 /*
  * Up to limit keys of one region (reversed: its last ones) into keys/lens
- * from n on; the new n.  A refused scan is an error naming the table.
+ * from n on; the new n.  A refused scan is an error naming the table, or,
+ * with *failed given (IMPORT: one table's sample costs only its layout), -1
+ * with *failed set to the gateway's answer.
  */
 static int
 scan_keys(HBaseConn *conn, HBaseTable *t, HBaseKeyRange *reg, bool reversed, int limit,
-		  char **keys, size_t *lens, int n, long *bytes)
+		  char **keys, size_t *lens, int n, long *bytes, char **failed)
 {
 	HBaseStatelessScan scan;
 	HBaseResult res;
@@ -61,6 +63,12 @@ scan_keys(HBaseConn *conn, HBaseTable *t, HBaseKeyRange *reg, bool reversed, int
 		*bytes += (long) res.resp->len;
 	if (res.outcome == HBASE_END)
 		return n;
+	if (res.outcome != HBASE_DONE && failed)
+	{
+		*failed = psprintf("the gateway answered HTTP %ld to a scan of its keys: %s", res.status,
+						   res.resp ? hbase_body_summary(res.resp) : "no answer");
+		return -1;
+	}
 	if (res.outcome != HBASE_DONE)
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION),
@@ -83,7 +91,7 @@ scan_keys(HBaseConn *conn, HBaseTable *t, HBaseKeyRange *reg, bool reversed, int
  */
 static int
 sample_keys(HBaseConn *conn, HBaseTable *t, int max, char ***keys, size_t **lens,
-			int *nregions, long *bytes)
+			int *nregions, long *bytes, char **failed)
 {
 	const char *error;
 	List	   *regions = hbase_rest_regions(conn, t, &error);
@@ -116,11 +124,15 @@ sample_keys(HBaseConn *conn, HBaseTable *t, int max, char ***keys, size_t **lens
 					back;
 
 		/* the region's first keys, then its last ones (down to the first's last) */
-		n = scan_keys(conn, t, reg, false, half, *keys, *lens, n, bytes);
+		n = scan_keys(conn, t, reg, false, half, *keys, *lens, n, bytes, failed);
+		if (n < 0)
+			return -1;
 		if (n - first < half || want / 2 == 0)
 			continue;
 		back = n;
-		n = scan_keys(conn, t, reg, true, want / 2, *keys, *lens, n, bytes);
+		n = scan_keys(conn, t, reg, true, want / 2, *keys, *lens, n, bytes, failed);
+		if (n < 0)
+			return -1;
 		{
 			int			i,
 						kept = back;
@@ -240,7 +252,7 @@ hbase_infer_layout(PG_FUNCTION_ARGS)
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_TABLE_NOT_FOUND),
 				 errmsg("HBase table \"%s\" does not exist", name)));
-	n = sample_keys(conn, t, sample, &keys, &lens, &nregions, &bytes);
+	n = sample_keys(conn, t, sample, &keys, &lens, &nregions, &bytes, NULL);
 	found = n > 0 ? infer(keys, lens, n, cands, MAX_CANDIDATES) : 0;
 	for (i = 0; i < found; i++)
 	{
@@ -296,7 +308,7 @@ hbase_check_layout(PG_FUNCTION_ARGS)
 				 errmsg("foreign table \"%s\" declares no rowkey layout", table->relname),
 				 errhint("Set its option \"rowkey\", or see hbase_infer_layout().")));
 	conn = hbase_get_connection(table->serverid, GetUserId());
-	n = sample_keys(conn, table, sample, &keys, &lens, &nregions, &bytes);
+	n = sample_keys(conn, table, sample, &keys, &lens, &nregions, &bytes, NULL);
 	hbase_rk_check_keys(table->layout, table->rkcols, table->natts,
 						(const char *const *) keys, lens, n, &res);
 	initStringInfo(&detail);
@@ -340,7 +352,7 @@ hbase_check_layout(PG_FUNCTION_ARGS)
 /*
  * The layout IMPORT declares for an HBase table: the best of those that
  * explain every key of a sample of sample_rows keys, or NULL (*why says
- * why: no rows, no layout found).  *cand gets it.
+ * why: no rows, no layout found, the sample refused).  *cand gets it.
  */
 char *
 hbase_import_layout(HBaseConn *conn, ForeignServer *server, const char *table, int sample_rows,
@@ -357,8 +369,10 @@ hbase_import_layout(HBaseConn *conn, ForeignServer *server, const char *table, i
 
 	t->serverid = server->serverid;
 	t->relname = t->hbase_table = t->remote_table = (char *) table;
-	n = sample_keys(conn, t, sample_rows, &keys, &lens, &nregions, &bytes);
-	*nkeys = n;
+	n = sample_keys(conn, t, sample_rows, &keys, &lens, &nregions, &bytes, why);
+	*nkeys = Max(n, 0);
+	if (n < 0)
+		return NULL;
 	if (n == 0)
 	{
 		*why = "the table has no rows";
