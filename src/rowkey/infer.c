@@ -9,9 +9,10 @@
  * fields on every key).  How candidates are found:
  *   1. a prefix: a hex or raw md5/sha1/sha256 prefix of any length whose
  *      digest of the bytes after it (which bytes: found) is the prefix on
- *      every key; else a salt byte (Phoenix's hash of the rest, javahash of
- *      one field, OpenTSDB's arrays_hash of all fields but one, or random),
- *      its bucket count the smallest one every key agrees with;
+ *      every key; else a salt (a byte, 1-2 decimal or hex digits, a letter:
+ *      Phoenix's hash of the rest, javahash of one field, OpenTSDB's
+ *      arrays_hash of all fields but one, or random), its bucket count the
+ *      smallest one every key agrees with;
  *   2. the body after it: split at a delimiter (| _ # : - , \x00) found the
  *      same number of times in every key (one more group in some: an
  *      optional trailing group), or cut by byte classes when the keys have
@@ -22,12 +23,16 @@
  *      digit is constant and their first is not); binary runs searched for
  *      8-byte epoch_ms longs, inverted longs and 4-byte epoch seconds, the
  *      rest big-endian longs/ints, OpenTSDB's 3-byte uids, sign-flipped
- *      (sortable) numbers.
+ *      (sortable) numbers, bit-reversed longs; text padded with NULs.  The
+ *      first digit and binary runs also try their other time placements
+ *      (alternatives, ranked like the rest).
  * Each candidate needs evidence besides round-tripping (anything does as
  * one raw part): a verified prefix, a date or time, a zero-padded number, a
  * small binary number, a delimited structure with a typed field.  Random
  * bytes, uuids and free text have none and stay raw.  The most specific
- * candidate (score) comes first.
+ * candidate (score: typed parts, fewer parts, computed prefixes) comes
+ * first.  Work is bounded: keys of at most 4096 bytes, hashes over at most
+ * MAX_HASHED bytes, MAX_TRIES layouts compiled per phase.
  */
 #include <stdio.h>
 #include <stdlib.h>
