@@ -149,6 +149,16 @@ SELECT * FROM hbase_check_layout('inf.check_zeros');
 -- no layout to check
 SELECT * FROM hbase_check_layout('inf.inf_uuid');
 
+-- the keys are read as a foreign table of the server would read them: USAGE on the server,
+-- SELECT on the foreign table
+CREATE ROLE inf_nobody;
+GRANT USAGE ON SCHEMA inf TO inf_nobody;
+SET ROLE inf_nobody;
+SELECT * FROM hbase_infer_layout('hbase', 'inf_adreport');
+SELECT * FROM hbase_check_layout('inf.check_epoch');
+RESET ROLE;
+REVOKE USAGE ON SCHEMA inf FROM inf_nobody;
+DROP ROLE inf_nobody;
 -- without the option, IMPORT types the key as before
 CREATE SCHEMA inf2;
 SET client_min_messages = warning;

@@ -20,6 +20,8 @@
 #include "funcapi.h"
 #include "lib/stringinfo.h"
 #include "miscadmin.h"
+#include "utils/acl.h"
+#include "utils/lsyscache.h"
 #include "utils/builtins.h"
 #include "utils/memutils.h"
 
@@ -241,6 +243,9 @@ hbase_infer_layout(PG_FUNCTION_ARGS)
 	hbase_rk_candidate *cands = palloc0(sizeof(hbase_rk_candidate) * MAX_CANDIDATES);
 
 	InitMaterializedSRF(fcinfo, 0);
+	/* the server's keys, read as this user: what a foreign table of it could read */
+	if (pg_foreign_server_aclcheck(server->serverid, GetUserId(), ACL_USAGE) != ACLCHECK_OK)
+		aclcheck_error(ACLCHECK_NO_PRIV, OBJECT_FOREIGN_SERVER, server->servername);
 	if (hbase_table_name_problem(name) != NULL)
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_TABLE_NOT_FOUND),
@@ -286,7 +291,7 @@ Datum
 hbase_check_layout(PG_FUNCTION_ARGS)
 {
 	TupleDesc	tupdesc;
-	HBaseTable *table = hbase_table_with_layout(PG_GETARG_OID(0));
+	HBaseTable *table;
 	int			sample = sample_arg(fcinfo, 1);
 	HBaseConn  *conn;
 	char	  **keys;
@@ -302,6 +307,10 @@ hbase_check_layout(PG_FUNCTION_ARGS)
 
 	if (get_call_result_type(fcinfo, NULL, &tupdesc) != TYPEFUNC_COMPOSITE)
 		elog(ERROR, "return type must be a row type");
+	/* the table's keys: as a SELECT of it would read them */
+	if (pg_class_aclcheck(PG_GETARG_OID(0), GetUserId(), ACL_SELECT) != ACLCHECK_OK)
+		aclcheck_error(ACLCHECK_NO_PRIV, OBJECT_FOREIGN_TABLE, get_rel_name(PG_GETARG_OID(0)));
+	table = hbase_table_with_layout(PG_GETARG_OID(0));
 	if (table->layout == NULL || table->rowkey_implicit)
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
