@@ -566,7 +566,7 @@ layout_of(HBaseConn *conn, ForeignServer *server, const char *name, const char *
 	if (hbase_import_layout(conn, server, table, sample_rows, c, &nkeys, &why) == NULL)
 	{
 		ereport(table_notice_level,
-				(errmsg("no rowkey layout of HBase table \"%s\" found: the key of foreign table \"%s\" stays raw",
+				(errmsg("no rowkey layout of HBase table \"%s\" found: foreign table \"%s\" keeps its key as one column",
 						table, name),
 				 errdetail("Sampled %d keys: %s.", nkeys, why)));
 		return NULL;
