@@ -159,6 +159,22 @@ SELECT * FROM hbase_check_layout('inf.check_epoch');
 RESET ROLE;
 REVOKE USAGE ON SCHEMA inf FROM inf_nobody;
 DROP ROLE inf_nobody;
+-- key_names 'cells': a qualifier whose cells hold a key column's values in every row names it
+-- (the writer's d:w_id and d:w_id2 here; times are not matched); the layout is proven again
+CREATE SCHEMA inf3;
+SET client_min_messages = warning;
+IMPORT FOREIGN SCHEMA :"test_ns" LIMIT TO (inf_adreport, inf_delim) FROM SERVER hbase INTO inf3
+  OPTIONS (infer_layout 'true', key_names 'cells');
+RESET client_min_messages;
+SELECT c.relname, ft.ftoptions FROM pg_foreign_table ft JOIN pg_class c ON c.oid = ft.ftrelid
+ WHERE c.relnamespace = 'inf3'::regnamespace ORDER BY 1;
+SELECT attname, format_type(atttypid, atttypmod), attfdwoptions FROM pg_attribute
+ WHERE attrelid = 'inf3.inf_adreport'::regclass AND attnum > 0 ORDER BY attnum;
+SELECT count(*) FILTER (WHERE w_id = "d:w_id" AND w_id2 IS NOT DISTINCT FROM "d:w_id2") AS equal, count(*)
+  FROM inf3.inf_adreport;
+IMPORT FOREIGN SCHEMA :"test_ns" LIMIT TO (inf_adreport) FROM SERVER hbase INTO inf3
+  OPTIONS (infer_layout 'true', key_names 'qualifiers');
+DROP SCHEMA inf3 CASCADE;
 -- without the option, IMPORT types the key as before
 CREATE SCHEMA inf2;
 SET client_min_messages = warning;

@@ -2254,3 +2254,45 @@ hbase_rk_check_keys(const rk_layout *l, const rk_column *cols, int ncols,
 	}
 	rk_dealloc(vals);
 }
+
+/*
+ * The layout text with column name old (a bare name of the grammar, not in
+ * a string or a quoted name) spelled to; allocated, or NULL when the text
+ * does not lex.  The caller proves the result (name to may be one the
+ * grammar reads otherwise): hbase_rk_check_keys over the keys again.
+ */
+char *
+hbase_rk_rename_column(const char *layout, const char *old, const char *to)
+{
+	parser		ps;
+	buf			out = {0};
+	int			copied = 0,
+				bad = 0;
+
+	memset(&ps, 0, sizeof(ps));
+	ps.text = layout;
+	for (;;)
+	{
+		hbase_rk_next_token(&ps);
+		if (ps.tok.kind == T_BAD)
+			bad = 1;
+		if (ps.tok.kind == T_NAME && ps.tok.len == strlen(old) &&
+			memcmp(ps.tok.start, old, ps.tok.len) == 0)
+		{
+			hbase_rk_buf_append(&out, layout + copied, ps.tok.pos - copied);
+			hbase_rk_buf_append(&out, to, strlen(to));
+			copied = ps.tok.pos + (int) ps.tok.len;
+		}
+		if (ps.tok.str)
+			rk_dealloc(ps.tok.str);
+		if (ps.tok.kind == T_END || ps.tok.kind == T_BAD)
+			break;
+	}
+	if (bad)
+	{
+		hbase_rk_buf_free(&out);
+		return NULL;
+	}
+	hbase_rk_buf_append(&out, layout + copied, strlen(layout) - copied);
+	return out.data;
+}

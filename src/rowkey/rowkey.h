@@ -249,6 +249,9 @@ typedef struct hbase_rk_check
 	char		error[256];		/* the first unreadable key's error */
 } hbase_rk_check;
 
+/* the layout with a column renamed (allocated; NULL: it does not lex) */
+extern char *hbase_rk_rename_column(const char *layout, const char *old, const char *to);
+
 extern void hbase_rk_check_keys(const rk_layout *layout, const rk_column *columns, int ncolumns,
 								const char *const *keys, const size_t *lens, int nkeys,
 								hbase_rk_check *result);

@@ -555,7 +555,7 @@ sample_notice(const char *name, const char *table, int sample_rows, TableSample 
  */
 static hbase_rk_candidate *
 layout_of(HBaseConn *conn, ForeignServer *server, const char *name, const char *table,
-		  int sample_rows)
+		  int sample_rows, bool cell_names)
 {
 	hbase_rk_candidate *c = palloc0(sizeof(hbase_rk_candidate));
 	int			nkeys,
@@ -563,7 +563,7 @@ layout_of(HBaseConn *conn, ForeignServer *server, const char *name, const char *
 	char	   *why = NULL;
 	StringInfoData cols;
 
-	if (hbase_import_layout(conn, server, table, sample_rows, c, &nkeys, &why) == NULL)
+	if (hbase_import_layout(conn, server, table, sample_rows, cell_names, c, &nkeys, &why) == NULL)
 	{
 		ereport(table_notice_level,
 				(errmsg("no rowkey layout of HBase table \"%s\" found: foreign table \"%s\" keeps its key as one column",
@@ -592,7 +592,7 @@ layout_of(HBaseConn *conn, ForeignServer *server, const char *name, const char *
 static char *
 import_table(ImportForeignSchemaStmt *stmt, ForeignServer *server, HBaseConn *conn,
 			 const char *name, const char *key_type, int sample_rows, bool infer_layout,
-			 ImportTally *tally)
+			 bool cell_names, ImportTally *tally)
 {
 	const char *ns = stmt->remote_schema;
 	const char *table;
@@ -630,7 +630,7 @@ import_table(ImportForeignSchemaStmt *stmt, ForeignServer *server, HBaseConn *co
 		initStringInfo(&summary);
 		sample = sample_table(conn, table, families, sample_rows);
 		if (infer_layout && !sample->failed && sample->nrows > 0)
-			inferred = layout_of(conn, server, name, table, sample_rows);
+			inferred = layout_of(conn, server, name, table, sample_rows, cell_names);
 		command = create_statement(stmt, server, name, table, families, key_type, sample, &summary,
 								   inferred);
 		sample_notice(name, table, sample_rows, sample, summary.data, tally);
@@ -735,6 +735,7 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	const char *tenant = NULL;
 	bool		phoenix = false;
 	bool		infer_layout = false;
+	bool		cell_names = false;
 	List	   *commands = NIL;
 	List	   *wanted = NIL;
 	ImportTally tally;
@@ -760,6 +761,18 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 			infer_layout = hbase_option_bool("infer_layout", defGetString(def));
 			continue;
 		}
+		if (strcmp(def->defname, "key_names") == 0)
+		{
+			const char *v = defGetString(def);
+
+			if (strcmp(v, "generic") != 0 && strcmp(v, "cells") != 0)
+				ereport(ERROR,
+						(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+						 errmsg("invalid value for option \"key_names\": \"%s\"", v),
+						 errdetail("Valid values are \"generic\" (id, ts, k1 ...) and \"cells\" (a qualifier whose cells hold a key column's values names it).")));
+			cell_names = strcmp(v, "cells") == 0;
+			continue;
+		}
 		if (strcmp(def->defname, "tenant") == 0)
 		{
 			tenant = defGetString(def);
@@ -778,7 +791,7 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 			ereport(ERROR,
 					(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
 					 errmsg("invalid option \"%s\" for IMPORT FOREIGN SCHEMA", def->defname),
-					 errhint("%sThe options are \"key_type\" ('bytea' or 'text'), \"sample_rows\" (a number of rows, 0 for none), \"infer_layout\" (a boolean), \"phoenix\" (a boolean) and \"tenant\" (a Phoenix tenant id).",
+					 errhint("%sThe options are \"key_type\" ('bytea' or 'text'), \"sample_rows\" (a number of rows, 0 for none), \"infer_layout\" (a boolean), \"key_names\" ('generic' or 'cells'), \"phoenix\" (a boolean) and \"tenant\" (a Phoenix tenant id).",
 							 close ? psprintf("Perhaps you meant the option \"%s\". ", close) : "")));
 		}
 		key_type = defGetString(def);
@@ -844,7 +857,7 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	{
 		MemoryContext old = MemoryContextSwitchTo(tablecxt);
 		char	   *command = import_table(stmt, server, conn, lfirst(lc), key_type, sample_rows,
-											   infer_layout, &tally);
+											   infer_layout, cell_names, &tally);
 
 		MemoryContextSwitchTo(old);
 		if (command)

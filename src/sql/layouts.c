@@ -45,7 +45,7 @@ PG_FUNCTION_INFO_V1(hbase_check_layout);
  */
 static int
 scan_keys(HBaseConn *conn, HBaseTable *t, HBaseKeyRange *reg, bool reversed, int limit,
-		  char **keys, size_t *lens, int n, long *bytes, char **failed)
+		  char **keys, size_t *lens, HBaseRow **rows, int n, long *bytes, char **failed)
 {
 	HBaseStatelessScan scan;
 	HBaseResult res;
@@ -82,6 +82,7 @@ scan_keys(HBaseConn *conn, HBaseTable *t, HBaseKeyRange *reg, bool reversed, int
 	{
 		keys[n] = res.set->rows[i].key;
 		lens[n] = res.set->rows[i].keylen;
+		rows[n] = &res.set->rows[i];
 		n++;
 	}
 	return n;
@@ -93,7 +94,7 @@ scan_keys(HBaseConn *conn, HBaseTable *t, HBaseKeyRange *reg, bool reversed, int
  */
 static int
 sample_keys(HBaseConn *conn, HBaseTable *t, int max, char ***keys, size_t **lens,
-			int *nregions, long *bytes, char **failed)
+			HBaseRow ***rowsp, int *nregions, long *bytes, char **failed)
 {
 	const char *error;
 	List	   *regions = hbase_rest_regions(conn, t, &error);
@@ -103,8 +104,12 @@ sample_keys(HBaseConn *conn, HBaseTable *t, int max, char ***keys, size_t **lens
 				r,
 				n = 0;
 
+	HBaseRow  **rows = palloc(sizeof(HBaseRow *) * max);
+
 	*keys = palloc(sizeof(char *) * max);
 	*lens = palloc(sizeof(size_t) * max);
+	if (rowsp)
+		*rowsp = rows;
 	*bytes = 0;
 	if (nr == 0)
 	{
@@ -126,13 +131,13 @@ sample_keys(HBaseConn *conn, HBaseTable *t, int max, char ***keys, size_t **lens
 					back;
 
 		/* the region's first keys, then its last ones (down to the first's last) */
-		n = scan_keys(conn, t, reg, false, half, *keys, *lens, n, bytes, failed);
+		n = scan_keys(conn, t, reg, false, half, *keys, *lens, rows, n, bytes, failed);
 		if (n < 0)
 			return -1;
 		if (n - first < half || want / 2 == 0)
 			continue;
 		back = n;
-		n = scan_keys(conn, t, reg, true, want / 2, *keys, *lens, n, bytes, failed);
+		n = scan_keys(conn, t, reg, true, want / 2, *keys, *lens, rows, n, bytes, failed);
 		if (n < 0)
 			return -1;
 		{
@@ -144,6 +149,7 @@ sample_keys(HBaseConn *conn, HBaseTable *t, int max, char ***keys, size_t **lens
 				{
 					(*keys)[kept] = (*keys)[i];
 					(*lens)[kept] = (*lens)[i];
+					rows[kept] = rows[i];
 					kept++;
 				}
 			n = kept;
@@ -257,7 +263,7 @@ hbase_infer_layout(PG_FUNCTION_ARGS)
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_TABLE_NOT_FOUND),
 				 errmsg("HBase table \"%s\" does not exist", name)));
-	n = sample_keys(conn, t, sample, &keys, &lens, &nregions, &bytes, NULL);
+	n = sample_keys(conn, t, sample, &keys, &lens, NULL, &nregions, &bytes, NULL);
 	found = n > 0 ? infer(keys, lens, n, cands, MAX_CANDIDATES) : 0;
 	for (i = 0; i < found; i++)
 	{
@@ -317,7 +323,7 @@ hbase_check_layout(PG_FUNCTION_ARGS)
 				 errmsg("foreign table \"%s\" declares no rowkey layout", table->relname),
 				 errhint("Set its option \"rowkey\", or see hbase_infer_layout().")));
 	conn = hbase_get_connection(table->serverid, GetUserId());
-	n = sample_keys(conn, table, sample, &keys, &lens, &nregions, &bytes, NULL);
+	n = sample_keys(conn, table, sample, &keys, &lens, NULL, &nregions, &bytes, NULL);
 	hbase_rk_check_keys(table->layout, table->rkcols, table->natts,
 						(const char *const *) keys, lens, n, &res);
 	initStringInfo(&detail);
@@ -358,27 +364,161 @@ hbase_check_layout(PG_FUNCTION_ARGS)
 	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(BlessTupleDesc(tupdesc), out, onull)));
 }
 
+/* can name be a key column's, as the layout spells a bare name: [a-z_][a-z0-9_]* */
+static bool
+plain_name(const char *name, int len)
+{
+	int			i;
+
+	if (len == 0 || len >= (int) sizeof(((hbase_rk_candidate *) 0)->names[0]) ||
+		!(islower((unsigned char) name[0]) || name[0] == '_'))
+		return false;
+	for (i = 0; i < len; i++)
+		if (!(islower((unsigned char) name[i]) || isdigit((unsigned char) name[i]) || name[i] == '_'))
+			return false;
+	return strncmp(name, "rowkey", len) != 0 || len != 6;
+}
+
+/*
+ * The table's own names for the key columns, where evident: a qualifier
+ * whose cells, in at least half the sampled rows and at least two, all hold
+ * a key column's value (a number's decimal text, a text's bytes) names that
+ * column (applications often keep the key's fields in cells too).  Each
+ * rename is proven: the renamed layout must still read and write back
+ * every key.
+ */
+static void
+name_after_cells(hbase_rk_candidate *cand, char **keys, size_t *lens, HBaseRow **rows, int n)
+{
+	const char *err;
+	int			pos,
+				c,
+				r;
+	rk_layout  *l = hbase_rk_parse(cand->layout, cand->columns, cand->ncolumns, &err, &pos);
+	rk_value  **vals;
+
+	if (l == NULL)
+		return;
+	vals = palloc(sizeof(rk_value *) * n);
+	for (r = 0; r < n; r++)
+	{
+		vals[r] = palloc0(sizeof(rk_value) * cand->ncolumns);
+		if (hbase_rk_decode(l, keys[r], lens[r], vals[r], &err) != 0)
+			return;
+	}
+	for (c = 0; c < cand->ncolumns; c++)
+	{
+		HBaseRow   *first = NULL;
+		int			q;
+
+		if (cand->columns[c].type != RK_INT && cand->columns[c].type != RK_TEXT)
+			continue;
+		/* the qualifiers of the first row holding the value are the candidates */
+		for (r = 0; r < n && first == NULL; r++)
+			if (!vals[r][c].isnull)
+				first = rows[r];
+		if (first == NULL)
+			continue;
+		for (q = 0; q < first->ncells; q++)
+		{
+			HBaseCell  *cell = &first->cells[q];
+			const char *colon = memchr(cell->column, ':', cell->collen);
+			int			held = 0,
+						equal = 0,
+						k;
+			char	   *name,
+					   *renamed;
+			hbase_rk_check res;
+
+			if (colon == NULL)
+				continue;
+			for (r = 0; r < n; r++)
+			{
+				HBaseCell  *x = NULL;
+				char		num[32];
+				const char *v;
+				int			vlen;
+
+				for (k = 0; k < rows[r]->ncells; k++)
+					if (rows[r]->cells[k].collen == cell->collen &&
+						memcmp(rows[r]->cells[k].column, cell->column, cell->collen) == 0)
+						x = &rows[r]->cells[k];
+				if (x == NULL || vals[r][c].isnull)
+					continue;
+				held++;
+				if (cand->columns[c].type == RK_INT)
+				{
+					vlen = snprintf(num, sizeof(num), "%lld", (long long) vals[r][c].i);
+					v = num;
+				}
+				else
+				{
+					v = vals[r][c].s;
+					vlen = (int) vals[r][c].len;
+				}
+				if (x->vallen == vlen && memcmp(x->value, v, vlen) == 0)
+					equal++;
+			}
+			if (held < 2 || held * 2 < n || equal != held)
+				continue;
+			name = pnstrdup(colon + 1, cell->collen - (colon + 1 - cell->column));
+			if (!plain_name(name, strlen(name)))
+				continue;
+			for (k = 0; k < cand->ncolumns; k++)
+				if (strcmp(cand->names[k], name) == 0)
+					break;
+			if (k < cand->ncolumns)
+				continue;
+			renamed = hbase_rk_rename_column(cand->layout, cand->names[c], name);
+			if (renamed == NULL)
+				continue;
+			{
+				hbase_rk_candidate try = *cand;
+				rk_layout  *l2;
+
+				for (k = 0; k < try.ncolumns; k++)
+					try.columns[k].name = try.names[k];
+				strlcpy(try.names[c], name, sizeof(try.names[c]));
+				l2 = hbase_rk_parse(renamed, try.columns, try.ncolumns, &err, &pos);
+				if (l2 == NULL)
+					continue;
+				hbase_rk_check_keys(l2, try.columns, try.ncolumns, (const char *const *) keys, lens, n, &res);
+				if (res.unreadable || res.rewritten)
+					continue;
+				strlcpy(cand->names[c], name, sizeof(cand->names[c]));
+				cand->columns[c].name = cand->names[c];
+				cand->layout = renamed;
+			}
+			break;
+		}
+	}
+}
+
 /*
  * The layout IMPORT declares for an HBase table: the best of those that
  * explain every key of a sample of sample_rows keys, or NULL (*why says
- * why: no rows, no layout found, the sample refused).  *cand gets it.
+ * why: no rows, no layout found, the sample refused).  *cand gets it, its
+ * key columns named after the cells that hold their values with
+ * cell_names (IMPORT's key_names 'cells').
  */
 char *
 hbase_import_layout(HBaseConn *conn, ForeignServer *server, const char *table, int sample_rows,
-					hbase_rk_candidate *cand, int *nkeys, char **why)
+					bool cell_names, hbase_rk_candidate *cand, int *nkeys, char **why)
 {
 	HBaseTable *t = palloc0(sizeof(HBaseTable));
 	char	  **keys;
 	size_t	   *lens;
+	HBaseRow  **rows;
 	int			n,
 				nregions,
-				found;
+				found,
+				c;
 	long		bytes;
 	hbase_rk_candidate *cands = palloc0(sizeof(hbase_rk_candidate) * MAX_CANDIDATES);
 
 	t->serverid = server->serverid;
 	t->relname = t->hbase_table = t->remote_table = (char *) table;
-	n = sample_keys(conn, t, sample_rows, &keys, &lens, &nregions, &bytes, why);
+	n = sample_keys(conn, t, sample_rows, &keys, &lens, &rows, &nregions, &bytes, why);
 	*nkeys = Max(n, 0);
 	if (n < 0)
 		return NULL;
@@ -394,5 +534,9 @@ hbase_import_layout(HBaseConn *conn, ForeignServer *server, const char *table, i
 		return NULL;
 	}
 	*cand = cands[0];
-	return cands[0].layout;
+	for (c = 0; c < cand->ncolumns; c++)
+		cand->columns[c].name = cand->names[c];
+	if (cell_names)
+		name_after_cells(cand, keys, lens, rows, n);
+	return cand->layout;
 }

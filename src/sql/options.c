@@ -121,6 +121,7 @@ static const HBaseOption valid_options[] = {
 	{"key_type", HBASE_IMPORT_OPTIONS},
 	{"sample_rows", HBASE_IMPORT_OPTIONS},
 	{"infer_layout", HBASE_IMPORT_OPTIONS},
+	{"key_names", HBASE_IMPORT_OPTIONS},
 	{"phoenix", HBASE_IMPORT_OPTIONS},
 	{"tenant", HBASE_IMPORT_OPTIONS},
 	{NULL, InvalidOid}

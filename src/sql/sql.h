@@ -37,7 +37,8 @@ extern List *hbase_import_foreign_schema(struct ImportForeignSchemaStmt *stmt, O
 
 struct hbase_rk_candidate;
 extern char *hbase_import_layout(HBaseConn *conn, ForeignServer *server, const char *table,
-								 int sample_rows, struct hbase_rk_candidate *cand, int *nkeys,
+								 int sample_rows, bool cell_names,
+								 struct hbase_rk_candidate *cand, int *nkeys,
 								 char **why);
 
 /* ---------- phoenix_catalog.c: Phoenix's tables from SYSTEM.CATALOG ---------- */

@@ -689,6 +689,18 @@ test_check(void)
 	}
 }
 
+static void
+test_rename(void)
+{
+	char	   *r = hbase_rk_rename_column("left(md5(id + day), 5) + lpad(id, 6) + date(day, \"id\") + [lpad(id2, 6)]",
+										   "id", "company_id");
+
+	CHECK(r && strcmp(r, "left(md5(company_id + day), 5) + lpad(company_id, 6) + date(day, \"id\") + [lpad(id2, 6)]") == 0,
+		  "rename: %s", r ? r : "(null)");
+	free(r);
+	CHECK(hbase_rk_rename_column("lpad(id, 6) + \"unterminated", "id", "x") == NULL, "rename of a bad text");
+}
+
 int
 main(void)
 {
@@ -709,6 +721,7 @@ main(void)
 	test_raw();
 	test_many_keys();
 	test_check();
+	test_rename();
 	reset();
 	hbase_rk_infer_free(cands, 16);
 	printf("%d passed, %d failed\n", passed, failed);
