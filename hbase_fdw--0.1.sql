@@ -114,6 +114,7 @@ AS 'MODULE_PATHNAME'
 LANGUAGE C CALLED ON NULL INPUT VOLATILE PARALLEL RESTRICTED;
 
 REVOKE ALL ON FUNCTION hbase_fdw_stats_reset(text) FROM PUBLIC;
+
 -- rowkey layouts found and checked on a sample of keys spread over the table's regions
 -- (src/sql/layouts.c, src/rowkey/infer.c)
 CREATE FUNCTION hbase_infer_layout(server name, hbase_table text, sample integer DEFAULT 1000,
@@ -130,3 +131,17 @@ CREATE FUNCTION hbase_check_layout(foreign_table regclass, sample integer DEFAUL
 RETURNS record
 AS 'MODULE_PATHNAME', 'hbase_check_layout'
 LANGUAGE C VOLATILE;
+
+-- making and dropping HBase tables through a server's gateway (src/sql/tables.c):
+-- creating needs USAGE on the server; dropping a superuser, or the owner of a foreign
+-- table of the server on that HBase table
+CREATE FUNCTION hbase_create_table(server text, hbase_table text,
+  families text[] DEFAULT '{cf}', family_options jsonb DEFAULT NULL)
+RETURNS text
+AS 'MODULE_PATHNAME', 'hbase_create_table'
+LANGUAGE C VOLATILE;
+
+CREATE FUNCTION hbase_drop_table(server text, hbase_table text)
+RETURNS text
+AS 'MODULE_PATHNAME', 'hbase_drop_table'
+LANGUAGE C STRICT VOLATILE;

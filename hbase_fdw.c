@@ -330,7 +330,7 @@ refuse_system_columns(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps
 					s.found == MinTransactionIdAttributeNumber ? "xmin" :
 					s.found == MinCommandIdAttributeNumber ? "cmin" :
 					s.found == MaxTransactionIdAttributeNumber ? "xmax" : "cmax"),
-			 errdetail("An HBase row is named by its key; a ctid made up for it would not be unique and stable across scans, and would change other rows than those selected."),
+			 errdetail("An HBase row is named by its key and has no system columns: a ctid made up for it would not be unique and stable across scans, and a write naming rows by it could change rows it did not select."),
 			 keys ? errhint("Name rows by their key columns, e.g. WHERE (%s) IN (SELECT %s FROM ... LIMIT n).",
 							keys, keys) :
 			 errhint("Map the HBase key to name rows by it: a column OPTIONS (column ':key').")));
@@ -859,10 +859,19 @@ result_scan_tlist(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, List *q
 	for (i = 0; i < t->natts; i++)
 	{
 		HBaseColumn *col = &t->columns[i];
-		Expr	   *e = col->dropped ? (Expr *) makeNullConst(INT4OID, -1, InvalidOid) :
-			(Expr *) makeVar(baserel->relid, i + 1, col->atttypid, col->atttypmod,
-							 get_typcollation(col->atttypid), 0);
+		Oid			typid;
+		int32		typmod;
+		Oid			collid;
+		Expr	   *e;
 
+		if (col->dropped)
+			e = (Expr *) makeNullConst(INT4OID, -1, InvalidOid);
+		else
+		{
+			/* the column's own collation: a Var equal to the query's */
+			get_atttypetypmodcoll(t->relid, i + 1, &typid, &typmod, &collid);
+			e = (Expr *) makeVar(baserel->relid, i + 1, typid, typmod, collid, 0);
+		}
 		out = lappend(out, makeTargetEntry(e, i + 1, NULL, false));
 	}
 	for (i = 0; i < (int) lengthof(extra); i++)
@@ -903,6 +912,8 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	HBaseRowOrder order = HBASE_ORDER_ANY;
 	int			salt_bytes = 0;
 	bool		split;
+	HBaseOpKind shape;
+	double		nkeys;
 
 	/*
 	 * Key conditions narrow the HBase operation; every qual is still checked
@@ -936,10 +947,12 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	fdw_private = lappend(fdw_private, makeInteger(split));
 	fdw_private = lappend(fdw_private,
 						  hbase_time_conditions(ps->table, baserel->relid, scan_clauses_ri, &exprs));
+	/* the conditions the key cannot use, and why (this path's operation: a join's Gets use more) */
+	key_operation(ps->table, conds, exprs, &shape, &nkeys);
 	fdw_private = lappend(fdw_private,
 						  hbase_key_not_pushed(ps->table, baserel->relid,
 											   planner_rt_fetch(baserel->relid, root)->eref->aliasname,
-											   scan_clauses_ri));
+											   scan_clauses_ri, shape == HBASE_OP_FULL));
 
 	tlist = scan_tlist(best_path, baserel, tlist);
 	return make_foreignscan(tlist, scan_clauses, baserel->relid, exprs, fdw_private,

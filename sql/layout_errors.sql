@@ -19,6 +19,11 @@ CREATE FOREIGN TABLE err_02 (name text, id int) SERVER hbase
 -- a key column the table does not have
 CREATE FOREIGN TABLE err_03 (id int) SERVER hbase
   OPTIONS (table 'lay_s1', rowkey 'lpad(id, 4) + "-" + nosuch');
+-- a misspelt column: the closest one is named
+CREATE FOREIGN TABLE err_03b (user_id text, day date) SERVER hbase
+  OPTIONS (table 'lay_s1', rowkey 'userid + date(day, "yyyyMMdd")');
+CREATE FOREIGN TABLE err_03b (user_id text, day date) SERVER hbase
+  OPTIONS (table 'lay_s1', rowkey 'left(md5(user_id + Dy), 4) + user_id + date(day, "yyyyMMdd")');
 -- a hash over a column kept only in cells is accepted: the prefix is computed for writes
 -- and lookups, and not checked when reading
 CREATE FOREIGN TABLE ok_04 (name text, id int) SERVER hbase

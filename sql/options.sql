@@ -49,7 +49,10 @@ ALTER SERVER opt_srv OPTIONS (ADD ca_file '/etc/ssl/certs/ca-certificates.crt');
 
 -- user mapping: user and password only
 CREATE USER MAPPING FOR CURRENT_USER SERVER opt_srv OPTIONS (usr 'alice');
+-- a password without a user would be ignored: refused
+CREATE USER MAPPING FOR CURRENT_USER SERVER opt_srv OPTIONS (password 'topsecret');
 CREATE USER MAPPING FOR CURRENT_USER SERVER opt_srv OPTIONS (user 'alice', password 'topsecret');
+ALTER USER MAPPING FOR CURRENT_USER SERVER opt_srv OPTIONS (DROP user);
 
 -- foreign table and column options
 CREATE FOREIGN TABLE opt_t1 (a int) SERVER opt_srv OPTIONS (tabel 'x');

@@ -78,6 +78,10 @@ CREATE FOREIGN TABLE bad_utf8 (v text OPTIONS (column 't:txt'))
   SERVER hbase OPTIONS (table 'fdw_bad');
 SELECT * FROM bad_utf8;
 \echo :SQLSTATE
+-- a Java long read as text: its 8 bytes are no UTF-8 text, and the hint names the encoding
+CREATE FOREIGN TABLE long_as_text (k text OPTIONS (column ':key'), v text OPTIONS (column 'b:i8'))
+  SERVER hbase OPTIONS (table 'fdw_types');
+SELECT * FROM long_as_text ORDER BY k;
 CREATE FOREIGN TABLE bad_range (v int2 OPTIONS (column 'b:i8', encoding 'binary'))
   SERVER hbase OPTIONS (table 'fdw_bad');
 SELECT * FROM bad_range;

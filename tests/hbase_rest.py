@@ -21,6 +21,7 @@ CLI (base URL from $HBASE_HARNESS_URL or $HBASE_URL, default http://127.0.0.1:${
                 [--timestamps]                            prints every row as a JSON list
   hbase_rest.py regions TABLE [--json]         number of regions (or the region list)
   hbase_rest.py exists TABLE                   exit 0 when the table exists
+  hbase_rest.py families TABLE                 its families and their main attributes
   hbase_rest.py tables                         table names, one a line
   KEY / --start / --end are written like split keys (\\xNN escapes, b64:BASE64), or plain
   base64 with --b64.
@@ -513,6 +514,12 @@ def main(argv=None):
             print(len(regs))
     elif cmd == "exists":
         return 0 if c.table_exists(args[0]) else 1
+    elif cmd == "families":
+        # each family and the attributes asked of it, as the gateway's schema says them
+        _, doc = c.get_json(c._t(args[0]) + "/schema")
+        keep = ("VERSIONS", "TTL", "COMPRESSION", "BLOOMFILTER", "IN_MEMORY", "MIN_VERSIONS")
+        for cs in sorted((doc or {}).get("ColumnSchema", []), key=lambda x: x["name"]):
+            print(cs["name"], " ".join("%s=%s" % (k, cs[k]) for k in keep if k in cs))
     elif cmd == "tables":
         for t in c.tables():
             print(t)

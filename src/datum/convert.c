@@ -331,6 +331,24 @@ binary_to_datum(HBaseColumn *col, const unsigned char *p, int len)
 	return (Datum) 0;
 }
 
+/*
+ * The hint for a cell that is not UTF-8 text: 1, 2, 4 or 8 bytes are what
+ * Java's Bytes.toBytes writes for a number (a long read as text is the
+ * usual mix-up), whose fix is the encoding, not bytea; anything else, or a
+ * key, is read raw as bytea.
+ */
+static int
+not_utf8_hint(HBaseColumn *col, int len)
+{
+	const char *java = len == 1 ? "byte or boolean" : len == 2 ? "short" :
+		len == 4 ? "int or float" : len == 8 ? "long, double or epoch milliseconds" : NULL;
+
+	if (col->kind == HBASE_COL_CELL && java != NULL)
+		return errhint("%d bytes that are not text look like a Java %s written by Bytes.toBytes: declare the column with that number's type and OPTIONS (encoding 'binary'), or map it as bytea to read the raw bytes.",
+					   len, java);
+	return errhint("Map the column as bytea to read raw bytes.");
+}
+
 static Datum
 text_to_datum(HBaseColumn *col, HBaseColumnIO *io, const char *value, int len)
 {
@@ -341,7 +359,7 @@ text_to_datum(HBaseColumn *col, HBaseColumnIO *io, const char *value, int len)
 		ereport(ERROR,
 				(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
 				 errmsg("value is not valid UTF-8"),
-				 errhint("Map the column as bytea to read raw bytes.")));
+				 not_utf8_hint(col, len)));
 	str = pg_any_to_server(value, len, PG_UTF8);
 	if (str == value)
 		str = pnstrdup(value, len);

@@ -332,7 +332,8 @@ hbasePlanDirectModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation
 	{
 		TargetEntry *tle = lfirst(lc);
 
-		if (!tle->resjunk || is_column((Node *) tle->expr, resultRelation, SelfItemPointerAttributeNumber))
+		if (!tle->resjunk ||
+			is_column((Node *) tle->expr, resultRelation, SelfItemPointerAttributeNumber))
 			tle->expr = (Expr *) makeNullConst(exprType((Node *) tle->expr),
 											   exprTypmod((Node *) tle->expr),
 											   exprCollation((Node *) tle->expr));

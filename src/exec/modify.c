@@ -238,7 +238,8 @@ hbaseAddForeignUpdateTargets(PlannerInfo *root, Index rtindex, RangeTblEntry *ta
 			if (col->dropped || col->kind != HBASE_COL_CELL)
 				continue;
 			var = makeVar(rtindex, attno, col->atttypid, col->atttypmod,
-						  get_typcollation(col->atttypid), 0);
+						  TupleDescAttr(RelationGetDescr(target_relation), attno - 1)->attcollation,
+						  0);
 			add_row_identity_var(root, var, rtindex, psprintf("hbase_old_%d", attno));
 		}
 	}
@@ -258,7 +259,7 @@ hbaseAddForeignUpdateTargets(PlannerInfo *root, Index rtindex, RangeTblEntry *ta
 			if (col->dropped)
 				continue;
 			var = makeVar(rtindex, col->attnum, col->atttypid, col->atttypmod,
-						  get_typcollation(col->atttypid), 0);
+						  TupleDescAttr(RelationGetDescr(target_relation), i)->attcollation, 0);
 			add_row_identity_var(root, var, rtindex, psprintf("hbase_old_%d", col->attnum));
 		}
 	}

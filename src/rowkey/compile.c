@@ -68,6 +68,79 @@ find_column(compiler *c, const node *n)
 	return -1;
 }
 
+/*
+ * The edit distance of two names (case-insensitive Levenshtein), capped at
+ * 255 bytes a name: what "perhaps you meant" weighs, as PostgreSQL's own
+ * hints for misspelt column names do.
+ */
+static int
+name_distance(const char *a, const char *b)
+{
+	int			la = (int) strlen(a) > 255 ? 255 : (int) strlen(a);
+	int			lb = (int) strlen(b) > 255 ? 255 : (int) strlen(b);
+	int			row[256];
+	int			i,
+				j;
+
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++)
+	{
+		int			diag = row[0];
+
+		row[0] = i;
+		for (j = 1; j <= lb; j++)
+		{
+			int			up = row[j];
+			int			best = diag + (tolower((unsigned char) a[i - 1]) !=
+									   tolower((unsigned char) b[j - 1]));
+
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+/*
+ * A name that is no column: the error, with the closest column's name when
+ * one is close enough (a third of the name's letters, at least one, differ,
+ * and not all of them: "userid" for "user_id"), else the bare error.
+ */
+static const char *
+no_column_error(compiler *c, const char *fmt, const char *name)
+{
+	char		first[512];
+	int			best = -1;
+	int			bestd = 0;
+	int			limit = (int) strlen(name) / 3 > 1 ? (int) strlen(name) / 3 : 1;
+	int			i;
+
+	for (i = 0; i < c->ncolumns; i++)
+	{
+		int			d;
+
+		if (c->columns[i].name == NULL || c->columns[i].name[0] == '\0')
+			continue;			/* a dropped column */
+		d = name_distance(name, c->columns[i].name);
+		/* not every letter changed: "m" is no misspelling of "u" */
+		if (d <= limit && d < (int) strlen(name) && (best < 0 || d < bestd))
+		{
+			best = i;
+			bestd = d;
+		}
+	}
+	if (best < 0)
+		return hbase_rk_fmt_error(fmt, name);
+	/* hbase_rk_fmt_error writes one static buffer: the first part goes through a copy */
+	snprintf(first, sizeof(first), "%s", hbase_rk_fmt_error(fmt, name));
+	return hbase_rk_fmt_error("%s (perhaps \"%s\")", first, c->columns[best].name);
+}
+
 static int
 is_call(node *n, const char *name)
 {
@@ -542,7 +615,7 @@ compile_column(compiler *c, node *n, pipeline *pl)
 
 	if (col < 0)
 	{
-		cerr(c, n->pos, hbase_rk_fmt_error("\"%s\" is not a column of the foreign table", n->name));
+		cerr(c, n->pos, no_column_error(c, "\"%s\" is not a column of the foreign table", n->name));
 		return;
 	}
 	if (pl->column >= 0 && pl->column != col)
@@ -1041,7 +1114,7 @@ compile_hash_items(compiler *c, rk_layout *l, part *h, node *seq)
 
 			if (col < 0)
 			{
-				cerr(c, n->pos, hbase_rk_fmt_error("hash over \"%s\", which is not a column of the foreign table", n->name));
+				cerr(c, n->pos, no_column_error(c, "hash over \"%s\", which is not a column of the foreign table", n->name));
 				return;
 			}
 			for (j = 0; j < l->nparts; j++)

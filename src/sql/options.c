@@ -247,6 +247,8 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 	bool		have_url = false;
 	bool		have_principal = false;
 	bool		have_keytab = false;
+	bool		have_user = false;
+	bool		have_password = false;
 
 	foreach(lc, options)
 	{
@@ -261,6 +263,8 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 				known = true;
 		if (!known)
 			invalid_option(name, catalog);
+		have_user |= strcmp(name, "user") == 0;
+		have_password |= strcmp(name, "password") == 0;
 
 		if (check_krb_option(name, value))
 		{
@@ -353,6 +357,12 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_FDW_OPTION_NAME_NOT_FOUND),
 				 errmsg("options \"krb_principal\" and \"krb_keytab\" go together"),
 				 errhint("Give both to get tickets from a keytab, or only \"krb_ccache\" to use an existing credential cache.")));
+	/* Basic auth sends both; a password alone would be ignored silently */
+	if (have_password && !have_user)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_OPTION_NAME_NOT_FOUND),
+				 errmsg("option \"password\" needs option \"user\""),
+				 errhint("HTTP Basic authentication sends both: add OPTIONS (user 'name').")));
 	if (catalog == ForeignServerRelationId && !have_url)
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_OPTION_NAME_NOT_FOUND),
@@ -369,6 +379,16 @@ import_check_callback(void *arg)
 	errcontext("foreign table \"%s\" as IMPORT FOREIGN SCHEMA defined it", (const char *) arg);
 }
 
+/* is the server one of hbase_fdw's (its wrapper's handler ours)? */
+bool
+hbase_is_our_server(ForeignServer *server)
+{
+	ForeignDataWrapper *fdw = GetForeignDataWrapper(server->fdwid);
+	char	   *handler = OidIsValid(fdw->fdwhandler) ? get_func_name(fdw->fdwhandler) : NULL;
+
+	return handler != NULL && strcmp(handler, "hbase_fdw_handler") == 0;
+}
+
 /*
  * Checks an hbase_fdw foreign table's whole mapping, columns and layout
  * included, as the catalog holds it now (relid: any relation; others pass):
@@ -381,17 +401,13 @@ hbase_check_foreign_table(Oid relid, bool imported)
 {
 	ForeignTable *ft;
 	ForeignServer *server;
-	ForeignDataWrapper *fdw;
-	char	   *handler;
 	ErrorContextCallback cb;
 
 	if (!OidIsValid(relid) || get_rel_relkind(relid) != RELKIND_FOREIGN_TABLE)
 		return;
 	ft = GetForeignTable(relid);
 	server = GetForeignServer(ft->serverid);
-	fdw = GetForeignDataWrapper(server->fdwid);
-	handler = OidIsValid(fdw->fdwhandler) ? get_func_name(fdw->fdwhandler) : NULL;
-	if (handler == NULL || strcmp(handler, "hbase_fdw_handler") != 0)
+	if (!hbase_is_our_server(server))
 		return;
 	cb.callback = import_check_callback;
 	cb.arg = get_rel_name(relid);

@@ -16,6 +16,8 @@
 extern void hbase_define_gucs(void);
 extern bool hbase_system_column_name(const char *name);
 extern void hbase_check_foreign_table(Oid relid, bool imported);
+struct ForeignServer;
+extern bool hbase_is_our_server(struct ForeignServer *server);
 
 /* names IMPORT FOREIGN SCHEMA may define (import.c, phoenix_catalog.c) */
 struct ImportForeignSchemaStmt;

@@ -505,6 +505,36 @@ hbase_json_cellset(HBaseRow *rows, int nrows)
 }
 
 /*
+ * A TableSchemaModel for PUT /table/schema: the table's name and one
+ * ColumnSchema per family (char *), each with the same attributes
+ * (VERSIONS, TTL ...), names and values as strings, as the gateway's model
+ * takes them (its ColumnSchemaModel keeps unknown members as attributes).
+ */
+char *
+hbase_json_table_schema(const char *name, List *families, List *attr_names, List *attr_values)
+{
+	json_t	   *cols = json_pack("[]");
+	json_t	   *model;
+	char	   *result;
+	ListCell   *lc;
+
+	foreach(lc, families)
+	{
+		json_t	   *col = json_pack("{s:s}", "name", (char *) lfirst(lc));
+		ListCell   *n,
+				   *v;
+
+		forboth(n, attr_names, v, attr_values)
+			json_object_set_new(col, lfirst(n), json_string(lfirst(v)));
+		json_array_append_new(cols, col);
+	}
+	model = json_pack("{s:s, s:o}", "name", name, "ColumnSchema", cols);
+	result = json_dumps(model, JSON_COMPACT);
+	json_decref(model);
+	return result;
+}
+
+/*
  * The "Version" member of a /version/rest answer (the gateway's own HBase
  * version, reported from HBase 2.5.11 and 2.6.1 on), or NULL when the answer
  * has none or is not a JSON object.

@@ -1332,6 +1332,29 @@ hbase_rest_schema(HBaseConn *conn, const char *hbase_table, const char *what, in
 }
 
 /*
+ * PUT /table/schema of a TableSchemaModel (hbase_json_table_schema): the
+ * gateway's TableSchemaResource creates the table, or changes the families
+ * of one that exists, so the caller looks first.  DELETE /table/schema drops
+ * it (disabled first by the gateway).  Writes: never sent twice.
+ */
+HBaseResponse *
+hbase_rest_create_table(HBaseConn *conn, const char *hbase_table, const char *model,
+						const char *what)
+{
+	return hbase_request_ex(conn, "PUT",
+							psprintf("/%s/schema", hbase_escape(conn, hbase_table, strlen(hbase_table))),
+							model, strlen(model), what, HBASE_REQ_WRITE);
+}
+
+HBaseResponse *
+hbase_rest_drop_table(HBaseConn *conn, const char *hbase_table, const char *what)
+{
+	return hbase_request_ex(conn, "DELETE",
+							psprintf("/%s/schema", hbase_escape(conn, hbase_table, strlen(hbase_table))),
+							NULL, 0, what, HBASE_REQ_WRITE);
+}
+
+/*
  * The names of a JSON list the gateway answered: member "table" of a
  * namespace's tables, "ColumnSchema" of a table's families; a protocol
  * error names the request.

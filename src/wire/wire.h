@@ -490,6 +490,10 @@ extern HBaseResult hbase_rest_delete(HBaseConn *conn, HBaseTable *table, const c
 extern HBaseResponse *hbase_rest_namespace_tables(HBaseConn *conn, const char *ns,
 												  const char *what);
 extern HBaseResponse *hbase_rest_namespace(HBaseConn *conn, const char *ns);
+extern HBaseResponse *hbase_rest_create_table(HBaseConn *conn, const char *hbase_table,
+											  const char *model, const char *what);
+extern HBaseResponse *hbase_rest_drop_table(HBaseConn *conn, const char *hbase_table,
+											const char *what);
 extern HBaseResponse *hbase_rest_schema(HBaseConn *conn, const char *hbase_table,
 										const char *what, int flags);
 extern List *hbase_rest_names(HBaseResponse *resp, const char *member, const char *what);
@@ -503,6 +507,8 @@ extern void hbase_report_status(HBaseResponse *resp, HBaseTable *table,
 extern void hbase_json_init(void);
 extern char *hbase_json_scanner_model(const HBaseScanSpec *spec);
 extern char *hbase_json_cellset(HBaseRow *rows, int nrows);
+extern char *hbase_json_table_schema(const char *name, List *families, List *attr_names,
+									 List *attr_values);
 extern char *hbase_json_version_field(const char *body, size_t len);
 extern List *hbase_json_regions(const char *body, size_t len, const char **error);
 extern List *hbase_json_names(const char *body, size_t len, const char *member,
