@@ -3,7 +3,7 @@ MODULE_big = hbase_fdw
 # the rowkey codec, pure C, by stage (src/rowkey/rowkey_int.h)
 ROWKEY_OBJS = src/rowkey/lex.o src/rowkey/parse.o src/rowkey/compile.o src/rowkey/layout.o \
        src/rowkey/encode.o src/rowkey/decode.o src/rowkey/date.o src/rowkey/text.o \
-       src/rowkey/decimal.o src/rowkey/buf.o
+       src/rowkey/decimal.o src/rowkey/buf.o src/rowkey/infer.o
 ROWKEY_SRCS = $(ROWKEY_OBJS:.o=.c)
 # one folder per layer (src/README.md): data flows down, wire/ and rowkey/ at the bottom
 WIRE_OBJS = src/wire/http.o src/wire/krb.o src/wire/json.o src/wire/cellset_pb.o \
@@ -16,7 +16,7 @@ PLAN_OBJS = src/plan/pushdown.o src/plan/vfilter.o src/plan/keyplan.o
 EXEC_OBJS = src/exec/scan.o src/exec/scan_pages.o src/exec/scan_regions.o src/exec/join.o \
        src/exec/modify.o src/exec/direct.o src/exec/analyze.o
 SQL_OBJS = src/sql/options.o src/sql/import.o src/sql/phoenix_catalog.o src/sql/sql_functions.o \
-       src/sql/hbase_infer.o src/sql/tables.o
+       src/sql/hbase_infer.o src/sql/tables.o src/sql/layouts.o
 OBJS = hbase_fdw.o $(ROWKEY_OBJS) $(WIRE_OBJS) $(DATUM_OBJS) $(PHOENIX_OBJS) $(PLAN_OBJS) \
        $(EXEC_OBJS) $(SQL_OBJS)
 
@@ -24,7 +24,7 @@ EXTENSION = hbase_fdw
 DATA = hbase_fdw--0.1.sql
 PGFILEDESC = "hbase_fdw - foreign data wrapper for Apache HBase"
 
-REGRESS = options types scan import layouts layout_errors pushdown collate order generic_plans analyze qualifiers correctness transport differential readahead regions parallel failover versions desc insert security resume gateway cancel gateways kerberos connections atomic retry import_names writes write_once row_identity tables stats import_sample join saltpage gzip_budget incr_limit stats_evict saltjoin vfilter vfilter2 textwidth longvals
+REGRESS = options types scan import layouts layout_errors pushdown collate order generic_plans analyze qualifiers correctness transport differential readahead regions parallel failover versions desc insert security resume gateway cancel gateways kerberos connections atomic retry import_names writes write_once row_identity tables stats import_sample infer_layout join saltpage gzip_budget incr_limit stats_evict saltjoin vfilter vfilter2 textwidth longvals
 # the shared phase: tests of what is one per HBase (Phoenix's schemas, namespaces), which two run
 # slots of scripts/test take turns on (after REGRESS, under a lock, in a database of their own)
 REGRESS_SHARED = server_namespace shared_setup phoenix phoenix_import phoenix_schema phoenix_values phoenix_varbinary phoenix_nullkey phoenix_rowts phoenix_tenant
@@ -48,7 +48,7 @@ include $(PGXS)
 # pure-C unit tests (no PostgreSQL): scripts/test runs them
 # (the same again under AddressSanitizer and UBSan: the codec parses keys from anyone)
 UNIT_TESTS = tests/unit/test_rowkey tests/unit/test_rowkey_san tests/unit/test_versions \
-       tests/unit/test_versions_san
+       tests/unit/test_versions_san tests/unit/test_infer tests/unit/test_infer_san
 tests/unit/test_rowkey: tests/unit/test_rowkey.c $(ROWKEY_SRCS) src/rowkey/rowkey.h src/rowkey/rowkey_int.h
 	$(CC) -Wall -Wextra -Wno-unused-parameter -O1 -g -I$(srcdir)/src/rowkey -o $@ $< $(ROWKEY_SRCS) -lcrypto
 tests/unit/test_rowkey_san: tests/unit/test_rowkey.c $(ROWKEY_SRCS) src/rowkey/rowkey.h src/rowkey/rowkey_int.h
@@ -59,6 +59,11 @@ tests/unit/test_versions: tests/unit/test_versions.c src/wire/cellset_versions.c
 tests/unit/test_versions_san: tests/unit/test_versions.c src/wire/cellset_versions.c src/wire/cellset.h
 	$(CC) -Wall -Wextra -Wno-unused-parameter -O1 -g -fsanitize=address,undefined \
 		-fno-sanitize-recover=undefined -I$(srcdir)/src/wire -o $@ $< src/wire/cellset_versions.c -lm
+tests/unit/test_infer: tests/unit/test_infer.c $(ROWKEY_SRCS) src/rowkey/rowkey.h src/rowkey/rowkey_int.h
+	$(CC) -Wall -Wextra -Wno-unused-parameter -O1 -g -I$(srcdir)/src/rowkey -o $@ $< $(ROWKEY_SRCS) -lcrypto
+tests/unit/test_infer_san: tests/unit/test_infer.c $(ROWKEY_SRCS) src/rowkey/rowkey.h src/rowkey/rowkey_int.h
+	$(CC) -Wall -Wextra -Wno-unused-parameter -O1 -g -fsanitize=address,undefined \
+		-fno-sanitize-recover=undefined -I$(srcdir)/src/rowkey -o $@ $< $(ROWKEY_SRCS) -lcrypto
 unit-tests: $(UNIT_TESTS)
 .PHONY: unit-tests
 EXTRA_CLEAN = $(UNIT_TESTS) src/wire/cellset.pb-c.c src/wire/cellset.pb-c.h

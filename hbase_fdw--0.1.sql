@@ -114,6 +114,24 @@ AS 'MODULE_PATHNAME'
 LANGUAGE C CALLED ON NULL INPUT VOLATILE PARALLEL RESTRICTED;
 
 REVOKE ALL ON FUNCTION hbase_fdw_stats_reset(text) FROM PUBLIC;
+
+-- rowkey layouts found and checked on a sample of keys spread over the table's regions
+-- (src/sql/layouts.c, src/rowkey/infer.c)
+CREATE FUNCTION hbase_infer_layout(server name, hbase_table text, sample integer DEFAULT 1000,
+    OUT rank integer, OUT layout text, OUT columns text, OUT keys_sampled integer,
+    OUT keys_explained integer, OUT prefix text, OUT prefix_verified integer,
+    OUT regions integer)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME', 'hbase_infer_layout'
+LANGUAGE C VOLATILE;
+
+CREATE FUNCTION hbase_check_layout(foreign_table regclass, sample integer DEFAULT 1000,
+    OUT keys_sampled integer, OUT unreadable integer, OUT written_otherwise integer,
+    OUT implausible integer, OUT first_key text, OUT detail text)
+RETURNS record
+AS 'MODULE_PATHNAME', 'hbase_check_layout'
+LANGUAGE C VOLATILE;
+
 -- making and dropping HBase tables through a server's gateway (src/sql/tables.c):
 -- creating needs USAGE on the server; dropping a superuser, or the owner of a foreign
 -- table of the server on that HBase table

@@ -2,11 +2,12 @@
 # bench/fuzz.sh - runs the libFuzzer targets (tests/fuzz/fuzz_*.c) with AddressSanitizer and
 # UBSan: the rowkey codec, and every decoder of what a gateway sends (protobuf and JSON
 # CellSets, listings, regions and the version, Phoenix cells and catalog rows) and the
-# sampler's type inference (src/sql/hbase_infer.c), each decoder also asserting the decode
+# sampler's type inference (src/sql/hbase_infer.c) and the rowkey layout inference
+# (src/rowkey/infer.c), each decoder also asserting the decode
 # budget (src/wire/cellset.h).
 #   bench/fuzz.sh [SECONDS [TARGET...]]   each target SECONDS (default 600), one after the
 #                                         other; targets: rowkey cellset_pb cellset_json
-#                                         listing phoenix infer (default all)
+#                                         listing phoenix infer layout (default all)
 #   bench/fuzz.sh --suite [SECONDS]       scripts/test's short runs (default 5 s a target):
 #                                         prints "N passed, N failed", one test per target
 #   JOBS=2 runs two targets at once (the machine has 2 cores, shared).
@@ -26,7 +27,7 @@ else
 	shift || true
 fi
 targets=("$@")
-((${#targets[@]})) || targets=(rowkey cellset_pb cellset_json listing phoenix infer)
+((${#targets[@]})) || targets=(rowkey cellset_pb cellset_json listing phoenix infer layout)
 
 CC=$(command -v clang-14 || command -v clang || true)
 if [[ -z $CC || ! -d /usr/lib/llvm-14/lib/clang ]] || ! ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
@@ -47,6 +48,7 @@ sources() {
 	listing) echo "tests/fuzz/fuzz_listing.c src/wire/cellset_json.c src/wire/cellset_pb.c -ljansson" ;;
 	phoenix) echo "tests/fuzz/fuzz_phoenix.c src/phoenix/phoenix_cell.c src/wire/cellset_pb.c src/rowkey/*.c -lcrypto" ;;
 	infer) echo "tests/fuzz/fuzz_infer.c src/sql/hbase_infer.c src/wire/cellset_pb.c src/rowkey/*.c -lcrypto" ;;
+	layout) echo "tests/fuzz/fuzz_layout.c src/rowkey/*.c -lcrypto" ;;
 	*) echo "fuzz: no target $1" >&2; return 1 ;;
 	esac
 }

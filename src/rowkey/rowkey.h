@@ -204,4 +204,56 @@ extern int	hbase_rk_phoenix_decimal_text(const unsigned char *p, size_t len, cha
 /* is s valid UTF-8 (what PostgreSQL accepts as text, NUL aside)? */
 extern int	hbase_rk_utf8_valid(const unsigned char *s, size_t len);
 
+/* ---------------- layout inference and checks (infer.c) ---------------- */
+
+#define RK_INFER_MAX_COLUMNS	48
+
+/*
+ * A layout that explains sampled keys: each one decodes under it and
+ * encodes back to the same bytes (a hash or salt prefix recomputed).
+ */
+typedef struct hbase_rk_candidate
+{
+	char	   *layout;			/* the rowkey option's text (allocated) */
+	int			ncolumns;
+	rk_column	columns[RK_INFER_MAX_COLUMNS];	/* names point into names */
+	char		names[RK_INFER_MAX_COLUMNS][16];	/* ts, day, id, k1 ... */
+	const char *sqltypes[RK_INFER_MAX_COLUMNS];	/* "bigint", "timestamp" ... */
+	int			keys;			/* keys sampled */
+	int			explained;		/* keys that round-tripped: all of them */
+	int			prefix_verified;	/* keys whose hash or salt was recomputed equal */
+	const char *prefix;			/* "hex hash", "javahash salt" ..., or NULL */
+	int			score;			/* specificity: the higher the more typed */
+} hbase_rk_candidate;
+
+/*
+ * The layouts that explain every one of nkeys keys, most specific first,
+ * at most max into out; returns their number (0: the keys stay raw).
+ * hbase_rk_infer_free frees the layouts' texts.
+ */
+extern int	hbase_rk_infer(const char *const *keys, const size_t *lens, int nkeys,
+						   hbase_rk_candidate *out, int max);
+extern void hbase_rk_infer_free(hbase_rk_candidate *c, int n);
+
+/* what a declared layout makes of sampled keys (hbase_rk_check_keys) */
+typedef struct hbase_rk_check
+{
+	int			keys;
+	int			unreadable;		/* decoding failed */
+	int			rewritten;		/* decoded, but encoded to other bytes */
+	int			implausible;	/* a date/timestamp column before 1971 or from 2200 */
+	int			first_unreadable;	/* index of the first key of each kind, or -1 */
+	int			first_rewritten;
+	int			first_implausible;
+	int			implausible_column;
+	char		error[256];		/* the first unreadable key's error */
+} hbase_rk_check;
+
+/* the layout with a column renamed (allocated; NULL: it does not lex) */
+extern char *hbase_rk_rename_column(const char *layout, const char *old, const char *to);
+
+extern void hbase_rk_check_keys(const rk_layout *layout, const rk_column *columns, int ncolumns,
+								const char *const *keys, const size_t *lens, int nkeys,
+								hbase_rk_check *result);
+
 #endif

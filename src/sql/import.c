@@ -27,6 +27,7 @@
 
 #include "sql.h"
 #include "hbase_infer.h"
+#include "rowkey.h"
 
 /* the tables of namespace ns; an error naming it when it does not exist */
 static List *
@@ -389,7 +390,7 @@ free_name(List *names, const char *name)
 static char *
 create_statement(ImportForeignSchemaStmt *stmt, ForeignServer *server, const char *name,
 				 const char *table, List *families, const char *key_type,
-				 TableSample *ts, StringInfo summary)
+				 TableSample *ts, StringInfo summary, const hbase_rk_candidate *inferred)
 {
 	StringInfoData buf;
 	HBaseServerOptions sopts;
@@ -401,12 +402,16 @@ create_statement(ImportForeignSchemaStmt *stmt, ForeignServer *server, const cha
 	List	   *famnames = NIL;
 	List	   *famcols = NIL;
 	bool		binary;
+	int			i;
 
 	/* the key column: "rowkey" unless a family has that name ("rowkey_", ...) */
 	foreach(lc, families)
 		famnames = lappend(famnames, clipped_name(lfirst(lc)));
 	keycol = name_taken(famnames, "rowkey") ? free_name(famnames, "rowkey_") : "rowkey";
 	names = list_make1((char *) keycol);
+	/* an inferred layout's key columns come first (ts, id, k1 ...): families yield to them */
+	for (i = 0; inferred && i < inferred->ncolumns; i++)
+		names = lappend(names, (char *) inferred->names[i]);
 	/* the families keep their names where they can */
 	foreach(lc, families)
 	{
@@ -420,7 +425,14 @@ create_statement(ImportForeignSchemaStmt *stmt, ForeignServer *server, const cha
 		names = lappend(names, col);
 		famcols = lappend(famcols, col);
 	}
-	if (key_type == NULL && (ts == NULL || ts->nrows == 0))
+	/* with an inferred layout the raw key stays readable */
+	if (inferred)
+	{
+		if (key_type == NULL)
+			key_type = ts && (ts->keyfits & FIT_TEXT) ? "text" : "bytea";
+		appendStringInfo(summary, "rowkey %s", key_type);
+	}
+	else if (key_type == NULL && (ts == NULL || ts->nrows == 0))
 		key_type = "bytea";
 	else if (key_type == NULL)
 	{
@@ -436,9 +448,12 @@ create_statement(ImportForeignSchemaStmt *stmt, ForeignServer *server, const cha
 						 layout ? psprintf(" (rowkey '%s')", layout) : "");
 	}
 	initStringInfo(&buf);
-	appendStringInfo(&buf, "CREATE FOREIGN TABLE %s (\n  %s %s",
-					 quote_identifier(name), quote_identifier(keycol), key_type);
-	if (layout == NULL)
+	appendStringInfo(&buf, "CREATE FOREIGN TABLE %s (\n  ", quote_identifier(name));
+	for (i = 0; inferred && i < inferred->ncolumns; i++)
+		appendStringInfo(&buf, "%s %s,\n  ", quote_identifier(inferred->names[i]),
+						 inferred->sqltypes[i]);
+	appendStringInfo(&buf, "%s %s", quote_identifier(keycol), key_type);
+	if (layout == NULL || inferred)
 		appendStringInfoString(&buf, " OPTIONS (column ':key')");
 	/* a text key sorts as its bytes: ranges and ORDER BY use the key */
 	if (strcmp(key_type, "text") == 0)
@@ -477,6 +492,8 @@ create_statement(ImportForeignSchemaStmt *stmt, ForeignServer *server, const cha
 		appendStringInfo(&buf, ",\n  %s jsonb OPTIONS (column %s)",
 						 quote_identifier(lfirst(fc)), quote_literal_cstr(lfirst(lc)));
 	hbase_server_options(server, &sopts);
+	if (inferred)
+		layout = inferred->layout;
 	appendStringInfo(&buf, "\n) SERVER %s OPTIONS (table %s%s%s)",
 					 quote_identifier(server->servername),
 					 quote_literal_cstr(hbase_declared_table_name(sopts.ns, table)),
@@ -532,13 +549,50 @@ sample_notice(const char *name, const char *table, int sample_rows, TableSample 
 }
 
 /*
+ * The rowkey layout of an HBase table, inferred from sample_rows keys spread
+ * over its regions (layouts.c), with a NOTICE saying it, or why there is
+ * none (the key then stays raw); NULL without one.
+ */
+static hbase_rk_candidate *
+layout_of(HBaseConn *conn, ForeignServer *server, const char *name, const char *table,
+		  int sample_rows, bool cell_names)
+{
+	hbase_rk_candidate *c = palloc0(sizeof(hbase_rk_candidate));
+	int			nkeys,
+				i;
+	char	   *why = NULL;
+	StringInfoData cols;
+
+	if (hbase_import_layout(conn, server, table, sample_rows, cell_names, c, &nkeys, &why) == NULL)
+	{
+		ereport(table_notice_level,
+				(errmsg("no rowkey layout of HBase table \"%s\" found: foreign table \"%s\" keeps its key as one column",
+						table, name),
+				 errdetail("Sampled %d keys: %s.", nkeys, why)));
+		return NULL;
+	}
+	initStringInfo(&cols);
+	for (i = 0; i < c->ncolumns; i++)
+		appendStringInfo(&cols, "%s%s %s", i ? ", " : "", c->names[i], c->sqltypes[i]);
+	ereport(table_notice_level,
+			(errmsg("rowkey layout of foreign table \"%s\" inferred from %d keys of HBase table \"%s\": %s",
+					name, c->keys, table, c->layout),
+			 errdetail("It explains all %d keys (each decodes and encodes back to its bytes%s); key columns: %s.",
+					   c->explained, c->prefix ? psprintf(", its %s recomputed", c->prefix) : "",
+					   cols.data),
+			 errhint("The raw key stays readable (the column of option column ':key'); hbase_check_layout() checks the layout against more keys.")));
+	return c;
+}
+
+/*
  * The CREATE FOREIGN TABLE of one HBase table of the namespace (name): its
  * families (a bad name skipped), its sample and statement; NULL when its
  * name cannot go into a request (a NOTICE says why).
  */
 static char *
 import_table(ImportForeignSchemaStmt *stmt, ForeignServer *server, HBaseConn *conn,
-			 const char *name, const char *key_type, int sample_rows, ImportTally *tally)
+			 const char *name, const char *key_type, int sample_rows, bool infer_layout,
+			 bool cell_names, ImportTally *tally)
 {
 	const char *ns = stmt->remote_schema;
 	const char *table;
@@ -568,13 +622,17 @@ import_table(ImportForeignSchemaStmt *stmt, ForeignServer *server, HBaseConn *co
 	}
 	if (sample_rows == 0)
 		return create_statement(stmt, server, name, table, families,
-								key_type ? key_type : "bytea", NULL, NULL);
+								key_type ? key_type : "bytea", NULL, NULL, NULL);
 	{
 		StringInfoData summary;
+		hbase_rk_candidate *inferred = NULL;
 
 		initStringInfo(&summary);
 		sample = sample_table(conn, table, families, sample_rows);
-		command = create_statement(stmt, server, name, table, families, key_type, sample, &summary);
+		if (infer_layout && !sample->failed && sample->nrows > 0)
+			inferred = layout_of(conn, server, name, table, sample_rows, cell_names);
+		command = create_statement(stmt, server, name, table, families, key_type, sample, &summary,
+								   inferred);
 		sample_notice(name, table, sample_rows, sample, summary.data, tally);
 	}
 	return command;
@@ -676,6 +734,8 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	int			sample_rows = HBASE_DEFAULT_SAMPLE_ROWS;
 	const char *tenant = NULL;
 	bool		phoenix = false;
+	bool		infer_layout = false;
+	bool		cell_names = false;
 	List	   *commands = NIL;
 	List	   *wanted = NIL;
 	ImportTally tally;
@@ -696,6 +756,23 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 			phoenix = hbase_option_bool("phoenix", defGetString(def));
 			continue;
 		}
+		if (strcmp(def->defname, "infer_layout") == 0)
+		{
+			infer_layout = hbase_option_bool("infer_layout", defGetString(def));
+			continue;
+		}
+		if (strcmp(def->defname, "key_names") == 0)
+		{
+			const char *v = defGetString(def);
+
+			if (strcmp(v, "generic") != 0 && strcmp(v, "cells") != 0)
+				ereport(ERROR,
+						(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+						 errmsg("invalid value for option \"key_names\": \"%s\"", v),
+						 errdetail("Valid values are \"generic\" (id, ts, k1 ...) and \"cells\" (a qualifier whose cells hold a key column's values names it).")));
+			cell_names = strcmp(v, "cells") == 0;
+			continue;
+		}
 		if (strcmp(def->defname, "tenant") == 0)
 		{
 			tenant = defGetString(def);
@@ -714,7 +791,7 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 			ereport(ERROR,
 					(errcode(ERRCODE_FDW_INVALID_OPTION_NAME),
 					 errmsg("invalid option \"%s\" for IMPORT FOREIGN SCHEMA", def->defname),
-					 errhint("%sThe options are \"key_type\" ('bytea' or 'text'), \"sample_rows\" (a number of rows, 0 for none), \"phoenix\" (a boolean) and \"tenant\" (a Phoenix tenant id).",
+					 errhint("%sThe options are \"key_type\" ('bytea' or 'text'), \"sample_rows\" (a number of rows, 0 for none), \"infer_layout\" (a boolean), \"key_names\" ('generic' or 'cells'), \"phoenix\" (a boolean) and \"tenant\" (a Phoenix tenant id).",
 							 close ? psprintf("Perhaps you meant the option \"%s\". ", close) : "")));
 		}
 		key_type = defGetString(def);
@@ -780,7 +857,7 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	{
 		MemoryContext old = MemoryContextSwitchTo(tablecxt);
 		char	   *command = import_table(stmt, server, conn, lfirst(lc), key_type, sample_rows,
-											   &tally);
+											   infer_layout, cell_names, &tally);
 
 		MemoryContextSwitchTo(old);
 		if (command)

@@ -120,6 +120,8 @@ static const HBaseOption valid_options[] = {
 	/* IMPORT FOREIGN SCHEMA (import.c checks them; here for hbase_closest_option) */
 	{"key_type", HBASE_IMPORT_OPTIONS},
 	{"sample_rows", HBASE_IMPORT_OPTIONS},
+	{"infer_layout", HBASE_IMPORT_OPTIONS},
+	{"key_names", HBASE_IMPORT_OPTIONS},
 	{"phoenix", HBASE_IMPORT_OPTIONS},
 	{"tenant", HBASE_IMPORT_OPTIONS},
 	{NULL, InvalidOid}

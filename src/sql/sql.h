@@ -1,7 +1,8 @@
 /*
  * sql.h: what SQL sees (sql/): the option table, its validator and the
  * GUCs (options.c), IMPORT FOREIGN SCHEMA of plain HBase tables (import.c)
- * and of Phoenix's (phoenix_catalog.c), the SQL functions (sql_functions.c).
+ * and of Phoenix's (phoenix_catalog.c), the SQL functions (sql_functions.c),
+ * rowkey layouts inferred and checked on sampled keys (layouts.c).
  */
 #ifndef HBASE_SQL_H
 #define HBASE_SQL_H
@@ -33,6 +34,14 @@ extern void hbase_import_check_count(int ntables);
 /* ---------- import.c: IMPORT FOREIGN SCHEMA ---------- */
 
 extern List *hbase_import_foreign_schema(struct ImportForeignSchemaStmt *stmt, Oid serverOid);
+
+/* ---------- layouts.c: rowkey layouts inferred and checked on sampled keys ---------- */
+
+struct hbase_rk_candidate;
+extern char *hbase_import_layout(HBaseConn *conn, ForeignServer *server, const char *table,
+								 int sample_rows, bool cell_names,
+								 struct hbase_rk_candidate *cand, int *nkeys,
+								 char **why);
 
 /* ---------- phoenix_catalog.c: Phoenix's tables from SYSTEM.CATALOG ---------- */
 
