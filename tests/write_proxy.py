@@ -17,9 +17,9 @@ path holds TEXT (a table's stateless scan: "/t/*"). With --after-forward, those 
 to the gateway first and its answer dropped: a service mesh or load balancer that answers 503
 after it forwarded the request (Envoy's "upstream connect error or disconnect/reset before
 headers"), so the write was done though the client sees a 503.
-With --fail-puts-holding TEXT, only the PUTs whose body holds TEXT are answered here (a
-key's base64, as the JSON CellSet of a batch carries it: that batch fails whenever it
-arrives, whatever the order of the PUTs sent at once), every time one holds it. With --reset,
+With --fail-puts-holding TEXT[,TEXT...], only the PUTs whose body holds one of the TEXTs are
+answered here (a key's base64, as the JSON CellSet of a batch carries it: that batch fails
+whenever it arrives, whatever the order of the PUTs sent at once), every time one holds it. With --reset,
 those PUTs get no answer: the connection is reset (RST) once the request was read (and, with
 --after-forward, done by the gateway).
 GET /stats answers one line: "puts N forwarded N answered N deletes N max_same_body N", where
@@ -56,7 +56,7 @@ class Handler(background_server.ProxyHandler):
                 srv.bodies[hashlib.sha1(body or b"").hexdigest()] += 1
                 answer_here = srv.fail_after is not None and srv.puts > srv.fail_after
                 if srv.holding is not None:
-                    answer_here = srv.holding in (body or b"")
+                    answer_here = any(t in (body or b"") for t in srv.holding)
                 if answer_here:
                     srv.answered += 1
                 else:
@@ -135,7 +135,8 @@ def main():
     srv.status = args.status
     srv.after_forward = args.after_forward
     srv.body = args.body.replace("\\r", "\r").replace("\\n", "\n").encode()
-    srv.holding = args.fail_puts_holding.encode() if args.fail_puts_holding is not None else None
+    srv.holding = ([t.encode() for t in args.fail_puts_holding.split(",")]
+                   if args.fail_puts_holding is not None else None)
     srv.reset = args.reset
     srv.hold = args.hold
     srv.delay_holding = args.delay_puts_holding.encode() if args.delay_puts_holding is not None else None

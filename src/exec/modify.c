@@ -6,8 +6,10 @@
  * prefixes included; a random salt picks a bucket) or given by a raw ':key'
  * column, and one cell per non-NULL mapped column (NULL = no cell; a whole
  * family column writes one cell per JSON member).  Rows are sent batch_size
- * at a time in one PUT (ExecForeignBatchInsert); every value of a batch is
- * encoded and checked before anything of it is sent.  HBase writes each row
+ * at a time in one PUT (ExecForeignBatchInsert), up to write_concurrency
+ * PUTs at once (put_batches: rounds in which no key is in two batches, all
+ * answered before any is judged); every value of a round is encoded and
+ * checked before anything of it is sent.  HBase writes each row
  * atomically, not a batch: a failed PUT may have written part of it, and the
  * error says so, with the rows of the statement written before.  INSERT ...
  * ON CONFLICT DO NOTHING writes each row with a check-and-put on a cell that
