@@ -1099,6 +1099,27 @@ hbase_ahead_abandon(HBaseAhead *a)
 }
 
 /*
+ * n distinct handles of the connection for requests at once: its own, then
+ * those of its pool, made when first needed (each keeps its connection).
+ */
+static void
+pool_handles(HBaseConn *conn, hbase_http **handles, int n)
+{
+	int			i;
+
+	while (conn->npool < n - 1)
+	{
+		hbase_http *d = hbase_http_dup(conn->http);
+
+		if (d == NULL)
+			ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
+		conn->pool[conn->npool++] = d;
+	}
+	for (i = 0; i < n; i++)
+		handles[i] = i == 0 ? conn->http : conn->pool[i - 1];
+}
+
+/*
  * n page reads in parallel (n <= HBASE_MAX_CONCURRENCY), each on its own
  * keep-alive handle of this connection, each sent once (HBASE_REQ_ONCE):
  * scanner pages, stateless scan pages or multigets, each a CellSet in the
@@ -1128,17 +1149,9 @@ hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
 	int			i;
 
 	Assert(n <= HBASE_MAX_CONCURRENCY);
-	while (conn->npool < n - 1)
-	{
-		hbase_http *d = hbase_http_dup(conn->http);
-
-		if (d == NULL)
-			ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
-		conn->pool[conn->npool++] = d;
-	}
+	pool_handles(conn, handles, n);
 	for (i = 0; i < n; i++)
 	{
-		handles[i] = i == 0 ? conn->http : conn->pool[i - 1];
 		hbase_http_set_accept(handles[i], accept_for(conn, json && json[i] ? 0 : HBASE_REQ_CELLSET));
 		urls[i] = absolute_path(paths[i]) ? pstrdup(paths[i]) : psprintf("%s%s", conn->url, paths[i]);
 	}
@@ -1228,17 +1241,9 @@ hbase_request_writes(HBaseConn *conn, const char *method, const char **paths,
 
 	Assert(n <= HBASE_MAX_CONCURRENCY);
 	*interrupted = false;
-	while (conn->npool < n - 1)
-	{
-		hbase_http *d = hbase_http_dup(conn->http);
-
-		if (d == NULL)
-			ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
-		conn->pool[conn->npool++] = d;
-	}
+	pool_handles(conn, handles, n);
 	for (i = 0; i < n; i++)
 	{
-		handles[i] = i == 0 ? conn->http : conn->pool[i - 1];
 		hbase_http_set_accept(handles[i], accept_for(conn, 0));
 		urls[i] = request_url(conn, paths[i], &gw[i]);
 		gateways[i] = conn->url;
