@@ -24,7 +24,7 @@ EXTENSION = hbase_fdw
 DATA = hbase_fdw--0.1.sql
 PGFILEDESC = "hbase_fdw - foreign data wrapper for Apache HBase"
 
-REGRESS = options types scan import layouts layout_errors pushdown collate order generic_plans analyze qualifiers correctness transport differential readahead regions parallel failover versions desc insert security resume gateway cancel gateways kerberos connections atomic retry import_names writes write_once row_identity tables stats import_sample infer_layout join saltpage gzip_budget incr_limit stats_evict saltjoin vfilter vfilter2 textwidth longvals
+REGRESS = options types scan import layouts layout_errors pushdown collate order generic_plans analyze qualifiers correctness transport differential readahead regions parallel failover versions desc insert security resume gateway cancel gateways kerberos connections atomic retry import_names writes write_once row_identity tables bulk_writes stats import_sample infer_layout join saltpage gzip_budget incr_limit stats_evict saltjoin vfilter vfilter2 textwidth longvals
 # the shared phase: tests of what is one per HBase (Phoenix's schemas, namespaces), which two run
 # slots of scripts/test take turns on (after REGRESS, under a lock, in a database of their own)
 REGRESS_SHARED = server_namespace shared_setup phoenix phoenix_import phoenix_schema phoenix_values phoenix_varbinary phoenix_nullkey phoenix_rowts phoenix_tenant

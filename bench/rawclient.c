@@ -32,6 +32,14 @@
  *       + %06ld of (i * 7919) % MOD + "0006" to the next letter; prints p50/avg in ms.
  *   rawclient URL TABLE gzip [rows_per_page]
  *       a scan asking for protobuf with Accept-Encoding gzip: prints wire bytes.
+ *   rawclient URL TABLE put N OFFSET [BATCH] [PROCS]
+ *       writes N rows of bench/bulk.sh's layout (rows g = 1..N: the key
+ *       left(md5(company + date), 5) + company (6 digits) + date (yyyyMMdd) + campaign (6
+ *       digits), company 1 + g / 1000 + OFFSET, date 2024-01-01 + g % 30, campaign g; cells d:cost,
+ *       g * 0.01 as text, and d:clicks, g as a Java long) by PUTs of BATCH rows (100), JSON
+ *       CellSets built with jansson, values base64'd with OpenSSL: what a C loader does.
+ *       PROCS (1) processes at once, each its share of the rows, one PUT in flight each.
+ *       Prints "rows=N puts=P seconds=T" (wall clock, all processes).
  *   rawclient URL TABLE ping N
  *       N round trips between two processes over a Unix socket, nothing else: the relay's
  *       own hop in a tight loop (TABLE is not read).
@@ -181,6 +189,105 @@ b64url(const char *s, int len, char *out)
 			out[o++] = tab[v & 63];
 	}
 	out[o] = '\0';
+}
+
+static double now(void);
+
+/* standard base64 with padding, NUL-terminated */
+static char *
+b64std(const unsigned char *s, int len)
+{
+	char	   *out = malloc(4 * ((len + 2) / 3) + 1);
+
+	EVP_EncodeBlock((unsigned char *) out, s, len);
+	return out;
+}
+
+static size_t
+discard_cb(char *p, size_t s, size_t n, void *u)
+{
+	return s * n;
+}
+
+/*
+ * Rows from..to (of bench/bulk.sh's layout, see the usage) in PUTs of batch rows on one
+ * kept-alive handle; returns the PUTs sent, -1 on any answer but 200.
+ */
+static int
+put_range(const char *base, const char *table, long from, long to, long offset, int batch)
+{
+	CURL	   *c = curl_easy_init();
+	struct curl_slist *h = NULL;
+	char		url[2048];
+	long		g = from;
+	int			puts = 0;
+
+	snprintf(url, sizeof(url), "%s/%s/rawclient_batch", base, table);
+	h = curl_slist_append(h, "Accept: application/json");
+	h = curl_slist_append(h, "Content-Type: application/json");
+	h = curl_slist_append(h, "Expect:");
+	curl_easy_setopt(c, CURLOPT_URL, url);
+	curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
+	curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, "PUT");
+	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, discard_cb);
+	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	while (g <= to)
+	{
+		json_t	   *rows = json_array();
+		json_t	   *set;
+		char	   *body;
+		long		status = 0;
+		int			i;
+
+		for (i = 0; i < batch && g <= to; i++, g++)
+		{
+			char		kd[32],
+						key[64],
+						cost[32],
+						hex[33];
+			unsigned char md[16],
+						clicks[8];
+			unsigned int mdlen;
+			long		company = 1 + g / 1000 + offset;
+			int			k;
+			json_t	   *cells = json_array();
+			char	   *b;
+
+			snprintf(kd, sizeof(kd), "%06ld202401%02ld", company, 1 + g % 30);
+			EVP_Digest(kd, strlen(kd), md, &mdlen, EVP_md5(), NULL);
+			for (k = 0; k < 16; k++)
+				sprintf(hex + 2 * k, "%02x", md[k]);
+			snprintf(key, sizeof(key), "%.5s%s%06ld", hex, kd, g);
+			snprintf(cost, sizeof(cost), "%ld.%02ld", g / 100, g % 100);
+			for (k = 0; k < 8; k++)
+				clicks[k] = (unsigned char) (g >> (56 - 8 * k));
+			b = b64std((unsigned char *) cost, strlen(cost));
+			json_array_append_new(cells, json_pack("{s:s, s:s}", "column", "ZDpjb3N0", "$", b));
+			free(b);
+			b = b64std(clicks, 8);
+			json_array_append_new(cells, json_pack("{s:s, s:s}", "column", "ZDpjbGlja3M=", "$", b));
+			free(b);
+			b = b64std((unsigned char *) key, strlen(key));
+			json_array_append_new(rows, json_pack("{s:s, s:o}", "key", b, "Cell", cells));
+			free(b);
+		}
+		set = json_pack("{s:o}", "Row", rows);
+		body = json_dumps(set, JSON_COMPACT);
+		json_decref(set);
+		curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
+		if (curl_easy_perform(c) != CURLE_OK ||
+			curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status) != CURLE_OK || status != 200)
+		{
+			fprintf(stderr, "rawclient: PUT answered %ld\n", status);
+			free(body);
+			return -1;
+		}
+		free(body);
+		puts++;
+	}
+	curl_slist_free_all(h);
+	curl_easy_cleanup(c);
+	return puts;
 }
 
 static double
@@ -631,6 +738,44 @@ main(int argc, char **argv)
 		}
 		printf("keys=%d found=%d requests=%d seconds=%.3f\n", n, found, requests, now() - t0);
 		free(murl);
+	}
+	else if (strcmp(mode, "put") == 0 && argc >= 6)
+	{
+		long		n = atol(argv[4]);
+		long		offset = atol(argv[5]);
+		int			batch = argc > 6 ? atoi(argv[6]) : 100;
+		int			procs = argc > 7 ? atoi(argv[7]) : 1;
+		int			p,
+					puts = 0,
+					failed = 0;
+
+		t0 = now();
+		if (procs <= 1)
+			puts = put_range(base, table, 1, n, offset, batch);
+		else
+		{
+			for (p = 0; p < procs; p++)
+			{
+				/* process p: its share of the rows, whole batches but the last */
+				long		share = (n / procs + batch - 1) / batch * batch;
+				long		from = 1 + p * share;
+				long		to = p == procs - 1 ? n : from + share - 1;
+
+				if (fork() == 0)
+					_exit(put_range(base, table, from, to, offset, batch) < 0 ? 1 : 0);
+			}
+			for (p = 0; p < procs; p++)
+			{
+				int			st;
+
+				wait(&st);
+				failed += !WIFEXITED(st) || WEXITSTATUS(st) != 0;
+			}
+			puts = (int) ((n + batch - 1) / batch);
+		}
+		if (puts < 0 || failed)
+			return 1;
+		printf("rows=%ld puts=%d seconds=%.3f\n", n, puts, now() - t0);
 	}
 	else if (strcmp(mode, "ping") == 0 && argc >= 5)
 	{

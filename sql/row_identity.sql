@@ -94,8 +94,10 @@ DROP TRIGGER mark ON rp;
 -- included: each says how many rows stand and names the first keys (batch_size 100: the rows
 -- of the batches sent before stand; HBase holds exactly those, counted below)
 \! python3 tests/hbase_rest.py create ri_c cf >/dev/null
+-- (one PUT at a time, write_concurrency 1: a batch of 100 goes before row 150 is read; with
+-- several in flight, a round of 4 batches would not, and nothing would stand)
 CREATE FOREIGN TABLE rc (k int, n int OPTIONS (column 'cf:n'), v varchar(5) OPTIONS (column 'cf:v'))
-  SERVER hbase OPTIONS (table 'ri_c', rowkey 'lpad(k, 4)');
+  SERVER hbase OPTIONS (table 'ri_c', rowkey 'lpad(k, 4)', write_concurrency '1');
 -- COPY, line 150: a key too long for its part, then a value that is no integer
 COPY rc (k, n) FROM PROGRAM 'seq 1 250 | awk ''{ if ($1 == 150) print 99999 "\t" $1; else print $1 "\t" $1 }''';
 COPY rc (k, n) FROM PROGRAM 'seq 301 550 | awk ''{ if ($1 == 450) print $1 "\txx"; else print $1 "\t" $1 }''';

@@ -1066,7 +1066,10 @@ def main(argv=None):
     setup = ["SET client_min_messages = warning;",
              "DROP EXTENSION IF EXISTS hbase_fdw CASCADE;", "CREATE EXTENSION hbase_fdw;",
              "DROP SCHEMA IF EXISTS dt CASCADE;", "CREATE SCHEMA dt;",
-             "CREATE SERVER dt_hbase FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url %s);" % D.q(url),
+             # re-INSERTs of several rows go as concurrent PUTs of one row each
+             # (write_concurrency: several batches in flight)
+             "CREATE SERVER dt_hbase FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url %s, "
+             "batch_size '1', write_concurrency '4');" % D.q(url),
              "CREATE TABLE dt.accepted (idx int, err text);"]
     for t in tables:
         setup.append("DO $do$ BEGIN EXECUTE %s; INSERT INTO dt.accepted VALUES (%d, NULL); "

@@ -114,6 +114,7 @@ hbase_build_table(Oid relid)
 	table->concurrency = sopts.concurrency;
 	table->parallel_workers = -1;
 	table->batch_size = sopts.batch_size;
+	table->write_concurrency = sopts.write_concurrency;
 	table->estimated_rows = sopts.estimated_rows;
 	table->request_cost = sopts.request_cost;
 	table->row_cost = sopts.row_cost;
@@ -139,6 +140,8 @@ hbase_build_table(Oid relid)
 			table->concurrency = hbase_parse_concurrency(defGetString(def));
 		else if (strcmp(def->defname, "batch_size") == 0)
 			table->batch_size = hbase_parse_batch_size(defGetString(def));
+		else if (strcmp(def->defname, "write_concurrency") == 0)
+			table->write_concurrency = hbase_parse_write_concurrency(defGetString(def));
 		else if (strcmp(def->defname, "analyze_sample_fraction") == 0)
 			table->sample_fraction = hbase_parse_sample_fraction(defGetString(def));
 		else if (strcmp(def->defname, "parallel_workers") == 0)

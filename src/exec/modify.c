@@ -6,8 +6,10 @@
  * prefixes included; a random salt picks a bucket) or given by a raw ':key'
  * column, and one cell per non-NULL mapped column (NULL = no cell; a whole
  * family column writes one cell per JSON member).  Rows are sent batch_size
- * at a time in one PUT (ExecForeignBatchInsert); every value of a batch is
- * encoded and checked before anything of it is sent.  HBase writes each row
+ * at a time in one PUT (ExecForeignBatchInsert), up to write_concurrency
+ * PUTs at once (put_batches: rounds in which no key is in two batches, all
+ * answered before any is judged); every value of a round is encoded and
+ * checked before anything of it is sent.  HBase writes each row
  * atomically, not a batch: a failed PUT may have written part of it, and the
  * error says so, with the rows of the statement written before.  INSERT ...
  * ON CONFLICT DO NOTHING writes each row with a check-and-put on a cell that
@@ -100,18 +102,25 @@ typedef struct HBaseModifyState
 	TupleTableSlot *reread;		/* the row read again */
 	List	   *allattrs;		/* every column: what the row is read again with */
 	HBaseColumnIO *io;
-	/* COPY: rows buffered until batch_size of them are there */
+	/*
+	 * COPY: rows buffered until write_concurrency batches of batch_size rows
+	 * are there (put_batches)
+	 */
 	bool		buffer_copy;
 	MemoryContext bufcxt;		/* the buffered rows, reset after each PUT */
-	HBaseRow   *buffered;		/* batch_size slots */
+	HBaseRow   *buffered;		/* batch_size * write_concurrency slots */
 	int			nbuffered;
-	long		nseen;			/* rows COPY handed over, for messages */
+	int			write_concurrency;	/* batches in flight at once (write_batches) */
+	long		nseen;			/* rows handed over (COPY, batched INSERT), for
+								 * messages */
 	/* INSERT ... ON CONFLICT DO NOTHING: rows written only where absent */
 	bool		do_nothing;
 	HBaseColumn *exists_col;	/* the cell that says a row exists */
 } HBaseModifyState;
 
 static void put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows);
+static void put_batches(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first);
+static int	write_batches(HBaseTable *t);
 static void hold_written_context(HBaseModifyState *ms);
 static void release_written_context(HBaseModifyState *ms);
 static void changed_keys_create(HBaseModifyState *ms, MemoryContext parent);
@@ -526,6 +535,7 @@ begin_modify(ResultRelInfo *rinfo, EState *estate)
 
 	ms->table = hbase_get_table(RelationGetRelid(rel));
 	ms->conn = hbase_get_connection(ms->table->serverid, userid);
+	ms->write_concurrency = write_batches(ms->table);
 	ms->rowcxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw insert batch",
 									   ALLOCSET_DEFAULT_SIZES);
 	hbase_written_init(&ms->written, ms->table, estate->es_query_cxt);
@@ -1335,7 +1345,8 @@ hbaseBeginForeignInsert(ModifyTableState *mtstate, ResultRelInfo *rinfo)
 		ms->bufcxt = AllocSetContextCreate(mtstate->ps.state->es_query_cxt,
 										   "hbase_fdw COPY batch", ALLOCSET_DEFAULT_SIZES);
 		ms->buffered = MemoryContextAlloc(mtstate->ps.state->es_query_cxt,
-										  sizeof(HBaseRow) * ms->table->batch_size);
+										  sizeof(HBaseRow) * ms->table->batch_size *
+										  ms->write_concurrency);
 	}
 }
 
@@ -1856,6 +1867,294 @@ put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows)
 }
 
 /*
+ * PUTs of a bulk write in flight at once for a table: its write_concurrency,
+ * bounded so that a statement holds at most 100,000 rows encoded at a time
+ * (batch_size is up to 100,000 rows itself).
+ */
+static int
+write_batches(HBaseTable *t)
+{
+	return Max(1, Min(t->write_concurrency, 100000 / t->batch_size));
+}
+
+/* one batch of a wave: its rows, where they are in the statement, what came of it */
+typedef struct WaveBatch
+{
+	HBaseRow   *rows;
+	int			nrows;
+	long		first;			/* the statement's number of its first row */
+	HBaseResult res;
+	bool		stands;			/* written (all its rows) */
+} WaveBatch;
+
+/* the batches of a wave, for the error context of one of them */
+typedef struct Wave
+{
+	HBaseModifyState *ms;
+	WaveBatch  *batches;
+	int			n;
+	int			current;		/* the one being resolved or reported, or -1 */
+} Wave;
+
+/* "rows 21 to 30 of the statement (keys "a" to "b")" */
+static char *
+batch_rows(WaveBatch *b)
+{
+	HBaseRow   *last = &b->rows[b->nrows - 1];
+
+	if (b->nrows == 1)
+		return psprintf("row %ld of the statement (key \"%s\")", b->first,
+						hbase_printable_key(b->rows[0].key, b->rows[0].keylen));
+	return psprintf("rows %ld to %ld of the statement (keys \"%s\" to \"%s\")",
+					b->first, b->first + b->nrows - 1,
+					hbase_printable_key(b->rows[0].key, b->rows[0].keylen),
+					hbase_printable_key(last->key, last->keylen));
+}
+
+/*
+ * In any error while a wave is resolved or reported: the other batches sent
+ * at the same time that are not known to stand, and what is known of each
+ * (never sent; may or may not stand).  Those that stand are counted in the
+ * rows written (written_context, hbase_written_detail).
+ */
+static void
+wave_context(void *arg)
+{
+	Wave	   *w = arg;
+	StringInfoData buf;
+	int			i;
+
+	initStringInfo(&buf);
+	for (i = 0; i < w->n; i++)
+	{
+		WaveBatch  *b = &w->batches[i];
+
+		if (b->stands || i == w->current)
+			continue;
+		appendStringInfo(&buf, "%s%s %s", buf.len ? "; " : "", batch_rows(b),
+						 b->res.outcome == HBASE_UNAVAILABLE ? "were not written (the PUT never reached a gateway)" :
+						 b->res.status == 0 ? "may have been written or not (no answer)" :
+						 psprintf("may have been written or not (HTTP %ld)", b->res.status));
+	}
+	if (buf.len)
+		errcontext("other PUTs of foreign table %s sent at the same time: %s",
+				   w->ms->table->relname, buf.data);
+}
+
+/*
+ * A batch of a wave that failed and that nothing more can tell about:
+ * which of its rows may stand, which of the statement do.  As put_rows'
+ * error, naming the batch: other batches sent with it stand though they
+ * came after it in the statement.
+ */
+static void
+report_wave_batch(HBaseModifyState *ms, WaveBatch *b, int nbatches)
+{
+	HBaseResult *res = &b->res;
+	char	   *summary = hbase_body_summary(res->resp);
+
+	if (res->status == 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_TRANSACTION_RESOLUTION_UNKNOWN),
+				 errmsg("HBase REST gateway gave no answer to a PUT of %d row%s for foreign table %s: whether it was written is unknown",
+						b->nrows, b->nrows == 1 ? "" : "s", ms->table->relname),
+				 errdetail("%s at %s. The PUT of %s, one of %d sent at the same time, may have been written to HBase table \"%s\" or not, or may still be; it was not sent again. %s",
+						   *summary ? summary : "no answer",
+						   res->resp && res->resp->gateway ? res->resp->gateway : "the gateway",
+						   batch_rows(b), nbatches, ms->table->hbase_table,
+						   hbase_written_detail(&ms->written)),
+				 errhint("Read the rows back to see what was written; a write of the same values may be sent again.")));
+	ereport(ERROR,
+			(errcode(res->outcome == HBASE_MAYBE_APPLIED ?
+					 ERRCODE_TRANSACTION_RESOLUTION_UNKNOWN : ERRCODE_FDW_ERROR),
+			 errmsg("HBase REST gateway answered HTTP %ld to a PUT of %d row%s for foreign table %s",
+					res->status, b->nrows, b->nrows == 1 ? "" : "s", ms->table->relname),
+			 errdetail("The gateway said: %s. %sHBase writes each row atomically, not a batch: %s, one of %d PUTs sent at the same time, may have been written to HBase table \"%s\" or not. %s",
+					   *summary ? summary : "(nothing)",
+					   b->nrows > 1 && !res->per_row ?
+					   "That is no answer of HBase about single rows: they were not sent again one by one. " : "",
+					   batch_rows(b), nbatches, ms->table->hbase_table,
+					   hbase_written_detail(&ms->written))));
+}
+
+/*
+ * Batches of a statement sent at once (no row key in two of them: see
+ * put_batches), all answered before any is judged.  Those written are
+ * counted first: they stand, whatever comes of the others.  Then each other
+ * one in turn, as put_rows does for one batch: a cancel is raised; a PUT
+ * that surely never reached a gateway goes again alone (put_rows: it may
+ * fail over); one HBase refused or failed row by row (per_row) is sent
+ * again row by row (put_rows_one_by_one), which tells which of its rows
+ * stand; a refusal, a missing family or any other failure is reported.
+ * The first error raised names the rows of the statement that stand, the
+ * batch it is about, and, in a context line, each other batch of the wave
+ * that is not known to stand.
+ */
+static void
+send_wave(HBaseModifyState *ms, WaveBatch *batches, int n)
+{
+	HBaseRow   *rows[HBASE_MAX_CONCURRENCY];
+	int			counts[HBASE_MAX_CONCURRENCY];
+	HBaseResult res[HBASE_MAX_CONCURRENCY];
+	ErrorContextCallback cb;
+	ErrorContextCallback wcb;
+	Wave		wave;
+	bool		interrupted;
+	int			i,
+				j;
+
+	if (n == 1)
+	{
+		put_rows(ms, batches[0].rows, batches[0].nrows);
+		return;
+	}
+	for (i = 0; i < n; i++)
+	{
+		rows[i] = batches[i].rows;
+		counts[i] = batches[i].nrows;
+	}
+	hbase_push_written_context(&ms->written, &cb);
+	hbase_rest_put_many(ms->conn, ms->table, rows, counts, n, "a PUT of rows", res, &interrupted);
+	for (i = 0; i < n; i++)
+	{
+		batches[i].res = res[i];
+		batches[i].stands = res[i].outcome == HBASE_DONE;
+		if (batches[i].stands)
+			for (j = 0; j < batches[i].nrows; j++)
+				hbase_written_add(&ms->written, batches[i].rows[j].key, batches[i].rows[j].keylen);
+	}
+
+	wave.ms = ms;
+	wave.batches = batches;
+	wave.n = n;
+	wave.current = -1;
+	wcb.callback = wave_context;
+	wcb.arg = &wave;
+	wcb.previous = error_context_stack;
+	error_context_stack = &wcb;
+	if (interrupted)
+	{
+		CHECK_FOR_INTERRUPTS();
+		ereport(ERROR,
+				(errcode(ERRCODE_QUERY_CANCELED),
+				 errmsg("canceling the PUTs of foreign table %s", ms->table->relname)));
+	}
+	for (i = 0; i < n; i++)
+	{
+		WaveBatch  *b = &batches[i];
+
+		if (b->stands)
+			continue;
+		wave.current = i;
+		if (b->res.refused)
+			hbase_rest_report(&b->res, ms->table,
+							  psprintf("a PUT of %d row%s", b->nrows, b->nrows == 1 ? "" : "s"));
+		if (b->res.outcome == HBASE_UNAVAILABLE)
+		{
+			/* never reached a gateway: alone, where it may go (raises if it fails) */
+			put_rows(ms, b->rows, b->nrows);
+			b->stands = true;
+			continue;
+		}
+		if (b->res.table_unsure &&
+			hbase_rest_write_family_missing(ms->conn, ms->table,
+											psprintf("a PUT of %d row%s (nothing of it was written)",
+													 b->nrows, b->nrows == 1 ? "" : "s")))
+			ereport(ERROR,
+					(errcode(ERRCODE_FDW_COLUMN_NAME_NOT_FOUND),
+					 errmsg("HBase table \"%s\" lacks a column family that foreign table %s writes",
+							ms->table->hbase_table, ms->table->relname),
+					 errdetail("The batch of %s writes to the families %s. Rows with a cell in a family the table lacks were not written; the others of the batch may have been. %s",
+							   batch_rows(b), families_of(b->rows, b->nrows),
+							   hbase_written_detail(&ms->written))));
+		if (b->nrows > 1 && b->res.per_row &&
+			put_rows_one_by_one(ms, b->rows, b->nrows, &b->res))
+		{
+			for (j = 0; j < b->nrows; j++)
+				hbase_written_add(&ms->written, b->rows[j].key, b->rows[j].keylen);
+			b->stands = true;
+			continue;
+		}
+		report_wave_batch(ms, b, n);
+	}
+	error_context_stack = cb.previous;
+}
+
+/*
+ * Rows of a bulk write (COPY's buffer, a batched INSERT's batches), in
+ * batches of batch_size, first the statement's number of the first.  Up
+ * to write_concurrency batches go at once (send_wave); rows of one key stay
+ * in order: a batch holding a key that an earlier batch of the wave holds
+ * starts the next wave, sent once the earlier one is answered, so the later
+ * write wins as it does one batch at a time.  Keys are compared by a table
+ * of their hashes, for these rows only.
+ */
+static void
+put_batches(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first)
+{
+	int			bs = ms->table->batch_size;
+	int			nbatches = (nrows + bs - 1) / bs;
+	WaveBatch  *batches;
+	int			size;
+	int		   *slots;			/* row index + 1 by hash, 0: empty */
+	int		   *owner;			/* the batch of each row */
+	int			start = 0;
+	int			b;
+
+	if (nbatches <= 1 || ms->write_concurrency <= 1)
+	{
+		for (b = 0; b < nbatches; b++)
+			put_rows(ms, rows + b * bs, Min(bs, nrows - b * bs));
+		return;
+	}
+	batches = palloc0(sizeof(WaveBatch) * nbatches);
+	for (size = 16; size < 2 * nrows; size *= 2)
+		;
+	slots = palloc0(sizeof(int) * size);
+	owner = palloc(sizeof(int) * nrows);
+	for (b = 0; b < nbatches; b++)
+	{
+		int			r;
+
+		batches[b].rows = rows + b * bs;
+		batches[b].nrows = Min(bs, nrows - b * bs);
+		batches[b].first = first + b * bs;
+		for (r = b * bs; r < b * bs + batches[b].nrows; r++)
+		{
+			uint32		h = hash_bytes((const unsigned char *) rows[r].key, rows[r].keylen);
+			int			k = h & (size - 1);
+
+			owner[r] = b;
+			for (; slots[k] != 0; k = (k + 1) & (size - 1))
+			{
+				HBaseRow   *o = &rows[slots[k] - 1];
+
+				if (o->keylen == rows[r].keylen &&
+					memcmp(o->key, rows[r].key, o->keylen) == 0)
+					break;
+			}
+			/* a key of an earlier batch of this wave: the wave ends before b */
+			if (slots[k] != 0 && owner[slots[k] - 1] >= start && owner[slots[k] - 1] < b)
+			{
+				send_wave(ms, batches + start, b - start);
+				start = b;
+			}
+			slots[k] = r + 1;
+		}
+		if (b - start + 1 == ms->write_concurrency)
+		{
+			send_wave(ms, batches + start, b - start + 1);
+			start = b + 1;
+		}
+	}
+	if (start < nbatches)
+		send_wave(ms, batches + start, nbatches - start);
+	pfree(slots);
+	pfree(owner);
+	pfree(batches);
+}
+
+/*
  * INSERT ... ON CONFLICT DO NOTHING of one row: a check-and-put on the
  * table's existence cell (existence_cell), which must be absent.  HBase
  * does the check and the write atomically, so of concurrent inserts of one
@@ -1905,7 +2204,7 @@ flush_buffered(HBaseModifyState *ms)
 	if (ms->nbuffered == 0)
 		return;
 	old = MemoryContextSwitchTo(ms->bufcxt);
-	put_rows(ms, ms->buffered, ms->nbuffered);
+	put_batches(ms, ms->buffered, ms->nbuffered, ms->nseen - ms->nbuffered + 1);
 	MemoryContextSwitchTo(old);
 	ms->nbuffered = 0;
 	MemoryContextReset(ms->bufcxt);
@@ -1932,7 +2231,7 @@ hbaseExecForeignInsert(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 		for (i = 0; i < r->ncells; i++)
 			r->cells[i].value = hbase_memdup(r->cells[i].value, r->cells[i].vallen);
 		MemoryContextSwitchTo(old);
-		if (++ms->nbuffered == ms->table->batch_size)
+		if (++ms->nbuffered == ms->table->batch_size * ms->write_concurrency)
 			flush_buffered(ms);
 		return slot;
 	}
@@ -1957,10 +2256,15 @@ hbaseExecForeignBatchInsert(EState *estate, ResultRelInfo *rinfo, TupleTableSlot
 	HBaseRow   *rows = palloc(sizeof(HBaseRow) * Max(*numSlots, 1));
 	int			i;
 
-	/* every row of the batch encoded and checked before anything is sent */
+	/*
+	 * every row of the batches encoded and checked before anything is sent;
+	 * PostgreSQL hands over write_concurrency batches at once
+	 * (hbaseGetForeignModifyBatchSize)
+	 */
 	for (i = 0; i < *numSlots; i++)
 		encode_row(ms, slots[i], &rows[i], i + 1);
-	put_rows(ms, rows, *numSlots);
+	ms->nseen += *numSlots;
+	put_batches(ms, rows, *numSlots, ms->nseen - *numSlots + 1);
 	MemoryContextSwitchTo(old);
 	MemoryContextReset(ms->rowcxt);
 	return slots;
@@ -1970,6 +2274,7 @@ static int
 hbaseGetForeignModifyBatchSize(ResultRelInfo *rinfo)
 {
 	HBaseModifyState *ms = rinfo->ri_FdwState;
+	HBaseTable *t;
 
 	/*
 	 * RETURNING and row triggers need the rows one at a time; so does ON
@@ -1979,8 +2284,10 @@ hbaseGetForeignModifyBatchSize(ResultRelInfo *rinfo)
 									   (rinfo->ri_TrigDesc->trig_insert_after_row ||
 										rinfo->ri_TrigDesc->trig_insert_before_row)))
 		return 1;
-	return ms ? ms->table->batch_size :
-		hbase_get_table(RelationGetRelid(rinfo->ri_RelationDesc))->batch_size;
+	if (ms)
+		return ms->table->batch_size * ms->write_concurrency;
+	t = hbase_get_table(RelationGetRelid(rinfo->ri_RelationDesc));
+	return t->batch_size * write_batches(t);
 }
 
 static void

@@ -75,6 +75,7 @@ static const HBaseOption valid_options[] = {
 	{"updatable", ForeignServerRelationId},
 	{"concurrency", ForeignServerRelationId},
 	{"batch_size", ForeignServerRelationId},
+	{"write_concurrency", ForeignServerRelationId},
 	{"max_response_size", ForeignServerRelationId},
 	{"transport", ForeignServerRelationId},
 	{"compression", ForeignServerRelationId},
@@ -103,6 +104,7 @@ static const HBaseOption valid_options[] = {
 	{"updatable", ForeignTableRelationId},
 	{"concurrency", ForeignTableRelationId},
 	{"batch_size", ForeignTableRelationId},
+	{"write_concurrency", ForeignTableRelationId},
 	{"analyze_sample_fraction", ForeignTableRelationId},
 	{"parallel_workers", ForeignTableRelationId},
 	{"versions", ForeignTableRelationId},
@@ -308,6 +310,8 @@ hbase_fdw_validator(PG_FUNCTION_ARGS)
 			(void) hbase_parse_cost(name, value);
 		else if (strcmp(name, "batch_size") == 0)
 			(void) hbase_parse_batch_size(value);
+		else if (strcmp(name, "write_concurrency") == 0)
+			(void) hbase_parse_write_concurrency(value);
 		else if (strcmp(name, "parallel_workers") == 0)
 			(void) hbase_parse_parallel_workers(value);
 		else if (strcmp(name, "versions") == 0)

@@ -1099,6 +1099,27 @@ hbase_ahead_abandon(HBaseAhead *a)
 }
 
 /*
+ * n distinct handles of the connection for requests at once: its own, then
+ * those of its pool, made when first needed (each keeps its connection).
+ */
+static void
+pool_handles(HBaseConn *conn, hbase_http **handles, int n)
+{
+	int			i;
+
+	while (conn->npool < n - 1)
+	{
+		hbase_http *d = hbase_http_dup(conn->http);
+
+		if (d == NULL)
+			ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
+		conn->pool[conn->npool++] = d;
+	}
+	for (i = 0; i < n; i++)
+		handles[i] = i == 0 ? conn->http : conn->pool[i - 1];
+}
+
+/*
  * n page reads in parallel (n <= HBASE_MAX_CONCURRENCY), each on its own
  * keep-alive handle of this connection, each sent once (HBASE_REQ_ONCE):
  * scanner pages, stateless scan pages or multigets, each a CellSet in the
@@ -1128,17 +1149,9 @@ hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
 	int			i;
 
 	Assert(n <= HBASE_MAX_CONCURRENCY);
-	while (conn->npool < n - 1)
-	{
-		hbase_http *d = hbase_http_dup(conn->http);
-
-		if (d == NULL)
-			ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
-		conn->pool[conn->npool++] = d;
-	}
+	pool_handles(conn, handles, n);
 	for (i = 0; i < n; i++)
 	{
-		handles[i] = i == 0 ? conn->http : conn->pool[i - 1];
 		hbase_http_set_accept(handles[i], accept_for(conn, json && json[i] ? 0 : HBASE_REQ_CELLSET));
 		urls[i] = absolute_path(paths[i]) ? pstrdup(paths[i]) : psprintf("%s%s", conn->url, paths[i]);
 	}
@@ -1198,6 +1211,85 @@ hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
 		report_too_large(conn, what, "GET", paths[too_large], over_budget);
 	if (krb_status)
 		hbase_report_krb(krb_status, krb_error, what);
+}
+
+/*
+ * n writes at once (a bulk statement's PUTs, n <= HBASE_MAX_CONCURRENCY),
+ * each with its body, on its own keep-alive handle of this connection and to
+ * the gateway whose turn it is (several gateways share them), each sent at
+ * most once: never again, nor elsewhere, whatever comes of it.  Nothing is
+ * raised for an answer or its absence: out[i] is the answer, or one of
+ * status 0 (unsent when the request surely never reached a gateway: no
+ * connection, no Kerberos ticket), so that the caller sees every write's
+ * outcome before it reports any (hbase_write_outcome decides what each
+ * means).  A cancel stops the transfers under way: their answers are none
+ * (not unsent), and *interrupted tells the caller to raise it once it has
+ * counted what stands.
+ */
+void
+hbase_request_writes(HBaseConn *conn, const char *method, const char **paths,
+					 const char **bodies, const size_t *bodylens, int n, const char *what,
+					 HBaseResponse **out, bool *interrupted)
+{
+	hbase_http *handles[HBASE_MAX_CONCURRENCY];
+	const char *urls[HBASE_MAX_CONCURRENCY];
+	const char *gateways[HBASE_MAX_CONCURRENCY];
+	int			gw[HBASE_MAX_CONCURRENCY];
+	hbase_http_result res[HBASE_MAX_CONCURRENCY];
+	hbase_http_outcome outcomes[HBASE_MAX_CONCURRENCY];
+	int			i;
+
+	Assert(n <= HBASE_MAX_CONCURRENCY);
+	*interrupted = false;
+	pool_handles(conn, handles, n);
+	for (i = 0; i < n; i++)
+	{
+		hbase_http_set_accept(handles[i], accept_for(conn, 0));
+		urls[i] = request_url(conn, paths[i], &gw[i]);
+		gateways[i] = conn->url;
+		count_request(conn, method, paths[i]);
+	}
+	hbase_http_perform_many(handles, method, urls, bodies, bodylens, n, HBASE_HTTP_ONCE,
+							res, outcomes);
+	for (i = 0; i < n; i++)
+	{
+		hbase_stats_done(conn->key.serverid, method, paths[i], outcomes[i], &res[i], true);
+		if (gw[i] >= 0 && gateway_failed(outcomes[i], &res[i]))
+			gateway_down(conn, gw[i]);
+	}
+
+	/* copy out of malloc'd memory; every result freed even if a palloc fails */
+	PG_TRY();
+	{
+		int			k;
+
+		for (k = 0; k < n; k++)
+		{
+			if (outcomes[k] == HBASE_HTTP_OK)
+				out[k] = copy_response(&res[k], what);
+			else
+			{
+				if (outcomes[k] == HBASE_HTTP_INTERRUPTED)
+				{
+					*interrupted = true;
+					snprintf(res[k].error, sizeof(res[k].error), "canceled while under way");
+				}
+				out[k] = no_answer(&res[k], what);
+				out[k]->unsent = outcomes[k] == HBASE_HTTP_FAILED &&
+					(res[k].connect_failed || res[k].krb_status);
+			}
+			out[k]->write = true;
+			out[k]->gateway = gateways[k];
+		}
+	}
+	PG_FINALLY();
+	{
+		int			j;
+
+		for (j = 0; j < n; j++)
+			hbase_http_result_free(&res[j]);
+	}
+	PG_END_TRY();
 }
 
 /* the server option max_response_size of the connection (0: none) */

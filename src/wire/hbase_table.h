@@ -138,6 +138,7 @@ typedef struct HBaseServerOptions
 	int			fetch_size;
 	int			concurrency;
 	int			batch_size;
+	int			write_concurrency;
 	bool		pushdown;
 	int64		max_response_size;	/* bytes of one response body */
 	bool		protobuf;		/* transport: CellSets as protobuf, else JSON */
@@ -168,6 +169,7 @@ typedef struct HBaseTable
 	int			fetch_size;
 	int			concurrency;	/* parallel scanner requests, 1 = one at a time */
 	int			batch_size;		/* rows per PUT of an INSERT or COPY */
+	int			write_concurrency;	/* PUTs of a bulk write in flight at once */
 	double		sample_fraction;	/* of the rows ANALYZE reads, 0 = auto */
 	int			parallel_workers;	/* of a Parallel Foreign Scan, -1 = auto */
 	int			versions;		/* > 0: a row per cell version, this many read */

@@ -724,14 +724,28 @@ hbase_http_dup(hbase_http *h)
 }
 
 /*
- * n GETs at once, each on its own handle (a multi handle drives them): every
- * one ends with its own outcome and result, in order, whatever the others
- * do; an interrupt stops each through its progress callback.  Nothing is
- * left attached to the handles afterwards.
+ * n GETs at once: hbase_http_perform_many's, without bodies.
  */
 void
 hbase_http_get_many(hbase_http **handles, const char **urls, int n, int flags,
 					hbase_http_result *res, hbase_http_outcome *outcomes)
+{
+	hbase_http_perform_many(handles, "GET", urls, NULL, NULL, n, flags, res, outcomes);
+}
+
+/*
+ * n requests of one method at once, each on its own handle (a multi handle
+ * drives them), bodies[i] (bodylens[i] bytes) the body of the i'th, or none
+ * (bodies NULL): every one ends with its own outcome and result, in order,
+ * whatever the others do; an interrupt stops each through its progress
+ * callback.  A request that could not be set up (no Kerberos ticket, no
+ * memory) fails alone, never sent.  Nothing is left attached to the handles
+ * afterwards.
+ */
+void
+hbase_http_perform_many(hbase_http **handles, const char *method, const char **urls,
+						const char **bodies, const size_t *bodylens, int n, int flags,
+						hbase_http_result *res, hbase_http_outcome *outcomes)
 {
 	CURLM	   *multi = curl_multi_init();
 	request    *rqs = calloc(n > 0 ? n : 1, sizeof(request));
@@ -756,7 +770,8 @@ hbase_http_get_many(hbase_http **handles, const char **urls, int n, int flags,
 	}
 	for (i = 0; i < n; i++)
 	{
-		if (prepare(handles[i], &rqs[i], "GET", urls[i], NULL, 0, flags, &res[i]) < 0)
+		if (prepare(handles[i], &rqs[i], method, urls[i], bodies ? bodies[i] : NULL,
+					bodies ? bodylens[i] : 0, flags, &res[i]) < 0)
 			continue;
 		curl_easy_setopt(handles[i]->curl, CURLOPT_PRIVATE, (void *) (long) (i + 1));
 		curl_multi_add_handle(multi, handles[i]->curl);

@@ -119,6 +119,16 @@ extern void hbase_http_get_many(hbase_http **handles, const char **urls, int n, 
 								hbase_http_result *res, hbase_http_outcome *outcomes);
 
 /*
+ * n requests of one method at once, as hbase_http_get_many's, bodies[i]
+ * (bodylens[i] bytes) the body of the i'th (bodies NULL: none): the PUTs of
+ * a bulk write, each on its own handle.
+ */
+extern void hbase_http_perform_many(hbase_http **handles, const char *method,
+									const char **urls, const char **bodies,
+									const size_t *bodylens, int n, int flags,
+									hbase_http_result *res, hbase_http_outcome *outcomes);
+
+/*
  * Read-ahead: a GET sent now (hbase_http_start returns once it went out)
  * whose answer hbase_http_finish waits for, as hbase_http_perform's; one at a
  * time per handle.  hbase_http_abandon drops a started one (an unfinished

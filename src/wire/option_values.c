@@ -263,6 +263,16 @@ hbase_parse_concurrency(const char *value)
 }
 
 int
+hbase_parse_write_concurrency(const char *value)
+{
+	int			n;
+
+	if (!int_in_range(value, 1, HBASE_MAX_CONCURRENCY, &n))
+		hbase_bad_option_value("write_concurrency", value, "write_concurrency is a number of PUTs in flight at once from 1 to 32.");
+	return n;
+}
+
+int
 hbase_parse_batch_size(const char *value)
 {
 	int			n;
@@ -638,6 +648,7 @@ hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
 	opts->pushdown = true;
 	opts->concurrency = 8;
 	opts->batch_size = 100;
+	opts->write_concurrency = HBASE_DEFAULT_WRITE_CONCURRENCY;
 	opts->max_response_size = HBASE_DEFAULT_MAX_RESPONSE_SIZE;
 	opts->protobuf = true;
 	opts->keep_connections = true;
@@ -673,6 +684,8 @@ hbase_server_options(ForeignServer *server, HBaseServerOptions *opts)
 			opts->concurrency = hbase_parse_concurrency(value);
 		else if (strcmp(def->defname, "batch_size") == 0)
 			opts->batch_size = hbase_parse_batch_size(value);
+		else if (strcmp(def->defname, "write_concurrency") == 0)
+			opts->write_concurrency = hbase_parse_write_concurrency(value);
 		else if (strcmp(def->defname, "estimated_rows") == 0)
 			opts->estimated_rows = hbase_parse_estimated_rows(value);
 		else if (strcmp(def->defname, "fdw_startup_cost") == 0)

@@ -1495,6 +1495,43 @@ hbase_rest_put(HBaseConn *conn, HBaseTable *table, HBaseRow *rows, int nrows, co
 }
 
 /*
+ * n PUTs of rows at once (batches[i] of nrows[i] rows), each as
+ * hbase_rest_put's and on its own connection (hbase_request_writes): sent
+ * once each, never again nor elsewhere here, and answered all before any is
+ * judged.  out[i] is the i'th typed by the rule of writes: no answer is
+ * MAYBE_APPLIED, or UNAVAILABLE when it surely never left (the caller may
+ * send that one again alone, through hbase_rest_put's failover).  The
+ * caller must keep no two batches of one row key in one call: HBase would
+ * apply them in any order.  *interrupted: a cancel stopped some; the
+ * caller raises it after counting what stands.
+ */
+void
+hbase_rest_put_many(HBaseConn *conn, HBaseTable *table, HBaseRow **batches, const int *nrows,
+					int n, const char *what, HBaseResult *out, bool *interrupted)
+{
+	const char *paths[HBASE_MAX_CONCURRENCY];
+	const char *bodies[HBASE_MAX_CONCURRENCY];
+	size_t		lens[HBASE_MAX_CONCURRENCY];
+	HBaseResponse *resp[HBASE_MAX_CONCURRENCY];
+	char	   *path = psprintf("%s/hbase_fdw_batch", hbase_rest_table_path(conn, table));
+	int			i;
+
+	Assert(n <= HBASE_MAX_CONCURRENCY);
+	for (i = 0; i < n; i++)
+	{
+		paths[i] = path;
+		bodies[i] = hbase_json_cellset(stamped_rows(table, batches[i], nrows[i]), nrows[i]);
+		lens[i] = strlen(bodies[i]);
+	}
+	hbase_request_writes(conn, "PUT", paths, bodies, lens, n, what, resp, interrupted);
+	for (i = 0; i < n; i++)
+	{
+		out[i] = write_result(resp[i], false);
+		pfree((char *) bodies[i]);
+	}
+}
+
+/*
  * Check-and-put of one row (PUT ?check=put): HBase writes the row's cells,
  * atomically, only if the newest value of the check cell (check_col,
  * "family:qualifier" with a non-empty qualifier) equals expected, or, with

@@ -40,6 +40,7 @@ extern double hbase_parse_estimated_rows(const char *value);
 extern double hbase_parse_cost(const char *name, const char *value);
 extern int	hbase_parse_concurrency(const char *value);
 extern int	hbase_parse_batch_size(const char *value);
+extern int	hbase_parse_write_concurrency(const char *value);
 extern int64 hbase_parse_size(const char *name, const char *value);
 extern void hbase_check_url(const char *value);
 extern void hbase_check_family(const char *name, const char *value, size_t len);
@@ -71,6 +72,8 @@ typedef struct HBaseConn HBaseConn;
 
 /* parallel requests per scan (option concurrency) */
 #define HBASE_MAX_CONCURRENCY	32
+/* PUTs of a bulk write in flight at once (option write_concurrency) */
+#define HBASE_DEFAULT_WRITE_CONCURRENCY	4
 /* rows of a scan's first page when the planner knows no smaller LIMIT */
 #define HBASE_FIRST_PAGE	100
 
@@ -152,6 +155,9 @@ extern HBaseResponse *hbase_request_ex(HBaseConn *conn, const char *method,
 extern void hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
 							   const char *what, HBaseResponse **out,
 							   bool again_alone);
+extern void hbase_request_writes(HBaseConn *conn, const char *method, const char **paths,
+								 const char **bodies, const size_t *bodylens, int n,
+								 const char *what, HBaseResponse **out, bool *interrupted);
 extern bool hbase_status_unavailable(long status);
 
 /* reads ahead: scans of one connection that may each have one in flight */
@@ -503,6 +509,9 @@ extern char *hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key,
 							const HBaseColumn *col, const char *what);
 extern HBaseResult hbase_rest_get_in_path(HBaseConn *conn, HBaseTable *table, List *keys,
 										  const char *what);
+extern void hbase_rest_put_many(HBaseConn *conn, HBaseTable *table, HBaseRow **batches,
+								const int *nrows, int n, const char *what, HBaseResult *out,
+								bool *interrupted);
 extern HBaseResult hbase_rest_put(HBaseConn *conn, HBaseTable *table, HBaseRow *rows,
 								  int nrows, const char *what);
 extern HBaseResult hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table,

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# bench/bulk.sh [N] [ROUNDS] [CONCURRENCY] - bulk writes against the raw client, in one run:
+# each round writes N fresh rows (default 50,000) of the S2 layout (md5 prefix, a text and a
+# Java-long cell, batches of 100) with each writer in turn, the order rotated every round:
+#   copy      hbase_fdw COPY ... FROM a file, write_concurrency CONCURRENCY (default 4)
+#   insert    hbase_fdw INSERT ... SELECT from generate_series, the same
+#   copy1     COPY with write_concurrency 1 (one PUT at a time, as before)
+#   insert1   INSERT ... SELECT with write_concurrency 1
+#   raw1      bench/rawclient.c put: the same rows and keys, one PUT at a time (libcurl+jansson)
+#   raw4      the same raw client, 4 processes at once (a quarter of the rows each)
+# ROUNDS (default 5) rounds; the HBase table is made afresh each round. Prints each round's
+# seconds, then per writer the median seconds and rows/s, and the ratios of the FDW's writers
+# to the raw clients as the median (and range) of the rounds' own ratios.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+N=${1:-50000}
+ROUNDS=${2:-5}
+CONC=${3:-4}
+source bench/rawclient.sh
+export HBASE_URL=$URL
+TABLE=${BENCH_TABLE:-bench_bulk}
+f=/tmp/bench_bulk_$$.tsv
+out=$work/bulk_$$.times
+trap 'rm -f "$f" "$out"' EXIT
+
+psql -X -q -d "$DB" -v url="$URL" -v tbl="$TABLE" <<'SQL'
+SET client_min_messages = warning;
+CREATE EXTENSION IF NOT EXISTS hbase_fdw;
+DROP SERVER IF EXISTS bench_bulk CASCADE;
+CREATE SERVER bench_bulk FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'url');
+CREATE FOREIGN TABLE bench_bulk_t (company_id int, stat_date date, campaign_id int, cost numeric,
+  clicks bigint OPTIONS (encoding 'binary')) SERVER bench_bulk OPTIONS (table :'tbl', family 'd',
+  batch_size '100', write_concurrency '1',
+  rowkey 'left(md5(company_id + stat_date), 5) + lpad(company_id, 6) + date(stat_date, "yyyyMMdd") + [lpad(campaign_id, 6)]');
+SQL
+
+# rows g = 1..N of company 1 + g / 1000 + OFFSET: what rawclient put writes
+rows_sql() { echo "SELECT 1 + g / 1000 + $1, date '2024-01-01' + g % 30, g, g * 0.01, g FROM generate_series(1, $N) g"; }
+
+fdw() { # concurrency sql: the statement's seconds
+	psql -X -q -d "$DB" -c "ALTER FOREIGN TABLE bench_bulk_t OPTIONS (SET write_concurrency '$1')"
+	psql -X -q -d "$DB" -c "\\timing on" -c "$2" 2>&1 |
+		awk '/^Time:/{t=$2} /ERROR/{print > "/dev/stderr"; exit 1} END{printf "%.3f\n", t / 1000}'
+}
+
+raw() { # procs offset
+	"$work/rawclient" "$URL" "$TABLE" put "$N" "$2" 100 "$1" | sed -n 's/.*seconds=//p'
+}
+
+writers=(copy insert copy1 insert1 raw1 raw4)
+: >"$out"
+for ((r = 1; r <= ROUNDS; r++)); do
+	python3 tests/hbase_rest.py drop "$TABLE" >/dev/null 2>&1 || true
+	python3 tests/hbase_rest.py create "$TABLE" d >/dev/null
+	# a new table's first writes pay for its region coming up: not any writer's
+	"$work/rawclient" "$URL" "$TABLE" put 2000 900000 >/dev/null
+	line="round $r:"
+	for ((i = 0; i < ${#writers[@]}; i++)); do
+		w=${writers[$(((i + r) % ${#writers[@]}))]}
+		off=$(((r * ${#writers[@]} + i) * 1000))
+		case $w in
+		copy | copy1)
+			psql -X -q -d "$DB" -c "COPY ($(rows_sql $off)) TO '$f'"
+			chmod a+r "$f" 2>/dev/null || true
+			s=$(fdw "$([[ $w == copy ]] && echo "$CONC" || echo 1)" "COPY bench_bulk_t FROM '$f'")
+			;;
+		insert | insert1)
+			s=$(fdw "$([[ $w == insert ]] && echo "$CONC" || echo 1)" "INSERT INTO bench_bulk_t $(rows_sql $off)")
+			;;
+		raw1) s=$(raw 1 $off) ;;
+		raw4) s=$(raw 4 $off) ;;
+		esac
+		echo "$r $w $s" >>"$out"
+		line+=" $w $s"
+	done
+	echo "$line"
+done
+python3 tests/hbase_rest.py drop "$TABLE" >/dev/null 2>&1 || true
+psql -X -q -d "$DB" -c "DROP SERVER bench_bulk CASCADE" 2>/dev/null
+
+python3 - "$out" "$N" "$CONC" <<'PY'
+import statistics, sys
+times = {}
+for line in open(sys.argv[1]):
+    r, w, s = line.split()
+    times.setdefault(w, {})[int(r)] = float(s)
+n = int(sys.argv[2])
+print("\n%d rows a writer, %d rounds, write_concurrency %s" % (n, len(times["raw1"]), sys.argv[3]))
+for w in ("copy", "insert", "copy1", "insert1", "raw1", "raw4"):
+    med = statistics.median(times[w].values())
+    print("%-8s median %7.3f s  %8.0f rows/s" % (w, med, n / med))
+print("\nratio (FDW seconds / raw seconds; median of the rounds' ratios, [min-max])")
+for a in ("copy", "insert", "copy1", "insert1"):
+    for b in ("raw1", "raw4"):
+        rs = [times[a][r] / times[b][r] for r in times[a]]
+        print("%-8s / %-5s %5.2f  [%.2f-%.2f]" % (a, b, statistics.median(rs), min(rs), max(rs)))
+for a, b in (("copy", "copy1"), ("insert", "insert1")):
+    rs = [times[a][r] / times[b][r] for r in times[a]]
+    print("%-8s / %-7s %5.2f  [%.2f-%.2f]" % (a, b, statistics.median(rs), min(rs), max(rs)))
+PY

@@ -1,0 +1,125 @@
+-- Bulk writes with several PUTs in flight (write_concurrency): COPY and INSERT ... SELECT send
+-- up to write_concurrency batches of batch_size rows at once. Every PUT is answered before any
+-- error is raised: the error names exactly the rows that stand and the batch that may or may
+-- not, and HBase read back raw agrees. A stand-in (tests/write_proxy.py) in front of the real
+-- gateway fails the PUT holding key r21 (the 3rd of 8 batches of 10, whatever order they arrive
+-- in) with a 500, HBase's own 503, or a reset after the gateway did the write; it holds every
+-- PUT it passes on a moment, and says how many it held at once (the batches overlap).
+\getenv hbase_url HBASE_URL
+\! for p in 18240 18241 18242 18243 18244; do curl -s -m 1 http://127.0.0.1:$p/quit >/dev/null; done; sleep 0.3
+\! for t in bw_500 bw_two bw_503 bw_rst bw_dup; do python3 tests/hbase_rest.py drop $t >/dev/null 2>&1; python3 tests/hbase_rest.py create $t d >/dev/null; done
+COPY (SELECT 'r' || lpad(g::text, 2, '0'), 'v' || g FROM generate_series(1, 80) g) TO '/tmp/hbase_fdw_bulk_writes_80.tsv';
+
+-- the option: 1 to 32, on the server or the table
+CREATE SERVER bw_direct FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'hbase_url', write_concurrency '8');
+CREATE USER MAPPING FOR CURRENT_USER SERVER bw_direct;
+CREATE FOREIGN TABLE bw_bad (k text OPTIONS (column ':key'), v text OPTIONS (column 'd:v'))
+  SERVER bw_direct OPTIONS (table 'bw_dup', write_concurrency '0');
+CREATE FOREIGN TABLE bw_bad (k text OPTIONS (column ':key'), v text OPTIONS (column 'd:v'))
+  SERVER bw_direct OPTIONS (table 'bw_dup', write_concurrency '33');
+ALTER SERVER bw_direct OPTIONS (SET write_concurrency 'x');
+
+-- a 500 on the 3rd batch of a COPY: the other 7 batches stand (70 rows: r01-r20, r31-r80),
+-- rows 21 to 30 may or may not (here: not, the stand-in answered without passing it on)
+\! python3 tests/write_proxy.py 18240 "$HBASE_URL" --fail-puts-holding cjIx --status 500 --hold 0.2
+CREATE SERVER bw_500 FOREIGN DATA WRAPPER hbase_fdw
+  OPTIONS (url 'http://127.0.0.1:18240', batch_size '10', write_concurrency '8');
+CREATE USER MAPPING FOR CURRENT_USER SERVER bw_500;
+CREATE FOREIGN TABLE bw_500 (k text OPTIONS (column ':key'), v text OPTIONS (column 'd:v'))
+  SERVER bw_500 OPTIONS (table 'bw_500');
+\set VERBOSITY default
+COPY bw_500 FROM '/tmp/hbase_fdw_bulk_writes_80.tsv';
+\echo :SQLSTATE
+\set VERBOSITY terse
+\! curl -s http://127.0.0.1:18240/stats | awk '{print "puts", $2, "answered here", $6, "overlapping:", ($NF >= 4 ? "yes" : "no, " $NF)}'
+\! python3 tests/hbase_rest.py scan bw_500 | python3 -c "import json,sys; k=[r['key'] for r in json.load(sys.stdin)]; print(len(k), 'rows in HBase; missing:', sorted(set('r%02d' % i for i in range(1, 81)) - set(k)))"
+
+-- two batches fail (the 3rd and the 5th): the error is the 3rd's, a context line names the 5th,
+-- and the other 6 stand
+\! python3 tests/write_proxy.py 18244 "$HBASE_URL" --fail-puts-holding cjIx,cjQx --status 500 --hold 0.2
+CREATE SERVER bw_two FOREIGN DATA WRAPPER hbase_fdw
+  OPTIONS (url 'http://127.0.0.1:18244', batch_size '10', write_concurrency '8');
+CREATE USER MAPPING FOR CURRENT_USER SERVER bw_two;
+CREATE FOREIGN TABLE bw_two (k text OPTIONS (column ':key'), v text OPTIONS (column 'd:v'))
+  SERVER bw_two OPTIONS (table 'bw_two');
+\set VERBOSITY default
+COPY bw_two FROM '/tmp/hbase_fdw_bulk_writes_80.tsv';
+\echo :SQLSTATE
+\set VERBOSITY terse
+\! python3 tests/hbase_rest.py scan bw_two | python3 -c "import json,sys; k=[r['key'] for r in json.load(sys.stdin)]; print(len(k), 'rows in HBase; missing:', sorted(set('r%02d' % i for i in range(1, 81)) - set(k)))"
+
+-- HBase's own 503 ("Unavailable") on the 3rd batch of an INSERT ... SELECT: that batch's rows
+-- are sent again one by one and tell which stand (all but r21, which fails again)
+\! python3 tests/write_proxy.py 18241 "$HBASE_URL" --fail-puts-holding cjIx --status 503 --body 'Unavailable\r\norg.apache.hadoop.hbase.client.RetriesExhaustedException: Failed after attempts=2\r\n' --hold 0.2
+CREATE SERVER bw_503 FOREIGN DATA WRAPPER hbase_fdw
+  OPTIONS (url 'http://127.0.0.1:18241', batch_size '10', write_concurrency '8');
+CREATE USER MAPPING FOR CURRENT_USER SERVER bw_503;
+CREATE FOREIGN TABLE bw_503 (k text OPTIONS (column ':key'), v text OPTIONS (column 'd:v'))
+  SERVER bw_503 OPTIONS (table 'bw_503');
+\set VERBOSITY default
+INSERT INTO bw_503 SELECT 'r' || lpad(g::text, 2, '0'), 'v' || g FROM generate_series(1, 80) g;
+\echo :SQLSTATE
+\set VERBOSITY terse
+\! curl -s http://127.0.0.1:18241/stats | awk '{print "puts", $2, "answered here", $6, "overlapping:", ($NF >= 4 ? "yes" : "no, " $NF)}'
+\! python3 tests/hbase_rest.py scan bw_503 | python3 -c "import json,sys; k=[r['key'] for r in json.load(sys.stdin)]; print(len(k), 'rows in HBase; missing:', sorted(set('r%02d' % i for i in range(1, 81)) - set(k)))"
+
+-- a reset after the gateway did the 3rd batch's write: no answer, 08007; the batch is not sent
+-- again, and its rows stand though the error could only say they may
+\! python3 tests/write_proxy.py 18242 "$HBASE_URL" --fail-puts-holding cjIx --reset --after-forward --hold 0.2
+CREATE SERVER bw_rst FOREIGN DATA WRAPPER hbase_fdw
+  OPTIONS (url 'http://127.0.0.1:18242', batch_size '10', write_concurrency '8');
+CREATE USER MAPPING FOR CURRENT_USER SERVER bw_rst;
+CREATE FOREIGN TABLE bw_rst (k text OPTIONS (column ':key'), v text OPTIONS (column 'd:v'))
+  SERVER bw_rst OPTIONS (table 'bw_rst');
+\set VERBOSITY default
+COPY bw_rst FROM '/tmp/hbase_fdw_bulk_writes_80.tsv';
+\echo :SQLSTATE
+\set VERBOSITY terse
+\! curl -s http://127.0.0.1:18242/stats | awk '{print "puts", $2, "forwarded", $4, "max_same_body", $10, "overlapping:", ($NF >= 4 ? "yes" : "no, " $NF)}'
+\! python3 tests/hbase_rest.py scan bw_rst | python3 -c "import json,sys; k=[r['key'] for r in json.load(sys.stdin)]; print(len(k), 'rows in HBase; missing:', sorted(set('r%02d' % i for i in range(1, 81)) - set(k)))"
+
+-- one key written twice in one COPY, in the 1st and the 3rd batch of 10: the later value wins.
+-- The stand-in delays the PUT holding the first value (base64 "Zmlyc3Q="): were both batches in
+-- flight at once, the first value would reach HBase last and stay. The 3rd batch (rows 21-26)
+-- starts a new round, sent once the first two batches are answered
+\! python3 tests/write_proxy.py 18243 "$HBASE_URL" --delay-puts-holding Zmlyc3Q= --delay 0.5 --hold 0.1
+CREATE SERVER bw_dup FOREIGN DATA WRAPPER hbase_fdw
+  OPTIONS (url 'http://127.0.0.1:18243', batch_size '10', write_concurrency '8');
+CREATE USER MAPPING FOR CURRENT_USER SERVER bw_dup;
+CREATE FOREIGN TABLE bw_dup (k text OPTIONS (column ':key'), v text OPTIONS (column 'd:v'))
+  SERVER bw_dup OPTIONS (table 'bw_dup');
+COPY bw_dup FROM stdin;
+d01	a
+d02	b
+d03	c
+d04	d
+d05	first
+d06	f
+d07	g
+d08	h
+d09	i
+d10	j
+d11	k
+d12	l
+d13	m
+d14	n
+d15	o
+d16	p
+d17	q
+d18	r
+d19	s
+d20	t
+d21	u
+d22	v
+d23	w
+d24	x
+d05	second
+d26	z
+\.
+\! python3 tests/hbase_rest.py get bw_dup d05
+SELECT count(*) FROM bw_dup;
+\! curl -s http://127.0.0.1:18243/stats | awk '{print "puts", $2, "max_same_body", $10}'
+
+\! for p in 18240 18241 18242 18243 18244; do curl -s -m 2 http://127.0.0.1:$p/quit >/dev/null; done
+\! rm -f /tmp/hbase_fdw_bulk_writes_80.tsv
+DROP SERVER bw_direct, bw_500, bw_two, bw_503, bw_rst, bw_dup CASCADE;
