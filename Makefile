@@ -38,8 +38,15 @@ REGRESS_OPTS = --inputdir=$(REGRESS_DIR) --outputdir=$(REGRESS_DIR) --load-exten
 
 SHLIB_LINK = -lcurl -ljansson -lcrypto -lgssapi_krb5 -lkrb5
 SRC_DIRS = src src/rowkey src/wire src/datum src/phoenix src/plan src/exec src/sql
-PG_CPPFLAGS = $(addprefix -I$(srcdir)/,$(SRC_DIRS))
-PG_CFLAGS = -Wall -Wextra -Wno-unused-parameter
+# PostgreSQL's headers as system headers (-isystem wins over PGXS's -I of the same folder): the
+# warnings below gate our code, not theirs
+PG_CPPFLAGS = $(addprefix -I$(srcdir)/,$(SRC_DIRS)) -isystem $(includedir_server) -isystem $(includedir_internal)
+# the build gate: these warnings are errors (CI and scripts/test build with them; a compiler that
+# warns where ours does not can build with `make WERROR=`)
+WARNINGS = -Wall -Wextra -Wno-unused-parameter -Wshadow -Wmissing-prototypes -Wpointer-arith \
+       -Wcast-align -Wstrict-prototypes -Wold-style-definition -Wundef
+WERROR = -Werror
+PG_CFLAGS = $(WARNINGS) $(WERROR)
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
@@ -50,19 +57,19 @@ include $(PGXS)
 UNIT_TESTS = tests/unit/test_rowkey tests/unit/test_rowkey_san tests/unit/test_versions \
        tests/unit/test_versions_san tests/unit/test_infer tests/unit/test_infer_san
 tests/unit/test_rowkey: tests/unit/test_rowkey.c $(ROWKEY_SRCS) src/rowkey/rowkey.h src/rowkey/rowkey_int.h
-	$(CC) -Wall -Wextra -Wno-unused-parameter -O1 -g -I$(srcdir)/src/rowkey -o $@ $< $(ROWKEY_SRCS) -lcrypto
+	$(CC) $(WARNINGS) $(WERROR) -O1 -g -I$(srcdir)/src/rowkey -o $@ $< $(ROWKEY_SRCS) -lcrypto
 tests/unit/test_rowkey_san: tests/unit/test_rowkey.c $(ROWKEY_SRCS) src/rowkey/rowkey.h src/rowkey/rowkey_int.h
-	$(CC) -Wall -Wextra -Wno-unused-parameter -O1 -g -fsanitize=address,undefined \
+	$(CC) $(WARNINGS) $(WERROR) -O1 -g -fsanitize=address,undefined \
 		-fno-sanitize-recover=undefined -I$(srcdir)/src/rowkey -o $@ $< $(ROWKEY_SRCS) -lcrypto
 tests/unit/test_versions: tests/unit/test_versions.c src/wire/cellset_versions.c src/wire/cellset.h
-	$(CC) -Wall -Wextra -Wno-unused-parameter -O1 -g -I$(srcdir)/src/wire -o $@ $< src/wire/cellset_versions.c -lm
+	$(CC) $(WARNINGS) $(WERROR) -O1 -g -I$(srcdir)/src/wire -o $@ $< src/wire/cellset_versions.c -lm
 tests/unit/test_versions_san: tests/unit/test_versions.c src/wire/cellset_versions.c src/wire/cellset.h
-	$(CC) -Wall -Wextra -Wno-unused-parameter -O1 -g -fsanitize=address,undefined \
+	$(CC) $(WARNINGS) $(WERROR) -O1 -g -fsanitize=address,undefined \
 		-fno-sanitize-recover=undefined -I$(srcdir)/src/wire -o $@ $< src/wire/cellset_versions.c -lm
 tests/unit/test_infer: tests/unit/test_infer.c $(ROWKEY_SRCS) src/rowkey/rowkey.h src/rowkey/rowkey_int.h
-	$(CC) -Wall -Wextra -Wno-unused-parameter -O1 -g -I$(srcdir)/src/rowkey -o $@ $< $(ROWKEY_SRCS) -lcrypto
+	$(CC) $(WARNINGS) $(WERROR) -O1 -g -I$(srcdir)/src/rowkey -o $@ $< $(ROWKEY_SRCS) -lcrypto
 tests/unit/test_infer_san: tests/unit/test_infer.c $(ROWKEY_SRCS) src/rowkey/rowkey.h src/rowkey/rowkey_int.h
-	$(CC) -Wall -Wextra -Wno-unused-parameter -O1 -g -fsanitize=address,undefined \
+	$(CC) $(WARNINGS) $(WERROR) -O1 -g -fsanitize=address,undefined \
 		-fno-sanitize-recover=undefined -I$(srcdir)/src/rowkey -o $@ $< $(ROWKEY_SRCS) -lcrypto
 unit-tests: $(UNIT_TESTS)
 .PHONY: unit-tests

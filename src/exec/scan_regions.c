@@ -117,7 +117,7 @@ region_partition(List *regions, const char **why)
 		out = lappend(out, r);
 		prev = r;
 	}
-	if (prev->stop != NULL)
+	if (prev == NULL || prev->stop != NULL)
 	{
 		*why = "no region reaches the table's end";
 		return NIL;

@@ -313,6 +313,8 @@ run_pipeline(const rk_layout *l, const pipeline *pl, const rk_value *v, buf *out
 					unsigned char *b = (unsigned char *) cv.b.data;
 					size_t		i;
 
+					if (cv.b.len == 0)
+						break;	/* no bytes: no sign bit to flip */
 					if (o->isfloat && (b[0] & 0x80))
 						for (i = 0; i < cv.b.len; i++)
 							b[i] = ~b[i];
@@ -730,7 +732,7 @@ encode_internal(const rk_layout *l, const rk_value *values, int limit, int bucke
 	int			i;
 	int			salt_at = -1;
 	int			hash_at = -1;
-	int			stop = l->nparts;
+	int			stop;
 	int			group_start = -1;	/* output offset where an optional group began */
 	int			group_col = -1;
 

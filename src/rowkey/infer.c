@@ -698,7 +698,7 @@ split_fixed(const vals *v, int w, seg *s, int alt, int varlast)
 		}
 	for (start = 0; start < w;)
 	{
-		int			end = start + 1;
+		int			end;
 		int			last;
 
 		/* text padded with NULs to a width (Pinpoint's agent ids) */
@@ -731,7 +731,7 @@ split_fixed(const vals *v, int w, seg *s, int alt, int varlast)
 
 			while (a < end)
 			{
-				int			b = a;
+				int			b;
 				int			cst = 1;
 
 				for (i = 1; i < v->n; i++)
@@ -1429,16 +1429,16 @@ render(const draft *d, rendered *r)
 
 /* the decoded text and bytes values, each its own allocation (decode.c) */
 static void
-free_values(rk_value *vals, const rk_column *cols, int ncols)
+free_values(rk_value *cvals, const rk_column *cols, int ncols)
 {
 	int			c;
 
 	for (c = 0; c < ncols; c++)
 		if ((cols[c].type == RK_TEXT || cols[c].type == RK_BYTES || cols[c].type == RK_NUMERIC) &&
-			vals[c].s != NULL)
+			cvals[c].s != NULL)
 		{
-			rk_dealloc((void *) vals[c].s);
-			vals[c].s = NULL;
+			rk_dealloc((void *) cvals[c].s);
+			cvals[c].s = NULL;
 		}
 }
 
@@ -1448,7 +1448,7 @@ free_values(rk_value *vals, const rk_column *cols, int ncols)
  * others' prefixes are computed).  Returns the length, -1 on an error.
  */
 static int
-encode_as(const rk_layout *l, rk_value *vals, const unsigned char *key, size_t keylen, char **out)
+encode_as(const rk_layout *l, rk_value *cvals, const unsigned char *key, size_t keylen, char **out)
 {
 	rk_part_info info;
 	const char *err;
@@ -1457,10 +1457,10 @@ encode_as(const rk_layout *l, rk_value *vals, const unsigned char *key, size_t k
 
 	hbase_rk_part(l, 0, &info);
 	if (!(info.kind == RK_PART_SALT && info.salt_random))
-		return hbase_rk_encode(l, vals, 0, out, &err);
+		return hbase_rk_encode(l, cvals, 0, out, &err);
 	for (b = 0; b < info.salt_buckets; b++)
 	{
-		len = hbase_rk_encode(l, vals, b, out, &err);
+		len = hbase_rk_encode(l, cvals, b, out, &err);
 		if (len < 0)
 			return len;
 		if ((size_t) len == keylen && memcmp(*out, key, info.width > 0 ? info.width : 1) == 0)
@@ -1478,7 +1478,7 @@ encode_as(const rk_layout *l, rk_value *vals, const unsigned char *key, size_t k
 static int
 verify(const rk_layout *l, const rk_column *cols, int ncols, const keyset *ks, int early)
 {
-	rk_value   *vals = rk_alloc(sizeof(rk_value) * (ncols ? ncols : 1));
+	rk_value   *cvals = rk_alloc(sizeof(rk_value) * (ncols ? ncols : 1));
 	int			i,
 				ok = 0;
 
@@ -1488,14 +1488,14 @@ verify(const rk_layout *l, const rk_column *cols, int ncols, const keyset *ks, i
 		char	   *again = NULL;
 		int			len;
 
-		memset(vals, 0, sizeof(rk_value) * (ncols ? ncols : 1));
-		if (hbase_rk_decode(l, (const char *) ks->k[i], ks->len[i], vals, &err) == 0 &&
-			(len = encode_as(l, vals, ks->k[i], ks->len[i], &again)) >= 0)
+		memset(cvals, 0, sizeof(rk_value) * (ncols ? ncols : 1));
+		if (hbase_rk_decode(l, (const char *) ks->k[i], ks->len[i], cvals, &err) == 0 &&
+			(len = encode_as(l, cvals, ks->k[i], ks->len[i], &again)) >= 0)
 		{
 			int			same = (size_t) len == ks->len[i] && memcmp(again, ks->k[i], len) == 0;
 
 			rk_dealloc(again);
-			free_values(vals, cols, ncols);
+			free_values(cvals, cols, ncols);
 			if (same)
 				ok++;
 			else if (early)
@@ -1503,12 +1503,12 @@ verify(const rk_layout *l, const rk_column *cols, int ncols, const keyset *ks, i
 		}
 		else
 		{
-			free_values(vals, cols, ncols);
+			free_values(cvals, cols, ncols);
 			if (early)
 				break;
 		}
 	}
-	rk_dealloc(vals);
+	rk_dealloc(cvals);
 	return ok;
 }
 
@@ -1848,7 +1848,7 @@ salt_hashes(const keyset *ks, int off, const seg *sg, int kind, int f, int32_t *
 	int			pos,
 				i,
 				ok = 1;
-	rk_value   *vals;
+	rk_value   *cvals;
 	long	   *bounds;
 
 	if (kind == 1)
@@ -1870,16 +1870,16 @@ salt_hashes(const keyset *ks, int off, const seg *sg, int kind, int f, int32_t *
 		hbase_rk_free(l);
 		return 0;
 	}
-	vals = rk_alloc(sizeof(rk_value) * (r.ncols ? r.ncols : 1));
+	cvals = rk_alloc(sizeof(rk_value) * (r.ncols ? r.ncols : 1));
 	bounds = rk_alloc(sizeof(long) * 2 * sg->n);
 	for (i = 0; i < ks->n && ok; i++)
 	{
 		int			p;
 
-		memset(vals, 0, sizeof(rk_value) * (r.ncols ? r.ncols : 1));
-		if (hbase_rk_decode_parts(l, (const char *) ks->k[i] + off, ks->len[i] - off, vals, bounds, &err) != 0)
+		memset(cvals, 0, sizeof(rk_value) * (r.ncols ? r.ncols : 1));
+		if (hbase_rk_decode_parts(l, (const char *) ks->k[i] + off, ks->len[i] - off, cvals, bounds, &err) != 0)
 		{
-			free_values(vals, r.cols, r.ncols);
+			free_values(cvals, r.cols, r.ncols);
 			ok = 0;
 			break;
 		}
@@ -1893,7 +1893,7 @@ salt_hashes(const keyset *ks, int off, const seg *sg, int kind, int f, int32_t *
 		}
 		else
 		{
-			const rk_value *v = &vals[r.colof[f]];
+			const rk_value *v = &cvals[r.colof[f]];
 			const rk_column *c = &r.cols[r.colof[f]];
 			fkind		k = sg->f[f].kind;
 
@@ -1912,9 +1912,9 @@ salt_hashes(const keyset *ks, int off, const seg *sg, int kind, int f, int32_t *
 			else
 				ok = 0;
 		}
-		free_values(vals, r.cols, r.ncols);
+		free_values(cvals, r.cols, r.ncols);
 	}
-	rk_dealloc(vals);
+	rk_dealloc(cvals);
 	rk_dealloc(bounds);
 	hbase_rk_free(l);
 	return ok;
@@ -2197,7 +2197,7 @@ hbase_rk_check_keys(const rk_layout *l, const rk_column *cols, int ncols,
 					const char *const *keys, const size_t *lens, int nkeys,
 					hbase_rk_check *res)
 {
-	rk_value   *vals = rk_alloc(sizeof(rk_value) * (ncols ? ncols : 1));
+	rk_value   *cvals = rk_alloc(sizeof(rk_value) * (ncols ? ncols : 1));
 	int			i,
 				c;
 	/* 1971-01-01 and 2200-01-01, microseconds */
@@ -2212,26 +2212,26 @@ hbase_rk_check_keys(const rk_layout *l, const rk_column *cols, int ncols,
 		char	   *again = NULL;
 		int			len;
 
-		memset(vals, 0, sizeof(rk_value) * (ncols ? ncols : 1));
+		memset(cvals, 0, sizeof(rk_value) * (ncols ? ncols : 1));
 		res->keys++;
-		if (hbase_rk_decode(l, keys[i], lens[i], vals, &err) != 0)
+		if (hbase_rk_decode(l, keys[i], lens[i], cvals, &err) != 0)
 		{
 			if (res->unreadable++ == 0)
 			{
 				res->first_unreadable = i;
 				snprintf(res->error, sizeof(res->error), "%s", err ? err : "");
 			}
-			free_values(vals, cols, ncols);
+			free_values(cvals, cols, ncols);
 			continue;
 		}
 		for (c = 0; c < ncols; c++)
 		{
 			int64_t		t;
 
-			if (vals[c].isnull || !hbase_rk_uses_column(l, c) ||
+			if (cvals[c].isnull || !hbase_rk_uses_column(l, c) ||
 				(cols[c].type != RK_TIMESTAMP && cols[c].type != RK_DATE))
 				continue;
-			t = cols[c].type == RK_DATE ? vals[c].i * USECS_PER_DAY : vals[c].i;
+			t = cols[c].type == RK_DATE ? cvals[c].i * USECS_PER_DAY : cvals[c].i;
 			if (t < lo || t >= hi)
 			{
 				if (res->implausible++ == 0)
@@ -2242,7 +2242,7 @@ hbase_rk_check_keys(const rk_layout *l, const rk_column *cols, int ncols,
 				break;
 			}
 		}
-		len = encode_as(l, vals, (const unsigned char *) keys[i], lens[i], &again);
+		len = encode_as(l, cvals, (const unsigned char *) keys[i], lens[i], &again);
 		if (len < 0 || (size_t) len != lens[i] || memcmp(again, keys[i], len) != 0)
 		{
 			if (res->rewritten++ == 0)
@@ -2250,9 +2250,9 @@ hbase_rk_check_keys(const rk_layout *l, const rk_column *cols, int ncols,
 		}
 		if (len >= 0)
 			rk_dealloc(again);
-		free_values(vals, cols, ncols);
+		free_values(cvals, cols, ncols);
 	}
-	rk_dealloc(vals);
+	rk_dealloc(cvals);
 }
 
 /*

@@ -735,7 +735,7 @@ table_layout(PhxTable *t, List *keys, bool lead_optional, const char **why)
 	StringInfoData buf;
 	ListCell   *lc;
 	int			nkeys = list_length(keys);
-	int			run = nkeys;	/* the first column of the nullable run */
+	int			run;			/* the first column of the nullable run */
 	int			i = 0;
 	int			open = 0;		/* groups to close */
 	bool		sep = false;	/* a "\x00" is due before the next column */

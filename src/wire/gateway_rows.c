@@ -105,6 +105,9 @@ get_by_scanner(HBaseConn *conn, HBaseTable *table, List *keys, List *columns,
 										 VARDATA(hi), VARSIZE(hi) - VARHDRSZ) > 0)
 			hi = k;
 	}
+	/* no key, no row (and no bounds to scan between) */
+	if (hi == NULL)
+		return set;
 	/* the end row is exclusive: just after the largest key */
 	end = palloc(VARSIZE(hi) - VARHDRSZ + 1);
 	memcpy(end, VARDATA(hi), VARSIZE(hi) - VARHDRSZ);
