@@ -3,9 +3,10 @@
  * gateway.  This file holds the handler, _PG_init and the callbacks of
  * foreign scans (planning, execution, EXPLAIN, parallel scans) and ANALYZE's
  * entry; the work is done in src/ (the quals that narrow the operation in
- * pushdown.c, the operation they lead to in keyplan.c, the scan in scan.c,
- * writes in modify.c and direct.c, IMPORT in import.c; README's development
- * section draws the layout).
+ * plan/pushdown.c, the operation they lead to in plan/keyplan.c, the scan
+ * in exec/scan.c, writes in exec/modify.c and exec/direct.c, IMPORT in
+ * sql/import.c; src/README.md draws the layout and says where each kind of
+ * change goes).
  */
 #include "postgres.h"
 

@@ -2,7 +2,7 @@
  * scan.c: execution of the HBase operation of a foreign scan: its streams,
  * their merge and their reads ahead.
  *
- * A key plan (pushdown.c) is a full scan, bounded scans, Gets/multigets or
+ * A key plan (plan/keyplan.c) is a full scan, bounded scans, Gets/multigets or
  * nothing.  It is read through streams, each over one or more of its
  * ranges in turn, a page at a time (scan_pages.c): one stream walks the
  * ranges in key order; one stream per range, merged on the keys after

@@ -393,7 +393,6 @@ create_statement(ImportForeignSchemaStmt *stmt, ForeignServer *server, const cha
 				 TableSample *ts, StringInfo summary, const hbase_rk_candidate *inferred)
 {
 	StringInfoData buf;
-	HBaseServerOptions sopts;
 	ListCell   *lc,
 			   *fc;
 	const char *keycol;
@@ -448,11 +447,10 @@ create_statement(ImportForeignSchemaStmt *stmt, ForeignServer *server, const cha
 						 layout ? psprintf(" (rowkey '%s')", layout) : "");
 	}
 	initStringInfo(&buf);
-	appendStringInfo(&buf, "CREATE FOREIGN TABLE %s (\n  ", quote_identifier(name));
 	for (i = 0; inferred && i < inferred->ncolumns; i++)
-		appendStringInfo(&buf, "%s %s,\n  ", quote_identifier(inferred->names[i]),
+		appendStringInfo(&buf, "  %s %s,\n", quote_identifier(inferred->names[i]),
 						 inferred->sqltypes[i]);
-	appendStringInfo(&buf, "%s %s", quote_identifier(keycol), key_type);
+	appendStringInfo(&buf, "  %s %s", quote_identifier(keycol), key_type);
 	if (layout == NULL || inferred)
 		appendStringInfoString(&buf, " OPTIONS (column ':key')");
 	/* a text key sorts as its bytes: ranges and ORDER BY use the key */
@@ -491,14 +489,29 @@ create_statement(ImportForeignSchemaStmt *stmt, ForeignServer *server, const cha
 	forboth(lc, families, fc, famcols)
 		appendStringInfo(&buf, ",\n  %s jsonb OPTIONS (column %s)",
 						 quote_identifier(lfirst(fc)), quote_literal_cstr(lfirst(lc)));
-	hbase_server_options(server, &sopts);
 	if (inferred)
 		layout = inferred->layout;
-	appendStringInfo(&buf, "\n) SERVER %s OPTIONS (table %s%s%s)",
-					 quote_identifier(server->servername),
-					 quote_literal_cstr(hbase_declared_table_name(sopts.ns, table)),
-					 layout ? ", rowkey " : "", layout ? quote_literal_cstr(layout) : "");
-	return buf.data;
+	return hbase_import_statement(name, buf.data, server, table,
+								  layout ? psprintf(", rowkey %s", quote_literal_cstr(layout)) : "");
+}
+
+/*
+ * The CREATE FOREIGN TABLE that IMPORT FOREIGN SCHEMA runs for one table,
+ * plain (create_statement above) or Phoenix's (phoenix_catalog.c): the
+ * columns' definitions as text (one a line, indented), the HBase table as
+ * the server declares it (its namespace taken off when it is the server's)
+ * and the table's further options (", name 'value'...", quoted).
+ */
+char *
+hbase_import_statement(const char *name, const char *columns, ForeignServer *server,
+					   const char *table, const char *options)
+{
+	HBaseServerOptions sopts;
+
+	hbase_server_options(server, &sopts);
+	return psprintf("CREATE FOREIGN TABLE %s (\n%s\n) SERVER %s OPTIONS (table %s%s)",
+					quote_identifier(name), columns, quote_identifier(server->servername),
+					quote_literal_cstr(hbase_declared_table_name(sopts.ns, table)), options);
 }
 
 /*

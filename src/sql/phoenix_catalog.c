@@ -868,7 +868,6 @@ create_statement(ForeignServer *server, PhxTable *t, List *indexes)
 	const char *why = NULL;
 	char	   *layout;
 	char	   *physical;
-	HBaseServerOptions sopts;
 
 	foreach(lc, t->columns)
 	{
@@ -954,14 +953,11 @@ create_statement(ForeignServer *server, PhxTable *t, List *indexes)
 			appendStringInfo(&cols, ", phoenix_element '%d'", element);
 		appendStringInfoChar(&cols, ')');
 	}
-	hbase_server_options(server, &sopts);
 	physical = t->physical ? t->physical : t->schema[0] == '\0' ? t->name :
 		psprintf("%s%c%s", t->schema, t->namespace_mapped ? ':' : '.', t->name);
+	/* the table's options after "table" (hbase_import_statement) */
 	initStringInfo(&buf);
-	appendStringInfo(&buf, "CREATE FOREIGN TABLE %s (\n%s\n) SERVER %s OPTIONS (table %s, encoding 'phoenix'",
-					 quote_identifier(local_name(t->name)), cols.data,
-					 quote_identifier(server->servername),
-					 quote_literal_cstr(hbase_declared_table_name(sopts.ns, physical)));
+	appendStringInfoString(&buf, ", encoding 'phoenix'");
 	if (layout)
 		appendStringInfo(&buf, ", rowkey %s", quote_literal_cstr(layout));
 	if (layout && (t->multi_tenant || t->view_adds_keys) && key_extensible(keys))
@@ -982,8 +978,7 @@ create_statement(ForeignServer *server, PhxTable *t, List *indexes)
 				 errdetail("Phoenix maintains %s on the table's rows; writes that do not go through Phoenix would leave %s stale.",
 						   names.data, list_length(indexes) > 1 ? "them" : "it")));
 	}
-	appendStringInfoChar(&buf, ')');
-	return buf.data;
+	return hbase_import_statement(local_name(t->name), cols.data, server, physical, buf.data);
 }
 
 /* a Phoenix full name: schema.name, or name in the default schema */

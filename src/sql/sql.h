@@ -34,6 +34,8 @@ extern void hbase_import_check_count(int ntables);
 /* ---------- import.c: IMPORT FOREIGN SCHEMA ---------- */
 
 extern List *hbase_import_foreign_schema(struct ImportForeignSchemaStmt *stmt, Oid serverOid);
+extern char *hbase_import_statement(const char *name, const char *columns, ForeignServer *server,
+									const char *table, const char *options);
 
 /* ---------- layouts.c: rowkey layouts inferred and checked on sampled keys ---------- */
 
