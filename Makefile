@@ -83,9 +83,10 @@ src/wire/cellset.pb-c.c src/wire/cellset.pb-c.h: src/wire/cellset.proto
 # PGXS does not track headers
 # (one header per layer folder, each including the one below: a change to a low header
 # rebuilds everything above it)
-HEADERS = src/rowkey/rowkey.h src/wire/http.h src/wire/cellset.h src/wire/hbase_table.h \
-       src/wire/wire.h src/datum/datum.h src/phoenix/phoenix.h src/plan/plan.h \
-       src/exec/exec.h src/exec/scan_int.h src/sql/sql.h
+HEADERS = src/rowkey/rowkey.h src/wire/http.h src/wire/cellset.h src/wire/cellset_int.h \
+       src/wire/hbase_table.h src/wire/wire.h src/wire/wire_int.h src/datum/datum.h \
+       src/datum/datum_int.h src/phoenix/phoenix.h src/plan/plan.h src/exec/exec.h \
+       src/exec/exec_int.h src/exec/scan_int.h src/sql/sql.h src/sql/sql_int.h
 $(OBJS): $(HEADERS)
 $(ROWKEY_OBJS): src/rowkey/rowkey_int.h
 src/sql/import.o src/sql/hbase_infer.o: src/sql/hbase_infer.h

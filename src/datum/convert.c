@@ -32,7 +32,7 @@
 #include "utils/numeric.h"
 #include "utils/timestamp.h"
 
-#include "datum.h"
+#include "datum_int.h"
 #include "phoenix.h"
 
 /* Types whose binary form we know; everything else must be text. */
@@ -370,6 +370,7 @@ static void phoenix_char(HBaseTable *table, HBaseColumn *col, char **out, int *l
 static int64 int_datum(HBaseColumn *col, Datum value);
 static bool padded_digits(HBaseColumn *col, Datum value, char **out, int *len);
 static void text_cell(HBaseTable *table, HBaseColumn *col, Datum value, char **out, int *len);
+static bool hbase_family_to_jsonb(HBaseTable *table, HBaseColumn *col, HBaseRow *row, Datum *result);
 
 Datum
 hbase_cell_to_datum(HBaseTable *table, HBaseColumn *col, HBaseColumnIO *io,
@@ -710,7 +711,7 @@ hbase_cell_is_phoenix_null(HBaseColumn *col, Datum value)
 }
 
 /* a cell timestamp (epoch milliseconds) as the column's value */
-Datum
+static Datum
 hbase_timestamp_to_datum(HBaseColumn *col, int64 ms)
 {
 	if (col->atttypid == INT8OID)
@@ -988,7 +989,7 @@ utf8_in_server(const char *bytes, int len)
  * "\x" always means hex, which makes the form unambiguous and lets
  * hbase_family_member_bytes write back exactly the bytes read.
  */
-char *
+static char *
 hbase_family_member_text(const char *bytes, int len)
 {
 	char	   *out;
@@ -1047,7 +1048,7 @@ hbase_family_member_bytes(HBaseTable *table, HBaseColumn *col, const char *str, 
  * qualifier and value as hbase_family_member_text gives it; false (NULL)
  * when the row has no cell in it, like a missing cell.
  */
-bool
+static bool
 hbase_family_to_jsonb(HBaseTable *table, HBaseColumn *col, HBaseRow *row, Datum *result)
 {
 	StringInfoData json;

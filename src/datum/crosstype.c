@@ -28,7 +28,7 @@
 #include "utils/numeric.h"
 #include "utils/timestamp.h"
 
-#include "datum.h"
+#include "datum_int.h"
 
 /* the integer types a key part takes as integers (pushdown.c, keyplan.c, here) */
 bool

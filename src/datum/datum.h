@@ -51,7 +51,6 @@ typedef struct HBaseColumnIO
 	Oid			typioparam;
 } HBaseColumnIO;
 
-extern void hbase_check_column_type(HBaseTable *table, HBaseColumn *col);
 extern void hbase_column_io_init(HBaseColumn *col, HBaseColumnIO *io);
 extern HBaseColumnIO *hbase_attrs_io_init(HBaseTable *table, List *attrs, bool *decode_key);
 extern Datum hbase_cell_to_datum(HBaseTable *table, HBaseColumn *col,
@@ -62,14 +61,10 @@ extern void hbase_datum_to_cell(HBaseTable *table, HBaseColumn *col, Datum value
 								char **out, int *len);
 extern void hbase_datum_to_read_cell(HBaseTable *table, HBaseColumn *col, Datum value,
 									 char **out, int *len);
-extern Datum hbase_timestamp_to_datum(HBaseColumn *col, int64 ms);
 extern int64 hbase_datum_to_timestamp(HBaseTable *table, HBaseColumn *col, Datum d);
 extern int	hbase_row_versions(HBaseTable *table, HBaseRow *row, HBaseRow **versions);
 extern void hbase_row_to_values(HBaseTable *table, HBaseColumnIO *io, bool decode_key,
 								List *attrs, HBaseRow *row, Datum *values, bool *isnull);
-extern bool hbase_family_to_jsonb(HBaseTable *table, HBaseColumn *col, HBaseRow *row,
-								  Datum *result);
-extern char *hbase_family_member_text(const char *bytes, int len);
 extern void hbase_family_member_bytes(HBaseTable *table, HBaseColumn *col, const char *str,
 									  int len, const char *what, char **out, int *outlen);
 
@@ -78,9 +73,6 @@ extern void hbase_family_member_bytes(HBaseTable *table, HBaseColumn *col, const
 struct rk_value;
 
 extern void hbase_rowkey_init(void);
-extern void hbase_table_layout(HBaseTable *table);
-extern void hbase_decode_key(HBaseTable *table, HBaseColumnIO *io, const char *key,
-							 int keylen, List *attrs, Datum *values, bool *nulls);
 extern bytea *hbase_encode_key(HBaseTable *table, Datum *values, bool *nulls,
 							   bool random_ok);
 

@@ -22,7 +22,7 @@
 #include "utils/lsyscache.h"
 #include "utils/timestamp.h"
 
-#include "datum.h"
+#include "datum_int.h"
 #include "rowkey.h"
 
 static void *

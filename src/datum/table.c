@@ -25,7 +25,7 @@
 #include "utils/rel.h"
 #include "utils/syscache.h"
 
-#include "datum.h"
+#include "datum_int.h"
 #include "phoenix.h"
 
 /* GUC hbase_fdw.enable_pushdown (options.c defines it): applied by hbase_get_table */

@@ -57,7 +57,7 @@
 #include "utils/memutils.h"
 #include "utils/rel.h"
 
-#include "exec.h"
+#include "exec_int.h"
 
 
 typedef enum DirectKind

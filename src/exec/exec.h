@@ -26,16 +26,8 @@ extern int	hbase_join_batch_size;
 
 struct FdwRoutine;
 extern void hbase_modify_routines(struct FdwRoutine *routine);
-extern HBaseCell *hbase_empty_cell(HBaseTable *t);
-extern bool hbase_cell_checkable(HBaseColumn *col);
-extern void hbase_refuse_unchecked(HBaseTable *t, List *cols);
-extern void hbase_check_settable(HBaseTable *t, List *attnums);
-extern long hbase_delete_cells(HBaseConn *conn, HBaseTable *t, const char *key, int keylen,
-							   List *cols, int64 read_ts);
 extern Datum hbase_rowid_datum(const HBaseRow *row);
 extern bool hbase_modify_changed(ResultRelInfo *rinfo, const char *key, int keylen);
-extern int64 hbase_row_newest_stamp(const HBaseRow *row);
-extern void hbase_stamp_after_read(HBaseRow *row, int64 read_ts);
 
 /*
  * The rows a statement wrote to HBase so far: their count and first keys,
@@ -54,19 +46,10 @@ typedef struct HBaseWritten
 	long		detail_nrows;	/* the count hbase_written_detail said last, or -1 */
 } HBaseWritten;
 
-extern void hbase_written_init(HBaseWritten *w, struct HBaseTable *t, MemoryContext cxt);
-extern void hbase_written_add(HBaseWritten *w, const char *key, int keylen);
-extern char *hbase_written_detail(HBaseWritten *w);
-extern void hbase_push_written_context(HBaseWritten *w, ErrorContextCallback *cb);
-extern void hbase_conflict_error(HBaseWritten *w, const char *key, int keylen,
-								 struct HBaseColumn *col, int attempts) pg_attribute_noreturn();
 
 /* ---------- direct.c: UPDATE and DELETE as HBase operations ---------- */
 
 extern void hbase_direct_routines(struct FdwRoutine *routine);
-extern HBaseRow *hbase_get_row(HBaseTable *table, HBaseConn *conn, List *attrs,
-							   const char *key, int keylen, long *nrequests);
-extern HBaseCell *hbase_find_cell(HBaseRow *row, HBaseColumn *col);
 
 /* ---------- scan.c, scan_pages.c, scan_regions.c: scan execution (scan_int.h) ---------- */
 

@@ -66,7 +66,7 @@
 #include "utils/memutils.h"
 #include "utils/rel.h"
 
-#include "exec.h"
+#include "exec_int.h"
 
 /* GUC hbase_fdw.update_retries (options.c defines it; direct.c reads it too) */
 int			hbase_update_retries = 30;
@@ -1597,7 +1597,7 @@ written_keys(HBaseWritten *w)
  * Rows that earlier statements of the transaction wrote are named too: a
  * rollback keeps them as well.
  */
-char *
+static char *
 hbase_written_detail(HBaseWritten *w)
 {
 	long		earlier = *xact_written_count() - w->nrows;

@@ -117,7 +117,7 @@ is_zone(const char *s, int len)
 #define NUMERIC_IN_MAX_FRAC_DIGITS	16383
 
 /* does numeric_in take a number of intdigits.fracdigits e exp? */
-int
+static int
 hbase_infer_numeric_takes(long intdigits, long fracdigits, long exp)
 {
 	if (exp > NUMERIC_IN_MAX_EXPONENT || exp < -NUMERIC_IN_MAX_EXPONENT)

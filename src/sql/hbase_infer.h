@@ -35,7 +35,6 @@ typedef int (*hbase_json_takes) (const char *v, int len, void *arg);
 extern int	hbase_infer_value_fits(const char *v, int len, hbase_json_takes json_takes, void *arg);
 extern const char *hbase_infer_type(int fits, int *binary);
 extern int	hbase_infer_json_number_ok(const char *token);
-extern int	hbase_infer_numeric_takes(long intdigits, long fracdigits, long exp);
 extern int	hbase_infer_json_depth(const char *v, int len);
 
 #endif

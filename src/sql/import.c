@@ -25,7 +25,7 @@
 #include "utils/builtins.h"
 #include "utils/memutils.h"
 
-#include "sql.h"
+#include "sql_int.h"
 #include "hbase_infer.h"
 #include "rowkey.h"
 

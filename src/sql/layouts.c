@@ -25,7 +25,7 @@
 #include "utils/builtins.h"
 #include "utils/memutils.h"
 
-#include "sql.h"
+#include "sql_int.h"
 #include "rowkey.h"
 
 /* regions read at most: a table of more has every k-th one read */

@@ -45,7 +45,7 @@
 #include "utils/hsearch.h"
 #include "access/xact.h"
 
-#include "sql.h"
+#include "sql_int.h"
 #include "phoenix.h"
 #include "http.h"
 

@@ -31,7 +31,7 @@
 #include "utils/builtins.h"
 #include "utils/formatting.h"
 
-#include "sql.h"
+#include "sql_int.h"
 
 /* java.sql.Types codes and Phoenix's own, as DATA_TYPE holds them */
 #define PT_CHAR				1

@@ -54,7 +54,7 @@
 #include "utils/syscache.h"
 #include "utils/timestamp.h"
 
-#include "sql.h"
+#include "sql_int.h"
 
 PG_FUNCTION_INFO_V1(hbase_fdw_get_connections);
 PG_FUNCTION_INFO_V1(hbase_fdw_disconnect);

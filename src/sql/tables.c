@@ -28,7 +28,7 @@
 #include "utils/jsonb.h"
 #include "utils/lsyscache.h"
 
-#include "sql.h"
+#include "sql_int.h"
 
 PG_FUNCTION_INFO_V1(hbase_create_table);
 PG_FUNCTION_INFO_V1(hbase_drop_table);

@@ -89,13 +89,6 @@ typedef enum HBaseDecodeResult
 	HBASE_DECODE_TOO_LARGE
 } HBaseDecodeResult;
 
-extern HBaseDecodeResult hbase_cellset_limits(size_t rows, size_t cells, size_t bytes,
-											  size_t len, const HBaseDecodeLimits *lim,
-											  HBaseCellSet *out, char *err);
-extern HBaseDecodeResult hbase_cellset_block(size_t rows, size_t cells, size_t bytes,
-											 size_t len, const HBaseDecodeLimits *lim,
-											 hbase_decode_alloc alloc, void *arg,
-											 HBaseCellSet *out, char *err);
 extern HBaseDecodeResult hbase_cellset_pb_decode(const char *body, size_t len,
 									const HBaseDecodeLimits *lim,
 									hbase_decode_alloc alloc, void *arg,

@@ -20,7 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cellset.h"
+#include "cellset_int.h"
 
 #define JR_MAX_DEPTH	64
 

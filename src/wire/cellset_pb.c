@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cellset.h"
+#include "cellset_int.h"
 
 /* a reader over one message's bytes */
 typedef struct PbReader

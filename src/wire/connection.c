@@ -26,7 +26,7 @@
 #include "utils/syscache.h"
 #include "utils/timestamp.h"
 
-#include "wire.h"
+#include "wire_int.h"
 #include "http.h"
 #include "krb.h"
 
@@ -209,6 +209,8 @@ hbase_recent_scanner(int i, const char **path, bool *open)
 
 static void conn_invalidate_callback(Datum arg, int cacheid, uint32 hashvalue);
 static void conn_xact_callback(XactEvent event, void *arg);
+static void hbase_conn_forget_families(HBaseConn *conn, const char *table);
+static void hbase_report_krb(int status, const char *msg, const char *what) pg_attribute_noreturn();
 
 static void
 close_conn(HBaseConn *conn)
@@ -470,12 +472,6 @@ hbase_get_connection(Oid serverid, Oid userid)
 	return conn;
 }
 
-const char *
-hbase_conn_url(HBaseConn *conn)
-{
-	return conn->url;
-}
-
 Oid
 hbase_conn_server(HBaseConn *conn)
 {
@@ -518,7 +514,7 @@ hbase_conn_set_families(HBaseConn *conn, const char *table, List *families)
 }
 
 /* forgets the families read of HBase table `table`, or of every table (NULL) */
-void
+static void
 hbase_conn_forget_families(HBaseConn *conn, const char *table)
 {
 	ListCell   *lc;
@@ -1339,7 +1335,7 @@ hbase_escape(HBaseConn *conn, const char *s, size_t len)
  * krb5's messages may name the keytab or cache file: only superusers see
  * them, as they can see the options.
  */
-void
+static void
 hbase_report_krb(int status, const char *msg, const char *what)
 {
 	const char *text;

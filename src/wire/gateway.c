@@ -28,7 +28,7 @@
 #include "mb/pg_wchar.h"
 #include "utils/memutils.h"
 
-#include "wire.h"
+#include "wire_int.h"
 
 /* hbase_parse_gateway_version: cellset_json.c, beside the version answer's decoder */
 
@@ -36,7 +36,7 @@
  * The features of a version (0 = not reported: as the oldest).  Decides
  * which requests an old gateway can be sent.
  */
-void
+static void
 hbase_gateway_features(HBaseGateway *gw, int version)
 {
 	gw->version = version;

@@ -14,7 +14,7 @@
  */
 #include "postgres.h"
 
-#include "wire.h"
+#include "wire_int.h"
 
 /* a row the gateway returned must be one asked for */
 static int

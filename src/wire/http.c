@@ -135,12 +135,6 @@ busy_wait_learn(long budget, long waited, long cpu_us, const struct timespec *no
  */
 static size_t held_bytes = 0;
 
-size_t
-hbase_http_held(void)
-{
-	return held_bytes;
-}
-
 static void
 held_release(size_t n)
 {

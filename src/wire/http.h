@@ -104,7 +104,6 @@ extern void hbase_http_result_free(hbase_http_result *res);
  */
 extern char *hbase_http_take_body(hbase_http_result *res, size_t *len);
 extern void hbase_http_body_free(char *body, size_t len);
-extern size_t hbase_http_held(void);
 extern void hbase_http_close(hbase_http *h);
 
 /* another handle with the same settings (its own connection), or NULL */

@@ -16,7 +16,7 @@
 #include "common/base64.h"
 #include "lib/stringinfo.h"
 
-#include "wire.h"
+#include "wire_int.h"
 
 static void *
 json_palloc(size_t size)

@@ -13,7 +13,7 @@
 #include "mb/pg_wchar.h"
 #include "utils/timestamp.h"
 
-#include "wire.h"
+#include "wire_int.h"
 #include "rowkey.h"
 
 /*

@@ -33,7 +33,7 @@
 #include "utils/memutils.h"
 #include "utils/timestamp.h"
 
-#include "wire.h"
+#include "wire_int.h"
 
 /* "/ns:table", escaped, the prefix of every path of the table */
 char *
@@ -43,7 +43,7 @@ hbase_rest_table_path(HBaseConn *conn, HBaseTable *table)
 }
 
 /* URL-safe base64 of a key, for ?e=b64 paths and multiget rows */
-char *
+static char *
 hbase_b64url(const char *key, int len)
 {
 	int			enclen = pg_b64_enc_len(len);
@@ -1627,16 +1627,9 @@ row_path_at(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
 	return psprintf("/%s/%s%s", t, hbase_escape(conn, key, keylen), at);
 }
 
-char *
-hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
-			   const HBaseColumn *col, const char *what)
-{
-	return row_path_at(conn, table, key, keylen, col, 0, what);
-}
-
 /*
  * DELETE of a row, or of one cell of it when col is given ("family:
- * qualifier").  The path is binary-safe or refused (hbase_row_path: an old
+ * qualifier").  The path is binary-safe or refused (row_path_at: an old
  * gateway would delete another row or none).  A write (see hbase_rest_put):
  * a late DELETE could remove a row written after it.  Typed as any write.
  */

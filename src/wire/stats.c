@@ -49,7 +49,7 @@
 #include "utils/memutils.h"
 #include "utils/timestamp.h"
 
-#include "wire.h"
+#include "wire_int.h"
 #include "http.h"
 
 /* (database, server) pairs kept in shared memory; beyond, the least recently used goes */

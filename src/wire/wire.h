@@ -7,6 +7,7 @@
  *
  * Nothing here plans or builds tuples: the layers above hand wire/ a table
  * (hbase_table.h), keys and a scan spec, and get cells back (cellset.h).
+ * Raw requests, answers and HTTP statuses stay inside wire/ (wire_int.h).
  */
 #ifndef HBASE_WIRE_H
 #define HBASE_WIRE_H
@@ -145,45 +146,14 @@ extern void hbase_cellset_count(bool protobuf, int64 *cellsets, int64 *bytes, in
 extern bool hbase_recent_scanner(int i, const char **path, bool *open);
 extern bool hbase_disconnect(Oid serverid);
 extern HBaseConn *hbase_get_connection(Oid serverid, Oid userid);
-extern HBaseResponse *hbase_request(HBaseConn *conn, const char *method,
-									const char *path, const char *body,
-									size_t bodylen, const char *what);
-extern HBaseResponse *hbase_request_ex(HBaseConn *conn, const char *method,
-									   const char *path, const char *body,
-									   size_t bodylen, const char *what,
-									   int flags);
-extern void hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
-							   const char *what, HBaseResponse **out,
-							   bool again_alone);
-extern void hbase_request_writes(HBaseConn *conn, const char *method, const char **paths,
-								 const char **bodies, const size_t *bodylens, int n,
-								 const char *what, HBaseResponse **out, bool *interrupted);
-extern bool hbase_status_unavailable(long status);
 
 /* reads ahead: scans of one connection that may each have one in flight */
 #define HBASE_MAX_AHEAD			4
 typedef struct HBaseAhead HBaseAhead;
 extern HBaseAhead *hbase_ahead_new(HBaseConn *conn);
-extern bool hbase_ahead_start(HBaseAhead *a, const char *path, const char *what, int flags);
-extern HBaseResponse *hbase_ahead_finish(HBaseAhead *a);
 extern void hbase_ahead_abandon(HBaseAhead *a);
-extern char *hbase_escape(HBaseConn *conn, const char *s, size_t len);
-extern const char *hbase_conn_url(HBaseConn *conn);
 extern Oid	hbase_conn_server(HBaseConn *conn);
-extern List *hbase_conn_families(HBaseConn *conn, const char *table);
-extern void hbase_conn_set_families(HBaseConn *conn, const char *table, List *families);
-extern void hbase_conn_forget_families(HBaseConn *conn, const char *table);
-extern const char *hbase_scanner_prefix(HBaseConn *conn);
-extern void hbase_scanner_opened(HBaseConn *conn, const char *path);
-extern void hbase_scanner_closed(HBaseConn *conn, const char *path);
-extern char *hbase_scanner_id(HBaseResponse *resp, HBaseTable *table);
-extern void hbase_response_release(HBaseResponse *resp);
 extern size_t hbase_conn_max_response_size(HBaseConn *conn);
-extern HBaseCellSet *hbase_response_cellset(HBaseResponse *resp, HBaseTable *table,
-											long max_rows, long max_cells);
-extern void hbase_report_krb(int status, const char *msg, const char *what) pg_attribute_noreturn();
-struct HBaseGateway;
-extern struct HBaseGateway *hbase_conn_gateway(HBaseConn *conn, const char **declared);
 
 /* ---------- stats.c: per-server request statistics ---------- */
 
@@ -248,11 +218,7 @@ typedef struct HBaseStatServer
 	HBaseStatCounters c;
 } HBaseStatServer;
 
-struct hbase_http_result;
 extern void hbase_stats_init(void);
-extern void hbase_stats_sent(Oid serverid, const char *method, const char *path);
-extern void hbase_stats_done(Oid serverid, const char *method, const char *path, int outcome,
-							 const struct hbase_http_result *res, bool timed);
 extern void hbase_stats_event(Oid serverid, HBaseStatEvent event);
 extern void hbase_stats_set_rows(Oid relid, double rows);
 extern double hbase_stats_rows(Oid relid);
@@ -275,17 +241,11 @@ typedef struct HBaseGateway
 
 /* asked once per connection (GET /version/rest), kept in its slot (connection.c) */
 extern const HBaseGateway *hbase_gateway(HBaseConn *conn);
-extern void hbase_gateway_features(HBaseGateway *gw, int version);
-extern bool hbase_key_path_safe(const char *key, int len);
-extern void hbase_gateway_inexact(const HBaseGateway *gw, HBaseTable *table, const char *what,
-								  const char *key, int keylen) pg_attribute_noreturn();
 
 /* ---------- gateway_rows.c: keys through a gateway without ?e=b64, or too long for a URL ---------- */
 
 extern HBaseCellSet *hbase_gateway_get_rows(HBaseConn *conn, HBaseTable *table, List *keys,
 											List *columns, long *nrequests, bool *by_scanner);
-extern HBaseCellSet *hbase_rows_by_scanner(HBaseConn *conn, HBaseTable *table, List *keys,
-										   List *columns, const char *what, long *nrequests);
 
 /* ---------- rest.c: typed REST operations of the executor ---------- */
 
@@ -458,11 +418,7 @@ typedef struct HBaseResult
 								 * (EXPLAIN ANALYZE), or NULL */
 } HBaseResult;
 
-extern HBaseOutcome hbase_write_outcome(long status, bool unsent, const char *body, bool check,
-										HBaseResult *res);
 
-extern char *hbase_rest_table_path(HBaseConn *conn, HBaseTable *table);
-extern char *hbase_b64url(const char *data, int len);
 extern int	hbase_utf8_prefix(const char *s, int len);
 extern void hbase_rest_report(const HBaseResult *res, HBaseTable *table,
 							  const char *what) pg_attribute_noreturn();
@@ -504,11 +460,6 @@ extern HBaseCellSet *hbase_scanner_page(HBaseScanner *s);
 extern void hbase_scanner_close(HBaseScanner *s);
 extern void hbase_rest_check_table(HBaseConn *conn, HBaseTable *table, const char *what);
 extern bool hbase_rest_table_exists(HBaseConn *conn, HBaseTable *table, const char *what);
-extern char *hbase_rest_version(HBaseConn *conn);
-extern char *hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
-							const HBaseColumn *col, const char *what);
-extern HBaseResult hbase_rest_get_in_path(HBaseConn *conn, HBaseTable *table, List *keys,
-										  const char *what);
 extern void hbase_rest_put_many(HBaseConn *conn, HBaseTable *table, HBaseRow **batches,
 								const int *nrows, int n, const char *what, HBaseResult *out,
 								bool *interrupted);
@@ -541,14 +492,8 @@ extern void hbase_report_status(HBaseResponse *resp, HBaseTable *table,
 /* ---------- json.c: the only user of jansson ---------- */
 
 extern void hbase_json_init(void);
-extern char *hbase_json_scanner_model(const HBaseScanSpec *spec);
-extern char *hbase_json_cellset(HBaseRow *rows, int nrows);
 extern char *hbase_json_table_schema(const char *name, List *families, List *attr_names,
 									 List *attr_values);
-extern char *hbase_json_version_field(const char *body, size_t len);
-extern List *hbase_json_regions(const char *body, size_t len, const char **error);
-extern List *hbase_json_names(const char *body, size_t len, const char *member,
-							  const char **error);
 
 /* ---------- keys.c: keys as text, a row_timestamp table's timestamp from its key ---------- */
 
@@ -557,7 +502,6 @@ extern char *hbase_printable_key(const char *key, int len);
 extern char *hbase_escaped_bytes(const char *key, int len, bool utf8);
 extern void hbase_key_error(HBaseTable *table, const char *error, const char *key,
 							int keylen) pg_attribute_noreturn();
-extern int64 hbase_key_row_timestamp(HBaseTable *table, const char *key, int keylen);
 extern int64 hbase_now_ms(void);
 
 #endif
