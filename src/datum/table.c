@@ -81,43 +81,14 @@ check_text_width(HBaseTable *table, HBaseColumn *col)
 }
 
 /*
- * The mapping of a foreign table from the catalog, parsed and checked: its
- * options, columns and compiled rowkey layout.  pushdown holds the options
- * only (hbase_get_table applies the GUC).  Uncached: the DDL check uses it.
- * Only catalog access: never talks to HBase.  One function of four steps in
- * order (table options, each column's options, the layout, which marks the
- * key columns, then the checks across columns), because each step reads
- * what the one before decided and the errors must come in that order.
+ * Step 1 of hbase_build_table: the table's own options over its server's
+ * (fetch_size, concurrency ... default to the server's); *family and *tenc
+ * get the default family and encoding of its columns.
  */
-HBaseTable *
-hbase_build_table(Oid relid)
+static void
+table_options(HBaseTable *table, ForeignTable *ft, const char **family, HBaseEncoding *tenc)
 {
-	ForeignTable *ft = GetForeignTable(relid);
-	ForeignServer *server = GetForeignServer(ft->serverid);
-	HBaseTable *table = palloc0(sizeof(HBaseTable));
-	HBaseServerOptions sopts;
-	const char *family = NULL;
-	HBaseEncoding tenc = HBASE_ENC_TEXT;
-	Relation	rel;
-	TupleDesc	tupdesc;
 	ListCell   *lc;
-	int			i;
-
-	hbase_server_options(server, &sopts);
-	table->relid = relid;
-	table->serverid = ft->serverid;
-	table->row_timestamp = -1;
-	table->relname = quote_qualified_identifier(get_namespace_name(get_rel_namespace(relid)),
-												get_rel_name(relid));
-	table->fetch_size = sopts.fetch_size;
-	table->pushdown = sopts.pushdown;
-	table->concurrency = sopts.concurrency;
-	table->parallel_workers = -1;
-	table->batch_size = sopts.batch_size;
-	table->write_concurrency = sopts.write_concurrency;
-	table->estimated_rows = sopts.estimated_rows;
-	table->request_cost = sopts.request_cost;
-	table->row_cost = sopts.row_cost;
 
 	foreach(lc, ft->options)
 	{
@@ -126,9 +97,9 @@ hbase_build_table(Oid relid)
 		if (strcmp(def->defname, "table") == 0)
 			table->hbase_table = defGetString(def);
 		else if (strcmp(def->defname, "family") == 0)
-			family = defGetString(def);
+			*family = defGetString(def);
 		else if (strcmp(def->defname, "encoding") == 0)
-			tenc = hbase_parse_encoding(defGetString(def));
+			*tenc = hbase_parse_encoding(defGetString(def));
 		else if (strcmp(def->defname, "fetch_size") == 0)
 			table->fetch_size = hbase_parse_fetch_size(defGetString(def));
 		else if (strcmp(def->defname, "rowkey") == 0)
@@ -168,6 +139,19 @@ hbase_build_table(Oid relid)
 			hbase_set_colspec(table->empty_column, defGetString(def));
 		}
 	}
+}
+
+/*
+ * Step 2: each column's own options (its mapping, encoding, Phoenix type and
+ * element, text width, row_timestamp), the table's encoding by default.
+ */
+static void
+column_options(HBaseTable *table, Oid relid, HBaseEncoding tenc)
+{
+	Relation	rel;
+	TupleDesc	tupdesc;
+	ListCell   *lc;
+	int			i;
 
 	rel = table_open(relid, AccessShareLock);
 	tupdesc = RelationGetDescr(rel);
@@ -219,11 +203,18 @@ hbase_build_table(Oid relid)
 		}
 	}
 	table_close(rel, AccessShareLock);
+}
 
-	/*
-	 * Without a layout, a raw rowkey column (':key') is the whole key: it
-	 * gets the trivial layout, so quals on it are pushed down too.
-	 */
+/*
+ * Before step 3: without a layout, a raw rowkey column (':key') of a name
+ * the grammar takes is the whole key's layout.
+ */
+static void
+implicit_rowkey(HBaseTable *table)
+{
+	int			i;
+
+	/* the trivial layout: quals on the raw key are pushed down too */
 	if (table->rowkey == NULL)
 	{
 		for (i = 0; i < table->natts; i++)
@@ -244,9 +235,17 @@ hbase_build_table(Oid relid)
 			break;
 		}
 	}
+}
 
-	/* then the rowkey layout, which marks the key columns */
-	hbase_table_layout(table);
+/*
+ * After the layout marked the key columns (step 3): what each other column
+ * maps (the raw key, the timestamp, a family, a cell, or a cell of the
+ * default family named after it), its type checked against it.
+ */
+static void
+map_columns(HBaseTable *table, const char *family)
+{
+	int			i;
 
 	for (i = 0; i < table->natts; i++)
 	{
@@ -309,6 +308,14 @@ hbase_build_table(Oid relid)
 					 errhint("Give the column OPTIONS (column 'family:qualifier'), name it in the table's rowkey layout, or give the table a default OPTIONS (family 'cf').")));
 		hbase_check_column_type(table, col);
 	}
+}
+
+/* Step 4: the checks across columns (row_timestamp, elements, text widths) */
+static void
+check_columns(HBaseTable *table)
+{
+	int			i;
+
 	if (table->row_timestamp >= 0)
 		check_row_timestamp(table, &table->columns[table->row_timestamp]);
 	/*
@@ -329,6 +336,51 @@ hbase_build_table(Oid relid)
 		if (!col->dropped && col->text_width > 0)
 			check_text_width(table, col);
 	}
+}
+
+/*
+ * The mapping of a foreign table from the catalog, parsed and checked: its
+ * options, columns and compiled rowkey layout.  pushdown holds the options
+ * only (hbase_get_table applies the GUC).  Uncached: the DDL check uses it.
+ * Only catalog access: never talks to HBase.  Four steps in order (table
+ * options, each column's options, the layout, which marks the key columns,
+ * then the checks across columns), because each step reads what the one
+ * before decided and the errors must come in that order.
+ */
+HBaseTable *
+hbase_build_table(Oid relid)
+{
+	ForeignTable *ft = GetForeignTable(relid);
+	ForeignServer *server = GetForeignServer(ft->serverid);
+	HBaseTable *table = palloc0(sizeof(HBaseTable));
+	HBaseServerOptions sopts;
+	const char *family = NULL;
+	HBaseEncoding tenc = HBASE_ENC_TEXT;
+
+	hbase_server_options(server, &sopts);
+	table->relid = relid;
+	table->serverid = ft->serverid;
+	table->row_timestamp = -1;
+	table->relname = quote_qualified_identifier(get_namespace_name(get_rel_namespace(relid)),
+												get_rel_name(relid));
+	table->fetch_size = sopts.fetch_size;
+	table->pushdown = sopts.pushdown;
+	table->concurrency = sopts.concurrency;
+	table->parallel_workers = -1;
+	table->batch_size = sopts.batch_size;
+	table->write_concurrency = sopts.write_concurrency;
+	table->estimated_rows = sopts.estimated_rows;
+	table->request_cost = sopts.request_cost;
+	table->row_cost = sopts.row_cost;
+
+	table_options(table, ft, &family, &tenc);
+	column_options(table, relid, tenc);
+	implicit_rowkey(table);
+	/* then the rowkey layout, which marks the key columns */
+	hbase_table_layout(table);
+	map_columns(table, family);
+	check_columns(table);
+
 	/*
 	 * Like postgres_fdw's table_name, default to the foreign table's name;
 	 * either goes into URL paths, so both are checked here, at use.

@@ -39,276 +39,374 @@ parse_int(const char *s, size_t len, int64_t *out)
 	return 0;
 }
 
+/* the value a pipeline is undoing: bytes, or a number once an encoding is undone */
+typedef struct dcur
+{
+	buf			b;
+	int64_t		i;
+	double		f;
+	int			isnum;			/* i (or f) holds the value */
+} dcur;
+
 /*
- * Run a pipeline backwards over the part's bytes into *v: the ops in reverse order, each the
- * inverse of its case in encode.c's run_pipeline, refusing bytes that op would not have
- * written (a decimal not in canonical form, a date not matching its pattern, a boolean other
- * than 0 or 1, a value out of the column's range), since a key that decodes to other values
- * than its own would make a Get or a range miss the row.  One case per op, long as the
- * encoder's, and kept in one switch so that the two read side by side.
+ * The ops on bytes undone (unrun_pipeline): padding taken off, characters
+ * reversed back (only UTF-8 reads back), DESC's and a sortable sign's bits
+ * flipped back.
+ */
+static int
+undo_bytes_op(const pipeline *pl, int k, dcur *d, const rk_column *col, const char **error)
+{
+	const op   *o = &pl->ops[k];
+
+	switch (o->kind)
+	{
+		case OP_REVERSE:
+			/* only UTF-8 reads back as what it was written from */
+			if (!hbase_rk_utf8_valid((const unsigned char *) d->b.data, d->b.len))
+			{
+				*error = hbase_rk_fmt_error("the reversed characters of column \"%s\" are not UTF-8",
+											col->name);
+				return -1;
+			}
+			hbase_rk_reverse_chars(d->b.data, d->b.len);
+			break;
+		case OP_LPAD:
+			{
+				size_t		s = 0;
+
+				while (s < d->b.len && d->b.data[s] == o->pad)
+					s++;
+				/* "0000" is the number 0 */
+				if (s == d->b.len && pl->padded_dec && d->b.len > 0)
+					s--;
+				memmove(d->b.data, d->b.data + s, d->b.len - s);
+				d->b.len -= s;
+				d->b.data[d->b.len] = '\0';
+				break;
+			}
+		case OP_RPAD:
+			while (d->b.len > 0 && d->b.data[d->b.len - 1] == o->pad)
+				d->b.len--;
+			d->b.data[d->b.len] = '\0';
+			break;
+		case OP_DESC:
+			{
+				unsigned char *u = (unsigned char *) d->b.data;
+				size_t		j;
+
+				for (j = 0; j < d->b.len; j++)
+					u[j] = ~u[j];
+				break;
+			}
+		case OP_SORTABLE:
+			{
+				unsigned char *u = (unsigned char *) d->b.data;
+				size_t		j;
+
+				/*
+				 * Phoenix's DOUBLE/FLOAT: one less first (wrapping as Java
+				 * does)
+				 */
+				if (o->phoenix)
+					for (j = d->b.len; j-- > 0;)
+						if (u[j]-- != 0)
+							break;
+				if (o->isfloat && !(u[0] & 0x80))
+					for (j = 0; j < d->b.len; j++)
+						u[j] = ~u[j];
+				else
+					u[0] ^= 0x80;
+				break;
+			}
+		default:
+			break;
+	}
+	return 0;
+}
+
+/*
+ * The encoding into bytes undone, refusing bytes the encoder would not have
+ * written (a decimal not in canonical form, a date not matching its
+ * pattern, a Phoenix TIMESTAMP finer than a microsecond): the inverse of
+ * encode.c's encode_op, case by case.
+ */
+static int
+undo_encode_op(const pipeline *pl, int k, dcur *d, const rk_column *col, const char **error)
+{
+	const op   *o = &pl->ops[k];
+
+	switch (o->kind)
+	{
+		case OP_DEC:
+			{
+				char		canon[24];
+
+				if (parse_int(d->b.data, d->b.len, &d->i) < 0)
+				{
+					*error = hbase_rk_fmt_error("\"%.*s\" is not a number for column \"%s\"",
+												(int) (d->b.len > 40 ? 40 : d->b.len), d->b.data, col->name);
+					return -1;
+				}
+
+				/*
+				 * Only the form the encoder writes ("7", not "007", "+7" or a
+				 * zero-padded "-7"): another would read as a value whose key
+				 * is not this one, and a Get for it would miss the row.
+				 */
+
+				/*
+				 * as the encoder writes it: Long.MAX_VALUE - x with all 19
+				 * digits
+				 */
+				hbase_rk_format_dec(canon, d->i, k > 0 && pl->ops[k - 1].kind == OP_INVERT);
+				if (strlen(canon) != d->b.len || memcmp(canon, d->b.data, d->b.len) != 0 ||
+					(d->i < 0 && pl->padded_dec))
+				{
+					*error = hbase_rk_fmt_error("\"%.*s\" is not how column \"%s\" is written in the key",
+												(int) (d->b.len > 40 ? 40 : d->b.len), d->b.data, col->name);
+					return -1;
+				}
+				d->isnum = 1;
+				break;
+			}
+		case OP_DATEFMT:
+			if (hbase_rk_parse_date(o->pattern, d->b.data, d->b.len, &d->i) < 0)
+			{
+				*error = hbase_rk_fmt_error("\"%.*s\" does not match the date pattern \"%s\" of column \"%s\"",
+											(int) (d->b.len > 40 ? 40 : d->b.len), d->b.data, o->pattern, col->name);
+				return -1;
+			}
+			if (col->type == RK_DATE)
+			{
+				if (d->i % USECS_PER_DAY != 0)
+				{
+					*error = hbase_rk_fmt_error("\"%.*s\" has a time of day but column \"%s\" is a date",
+												(int) d->b.len, d->b.data, col->name);
+					return -1;
+				}
+				d->i /= USECS_PER_DAY;
+			}
+			d->isnum = 1;
+			break;
+		case OP_PHX_DECIMAL:
+			{
+				char		txt[RK_DEC_TEXT_MAX];
+				int			n = hbase_rk_phoenix_decimal_text((const unsigned char *) d->b.data, d->b.len, txt);
+
+				if (n < 0)
+				{
+					*error = hbase_rk_fmt_error("the bytes of column \"%s\" are not a Phoenix DECIMAL", col->name);
+					return -1;
+				}
+				d->b.len = 0;
+				hbase_rk_buf_append(&d->b, txt, n);
+				break;
+			}
+		case OP_PHX_TS:
+			{
+				const unsigned char *u = (const unsigned char *) d->b.data;
+				uint64_t	msu = 0;
+				uint32_t	nanos = 0;
+				int64_t		ms;
+				int			j;
+
+				if (d->b.len != 12)
+				{
+					*error = hbase_rk_fmt_error("column \"%s\" needs the 12 bytes of a Phoenix TIMESTAMP", col->name);
+					return -1;
+				}
+				for (j = 0; j < 8; j++)
+					msu = (msu << 8) | u[j];
+				for (j = 8; j < 12; j++)
+					nanos = (nanos << 8) | u[j];
+				ms = (int64_t) (msu ^ (o->isunsigned ? 0 : UINT64_C(1) << 63));
+				if (o->isunsigned && ms < 0)
+				{
+					*error = hbase_rk_fmt_error("the Phoenix UNSIGNED_TIMESTAMP of column \"%s\" is out of range", col->name);
+					return -1;
+				}
+
+				/*
+				 * a timestamp keeps microseconds: finer nanoseconds would not
+				 * read back
+				 */
+				if (nanos >= 1000000 || nanos % 1000 != 0)
+				{
+					*error = hbase_rk_fmt_error("the Phoenix TIMESTAMP of column \"%s\" has %u nanoseconds within its millisecond: a timestamp keeps whole microseconds",
+												col->name, (unsigned) nanos);
+					return -1;
+				}
+
+				/*
+				 * the microseconds must fit: up to Long.MAX_VALUE
+				 * (294247-01-10) exactly
+				 */
+				{
+					__int128	us = (__int128) ms * 1000 + nanos / 1000;
+
+					if (us > INT64_MAX || us < INT64_MIN)
+					{
+						*error = hbase_rk_fmt_error("the Phoenix TIMESTAMP of column \"%s\" is out of range", col->name);
+						return -1;
+					}
+					d->i = (int64_t) us;
+				}
+				d->isnum = 1;
+				break;
+			}
+		case OP_BIN_INT:
+			{
+				uint64_t	u = (d->b.len > 0 && (d->b.data[0] & 0x80) && !o->isunsigned) ? ~UINT64_C(0) : 0;
+				size_t		j;
+
+				/*
+				 * an unsigned 8-byte value above Long.MAX_VALUE fits no
+				 * bigint
+				 */
+				if (o->isunsigned && d->b.len == 8 && (d->b.data[0] & 0x80))
+				{
+					*error = hbase_rk_fmt_error("unsigned value of column \"%s\" is above 9223372036854775807",
+												col->name);
+					return -1;
+				}
+
+				for (j = 0; j < d->b.len; j++)
+					u = (u << 8) | (unsigned char) d->b.data[j];
+				d->i = (int64_t) u;
+				d->isnum = 1;
+				break;
+			}
+		case OP_BIN_FLOAT:
+			{
+				uint64_t	u = 0;
+				size_t		j;
+
+				for (j = 0; j < d->b.len; j++)
+					u = (u << 8) | (unsigned char) d->b.data[j];
+				if (o->width == 4)
+				{
+					uint32_t	u32 = (uint32_t) u;
+					float		fl;
+
+					memcpy(&fl, &u32, 4);
+					d->f = fl;
+				}
+				else
+					memcpy(&d->f, &u, 8);
+				if (o->isunsigned && d->f < 0)
+				{
+					*error = hbase_rk_fmt_error("the Phoenix %s of column \"%s\" is negative",
+												o->width == 4 ? "UNSIGNED_FLOAT" : "UNSIGNED_DOUBLE", col->name);
+					return -1;
+				}
+				d->isnum = 1;
+				break;
+			}
+		default:
+			break;
+	}
+	return 0;
+}
+
+/*
+ * The ops on the value as a number undone (reversed bits, Long.MAX_VALUE -
+ * x, epoch units), refusing a value out of range.
+ */
+static int
+undo_value_op(const pipeline *pl, int k, dcur *d, const rk_column *col, const char **error)
+{
+	const op   *o = &pl->ops[k];
+
+	switch (o->kind)
+	{
+		case OP_BITREV:
+			d->i = (int64_t) bitrev64((uint64_t) d->i);
+			break;
+		case OP_INVERT:
+			if (d->i < 0)
+			{
+				*error = hbase_rk_fmt_error("inverted value %lld of column \"%s\" is negative", (long long) d->i, col->name);
+				return -1;
+			}
+			d->i = INT64_MAX - d->i;
+			break;
+		case OP_EPOCH_S:
+		case OP_EPOCH_MS:
+			{
+				int64_t		unit = o->kind == OP_EPOCH_S ? 1000000 : 1000;
+
+				if (col->type == RK_DATE)
+				{
+					int64_t		perday = USECS_PER_DAY / unit;
+
+					if (d->i % perday != 0)
+					{
+						*error = hbase_rk_fmt_error("epoch value of column \"%s\" is not a whole day", col->name);
+						return -1;
+					}
+					d->i /= perday;
+					break;
+				}
+				if (d->i > INT64_MAX / unit || d->i < INT64_MIN / unit)
+				{
+					*error = hbase_rk_fmt_error("epoch value %lld of column \"%s\" is out of range", (long long) d->i, col->name);
+					return -1;
+				}
+				d->i *= unit;
+				break;
+			}
+		default:
+			break;
+	}
+	return 0;
+}
+
+/*
+ * Run a pipeline backwards over the part's bytes into *v: the ops in reverse
+ * order, each the inverse of its case in encode.c (undo_bytes_op,
+ * undo_encode_op, undo_value_op), refusing bytes that op would not have
+ * written, since a key that decodes to other values than its own would make
+ * a Get or a range miss the row; then the value checked against the
+ * column's type (a boolean other than 0 or 1, an integer out of range).
  */
 static int
 unrun_pipeline(const rk_layout *l, const pipeline *pl, const char *bytes, size_t len,
 			   rk_value *v, const char **error)
 {
 	const rk_column *col = &l->columns[pl->column];
-	buf			b = {0};
-	int64_t		i = 0;
-	double		f = 0;
+	dcur		d;
 	int			k;
-	int			isnum = 0;
 
-	hbase_rk_buf_append(&b, bytes, len);
-	if (b.data == NULL)
-		hbase_rk_buf_reserve(&b, 1);
+	memset(&d, 0, sizeof(d));
+	hbase_rk_buf_append(&d.b, bytes, len);
+	if (d.b.data == NULL)
+		hbase_rk_buf_reserve(&d.b, 1);
 
 	for (k = pl->nops - 1; k >= 0; k--)
 	{
-		const op   *o = &pl->ops[k];
+		int			r;
 
-		switch (o->kind)
+		switch (pl->ops[k].kind)
 		{
-			case OP_REVERSE:
-				/* only UTF-8 reads back as what it was written from */
-				if (!hbase_rk_utf8_valid((const unsigned char *) b.data, b.len))
-				{
-					*error = hbase_rk_fmt_error("the reversed characters of column \"%s\" are not UTF-8",
-									   col->name);
-					goto fail;
-				}
-				hbase_rk_reverse_chars(b.data, b.len);
-				break;
-			case OP_LPAD:
-				{
-					size_t		s = 0;
-
-					while (s < b.len && b.data[s] == o->pad)
-						s++;
-					/* "0000" is the number 0 */
-					if (s == b.len && pl->padded_dec && b.len > 0)
-						s--;
-					memmove(b.data, b.data + s, b.len - s);
-					b.len -= s;
-					b.data[b.len] = '\0';
-					break;
-				}
-			case OP_RPAD:
-				while (b.len > 0 && b.data[b.len - 1] == o->pad)
-					b.len--;
-				b.data[b.len] = '\0';
-				break;
-			case OP_DEC:
-				{
-					char		canon[24];
-
-					if (parse_int(b.data, b.len, &i) < 0)
-					{
-						*error = hbase_rk_fmt_error("\"%.*s\" is not a number for column \"%s\"",
-										   (int) (b.len > 40 ? 40 : b.len), b.data, col->name);
-						goto fail;
-					}
-					/*
-					 * Only the form the encoder writes ("7", not "007", "+7" or
-					 * a zero-padded "-7"): another would read as a value whose
-					 * key is not this one, and a Get for it would miss the row.
-					 */
-					/* as the encoder writes it: Long.MAX_VALUE - x with all 19 digits */
-					hbase_rk_format_dec(canon, i, k > 0 && pl->ops[k - 1].kind == OP_INVERT);
-					if (strlen(canon) != b.len || memcmp(canon, b.data, b.len) != 0 ||
-						(i < 0 && pl->padded_dec))
-					{
-						*error = hbase_rk_fmt_error("\"%.*s\" is not how column \"%s\" is written in the key",
-										   (int) (b.len > 40 ? 40 : b.len), b.data, col->name);
-						goto fail;
-					}
-					isnum = 1;
-					break;
-				}
-			case OP_DATEFMT:
-				if (hbase_rk_parse_date(o->pattern, b.data, b.len, &i) < 0)
-				{
-					*error = hbase_rk_fmt_error("\"%.*s\" does not match the date pattern \"%s\" of column \"%s\"",
-									   (int) (b.len > 40 ? 40 : b.len), b.data, o->pattern, col->name);
-					goto fail;
-				}
-				if (col->type == RK_DATE)
-				{
-					if (i % USECS_PER_DAY != 0)
-					{
-						*error = hbase_rk_fmt_error("\"%.*s\" has a time of day but column \"%s\" is a date",
-										   (int) b.len, b.data, col->name);
-						goto fail;
-					}
-					i /= USECS_PER_DAY;
-				}
-				isnum = 1;
-				break;
-			case OP_DESC:
-				{
-					unsigned char *u = (unsigned char *) b.data;
-					size_t		j;
-
-					for (j = 0; j < b.len; j++)
-						u[j] = ~u[j];
-					break;
-				}
-			case OP_PHX_DECIMAL:
-				{
-					char		txt[RK_DEC_TEXT_MAX];
-					int			n = hbase_rk_phoenix_decimal_text((const unsigned char *) b.data, b.len, txt);
-
-					if (n < 0)
-					{
-						*error = hbase_rk_fmt_error("the bytes of column \"%s\" are not a Phoenix DECIMAL", col->name);
-						goto fail;
-					}
-					b.len = 0;
-					hbase_rk_buf_append(&b, txt, n);
-					break;
-				}
-			case OP_PHX_TS:
-				{
-					const unsigned char *u = (const unsigned char *) b.data;
-					uint64_t	msu = 0;
-					uint32_t	nanos = 0;
-					int64_t		ms;
-					int			j;
-
-					if (b.len != 12)
-					{
-						*error = hbase_rk_fmt_error("column \"%s\" needs the 12 bytes of a Phoenix TIMESTAMP", col->name);
-						goto fail;
-					}
-					for (j = 0; j < 8; j++)
-						msu = (msu << 8) | u[j];
-					for (j = 8; j < 12; j++)
-						nanos = (nanos << 8) | u[j];
-					ms = (int64_t) (msu ^ (o->isunsigned ? 0 : UINT64_C(1) << 63));
-					if (o->isunsigned && ms < 0)
-					{
-						*error = hbase_rk_fmt_error("the Phoenix UNSIGNED_TIMESTAMP of column \"%s\" is out of range", col->name);
-						goto fail;
-					}
-					/* a timestamp keeps microseconds: finer nanoseconds would not read back */
-					if (nanos >= 1000000 || nanos % 1000 != 0)
-					{
-						*error = hbase_rk_fmt_error("the Phoenix TIMESTAMP of column \"%s\" has %u nanoseconds within its millisecond: a timestamp keeps whole microseconds",
-										   col->name, (unsigned) nanos);
-						goto fail;
-					}
-					/* the microseconds must fit: up to Long.MAX_VALUE (294247-01-10) exactly */
-					{
-						__int128	us = (__int128) ms * 1000 + nanos / 1000;
-
-						if (us > INT64_MAX || us < INT64_MIN)
-						{
-							*error = hbase_rk_fmt_error("the Phoenix TIMESTAMP of column \"%s\" is out of range", col->name);
-							goto fail;
-						}
-						i = (int64_t) us;
-					}
-					isnum = 1;
-					break;
-				}
-			case OP_SORTABLE:
-				{
-					unsigned char *u = (unsigned char *) b.data;
-					size_t		j;
-
-					/* Phoenix's DOUBLE/FLOAT: one less first (wrapping as Java does) */
-					if (o->phoenix)
-						for (j = b.len; j-- > 0;)
-							if (u[j]-- != 0)
-								break;
-					if (o->isfloat && !(u[0] & 0x80))
-						for (j = 0; j < b.len; j++)
-							u[j] = ~u[j];
-					else
-						u[0] ^= 0x80;
-					break;
-				}
-			case OP_BIN_INT:
-				{
-					uint64_t	u = (b.len > 0 && (b.data[0] & 0x80) && !o->isunsigned) ? ~UINT64_C(0) : 0;
-					size_t		j;
-
-					/* an unsigned 8-byte value above Long.MAX_VALUE fits no bigint */
-					if (o->isunsigned && b.len == 8 && (b.data[0] & 0x80))
-					{
-						*error = hbase_rk_fmt_error("unsigned value of column \"%s\" is above 9223372036854775807",
-										   col->name);
-						goto fail;
-					}
-
-					for (j = 0; j < b.len; j++)
-						u = (u << 8) | (unsigned char) b.data[j];
-					i = (int64_t) u;
-					isnum = 1;
-					break;
-				}
-			case OP_BIN_FLOAT:
-				{
-					uint64_t	u = 0;
-					size_t		j;
-
-					for (j = 0; j < b.len; j++)
-						u = (u << 8) | (unsigned char) b.data[j];
-					if (o->width == 4)
-					{
-						uint32_t	u32 = (uint32_t) u;
-						float		fl;
-
-						memcpy(&fl, &u32, 4);
-						f = fl;
-					}
-					else
-						memcpy(&f, &u, 8);
-					if (o->isunsigned && f < 0)
-					{
-						*error = hbase_rk_fmt_error("the Phoenix %s of column \"%s\" is negative",
-										   o->width == 4 ? "UNSIGNED_FLOAT" : "UNSIGNED_DOUBLE", col->name);
-						goto fail;
-					}
-					isnum = 1;
-					break;
-				}
-			case OP_BITREV:
-				i = (int64_t) bitrev64((uint64_t) i);
-				break;
-			case OP_INVERT:
-				if (i < 0)
-				{
-					*error = hbase_rk_fmt_error("inverted value %lld of column \"%s\" is negative", (long long) i, col->name);
-					goto fail;
-				}
-				i = INT64_MAX - i;
-				break;
 			case OP_EPOCH_S:
 			case OP_EPOCH_MS:
-				{
-					int64_t		unit = o->kind == OP_EPOCH_S ? 1000000 : 1000;
-
-					if (col->type == RK_DATE)
-					{
-						int64_t		perday = USECS_PER_DAY / unit;
-
-						if (i % perday != 0)
-						{
-							*error = hbase_rk_fmt_error("epoch value of column \"%s\" is not a whole day", col->name);
-							goto fail;
-						}
-						i /= perday;
-						break;
-					}
-					if (i > INT64_MAX / unit || i < INT64_MIN / unit)
-					{
-						*error = hbase_rk_fmt_error("epoch value %lld of column \"%s\" is out of range", (long long) i, col->name);
-						goto fail;
-					}
-					i *= unit;
-					break;
-				}
+			case OP_INVERT:
+			case OP_BITREV:
+				r = undo_value_op(pl, k, &d, col, error);
+				break;
+			case OP_LPAD:
+			case OP_RPAD:
+			case OP_REVERSE:
+			case OP_DESC:
+			case OP_SORTABLE:
+				r = undo_bytes_op(pl, k, &d, col, error);
+				break;
+			default:
+				r = undo_encode_op(pl, k, &d, col, error);
+				break;
 		}
+		if (r < 0)
+			goto fail;
 	}
 
 	memset(v, 0, sizeof(*v));
@@ -319,45 +417,45 @@ unrun_pipeline(const rk_layout *l, const pipeline *pl, const char *bytes, size_t
 				int64_t		lo = col->width == 2 ? INT16_MIN : col->width == 4 ? INT32_MIN : INT64_MIN;
 				int64_t		hi = col->width == 2 ? INT16_MAX : col->width == 4 ? INT32_MAX : INT64_MAX;
 
-				if (!isnum || i < lo || i > hi)
+				if (!d.isnum || d.i < lo || d.i > hi)
 				{
-					*error = hbase_rk_fmt_error("value %lld is out of range for column \"%s\"", (long long) i, col->name);
+					*error = hbase_rk_fmt_error("value %lld is out of range for column \"%s\"", (long long) d.i, col->name);
 					goto fail;
 				}
-				v->i = i;
+				v->i = d.i;
 				break;
 			}
 		case RK_FLOAT:
-			v->f = f;
+			v->f = d.f;
 			break;
 		case RK_DATE:
 		case RK_TIMESTAMP:
-			v->i = i;
+			v->i = d.i;
 			break;
 		case RK_BOOL:
 			/* only the bytes boolean() writes: another would miss its Get */
-			if (!isnum || (i != 0 && i != 1))
+			if (!d.isnum || (d.i != 0 && d.i != 1))
 			{
 				*error = hbase_rk_fmt_error("byte %lld is not a boolean for column \"%s\" (0x00 or 0x01)",
-								   (long long) i, col->name);
+											(long long) d.i, col->name);
 				goto fail;
 			}
-			v->i = i;
+			v->i = d.i;
 			break;
 		case RK_TEXT:
 		case RK_BYTES:
 		case RK_NUMERIC:
-			v->s = b.data;
-			v->len = b.len;
-			return 0;			/* b's memory goes with the value */
+			v->s = d.b.data;
+			v->len = d.b.len;
+			return 0;			/* d.b's memory goes with the value */
 		case RK_OTHER:
 			break;
 	}
-	hbase_rk_buf_free(&b);
+	hbase_rk_buf_free(&d.b);
 	return 0;
 
 fail:
-	hbase_rk_buf_free(&b);
+	hbase_rk_buf_free(&d.b);
 	return -1;
 }
 

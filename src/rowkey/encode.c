@@ -21,13 +21,358 @@ typedef struct cur
 } cur;
 
 /*
+ * The first step of a pipeline (run_pipeline): an op on the value as a
+ * number (epoch units, Long.MAX_VALUE - x, reversed bits).  0, or -1 and
+ * *error when the value could not be read back from its key.
+ */
+static int
+value_op(const pipeline *pl, int k, cur *cv, const rk_column *col, const char **error,
+		 int *floored)
+{
+	const op   *o = &pl->ops[k];
+
+	switch (o->kind)
+	{
+		case OP_EPOCH_S:
+		case OP_EPOCH_MS:
+			{
+				int64_t		unit = o->kind == OP_EPOCH_S ? 1000000 : 1000;
+
+				/*
+				 * a date counts in whole days: no microseconds (they
+				 * overflow)
+				 */
+				if (col->type == RK_DATE)
+				{
+					cv->i *= USECS_PER_DAY / unit;
+					break;
+				}
+				if (cv->i % unit != 0 && floored == NULL)
+				{
+					*error = hbase_rk_fmt_error("value of column \"%s\" has more precision than %s() keeps",
+												col->name, o->kind == OP_EPOCH_S ? "epoch" : "epoch_ms");
+					return -1;
+				}
+				if (cv->i % unit != 0)
+					*floored = 1;
+				cv->i = floordiv(cv->i, unit);
+				break;
+			}
+		case OP_INVERT:
+			if (cv->i < 0)
+			{
+				*error = hbase_rk_fmt_error("negative value " "%lld" " of column \"%s\" cannot be inverted as Long.MAX_VALUE - x",
+											(long long) cv->i, col->name);
+				return -1;
+			}
+			cv->i = INT64_MAX - cv->i;
+			break;
+		case OP_BITREV:
+			cv->i = (int64_t) bitrev64((uint64_t) cv->i);
+			break;
+		default:
+			break;
+	}
+	return 0;
+}
+
+/*
+ * The second step: the value's one encoding into bytes (decimal digits, a
+ * date pattern, big-endian integers and floats, Phoenix's DECIMAL and
+ * TIMESTAMP), refusing a value outside the encoding's range.  Each case
+ * reads side by side with its inverse in decode.c's undo_encode_op.
+ */
+static int
+encode_op(const pipeline *pl, int k, cur *cv, const rk_column *col, const char **error,
+		  int *floored)
+{
+	const op   *o = &pl->ops[k];
+
+	switch (o->kind)
+	{
+		case OP_DEC:
+			{
+				char		tmp[32];
+				int			n;
+
+				/* Long.MAX_VALUE - x is written with all 19 digits */
+				n = hbase_rk_format_dec(tmp, cv->i, k > 0 && pl->ops[k - 1].kind == OP_INVERT);
+				if (cv->i < 0 && pl->padded_dec)
+				{
+					*error = hbase_rk_fmt_error("negative value %lld of column \"%s\" cannot be zero-padded in the key",
+												(long long) cv->i, col->name);
+					return -1;
+				}
+				hbase_rk_buf_append(&cv->b, tmp, n);
+				cv->isint = 0;
+				break;
+			}
+		case OP_DATEFMT:
+			{
+				int64_t		us = cv->i;
+
+				/*
+				 * a pattern has at most 4 year digits: later dates have no
+				 * form
+				 */
+				if (col->type == RK_DATE &&
+					__builtin_mul_overflow(cv->i, USECS_PER_DAY, &us))
+				{
+					*error = hbase_rk_fmt_error("date of column \"%s\" is out of range for the pattern \"%s\"",
+												col->name, o->pattern);
+					return -1;
+				}
+				{
+					size_t		start = cv->b.len;
+					int64_t		back = 0;
+					int			bad;
+
+					if (hbase_rk_format_date(o->pattern, us, &cv->b) < 0)
+					{
+						*error = hbase_rk_fmt_error("value of column \"%s\" is outside years 0000-9999 of the pattern \"%s\"",
+										   col->name, o->pattern);
+						return -1;
+					}
+
+					/*
+					 * what the pattern leaves out (day, month ...) must read
+					 * back
+					 */
+					bad = hbase_rk_parse_date(o->pattern, cv->b.data + start, cv->b.len - start, &back) < 0;
+					if (bad || back != us)
+					{
+						if (bad || floored == NULL || back > us)
+						{
+							*error = hbase_rk_fmt_error("value of column \"%s\" has more precision than the pattern \"%s\" keeps",
+											   col->name, o->pattern);
+							return -1;
+						}
+						*floored = 1;
+					}
+				}
+				cv->isint = 0;
+				break;
+			}
+		case OP_BIN_INT:
+			{
+				unsigned char tmp[8];
+				int			w = o->width,
+							i;
+				int64_t		lo = w == 8 ? INT64_MIN : -(INT64_C(1) << (8 * w - 1));
+				int64_t		hi = w == 8 ? INT64_MAX : (INT64_C(1) << (8 * w - 1)) - 1;
+
+				if (o->isunsigned)
+				{
+					lo = 0;
+					hi = w == 8 ? INT64_MAX : (INT64_C(1) << (8 * w)) - 1;
+				}
+
+				if (cv->i < lo || cv->i > hi)
+				{
+					*error = hbase_rk_fmt_error("value %lld of column \"%s\" does not fit in %d bytes",
+												(long long) cv->i, col->name, w);
+					return -1;
+				}
+				for (i = w - 1; i >= 0; i--)
+				{
+					tmp[i] = (unsigned char) ((uint64_t) cv->i & 0xff);
+					cv->i = (int64_t) ((uint64_t) cv->i >> 8);
+				}
+				hbase_rk_buf_append(&cv->b, tmp, w);
+				cv->isint = 0;
+				break;
+			}
+		case OP_BIN_FLOAT:
+			{
+				unsigned char tmp[8];
+				uint64_t	bits;
+				int			i;
+
+				if (o->isunsigned && cv->f < 0)
+				{
+					*error = hbase_rk_fmt_error("value %g of column \"%s\" is negative: a Phoenix %s cannot hold it",
+												cv->f, col->name, o->width == 4 ? "UNSIGNED_FLOAT" : "UNSIGNED_DOUBLE");
+					return -1;
+				}
+
+				/*
+				 * Phoenix's SQL writes -0 as 0; its unsigned bytes of -0 sort
+				 * last
+				 */
+				if (o->isunsigned && cv->f == 0)
+					cv->f = 0.0;
+				if (o->width == 4)
+				{
+					float		f = (float) cv->f;
+					uint32_t	b32;
+
+					memcpy(&b32, &f, 4);
+					/* Java's floatToIntBits: one NaN */
+					if (o->phoenix && isnan(f))
+						b32 = UINT32_C(0x7fc00000);
+					bits = b32;
+				}
+				else
+				{
+					memcpy(&bits, &cv->f, 8);
+					/* Java's doubleToLongBits: one NaN */
+					if (o->phoenix && isnan(cv->f))
+						bits = UINT64_C(0x7ff8000000000000);
+				}
+				for (i = o->width - 1; i >= 0; i--)
+				{
+					tmp[i] = (unsigned char) (bits & 0xff);
+					bits >>= 8;
+				}
+				hbase_rk_buf_append(&cv->b, tmp, o->width);
+				cv->isint = 0;
+				break;
+			}
+		case OP_PHX_DECIMAL:
+			{
+				unsigned char dec[RK_PHX_DECIMAL_MAX];
+				int			n = hbase_rk_phoenix_decimal(cv->b.data ? cv->b.data : "", cv->b.len, dec);
+
+				if (n < 0)
+				{
+					*error = hbase_rk_fmt_error(n == RK_DEC_NOT_FINITE ?
+												"value %.*s of column \"%s\" is not a number a Phoenix DECIMAL holds" :
+												"value %.*s of column \"%s\" does not fit a Phoenix DECIMAL (38 significant digits, magnitudes 1e-130 to 1e126)",
+												(int) (cv->b.len < 60 ? cv->b.len : 60), cv->b.data ? cv->b.data : "", col->name);
+					return -1;
+				}
+				cv->b.len = 0;
+				hbase_rk_buf_append(&cv->b, dec, n);
+				break;
+			}
+		case OP_PHX_TS:
+			{
+				unsigned char tmp[12];
+				int64_t		ms = floordiv(cv->i, 1000);
+				uint64_t	u = (uint64_t) ms ^ (o->isunsigned ? 0 : UINT64_C(1) << 63);
+				uint32_t	nanos = (uint32_t) (cv->i - ms * 1000) * 1000;
+				int			j;
+
+				if (o->isunsigned && cv->i < 0)
+				{
+					*error = hbase_rk_fmt_error("value of column \"%s\" is before 1970: a Phoenix UNSIGNED_TIMESTAMP cannot hold it",
+												col->name);
+					return -1;
+				}
+
+				for (j = 7; j >= 0; j--, u >>= 8)
+					tmp[j] = (unsigned char) (u & 0xff);
+				for (j = 11; j >= 8; j--, nanos >>= 8)
+					tmp[j] = (unsigned char) (nanos & 0xff);
+				hbase_rk_buf_append(&cv->b, tmp, 12);
+				cv->isint = 0;
+				break;
+			}
+		default:
+			break;
+	}
+	return 0;
+}
+
+/*
+ * The third step: an op on the bytes (padding, reversed characters, DESC's
+ * flipped bits, sortable signs), refusing a value wider than its pad or
+ * starting (ending) with the pad character, which could not be read back.
+ */
+static int
+bytes_op(const pipeline *pl, int k, cur *cv, const rk_column *col, const char **error,
+		 int *floored)
+{
+	const op   *o = &pl->ops[k];
+
+	switch (o->kind)
+	{
+		case OP_LPAD:
+		case OP_RPAD:
+			{
+				size_t		n = cv->b.len;
+
+				if (n > (size_t) o->width)
+				{
+					*error = hbase_rk_fmt_error("value \"%.*s\" of column \"%s\" is longer than the %d bytes of %s",
+												(int) (n > 40 ? 40 : n), cv->b.data, col->name, o->width,
+												o->kind == OP_LPAD ? "lpad()" : "rpad()");
+					return -1;
+				}
+
+				/*
+				 * a value starting (ending) with the pad could not be read
+				 * back
+				 */
+				if (n > 0 && ((o->kind == OP_LPAD && cv->b.data[0] == o->pad &&
+							   !(pl->padded_dec && n == 1)) ||
+							  (o->kind == OP_RPAD && cv->b.data[n - 1] == o->pad)))
+				{
+					*error = hbase_rk_fmt_error("value \"%.*s\" of column \"%s\" %s with the pad character '%c'",
+												(int) (n > 40 ? 40 : n), cv->b.data, col->name,
+												o->kind == OP_LPAD ? "starts" : "ends", o->pad);
+					return -1;
+				}
+				hbase_rk_buf_reserve(&cv->b, o->width - n);
+				if (o->kind == OP_LPAD)
+				{
+					memmove(cv->b.data + (o->width - n), cv->b.data, n);
+					memset(cv->b.data, o->pad, o->width - n);
+				}
+				else
+					memset(cv->b.data + n, o->pad, o->width - n);
+				cv->b.len = o->width;
+				cv->b.data[cv->b.len] = '\0';
+				break;
+			}
+		case OP_REVERSE:
+			hbase_rk_reverse_chars(cv->b.data, cv->b.len);
+			break;
+		case OP_DESC:
+			{
+				unsigned char *b = (unsigned char *) cv->b.data;
+				size_t		i;
+
+				for (i = 0; i < cv->b.len; i++)
+					b[i] = ~b[i];
+				break;
+			}
+		case OP_SORTABLE:
+			{
+				unsigned char *b = (unsigned char *) cv->b.data;
+				size_t		i;
+
+				if (cv->b.len == 0)
+					break;		/* no bytes: no sign bit to flip */
+				if (o->isfloat && (b[0] & 0x80))
+					for (i = 0; i < cv->b.len; i++)
+						b[i] = ~b[i];
+				else
+					b[0] ^= 0x80;
+
+				/*
+				 * Phoenix adds one to the flipped bits (wrapping as Java
+				 * does)
+				 */
+				if (o->phoenix)
+					for (i = cv->b.len; i-- > 0;)
+						if (++b[i] != 0)
+							break;
+				break;
+			}
+		default:
+			break;
+	}
+	return 0;
+}
+
+/*
  * Run a pipeline forward; *error names the column.  A value finer than a
  * date pattern or epoch unit keeps is refused (it would not read back),
  * unless floored is given (a range bound): then it is rounded down and
- * *floored set, so the caller makes its bound inclusive.  One case per op of opkind, each
- * refusing what its bytes could not read back as (a value wider than its pad, starting with
- * the pad character, out of the encoding's range); long because the ops are many, and kept
- * in one switch so that each case reads side by side with its inverse in decode.c.
+ * *floored set, so the caller makes its bound inclusive.  Its ops come in
+ * three steps: value transforms (value_op), one encoding into bytes
+ * (encode_op), byte transforms (bytes_op).
  */
 static int
 run_pipeline(const rk_layout *l, const pipeline *pl, const rk_value *v, buf *out,
@@ -57,277 +402,29 @@ run_pipeline(const rk_layout *l, const pipeline *pl, const rk_value *v, buf *out
 
 	for (k = 0; k < pl->nops; k++)
 	{
-		const op   *o = &pl->ops[k];
+		int			r;
 
-		switch (o->kind)
+		switch (pl->ops[k].kind)
 		{
 			case OP_EPOCH_S:
 			case OP_EPOCH_MS:
-				{
-					int64_t		unit = o->kind == OP_EPOCH_S ? 1000000 : 1000;
-
-					/* a date counts in whole days: no microseconds (they overflow) */
-					if (col->type == RK_DATE)
-					{
-						cv.i *= USECS_PER_DAY / unit;
-						break;
-					}
-					if (cv.i % unit != 0 && floored == NULL)
-					{
-						*error = hbase_rk_fmt_error("value of column \"%s\" has more precision than %s() keeps",
-										   col->name, o->kind == OP_EPOCH_S ? "epoch" : "epoch_ms");
-						goto fail;
-					}
-					if (cv.i % unit != 0)
-						*floored = 1;
-					cv.i = floordiv(cv.i, unit);
-					break;
-				}
 			case OP_INVERT:
-				if (cv.i < 0)
-				{
-					*error = hbase_rk_fmt_error("negative value " "%lld" " of column \"%s\" cannot be inverted as Long.MAX_VALUE - x",
-									   (long long) cv.i, col->name);
-					goto fail;
-				}
-				cv.i = INT64_MAX - cv.i;
-				break;
 			case OP_BITREV:
-				cv.i = (int64_t) bitrev64((uint64_t) cv.i);
+				r = value_op(pl, k, &cv, col, error, floored);
 				break;
-			case OP_DEC:
-				{
-					char		tmp[32];
-					int			n;
-
-					/* Long.MAX_VALUE - x is written with all 19 digits */
-					n = hbase_rk_format_dec(tmp, cv.i, k > 0 && pl->ops[k - 1].kind == OP_INVERT);
-					if (cv.i < 0 && pl->padded_dec)
-					{
-						*error = hbase_rk_fmt_error("negative value %lld of column \"%s\" cannot be zero-padded in the key",
-										   (long long) cv.i, col->name);
-						goto fail;
-					}
-					hbase_rk_buf_append(&cv.b, tmp, n);
-					cv.isint = 0;
-					break;
-				}
-			case OP_DATEFMT:
-				{
-					int64_t		us = cv.i;
-
-					/* a pattern has at most 4 year digits: later dates have no form */
-					if (col->type == RK_DATE &&
-						__builtin_mul_overflow(cv.i, USECS_PER_DAY, &us))
-					{
-						*error = hbase_rk_fmt_error("date of column \"%s\" is out of range for the pattern \"%s\"",
-										   col->name, o->pattern);
-						goto fail;
-					}
-					{
-						size_t		start = cv.b.len;
-						int64_t		back = 0;
-						int			bad;
-
-						if (hbase_rk_format_date(o->pattern, us, &cv.b) < 0)
-						{
-							*error = hbase_rk_fmt_error("value of column \"%s\" is outside years 0000-9999 of the pattern \"%s\"",
-											   col->name, o->pattern);
-							goto fail;
-						}
-						/* what the pattern leaves out (day, month ...) must read back */
-						bad = hbase_rk_parse_date(o->pattern, cv.b.data + start, cv.b.len - start, &back) < 0;
-						if (bad || back != us)
-						{
-							if (bad || floored == NULL || back > us)
-							{
-								*error = hbase_rk_fmt_error("value of column \"%s\" has more precision than the pattern \"%s\" keeps",
-												   col->name, o->pattern);
-								goto fail;
-							}
-							*floored = 1;
-						}
-					}
-					cv.isint = 0;
-					break;
-				}
 			case OP_LPAD:
 			case OP_RPAD:
-				{
-					size_t		n = cv.b.len;
-
-					if (n > (size_t) o->width)
-					{
-						*error = hbase_rk_fmt_error("value \"%.*s\" of column \"%s\" is longer than the %d bytes of %s",
-										   (int) (n > 40 ? 40 : n), cv.b.data, col->name, o->width,
-										   o->kind == OP_LPAD ? "lpad()" : "rpad()");
-						goto fail;
-					}
-					/* a value starting (ending) with the pad could not be read back */
-					if (n > 0 && ((o->kind == OP_LPAD && cv.b.data[0] == o->pad &&
-								   !(pl->padded_dec && n == 1)) ||
-								  (o->kind == OP_RPAD && cv.b.data[n - 1] == o->pad)))
-					{
-						*error = hbase_rk_fmt_error("value \"%.*s\" of column \"%s\" %s with the pad character '%c'",
-										   (int) (n > 40 ? 40 : n), cv.b.data, col->name,
-										   o->kind == OP_LPAD ? "starts" : "ends", o->pad);
-						goto fail;
-					}
-					hbase_rk_buf_reserve(&cv.b, o->width - n);
-					if (o->kind == OP_LPAD)
-					{
-						memmove(cv.b.data + (o->width - n), cv.b.data, n);
-						memset(cv.b.data, o->pad, o->width - n);
-					}
-					else
-						memset(cv.b.data + n, o->pad, o->width - n);
-					cv.b.len = o->width;
-					cv.b.data[cv.b.len] = '\0';
-					break;
-				}
 			case OP_REVERSE:
-				hbase_rk_reverse_chars(cv.b.data, cv.b.len);
-				break;
-			case OP_BIN_INT:
-				{
-					unsigned char tmp[8];
-					int			w = o->width,
-								i;
-					int64_t		lo = w == 8 ? INT64_MIN : -(INT64_C(1) << (8 * w - 1));
-					int64_t		hi = w == 8 ? INT64_MAX : (INT64_C(1) << (8 * w - 1)) - 1;
-
-					if (o->isunsigned)
-					{
-						lo = 0;
-						hi = w == 8 ? INT64_MAX : (INT64_C(1) << (8 * w)) - 1;
-					}
-
-					if (cv.i < lo || cv.i > hi)
-					{
-						*error = hbase_rk_fmt_error("value %lld of column \"%s\" does not fit in %d bytes",
-										   (long long) cv.i, col->name, w);
-						goto fail;
-					}
-					for (i = w - 1; i >= 0; i--)
-					{
-						tmp[i] = (unsigned char) ((uint64_t) cv.i & 0xff);
-						cv.i = (int64_t) ((uint64_t) cv.i >> 8);
-					}
-					hbase_rk_buf_append(&cv.b, tmp, w);
-					cv.isint = 0;
-					break;
-				}
-			case OP_BIN_FLOAT:
-				{
-					unsigned char tmp[8];
-					uint64_t	bits;
-					int			i;
-
-					if (o->isunsigned && cv.f < 0)
-					{
-						*error = hbase_rk_fmt_error("value %g of column \"%s\" is negative: a Phoenix %s cannot hold it",
-										   cv.f, col->name, o->width == 4 ? "UNSIGNED_FLOAT" : "UNSIGNED_DOUBLE");
-						goto fail;
-					}
-					/* Phoenix's SQL writes -0 as 0; its unsigned bytes of -0 sort last */
-					if (o->isunsigned && cv.f == 0)
-						cv.f = 0.0;
-					if (o->width == 4)
-					{
-						float		f = (float) cv.f;
-						uint32_t	b32;
-
-						memcpy(&b32, &f, 4);
-						/* Java's floatToIntBits: one NaN */
-						if (o->phoenix && isnan(f))
-							b32 = UINT32_C(0x7fc00000);
-						bits = b32;
-					}
-					else
-					{
-						memcpy(&bits, &cv.f, 8);
-						/* Java's doubleToLongBits: one NaN */
-						if (o->phoenix && isnan(cv.f))
-							bits = UINT64_C(0x7ff8000000000000);
-					}
-					for (i = o->width - 1; i >= 0; i--)
-					{
-						tmp[i] = (unsigned char) (bits & 0xff);
-						bits >>= 8;
-					}
-					hbase_rk_buf_append(&cv.b, tmp, o->width);
-					cv.isint = 0;
-					break;
-				}
 			case OP_DESC:
-				{
-					unsigned char *b = (unsigned char *) cv.b.data;
-					size_t		i;
-
-					for (i = 0; i < cv.b.len; i++)
-						b[i] = ~b[i];
-					break;
-				}
-			case OP_PHX_DECIMAL:
-				{
-					unsigned char dec[RK_PHX_DECIMAL_MAX];
-					int			n = hbase_rk_phoenix_decimal(cv.b.data ? cv.b.data : "", cv.b.len, dec);
-
-					if (n < 0)
-					{
-						*error = hbase_rk_fmt_error(n == RK_DEC_NOT_FINITE ?
-										   "value %.*s of column \"%s\" is not a number a Phoenix DECIMAL holds" :
-										   "value %.*s of column \"%s\" does not fit a Phoenix DECIMAL (38 significant digits, magnitudes 1e-130 to 1e126)",
-										   (int) (cv.b.len < 60 ? cv.b.len : 60), cv.b.data ? cv.b.data : "", col->name);
-						goto fail;
-					}
-					cv.b.len = 0;
-					hbase_rk_buf_append(&cv.b, dec, n);
-					break;
-				}
-			case OP_PHX_TS:
-				{
-					unsigned char tmp[12];
-					int64_t		ms = floordiv(cv.i, 1000);
-					uint64_t	u = (uint64_t) ms ^ (o->isunsigned ? 0 : UINT64_C(1) << 63);
-					uint32_t	nanos = (uint32_t) (cv.i - ms * 1000) * 1000;
-					int			j;
-
-					if (o->isunsigned && cv.i < 0)
-					{
-						*error = hbase_rk_fmt_error("value of column \"%s\" is before 1970: a Phoenix UNSIGNED_TIMESTAMP cannot hold it",
-										   col->name);
-						goto fail;
-					}
-
-					for (j = 7; j >= 0; j--, u >>= 8)
-						tmp[j] = (unsigned char) (u & 0xff);
-					for (j = 11; j >= 8; j--, nanos >>= 8)
-						tmp[j] = (unsigned char) (nanos & 0xff);
-					hbase_rk_buf_append(&cv.b, tmp, 12);
-					cv.isint = 0;
-					break;
-				}
 			case OP_SORTABLE:
-				{
-					unsigned char *b = (unsigned char *) cv.b.data;
-					size_t		i;
-
-					if (cv.b.len == 0)
-						break;	/* no bytes: no sign bit to flip */
-					if (o->isfloat && (b[0] & 0x80))
-						for (i = 0; i < cv.b.len; i++)
-							b[i] = ~b[i];
-					else
-						b[0] ^= 0x80;
-					/* Phoenix adds one to the flipped bits (wrapping as Java does) */
-					if (o->phoenix)
-						for (i = cv.b.len; i-- > 0;)
-							if (++b[i] != 0)
-								break;
-					break;
-				}
+				r = bytes_op(pl, k, &cv, col, error, floored);
+				break;
+			default:
+				r = encode_op(pl, k, &cv, col, error, floored);
+				break;
 		}
+		if (r < 0)
+			goto fail;
 	}
 	if (pl->width >= 0 && cv.b.len != (size_t) pl->width)
 	{
