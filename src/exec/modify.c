@@ -1402,7 +1402,71 @@ check_family_spellings(HBaseTable *t, HBaseColumn *col, List *cells, int first, 
 	pfree(m);
 }
 
-/* one slot as an HBase row (in the current memory context) */
+/*
+ * The cells of a column that maps a whole family (encode_row): one cell per
+ * member of its JSON object, {"qualifier": "value"}, each string text or
+ * "\x" hex bytes (hbase_family_member_bytes), appended to cells; two
+ * members naming one qualifier are an error (check_family_spellings).
+ */
+static List *
+family_cells(HBaseTable *t, HBaseColumn *col, Datum value, List *cells)
+{
+	Jsonb	   *jb = DatumGetJsonbP(value);
+	HBaseCell  *c;
+	JsonbIterator *it;
+	JsonbValue	v;
+	JsonbIteratorToken tok;
+	char	   *qual = NULL;
+	int			first = list_length(cells);
+	List	   *spellings = NIL;
+
+	if (!JB_ROOT_IS_OBJECT(jb))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("column \"%s\" of foreign table %s maps a whole family and takes a JSON object",
+						col->attname, t->relname)));
+
+	it = JsonbIteratorInit(&jb->root);
+	while ((tok = JsonbIteratorNext(&it, &v, true)) != WJB_DONE)
+	{
+		if (tok == WJB_KEY)
+			qual = pnstrdup(v.val.string.val, v.val.string.len);
+		else if (tok == WJB_VALUE && v.type != jbvNull)
+		{
+			char	   *qbytes;
+			int			qlen;
+
+			if (v.type != jbvString)
+				ereport(ERROR,
+						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+						 errmsg("member \"%s\" of column \"%s\" must be a JSON string", qual, col->attname),
+						 errdetail("Foreign table %s writes a family's cells as text, or as \\x and the hex of their bytes.", t->relname)));
+			hbase_family_member_bytes(t, col, qual, strlen(qual),
+									  psprintf("qualifier \"%s\"", qual), &qbytes, &qlen);
+			c = palloc0(sizeof(HBaseCell));
+			c->collen = col->famlen + 1 + qlen;
+			c->column = palloc(c->collen + 1);
+			memcpy(c->column, col->colspec, col->famlen);
+			c->column[col->famlen] = ':';
+			memcpy(c->column + col->famlen + 1, qbytes, qlen);
+			c->column[c->collen] = '\0';
+			hbase_family_member_bytes(t, col, v.val.string.val, v.val.string.len,
+									  psprintf("the value of qualifier \"%s\"", qual),
+									  &c->value, &c->vallen);
+			cells = lappend(cells, c);
+			spellings = lappend(spellings, qual);
+		}
+	}
+	check_family_spellings(t, col, cells, first, spellings);
+	return cells;
+}
+
+/*
+ * One slot as an HBase row (in the current memory context): the cells of
+ * its columns (a family's from its JSON object: family_cells), its key (a
+ * raw key column's value, or the layout's key of the key columns), each
+ * stamped with the row's :timestamp column when it has one.
+ */
 static void
 encode_row(HBaseModifyState *ms, TupleTableSlot *slot, HBaseRow *row, int rowno)
 {
@@ -1435,56 +1499,7 @@ encode_row(HBaseModifyState *ms, TupleTableSlot *slot, HBaseRow *row, int rowno)
 		}
 		if (col->kind == HBASE_COL_FAMILY)
 		{
-			/*
-			 * one cell per member: {"qualifier": "value"}, each string text
-			 * or "\x" hex bytes (hbase_family_member_bytes)
-			 */
-			Jsonb	   *jb = DatumGetJsonbP(slot->tts_values[i]);
-			JsonbIterator *it;
-			JsonbValue	v;
-			JsonbIteratorToken tok;
-			char	   *qual = NULL;
-			int			first = list_length(cells);
-			List	   *spellings = NIL;
-
-			if (!JB_ROOT_IS_OBJECT(jb))
-				ereport(ERROR,
-						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						 errmsg("column \"%s\" of foreign table %s maps a whole family and takes a JSON object",
-								col->attname, t->relname)));
-
-			it = JsonbIteratorInit(&jb->root);
-			while ((tok = JsonbIteratorNext(&it, &v, true)) != WJB_DONE)
-			{
-				if (tok == WJB_KEY)
-					qual = pnstrdup(v.val.string.val, v.val.string.len);
-				else if (tok == WJB_VALUE && v.type != jbvNull)
-				{
-					char	   *qbytes;
-					int			qlen;
-
-					if (v.type != jbvString)
-						ereport(ERROR,
-								(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-								 errmsg("member \"%s\" of column \"%s\" must be a JSON string", qual, col->attname),
-								 errdetail("Foreign table %s writes a family's cells as text, or as \\x and the hex of their bytes.", t->relname)));
-					hbase_family_member_bytes(t, col, qual, strlen(qual),
-											  psprintf("qualifier \"%s\"", qual), &qbytes, &qlen);
-					c = palloc0(sizeof(HBaseCell));
-					c->collen = col->famlen + 1 + qlen;
-					c->column = palloc(c->collen + 1);
-					memcpy(c->column, col->colspec, col->famlen);
-					c->column[col->famlen] = ':';
-					memcpy(c->column + col->famlen + 1, qbytes, qlen);
-					c->column[c->collen] = '\0';
-					hbase_family_member_bytes(t, col, v.val.string.val, v.val.string.len,
-											  psprintf("the value of qualifier \"%s\"", qual),
-											  &c->value, &c->vallen);
-					cells = lappend(cells, c);
-					spellings = lappend(spellings, qual);
-				}
-			}
-			check_family_spellings(t, col, cells, first, spellings);
+			cells = family_cells(t, col, slot->tts_values[i], cells);
 			continue;
 		}
 		if (col->colspec == NULL || col->famlen == col->speclen)
