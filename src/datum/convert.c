@@ -33,6 +33,7 @@
 #include "utils/timestamp.h"
 
 #include "datum_int.h"
+#include "rowkey.h"
 #include "phoenix.h"
 
 /* Types whose binary form we know; everything else must be text. */
@@ -180,17 +181,6 @@ bad_binary(HBaseColumn *col, int len, const char *what)
 			 errdetail("Expected %s.", what)));
 }
 
-static int64
-be_signed(const unsigned char *p, int len)
-{
-	uint64		v = (p[0] & 0x80) ? ~UINT64CONST(0) : 0;
-	int			i;
-
-	for (i = 0; i < len; i++)
-		v = (v << 8) | p[i];
-	return (int64) v;
-}
-
 static void
 out_of_range(HBaseColumn *col, int64 v)
 {
@@ -213,7 +203,7 @@ binary_numeric(HBaseColumn *col, const unsigned char *p, int len)
 
 	if (len < 5)
 		bad_binary(col, len, "Java Bytes.toBytes(BigDecimal): a 4-byte scale and at least one byte of unscaled value");
-	scale = (int32) be_signed(p, 4);
+	scale = (int32) hbase_rk_be_signed(p, 4);
 	p += 4;
 	len -= 4;
 	neg = (p[0] & 0x80) != 0;
@@ -256,7 +246,7 @@ binary_to_datum(HBaseColumn *col, const unsigned char *p, int len)
 				/* any Java integral width; the column type bounds the value */
 				if (len != 1 && len != 2 && len != 4 && len != 8)
 					bad_binary(col, len, "1, 2, 4 or 8 bytes (Java Bytes.toBytes of a short, int or long)");
-				v = be_signed(p, len);
+				v = hbase_rk_be_signed(p, len);
 				if (col->atttypid == INT2OID)
 				{
 					if (v < PG_INT16_MIN || v > PG_INT16_MAX)
@@ -282,7 +272,7 @@ binary_to_datum(HBaseColumn *col, const unsigned char *p, int len)
 						float4		f;
 					}			u;
 
-					u.i = (uint32) be_signed(p, 4);
+					u.i = (uint32) hbase_rk_be_signed(p, 4);
 					return col->atttypid == FLOAT4OID ? Float4GetDatum(u.f) : Float8GetDatum((float8) u.f);
 				}
 				if (len == 8 && col->atttypid == FLOAT8OID)
@@ -293,7 +283,7 @@ binary_to_datum(HBaseColumn *col, const unsigned char *p, int len)
 						float8		f;
 					}			u;
 
-					u.i = (uint64) be_signed(p, 8);
+					u.i = (uint64) hbase_rk_be_signed(p, 8);
 					return Float8GetDatum(u.f);
 				}
 				bad_binary(col, len, col->atttypid == FLOAT4OID ?
@@ -315,7 +305,7 @@ binary_to_datum(HBaseColumn *col, const unsigned char *p, int len)
 
 				if (len != 8)
 					bad_binary(col, len, "8 bytes (Java Bytes.toBytes(long) of epoch milliseconds)");
-				ms = be_signed(p, 8);
+				ms = hbase_rk_be_signed(p, 8);
 				/* epoch milliseconds -> microseconds since 2000-01-01 */
 				if (ms > PG_INT64_MAX / 1000 || ms < PG_INT64_MIN / 1000)
 					out_of_range(col, ms);
@@ -386,13 +376,7 @@ hbase_cell_to_datum(HBaseTable *table, HBaseColumn *col, HBaseColumnIO *io,
 	error_context_stack = &errcb;
 
 	if (col->atttypid == BYTEAOID)
-	{
-		bytea	   *b = palloc(VARHDRSZ + len);
-
-		SET_VARSIZE(b, VARHDRSZ + len);
-		memcpy(VARDATA(b), value, len);
-		d = PointerGetDatum(b);
-	}
+		d = PointerGetDatum(hbase_bytea(value, len));
 	else if (col->encoding == HBASE_ENC_PHOENIX && col->kind == HBASE_COL_CELL &&
 			 col->atttypid != TEXTOID && col->atttypid != VARCHAROID &&
 			 col->atttypid != BPCHAROID)

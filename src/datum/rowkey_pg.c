@@ -309,7 +309,6 @@ hbase_encode_key(HBaseTable *table, Datum *values, bool *nulls, bool random_ok)
 	char	   *key;
 	int			len;
 	int			i;
-	bytea	   *result;
 	rk_part_info first;
 	HBaseColumn *emptied = NULL;
 
@@ -364,10 +363,7 @@ hbase_encode_key(HBaseTable *table, Datum *values, bool *nulls, bool random_ok)
 				 errdetail("Phoenix stores an empty string as NULL, and the column is a part of the rowkey that cannot be NULL.")));
 	if (len < 0)
 		hbase_key_error(table, error, NULL, 0);
-	result = palloc(VARHDRSZ + len);
-	SET_VARSIZE(result, VARHDRSZ + len);
-	memcpy(VARDATA(result), key, len);
-	return result;
+	return hbase_bytea(key, len);
 }
 
 /* ---------------- for the SQL helpers (sql_functions.c) ---------------- */

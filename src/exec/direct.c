@@ -455,26 +455,6 @@ load_row(ForeignScanState *node, DirectState *ds, HBaseRow *row)
 	return ds->qual == NULL || ExecQual(ds->qual, econtext);
 }
 
-/* a row of a scan page, owned by the current memory context (pages are reset) */
-static HBaseRow *
-copy_row(HBaseRow *row)
-{
-	HBaseRow   *r = palloc(sizeof(HBaseRow));
-	int			i;
-
-	r->key = hbase_memdup(row->key, row->keylen);
-	r->keylen = row->keylen;
-	r->ncells = row->ncells;
-	r->cells = palloc(sizeof(HBaseCell) * Max(row->ncells, 1));
-	for (i = 0; i < row->ncells; i++)
-	{
-		r->cells[i] = row->cells[i];
-		r->cells[i].column = hbase_memdup(row->cells[i].column, row->cells[i].collen);
-		r->cells[i].value = hbase_memdup(row->cells[i].value, row->cells[i].vallen);
-	}
-	return r;
-}
-
 /*
  * One row by its key, read again after a conflict (NULL: gone), through the
  * scan's Get (which knows each gateway's way to send a key).  attrs: the
@@ -487,19 +467,17 @@ hbase_get_row(HBaseTable *table, HBaseConn *conn, List *attrs, const char *key, 
 	HBaseKeyPlan *kp = palloc0(sizeof(HBaseKeyPlan));
 	HBaseScan  *scan = hbase_scan_begin(table, conn, attrs, 1);
 	HBaseRow   *row;
-	bytea	   *k = palloc(VARHDRSZ + keylen);
+	bytea	   *k = hbase_bytea(key, keylen);
 	long		requests,
 				rows,
 				resumes;
 
-	SET_VARSIZE(k, VARHDRSZ + keylen);
-	memcpy(VARDATA(k), key, keylen);
 	kp->kind = HBASE_OP_GET;
 	kp->keys = list_make1(k);
 	hbase_scan_set_plan(scan, kp, HBASE_ORDER_KEY, 0);
 	row = hbase_scan_next(scan);
 	if (row)
-		row = copy_row(row);
+		row = hbase_copy_row(row);
 	hbase_scan_stats(scan, &requests, &rows, &resumes);
 	*nrequests += requests;
 	hbase_scan_end(scan);
@@ -814,7 +792,7 @@ execute_direct(ForeignScanState *node, DirectState *ds)
 	hbase_scan_set_plan(scan, kp, HBASE_ORDER_KEY, 0);
 	/* all rows read before any is written: a multiget answers at once anyway */
 	while ((row = hbase_scan_next(scan)) != NULL)
-		rows = lappend(rows, copy_row(row));
+		rows = lappend(rows, hbase_copy_row(row));
 	hbase_scan_stats(scan, &requests, &nrows, &resumes);
 	ds->requests += requests;
 	hbase_scan_end(scan);

@@ -456,8 +456,7 @@ prefetch(HBaseScan *scan)
 	Stream	   *want[HBASE_MAX_CONCURRENCY];
 	char	   *scanners[HBASE_MAX_CONCURRENCY];
 	int			rows[HBASE_MAX_CONCURRENCY];
-	/* zeroed: a stream that opened a scanner leaves its entry unused */
-	HBaseStatelessScan stateless[HBASE_MAX_CONCURRENCY] = {{0}};
+	HBaseStatelessScan stateless[HBASE_MAX_CONCURRENCY] = {{0}};	/* unused by a scanner */
 	MemoryContext cxts[HBASE_MAX_CONCURRENCY];
 	HBaseResult res[HBASE_MAX_CONCURRENCY];
 	int			n = 0,

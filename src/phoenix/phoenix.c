@@ -143,22 +143,6 @@ bad_phoenix(HBaseColumn *col, int len, const char *what)
 			 errdetail("Expected %s.", what)));
 }
 
-/* big-endian with the sign bit flipped (Phoenix's signed integers, DATE) */
-static int64
-flipped(const unsigned char *p, int len)
-{
-	uint64		u = 0;
-	int			i;
-
-	for (i = 0; i < len; i++)
-		u = (u << 8) | p[i];
-	u ^= UINT64CONST(1) << (len * 8 - 1);
-	/* sign-extend from len bytes */
-	if (len < 8 && (u >> (len * 8 - 1)) & 1)
-		u |= ~UINT64CONST(0) << (len * 8);
-	return (int64) u;
-}
-
 static void
 put_flipped(unsigned char *p, int len, int64 v)
 {
@@ -192,17 +176,6 @@ float_bits_encode(uint64 l, int bits)
 
 	l = (l & top) ? (~l & mask) : (l | top);
 	return (l + 1) & mask;
-}
-
-static uint64
-be_unsigned(const unsigned char *p, int len)
-{
-	uint64		u = 0;
-	int			i;
-
-	for (i = 0; i < len; i++)
-		u = (u << 8) | p[i];
-	return u;
 }
 
 static void
@@ -339,8 +312,8 @@ named_to_datum(HBaseColumn *col, const unsigned char *p, int len)
 			bad_phoenix(col, len, psprintf("%d byte(s) (Phoenix %s)", w,
 										   w == 1 && flip ? "TINYINT" : "unsigned integer"));
 		if (flip)
-			return int_datum(col, flipped(p, 1));
-		u = be_unsigned(p, w);
+			return int_datum(col, hbase_rk_be_flipped(p, 1));
+		u = hbase_rk_be_value(p, w);
 		/* Phoenix's unsigned types are Java's non-negative values */
 		if (u > (uint64) PG_INT64_MAX || (w < 8 && (u >> (w * 8 - 1)) != 0))
 			bad_phoenix(col, len, "a non-negative Phoenix unsigned integer");
@@ -356,7 +329,7 @@ named_to_datum(HBaseColumn *col, const unsigned char *p, int len)
 			bad_phoenix(col, len, "a non-negative Phoenix unsigned floating point number");
 		if (want == 4)
 		{
-			uint32		u = (uint32) be_unsigned(p, 4);
+			uint32		u = (uint32) hbase_rk_be_value(p, 4);
 			float4		f;
 
 			memcpy(&f, &u, 4);
@@ -364,7 +337,7 @@ named_to_datum(HBaseColumn *col, const unsigned char *p, int len)
 		}
 		else
 		{
-			uint64		u = be_unsigned(p, 8);
+			uint64		u = hbase_rk_be_value(p, 8);
 			float8		f;
 
 			memcpy(&f, &u, 8);
@@ -382,11 +355,11 @@ named_to_datum(HBaseColumn *col, const unsigned char *p, int len)
 			bad_phoenix(col, len, ts12 ? "12 bytes (Phoenix TIMESTAMP)" : "8 bytes (Phoenix DATE, TIME)");
 		if (ts12)
 		{
-			nanos = (int32) be_unsigned(p + 8, 4);
+			nanos = (int32) hbase_rk_be_value(p + 8, 4);
 			if (nanos < 0 || nanos >= 1000000 || nanos % 1000 != 0)
 				bad_phoenix(col, len, "nanoseconds within the millisecond, in whole microseconds");
 		}
-		ms = unsigned_time ? (int64) be_unsigned(p, 8) : flipped(p, 8);
+		ms = unsigned_time ? (int64) hbase_rk_be_value(p, 8) : hbase_rk_be_flipped(p, 8);
 		if (unsigned_time && ms < 0)
 			bad_phoenix(col, len, "a Phoenix unsigned date or time after 1970");
 		return time_to_datum(col, ms, nanos, len);
@@ -411,15 +384,15 @@ hbase_phoenix_to_datum(HBaseColumn *col, const char *value, int len)
 		case INT2OID:
 			if (len != 2)
 				bad_phoenix(col, len, "2 bytes (Phoenix SMALLINT)");
-			return Int16GetDatum((int16) flipped(p, 2));
+			return Int16GetDatum((int16) hbase_rk_be_flipped(p, 2));
 		case INT4OID:
 			if (len != 4)
 				bad_phoenix(col, len, "4 bytes (Phoenix INTEGER)");
-			return Int32GetDatum((int32) flipped(p, 4));
+			return Int32GetDatum((int32) hbase_rk_be_flipped(p, 4));
 		case INT8OID:
 			if (len != 8)
 				bad_phoenix(col, len, "8 bytes (Phoenix BIGINT)");
-			return Int64GetDatum(flipped(p, 8));
+			return Int64GetDatum(hbase_rk_be_flipped(p, 8));
 		case FLOAT4OID:
 			{
 				uint32		u;
@@ -427,7 +400,7 @@ hbase_phoenix_to_datum(HBaseColumn *col, const char *value, int len)
 
 				if (len != 4)
 					bad_phoenix(col, len, "4 bytes (Phoenix FLOAT)");
-				u = (uint32) float_bits_decode(be_unsigned(p, 4), 32);
+				u = (uint32) float_bits_decode(hbase_rk_be_value(p, 4), 32);
 				memcpy(&f, &u, 4);
 				return Float4GetDatum(f);
 			}
@@ -438,7 +411,7 @@ hbase_phoenix_to_datum(HBaseColumn *col, const char *value, int len)
 
 				if (len != 8)
 					bad_phoenix(col, len, "8 bytes (Phoenix DOUBLE)");
-				u = float_bits_decode(be_unsigned(p, 8), 64);
+				u = float_bits_decode(hbase_rk_be_value(p, 8), 64);
 				memcpy(&f, &u, 8);
 				return Float8GetDatum(f);
 			}
@@ -458,7 +431,7 @@ hbase_phoenix_to_datum(HBaseColumn *col, const char *value, int len)
 					bad_phoenix(col, len, "8 bytes (Phoenix DATE, TIME) or 12 (TIMESTAMP)");
 				if (len == 12)
 				{
-					nanos = (int32) be_unsigned(p + 8, 4);
+					nanos = (int32) hbase_rk_be_value(p + 8, 4);
 					if (nanos < 0 || nanos >= 1000000)
 						bad_phoenix(col, len, "a Phoenix TIMESTAMP: nanoseconds within the millisecond below 1000000");
 				}
@@ -468,7 +441,7 @@ hbase_phoenix_to_datum(HBaseColumn *col, const char *value, int len)
 							(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 							 errmsg("Phoenix TIMESTAMP value of column \"%s\" has nanoseconds PostgreSQL cannot hold",
 									col->attname)));
-				return time_to_datum(col, flipped(p, 8), nanos, len);
+				return time_to_datum(col, hbase_rk_be_flipped(p, 8), nanos, len);
 			}
 		default:
 			break;

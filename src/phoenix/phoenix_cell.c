@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cellset.h"
+#include "rowkey.h"
 
 static uint32_t
 be32(const unsigned char *p)
@@ -130,16 +131,7 @@ hbase_phoenix_catalog_cell(const HBaseRow *row, const char *name)
 int64_t
 hbase_phoenix_int(const char *value, int len)
 {
-	uint64_t	u = 0;
-	int			i;
-
 	if (len != 1 && len != 2 && len != 4 && len != 8)
 		return -1;
-	for (i = 0; i < len; i++)
-		u = (u << 8) | (unsigned char) value[i];
-	u ^= (uint64_t) 1 << (8 * len - 1);
-	/* sign-extend from the value's width */
-	if (len < 8 && (u >> (8 * len - 1)) & 1)
-		u |= ~(uint64_t) 0 << (8 * len);
-	return (int64_t) u;
+	return hbase_rk_be_flipped((const unsigned char *) value, len);
 }

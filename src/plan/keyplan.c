@@ -47,16 +47,6 @@
 #define HBASE_KEYS_MEMORY	((long) 64 * 1024 * 1024)
 
 
-static bytea *
-make_bytea(const char *data, int len)
-{
-	bytea	   *b = palloc(VARHDRSZ + len);
-
-	SET_VARSIZE(b, VARHDRSZ + len);
-	memcpy(VARDATA(b), data, len);
-	return b;
-}
-
 /* ---------------- key conditions: values -> operation ---------------- */
 
 /* an IN list or = ANY(array) whose values come at execution: this many, for costs */
@@ -553,8 +543,8 @@ fuzzy_plan(HBaseTable *t, HBaseKeyPlan *kp, List *combos, int firstcol, int dept
 		}
 		if (i < depth)
 			continue;
-		kp->fuzzy = lappend(kp->fuzzy, make_bytea(key.data, key.len));
-		kp->fuzzy = lappend(kp->fuzzy, make_bytea(mask.data, mask.len));
+		kp->fuzzy = lappend(kp->fuzzy, hbase_bytea(key.data, key.len));
+		kp->fuzzy = lappend(kp->fuzzy, hbase_bytea(mask.data, mask.len));
 	}
 	kp->kind = kp->fuzzy ? HBASE_OP_FUZZY : HBASE_OP_EMPTY;
 	return kp;
@@ -1335,7 +1325,7 @@ emit_keys_and_ranges(HBaseTable *t, HBaseKeyPlan *kp, ColConds *cc, KeyShape *ks
 			if (!ks->exact)
 				add_prefix_range(t, kp, cc, ks, key, len);
 			else if (len > 0)	/* HBase has no row with an empty key */
-				kp->keys = lappend(kp->keys, make_bytea(key, len));
+				kp->keys = lappend(kp->keys, hbase_bytea(key, len));
 		}
 	}
 }

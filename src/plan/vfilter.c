@@ -56,16 +56,6 @@ static const char *const sql_ops[] = {
 	[HBASE_VF_GE] = ">=",
 };
 
-static bytea *
-bytes_of(const char *data, int len)
-{
-	bytea	   *b = palloc(VARHDRSZ + len);
-
-	SET_VARSIZE(b, VARHDRSZ + len);
-	memcpy(VARDATA(b), data, len);
-	return b;
-}
-
 static HBaseCellFilter *
 cell(const HBaseColumn *col, const char *op, HBaseComparatorKind comparator,
 	 bytea *value, bool if_missing)
@@ -142,7 +132,7 @@ be_int(int64 x, int width, bool flip)
 		u ^= UINT64CONST(1) << (8 * width - 1);
 	for (k = 0; k < width; k++)
 		b[k] = (char) (u >> (8 * (width - 1 - k)));
-	return bytes_of(b, width);
+	return hbase_bytea(b, width);
 }
 
 /* the byte range [lo, hi] of width-byte integers (either bound may be left out) */
@@ -161,7 +151,7 @@ int_range(const HBaseColumn *col, int width, bool flip, int64 lo, bool use_lo,
 		args = lappend(args, cell(col, "LESS_OR_EQUAL", HBASE_CMP_BINARY,
 								  be_int(hi, width, flip), true));
 	if (args == NIL)			/* the whole width: any cell */
-		return cell(col, "GREATER_OR_EQUAL", HBASE_CMP_BINARY, bytes_of("", 0), true);
+		return cell(col, "GREATER_OR_EQUAL", HBASE_CMP_BINARY, hbase_bytea("", 0), true);
 	return combine(HBASE_CF_AND, args);
 }
 
@@ -331,7 +321,7 @@ not_iso(const HBaseColumn *col)
 		re = psprintf("%s ([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d\\z", date);
 	else
 		re = psprintf("%s ([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{0,%d}[1-9])?\\z", date, p - 1);
-	return cell(col, "NOT_EQUAL", HBASE_CMP_REGEX, bytes_of(re, strlen(re)), true);
+	return cell(col, "NOT_EQUAL", HBASE_CMP_REGEX, hbase_bytea(re, strlen(re)), true);
 }
 
 /* 10^width - 1: the largest value of a text_width column's digits (within int64) */
@@ -368,7 +358,7 @@ other_forms(const HBaseColumn *col)
 	char	   *re = psprintf("\\A\\d{%d}\\z", col->text_width);
 	int64		typmax = col->atttypid == INT2OID ? PG_INT16_MAX :
 		col->atttypid == INT4OID ? PG_INT32_MAX : PG_INT64_MAX;
-	HBaseCellFilter *f = cell(col, "NOT_EQUAL", HBASE_CMP_REGEX, bytes_of(re, strlen(re)), true);
+	HBaseCellFilter *f = cell(col, "NOT_EQUAL", HBASE_CMP_REGEX, hbase_bytea(re, strlen(re)), true);
 	char	   *p;
 
 	/* 10^19 - 1 is beyond any type's largest value (and padded_max's int64) */
@@ -377,7 +367,7 @@ other_forms(const HBaseColumn *col)
 	p = padded_text(col, typmax);
 	return combine(HBASE_CF_OR,
 				   list_make2(f, cell(col, "GREATER", HBASE_CMP_BINARY,
-									  bytes_of(p, strlen(p)), true)));
+									  hbase_bytea(p, strlen(p)), true)));
 }
 
 /*
@@ -407,11 +397,11 @@ padded_compare(const HBaseColumn *col, HBaseFilterOp op, int64 x)
 	}
 	p = padded_text(col, x);
 	if (op == HBASE_VF_NE)
-		return cell(col, "NOT_EQUAL", HBASE_CMP_BINARY, bytes_of(p, strlen(p)), true);
+		return cell(col, "NOT_EQUAL", HBASE_CMP_BINARY, hbase_bytea(p, strlen(p)), true);
 	return combine(HBASE_CF_OR,
 				   list_make2(other_forms(col),
 							  cell(col, hbase_ops[op], HBASE_CMP_BINARY,
-								   bytes_of(p, strlen(p)), true)));
+								   hbase_bytea(p, strlen(p)), true)));
 }
 
 /* a text value's UTF-8 bytes, as the cell holds them */
@@ -425,7 +415,7 @@ utf8_bytes(Datum value)
 
 	if (conv != u)
 		len = strlen(conv);
-	return bytes_of(conv, len);
+	return hbase_bytea(conv, len);
 }
 
 /* an integer value of any integer type */
@@ -470,7 +460,8 @@ compare(const HBaseColumn *col, HBaseFilterOp op, Datum value, Oid type)
 
 		if (iso == NULL)
 			return NULL;
-		f = cell(col, hbase_ops[op], HBASE_CMP_BINARY, bytes_of(iso, strlen(iso)), true);
+		f = cell(col, hbase_ops[op], HBASE_CMP_BINARY, hbase_bytea(iso, strlen(iso)), true);
+
 		/*
 		 * <> drops only the cells spelled as the value, which read as it when
 		 * the column's precision keeps its fraction; a longer one (a
@@ -488,7 +479,7 @@ compare(const HBaseColumn *col, HBaseFilterOp op, Datum value, Oid type)
 		bytea	   *b = DatumGetByteaPP(value);
 
 		return cell(col, hbase_ops[op], HBASE_CMP_BINARY,
-					bytes_of(VARDATA_ANY(b), VARSIZE_ANY_EXHDR(b)), true);
+					hbase_bytea(VARDATA_ANY(b), VARSIZE_ANY_EXHDR(b)), true);
 	}
 	return cell(col, hbase_ops[op], HBASE_CMP_BINARY, utf8_bytes(value), true);
 }
@@ -600,12 +591,12 @@ derive_leaf(HBaseTable *t, List *leaf, const HBaseKeyValues *v)
 	{
 		case HBASE_VF_ISNULL:
 			/* no cell, or an empty one (Phoenix's NULL) */
-			f = cell(col, "LESS_OR_EQUAL", HBASE_CMP_BINARY, bytes_of("", 0), false);
+			f = cell(col, "LESS_OR_EQUAL", HBASE_CMP_BINARY, hbase_bytea("", 0), false);
 			appendStringInfoString(&text, " IS NULL");
 			break;
 		case HBASE_VF_NOTNULL:
 			f = cell(col, col->encoding == HBASE_ENC_PHOENIX ? "GREATER" : "GREATER_OR_EQUAL",
-					 HBASE_CMP_BINARY, bytes_of("", 0), true);
+					 HBASE_CMP_BINARY, hbase_bytea("", 0), true);
 			appendStringInfoString(&text, " IS NOT NULL");
 			break;
 		case HBASE_VF_PREFIX:

@@ -205,20 +205,17 @@ undo_encode_op(const pipeline *pl, int k, dcur *d, const rk_column *col, const c
 		case OP_PHX_TS:
 			{
 				const unsigned char *u = (const unsigned char *) d->b.data;
-				uint64_t	msu = 0;
-				uint32_t	nanos = 0;
+				uint64_t	msu;
+				uint32_t	nanos;
 				int64_t		ms;
-				int			j;
 
 				if (d->b.len != 12)
 				{
 					*error = hbase_rk_fmt_error("column \"%s\" needs the 12 bytes of a Phoenix TIMESTAMP", col->name);
 					return -1;
 				}
-				for (j = 0; j < 8; j++)
-					msu = (msu << 8) | u[j];
-				for (j = 8; j < 12; j++)
-					nanos = (nanos << 8) | u[j];
+				msu = hbase_rk_be_value(u, 8);
+				nanos = (uint32_t) hbase_rk_be_value(u + 8, 4);
 				ms = (int64_t) (msu ^ (o->isunsigned ? 0 : UINT64_C(1) << 63));
 				if (o->isunsigned && ms < 0)
 				{
@@ -256,8 +253,8 @@ undo_encode_op(const pipeline *pl, int k, dcur *d, const rk_column *col, const c
 			}
 		case OP_BIN_INT:
 			{
-				uint64_t	u = (d->b.len > 0 && (d->b.data[0] & 0x80) && !o->isunsigned) ? ~UINT64_C(0) : 0;
-				size_t		j;
+				const unsigned char *p = (const unsigned char *) d->b.data;
+				int			len = (int) d->b.len;
 
 				/*
 				 * an unsigned 8-byte value above Long.MAX_VALUE fits no
@@ -270,19 +267,16 @@ undo_encode_op(const pipeline *pl, int k, dcur *d, const rk_column *col, const c
 					return -1;
 				}
 
-				for (j = 0; j < d->b.len; j++)
-					u = (u << 8) | (unsigned char) d->b.data[j];
-				d->i = (int64_t) u;
+				d->i = o->isunsigned ? (int64_t) hbase_rk_be_value(p, len) :
+					hbase_rk_be_signed(p, len);
 				d->isnum = 1;
 				break;
 			}
 		case OP_BIN_FLOAT:
 			{
-				uint64_t	u = 0;
-				size_t		j;
+				uint64_t	u = hbase_rk_be_value((const unsigned char *) d->b.data,
+												  (int) d->b.len);
 
-				for (j = 0; j < d->b.len; j++)
-					u = (u << 8) | (unsigned char) d->b.data[j];
 				if (o->width == 4)
 				{
 					uint32_t	u32 = (uint32_t) u;

@@ -214,17 +214,6 @@ digits19_value(const unsigned char *p)
 	return v > (uint64_t) LONG_MAX_V ? -1 : (int64_t) v;
 }
 
-static uint64_t
-be_value(const unsigned char *p, int w)
-{
-	uint64_t	v = 0;
-	int			i;
-
-	for (i = 0; i < w; i++)
-		v = (v << 8) | p[i];
-	return v;
-}
-
 static int
 plausible_s(int64_t s)
 {
@@ -479,7 +468,7 @@ bin_anchor_fits(const vals *v, int off, fkind kind, int *hourly)
 	*hourly = 1;
 	for (i = 0; i < v->n; i++)
 	{
-		int64_t		x = (int64_t) be_value(v->p[i] + off, kind == FK_UINT_S ? 4 : 8);
+		int64_t		x = (int64_t) hbase_rk_be_value(v->p[i] + off, kind == FK_UINT_S ? 4 : 8);
 
 		if (kind == FK_LONG_INV_MS)
 			x = x < 0 ? -1 : LONG_MAX_V - x;

@@ -256,4 +256,45 @@ extern void hbase_rk_check_keys(const rk_layout *layout, const rk_column *column
 								const char *const *keys, const size_t *lens, int nkeys,
 								hbase_rk_check *result);
 
+/*
+ * Big-endian numbers of len bytes (1 to 8), as HBase's Bytes.toBytes and
+ * Phoenix write them: the codec's binary parts, the layouts inferred from
+ * keys (infer.c), Phoenix's cells (phoenix/) and HBase's binary cells
+ * (datum/convert.c) all read them here.  Inline: the plain-C users (the
+ * fuzz targets of phoenix/) link no more of the codec for them.
+ */
+/* the unsigned number */
+static inline uint64_t
+hbase_rk_be_value(const unsigned char *p, int len)
+{
+	uint64_t	v = 0;
+	int			i;
+
+	for (i = 0; i < len; i++)
+		v = (v << 8) | p[i];
+	return v;
+}
+
+/* two's complement, sign-extended from len bytes */
+static inline int64_t
+hbase_rk_be_signed(const unsigned char *p, int len)
+{
+	uint64_t	v = hbase_rk_be_value(p, len);
+
+	if (len > 0 && len < 8 && (p[0] & 0x80))
+		v |= ~UINT64_C(0) << (8 * len);
+	return (int64_t) v;
+}
+
+/* with the sign bit flipped (Phoenix's signed integers and dates: they sort as bytes) */
+static inline int64_t
+hbase_rk_be_flipped(const unsigned char *p, int len)
+{
+	uint64_t	v = hbase_rk_be_value(p, len) ^ (UINT64_C(1) << (8 * len - 1));
+
+	if (len < 8 && (v >> (8 * len - 1)) & 1)
+		v |= ~UINT64_C(0) << (8 * len);
+	return (int64_t) v;
+}
+
 #endif

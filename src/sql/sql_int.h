@@ -21,6 +21,7 @@ struct hbase_rk_candidate;
 extern bool hbase_system_column_name(const char *name);
 extern void hbase_check_foreign_table(Oid relid, bool imported);
 extern bool hbase_is_our_server(struct ForeignServer *server);
+
 /* names IMPORT FOREIGN SCHEMA may define (import.c, phoenix_catalog.c) */
 extern bool hbase_import_wanted(struct ImportForeignSchemaStmt *stmt, const char *name);
 extern const char *hbase_closest_option(const char *name, Oid context);

@@ -2,7 +2,7 @@
  * hbase_table.h: a foreign table and its server as the catalog's options
  * define them (plain structs that sql/options.c's validator checks and
  * datum/table.c fills), and the few helpers every layer shares (a binary-safe
- * copy, the epoch shift, HBase's order of keys).
+ * copy, bytes as a bytea, the epoch shift, HBase's order of keys).
  *
  * The lowest header that includes PostgreSQL's: wire/ sends requests for a
  * table, so what a table is sits here, below every layer that uses it.
@@ -25,6 +25,17 @@ hbase_memdup(const char *data, size_t len)
 	memcpy(p, data, len);
 	p[len] = '\0';
 	return p;
+}
+
+/* len bytes as a bytea (a key, a filter's value), in the current memory context */
+static inline bytea *
+hbase_bytea(const char *data, int len)
+{
+	bytea	   *b = palloc(VARHDRSZ + len);
+
+	SET_VARSIZE(b, VARHDRSZ + len);
+	memcpy(VARDATA(b), data, len);
+	return b;
 }
 
 /*

@@ -686,10 +686,8 @@ hbase_rest_get(HBaseConn *conn, HBaseTable *table, const char *key, int keylen, 
 					hbase_b64url(key, keylen), Max(table->versions, 1));
 	if (strlen(path) > HBASE_URL_MAX)
 	{
-		bytea	   *k = palloc(VARHDRSZ + keylen);
+		bytea	   *k = hbase_bytea(key, keylen);
 
-		SET_VARSIZE(k, VARHDRSZ + keylen);
-		memcpy(VARDATA(k), key, keylen);
 		return keys_by_scanner(conn, table, &k, 1, columns);
 	}
 	return read_result(hbase_request_ex(conn, "GET", path, NULL, 0, "a Get", HBASE_REQ_CELLSET),
