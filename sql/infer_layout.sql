@@ -175,13 +175,21 @@ SELECT count(*) FILTER (WHERE w_id = "d:w_id" AND w_id2 IS NOT DISTINCT FROM "d:
 IMPORT FOREIGN SCHEMA :"test_ns" LIMIT TO (inf_adreport) FROM SERVER hbase INTO inf3
   OPTIONS (infer_layout 'true', key_names 'qualifiers');
 DROP SCHEMA inf3 CASCADE;
--- without the option, IMPORT types the key as before
+-- inference is IMPORT's default: without the option the key columns come first, with the
+-- NOTICE saying the layout; infer_layout 'false' types the raw key alone, as before
 CREATE SCHEMA inf2;
-SET client_min_messages = warning;
 IMPORT FOREIGN SCHEMA :"test_ns" LIMIT TO (inf_adreport) FROM SERVER hbase INTO inf2;
+SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute
+ WHERE attrelid = 'inf2.inf_adreport'::regclass AND attnum > 0 ORDER BY attnum;
+SELECT ftoptions FROM pg_foreign_table WHERE ftrelid = 'inf2.inf_adreport'::regclass;
+DROP FOREIGN TABLE inf2.inf_adreport;
+SET client_min_messages = warning;
+IMPORT FOREIGN SCHEMA :"test_ns" LIMIT TO (inf_adreport) FROM SERVER hbase INTO inf2
+  OPTIONS (infer_layout 'false');
 RESET client_min_messages;
 SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute
  WHERE attrelid = 'inf2.inf_adreport'::regclass AND attnum > 0 ORDER BY attnum;
+SELECT ftoptions FROM pg_foreign_table WHERE ftrelid = 'inf2.inf_adreport'::regclass;
 -- a misspelt option says which it is close to
 IMPORT FOREIGN SCHEMA :"test_ns" LIMIT TO (inf_adreport) FROM SERVER hbase INTO inf2
   OPTIONS (infer_layuot 'true');

@@ -417,6 +417,9 @@ digits_number(const vals *v, int off, int w, seg *s)
 		seg_add(s, FK_LPAD, w, 0, 0);
 		return;
 	}
+	/* a leading zero is padding only in a field of two digits or more */
+	if (w < 2)
+		zeros = 0;
 	seg_add(s, FK_LPAD, w, zeros > 0, zeros > 0 ? 4 : 2);
 }
 
