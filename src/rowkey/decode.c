@@ -90,14 +90,8 @@ undo_bytes_op(const pipeline *pl, int k, dcur *d, const rk_column *col, const ch
 			d->b.data[d->b.len] = '\0';
 			break;
 		case OP_DESC:
-			{
-				unsigned char *u = (unsigned char *) d->b.data;
-				size_t		j;
-
-				for (j = 0; j < d->b.len; j++)
-					u[j] = ~u[j];
-				break;
-			}
+			hbase_rk_flip_bytes(d->b.data, d->b.len);
+			break;
 		case OP_SORTABLE:
 			{
 				unsigned char *u = (unsigned char *) d->b.data;
@@ -112,8 +106,7 @@ undo_bytes_op(const pipeline *pl, int k, dcur *d, const rk_column *col, const ch
 						if (u[j]-- != 0)
 							break;
 				if (o->isfloat && !(u[0] & 0x80))
-					for (j = 0; j < d->b.len; j++)
-						u[j] = ~u[j];
+					hbase_rk_flip_bytes(d->b.data, d->b.len);
 				else
 					u[0] ^= 0x80;
 				break;
@@ -380,19 +373,12 @@ unrun_pipeline(const rk_layout *l, const pipeline *pl, const char *bytes, size_t
 	{
 		int			r;
 
-		switch (pl->ops[k].kind)
+		switch (hbase_rk_op_step(pl->ops[k].kind))
 		{
-			case OP_EPOCH_S:
-			case OP_EPOCH_MS:
-			case OP_INVERT:
-			case OP_BITREV:
+			case STEP_VALUE:
 				r = undo_value_op(pl, k, &d, col, error);
 				break;
-			case OP_LPAD:
-			case OP_RPAD:
-			case OP_REVERSE:
-			case OP_DESC:
-			case OP_SORTABLE:
+			case STEP_BYTES:
 				r = undo_bytes_op(pl, k, &d, col, error);
 				break;
 			default:

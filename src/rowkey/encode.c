@@ -329,14 +329,8 @@ bytes_op(const pipeline *pl, int k, cur *cv, const rk_column *col, const char **
 			hbase_rk_reverse_chars(cv->b.data, cv->b.len);
 			break;
 		case OP_DESC:
-			{
-				unsigned char *b = (unsigned char *) cv->b.data;
-				size_t		i;
-
-				for (i = 0; i < cv->b.len; i++)
-					b[i] = ~b[i];
-				break;
-			}
+			hbase_rk_flip_bytes(cv->b.data, cv->b.len);
+			break;
 		case OP_SORTABLE:
 			{
 				unsigned char *b = (unsigned char *) cv->b.data;
@@ -345,8 +339,7 @@ bytes_op(const pipeline *pl, int k, cur *cv, const rk_column *col, const char **
 				if (cv->b.len == 0)
 					break;		/* no bytes: no sign bit to flip */
 				if (o->isfloat && (b[0] & 0x80))
-					for (i = 0; i < cv->b.len; i++)
-						b[i] = ~b[i];
+					hbase_rk_flip_bytes(cv->b.data, cv->b.len);
 				else
 					b[0] ^= 0x80;
 
@@ -404,19 +397,12 @@ run_pipeline(const rk_layout *l, const pipeline *pl, const rk_value *v, buf *out
 	{
 		int			r;
 
-		switch (pl->ops[k].kind)
+		switch (hbase_rk_op_step(pl->ops[k].kind))
 		{
-			case OP_EPOCH_S:
-			case OP_EPOCH_MS:
-			case OP_INVERT:
-			case OP_BITREV:
+			case STEP_VALUE:
 				r = value_op(pl, k, &cv, col, error, floored);
 				break;
-			case OP_LPAD:
-			case OP_RPAD:
-			case OP_REVERSE:
-			case OP_DESC:
-			case OP_SORTABLE:
+			case STEP_BYTES:
 				r = bytes_op(pl, k, &cv, col, error, floored);
 				break;
 			default:

@@ -174,6 +174,49 @@ typedef enum opkind
 	OP_PHX_TS					/* timestamp -> Phoenix TIMESTAMP's 12 bytes */
 } opkind;
 
+/*
+ * The three steps of a pipeline an op belongs to: on the value as a number,
+ * the one encoding into bytes, on the bytes.  encode.c runs each step's ops
+ * in its own function, decode.c undoes them the same way.
+ */
+typedef enum opstep
+{
+	STEP_VALUE,
+	STEP_ENCODE,
+	STEP_BYTES
+} opstep;
+
+static inline opstep
+hbase_rk_op_step(opkind kind)
+{
+	switch (kind)
+	{
+		case OP_EPOCH_S:
+		case OP_EPOCH_MS:
+		case OP_INVERT:
+		case OP_BITREV:
+			return STEP_VALUE;
+		case OP_LPAD:
+		case OP_RPAD:
+		case OP_REVERSE:
+		case OP_DESC:
+		case OP_SORTABLE:
+			return STEP_BYTES;
+		default:
+			return STEP_ENCODE;
+	}
+}
+
+/* every byte inverted (OP_DESC, and a negative float's sortable bits): its own inverse */
+static inline void
+hbase_rk_flip_bytes(char *s, size_t len)
+{
+	size_t		i;
+
+	for (i = 0; i < len; i++)
+		s[i] = (char) ~(unsigned char) s[i];
+}
+
 typedef struct op
 {
 	opkind		kind;
