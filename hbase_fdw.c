@@ -94,6 +94,7 @@ typedef struct HBasePlanState
 	Bitmapset  *attrs_used;		/* offset by FirstLowInvalidHeapAttributeNumber */
 	List	   *conds;			/* key conditions of the restriction quals */
 	List	   *exprs;
+	List	   *matched;		/* the RestrictInfos of conds */
 	HBaseOpKind shape;			/* the operation they lead to (hbase_keyplan_derive) */
 	double		nkeys;
 	bool		counted;		/* the table's rows are known (ANALYZE, a full
@@ -371,7 +372,7 @@ hbaseGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntablei
 	baserel->fdw_private = ps;
 
 	ps->conds = hbase_key_conditions(ps->table, baserel->relid, baserel->baserestrictinfo,
-									 false, &ps->exprs, NULL);
+									 false, &ps->exprs, &ps->matched);
 	key_operation(ps->table, ps->conds, ps->exprs, &ps->shape, &ps->nkeys);
 
 	tuples = table_rows(baserel, ps->table, &ps->counted);
@@ -384,44 +385,25 @@ hbaseGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntablei
 }
 
 /*
- * Cost of an operation, by its requests (fdw_startup_cost each) and rows
- * received (fdw_tuple_cost each): Get < multiget < bounded scans < full
- * scan.  A bounded scan is assumed to read a tenth of the table per range.
+ * The rows an operation receives: those its key conditions (matched, the
+ * RestrictInfos they came from) select of the table's rows, the whole table
+ * for a full scan, a key's row at most for Gets; never fewer than the rows
+ * the scan returns (rows).  Then its cost by cost.c's one model.
  */
 static void
-op_cost(HBaseTable *t, RelOptInfo *baserel, HBaseOpKind shape, double nkeys, double rows,
-		Cost *startup, Cost *total)
+op_cost(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, HBaseOpKind shape, double nkeys,
+		List *matched, double rows, HBaseCost *c)
 {
-	double		tuples = baserel->tuples;
-	double		fetched;
-	double		requests;
+	double		received = baserel->tuples;
 
-	switch (shape)
-	{
-		case HBASE_OP_EMPTY:
-			requests = 0;
-			fetched = 0;
-			break;
-		case HBASE_OP_GET:
-			requests = 1;
-			fetched = 1;
-			break;
-		case HBASE_OP_MULTIGET:
-			requests = ceil(nkeys / 100.0);
-			fetched = nkeys;
-			break;
-		case HBASE_OP_SCANS:
-			requests = 3 * Max(nkeys, 1);
-			fetched = Min(tuples, Max(rows, tuples * 0.1));
-			break;
-		default:
-			requests = 3 + tuples / 1000.0;
-			fetched = tuples;
-			break;
-	}
-	*startup = t->request_cost * (shape == HBASE_OP_FULL || shape == HBASE_OP_SCANS ? 2 : 1);
-	*total = t->request_cost * requests + fetched * t->row_cost +
-		fetched * cpu_tuple_cost;
+	if (shape != HBASE_OP_FULL && matched != NIL)
+		received = baserel->tuples *
+			clauselist_selectivity(root, matched, baserel->relid, JOIN_INNER, NULL);
+	if (shape == HBASE_OP_GET || shape == HBASE_OP_MULTIGET)
+		received = Min(received, Max(nkeys, 1));
+	received = Max(received, rows);
+	hbase_cost_operation(t, shape, nkeys, clamp_row_est(received),
+						 baserel->reltarget->width, c);
 }
 
 /* one column of the order in which rows come back */
@@ -639,7 +621,7 @@ parallel_workers_for(HBasePlanState *ps, RelOptInfo *baserel)
  */
 static void
 add_parallel_path(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps,
-				  Cost startup, Cost total)
+				  double startup, double total)
 {
 	int			workers;
 	double		divisor;
@@ -679,7 +661,8 @@ static void
 hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 {
 	HBasePlanState *ps = baserel->fdw_private;
-	Cost		startup,
+	HBaseCost	c;
+	double		startup,
 				total;
 	List	   *candidates = NIL;
 	List	   *pathkeys;
@@ -687,7 +670,9 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	ListCell   *lc;
 	int			i;
 
-	op_cost(ps->table, baserel, ps->shape, ps->nkeys, baserel->rows, &startup, &total);
+	op_cost(root, baserel, ps->table, ps->shape, ps->nkeys, ps->matched, baserel->rows, &c);
+	startup = c.startup;
+	total = c.total;
 	add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
 													   baserel->rows, startup, total,
 													   NIL, NULL, NULL, NIL));
@@ -737,6 +722,7 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 		ParamPathInfo *ppi;
 		List	   *exprs = NIL;
 		List	   *conds;
+		List	   *matched = NIL;
 		HBaseOpKind shape;
 		double		nkeys;
 		double		rows;
@@ -750,16 +736,16 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 		ppi = get_baserel_parampathinfo(root, baserel, required_outer);
 		conds = hbase_key_conditions(ps->table, baserel->relid,
 									 list_concat(list_copy(baserel->baserestrictinfo), ppi->ppi_clauses),
-									 true, &exprs, NULL);
+									 true, &exprs, &matched);
 		key_operation(ps->table, conds, exprs, &shape, &nkeys);
 		if (shape == HBASE_OP_FULL || shape == ps->shape)
 			continue;			/* the join clause does not narrow the operation */
 		rows = ppi->ppi_rows;
 		if (shape == HBASE_OP_GET || shape == HBASE_OP_MULTIGET)
 			rows = Min(rows, Max(nkeys, 1));
-		op_cost(ps->table, baserel, shape, nkeys, rows, &startup, &total);
+		op_cost(root, baserel, ps->table, shape, nkeys, matched, rows, &c);
 		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL, rows,
-														   startup, total, NIL,
+														   c.startup, c.total, NIL,
 														   required_outer, NULL, NIL));
 	}
 }
@@ -1085,15 +1071,16 @@ next_version(HBaseScanState *st)
 }
 
 /*
- * A scan read to its end: a full scan of every row (no filter sent to
- * HBase, not one process's share of a parallel scan, not versions) counted
+ * A scan read to its end: a full scan of every row (a salted table's
+ * by one range per bucket too; no filter sent to HBase, not one process's share of a parallel scan, not versions) counted
  * the table's rows, the planner's evidence for every later query
  * (table_rows) until ANALYZE gives its own.
  */
 static void
 count_table_rows(HBaseScanState *st)
 {
-	if (st->counted || st->keyplan == NULL || st->keyplan->kind != HBASE_OP_FULL ||
+	if (st->counted || st->keyplan == NULL ||
+		!(st->keyplan->kind == HBASE_OP_FULL || st->keyplan->whole_table) ||
 		st->spec.fconds != NIL || st->spec.tconds != NIL || st->table->versions > 0 ||
 		st->shared != NULL || st->pieces != NIL)
 		return;

@@ -1839,6 +1839,7 @@ bucket_ranges(HBaseTable *t, HBaseKeyPlan *kp)
 	}
 	kp->kind = HBASE_OP_SCANS;
 	kp->buckets = first.salt_buckets;
+	kp->whole_table = true;
 }
 
 /* floor and ceiling of a / 1000 for any sign */
