@@ -509,7 +509,12 @@ key_order(HBasePlanState *ps, int *salt_bytes)
 	return order;
 }
 
-/* Does the key order deliver the query's ORDER BY?  All of it, or nothing. */
+/*
+ * How much of the query's ORDER BY the key order delivers: all of it, or
+ * its longest leading part the key keeps in order (the pathkeys of that
+ * part: PostgreSQL's Incremental Sort sorts the rest within each group of
+ * equal leading values), or nothing.
+ */
 static List *
 useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int *salt_bytes,
 				bool reverse)
@@ -517,6 +522,7 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int 
 	List	   *order = key_order(ps, salt_bytes);
 	ListCell   *lc;
 	int			j = 0;
+	int			matched = 0;
 
 	/* nor for a table of versions: the reversed stateless scan reads one version */
 	if (reverse && ps->table->versions > 0)
@@ -534,7 +540,10 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int 
 		TypeCacheEntry *tce;
 
 		if (ec->ec_has_const)
+		{
+			matched++;
 			continue;			/* one value: any order does */
+		}
 		foreach(mc, ec->ec_members)
 		{
 			EquivalenceMember *em = lfirst(mc);
@@ -550,25 +559,31 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int 
 			}
 		}
 		if (attnum <= 0 || j >= list_length(order))
-			return NIL;
+			break;
 		ko = list_nth(order, j);
 		if (ko->attnum != attnum)
-			return NIL;
+			break;
 		col = &ps->table->columns[attnum - 1];
 		tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY);
 		if (pk->pk_opfamily != tce->btree_opf ||
 			pk->pk_strategy != ((ko->desc != reverse) ? BTGreaterStrategyNumber : BTLessStrategyNumber))
-			return NIL;
+			break;
 		/* an absent optional part makes a shorter key: it comes first (last backwards) */
 		if (ko->optional && pk->pk_nulls_first == reverse)
-			return NIL;
+			break;
 		/* text sorts as its bytes only under a collation like C */
 		if ((col->atttypid == TEXTOID || col->atttypid == VARCHAROID) &&
 			!hbase_collation_sorts_as_bytes(ec->ec_collation))
-			return NIL;
+			break;
 		j++;
+		matched++;
 	}
-	return root->query_pathkeys;
+	/* no column in order: the constants' pathkeys alone promise nothing useful */
+	if (j == 0)
+		return NIL;
+	if (matched == list_length(root->query_pathkeys))
+		return root->query_pathkeys;
+	return list_copy_head(root->query_pathkeys, matched);
 }
 
 typedef struct ec_member_arg

@@ -24,7 +24,7 @@ BEGIN
   requests := 0;
   received := 0;
   FOR line IN EXECUTE 'EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ' || q LOOP
-    IF node IS NULL AND line ~ 'Join|Nested Loop' THEN
+    IF node IS NULL AND line ~ 'Join|Nested Loop|Foreign Scan' THEN
       node := regexp_replace(btrim(line, ' ->'), '  \(actual.*', '');
     END IF;
     IF line ~ 'HBase Requests: ' THEN
@@ -97,3 +97,61 @@ SELECT * FROM pg_temp.choice(:'q2');
 SELECT * FROM pg_temp.choice(:'q3');
 SELECT * FROM pg_temp.choice(:'q4');
 SELECT * FROM pg_temp.choice(:'q5');
+
+-- (2) a keyset page with a row bound of another type than its column (a date column, a
+-- timestamp or timestamptz bound): the bound is made one of the column's type exactly, as a
+-- plain bound is (day > '2026-01-25 12:00' is day > '2026-01-25'), so each bucket's range
+-- starts at it: 8 buckets x the 10 rows of the page at most, as with a date bound
+CREATE FOREIGN TABLE cs_pd (shop_id int, day date, n int OPTIONS (column 'cf:n'))
+  SERVER hbase OPTIONS (table 'cs_phx', rowkey 'salt(8) + lpad(shop_id, 5) + date(day, "yyyyMMdd")');
+\set p1 'SELECT shop_id, day, n FROM cs_pd WHERE (shop_id, day) > (30, ''2026-01-25''::timestamp) ORDER BY shop_id, day LIMIT 10'
+\set p2 'SELECT shop_id, day, n FROM cs_pd WHERE (shop_id, day) > (30, ''2026-01-25''::date) ORDER BY shop_id, day LIMIT 10'
+\set p3 'SELECT shop_id, day, n FROM cs_pd WHERE (shop_id, day) > (30, ''2026-01-25 12:00''::timestamp) ORDER BY shop_id, day LIMIT 10'
+\set p4 'SELECT shop_id, day, n FROM cs_pd WHERE (shop_id, day) >= (30, ''2026-01-25 12:00''::timestamp) ORDER BY shop_id, day LIMIT 10'
+\set p5 'SELECT shop_id, day, n FROM cs_pd WHERE (shop_id, day) < (30, ''2026-01-25 12:00+00''::timestamptz) ORDER BY shop_id DESC, day DESC LIMIT 10'
+\set p6 'SELECT shop_id, day, n FROM cs_pd WHERE (shop_id, day) <= (30, ''2026-01-25''::timestamptz) ORDER BY shop_id DESC, day DESC LIMIT 10'
+EXPLAIN (COSTS OFF) :p1;
+SELECT * FROM pg_temp.measure(:'p1');
+SELECT * FROM pg_temp.measure(:'p2');
+SELECT * FROM pg_temp.measure(:'p3');
+SELECT * FROM pg_temp.measure(:'p4');
+SELECT * FROM pg_temp.measure(:'p5');
+SELECT * FROM pg_temp.measure(:'p6');
+:p1;
+:p3;
+:p4;
+:p5;
+-- the same rows as with pushdown off
+SELECT * FROM regress.compare(:'p1');
+SELECT * FROM regress.compare(:'p3');
+SELECT * FROM regress.compare(:'p4');
+SELECT * FROM regress.compare(:'p5');
+SELECT * FROM regress.compare(:'p6');
+-- in another time zone a timestamptz bound is another day: still exact
+SET timezone = 'Asia/Tokyo';
+\set p7 'SELECT shop_id, day, n FROM cs_pd WHERE (shop_id, day) > (30, ''2026-01-25 20:00+00''::timestamptz) ORDER BY shop_id, day LIMIT 10'
+SELECT * FROM pg_temp.measure(:'p7');
+SELECT * FROM regress.compare(:'p7');
+SET timezone = 'UTC';
+
+-- (3) a key whose trailing part keeps no order (a bare integer: decimal digits of any width):
+-- ORDER BY its leading parts and then the trailing one reads the rows in the order of the
+-- leading parts (the salt buckets merged) and sorts each group of equal leading values
+-- (Incremental Sort): a LIMIT reads a page per bucket, not the whole table
+CREATE FOREIGN TABLE cs_pi (shop_id int, d int, n int OPTIONS (column 'cf:n'))
+  SERVER hbase OPTIONS (table 'cs_phx', rowkey 'salt(8) + lpad(shop_id, 5) + d');
+\set o1 'SELECT shop_id, d, n FROM cs_pi ORDER BY shop_id, d DESC LIMIT 5'
+EXPLAIN (COSTS OFF) :o1;
+SELECT * FROM pg_temp.measure(:'o1');
+:o1;
+SELECT * FROM regress.compare(:'o1');
+-- fixed(text, n): exactly n bytes of text sort as their value under a byte-order collation
+-- (COLLATE "C"): the key's order, no Sort; under another collation a Sort
+CREATE FOREIGN TABLE cs_pf (code text COLLATE "C", day date, n int OPTIONS (column 'cf:n'))
+  SERVER hbase OPTIONS (table 'cs_phx', rowkey 'salt(8) + fixed(code, 5) + date(day, "yyyyMMdd")');
+\set f1 'SELECT code, day, n FROM cs_pf WHERE code >= ''00042'' ORDER BY code, day LIMIT 5'
+EXPLAIN (COSTS OFF) :f1;
+SELECT * FROM pg_temp.measure(:'f1');
+:f1;
+SELECT * FROM regress.compare(:'f1');
+EXPLAIN (COSTS OFF) SELECT code, day FROM cs_pf ORDER BY code COLLATE "en-x-icu", day LIMIT 5;

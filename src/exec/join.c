@@ -47,6 +47,7 @@
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #include "utils/ruleutils.h"
+#include "utils/selfuncs.h"
 #include "utils/typcache.h"
 
 #include "exec.h"
@@ -386,11 +387,14 @@ range_groups(HBaseTable *t)
  */
 static void
 cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, RelOptInfo *innerrel,
-		  HBaseOpKind shape, double nkeys, List *joinquals, List *otherquals, double rows)
+		  HBaseOpKind shape, double nkeys, double distinct, List *joinquals, List *otherquals,
+		  double rows)
 {
 	double		outer_rows = Max(outer->rows, 1);
 	double		batch = Min(outer_rows, hbase_join_batch_size);
 	double		batches = ceil(outer_rows / batch);
+	/* a batch reads each distinct key or prefix once */
+	double		share = Min(Max(distinct, 1), batch) / batch;
 	double		inner_tuples = Max(innerrel->tuples, 1);
 	double		fetched = shape == HBASE_OP_SCANS ? Min(Max(rows, outer_rows), inner_tuples * batches) :
 		Min(outer_rows * nkeys, inner_tuples * batches);
@@ -399,10 +403,10 @@ cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, RelOptI
 	QualCost	inner_qc;
 
 	if (shape == HBASE_OP_SCANS)
-		hbase_cost_grouped_ranges(t, batch * nkeys, range_groups(t), JOIN_MIN_GROUP,
-								  fetched / batches, innerrel->reltarget->width, &c);
+		hbase_cost_grouped_ranges(t, batch * share * nkeys, range_groups(t), JOIN_MIN_GROUP,
+								  fetched * share / batches, innerrel->reltarget->width, &c);
 	else
-		hbase_cost_operation(t, HBASE_OP_MULTIGET, batch * nkeys, fetched / batches,
+		hbase_cost_operation(t, HBASE_OP_MULTIGET, batch * share * nkeys, fetched * share / batches,
 							 innerrel->reltarget->width, &c);
 	cost_qual_eval(&qc, list_concat(list_copy(joinquals), otherquals), root);
 	cost_qual_eval(&inner_qc, innerrel->baserestrictinfo, root);
@@ -425,8 +429,8 @@ cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, RelOptI
 static void
 add_join_path(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 			  RelOptInfo *innerrel, JoinType jointype, JoinPathExtraData *extra,
-			  HBaseTable *t, Path *outer, HBaseOpKind shape, double nkeys, List *joinquals,
-			  List *otherquals, bool partial)
+			  HBaseTable *t, Path *outer, HBaseOpKind shape, double nkeys, double distinct,
+			  List *joinquals, List *otherquals, bool partial)
 {
 	CustomPath *cp = makeNode(CustomPath);
 	double		rows = joinrel->rows;
@@ -450,7 +454,9 @@ add_join_path(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 									joinquals, otherquals);
 	cp->custom_private = lappend(cp->custom_private, makeInteger(shape));
 	cp->methods = &join_path_methods;
-	cost_join(root, cp, outer, t, innerrel, shape, nkeys, joinquals, otherquals, rows);
+	cost_join(root, cp, outer, t, innerrel, shape, nkeys,
+			  partial ? distinct * outer->rows / Max(outerrel->rows, 1) : distinct,
+			  joinquals, otherquals, rows);
 	if (partial)
 		add_partial_path(joinrel, &cp->path);
 	else
@@ -516,6 +522,8 @@ join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 	double		nkeys;
 	bool		from_outer = false;
 	bool		unique = false;
+	List	   *outer_exprs = NIL;
+	double		distinct;
 	ListCell   *lc;
 	Path	   *outer = outerrel->cheapest_total_path;
 
@@ -576,23 +584,28 @@ join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 		if (!bms_is_subset(varnos, outerrel->relids))
 			return;
 		if (!bms_is_empty(varnos))
+		{
 			from_outer = true;
+			outer_exprs = lappend(outer_exprs, lfirst(lc));
+		}
 	}
 	if (!from_outer)
 		return;
+	/* the distinct values the outer rows give the keys (as Memoize counts them) */
+	distinct = estimate_num_groups(root, outer_exprs, Max(outer->rows, 1), NULL, NULL);
 	/* quals: no system column nor whole row either */
 	if (system_vars(innerrel->baserestrictinfo) || system_vars(extra->restrictlist))
 		return;
 
 	add_join_path(root, joinrel, outerrel, innerrel, jointype, extra, t, outer,
-				  shape, Max(nkeys, 1), joinquals, otherquals, false);
+				  shape, Max(nkeys, 1), distinct, joinquals, otherquals, false);
 	if (joinrel->consider_parallel && outerrel->partial_pathlist != NIL && !unique)
 	{
 		Path	   *partial = linitial(outerrel->partial_pathlist);
 
 		if (partial->param_info == NULL && partial->parallel_safe)
 			add_join_path(root, joinrel, outerrel, innerrel, jointype, extra, t, partial,
-						  shape, Max(nkeys, 1), joinquals, otherquals, true);
+						  shape, Max(nkeys, 1), distinct, joinquals, otherquals, true);
 	}
 }
 
