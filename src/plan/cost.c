@@ -21,6 +21,13 @@
  * last page the first one that comes short; or, for each range of several,
  * a stateless first page (one GET), which is all of it when the range
  * fits, else a scanner goes on after it.
+ *
+ * Requests sent alongside others (the ranges of several bounded scans,
+ * salt buckets, a batched join's groups: the table's `concurrency` at a
+ * time) count HBASE_COST_CONCURRENT of one each: their round trips
+ * overlap.  So at an equal count of requests a batched join, which sends a
+ * batch's at once, costs less than a nested loop, which waits for each
+ * outer row's in turn.
  */
 #include "postgres.h"
 
@@ -35,6 +42,8 @@
 #define HBASE_COST_ROW_OVERHEAD	48
 /* bytes received that cost as much as a row */
 #define HBASE_COST_BYTES_PER_ROW	1024.0
+/* a request sent alongside others, against one sent alone */
+#define HBASE_COST_CONCURRENT	0.9
 
 /*
  * The pages a scanner or stateless page reads to take rows rows: the first
@@ -85,7 +94,7 @@ hbase_cost_finish(const HBaseTable *t, HBaseCost *c)
 {
 	c->bytes = c->rows * (Max(c->width, 0) + HBASE_COST_ROW_OVERHEAD);
 	c->startup = c->requests > 0 ? t->request_cost * Min(c->requests, c->first_requests) : 0;
-	c->total = t->request_cost * c->requests +
+	c->total = t->request_cost * (c->requests - c->concurrent * (1 - HBASE_COST_CONCURRENT)) +
 		c->rows * (t->row_cost + cpu_tuple_cost) +
 		t->row_cost * c->bytes / HBASE_COST_BYTES_PER_ROW;
 }
@@ -137,6 +146,8 @@ hbase_cost_operation(const HBaseTable *t, HBaseOpKind kind, double nkeys, double
 		case HBASE_OP_MULTIGET:
 			c->requests = ceil(Max(nkeys, 1) / HBASE_COST_MULTIGET_KEYS);
 			c->first_requests = 1;
+			if (c->requests > 1 && t->concurrency > 1)
+				c->concurrent = c->requests;
 			c->rows = Min(Max(rows, 0), Max(nkeys, 1));
 			break;
 		case HBASE_OP_SCANS:
@@ -147,6 +158,8 @@ hbase_cost_operation(const HBaseTable *t, HBaseOpKind kind, double nkeys, double
 			c->rows = Max(rows, 0);
 			c->requests = ranges * hbase_cost_range_requests(t, c->rows / ranges, ranges > 1);
 			c->first_requests = ranges > 1 ? 1 : 2;
+			if (ranges > 1 && t->concurrency > 1)
+				c->concurrent = c->requests;
 			break;
 	}
 	hbase_cost_finish(t, c);
@@ -175,5 +188,7 @@ hbase_cost_grouped_ranges(const HBaseTable *t, double ranges, double groups, int
 	grouped = n * hbase_cost_range_requests(t, c->rows / n, false);
 	c->requests = ranges < min_group ? one_by_one : Min(one_by_one, grouped);
 	c->first_requests = 2;
+	if (ranges > 1 && t->concurrency > 1)
+		c->concurrent = c->requests;
 	hbase_cost_finish(t, c);
 }

@@ -171,6 +171,7 @@ typedef struct HBaseCost
 {
 	double		requests;		/* requests sent */
 	double		first_requests; /* of them, those before the first row */
+	double		concurrent;		/* of them, those sent alongside others */
 	double		rows;			/* rows received */
 	double		width;			/* bytes of a row's values */
 	double		bytes;			/* bytes received */
