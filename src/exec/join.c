@@ -394,19 +394,22 @@ cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, RelOptI
 	double		batch = Min(outer_rows, hbase_join_batch_size);
 	double		batches = ceil(outer_rows / batch);
 	/* a batch reads each distinct key or prefix once */
-	double		share = Min(Max(distinct, 1), batch) / batch;
+	double		per_batch = Min(Max(distinct, 1), batch);
 	double		inner_tuples = Max(innerrel->tuples, 1);
-	double		fetched = shape == HBASE_OP_SCANS ? Min(Max(rows, outer_rows), inner_tuples * batches) :
-		Min(outer_rows * nkeys, inner_tuples * batches);
+	/* the rows of one key or prefix: the join's rows of an outer row (a key's one at most) */
+	double		per_key = shape == HBASE_OP_SCANS ? Max(rows, outer_rows) / outer_rows :
+		Min(Max(rows, 1) / outer_rows, nkeys);
+	double		batch_rows = Min(per_batch * per_key, inner_tuples);
+	double		fetched = batches * batch_rows;
 	HBaseCost	c;
 	QualCost	qc;
 	QualCost	inner_qc;
 
 	if (shape == HBASE_OP_SCANS)
-		hbase_cost_grouped_ranges(t, batch * share * nkeys, range_groups(t), JOIN_MIN_GROUP,
-								  fetched * share / batches, innerrel->reltarget->width, &c);
+		hbase_cost_grouped_ranges(t, per_batch * nkeys, range_groups(t), JOIN_MIN_GROUP,
+								  batch_rows, innerrel->reltarget->width, &c);
 	else
-		hbase_cost_operation(t, HBASE_OP_MULTIGET, batch * share * nkeys, fetched * share / batches,
+		hbase_cost_operation(t, HBASE_OP_MULTIGET, per_batch * nkeys, batch_rows,
 							 innerrel->reltarget->width, &c);
 	cost_qual_eval(&qc, list_concat(list_copy(joinquals), otherquals), root);
 	cost_qual_eval(&inner_qc, innerrel->baserestrictinfo, root);

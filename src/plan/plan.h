@@ -2,7 +2,8 @@
  * plan.h: quals into the HBase operation (plan/): which quals are key
  * conditions, cell filters and time conditions (pushdown.c), the value
  * filters HBase runs (vfilter.c), and the one derivation of the operation
- * (keyplan.c) that costs, EXPLAIN, execution and joins all use.
+ * (keyplan.c) that costs, EXPLAIN, execution and joins all use, and the one
+ * cost model of every path (cost.c).
  * Never talks to HBase.
  */
 #ifndef HBASE_PLAN_H
