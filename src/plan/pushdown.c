@@ -434,6 +434,12 @@ key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
 		if (!OidIsValid(tce->btree_opf))
 			return false;
 		strategy = get_op_opfamily_strategy(op->opno, tce->btree_opf);
+		if (strategy == 0 && OidIsValid(get_negator(op->opno)) &&
+			get_op_opfamily_strategy(get_negator(op->opno), tce->btree_opf) == BTEqualStrategyNumber)
+		{
+			*why = "<> excludes one value: no key range skips it; it is checked here on the rows read";
+			return false;
+		}
 		if (strategy == 0)
 			return false;
 		if (commuted)
@@ -1214,11 +1220,14 @@ hbase_time_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs)
 /*
  * For EXPLAIN: each qual of this table alone on a key column that the key
  * cannot use, as "(qual): why" (a collation that does not sort as bytes, a
- * cross-type comparison, a volatile value, a part that keeps no order), with
- * the fix where there is one.  Decided at planning, kept in the plan.
+ * cross-type comparison, a volatile value, a part that keeps no order, <>,
+ * and on a full scan (full_scan) a condition on a part whose leading parts
+ * are not fixed), with the fix where there is one.  Decided at planning,
+ * kept in the plan.
  */
 List *
-hbase_key_not_pushed(HBaseTable *t, Index relid, const char *alias, List *clauses)
+hbase_key_not_pushed(HBaseTable *t, Index relid, const char *alias, List *clauses,
+					 bool full_scan)
 {
 	List	   *out = NIL;
 	List	   *ctx = NIL;
@@ -1239,7 +1248,9 @@ hbase_key_not_pushed(HBaseTable *t, Index relid, const char *alias, List *clause
 		/* join quals read other tables: not deparsed here */
 		if (bms_membership(varnos) != BMS_SINGLETON || !bms_is_member(relid, varnos))
 			continue;
-		key_condition(clause, relid, t, false, &col, &op, &val, &why);
+		if (key_condition(clause, relid, t, false, &col, &op, &val, &why) && why == NULL &&
+			full_scan && col->kind == HBASE_COL_KEYPART)
+			why = "the key's leading parts are not all fixed (= or IN on every column they are made of, hash and salt prefixes included), so it cannot narrow the read";
 		if (why == NULL)
 			continue;
 		if (ctx == NIL)
