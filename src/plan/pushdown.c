@@ -1250,7 +1250,7 @@ hbase_key_not_pushed(HBaseTable *t, Index relid, const char *alias, List *clause
 			continue;
 		if (key_condition(clause, relid, t, false, &col, &op, &val, &why) && why == NULL &&
 			full_scan && col->kind == HBASE_COL_KEYPART)
-			why = "the key's leading parts are not all fixed (= or IN on every column they are made of, hash and salt prefixes included), so it cannot narrow the read";
+			why = "the key cannot narrow the read by it: a part narrows it only once every part before it is fixed (= or IN on all their columns, hash and salt prefixes included), and in the order the part keeps (a reversed part takes LIKE '%suffix')";
 		if (why == NULL)
 			continue;
 		if (ctx == NIL)
