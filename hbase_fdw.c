@@ -952,7 +952,7 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	fdw_private = lappend(fdw_private,
 						  hbase_key_not_pushed(ps->table, baserel->relid,
 											   planner_rt_fetch(baserel->relid, root)->eref->aliasname,
-											   scan_clauses_ri, shape == HBASE_OP_FULL));
+											   scan_clauses_ri, shape));
 
 	tlist = scan_tlist(best_path, baserel, tlist);
 	return make_foreignscan(tlist, scan_clauses, baserel->relid, exprs, fdw_private,
