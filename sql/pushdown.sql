@@ -143,6 +143,7 @@ EXPLAIN (COSTS OFF) SELECT cost FROM lay_s2 WHERE company_id = 42 AND stat_date 
 -- <> where the read is a range names it; with a Get it costs nothing and is not named
 EXPLAIN (COSTS OFF) SELECT cost FROM lay_s2 WHERE company_id = 42 AND campaign_id <> 300022;
 EXPLAIN (COSTS OFF) SELECT name FROM lay_s1 WHERE item_id = '42' AND item_id <> '43';
+EXPLAIN (COSTS OFF) SELECT name FROM lay_s1 WHERE item_id NOT IN ('42', '43');
 -- cross-type integers are fine
 EXPLAIN (COSTS OFF) SELECT v FROM lay_phx WHERE id = 12345678::bigint;
 -- = NULL and contradictions: nothing to fetch

@@ -339,8 +339,8 @@ text_collation_problem(Oid coll, bool equality)
 	return NULL;
 }
 
-/* <> on a key column: the one reason compared by address (hbase_key_not_pushed) */
-static const char not_equal_reason[] = "<> leaves every other value: no key range skips one value, so the rows read are filtered here";
+/* <> or NOT IN on a key column: the one reason compared by address (hbase_key_not_pushed) */
+static const char not_equal_reason[] = "<> and NOT IN leave every other value: no key range skips a value, so the rows read are filtered here";
 
 /*
  * One clause: is it a key condition?  On success sets the column, the
@@ -496,7 +496,15 @@ key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
 			return false;
 		}
 		if (!sa->useOr)
+		{
+			/* NOT IN (...), <> ALL: as <> */
+			if (OidIsValid(get_negator(sa->opno)) &&
+				(tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY)) != NULL &&
+				OidIsValid(tce->btree_opf) &&
+				get_op_opfamily_strategy(get_negator(sa->opno), tce->btree_opf) == BTEqualStrategyNumber)
+				*why = not_equal_reason;
 			return false;
+		}
 		if ((*why = unusable_value(r, relid, allow_outer)) != NULL)
 			return false;
 		elemtype = get_element_type(exprType((Node *) r));

@@ -31,6 +31,7 @@
 #include "funcapi.h"
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
+#include "port/pg_bswap.h"
 #include "utils/acl.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
@@ -66,17 +67,6 @@ check_of(const HBaseColumn *col)
 	return CHECK_NONE;
 }
 
-static uint64
-big_endian(const unsigned char *p, int len)
-{
-	uint64		v = 0;
-	int			i;
-
-	for (i = 0; i < len; i++)
-		v = (v << 8) | p[i];
-	return v;
-}
-
 /*
  * Is a cell's value implausible for the check?  *shown: the value as the
  * column reads it (or its bytes), for the example.  A cell of the wrong
@@ -85,8 +75,6 @@ big_endian(const unsigned char *p, int len)
 static bool
 implausible(ValueCheck check, const char *value, int len, char **shown)
 {
-	const unsigned char *p = (const unsigned char *) value;
-
 	switch (check)
 	{
 		case CHECK_DOUBLE:
@@ -96,7 +84,8 @@ implausible(ValueCheck check, const char *value, int len, char **shown)
 
 				if (len != 8)
 					return false;
-				bits = big_endian(p, 8);
+				memcpy(&bits, value, 8);
+				bits = pg_ntoh64(bits);
 				memcpy(&d, &bits, sizeof(d));
 				/* Java's Double.NaN is 0x7ff8000000000000; another NaN is a long's bytes */
 				if ((isnan(d) && (bits & ~((uint64) 1 << 63)) != UINT64CONST(0x7ff8000000000000)) ||
@@ -115,7 +104,8 @@ implausible(ValueCheck check, const char *value, int len, char **shown)
 
 				if (len != 4)
 					return false;
-				bits = (uint32) big_endian(p, 4);
+				memcpy(&bits, value, 4);
+				bits = pg_ntoh32(bits);
 				memcpy(&f, &bits, sizeof(f));
 				if ((isnan(f) && (bits & 0x7fffffff) != 0x7fc00000) || fpclassify(f) == FP_SUBNORMAL)
 				{
@@ -127,11 +117,13 @@ implausible(ValueCheck check, const char *value, int len, char **shown)
 			}
 		case CHECK_DECIMAL:
 			{
+				uint32		be;
 				int32		scale;
 
 				if (len < 5)
 					return false;
-				scale = (int32) (uint32) big_endian(p, 4);
+				memcpy(&be, value, 4);
+				scale = (int32) pg_ntoh32(be);
 				if (scale > PLAUSIBLE_SCALE || scale < -PLAUSIBLE_SCALE)
 				{
 					*shown = psprintf("scale %d (bytes %s)", scale, hbase_printable_key(value, len));
