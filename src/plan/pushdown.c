@@ -1289,8 +1289,9 @@ part_not_narrowing(HBaseTable *t, HBaseColumn *col, HBaseKeyOp op, const bool *f
  * column inside an expression), with the fix where there is one.  Where the
  * operation (shape) reads more than exact keys, also <> on a key column;
  * and on a full scan, a key condition the layout could not use, naming the
- * part before it that is not fixed (part_not_narrowing).  Decided at
- * planning, kept in the plan.
+ * part before it that is not fixed (part_not_narrowing), unless it narrows
+ * the scan's time range (a row timestamp).  Decided at planning, kept in
+ * the plan.
  */
 List *
 hbase_key_not_pushed(HBaseTable *t, Index relid, const char *alias, List *clauses,
@@ -1326,12 +1327,15 @@ hbase_key_not_pushed(HBaseTable *t, Index relid, const char *alias, List *clause
 		Expr	   *val;
 		const char *why = NULL;
 		Relids		varnos = pull_varnos(NULL, (Node *) clause);
+		List	   *time_exprs = NIL;
 
 		/* join quals read other tables: not deparsed here */
 		if (bms_membership(varnos) != BMS_SINGLETON || !bms_is_member(relid, varnos))
 			continue;
+		/* (a row timestamp's comparison narrows the scan by its time range instead) */
 		if (key_condition(clause, relid, t, false, &col, &op, &val, &why) && why == NULL &&
-			shape == HBASE_OP_FULL && col->kind == HBASE_COL_KEYPART)
+			shape == HBASE_OP_FULL && col->kind == HBASE_COL_KEYPART &&
+			hbase_time_conditions(t, relid, list_make1(ri), &time_exprs) == NIL)
 			why = part_not_narrowing(t, col, op, fixed);
 		/* <> on an exact key's column costs nothing: the Get reads one row */
 		if (why == not_equal_reason &&
