@@ -1135,7 +1135,7 @@ hbase_rest_table_exists(HBaseConn *conn, HBaseTable *table, const char *what)
  * The tables of a missing table's namespace whose names are close to its
  * own (Levenshtein distance at most 2, or a third of the name when longer:
  * a letter's case, an underscore, a plural), closest first, as the hint
- * "Tables with a similar name: "a", "b".", or NULL.  One
+ * "A table with a similar name: "a"." (or "Tables ...: "a", "b"."), or NULL.  One
  * request (GET /namespaces/ns/tables), made only after the gateway said the
  * table is missing, never on the normal path; an answer that is no listing
  * (no such namespace, no right to list it, no answer) gives no hint rather
