@@ -101,6 +101,12 @@ SELECT * FROM hbase_check_values('mixed_up');
 \x off
 SELECT column_name, cells_sampled, implausible FROM hbase_check_values('mixed_up', 1);
 SELECT * FROM hbase_check_values('mixed_up', 0);
+-- the cells are read as a SELECT of the table would: without SELECT on it, refused
+CREATE ROLE cv_user;
+SET ROLE cv_user;
+SELECT * FROM hbase_check_values('mixed_up');
+RESET ROLE;
+DROP ROLE cv_user;
 CREATE FOREIGN TABLE bad_range (v int2 OPTIONS (column 'b:i8', encoding 'binary'))
   SERVER hbase OPTIONS (table 'fdw_bad');
 SELECT * FROM bad_range;
