@@ -2,11 +2,13 @@
  * sql_int.h: what the files of sql/ share: the option table's checks that
  * IMPORT FOREIGN SCHEMA and the SQL functions apply (options.c), IMPORT's
  * statement and its Phoenix half (import.c, phoenix_catalog.c), layouts
- * inferred on sampled keys (layouts.c).  hbase_fdw.c calls only what sql.h
- * declares.
+ * inferred on sampled keys and the sample itself (layouts.c, for
+ * check_values.c).  hbase_fdw.c calls only what sql.h declares.
  */
 #ifndef HBASE_SQL_INT_H
 #define HBASE_SQL_INT_H
+
+#include "fmgr.h"
 
 #include "sql.h"
 
@@ -38,6 +40,8 @@ extern char *hbase_import_statement(const char *name, const char *columns, Forei
 
 /* ---------- layouts.c: rowkey layouts inferred and checked on sampled keys ---------- */
 
+extern int	hbase_sample_arg(FunctionCallInfo fcinfo, int arg, const char *unit);
+extern int	hbase_sample_rows(HBaseConn *conn, HBaseTable *t, int max, HBaseRow ***rows);
 extern char *hbase_import_layout(HBaseConn *conn, ForeignServer *server, const char *table,
 								 int sample_rows, bool cell_names,
 								 struct hbase_rk_candidate *cand, int *nkeys,

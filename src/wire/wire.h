@@ -460,6 +460,7 @@ extern HBaseCellSet *hbase_scanner_page(HBaseScanner *s);
 extern void hbase_scanner_close(HBaseScanner *s);
 extern void hbase_rest_check_table(HBaseConn *conn, HBaseTable *table, const char *what);
 extern bool hbase_rest_table_exists(HBaseConn *conn, HBaseTable *table, const char *what);
+extern char *hbase_rest_similar_tables(HBaseConn *conn, HBaseTable *table);
 extern void hbase_rest_put_many(HBaseConn *conn, HBaseTable *table, HBaseRow **batches,
 								const int *nrows, int n, const char *what, HBaseResult *out,
 								bool *interrupted);
