@@ -132,6 +132,14 @@ RETURNS record
 AS 'MODULE_PATHNAME', 'hbase_check_layout'
 LANGUAGE C VOLATILE;
 
+-- the Phoenix global indexes a foreign table's reads can go through (option
+-- phoenix_index_layouts, written by IMPORT FOREIGN SCHEMA ... OPTIONS (phoenix 'true'))
+CREATE FUNCTION hbase_phoenix_indexes(foreign_table regclass, OUT index text,
+    OUT hbase_table text, OUT key_columns text, OUT rowkey text, OUT empty_column text)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME', 'hbase_phoenix_indexes'
+LANGUAGE C STRICT STABLE;
+
 -- making and dropping HBase tables through a server's gateway (src/sql/tables.c):
 -- creating needs USAGE on the server; dropping a superuser, or the owner of a foreign
 -- table of the server on that HBase table

@@ -64,8 +64,11 @@ enum FdwScanPrivateIndex
 	FdwScanPrivateTimeConds,	/* a table of versions: :timestamp conditions;
 								 * else a row_timestamp column's, (btree
 								 * strategy, fdw_exprs index) pairs */
-	FdwScanPrivateNotPushed		/* String list: quals on key columns the key
+	FdwScanPrivateNotPushed,	/* String list: quals on key columns the key
 								 * cannot use, and why (EXPLAIN) */
+	FdwScanPrivateIndex			/* 0, or n: the rows are found through the
+								 * table's nth Phoenix index (read_indexes),
+								 * the key conditions are the index's */
 };
 
 /*
@@ -75,14 +78,22 @@ enum FdwScanPrivateIndex
 enum FdwPathPrivateIndex
 {
 	FdwPathPrivateRowOrder,		/* as FdwScanPrivateRowOrder */
-	FdwPathPrivateSaltBytes		/* as FdwScanPrivateSaltBytes */
+	FdwPathPrivateSaltBytes,	/* as FdwScanPrivateSaltBytes */
+	FdwPathPrivateIndex			/* as FdwScanPrivateIndex */
 };
 
 /* a path's fdw_private for rows in this order; must match FdwPathPrivateIndex */
 static List *
 path_order(HBaseRowOrder order, int salt_bytes)
 {
-	return list_make2(makeInteger(order), makeInteger(salt_bytes));
+	return list_make3(makeInteger(order), makeInteger(salt_bytes), makeInteger(0));
+}
+
+/* a path's fdw_private for rows found through the nth Phoenix index (any order) */
+static List *
+path_index(int n)
+{
+	return list_make3(makeInteger(HBASE_ORDER_ANY), makeInteger(0), makeInteger(n));
 }
 
 /* the first page of a scanner when nothing hints at a LIMIT; pages then grow 4x */
@@ -119,6 +130,9 @@ typedef struct HBaseScanState
 	HBaseOpSpec spec;			/* the conditions, the order, split buckets */
 	List	   *exprstates;		/* of fdw_exprs */
 	HBaseKeyPlan *keyplan;		/* computed at the first row */
+	/* rows found through a Phoenix index (FdwScanPrivateIndex) */
+	HBaseReadIndex *index;		/* or NULL */
+	HBaseIndexScan *iscan;
 	/* Parallel Foreign Scan: the pieces shared through DSM */
 	struct HBaseParallelScan *shared;
 	List	   *pieces;			/* leader: computed for the DSM; all: read back */
@@ -424,6 +438,87 @@ op_cost(HBaseTable *t, RelOptInfo *baserel, HBaseOpKind shape, double nkeys, dou
 		fetched * cpu_tuple_cost;
 }
 
+/*
+ * Cost of finding the rows through a Phoenix index: its ranges as op_cost
+ * costs an operation of that shape on a table of the same rows, then the
+ * rows found read back from the data table by multigets (index_scan.c).
+ * The one place of this rule (with op_cost's, which it follows).
+ */
+static void
+index_cost(HBaseTable *t, RelOptInfo *baserel, HBaseOpKind shape, double nkeys, double rows,
+		   Cost *startup, Cost *total)
+{
+	Cost		istartup,
+				itotal,
+				dstartup,
+				dtotal;
+
+	op_cost(t, baserel, shape, nkeys, rows, &istartup, &itotal);
+	op_cost(t, baserel, HBASE_OP_MULTIGET, Max(rows, 1), rows, &dstartup, &dtotal);
+	*startup = istartup + dstartup;
+	*total = itotal + dtotal;
+}
+
+/*
+ * The key conditions a Phoenix index's key can use.  Its indexed columns
+ * are read as NOT NULL parts (phoenix_catalog.c), their NULL being
+ * Phoenix's empty value: IS NULL is left out (the index is read wider, and
+ * every qual is checked on the data rows).
+ */
+static List *
+index_conditions(HBaseReadIndex *ix, Index relid, List *clauses, bool allow_outer,
+				 List **exprs)
+{
+	List	   *conds = hbase_key_conditions(ix->table, relid, clauses, allow_outer, exprs, NULL);
+	List	   *out = NIL;
+	ListCell   *lc;
+
+	foreach(lc, conds)
+		if (((HBaseKeyCond *) lfirst(lc))->op != HBASE_KEY_ISNULL)
+			out = lappend(out, lfirst(lc));
+	return out;
+}
+
+/*
+ * Paths through the table's Phoenix global indexes: one per index whose key
+ * the restriction quals narrow (a Get, multiget or bounded scans of the
+ * index, not a full scan), costed by index_cost against the table's own
+ * paths.  Not for a table of versions, nor the scan of an UPDATE's or
+ * DELETE's result relation (its rows carry their identity from the data
+ * table's scan), nor without pushdown.
+ */
+static void
+add_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
+{
+	ListCell   *lc;
+
+	if (ps->table->read_indexes == NIL || !ps->table->pushdown || ps->table->versions > 0 ||
+		bms_is_member(baserel->relid, root->all_result_relids))
+		return;
+	foreach(lc, ps->table->read_indexes)
+	{
+		HBaseReadIndex *ix = lfirst(lc);
+		List	   *exprs = NIL;
+		List	   *conds = index_conditions(ix, baserel->relid, baserel->baserestrictinfo,
+											 false, &exprs);
+		HBaseOpKind shape;
+		double		nkeys;
+		Cost		startup,
+					total;
+
+		if (conds == NIL)
+			continue;
+		key_operation(ix->table, conds, exprs, &shape, &nkeys);
+		if (shape == HBASE_OP_FULL || shape == HBASE_OP_FUZZY)
+			continue;
+		index_cost(ps->table, baserel, shape, nkeys, baserel->rows, &startup, &total);
+		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
+														   baserel->rows, startup, total,
+														   NIL, NULL, NULL,
+														   path_index(foreach_current_index(lc) + 1)));
+	}
+}
+
 /* one column of the order in which rows come back */
 typedef struct KeyOrder
 {
@@ -694,6 +789,9 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 
 	add_parallel_path(root, baserel, ps, startup, total);
 
+	/* through a Phoenix index whose key the quals narrow */
+	add_index_paths(root, baserel, ps);
+
 	/* rows come in rowkey order: an ORDER BY that follows it needs no Sort */
 	pathkeys = useful_pathkeys(root, baserel, ps, &salt_bytes, false);
 	if (pathkeys != NIL)
@@ -912,14 +1010,29 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	HBaseRowOrder order = HBASE_ORDER_ANY;
 	int			salt_bytes = 0;
 	bool		split;
+	int			index = 0;
+	List	   *tconds;
+	List	   *notpushed;
 
 	/*
 	 * Key conditions narrow the HBase operation; every qual is still checked
 	 * locally, so the operation only has to return a superset of the rows.
 	 */
-	conds = hbase_key_conditions(ps->table, baserel->relid, scan_clauses,
-								 best_path->path.param_info != NULL, &exprs, NULL);
-	fconds = hbase_filter_conditions(ps->table, baserel->relid, scan_clauses, &exprs);
+	if (best_path->fdw_private)
+		index = intVal(list_nth(best_path->fdw_private, FdwPathPrivateIndex));
+	if (index > 0)
+	{
+		/* the index's key conditions; the data rows' cells are read by key, unfiltered */
+		conds = index_conditions(list_nth(ps->table->read_indexes, index - 1), baserel->relid,
+								 scan_clauses, best_path->path.param_info != NULL, &exprs);
+		fconds = NIL;
+	}
+	else
+	{
+		conds = hbase_key_conditions(ps->table, baserel->relid, scan_clauses,
+									 best_path->path.param_info != NULL, &exprs, NULL);
+		fconds = hbase_filter_conditions(ps->table, baserel->relid, scan_clauses, &exprs);
+	}
 	scan_clauses_ri = scan_clauses;
 	scan_clauses = extract_actual_clauses(scan_clauses, false);
 	/*
@@ -936,19 +1049,22 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 		salt_bytes = intVal(list_nth(best_path->fdw_private, FdwPathPrivateSaltBytes));
 	}
 	/* salted tables: one range per bucket, to merge or to read in parallel */
-	split = ps->table->layout != NULL && ps->table->pushdown &&
+	split = index == 0 && ps->table->layout != NULL && ps->table->pushdown &&
 		(salt_bytes > 0 || ps->table->concurrency > 1);
+	tconds = index > 0 ? NIL :
+		hbase_time_conditions(ps->table, baserel->relid, scan_clauses_ri, &exprs);
+	notpushed = index > 0 ? NIL :
+		hbase_key_not_pushed(ps->table, baserel->relid,
+							 planner_rt_fetch(baserel->relid, root)->eref->aliasname,
+							 scan_clauses_ri);
 	/* in the order of FdwScanPrivateIndex */
 	fdw_private = list_make5(retrieved_attrs_of(ps), hbase_key_conds_to_list(conds), fconds,
 							 makeInteger(firstpage), makeInteger(order));
 	fdw_private = lappend(fdw_private, makeInteger(salt_bytes));
 	fdw_private = lappend(fdw_private, makeInteger(split));
-	fdw_private = lappend(fdw_private,
-						  hbase_time_conditions(ps->table, baserel->relid, scan_clauses_ri, &exprs));
-	fdw_private = lappend(fdw_private,
-						  hbase_key_not_pushed(ps->table, baserel->relid,
-											   planner_rt_fetch(baserel->relid, root)->eref->aliasname,
-											   scan_clauses_ri));
+	fdw_private = lappend(fdw_private, tconds);
+	fdw_private = lappend(fdw_private, notpushed);
+	fdw_private = lappend(fdw_private, makeInteger(index));
 
 	tlist = scan_tlist(best_path, baserel, tlist);
 	return make_foreignscan(tlist, scan_clauses, baserel->relid, exprs, fdw_private,
@@ -982,6 +1098,9 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 	st->spec.salt_bytes = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateSaltBytes));
 	st->spec.split_buckets = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateSplitBuckets));
 	st->spec.tconds = list_nth(fsplan->fdw_private, FdwScanPrivateTimeConds);
+	if (intVal(list_nth(fsplan->fdw_private, FdwScanPrivateIndex)) > 0)
+		st->index = list_nth(st->table->read_indexes,
+							 intVal(list_nth(fsplan->fdw_private, FdwScanPrivateIndex)) - 1);
 	{
 		ListCell   *lc;
 
@@ -1018,10 +1137,15 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 		st->versioncxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw versions",
 											   ALLOCSET_SMALL_SIZES);
 	st->exprstates = ExecInitExprList(fsplan->fdw_exprs, (PlanState *) node);
-	st->scan = hbase_scan_begin(st->table,
-								hbase_get_connection(st->table->serverid, userid),
-								st->retrieved_attrs,
-								intVal(list_nth(fsplan->fdw_private, FdwScanPrivateFirstPage)));
+	if (st->index)
+		st->iscan = hbase_index_scan_begin(st->table, st->index,
+										   hbase_get_connection(st->table->serverid, userid),
+										   st->retrieved_attrs);
+	else
+		st->scan = hbase_scan_begin(st->table,
+									hbase_get_connection(st->table->serverid, userid),
+									st->retrieved_attrs,
+									intVal(list_nth(fsplan->fdw_private, FdwScanPrivateFirstPage)));
 }
 
 static int	claim_piece(void *arg);
@@ -1050,8 +1174,11 @@ compute_key_plan(ForeignScanState *node, HBaseScanState *st)
 		vals[i] = ExecEvalExpr(es, econtext, &nulls[i]);
 		types[i] = exprType((Node *) es->expr);
 	}
-	st->keyplan = hbase_keyplan_derive(st->table, &st->spec, &values);
-	if (st->shared)
+	st->keyplan = hbase_keyplan_derive(st->index ? st->index->table : st->table, &st->spec,
+									   &values);
+	if (st->index)
+		hbase_index_scan_set_plan(st->iscan, st->keyplan);
+	else if (st->shared)
 		hbase_scan_set_shared_plan(st->scan, st->keyplan, st->pieces, claim_piece, st);
 	else
 		hbase_scan_set_plan(st->scan, st->keyplan, st->spec.order, st->spec.salt_bytes);
@@ -1093,7 +1220,7 @@ next_version(HBaseScanState *st)
 static void
 count_table_rows(HBaseScanState *st)
 {
-	if (st->counted || st->keyplan == NULL || st->keyplan->kind != HBASE_OP_FULL ||
+	if (st->counted || st->index || st->keyplan == NULL || st->keyplan->kind != HBASE_OP_FULL ||
 		st->spec.fconds != NIL || st->spec.tconds != NIL || st->table->versions > 0 ||
 		st->shared != NULL || st->pieces != NIL)
 		return;
@@ -1168,7 +1295,9 @@ hbaseIterateForeignScan(ForeignScanState *node)
 		compute_key_plan(node, st);
 	for (;;)
 	{
-		if (st->table->versions > 0)
+		if (st->index)
+			row = hbase_index_scan_next(st->iscan);
+		else if (st->table->versions > 0)
 			row = next_version(st);
 		else
 			row = hbase_scan_next(st->scan);
@@ -1200,6 +1329,8 @@ hbaseReScanForeignScan(ForeignScanState *node)
 
 	if (st->scan)
 		hbase_scan_rescan(st->scan);
+	if (st->iscan)
+		hbase_index_scan_rescan(st->iscan);
 	st->vrow = NULL;
 	st->nread = 0;
 	st->counted = false;
@@ -1344,6 +1475,8 @@ hbaseEndForeignScan(ForeignScanState *node)
 
 	if (st && st->scan)
 		hbase_scan_end(st->scan);
+	if (st && st->iscan)
+		hbase_index_scan_end(st->iscan);
 }
 
 /*
@@ -1363,11 +1496,18 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 	int			i;
 
 	ExplainPropertyText("HBase Table", st->table->hbase_table, es);
+	/* through a Phoenix index: its name and table; the operation is the index's */
+	if (st->index)
+	{
+		ExplainPropertyText("HBase Phoenix Index", psprintf("%s (HBase table %s)", st->index->name,
+															 st->index->table->hbase_table), es);
+		ExplainPropertyText("HBase Data Rows", "read back by multigets, every condition checked on them", es);
+	}
 	/* the operation executed (ANALYZE), else what planning can tell of it */
 	if (kp == NULL)
-		kp = hbase_keyplan_derive(st->table, &st->spec,
+		kp = hbase_keyplan_derive(st->index ? st->index->table : st->table, &st->spec,
 								  hbase_keyplan_planning_values(fsplan->fdw_exprs));
-	lines = hbase_keyplan_describe(st->table, kp);
+	lines = hbase_keyplan_describe(st->index ? st->index->table : st->table, kp);
 	for (i = 0; i + 1 < list_length(lines); i += 2)
 		ExplainPropertyText(list_nth(lines, i), list_nth(lines, i + 1), es);
 	/* the quals on key columns the key could not use, one line each */
@@ -1384,6 +1524,8 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 		if (notes != NIL && es->format != EXPLAIN_FORMAT_TEXT)
 			ExplainPropertyList("HBase Not Pushed", notes, es);
 	}
+	if (es->verbose && st->index)
+		ExplainPropertyText("HBase Index Rowkey", st->index->table->rowkey, es);
 	if (es->verbose && st->table->rowkey && !st->table->rowkey_implicit)
 		ExplainPropertyText("HBase Rowkey", st->table->rowkey, es);
 	if (es->verbose)
@@ -1404,6 +1546,22 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 			keyonly = false;
 		}
 		ExplainPropertyText("HBase Columns", keyonly ? "(rowkeys only)" : cols.data, es);
+	}
+	if (es->analyze && st->iscan)
+	{
+		long		irequests,
+					irows,
+					drequests,
+					drows,
+					dups;
+
+		hbase_index_scan_stats(st->iscan, &irequests, &irows, &drequests, &drows, &dups);
+		ExplainPropertyInteger("HBase Index Requests", NULL, irequests, es);
+		ExplainPropertyInteger("HBase Index Rows Received", NULL, irows, es);
+		if (dups > 0)
+			ExplainPropertyInteger("HBase Index Rows of One Data Row", NULL, dups, es);
+		ExplainPropertyInteger("HBase Requests", NULL, drequests, es);
+		ExplainPropertyInteger("HBase Rows Received", NULL, drows, es);
 	}
 	if (es->analyze && st->scan)
 	{
