@@ -227,6 +227,19 @@ def setup_phoenix(db):
         "UPSERT INTO DOCS.ORDERS VALUES (3, 'EF56', 'third', 7.25);\n")
 
 
+def setup_phoenix_index(db):
+    """Phoenix table DOCS.CUSTOMERS with a global index on EMAIL, by Phoenix's own DDL"""
+    import fixtures_phoenix
+    fixtures_phoenix.phoenix_sql(
+        "DROP TABLE IF EXISTS DOCS.CUSTOMERS;\n"
+        "CREATE TABLE DOCS.CUSTOMERS (ID BIGINT NOT NULL PRIMARY KEY, EMAIL VARCHAR, "
+        "NAME VARCHAR);\n"
+        "CREATE INDEX CUSTOMERS_EMAIL ON DOCS.CUSTOMERS (EMAIL);\n"
+        "UPSERT INTO DOCS.CUSTOMERS VALUES (1, 'ann@example.org', 'Ann');\n"
+        "UPSERT INTO DOCS.CUSTOMERS VALUES (2, 'bob@example.org', 'Bob');\n"
+        "UPSERT INTO DOCS.CUSTOMERS VALUES (3, 'cy@example.org', 'Cy');\n")
+
+
 def setup_analyst(db):
     """the role analyst of the Kerberos example (roles are the cluster's, not the database's)"""
     rc, out = psql(db, "DO $$BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'analyst') "
@@ -237,7 +250,8 @@ def setup_analyst(db):
 
 SETUPS = {"demo": setup_demo, "server": setup_server, "drop_my_events": setup_drop_my_events,
           "mails": setup_mails, "visits": setup_visits, "prices": setup_prices, "analytics": setup_analytics,
-          "phoenix": setup_phoenix, "analyst": setup_analyst}
+          "phoenix": setup_phoenix, "phoenix_index": setup_phoenix_index,
+          "analyst": setup_analyst}
 
 
 # ------------------------------------------------------------------ running

@@ -532,9 +532,9 @@ class Table:
                 cells[0].family = None
             else:
                 self.features.add("no-default-family")
-        # this HBase lacks IndexedWALEditCodec: Phoenix indexes only immutable tables
-        self.index = self.immutable and on("index", 0.4)
-        self.local_index = self.immutable and on("index", 0.1)
+        # scripts/hbase-local's region servers have IndexedWALEditCodec: mutable tables too
+        self.index = on("index", 0.4)
+        self.local_index = on("index", 0.1)
         self.indexed = []          # the indexes Phoenix made (global or local): writes refused
         if any(k.ptype == "VARBINARY" for k in keys) and (self.index or self.local_index):
             # an index row of Phoenix 5.2.1 holds the data row's key, a VARBINARY last, without
