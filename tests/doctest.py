@@ -1,18 +1,26 @@
 #!/usr/bin/env python3
-"""tests/doctest.py - the documentation tested like code.
+"""tests/doctest.py - the documentation tested like code, as a reader would run it.
 
 Runs every ```sql block of README.md and of each docs/*.md file it links (in the order of their
-first link), in order, each file in a fresh database, against what `scripts/setup` made (the
-demo's HBase table ad_report, written by demo/load.py when missing) or what an earlier block of
-the same file made. A block whose next fenced block (only blank lines between) is a plain ```
-or ```text block is compared with it: psql's output (results, then NOTICEs and errors without
+first link), in order, each file in a fresh database, as a reader would: what a page needs, its
+own visible blocks make (the extension, the server, its HBase tables by hbase_create_table, their
+rows by INSERT). A block whose next fenced block (only blank lines between) is a plain ``` or
+```text block is compared with it: psql's output (results, then NOTICEs and errors without
 psql's "psql:file:N:" prefix), whitespace normalized (runs of blanks as one, blank lines and
 trailing blanks dropped).
 
+Before each file, what an earlier run of it left is removed, so that the file starts as it
+would on a fresh HBase: the HBase tables its blocks make (hbase_create_table('server', 'NAME'
+...)) are dropped through REST, and the roles they make (CREATE ROLE NAME) are dropped.
+
 Markers, an HTML comment on the lines before a block (several may stand there):
-  <!-- doctest: setup NAME -->     run the named setup step first (SETUPS below: HBase tables
-                                   written through tests/hbase_rest.py with keys computed here,
-                                   Phoenix tables made by Phoenix's own DDL, roles)
+  <!-- doctest: setup NAME -->     run the named setup step first (SETUPS below), for a fact a
+                                   reader cannot make from the page (the demo's table that
+                                   scripts/setup wrote): the marker must stand on a line of
+                                   visible text saying what the block needs, so the rendered
+                                   page shows it (a marker alone on its line fails the block)
+  <!-- doctest: run -->            a ```sh block: run it (bash -e, from the repository's root)
+                                   as the reader would; it fails when the commands do
   <!-- doctest: error -->          the block must fail (its output block shows the error)
   <!-- doctest: output varies: WHY -->   run it, but do not compare its output
   <!-- doctest: skip WHY -->       do not run it (counted as skipped, WHY printed)
@@ -27,10 +35,8 @@ Ends with "N passed, N failed, N skipped" (scripts/test adds the first two to th
     --update write the actual output into the output blocks that differ (read them after)
 Needs the scripts/pg-local environment (PGHOST, PGPORT, PGUSER) and HBASE_URL.
 """
-import hashlib
 import os
 import re
-import struct
 import subprocess
 import sys
 
@@ -40,7 +46,8 @@ sys.path.insert(0, HERE)
 import hbase_rest  # noqa: E402
 
 DOC_URL = "http://127.0.0.1:18080"
-MARKER = re.compile(r"<!--\s*doctest:\s*(setup|error|output varies|skip|ignore)\b:?\s*(.*?)\s*-->")
+MARKER = re.compile(r"<!--\s*doctest:\s*(setup|run|error|output varies|skip|ignore)\b:?\s*(.*?)\s*-->")
+COMMENT = re.compile(r"<!--.*?-->")
 FENCE = re.compile(r"^(\s*)```\s*([A-Za-z0-9_-]*)\s*$")
 PSQL_PREFIX = re.compile(r"^psql:[^:]*:\d+: ")
 
@@ -65,7 +72,10 @@ def parse(path):
         m = FENCE.match(lines[i])
         if not m:
             for mk in MARKER.finditer(lines[i]):
-                markers.append((mk.group(1), mk.group(2)))
+                kind = mk.group(1)
+                if kind == "setup" and not COMMENT.sub("", lines[i]).strip():
+                    kind = "hidden setup"  # what it needs would not show in the rendered page
+                markers.append((kind, mk.group(2)))
             if lines[i].strip():
                 gap_ok = False
             i += 1
@@ -82,7 +92,7 @@ def parse(path):
             prev_sql.expected = text
             prev_sql.expected_lines = (start + 1, i - 1)
             prev_sql = None
-        elif lang == "sql":
+        elif lang == "sql" or (lang == "sh" and any(k == "run" for k, _ in markers)):
             b = Block(lang, text, start + 1, markers)
             blocks.append(b)
             prev_sql, gap_ok = b, True
@@ -133,8 +143,8 @@ def psql(db, sql, quiet=True):
 
 
 # ------------------------------------------------------------------ setup steps
-# Each writes what a doc's examples read; HBase tables are named docs_* (no test uses them), keys
-# computed here, independently of the C codec.
+# Only for facts a reader cannot make from the page itself: a page makes its own HBase tables
+# (hbase_create_table), rows (INSERT), Phoenix tables (a ```sh block it shows) and roles.
 
 HB = None
 
@@ -152,106 +162,35 @@ def setup_demo(db):
         subprocess.run([sys.executable, os.path.join(ROOT, "demo", "load.py")], check=True)
 
 
-def setup_server(db):
-    """the extension and the server "hbase" of the README's first block"""
-    rc, out = psql(db, "CREATE EXTENSION IF NOT EXISTS hbase_fdw;\n"
-                   "CREATE SERVER hbase FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url '%s');\n"
-                   % os.environ.get("HBASE_URL", DOC_URL))
-    if rc != 0:
-        raise RuntimeError(out)
+SETUPS = {"demo": setup_demo}
+
+CREATED_TABLE = re.compile(r"hbase_create_table\(\s*'[^']*'\s*,\s*'([^']+)'")
+CREATED_ROLE = re.compile(r"\bCREATE\s+ROLE\s+([a-z_][a-z0-9_]*)", re.I)
 
 
-def setup_drop_my_events(db):
-    """import.md's own table, made by its first block: gone before it runs again"""
-    hb().drop_table("my_events")
+def clean_slate(blocks):
+    """what an earlier run of the file left, gone: the HBase tables its blocks make and the
+    roles they create, so that it runs as it would on a fresh HBase and cluster"""
+    sql = "".join(b.text for b in blocks if b.lang == "sql" and not b.marker("skip") and not b.marker("ignore"))
+    for table in sorted(set(CREATED_TABLE.findall(sql))):
+        # the pages' servers have no namespace option: a bare name is HBase's default namespace,
+        # whatever HBASE_TEST_NAMESPACE would make of it
+        hb().drop_table(table if ":" in table else "default:" + table)
+    for role in sorted(set(r.lower() for r in CREATED_ROLE.findall(sql))):
+        rc, out = psql("postgres", "DROP ROLE IF EXISTS %s;\n" % role)
+        if rc != 0:
+            raise RuntimeError(out)
 
 
-def setup_mails(db):
-    """docs_mails: a tall table, rowkey lpad(user_id, 8) + lpad(mail_id, 10), subjects in m:s"""
-    hb().create_table("docs_mails", ["m"])
-    rows = []
-    for user in (41, 42, 43):
-        for mail in range(990, 1011):
-            rows.append(("%08d%010d" % (user, mail), {"m:subject": "mail %d of user %d" % (mail, user)}))
-    hb().put_pairs("docs_mails", rows)
-
-
-def java_string_hash_salt(key, n):
-    """Phoenix's salt byte: h = 1; h = 31*h + b over the signed bytes (32-bit), abs(h % n)"""
-    h = 1
-    for b in key:
-        h = (31 * h + (b - 256 if b > 127 else b)) & 0xFFFFFFFF
-    h = h - (1 << 32) if h & 0x80000000 else h
-    r = abs(h) % n  # Java's % keeps the sign of h; abs of it
-    return r
-
-
-def setup_visits(db):
-    """docs_visits: Phoenix-salted, rowkey salt(4) + lpad(shop_id, 5) + date(day, "yyyyMMdd"),
-    visit counts in cf:n as text; shops 10..30, the first 10 days of 2026"""
-    hb().create_table("docs_visits", ["cf"])
-    rows = []
-    for shop in range(10, 31):
-        for day in range(1, 11):
-            rest = b"%05d202601%02d" % (shop, day)
-            rows.append((bytes([java_string_hash_salt(rest, 4)]) + rest, {"cf:n": str(shop * 100 + day)}))
-    hb().put_pairs("docs_visits", rows)
-
-
-def setup_prices(db):
-    """docs_prices: cell versions, family p keeps 10; item A-42's price at three times"""
-    hb().create_table("docs_prices", ["p"], versions=10)
-    ts = [1704067200000, 1704931200000, 1706745600000]  # 2024-01-01, 01-11, 02-01 UTC
-    for t, price, stock in zip(ts, ("9.90", "8.50", "9.20"), ("100", "80", "75")):
-        hb().put_rows("docs_prices", [{"key": "A-42", "cells": {
-            "p:price": {"value": price, "timestamp": t}, "p:stock": {"value": stock, "timestamp": t}}}])
-
-
-def setup_analytics(db):
-    """namespace docs_ns with table events: text keys, a text and a Java long cell"""
-    hb().create_table("docs_ns:events", ["e"])
-    hb().put_pairs("docs_ns:events", [
-        ("ev%03d" % i, {"e:kind": ("click", "view")[i % 2], "e:n": struct.pack(">q", i * 10)})
-        for i in range(1, 21)])
-
-
-def setup_phoenix(db):
-    """Phoenix schema DOCS, table ORDERS, by Phoenix's own DDL and UPSERT"""
-    import fixtures_phoenix
-    fixtures_phoenix.phoenix_sql(
-        "DROP TABLE IF EXISTS DOCS.ORDERS;\n"
-        "CREATE TABLE DOCS.ORDERS (ID BIGINT NOT NULL, CODE CHAR(4) NOT NULL, NAME VARCHAR, "
-        "AMOUNT DECIMAL(10,2) CONSTRAINT PK PRIMARY KEY (ID DESC, CODE)) SALT_BUCKETS = 4;\n"
-        "UPSERT INTO DOCS.ORDERS VALUES (1, 'AB12', 'first', 10.50);\n"
-        "UPSERT INTO DOCS.ORDERS VALUES (2, 'CD34', 'second', 20.00);\n"
-        "UPSERT INTO DOCS.ORDERS VALUES (3, 'EF56', 'third', 7.25);\n")
-
-
-def setup_phoenix_index(db):
-    """Phoenix table DOCS.CUSTOMERS with a global index on EMAIL, by Phoenix's own DDL"""
-    import fixtures_phoenix
-    fixtures_phoenix.phoenix_sql(
-        "DROP TABLE IF EXISTS DOCS.CUSTOMERS;\n"
-        "CREATE TABLE DOCS.CUSTOMERS (ID BIGINT NOT NULL PRIMARY KEY, EMAIL VARCHAR, "
-        "NAME VARCHAR);\n"
-        "CREATE INDEX CUSTOMERS_EMAIL ON DOCS.CUSTOMERS (EMAIL);\n"
-        "UPSERT INTO DOCS.CUSTOMERS VALUES (1, 'ann@example.org', 'Ann');\n"
-        "UPSERT INTO DOCS.CUSTOMERS VALUES (2, 'bob@example.org', 'Bob');\n"
-        "UPSERT INTO DOCS.CUSTOMERS VALUES (3, 'cy@example.org', 'Cy');\n")
-
-
-def setup_analyst(db):
-    """the role analyst of the Kerberos example (roles are the cluster's, not the database's)"""
-    rc, out = psql(db, "DO $$BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'analyst') "
-                   "THEN CREATE ROLE analyst; END IF; END$$;\n")
-    if rc != 0:
-        raise RuntimeError(out)
-
-
-SETUPS = {"demo": setup_demo, "server": setup_server, "drop_my_events": setup_drop_my_events,
-          "mails": setup_mails, "visits": setup_visits, "prices": setup_prices, "analytics": setup_analytics,
-          "phoenix": setup_phoenix, "phoenix_index": setup_phoenix_index,
-          "analyst": setup_analyst}
+def shell(script):
+    """runs a ```sh block as a reader would, from the repository's root; -> (rc, output)"""
+    env = dict(os.environ)
+    url = env.get("HBASE_URL", DOC_URL)
+    if url != DOC_URL:
+        script = script.replace(DOC_URL, url)
+    res = subprocess.run(["bash", "-e", "-c", script], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, timeout=900)
+    return res.returncode, res.stdout.decode("utf-8", "replace")
 
 
 # ------------------------------------------------------------------ running
@@ -269,9 +208,21 @@ def run_file(path, counts, show, verbose, update=False):
             return
     done = set()
     updates = []
-    for b in parse(path):
+    blocks = parse(path)
+    try:
+        clean_slate(blocks)
+    except Exception as e:  # noqa: BLE001 - the file cannot start clean: one failure, named
+        print("%s: could not remove what an earlier run left: %s" % (rel, e))
+        counts["failed"] += 1
+        return
+    for b in blocks:
         where = "%s:%d" % (rel, b.line)
         if b.marker("ignore"):
+            continue
+        if b.marker("hidden setup"):
+            counts["failed"] += 1
+            print("%s: FAILED: setup %s is hidden: its marker must share a line with visible "
+                  "text that says what the block needs" % (where, b.marker("hidden setup")[0]))
             continue
         if b.marker("skip"):
             counts["skipped"] += 1
@@ -289,11 +240,14 @@ def run_file(path, counts, show, verbose, update=False):
             counts["failed"] += 1
             print("%s: setup failed: %s" % (where, e))
             continue
-        sql = b.text
-        url = os.environ.get("HBASE_URL", DOC_URL)
-        if url != DOC_URL:
-            sql = sql.replace(DOC_URL, url)
-        rc, out = psql(db, sql)
+        if b.lang == "sh":
+            rc, out = shell(b.text)
+        else:
+            sql = b.text
+            url = os.environ.get("HBASE_URL", DOC_URL)
+            if url != DOC_URL:
+                sql = sql.replace(DOC_URL, url)
+            rc, out = psql(db, sql)
         if show:
             print("=== %s (rc %d)\n%s" % (where, rc, out))
         problem = None

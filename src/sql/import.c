@@ -121,6 +121,7 @@ typedef struct ImportTally
 	List	   *phoenix;		/* rows with Phoenix's empty column */
 	List	   *badname;		/* not imported: no HBase table name */
 	List	   *system;			/* not imported: Phoenix's SYSTEM.* */
+	List	   *layouts;		/* with a rowkey layout inferred from their keys */
 	MemoryContext cxt;			/* of the lists: outlives each table's context */
 } ImportTally;
 
@@ -548,6 +549,16 @@ sample_notice(const char *name, const char *table, int sample_rows, TableSample 
 					 ts->phoenix_cell) : 0));
 }
 
+/* do the sampled keys all read as one number (bigint or int, text or binary) */
+static bool
+key_is_number(TableSample *ts)
+{
+	bool		binary;
+	const char *type = fits_type(ts->keyfits, &binary);
+
+	return strcmp(type, "bigint") == 0 || (binary && strcmp(type, "integer") == 0);
+}
+
 /*
  * The rowkey layout of an HBase table, inferred from sample_rows keys spread
  * over its regions (layouts.c), with a NOTICE saying it, or why there is
@@ -568,18 +579,20 @@ layout_of(HBaseConn *conn, ForeignServer *server, const char *name, const char *
 		ereport(table_notice_level,
 				(errmsg("no rowkey layout of HBase table \"%s\" found: foreign table \"%s\" keeps its key as one column",
 						table, name),
-				 errdetail("Sampled %d keys: %s.", nkeys, why)));
+				 errdetail_plural("Sampled %d key: %s.", "Sampled %d keys: %s.", nkeys, nkeys, why)));
 		return NULL;
 	}
 	initStringInfo(&cols);
 	for (i = 0; i < c->ncolumns; i++)
 		appendStringInfo(&cols, "%s%s %s", i ? ", " : "", c->names[i], c->sqltypes[i]);
 	ereport(table_notice_level,
-			(errmsg("rowkey layout of foreign table \"%s\" inferred from %d keys of HBase table \"%s\": %s",
-					name, c->keys, table, c->layout),
-			 errdetail("It explains all %d keys (each decodes and encodes back to its bytes%s); key columns: %s.",
-					   c->explained, c->prefix ? psprintf(", its %s recomputed", c->prefix) : "",
-					   cols.data),
+			(errmsg_plural("rowkey layout of foreign table \"%s\" inferred from %d key of HBase table \"%s\": %s",
+						   "rowkey layout of foreign table \"%s\" inferred from %d keys of HBase table \"%s\": %s",
+						   c->keys, name, c->keys, table, c->layout),
+			 errdetail_plural("It explains the %d key sampled (it decodes and encodes back to its bytes%s); key columns: %s.",
+							  "It explains all %d keys (each decodes and encodes back to its bytes%s); key columns: %s.",
+							  c->explained, c->explained,
+							  c->prefix ? psprintf(", its %s recomputed", c->prefix) : "", cols.data),
 			 errhint("The raw key stays readable (the column of option column ':key'); hbase_check_layout() checks the layout against more keys.")));
 	return c;
 }
@@ -629,8 +642,14 @@ import_table(ImportForeignSchemaStmt *stmt, ForeignServer *server, HBaseConn *co
 
 		initStringInfo(&summary);
 		sample = sample_table(conn, table, families, sample_rows);
-		if (infer_layout && !sample->failed && sample->nrows > 0)
+		/*
+		 * a key that is one plain number is already typed with its one-part
+		 * layout (create_statement): nothing for inference to add
+		 */
+		if (infer_layout && !sample->failed && sample->nrows > 0 && !key_is_number(sample))
 			inferred = layout_of(conn, server, name, table, sample_rows, cell_names);
+		if (inferred)
+			tally_add(tally, &tally->layouts, table);
 		command = create_statement(stmt, server, name, table, families, key_type, sample, &summary,
 								   inferred);
 		sample_notice(name, table, sample_rows, sample, summary.data, tally);
@@ -698,6 +717,9 @@ import_summary(const char *ns, ImportTally *t, int sample_rows, int names_skippe
 							 tables(list_length(t->unsampled)), some_names(t->unsampled));
 		if (t->empty != NIL || t->unsampled != NIL)
 			appendStringInfoString(&d, " Their column families are jsonb columns only.");
+		if (t->layouts != NIL)
+			appendStringInfo(&d, " A rowkey layout was found for %s (%s): their key columns come first.",
+							 tables(list_length(t->layouts)), some_names(t->layouts));
 		if (t->phoenix != NIL)
 			appendStringInfo(&d, " Apache Phoenix seems to have made %s (%s).",
 							 tables(list_length(t->phoenix)), some_names(t->phoenix));
@@ -734,7 +756,7 @@ hbase_import_foreign_schema(ImportForeignSchemaStmt *stmt, Oid serverOid)
 	int			sample_rows = HBASE_DEFAULT_SAMPLE_ROWS;
 	const char *tenant = NULL;
 	bool		phoenix = false;
-	bool		infer_layout = false;
+	bool		infer_layout = true;
 	bool		cell_names = false;
 	List	   *commands = NIL;
 	List	   *wanted = NIL;

@@ -530,7 +530,8 @@ hbase_import_layout(HBaseConn *conn, ForeignServer *server, const char *table, i
 	found = infer(keys, lens, n, cands, MAX_CANDIDATES);
 	if (found == 0)
 	{
-		*why = psprintf("no layout explains all %d keys sampled (random bytes, uuids or free text stay raw)", n);
+		*why = psprintf("no layout explains %s (random bytes, uuids or free text stay raw)",
+						n == 1 ? "it" : psprintf("all %d of them", n));
 		return NULL;
 	}
 	*cand = cands[0];
