@@ -764,7 +764,8 @@ add_parallel_path(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps,
  * plain scan of the operation the restriction quals lead to; a partial path
  * for a Parallel Foreign Scan; paths whose rows come in key order or in
  * reverse key order, when an ORDER BY or a merge join can use that (no Sort;
- * a salted table's buckets are merged); and parameterized paths, one per
+ * a salted table's buckets are merged); paths through the table's Phoenix
+ * global indexes (add_index_paths); and parameterized paths, one per
  * join clause on a key column that narrows the operation (a nested loop then
  * drives Gets or bounded scans with the outer row's values).  Costs come
  * from op_cost; a parameterized path that reads as much as the plain one is
@@ -993,7 +994,9 @@ result_scan_tlist(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, List *q
  * cell filters and the time conditions with their values in fdw_exprs, the
  * first page's size (a LIMIT over this scan alone), the row order the chosen
  * path promised, whether a salted table is read one range per bucket, and
- * the operation's shape.  Every qual stays a local filter.
+ * the operation's shape; through a Phoenix index, the index's key conditions
+ * (no cell filter: the data rows are read by key) and its number.  Every
+ * qual stays a local filter.
  */
 static ForeignScan *
 hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,

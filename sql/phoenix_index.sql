@@ -50,6 +50,17 @@ EXPLAIN (COSTS OFF) SELECT * FROM pi.events WHERE kind = 'boot';
 SELECT * FROM pi.events WHERE kind = 'boot' ORDER BY host, ts;
 SELECT * FROM pi.events WHERE kind = 'disk' AND ts > 120 ORDER BY host, ts;
 SELECT * FROM pi.events WHERE kind LIKE 'disk%' ORDER BY host, ts;
+-- a generic plan: the value comes at execution; a correlated subquery scans again per row
+SET plan_cache_mode = force_generic_plan;
+PREPARE by_email(text) AS SELECT id, name FROM pi.users WHERE email = $1;
+EXPLAIN (COSTS OFF) EXECUTE by_email('bob@x.org');
+EXECUTE by_email('bob@x.org');
+EXECUTE by_email('zed@x.org');
+RESET plan_cache_mode;
+EXPLAIN (COSTS OFF) SELECT v.e, (SELECT u.id FROM pi.users u WHERE u.email = v.e) AS id
+  FROM (VALUES ('ann@x.org'), ('zed@x.org'), ('dan@x.org')) v(e) ORDER BY 1;
+SELECT v.e, (SELECT u.id FROM pi.users u WHERE u.email = v.e) AS id
+  FROM (VALUES ('ann@x.org'), ('zed@x.org'), ('dan@x.org')) v(e) ORDER BY 1;
 -- the key of the data table still wins where it fixes the row
 EXPLAIN (COSTS OFF) SELECT * FROM pi.users WHERE id = 1 AND email = 'ann@x.org';
 -- no index for IS NULL (an indexed NULL is Phoenix's empty value), nor without pushdown

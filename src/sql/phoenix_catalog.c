@@ -15,7 +15,9 @@
  * qualifiers, the empty key value column as empty_column (in the family where
  * Phoenix puts it), the indexes on the table's rows (its own and its views',
  * SYSTEM.CHILD_LINK naming the views) as phoenix_indexes, which makes it read
- * only.  Decides the foreign table's column names (family-qualified where
+ * only, and the table's own global indexes that a layout reads (their key
+ * columns, sort orders, types, salting and encoding) as phoenix_index_layouts,
+ * which reads go through.  Decides the foreign table's column names (family-qualified where
  * Phoenix's families share one).  Reads through the REST layer; the core
  * runs the commands.
  */
