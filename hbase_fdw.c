@@ -485,7 +485,9 @@ index_conditions(HBaseReadIndex *ix, Index relid, List *clauses, bool allow_oute
  * index, not a full scan), costed by index_cost against the table's own
  * paths.  Not for a table of versions, nor the scan of an UPDATE's or
  * DELETE's result relation (its rows carry their identity from the data
- * table's scan), nor without pushdown.
+ * table's scan), nor without pushdown, nor a table whose rows may have
+ * longer keys than its key columns (rowkey_extra 'ignore': a view's rows,
+ * whose keys the table's layout cannot encode back).
  */
 static void
 add_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
@@ -493,7 +495,7 @@ add_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
 	ListCell   *lc;
 
 	if (ps->table->read_indexes == NIL || !ps->table->pushdown || ps->table->versions > 0 ||
-		bms_is_member(baserel->relid, root->all_result_relids))
+		ps->table->rowkey_extra || bms_is_member(baserel->relid, root->all_result_relids))
 		return;
 	foreach(lc, ps->table->read_indexes)
 	{
