@@ -66,9 +66,11 @@ enum FdwScanPrivateIndex
 								 * strategy, fdw_exprs index) pairs */
 	FdwScanPrivateNotPushed,	/* String list: quals on key columns the key
 								 * cannot use, and why (EXPLAIN) */
-	FdwScanPrivateIndex			/* 0, or n: the rows are found through the
+	FdwScanPrivateIndex,		/* 0, or n: the rows are found through the
 								 * table's nth Phoenix index (read_indexes),
 								 * the key conditions are the index's */
+	FdwScanPrivateCovered		/* 1: that index holds every column read: its
+								 * verified rows are read alone */
 };
 
 /*
@@ -79,21 +81,24 @@ enum FdwPathPrivateIndex
 {
 	FdwPathPrivateRowOrder,		/* as FdwScanPrivateRowOrder */
 	FdwPathPrivateSaltBytes,	/* as FdwScanPrivateSaltBytes */
-	FdwPathPrivateIndex			/* as FdwScanPrivateIndex */
+	FdwPathPrivateIndex,		/* as FdwScanPrivateIndex */
+	FdwPathPrivateCovered		/* as FdwScanPrivateCovered */
 };
 
 /* a path's fdw_private for rows in this order; must match FdwPathPrivateIndex */
 static List *
 path_order(HBaseRowOrder order, int salt_bytes)
 {
-	return list_make3(makeInteger(order), makeInteger(salt_bytes), makeInteger(0));
+	return list_make4(makeInteger(order), makeInteger(salt_bytes), makeInteger(0),
+					  makeInteger(0));
 }
 
 /* a path's fdw_private for rows found through the nth Phoenix index (any order) */
 static List *
-path_index(int n)
+path_index(int n, bool covered)
 {
-	return list_make3(makeInteger(HBASE_ORDER_ANY), makeInteger(0), makeInteger(n));
+	return list_make4(makeInteger(HBASE_ORDER_ANY), makeInteger(0), makeInteger(n),
+					  makeInteger(covered));
 }
 
 /* the first page of a scanner when nothing hints at a LIMIT; pages then grow 4x */
@@ -440,21 +445,24 @@ op_cost(HBaseTable *t, RelOptInfo *baserel, HBaseOpKind shape, double nkeys, dou
 
 /*
  * Cost of finding the rows through a Phoenix index: its ranges as op_cost
- * costs an operation of that shape on a table of the same rows, then the
- * rows found read back from the data table by multigets (index_scan.c).
- * The one place of this rule (with op_cost's, which it follows).
+ * costs an operation of that shape on a table of the same rows, then,
+ * unless the index covers the query, the rows found read back from the data
+ * table by multigets (index_scan.c; a covered read Gets the data rows of
+ * unverified index rows only, rare: not costed).  The one place of this
+ * rule (with op_cost's, which it follows).
  */
 static void
 index_cost(HBaseTable *t, RelOptInfo *baserel, HBaseOpKind shape, double nkeys, double rows,
-		   Cost *startup, Cost *total)
+		   bool covered, Cost *startup, Cost *total)
 {
 	Cost		istartup,
 				itotal,
-				dstartup,
-				dtotal;
+				dstartup = 0,
+				dtotal = 0;
 
 	op_cost(t, baserel, shape, nkeys, rows, &istartup, &itotal);
-	op_cost(t, baserel, HBASE_OP_MULTIGET, Max(rows, 1), rows, &dstartup, &dtotal);
+	if (!covered)
+		op_cost(t, baserel, HBASE_OP_MULTIGET, Max(rows, 1), rows, &dstartup, &dtotal);
 	*startup = istartup + dstartup;
 	*total = itotal + dtotal;
 }
@@ -477,6 +485,28 @@ index_conditions(HBaseReadIndex *ix, Index relid, List *clauses, bool allow_oute
 		if (((HBaseKeyCond *) lfirst(lc))->op != HBASE_KEY_ISNULL)
 			out = lappend(out, lfirst(lc));
 	return out;
+}
+
+/*
+ * Does index ix hold every column the query reads (its key's columns and
+ * its covered cells), so that its verified rows are the answer?  Not for a
+ * whole-row reference.
+ */
+static bool
+index_covers(HBaseReadIndex *ix, Bitmapset *attrs_used)
+{
+	int			k = -1;
+
+	while ((k = bms_next_member(attrs_used, k)) >= 0)
+	{
+		AttrNumber	a = k + FirstLowInvalidHeapAttributeNumber;
+
+		if (a == 0)
+			return false;
+		if (a > 0 && (a > ix->table->natts || ix->table->columns[a - 1].dropped))
+			return false;
+	}
+	return true;
 }
 
 /*
@@ -507,17 +537,20 @@ add_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
 		double		nkeys;
 		Cost		startup,
 					total;
+		bool		covered;
 
 		if (conds == NIL)
 			continue;
 		key_operation(ix->table, conds, exprs, &shape, &nkeys);
 		if (shape == HBASE_OP_FULL || shape == HBASE_OP_FUZZY)
 			continue;
-		index_cost(ps->table, baserel, shape, nkeys, baserel->rows, &startup, &total);
+		covered = index_covers(ix, ps->attrs_used);
+		index_cost(ps->table, baserel, shape, nkeys, baserel->rows, covered, &startup, &total);
 		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
 														   baserel->rows, startup, total,
 														   NIL, NULL, NULL,
-														   path_index(foreach_current_index(lc) + 1)));
+														   path_index(foreach_current_index(lc) + 1,
+																	  covered)));
 	}
 }
 
@@ -1016,6 +1049,7 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	int			salt_bytes = 0;
 	bool		split;
 	int			index = 0;
+	bool		covered = false;
 	List	   *tconds;
 	List	   *notpushed;
 
@@ -1024,7 +1058,10 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	 * locally, so the operation only has to return a superset of the rows.
 	 */
 	if (best_path->fdw_private)
+	{
 		index = intVal(list_nth(best_path->fdw_private, FdwPathPrivateIndex));
+		covered = intVal(list_nth(best_path->fdw_private, FdwPathPrivateCovered));
+	}
 	if (index > 0)
 	{
 		/* the index's key conditions; the data rows' cells are read by key, unfiltered */
@@ -1070,6 +1107,7 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	fdw_private = lappend(fdw_private, tconds);
 	fdw_private = lappend(fdw_private, notpushed);
 	fdw_private = lappend(fdw_private, makeInteger(index));
+	fdw_private = lappend(fdw_private, makeInteger(covered));
 
 	tlist = scan_tlist(best_path, baserel, tlist);
 	return make_foreignscan(tlist, scan_clauses, baserel->relid, exprs, fdw_private,
@@ -1145,7 +1183,9 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 	if (st->index)
 		st->iscan = hbase_index_scan_begin(st->table, st->index,
 										   hbase_get_connection(st->table->serverid, userid),
-										   st->retrieved_attrs);
+										   st->retrieved_attrs,
+										   intVal(list_nth(fsplan->fdw_private,
+														   FdwScanPrivateCovered)));
 	else
 		st->scan = hbase_scan_begin(st->table,
 									hbase_get_connection(st->table->serverid, userid),
@@ -1292,6 +1332,7 @@ hbaseIterateForeignScan(ForeignScanState *node)
 	HBaseScanState *st = node->fdw_state;
 	TupleTableSlot *slot = node->ss.ss_ScanTupleSlot;
 	HBaseRow   *row;
+	bool		from_index = false;
 	MemoryContext old;
 
 	ExecClearTuple(slot);
@@ -1301,7 +1342,7 @@ hbaseIterateForeignScan(ForeignScanState *node)
 	for (;;)
 	{
 		if (st->index)
-			row = hbase_index_scan_next(st->iscan);
+			row = hbase_index_scan_next(st->iscan, &from_index);
 		else if (st->table->versions > 0)
 			row = next_version(st);
 		else
@@ -1318,8 +1359,11 @@ hbaseIterateForeignScan(ForeignScanState *node)
 	}
 
 	old = MemoryContextSwitchTo(st->tuplecxt);
-	hbase_row_to_values(st->table, st->io, st->decode_key, st->retrieved_attrs, row,
-						slot->tts_values, slot->tts_isnull);
+	if (from_index)
+		hbase_index_scan_values(st->iscan, row, slot->tts_values, slot->tts_isnull);
+	else
+		hbase_row_to_values(st->table, st->io, st->decode_key, st->retrieved_attrs, row,
+							slot->tts_values, slot->tts_isnull);
 	if (st->rowid_pos > 0)
 		fill_result_columns(node, st, row, slot);
 	MemoryContextSwitchTo(old);
@@ -1506,7 +1550,10 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 	{
 		ExplainPropertyText("HBase Phoenix Index", psprintf("%s (HBase table %s)", st->index->name,
 															 st->index->table->hbase_table), es);
-		ExplainPropertyText("HBase Data Rows", "read back by multigets, every condition checked on them", es);
+		ExplainPropertyText("HBase Data Rows",
+							intVal(list_nth(fsplan->fdw_private, FdwScanPrivateCovered)) ?
+							"not read (the index covers the query), but for index rows not verified, by Gets; every condition checked" :
+							"read back by multigets, every condition checked on them", es);
 	}
 	/* the operation executed (ANALYZE), else what planning can tell of it */
 	if (kp == NULL)
@@ -1558,11 +1605,15 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 					irows,
 					drequests,
 					drows,
-					dups;
+					dups,
+					verified;
 
-		hbase_index_scan_stats(st->iscan, &irequests, &irows, &drequests, &drows, &dups);
+		hbase_index_scan_stats(st->iscan, &irequests, &irows, &drequests, &drows, &dups,
+							   &verified);
 		ExplainPropertyInteger("HBase Index Requests", NULL, irequests, es);
 		ExplainPropertyInteger("HBase Index Rows Received", NULL, irows, es);
+		if (intVal(list_nth(fsplan->fdw_private, FdwScanPrivateCovered)))
+			ExplainPropertyInteger("HBase Index Rows Verified", NULL, verified, es);
 		if (dups > 0)
 			ExplainPropertyInteger("HBase Index Rows of One Data Row", NULL, dups, es);
 		ExplainPropertyInteger("HBase Requests", NULL, drequests, es);

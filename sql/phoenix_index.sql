@@ -7,7 +7,9 @@
 --    nullable DESC VARCHAR, a LOCAL index) are named by a NOTICE and left out;
 -- 2. a condition on an indexed column reads the index's ranges and the data rows by
 --    multigets (EXPLAIN names the index; EXPLAIN ANALYZE counts index rows and data rows,
---    about the rows matched, not the table's);
+--    about the rows matched, not the table's); a query of the index's columns only (its key's
+--    and its INCLUDE cells) reads the index alone: its verified rows as they are, the data
+--    row of an unverified one (Phoenix's GlobalIndexChecker);
 -- 3. the answers are Phoenix's, stale index rows included: each data row is read again and
 --    every condition checked on it, a data row found twice is returned once;
 -- 4. the same queries through Phoenix's JDBC, after ours (Phoenix's reads repair the stale
@@ -24,6 +26,9 @@ SELECT * FROM hbase_phoenix_indexes('pi.events');
 EXPLAIN (COSTS OFF) SELECT id, email, name FROM pi.users WHERE email = 'ann@x.org';
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
   SELECT id, email, name FROM pi.users WHERE email = 'ann@x.org';
+-- the key and the index's columns only: the index alone, its verified row as it is
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT id, email FROM pi.users WHERE email = 'ann@x.org';
 -- 3. q1: its answer
 SELECT id, email, name FROM pi.users WHERE email = 'ann@x.org';
 -- q2: an unverified index row of zed@x.org points at user 3, whose email is cy@x.org: none

@@ -110,8 +110,10 @@ parse_index_layouts(const char *text, const char *relname)
 				ix->rowkey = quoted(&ps);
 			else if (len == 12 && strncmp(key, "empty_column", 12) == 0)
 				ix->empty_column = quoted(&ps);
+			else if (len == 4 && strncmp(key, "cell", 4) == 0)
+				ix->cells = lappend(ix->cells, quoted(&ps));
 			else
-				parse_error(&ps, "unknown field (table, rowkey and empty_column are known)");
+				parse_error(&ps, "unknown field (table, rowkey, cell and empty_column are known)");
 			skip_space(&ps);
 			if (*ps.p == ',')
 			{
@@ -146,6 +148,7 @@ static HBaseTable *
 index_table(HBaseTable *t, HBaseReadIndex *ix, const char *ns)
 {
 	HBaseTable *x = palloc(sizeof(HBaseTable));
+	ListCell   *lc;
 	int			i;
 
 	*x = *t;
@@ -174,8 +177,26 @@ index_table(HBaseTable *t, HBaseReadIndex *ix, const char *ns)
 		x->columns[i].element = 0;
 	}
 	hbase_table_layout(x);
+	x->read_empty_column = true;
+	/* the covered cells: the index's own cell of each */
+	foreach(lc, ix->cells)
+	{
+		char	   *c = lfirst(lc);
+		char	   *eq = strchr(c, '=');
+
+		for (i = 0; eq && i < t->natts; i++)
+			if (!x->columns[i].dropped && x->columns[i].kind != HBASE_COL_KEYPART &&
+				strlen(x->columns[i].attname) == (size_t) (eq - c) &&
+				strncmp(x->columns[i].attname, c, eq - c) == 0)
+			{
+				hbase_set_colspec(&x->columns[i], pstrdup(eq + 1));
+			}
+	}
 	for (i = 0; i < t->natts; i++)
 	{
+		/* a covered cell (colspec set) stays a cell of the index */
+		if (x->columns[i].kind == HBASE_COL_CELL && x->columns[i].colspec != NULL)
+			continue;
 		if (x->columns[i].kind != HBASE_COL_KEYPART)
 			x->columns[i].dropped = true;
 		else if (t->columns[i].kind == HBASE_COL_KEYPART)

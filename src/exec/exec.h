@@ -97,13 +97,17 @@ extern const char *hbase_scan_url_note(HBaseScan *scan);
 typedef struct HBaseIndexScan HBaseIndexScan;
 
 extern HBaseIndexScan *hbase_index_scan_begin(HBaseTable *data, HBaseReadIndex *ix,
-											  HBaseConn *conn, List *retrieved_attrs);
+											  HBaseConn *conn, List *retrieved_attrs,
+											  bool covered);
 extern void hbase_index_scan_set_plan(HBaseIndexScan *s, HBaseKeyPlan *plan);
-extern HBaseRow *hbase_index_scan_next(HBaseIndexScan *s);
+extern HBaseRow *hbase_index_scan_next(HBaseIndexScan *s, bool *from_index);
+extern void hbase_index_scan_values(HBaseIndexScan *s, HBaseRow *row, Datum *values,
+									bool *nulls);
 extern void hbase_index_scan_rescan(HBaseIndexScan *s);
 extern void hbase_index_scan_end(HBaseIndexScan *s);
 extern void hbase_index_scan_stats(HBaseIndexScan *s, long *irequests, long *irows,
-								   long *drequests, long *drows, long *duplicates);
+								   long *drequests, long *drows, long *duplicates,
+								   long *verified_rows);
 
 /* ---------- analyze.c: ANALYZE ---------- */
 

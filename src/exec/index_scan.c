@@ -43,10 +43,19 @@ struct HBaseIndexScan
 {
 	HBaseTable *data;			/* the foreign table */
 	HBaseReadIndex *index;
+	bool		covered;		/* the index holds every column read: its
+								 * verified rows are the answer */
+	HBaseConn  *conn;
+	List	   *retrieved_attrs;
+	long		gets;			/* covered: Gets of unverified rows' data rows */
+	long		get_requests;
+	long		verified;		/* covered: index rows used as they are */
 	HBaseScan  *iscan;			/* of the index table: its key columns */
 	HBaseScan  *dscan;			/* of the data table: multigets of a batch */
 	List	   *key_attrs;		/* the data key columns (attnums) */
 	HBaseColumnIO *kio;			/* their input of the index table */
+	HBaseColumnIO *iio;			/* covered: the retrieved columns' of the index */
+	bool		idecode;
 	bool		decode_key;
 	Datum	   *values;			/* by attnum - 1 */
 	bool	   *nulls;
@@ -67,20 +76,26 @@ struct HBaseIndexScan
  */
 HBaseIndexScan *
 hbase_index_scan_begin(HBaseTable *data, HBaseReadIndex *ix, HBaseConn *conn,
-					   List *retrieved_attrs)
+					   List *retrieved_attrs, bool covered)
 {
 	HBaseIndexScan *s = palloc0(sizeof(HBaseIndexScan));
 	int			i;
 
 	s->data = data;
 	s->index = ix;
+	s->covered = covered;
+	s->conn = conn;
+	s->retrieved_attrs = retrieved_attrs;
 	for (i = 0; i < data->natts; i++)
 		if (!data->columns[i].dropped && data->columns[i].kind == HBASE_COL_KEYPART)
 			s->key_attrs = lappend_int(s->key_attrs, i + 1);
 	s->kio = hbase_attrs_io_init(ix->table, s->key_attrs, &s->decode_key);
+	if (covered)
+		s->iio = hbase_attrs_io_init(ix->table, retrieved_attrs, &s->idecode);
 	s->values = palloc0(sizeof(Datum) * Max(data->natts, 1));
 	s->nulls = palloc0(sizeof(bool) * Max(data->natts, 1));
-	s->iscan = hbase_scan_begin(ix->table, conn, s->key_attrs, INDEX_FIRST_BATCH);
+	s->iscan = hbase_scan_begin(ix->table, conn, covered ? retrieved_attrs : s->key_attrs,
+								INDEX_FIRST_BATCH);
 	s->dscan = hbase_scan_begin(data, conn, retrieved_attrs, INDEX_FIRST_BATCH);
 	s->batchcxt = AllocSetContextCreate(CurrentMemoryContext, "hbase_fdw index batch",
 										ALLOCSET_DEFAULT_SIZES);
@@ -183,10 +198,88 @@ next_batch(HBaseIndexScan *s)
 	return true;
 }
 
-/* the next data row found through the index, or NULL at the end */
-HBaseRow *
-hbase_index_scan_next(HBaseIndexScan *s)
+/*
+ * Is this index row verified (its empty column's value 1, Phoenix's
+ * IndexRegionObserver.VERIFIED_BYTES)?  An unverified one (2) or one
+ * without the cell is not.
+ */
+static bool
+verified(HBaseIndexScan *s, HBaseRow *row)
 {
+	HBaseColumn *e = s->index->table->empty_column;
+	int			i;
+
+	for (i = 0; i < row->ncells; i++)
+		if (row->cells[i].collen == e->speclen &&
+			memcmp(row->cells[i].column, e->colspec, e->speclen) == 0)
+			return row->cells[i].vallen == 1 && row->cells[i].value[0] == 1;
+	return false;
+}
+
+/*
+ * Covered: the next index row that is verified, as it is (*from_index), or
+ * for one that is not, its data row read by a Get (GlobalIndexChecker's
+ * rule, without its repair: the data row is the truth, the caller checks
+ * the conditions on it), or NULL at the end.  An index row of a data row
+ * met already is left out, whichever came first: a stale unverified row
+ * and the data row's current (verified) one give the data row once, and
+ * the data row checked is the one at its current values either way (a data
+ * row that matches has its current index row in the ranges read).
+ */
+static HBaseRow *
+covered_next(HBaseIndexScan *s, bool *from_index)
+{
+	for (;;)
+	{
+		HBaseRow   *row = hbase_scan_next(s->iscan);
+		HBaseRow   *drow;
+		bytea	   *key;
+		long		nreq = 0;
+		MemoryContext old;
+
+		if (row == NULL)
+			return NULL;
+		s->index_rows++;
+		MemoryContextReset(s->batchcxt);
+		old = MemoryContextSwitchTo(s->batchcxt);
+		hbase_row_to_values(s->index->table, s->kio, s->decode_key, s->key_attrs, row,
+							s->values, s->nulls);
+		key = hbase_encode_key(s->data, s->values, s->nulls, false);
+		MemoryContextSwitchTo(old);
+		if (seen_before(s, key))
+		{
+			s->duplicates++;
+			continue;
+		}
+		if (verified(s, row))
+		{
+			s->verified++;
+			*from_index = true;
+			return row;
+		}
+		drow = hbase_get_row(s->data, s->conn, s->retrieved_attrs, VARDATA_ANY(key),
+							 VARSIZE_ANY_EXHDR(key), &nreq);
+		s->gets++;
+		s->get_requests += nreq;
+		if (drow != NULL)
+		{
+			*from_index = false;
+			return drow;
+		}
+	}
+}
+
+/*
+ * The next row found through the index, or NULL at the end: a data row
+ * (*from_index false), or covered, a verified index row (*from_index true:
+ * its columns are decoded by the index's table).
+ */
+HBaseRow *
+hbase_index_scan_next(HBaseIndexScan *s, bool *from_index)
+{
+	*from_index = false;
+	if (s->covered)
+		return covered_next(s, from_index);
 	for (;;)
 	{
 		HBaseRow   *row = s->batch_open ? hbase_scan_next(s->dscan) : NULL;
@@ -196,6 +289,31 @@ hbase_index_scan_next(HBaseIndexScan *s)
 		s->batch_open = false;
 		if (!next_batch(s))
 			return NULL;
+	}
+}
+
+/*
+ * The values of a verified index row (covered): the index key's columns and
+ * its covered cells, as the data row holds them.  An indexed column that is
+ * not one of the table's key columns is '' in the index key where Phoenix
+ * holds NULL (Phoenix has no '': an empty VARCHAR is NULL), so '' is NULL.
+ */
+void
+hbase_index_scan_values(HBaseIndexScan *s, HBaseRow *row, Datum *values, bool *nulls)
+{
+	HBaseTable *x = s->index->table;
+	ListCell   *lc;
+
+	hbase_row_to_values(x, s->iio, s->idecode, s->retrieved_attrs, row, values, nulls);
+	foreach(lc, s->retrieved_attrs)
+	{
+		int			i = lfirst_int(lc) - 1;
+
+		if (!nulls[i] && x->columns[i].kind == HBASE_COL_KEYPART &&
+			s->data->columns[i].kind != HBASE_COL_KEYPART &&
+			hbase_is_text_type(x->columns[i].atttypid) &&
+			VARSIZE_ANY_EXHDR(DatumGetPointer(values[i])) == 0)
+			nulls[i] = true;
 	}
 }
 
@@ -220,14 +338,24 @@ hbase_index_scan_end(HBaseIndexScan *s)
 	hbase_scan_end(s->dscan);
 }
 
-/* for EXPLAIN ANALYZE: the index's requests and rows, the data rows' */
+/*
+ * For EXPLAIN ANALYZE: the index's requests and rows, the data rows' (the
+ * multigets', or covered, the Gets of unverified rows), the index rows of a
+ * data row read already, the verified index rows used as they are.
+ */
 void
 hbase_index_scan_stats(HBaseIndexScan *s, long *irequests, long *irows, long *drequests,
-					   long *drows, long *duplicates)
+					   long *drows, long *duplicates, long *verified_rows)
 {
 	long		resumes;
 
 	hbase_scan_stats(s->iscan, irequests, irows, &resumes);
 	hbase_scan_stats(s->dscan, drequests, drows, &resumes);
+	if (s->covered)
+	{
+		*drequests = s->get_requests;
+		*drows = s->gets;
+	}
 	*duplicates = s->duplicates;
+	*verified_rows = s->verified;
 }

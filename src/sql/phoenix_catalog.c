@@ -881,6 +881,43 @@ append_index_value(StringInfo buf, const char *name, const char *value, bool las
 	appendStringInfoString(buf, last ? "')" : "', ");
 }
 
+static PhxColumn *indexed_column(PhxTable *t, const char *iname);
+
+/*
+ * The covered columns of index x (INCLUDE, and the columns Phoenix adds to
+ * it), each as a field cell 'LOCAL=FAMILY:QUALIFIER' of its entry: the
+ * index's own cell of the table's column LOCAL, under the index's family
+ * and (column-encoded or not) qualifier, so that a query of these columns
+ * and the index key's reads the index alone.  None when the index keeps
+ * its cells as SINGLE_CELL_ARRAY_WITH_OFFSETS, nor a column whose name
+ * holds "=", nor one the table's import left out.
+ */
+static void
+append_index_cells(StringInfo buf, PhxTable *t, PhxTable *x)
+{
+	ListCell   *lc;
+
+	if (x->storage_scheme == PHX_SINGLE_CELL)
+		return;
+	foreach(lc, x->columns)
+	{
+		PhxColumn  *ic = lfirst(lc);
+		PhxColumn  *dc;
+
+		if (ic->family == NULL || ic->key_seq > 0)
+			continue;
+		dc = indexed_column(t, ic->name);
+		if (dc == NULL || dc->family == NULL || strchr(dc->local, '=') != NULL ||
+			dc->data_type != ic->data_type)
+			continue;
+		append_index_value(buf, "cell",
+						   psprintf("%s=%s:%s", dc->local, ic->family,
+									ic->qualifier ? qualifier_text(ic->qualifier, ic->qualen) :
+									qualifier_text(ic->name, strlen(ic->name))),
+						   false);
+	}
+}
+
 /*
  * The data table's column an index's key column stands for, or NULL (an
  * expression, or a column not imported).  Phoenix names them after the data
@@ -978,9 +1015,10 @@ index_layout(PhxTable *t, PhxTable *x, const char **why)
 
 /*
  * Option phoenix_index_layouts of table t: its global indexes that reads can
- * use, each as NAME (table 'T', rowkey 'L', empty_column 'E'), separated by
- * "; ": the index's HBase table, its key as a layout over the foreign
- * table's columns, its empty key value column.  NULL when none.  A local
+ * use, each as NAME (table 'T', rowkey 'L', cell 'C=F:Q' ..., empty_column
+ * 'E'), separated by "; ": the index's HBase table, its key as a layout over
+ * the foreign table's columns, its covered cells, its empty key value
+ * column.  NULL when none.  A local
  * index, an index not active, on an expression, or whose key no layout
  * reads is left out with a NOTICE saying why (writes still name it in
  * phoenix_indexes).  tables: the schema's, the index tables among them.
@@ -1030,6 +1068,7 @@ index_definitions(PhxTable *t, List *tables, HBaseServerOptions *sopts)
 		appendStringInfo(&buf, "%s (", full_name(t->schema, iname));
 		append_index_value(&buf, "table", hbase_declared_table_name(sopts->ns, physical), false);
 		append_index_value(&buf, "rowkey", layout, false);
+		append_index_cells(&buf, t, x);
 		append_index_value(&buf, "empty_column",
 						   psprintf("%s:%s", empty_family(x),
 									x->encoding_scheme != 0 ? "\\x00\\x00\\x00\\x00" : "_0"),
