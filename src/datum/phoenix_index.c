@@ -6,11 +6,13 @@
  * Owns the option's syntax and what an index is to the layers above: an
  * HBaseTable of its own over the index's HBase table, with the foreign
  * table's columns (same attnums) and the index's key as its rowkey layout,
- * every column the layout does not name marked dropped.  So the key
- * conditions, the key plan and the scan of the index are those of any
- * table, and a row of the index decodes into the data table's key columns,
- * from which the data row's key is encoded (hbase_encode_key of the data
- * table).  Only catalog access: never talks to HBase.
+ * every column the layout does not name marked dropped, but its covered
+ * cells (field cell), cells of the index's table.  So the key conditions,
+ * the key plan and the scan of the index are those of any table, a row of
+ * the index decodes into the data table's key columns, from which the data
+ * row's key is encoded (hbase_encode_key of the data table), and a query of
+ * the index's columns only reads the index alone.  Only catalog access:
+ * never talks to HBase.
  */
 #include "postgres.h"
 
@@ -18,7 +20,7 @@
 
 #include "datum.h"
 
-/* the option's parser: NAME (table 'T', rowkey 'L', empty_column 'E') [; ...] */
+/* the option's parser: NAME (table 'T', rowkey 'L', cell 'C=F:Q' ..., empty_column 'E') [; ...] */
 typedef struct IndexParser
 {
 	const char *p;
@@ -32,7 +34,7 @@ parse_error(IndexParser *ps, const char *what)
 			(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
 			 errmsg("invalid option \"phoenix_index_layouts\" of foreign table %s: %s",
 					ps->relname, what),
-			 errdetail("Each index is written NAME (table 'T', rowkey 'LAYOUT', empty_column 'FAMILY:QUALIFIER'), indexes separated by \";\"; IMPORT FOREIGN SCHEMA writes it."),
+			 errdetail("Each index is written NAME (table 'T', rowkey 'LAYOUT', cell 'COLUMN=FAMILY:QUALIFIER' ..., empty_column 'FAMILY:QUALIFIER'), indexes separated by \";\"; IMPORT FOREIGN SCHEMA writes it."),
 			 errhint("Import the table again, or drop the option: ALTER FOREIGN TABLE %s OPTIONS (DROP phoenix_index_layouts).",
 					 ps->relname)));
 }
