@@ -1052,6 +1052,8 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	bool		covered = false;
 	List	   *tconds;
 	List	   *notpushed;
+	HBaseOpKind shape = HBASE_OP_FULL;
+	double		nkeys;
 
 	/*
 	 * Key conditions narrow the HBase operation; every qual is still checked
@@ -1095,10 +1097,13 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 		(salt_bytes > 0 || ps->table->concurrency > 1);
 	tconds = index > 0 ? NIL :
 		hbase_time_conditions(ps->table, baserel->relid, scan_clauses_ri, &exprs);
+	/* the conditions the key cannot use, and why (this path's operation: a join's Gets use more) */
+	if (index == 0)
+		key_operation(ps->table, conds, exprs, &shape, &nkeys);
 	notpushed = index > 0 ? NIL :
 		hbase_key_not_pushed(ps->table, baserel->relid,
 							 planner_rt_fetch(baserel->relid, root)->eref->aliasname,
-							 scan_clauses_ri);
+							 scan_clauses_ri, shape);
 	/* in the order of FdwScanPrivateIndex */
 	fdw_private = list_make5(retrieved_attrs_of(ps), hbase_key_conds_to_list(conds), fconds,
 							 makeInteger(firstpage), makeInteger(order));
