@@ -8,6 +8,7 @@
 # on EMAIL (bench/load_phoenix_index.py: rows through REST in Phoenix's encodings, the index
 # built by Phoenix's CREATE INDEX). Then, each query an equality on one random email:
 #   index  pgbench, prepared, ROUNDS queries: the index's range, the data row by a multiget
+#   covered  the same selecting ID only (the index's key holds it): the index read alone
 #   full   pgbench, FULL_ROUNDS queries: the whole table scanned, filtered by HBase
 #   jdbc   ROUNDS queries in one script to tests/PhoenixServe.java --script-server (a warm JVM
 #          and connection) with the hint /*+ INDEX(SCHEMA.T T_EMAIL) */: Phoenix's range scan of the
@@ -70,7 +71,9 @@ latency() {   # latency FILE ROUNDS -> mean ms
 printf '\\set r random(0, %d)\nSELECT id, name FROM bench_phx_i.%s WHERE email = '"'"'u'"'"' || lpad(:r::text, 7, '"'"'0'"'"') || '"'"'@example.org'"'"';\n' \
 	$((ROWS - 1)) "$lname" >"$work/phx_index.sql"
 sed "s/bench_phx_i/bench_phx_f/" "$work/phx_index.sql" >"$work/phx_full.sql"
+sed "s/SELECT id, name/SELECT id/" "$work/phx_index.sql" >"$work/phx_covered.sql"
 index_ms=$(latency "$work/phx_index.sql" "$ROUNDS")
+covered_ms=$(latency "$work/phx_covered.sql" "$ROUNDS")
 full_ms=$(latency "$work/phx_full.sql" "$FULL_ROUNDS")
 jdbc() {   # jdbc HINT ROUNDS -> mean ms of the query through Phoenix's JDBC
 	python3 - "$T" "$ROWS" "$1" "$2" <<'PY'
@@ -88,5 +91,5 @@ PY
 }
 jdbc_ms=$(jdbc "/*+ INDEX($T ${name}_EMAIL) */" "$ROUNDS")
 plain_ms=$(jdbc "" "$FULL_ROUNDS")
-echo "mean latency: index $index_ms ms, full scan $full_ms ms ($ROWS rows); Phoenix JDBC through the index $jdbc_ms ms, Phoenix's own plan (full scan) $plain_ms ms"
+echo "mean latency: index $index_ms ms, covered (index alone) $covered_ms ms, full scan $full_ms ms ($ROWS rows); Phoenix JDBC through the index $jdbc_ms ms, Phoenix's own plan (full scan) $plain_ms ms"
 python3 -c "print('full scan / index = %.1f, index / Phoenix JDBC through the index = %.2f, Phoenix full scan / index = %.1f' % ($full_ms / $index_ms, $index_ms / $jdbc_ms, $plain_ms / $index_ms))"
