@@ -510,6 +510,45 @@ index_covers(HBaseReadIndex *ix, Bitmapset *attrs_used)
 }
 
 /*
+ * Parameterized paths through the Phoenix indexes: a join clause on an
+ * indexed column (ppi's) lets a nested loop read the index's range of each
+ * outer row's value, and its data rows (or, covered, the index alone).
+ */
+static void
+add_param_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps,
+					  ParamPathInfo *ppi, Relids required_outer)
+{
+	ListCell   *lc;
+
+	foreach(lc, ps->table->read_indexes)
+	{
+		HBaseReadIndex *ix = lfirst(lc);
+		List	   *exprs = NIL;
+		List	   *conds = index_conditions(ix, baserel->relid,
+											 list_concat(list_copy(baserel->baserestrictinfo),
+														 ppi->ppi_clauses),
+											 true, &exprs);
+		HBaseOpKind shape;
+		double		nkeys;
+		Cost		startup,
+					total;
+		bool		covered = index_covers(ix, ps->attrs_used);
+
+		if (conds == NIL)
+			continue;
+		key_operation(ix->table, conds, exprs, &shape, &nkeys);
+		if (shape == HBASE_OP_FULL || shape == HBASE_OP_FUZZY)
+			continue;
+		index_cost(ps->table, baserel, shape, nkeys, ppi->ppi_rows, covered, &startup, &total);
+		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL, ppi->ppi_rows,
+														   startup, total, NIL,
+														   required_outer, NULL,
+														   path_index(foreach_current_index(lc) + 1,
+																	  covered)));
+	}
+}
+
+/*
  * Paths through the table's Phoenix global indexes: one per index whose key
  * the restriction quals narrow (a Get, multiget or bounded scans of the
  * index, not a full scan), costed by index_cost against the table's own
@@ -519,13 +558,19 @@ index_covers(HBaseReadIndex *ix, Bitmapset *attrs_used)
  * longer keys than its key columns (rowkey_extra 'ignore': a view's rows,
  * whose keys the table's layout cannot encode back).
  */
+static bool
+index_paths_allowed(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
+{
+	return ps->table->read_indexes != NIL && ps->table->pushdown && ps->table->versions == 0 &&
+		!ps->table->rowkey_extra && !bms_is_member(baserel->relid, root->all_result_relids);
+}
+
 static void
 add_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
 {
 	ListCell   *lc;
 
-	if (ps->table->read_indexes == NIL || !ps->table->pushdown || ps->table->versions > 0 ||
-		ps->table->rowkey_extra || bms_is_member(baserel->relid, root->all_result_relids))
+	if (!index_paths_allowed(root, baserel, ps))
 		return;
 	foreach(lc, ps->table->read_indexes)
 	{
@@ -864,6 +909,26 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 																		&arg,
 																		baserel->lateral_referencers));
 	}
+	/* and on the columns of a Phoenix index's key that are not the table's */
+	for (i = 0; index_paths_allowed(root, baserel, ps) && i < ps->table->natts; i++)
+	{
+		ec_member_arg arg = {ps->table, baserel->relid, (AttrNumber) (i + 1)};
+		ListCell   *xc;
+		bool		indexed = false;
+
+		if (ps->table->columns[i].kind == HBASE_COL_KEYPART)
+			continue;
+		foreach(xc, ps->table->read_indexes)
+			if (((HBaseReadIndex *) lfirst(xc))->table->columns[i].kind == HBASE_COL_KEYPART &&
+				!((HBaseReadIndex *) lfirst(xc))->table->columns[i].dropped)
+				indexed = true;
+		if (indexed)
+			candidates = list_concat(candidates,
+									 generate_implied_equalities_for_column(root, baserel,
+																			ec_member_matches,
+																			&arg,
+																			baserel->lateral_referencers));
+	}
 	foreach(lc, candidates)
 	{
 		RestrictInfo *ri = lfirst(lc);
@@ -882,6 +947,8 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 		if (bms_is_empty(required_outer))
 			continue;
 		ppi = get_baserel_parampathinfo(root, baserel, required_outer);
+		if (index_paths_allowed(root, baserel, ps))
+			add_param_index_paths(root, baserel, ps, ppi, required_outer);
 		conds = hbase_key_conditions(ps->table, baserel->relid,
 									 list_concat(list_copy(baserel->baserestrictinfo), ppi->ppi_clauses),
 									 true, &exprs, NULL);

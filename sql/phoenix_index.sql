@@ -66,6 +66,16 @@ EXPLAIN (COSTS OFF) SELECT v.e, (SELECT u.id FROM pi.users u WHERE u.email = v.e
   FROM (VALUES ('ann@x.org'), ('zed@x.org'), ('dan@x.org')) v(e) ORDER BY 1;
 SELECT v.e, (SELECT u.id FROM pi.users u WHERE u.email = v.e) AS id
   FROM (VALUES ('ann@x.org'), ('zed@x.org'), ('dan@x.org')) v(e) ORDER BY 1;
+-- a join from local rows on the indexed column: a nested loop reads the index per outer row
+SET enable_hashjoin = off;
+SET enable_mergejoin = off;
+EXPLAIN (COSTS OFF) SELECT v.e, u.id, u.name
+  FROM (VALUES ('ann@x.org'), ('zed@x.org'), ('dan@x.org')) v(e) JOIN pi.users u ON u.email = v.e;
+SELECT v.e, u.id, u.name
+  FROM (VALUES ('ann@x.org'), ('zed@x.org'), ('dan@x.org')) v(e) JOIN pi.users u ON u.email = v.e
+  ORDER BY 1;
+RESET enable_hashjoin;
+RESET enable_mergejoin;
 -- the key of the data table still wins where it fixes the row
 EXPLAIN (COSTS OFF) SELECT * FROM pi.users WHERE id = 1 AND email = 'ann@x.org';
 -- no index for IS NULL (an indexed NULL is Phoenix's empty value), nor without pushdown
