@@ -10,10 +10,11 @@
 --    about the rows matched, not the table's); a query of the index's columns only (its key's
 --    and its INCLUDE cells) reads the index alone: its verified rows as they are, the data
 --    row of an unverified one (Phoenix's GlobalIndexChecker);
+--    a generic plan, a correlated subquery and a join from local rows go through it too;
 -- 3. the answers are Phoenix's, stale index rows included: each data row is read again and
 --    every condition checked on it, a data row found twice is returned once;
--- 4. the same queries through Phoenix's JDBC, after ours (Phoenix's reads repair the stale
---    rows they meet).
+-- 4. the same queries through Phoenix's JDBC, after ours (Phoenix's reads may repair the
+--    stale rows they meet).
 SET timezone = 'UTC';
 CREATE SCHEMA pi;
 IMPORT FOREIGN SCHEMA "FDWPI" FROM SERVER hbase INTO pi OPTIONS (phoenix 'true');
