@@ -110,6 +110,7 @@ typedef struct HBasePlanState
 	Bitmapset  *attrs_used;		/* offset by FirstLowInvalidHeapAttributeNumber */
 	List	   *conds;			/* key conditions of the restriction quals */
 	List	   *exprs;
+	List	   *matched;		/* the RestrictInfos of conds */
 	HBaseOpKind shape;			/* the operation they lead to (hbase_keyplan_derive) */
 	double		nkeys;
 	bool		counted;		/* the table's rows are known (ANALYZE, a full
@@ -390,7 +391,7 @@ hbaseGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntablei
 	baserel->fdw_private = ps;
 
 	ps->conds = hbase_key_conditions(ps->table, baserel->relid, baserel->baserestrictinfo,
-									 false, &ps->exprs, NULL);
+									 false, &ps->exprs, &ps->matched);
 	key_operation(ps->table, ps->conds, ps->exprs, &ps->shape, &ps->nkeys);
 
 	tuples = table_rows(baserel, ps->table, &ps->counted);
@@ -403,68 +404,50 @@ hbaseGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntablei
 }
 
 /*
- * Cost of an operation, by its requests (fdw_startup_cost each) and rows
- * received (fdw_tuple_cost each): Get < multiget < bounded scans < full
- * scan.  A bounded scan is assumed to read a tenth of the table per range.
+ * The rows an operation receives: those its key conditions (matched, the
+ * RestrictInfos they came from) select of the table's rows, the whole table
+ * for a full scan, a key's row at most for Gets; never fewer than the rows
+ * the scan returns (rows).  Then its cost by cost.c's one model.
  */
 static void
-op_cost(HBaseTable *t, RelOptInfo *baserel, HBaseOpKind shape, double nkeys, double rows,
-		Cost *startup, Cost *total)
+op_cost(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, HBaseOpKind shape, double nkeys,
+		List *matched, double rows, HBaseCost *c)
 {
-	double		tuples = baserel->tuples;
-	double		fetched;
-	double		requests;
+	double		received = baserel->tuples;
 
-	switch (shape)
-	{
-		case HBASE_OP_EMPTY:
-			requests = 0;
-			fetched = 0;
-			break;
-		case HBASE_OP_GET:
-			requests = 1;
-			fetched = 1;
-			break;
-		case HBASE_OP_MULTIGET:
-			requests = ceil(nkeys / 100.0);
-			fetched = nkeys;
-			break;
-		case HBASE_OP_SCANS:
-			requests = 3 * Max(nkeys, 1);
-			fetched = Min(tuples, Max(rows, tuples * 0.1));
-			break;
-		default:
-			requests = 3 + tuples / 1000.0;
-			fetched = tuples;
-			break;
-	}
-	*startup = t->request_cost * (shape == HBASE_OP_FULL || shape == HBASE_OP_SCANS ? 2 : 1);
-	*total = t->request_cost * requests + fetched * t->row_cost +
-		fetched * cpu_tuple_cost;
+	if (shape != HBASE_OP_FULL && matched != NIL)
+		received = baserel->tuples *
+			clauselist_selectivity(root, matched, baserel->relid, JOIN_INNER, NULL);
+	if (shape == HBASE_OP_GET || shape == HBASE_OP_MULTIGET)
+		received = Min(received, Max(nkeys, 1));
+	received = Max(received, rows);
+	hbase_cost_operation(t, shape, nkeys, clamp_row_est(received),
+						 baserel->reltarget->width, c);
 }
 
 /*
  * Cost of finding the rows through a Phoenix index: its ranges as op_cost
- * costs an operation of that shape on a table of the same rows, then,
- * unless the index covers the query, the rows found read back from the data
- * table by multigets (index_scan.c; a covered read Gets the data rows of
- * unverified index rows only, rare: not costed).  The one place of this
- * rule (with op_cost's, which it follows).
+ * costs an operation of that shape (the rows its conditions, matched,
+ * select), then, unless the index covers the query, the rows the index
+ * gives read back from the data table by multigets (index_scan.c; a
+ * covered read Gets the data rows of unverified index rows only, rare: not
+ * costed).  The one place of this rule, on cost.c's model as op_cost.
  */
 static void
-index_cost(HBaseTable *t, RelOptInfo *baserel, HBaseOpKind shape, double nkeys, double rows,
-		   bool covered, Cost *startup, Cost *total)
+index_cost(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, HBaseOpKind shape,
+		   double nkeys, List *matched, double rows, bool covered, Cost *startup, Cost *total)
 {
-	Cost		istartup,
-				itotal,
-				dstartup = 0,
-				dtotal = 0;
+	HBaseCost	ic;
+	HBaseCost	dc;
 
-	op_cost(t, baserel, shape, nkeys, rows, &istartup, &itotal);
-	if (!covered)
-		op_cost(t, baserel, HBASE_OP_MULTIGET, Max(rows, 1), rows, &dstartup, &dtotal);
-	*startup = istartup + dstartup;
-	*total = itotal + dtotal;
+	op_cost(root, baserel, t, shape, nkeys, matched, rows, &ic);
+	*startup = ic.startup;
+	*total = ic.total;
+	if (covered)
+		return;
+	op_cost(root, baserel, t, HBASE_OP_MULTIGET, Max(ic.rows, 1), NIL, rows, &dc);
+	*startup += dc.startup;
+	*total += dc.total;
 }
 
 /*
@@ -475,15 +458,24 @@ index_cost(HBaseTable *t, RelOptInfo *baserel, HBaseOpKind shape, double nkeys, 
  */
 static List *
 index_conditions(HBaseReadIndex *ix, Index relid, List *clauses, bool allow_outer,
-				 List **exprs)
+				 List **exprs, List **matched)
 {
-	List	   *conds = hbase_key_conditions(ix->table, relid, clauses, allow_outer, exprs, NULL);
+	List	   *found = NIL;
+	List	   *conds = hbase_key_conditions(ix->table, relid, clauses, allow_outer, exprs, &found);
 	List	   *out = NIL;
 	ListCell   *lc;
 
 	foreach(lc, conds)
 		if (((HBaseKeyCond *) lfirst(lc))->op != HBASE_KEY_ISNULL)
 			out = lappend(out, lfirst(lc));
+	/* the RestrictInfos of those, for the rows they select */
+	if (matched)
+	{
+		*matched = NIL;
+		foreach(lc, found)
+			if (!IsA(((RestrictInfo *) lfirst(lc))->clause, NullTest))
+				*matched = lappend(*matched, lfirst(lc));
+	}
 	return out;
 }
 
@@ -524,10 +516,11 @@ add_param_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps
 	{
 		HBaseReadIndex *ix = lfirst(lc);
 		List	   *exprs = NIL;
+		List	   *matched = NIL;
 		List	   *conds = index_conditions(ix, baserel->relid,
 											 list_concat(list_copy(baserel->baserestrictinfo),
 														 ppi->ppi_clauses),
-											 true, &exprs);
+											 true, &exprs, &matched);
 		HBaseOpKind shape;
 		double		nkeys;
 		Cost		startup,
@@ -539,7 +532,8 @@ add_param_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps
 		key_operation(ix->table, conds, exprs, &shape, &nkeys);
 		if (shape == HBASE_OP_FULL || shape == HBASE_OP_FUZZY)
 			continue;
-		index_cost(ps->table, baserel, shape, nkeys, ppi->ppi_rows, covered, &startup, &total);
+		index_cost(root, baserel, ps->table, shape, nkeys, matched, ppi->ppi_rows, covered,
+				   &startup, &total);
 		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL, ppi->ppi_rows,
 														   startup, total, NIL,
 														   required_outer, NULL,
@@ -576,8 +570,9 @@ add_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
 	{
 		HBaseReadIndex *ix = lfirst(lc);
 		List	   *exprs = NIL;
+		List	   *matched = NIL;
 		List	   *conds = index_conditions(ix, baserel->relid, baserel->baserestrictinfo,
-											 false, &exprs);
+											 false, &exprs, &matched);
 		HBaseOpKind shape;
 		double		nkeys;
 		Cost		startup,
@@ -590,7 +585,8 @@ add_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
 		if (shape == HBASE_OP_FULL || shape == HBASE_OP_FUZZY)
 			continue;
 		covered = index_covers(ix, ps->attrs_used);
-		index_cost(ps->table, baserel, shape, nkeys, baserel->rows, covered, &startup, &total);
+		index_cost(root, baserel, ps->table, shape, nkeys, matched, baserel->rows, covered,
+				   &startup, &total);
 		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
 														   baserel->rows, startup, total,
 														   NIL, NULL, NULL,
@@ -702,7 +698,12 @@ key_order(HBasePlanState *ps, int *salt_bytes)
 	return order;
 }
 
-/* Does the key order deliver the query's ORDER BY?  All of it, or nothing. */
+/*
+ * How much of the query's ORDER BY the key order delivers: all of it, or
+ * its longest leading part the key keeps in order (the pathkeys of that
+ * part: PostgreSQL's Incremental Sort sorts the rest within each group of
+ * equal leading values), or nothing.
+ */
 static List *
 useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int *salt_bytes,
 				bool reverse)
@@ -710,6 +711,7 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int 
 	List	   *order = key_order(ps, salt_bytes);
 	ListCell   *lc;
 	int			j = 0;
+	int			matched = 0;
 
 	/* nor for a table of versions: the reversed stateless scan reads one version */
 	if (reverse && ps->table->versions > 0)
@@ -727,7 +729,10 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int 
 		TypeCacheEntry *tce;
 
 		if (ec->ec_has_const)
+		{
+			matched++;
 			continue;			/* one value: any order does */
+		}
 		foreach(mc, ec->ec_members)
 		{
 			EquivalenceMember *em = lfirst(mc);
@@ -743,25 +748,31 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int 
 			}
 		}
 		if (attnum <= 0 || j >= list_length(order))
-			return NIL;
+			break;
 		ko = list_nth(order, j);
 		if (ko->attnum != attnum)
-			return NIL;
+			break;
 		col = &ps->table->columns[attnum - 1];
 		tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY);
 		if (pk->pk_opfamily != tce->btree_opf ||
 			pk->pk_strategy != ((ko->desc != reverse) ? BTGreaterStrategyNumber : BTLessStrategyNumber))
-			return NIL;
+			break;
 		/* an absent optional part makes a shorter key: it comes first (last backwards) */
 		if (ko->optional && pk->pk_nulls_first == reverse)
-			return NIL;
+			break;
 		/* text sorts as its bytes only under a collation like C */
 		if ((col->atttypid == TEXTOID || col->atttypid == VARCHAROID) &&
 			!hbase_collation_sorts_as_bytes(ec->ec_collation))
-			return NIL;
+			break;
 		j++;
+		matched++;
 	}
-	return root->query_pathkeys;
+	/* no column in order: the constants' pathkeys alone promise nothing useful */
+	if (j == 0)
+		return NIL;
+	if (matched == list_length(root->query_pathkeys))
+		return root->query_pathkeys;
+	return list_copy_head(root->query_pathkeys, matched);
 }
 
 typedef struct ec_member_arg
@@ -814,7 +825,7 @@ parallel_workers_for(HBasePlanState *ps, RelOptInfo *baserel)
  */
 static void
 add_parallel_path(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps,
-				  Cost startup, Cost total)
+				  double startup, double total)
 {
 	int			workers;
 	double		divisor;
@@ -855,7 +866,8 @@ static void
 hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 {
 	HBasePlanState *ps = baserel->fdw_private;
-	Cost		startup,
+	HBaseCost	c;
+	double		startup,
 				total;
 	List	   *candidates = NIL;
 	List	   *pathkeys;
@@ -863,7 +875,9 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	ListCell   *lc;
 	int			i;
 
-	op_cost(ps->table, baserel, ps->shape, ps->nkeys, baserel->rows, &startup, &total);
+	op_cost(root, baserel, ps->table, ps->shape, ps->nkeys, ps->matched, baserel->rows, &c);
+	startup = c.startup;
+	total = c.total;
 	add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
 													   baserel->rows, startup, total,
 													   NIL, NULL, NULL, NIL));
@@ -936,6 +950,7 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 		ParamPathInfo *ppi;
 		List	   *exprs = NIL;
 		List	   *conds;
+		List	   *matched = NIL;
 		HBaseOpKind shape;
 		double		nkeys;
 		double		rows;
@@ -951,16 +966,16 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 			add_param_index_paths(root, baserel, ps, ppi, required_outer);
 		conds = hbase_key_conditions(ps->table, baserel->relid,
 									 list_concat(list_copy(baserel->baserestrictinfo), ppi->ppi_clauses),
-									 true, &exprs, NULL);
+									 true, &exprs, &matched);
 		key_operation(ps->table, conds, exprs, &shape, &nkeys);
 		if (shape == HBASE_OP_FULL || shape == ps->shape)
 			continue;			/* the join clause does not narrow the operation */
 		rows = ppi->ppi_rows;
 		if (shape == HBASE_OP_GET || shape == HBASE_OP_MULTIGET)
 			rows = Min(rows, Max(nkeys, 1));
-		op_cost(ps->table, baserel, shape, nkeys, rows, &startup, &total);
+		op_cost(root, baserel, ps->table, shape, nkeys, matched, rows, &c);
 		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL, rows,
-														   startup, total, NIL,
+														   c.startup, c.total, NIL,
 														   required_outer, NULL, NIL));
 	}
 }
@@ -1135,7 +1150,7 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	{
 		/* the index's key conditions; the data rows' cells are read by key, unfiltered */
 		conds = index_conditions(list_nth(ps->table->read_indexes, index - 1), baserel->relid,
-								 scan_clauses, best_path->path.param_info != NULL, &exprs);
+								 scan_clauses, best_path->path.param_info != NULL, &exprs, NULL);
 		fconds = NIL;
 	}
 	else
@@ -1329,15 +1344,16 @@ next_version(HBaseScanState *st)
 }
 
 /*
- * A scan read to its end: a full scan of every row (no filter sent to
- * HBase, not one process's share of a parallel scan, not versions) counted
+ * A scan read to its end: a full scan of every row (a salted table's
+ * by one range per bucket too; no filter sent to HBase, not one process's share of a parallel scan, not versions) counted
  * the table's rows, the planner's evidence for every later query
  * (table_rows) until ANALYZE gives its own.
  */
 static void
 count_table_rows(HBaseScanState *st)
 {
-	if (st->counted || st->index || st->keyplan == NULL || st->keyplan->kind != HBASE_OP_FULL ||
+	if (st->counted || st->index || st->keyplan == NULL ||
+		!(st->keyplan->kind == HBASE_OP_FULL || st->keyplan->whole_table) ||
 		st->spec.fconds != NIL || st->spec.tconds != NIL || st->table->versions > 0 ||
 		st->shared != NULL || st->pieces != NIL)
 		return;
