@@ -65,8 +65,13 @@ enum FdwScanPrivateIndex
 	FdwScanPrivateTimeConds,	/* a table of versions: :timestamp conditions;
 								 * else a row_timestamp column's, (btree
 								 * strategy, fdw_exprs index) pairs */
-	FdwScanPrivateNotPushed		/* String list: quals on key columns the key
+	FdwScanPrivateNotPushed,	/* String list: quals on key columns the key
 								 * cannot use, and why (EXPLAIN) */
+	FdwScanPrivateIndex,		/* 0, or n: the rows are found through the
+								 * table's nth Phoenix index (read_indexes),
+								 * the key conditions are the index's */
+	FdwScanPrivateCovered		/* 1: that index holds every column read: its
+								 * verified rows are read alone */
 };
 
 /*
@@ -76,14 +81,25 @@ enum FdwScanPrivateIndex
 enum FdwPathPrivateIndex
 {
 	FdwPathPrivateRowOrder,		/* as FdwScanPrivateRowOrder */
-	FdwPathPrivateSaltBytes		/* as FdwScanPrivateSaltBytes */
+	FdwPathPrivateSaltBytes,	/* as FdwScanPrivateSaltBytes */
+	FdwPathPrivateIndex,		/* as FdwScanPrivateIndex */
+	FdwPathPrivateCovered		/* as FdwScanPrivateCovered */
 };
 
 /* a path's fdw_private for rows in this order; must match FdwPathPrivateIndex */
 static List *
 path_order(HBaseRowOrder order, int salt_bytes)
 {
-	return list_make2(makeInteger(order), makeInteger(salt_bytes));
+	return list_make4(makeInteger(order), makeInteger(salt_bytes), makeInteger(0),
+					  makeInteger(0));
+}
+
+/* a path's fdw_private for rows found through the nth Phoenix index (any order) */
+static List *
+path_index(int n, bool covered)
+{
+	return list_make4(makeInteger(HBASE_ORDER_ANY), makeInteger(0), makeInteger(n),
+					  makeInteger(covered));
 }
 
 /* the first page of a scanner when nothing hints at a LIMIT; pages then grow 4x */
@@ -121,6 +137,9 @@ typedef struct HBaseScanState
 	HBaseOpSpec spec;			/* the conditions, the order, split buckets */
 	List	   *exprstates;		/* of fdw_exprs */
 	HBaseKeyPlan *keyplan;		/* computed at the first row */
+	/* rows found through a Phoenix index (FdwScanPrivateIndex) */
+	HBaseReadIndex *index;		/* or NULL */
+	HBaseIndexScan *iscan;
 	/* Parallel Foreign Scan: the pieces shared through DSM */
 	struct HBaseParallelScan *shared;
 	List	   *pieces;			/* leader: computed for the DSM; all: read back */
@@ -407,6 +426,176 @@ op_cost(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, HBaseOpKind shape
 						 baserel->reltarget->width, c);
 }
 
+/*
+ * Cost of finding the rows through a Phoenix index: its ranges as op_cost
+ * costs an operation of that shape (the rows its conditions, matched,
+ * select), then, unless the index covers the query, the rows the index
+ * gives read back from the data table by multigets (index_scan.c; a
+ * covered read Gets the data rows of unverified index rows only, rare: not
+ * costed).  The one place of this rule, on cost.c's model as op_cost.
+ */
+static void
+index_cost(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, HBaseOpKind shape,
+		   double nkeys, List *matched, double rows, bool covered, Cost *startup, Cost *total)
+{
+	HBaseCost	ic;
+	HBaseCost	dc;
+
+	op_cost(root, baserel, t, shape, nkeys, matched, rows, &ic);
+	*startup = ic.startup;
+	*total = ic.total;
+	if (covered)
+		return;
+	op_cost(root, baserel, t, HBASE_OP_MULTIGET, Max(ic.rows, 1), NIL, rows, &dc);
+	*startup += dc.startup;
+	*total += dc.total;
+}
+
+/*
+ * The key conditions a Phoenix index's key can use.  Its indexed columns
+ * are read as NOT NULL parts (phoenix_catalog.c), their NULL being
+ * Phoenix's empty value: IS NULL is left out (the index is read wider, and
+ * every qual is checked on the data rows).
+ */
+static List *
+index_conditions(HBaseReadIndex *ix, Index relid, List *clauses, bool allow_outer,
+				 List **exprs, List **matched)
+{
+	List	   *found = NIL;
+	List	   *conds = hbase_key_conditions(ix->table, relid, clauses, allow_outer, exprs, &found);
+	List	   *out = NIL;
+	ListCell   *lc;
+
+	foreach(lc, conds)
+		if (((HBaseKeyCond *) lfirst(lc))->op != HBASE_KEY_ISNULL)
+			out = lappend(out, lfirst(lc));
+	/* the RestrictInfos of those, for the rows they select */
+	if (matched)
+	{
+		*matched = NIL;
+		foreach(lc, found)
+			if (!IsA(((RestrictInfo *) lfirst(lc))->clause, NullTest))
+				*matched = lappend(*matched, lfirst(lc));
+	}
+	return out;
+}
+
+/*
+ * Does index ix hold every column the query reads (its key's columns and
+ * its covered cells), so that its verified rows are the answer?  Not for a
+ * whole-row reference.
+ */
+static bool
+index_covers(HBaseReadIndex *ix, Bitmapset *attrs_used)
+{
+	int			k = -1;
+
+	while ((k = bms_next_member(attrs_used, k)) >= 0)
+	{
+		AttrNumber	a = k + FirstLowInvalidHeapAttributeNumber;
+
+		if (a == 0)
+			return false;
+		if (a > 0 && (a > ix->table->natts || ix->table->columns[a - 1].dropped))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Parameterized paths through the Phoenix indexes: a join clause on an
+ * indexed column (ppi's) lets a nested loop read the index's range of each
+ * outer row's value, and its data rows (or, covered, the index alone).
+ */
+static void
+add_param_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps,
+					  ParamPathInfo *ppi, Relids required_outer)
+{
+	ListCell   *lc;
+
+	foreach(lc, ps->table->read_indexes)
+	{
+		HBaseReadIndex *ix = lfirst(lc);
+		List	   *exprs = NIL;
+		List	   *matched = NIL;
+		List	   *conds = index_conditions(ix, baserel->relid,
+											 list_concat(list_copy(baserel->baserestrictinfo),
+														 ppi->ppi_clauses),
+											 true, &exprs, &matched);
+		HBaseOpKind shape;
+		double		nkeys;
+		Cost		startup,
+					total;
+		bool		covered = index_covers(ix, ps->attrs_used);
+
+		if (conds == NIL)
+			continue;
+		key_operation(ix->table, conds, exprs, &shape, &nkeys);
+		if (shape == HBASE_OP_FULL || shape == HBASE_OP_FUZZY)
+			continue;
+		index_cost(root, baserel, ps->table, shape, nkeys, matched, ppi->ppi_rows, covered,
+				   &startup, &total);
+		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL, ppi->ppi_rows,
+														   startup, total, NIL,
+														   required_outer, NULL,
+														   path_index(foreach_current_index(lc) + 1,
+																	  covered)));
+	}
+}
+
+/*
+ * Paths through the table's Phoenix global indexes: one per index whose key
+ * the restriction quals narrow (a Get, multiget or bounded scans of the
+ * index, not a full scan), costed by index_cost against the table's own
+ * paths.  Not for a table of versions, nor the scan of an UPDATE's or
+ * DELETE's result relation (its rows carry their identity from the data
+ * table's scan), nor without pushdown, nor a table whose rows may have
+ * longer keys than its key columns (rowkey_extra 'ignore': a view's rows,
+ * whose keys the table's layout cannot encode back).
+ */
+static bool
+index_paths_allowed(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
+{
+	return ps->table->read_indexes != NIL && ps->table->pushdown && ps->table->versions == 0 &&
+		!ps->table->rowkey_extra && !bms_is_member(baserel->relid, root->all_result_relids);
+}
+
+static void
+add_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
+{
+	ListCell   *lc;
+
+	if (!index_paths_allowed(root, baserel, ps))
+		return;
+	foreach(lc, ps->table->read_indexes)
+	{
+		HBaseReadIndex *ix = lfirst(lc);
+		List	   *exprs = NIL;
+		List	   *matched = NIL;
+		List	   *conds = index_conditions(ix, baserel->relid, baserel->baserestrictinfo,
+											 false, &exprs, &matched);
+		HBaseOpKind shape;
+		double		nkeys;
+		Cost		startup,
+					total;
+		bool		covered;
+
+		if (conds == NIL)
+			continue;
+		key_operation(ix->table, conds, exprs, &shape, &nkeys);
+		if (shape == HBASE_OP_FULL || shape == HBASE_OP_FUZZY)
+			continue;
+		covered = index_covers(ix, ps->attrs_used);
+		index_cost(root, baserel, ps->table, shape, nkeys, matched, baserel->rows, covered,
+				   &startup, &total);
+		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
+														   baserel->rows, startup, total,
+														   NIL, NULL, NULL,
+														   path_index(foreach_current_index(lc) + 1,
+																	  covered)));
+	}
+}
+
 /* one column of the order in which rows come back */
 typedef struct KeyOrder
 {
@@ -667,7 +856,8 @@ add_parallel_path(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps,
  * plain scan of the operation the restriction quals lead to; a partial path
  * for a Parallel Foreign Scan; paths whose rows come in key order or in
  * reverse key order, when an ORDER BY or a merge join can use that (no Sort;
- * a salted table's buckets are merged); and parameterized paths, one per
+ * a salted table's buckets are merged); paths through the table's Phoenix
+ * global indexes (add_index_paths); and parameterized paths, one per
  * join clause on a key column that narrows the operation (a nested loop then
  * drives Gets or bounded scans with the outer row's values).  Costs come
  * from op_cost; a parameterized path that reads as much as the plain one is
@@ -694,6 +884,9 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 													   NIL, NULL, NULL, NIL));
 
 	add_parallel_path(root, baserel, ps, startup, total);
+
+	/* through a Phoenix index whose key the quals narrow */
+	add_index_paths(root, baserel, ps);
 
 	/* rows come in rowkey order: an ORDER BY that follows it needs no Sort */
 	pathkeys = useful_pathkeys(root, baserel, ps, &salt_bytes, false);
@@ -731,6 +924,26 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 																		&arg,
 																		baserel->lateral_referencers));
 	}
+	/* and on the columns of a Phoenix index's key that are not the table's */
+	for (i = 0; index_paths_allowed(root, baserel, ps) && i < ps->table->natts; i++)
+	{
+		ec_member_arg arg = {ps->table, baserel->relid, (AttrNumber) (i + 1)};
+		ListCell   *xc;
+		bool		indexed = false;
+
+		if (ps->table->columns[i].kind == HBASE_COL_KEYPART)
+			continue;
+		foreach(xc, ps->table->read_indexes)
+			if (((HBaseReadIndex *) lfirst(xc))->table->columns[i].kind == HBASE_COL_KEYPART &&
+				!((HBaseReadIndex *) lfirst(xc))->table->columns[i].dropped)
+				indexed = true;
+		if (indexed)
+			candidates = list_concat(candidates,
+									 generate_implied_equalities_for_column(root, baserel,
+																			ec_member_matches,
+																			&arg,
+																			baserel->lateral_referencers));
+	}
 	foreach(lc, candidates)
 	{
 		RestrictInfo *ri = lfirst(lc);
@@ -750,6 +963,8 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 		if (bms_is_empty(required_outer))
 			continue;
 		ppi = get_baserel_parampathinfo(root, baserel, required_outer);
+		if (index_paths_allowed(root, baserel, ps))
+			add_param_index_paths(root, baserel, ps, ppi, required_outer);
 		conds = hbase_key_conditions(ps->table, baserel->relid,
 									 list_concat(list_copy(baserel->baserestrictinfo), ppi->ppi_clauses),
 									 true, &exprs, &matched);
@@ -897,7 +1112,9 @@ result_scan_tlist(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, List *q
  * cell filters and the time conditions with their values in fdw_exprs, the
  * first page's size (a LIMIT over this scan alone), the row order the chosen
  * path promised, whether a salted table is read one range per bucket, and
- * the operation's shape.  Every qual stays a local filter.
+ * the operation's shape; through a Phoenix index, the index's key conditions
+ * (no cell filter: the data rows are read by key) and its number.  Every
+ * qual stays a local filter.
  */
 static ForeignScan *
 hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
@@ -914,16 +1131,35 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	HBaseRowOrder order = HBASE_ORDER_ANY;
 	int			salt_bytes = 0;
 	bool		split;
-	HBaseOpKind shape;
+	int			index = 0;
+	bool		covered = false;
+	List	   *tconds;
+	List	   *notpushed;
+	HBaseOpKind shape = HBASE_OP_FULL;
 	double		nkeys;
 
 	/*
 	 * Key conditions narrow the HBase operation; every qual is still checked
 	 * locally, so the operation only has to return a superset of the rows.
 	 */
-	conds = hbase_key_conditions(ps->table, baserel->relid, scan_clauses,
-								 best_path->path.param_info != NULL, &exprs, NULL);
-	fconds = hbase_filter_conditions(ps->table, baserel->relid, scan_clauses, &exprs);
+	if (best_path->fdw_private)
+	{
+		index = intVal(list_nth(best_path->fdw_private, FdwPathPrivateIndex));
+		covered = intVal(list_nth(best_path->fdw_private, FdwPathPrivateCovered));
+	}
+	if (index > 0)
+	{
+		/* the index's key conditions; the data rows' cells are read by key, unfiltered */
+		conds = index_conditions(list_nth(ps->table->read_indexes, index - 1), baserel->relid,
+								 scan_clauses, best_path->path.param_info != NULL, &exprs, NULL);
+		fconds = NIL;
+	}
+	else
+	{
+		conds = hbase_key_conditions(ps->table, baserel->relid, scan_clauses,
+									 best_path->path.param_info != NULL, &exprs, NULL);
+		fconds = hbase_filter_conditions(ps->table, baserel->relid, scan_clauses, &exprs);
+	}
 	scan_clauses_ri = scan_clauses;
 	scan_clauses = extract_actual_clauses(scan_clauses, false);
 	/*
@@ -940,21 +1176,26 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 		salt_bytes = intVal(list_nth(best_path->fdw_private, FdwPathPrivateSaltBytes));
 	}
 	/* salted tables: one range per bucket, to merge or to read in parallel */
-	split = ps->table->layout != NULL && ps->table->pushdown &&
+	split = index == 0 && ps->table->layout != NULL && ps->table->pushdown &&
 		(salt_bytes > 0 || ps->table->concurrency > 1);
+	tconds = index > 0 ? NIL :
+		hbase_time_conditions(ps->table, baserel->relid, scan_clauses_ri, &exprs);
+	/* the conditions the key cannot use, and why (this path's operation: a join's Gets use more) */
+	if (index == 0)
+		key_operation(ps->table, conds, exprs, &shape, &nkeys);
+	notpushed = index > 0 ? NIL :
+		hbase_key_not_pushed(ps->table, baserel->relid,
+							 planner_rt_fetch(baserel->relid, root)->eref->aliasname,
+							 scan_clauses_ri, shape);
 	/* in the order of FdwScanPrivateIndex */
 	fdw_private = list_make5(retrieved_attrs_of(ps), hbase_key_conds_to_list(conds), fconds,
 							 makeInteger(firstpage), makeInteger(order));
 	fdw_private = lappend(fdw_private, makeInteger(salt_bytes));
 	fdw_private = lappend(fdw_private, makeInteger(split));
-	fdw_private = lappend(fdw_private,
-						  hbase_time_conditions(ps->table, baserel->relid, scan_clauses_ri, &exprs));
-	/* the conditions the key cannot use, and why (this path's operation: a join's Gets use more) */
-	key_operation(ps->table, conds, exprs, &shape, &nkeys);
-	fdw_private = lappend(fdw_private,
-						  hbase_key_not_pushed(ps->table, baserel->relid,
-											   planner_rt_fetch(baserel->relid, root)->eref->aliasname,
-											   scan_clauses_ri, shape));
+	fdw_private = lappend(fdw_private, tconds);
+	fdw_private = lappend(fdw_private, notpushed);
+	fdw_private = lappend(fdw_private, makeInteger(index));
+	fdw_private = lappend(fdw_private, makeInteger(covered));
 
 	tlist = scan_tlist(best_path, baserel, tlist);
 	return make_foreignscan(tlist, scan_clauses, baserel->relid, exprs, fdw_private,
@@ -988,6 +1229,9 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 	st->spec.salt_bytes = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateSaltBytes));
 	st->spec.split_buckets = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateSplitBuckets));
 	st->spec.tconds = list_nth(fsplan->fdw_private, FdwScanPrivateTimeConds);
+	if (intVal(list_nth(fsplan->fdw_private, FdwScanPrivateIndex)) > 0)
+		st->index = list_nth(st->table->read_indexes,
+							 intVal(list_nth(fsplan->fdw_private, FdwScanPrivateIndex)) - 1);
 	{
 		ListCell   *lc;
 
@@ -1024,10 +1268,17 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 		st->versioncxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw versions",
 											   ALLOCSET_SMALL_SIZES);
 	st->exprstates = ExecInitExprList(fsplan->fdw_exprs, (PlanState *) node);
-	st->scan = hbase_scan_begin(st->table,
-								hbase_get_connection(st->table->serverid, userid),
-								st->retrieved_attrs,
-								intVal(list_nth(fsplan->fdw_private, FdwScanPrivateFirstPage)));
+	if (st->index)
+		st->iscan = hbase_index_scan_begin(st->table, st->index,
+										   hbase_get_connection(st->table->serverid, userid),
+										   st->retrieved_attrs,
+										   intVal(list_nth(fsplan->fdw_private,
+														   FdwScanPrivateCovered)));
+	else
+		st->scan = hbase_scan_begin(st->table,
+									hbase_get_connection(st->table->serverid, userid),
+									st->retrieved_attrs,
+									intVal(list_nth(fsplan->fdw_private, FdwScanPrivateFirstPage)));
 }
 
 static int	claim_piece(void *arg);
@@ -1056,8 +1307,11 @@ compute_key_plan(ForeignScanState *node, HBaseScanState *st)
 		vals[i] = ExecEvalExpr(es, econtext, &nulls[i]);
 		types[i] = exprType((Node *) es->expr);
 	}
-	st->keyplan = hbase_keyplan_derive(st->table, &st->spec, &values);
-	if (st->shared)
+	st->keyplan = hbase_keyplan_derive(st->index ? st->index->table : st->table, &st->spec,
+									   &values);
+	if (st->index)
+		hbase_index_scan_set_plan(st->iscan, st->keyplan);
+	else if (st->shared)
 		hbase_scan_set_shared_plan(st->scan, st->keyplan, st->pieces, claim_piece, st);
 	else
 		hbase_scan_set_plan(st->scan, st->keyplan, st->spec.order, st->spec.salt_bytes);
@@ -1099,7 +1353,7 @@ next_version(HBaseScanState *st)
 static void
 count_table_rows(HBaseScanState *st)
 {
-	if (st->counted || st->keyplan == NULL ||
+	if (st->counted || st->index || st->keyplan == NULL ||
 		!(st->keyplan->kind == HBASE_OP_FULL || st->keyplan->whole_table) ||
 		st->spec.fconds != NIL || st->spec.tconds != NIL || st->table->versions > 0 ||
 		st->shared != NULL || st->pieces != NIL)
@@ -1167,6 +1421,7 @@ hbaseIterateForeignScan(ForeignScanState *node)
 	HBaseScanState *st = node->fdw_state;
 	TupleTableSlot *slot = node->ss.ss_ScanTupleSlot;
 	HBaseRow   *row;
+	bool		from_index = false;
 	MemoryContext old;
 
 	ExecClearTuple(slot);
@@ -1175,7 +1430,9 @@ hbaseIterateForeignScan(ForeignScanState *node)
 		compute_key_plan(node, st);
 	for (;;)
 	{
-		if (st->table->versions > 0)
+		if (st->index)
+			row = hbase_index_scan_next(st->iscan, &from_index);
+		else if (st->table->versions > 0)
 			row = next_version(st);
 		else
 			row = hbase_scan_next(st->scan);
@@ -1191,8 +1448,11 @@ hbaseIterateForeignScan(ForeignScanState *node)
 	}
 
 	old = MemoryContextSwitchTo(st->tuplecxt);
-	hbase_row_to_values(st->table, st->io, st->decode_key, st->retrieved_attrs, row,
-						slot->tts_values, slot->tts_isnull);
+	if (from_index)
+		hbase_index_scan_values(st->iscan, row, slot->tts_values, slot->tts_isnull);
+	else
+		hbase_row_to_values(st->table, st->io, st->decode_key, st->retrieved_attrs, row,
+							slot->tts_values, slot->tts_isnull);
 	if (st->rowid_pos > 0)
 		fill_result_columns(node, st, row, slot);
 	MemoryContextSwitchTo(old);
@@ -1207,6 +1467,8 @@ hbaseReScanForeignScan(ForeignScanState *node)
 
 	if (st->scan)
 		hbase_scan_rescan(st->scan);
+	if (st->iscan)
+		hbase_index_scan_rescan(st->iscan);
 	st->vrow = NULL;
 	st->nread = 0;
 	st->counted = false;
@@ -1351,6 +1613,8 @@ hbaseEndForeignScan(ForeignScanState *node)
 
 	if (st && st->scan)
 		hbase_scan_end(st->scan);
+	if (st && st->iscan)
+		hbase_index_scan_end(st->iscan);
 }
 
 /*
@@ -1370,11 +1634,21 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 	int			i;
 
 	ExplainPropertyText("HBase Table", st->table->hbase_table, es);
+	/* through a Phoenix index: its name and table; the operation is the index's */
+	if (st->index)
+	{
+		ExplainPropertyText("HBase Phoenix Index", psprintf("%s (HBase table %s)", st->index->name,
+															 st->index->table->hbase_table), es);
+		ExplainPropertyText("HBase Data Rows",
+							intVal(list_nth(fsplan->fdw_private, FdwScanPrivateCovered)) ?
+							"not read (the index covers the query), but for index rows not verified, by Gets; every condition checked" :
+							"read back by multigets, every condition checked on them", es);
+	}
 	/* the operation executed (ANALYZE), else what planning can tell of it */
 	if (kp == NULL)
-		kp = hbase_keyplan_derive(st->table, &st->spec,
+		kp = hbase_keyplan_derive(st->index ? st->index->table : st->table, &st->spec,
 								  hbase_keyplan_planning_values(fsplan->fdw_exprs));
-	lines = hbase_keyplan_describe(st->table, kp);
+	lines = hbase_keyplan_describe(st->index ? st->index->table : st->table, kp);
 	for (i = 0; i + 1 < list_length(lines); i += 2)
 		ExplainPropertyText(list_nth(lines, i), list_nth(lines, i + 1), es);
 	/* the quals on key columns the key could not use, one line each */
@@ -1391,6 +1665,8 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 		if (notes != NIL && es->format != EXPLAIN_FORMAT_TEXT)
 			ExplainPropertyList("HBase Not Pushed", notes, es);
 	}
+	if (es->verbose && st->index)
+		ExplainPropertyText("HBase Index Rowkey", st->index->table->rowkey, es);
 	if (es->verbose && st->table->rowkey && !st->table->rowkey_implicit)
 		ExplainPropertyText("HBase Rowkey", st->table->rowkey, es);
 	if (es->verbose)
@@ -1411,6 +1687,26 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 			keyonly = false;
 		}
 		ExplainPropertyText("HBase Columns", keyonly ? "(rowkeys only)" : cols.data, es);
+	}
+	if (es->analyze && st->iscan)
+	{
+		long		irequests,
+					irows,
+					drequests,
+					drows,
+					dups,
+					verified;
+
+		hbase_index_scan_stats(st->iscan, &irequests, &irows, &drequests, &drows, &dups,
+							   &verified);
+		ExplainPropertyInteger("HBase Index Requests", NULL, irequests, es);
+		ExplainPropertyInteger("HBase Index Rows Received", NULL, irows, es);
+		if (intVal(list_nth(fsplan->fdw_private, FdwScanPrivateCovered)))
+			ExplainPropertyInteger("HBase Index Rows Verified", NULL, verified, es);
+		if (dups > 0)
+			ExplainPropertyInteger("HBase Index Rows of One Data Row", NULL, dups, es);
+		ExplainPropertyInteger("HBase Requests", NULL, drequests, es);
+		ExplainPropertyInteger("HBase Rows Received", NULL, drows, es);
 	}
 	if (es->analyze && st->scan)
 	{

@@ -83,10 +83,12 @@ check_text_width(HBaseTable *table, HBaseColumn *col)
 /*
  * Step 1 of hbase_build_table: the table's own options over its server's
  * (fetch_size, concurrency ... default to the server's); *family and *tenc
- * get the default family and encoding of its columns.
+ * get the default family and encoding of its columns, *index_layouts the
+ * Phoenix indexes' definitions (read once the table is built).
  */
 static void
-table_options(HBaseTable *table, ForeignTable *ft, const char **family, HBaseEncoding *tenc)
+table_options(HBaseTable *table, ForeignTable *ft, const char **family, HBaseEncoding *tenc,
+			  const char **index_layouts)
 {
 	ListCell   *lc;
 
@@ -131,6 +133,8 @@ table_options(HBaseTable *table, ForeignTable *ft, const char **family, HBaseEnc
 			if (v[strspn(v, " \t\r\n,")] != '\0')
 				table->phoenix_indexes = v;
 		}
+		else if (strcmp(def->defname, "phoenix_index_layouts") == 0)
+			*index_layouts = defGetString(def);
 		else if (strcmp(def->defname, "empty_column") == 0)
 		{
 			table->empty_column = palloc0(sizeof(HBaseColumn));
@@ -355,6 +359,7 @@ hbase_build_table(Oid relid)
 	HBaseTable *table = palloc0(sizeof(HBaseTable));
 	HBaseServerOptions sopts;
 	const char *family = NULL;
+	const char *index_layouts = NULL;
 	HBaseEncoding tenc = HBASE_ENC_TEXT;
 
 	hbase_server_options(server, &sopts);
@@ -373,7 +378,7 @@ hbase_build_table(Oid relid)
 	table->request_cost = sopts.request_cost;
 	table->row_cost = sopts.row_cost;
 
-	table_options(table, ft, &family, &tenc);
+	table_options(table, ft, &family, &tenc, &index_layouts);
 	column_options(table, relid, tenc);
 	implicit_rowkey(table);
 	/* then the rowkey layout, which marks the key columns */
@@ -393,6 +398,8 @@ hbase_build_table(Oid relid)
 	else
 		hbase_check_table_name(table->hbase_table, NULL);
 	table->remote_table = hbase_remote_table_name(sopts.ns, table->hbase_table);
+	if (index_layouts && index_layouts[strspn(index_layouts, " \t\r\n")] != '\0')
+		hbase_phoenix_read_indexes(table, index_layouts, sopts.ns);
 	return table;
 }
 

@@ -2,7 +2,8 @@
  * exec_int.h: what the two writers of exec/ share and no other layer calls:
  * row-by-row writes (modify.c) and direct modification (direct.c) read a
  * row's cells, check and stamp them, count what they wrote for the message
- * of a write that failed half-way, and raise a conflict the same way.
+ * of a write that failed half-way, and raise a conflict the same way (a
+ * row's Get, hbase_get_row, also serves index_scan.c).
  * What the layers above may call is in exec.h.
  */
 #ifndef HBASE_EXEC_INT_H
