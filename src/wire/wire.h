@@ -158,6 +158,14 @@ extern void hbase_request_many(HBaseConn *conn, const char **paths, const bool *
 extern void hbase_request_writes(HBaseConn *conn, const char *method, const char **paths,
 								 const char **bodies, const size_t *bodylens, int n,
 								 const char *what, HBaseResponse **out, bool *interrupted);
+typedef struct HBaseWrites HBaseWrites;
+extern HBaseWrites *hbase_request_writes_start(HBaseConn *conn, const char *method,
+											   const char **paths, const char **bodies,
+											   const size_t *bodylens, int n,
+											   const char *what, bool own);
+extern void hbase_request_writes_finish(HBaseWrites *w, HBaseResponse **out,
+										bool *interrupted);
+extern bool hbase_request_writes_can_leave(HBaseConn *conn);
 extern bool hbase_status_unavailable(long status);
 
 /* reads ahead: scans of one connection that may each have one in flight */
@@ -512,6 +520,10 @@ extern HBaseResult hbase_rest_get_in_path(HBaseConn *conn, HBaseTable *table, Li
 extern void hbase_rest_put_many(HBaseConn *conn, HBaseTable *table, HBaseRow **batches,
 								const int *nrows, int n, const char *what, HBaseResult *out,
 								bool *interrupted);
+typedef struct HBasePuts HBasePuts;
+extern HBasePuts *hbase_rest_put_start(HBaseConn *conn, HBaseTable *table, HBaseRow **batches,
+									   const int *nrows, int n, const char *what, bool own);
+extern void hbase_rest_put_finish(HBasePuts *p, HBaseResult *out, bool *interrupted);
 extern HBaseResult hbase_rest_put(HBaseConn *conn, HBaseTable *table, HBaseRow *rows,
 								  int nrows, const char *what);
 extern HBaseResult hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table,
