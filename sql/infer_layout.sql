@@ -21,7 +21,8 @@ SELECT t.t AS hbase_table, i.layout, i.columns, i.keys_sampled AS sampled,
   FROM unnest(array['inf_adreport', 'inf_salt5', 'inf_phone', 'inf_inv8', 'inf_tsdb',
                     'inf_pinpoint', 'inf_phx', 'inf_delim', 'inf_device', 'inf_s4',
                     'inf_item', 'inf_bitrev', 'inf_hbasewd', 'inf_pinpoint0', 'inf_nuldelim',
-                    'inf_strsalt', 'inf_rndletter', 'inf_random', 'inf_uuid']) WITH ORDINALITY t(t, o)
+                    'inf_strsalt', 'inf_rndletter', 'inf_logdate', 'inf_random', 'inf_uuid'])
+                    WITH ORDINALITY t(t, o)
   LEFT JOIN LATERAL hbase_infer_layout('hbase', t.t) i ON i.rank = 1
  ORDER BY t.o;
 
@@ -43,7 +44,7 @@ SET client_min_messages = warning;  -- the notices name the run's namespace
 IMPORT FOREIGN SCHEMA :"test_ns"
   LIMIT TO (inf_adreport, inf_salt5, inf_phone, inf_inv8, inf_tsdb, inf_pinpoint, inf_phx,
             inf_delim, inf_device, inf_s4, inf_item, inf_bitrev, inf_hbasewd, inf_pinpoint0,
-            inf_nuldelim, inf_strsalt, inf_rndletter, inf_random, inf_uuid)
+            inf_nuldelim, inf_strsalt, inf_rndletter, inf_logdate, inf_random, inf_uuid)
   FROM SERVER hbase INTO inf OPTIONS (infer_layout 'true', sample_rows '1000');
 RESET client_min_messages;
 SELECT c.relname, ft.ftoptions FROM pg_foreign_table ft JOIN pg_class c ON c.oid = ft.ftrelid
@@ -93,6 +94,9 @@ UNION ALL
 SELECT 'inf_strsalt', count(*), count(*) FILTER (WHERE k1 = w_k1) FROM inf.inf_strsalt
 UNION ALL
 SELECT 'inf_rndletter', count(*), count(*) FILTER (WHERE k1 = w_k1) FROM inf.inf_rndletter
+UNION ALL
+SELECT 'inf_logdate', count(*), count(*) FILTER (WHERE k1 = w_k1 AND ts = w_ts AND id = w_id)
+  FROM inf.inf_logdate
 ORDER BY 1;
 
 -- a point query on the key's fields is a Get, hash and salt computed
@@ -108,6 +112,10 @@ SELECT id, ts, id2, id3 FROM inf.inf_tsdb WHERE id = 2 AND ts = '2024-03-01 01:0
 EXPLAIN (COSTS OFF)
 SELECT * FROM inf.inf_phone WHERE id = 13012345678 AND ts = '2024-03-01 00:01:00.123';
 SELECT id, ts FROM inf.inf_phone WHERE id = 13012345678 AND ts = '2024-03-01 00:01:00.123';
+-- a date printed with separators inside the key
+EXPLAIN (COSTS OFF)
+SELECT * FROM inf.inf_logdate WHERE k1 = 'search' AND ts = '2024-03-01 00:32:34' AND id = 74;
+SELECT k1, ts, id, rowkey FROM inf.inf_logdate WHERE k1 = 'search' AND ts = '2024-03-01 00:32:34' AND id = 74;
 EXPLAIN (COSTS OFF) SELECT * FROM inf.inf_phx WHERE id = 74 AND k1 = 'cache';
 SELECT id, k1 FROM inf.inf_phx WHERE id = 74 AND k1 = 'cache';
 EXPLAIN (COSTS OFF) SELECT * FROM inf.inf_device WHERE id = 14 AND ts = '2024-03-01 01:00:07';

@@ -31,6 +31,8 @@ SELECT hbase_create_table('hbase', 'tb_x', '{d}', '{"VERSION": 3}');
 SELECT hbase_create_table('hbase', 'tb_x', '{d}', '[1]');
 SELECT hbase_create_table('hbase', 'tb_x', '{d}', '{"TTL": null}');
 SELECT hbase_create_table('nosuch', 'tb_x', '{d}');
+-- a namespace that does not exist: the hint says how to make one
+SELECT hbase_create_table('hbase', 'tb_no_such_ns:tb_x', '{d}');
 -- a read-only gateway (hbase.rest.readonly) refuses the PUT
 CREATE SERVER hbase_ro FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'ro_url');
 SELECT hbase_create_table('hbase_ro', 'tb_x', '{d}');

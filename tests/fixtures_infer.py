@@ -160,6 +160,18 @@ def device_rows():
     return rows
 
 
+def logdate_rows():
+    """service|yyyy-MM-dd HH:mm:ss|sequence (4 digits): a date printed with separators"""
+    rows = []
+    for i in range(40):
+        svc = ("auth", "billing", "search", "mail")[i % 4]
+        dt = T0 + datetime.timedelta(seconds=i * 977)
+        seq = (i * 37) % 10000
+        rows.append(row(s("%s|%s|%04d" % (svc, dt.strftime("%Y-%m-%d %H:%M:%S"), seq)),
+                        k1=svc, ts=text_ts(dt), id=seq))
+    return rows
+
+
 def s4_rows():
     """left(md5(phone), 3) + phone + yyyyMMddHHmmss + 16 hex characters of a unique id"""
     rows = []
@@ -280,6 +292,7 @@ TABLES = [
     ("inf_phx", [b"\x01", b"\x02", b"\x03"], phx_rows),
     ("inf_delim", None, delim_rows),
     ("inf_device", None, device_rows),
+    ("inf_logdate", None, logdate_rows),
     ("inf_s4", None, s4_rows),
     ("inf_random", None, random_rows),
     ("inf_uuid", None, uuid_rows),

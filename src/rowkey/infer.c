@@ -297,6 +297,58 @@ date_pattern(int w)
 	return NULL;
 }
 
+/*
+ * Dates written with separators, as applications print them ("2024-03-01",
+ * "2024-03-01 10:30:00"): longest first.  Their digits, taken together, are
+ * the compact pattern's (date_ok checks the same values).  ISO's "T" is no
+ * pattern character of the codec, so such keys stay text.
+ */
+static const char *const sep_patterns[] = {
+	"yyyy-MM-dd HH:mm:ss.SSS", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm", "yyyy-MM-dd",
+	"yyyy/MM/dd HH:mm:ss", "yyyy/MM/dd", "yyyy.MM.dd"
+};
+
+/* does p (avail bytes) start with a real date-time printed in pattern pat */
+static int
+sep_date_ok(const unsigned char *p, size_t avail, const char *pat)
+{
+	unsigned char digits[24];
+	int			nd = 0;
+	size_t		i,
+				w = strlen(pat);
+
+	if (avail < w)
+		return 0;
+	for (i = 0; i < w; i++)
+	{
+		int			letter = (pat[i] >= 'a' && pat[i] <= 'z') || (pat[i] >= 'A' && pat[i] <= 'Z');
+
+		if (letter ? !is_digit(p[i]) : p[i] != (unsigned char) pat[i])
+			return 0;
+		if (letter)
+			digits[nd++] = p[i];
+	}
+	return date_ok(digits, nd);
+}
+
+/* the longest separated pattern every value holds at offset off (within w bytes), or NULL */
+static const char *
+sep_date_fits(const vals *v, int off, size_t w)
+{
+	size_t		a;
+	int			i;
+
+	for (a = 0; a < sizeof(sep_patterns) / sizeof(sep_patterns[0]); a++)
+	{
+		for (i = 0; i < v->n; i++)
+			if (v->len[i] < off + w || !sep_date_ok(v->p[i] + off, w, sep_patterns[a]))
+				break;
+		if (i == v->n && v->n > 0)
+			return sep_patterns[a];
+	}
+	return NULL;
+}
+
 /* the digit anchors tried, most specific first: width and kind */
 typedef struct anchor
 {
@@ -711,6 +763,22 @@ split_fixed(const vals *v, int w, seg *s, int alt, int varlast)
 			start = end;
 			continue;
 		}
+		/* a date printed with separators ("2024-03-01 10:30:00") */
+		if (cls[start] == C_DIGIT && (start == 0 || cls[start - 1] != C_DIGIT))
+		{
+			const char *pat = sep_date_fits(v, start, (size_t) (w - start));
+
+			if (pat)
+			{
+				int			pw = (int) strlen(pat);
+
+				seg_add(s, FK_DATE, pw, 1, 10 + pw / 2);
+				if (!s->overflow)
+					s->f[s->n - 1].pattern = pat;
+				start += pw;
+				continue;
+			}
+		}
 		end = start + 1;
 		while (end < w && cls[end] == cls[start])
 			end++;
@@ -800,6 +868,19 @@ var_field(const vals *v, seg *s)
 		/* the same bytes in every key; nothing at all: no part (a delimiter first) */
 		seg_add_lit(s, v->p[0], w);
 		return;
+	}
+	/* a date printed with separators, the whole field in every value */
+	if (same && !digits)
+	{
+		const char *pat = sep_date_fits(v, 0, w);
+
+		if (pat && strlen(pat) == w)
+		{
+			seg_add(s, FK_DATE, (int) w, 1, 10 + (int) w / 2);
+			if (!s->overflow)
+				s->f[s->n - 1].pattern = pat;
+			return;
+		}
 	}
 	if (digits && same)
 	{
@@ -1214,7 +1295,7 @@ render_field(rendered *r, const field *f, int fi)
 			put_lit(r, f->lit, f->litlen);
 			return;
 		case FK_DATE:
-			n = f->width <= 8 ? new_column(r, "day", RK_DATE, 0, "date") :
+			n = strstr(f->pattern, "HH") == NULL ? new_column(r, "day", RK_DATE, 0, "date") :
 				new_column(r, "ts", RK_TIMESTAMP, 0, "timestamp");
 			snprintf(x, sizeof(x), "date(%s, \"%s\")", n, f->pattern);
 			break;

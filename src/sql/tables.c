@@ -215,12 +215,14 @@ hbase_create_table(PG_FUNCTION_ARGS)
 				 errmsg("HBase REST gateway refused to create HBase table \"%s\"", declared),
 				 errdetail("HTTP 403: %s", hbase_body_summary(resp)),
 				 errhint("A read-only gateway (hbase.rest.readonly) refuses it; HBase's ACLs need CREATE on the namespace.")));
-	if (resp->status == 404)
+	/* a missing namespace: HBase's own gateway answers 503 with the exception's name */
+	if (resp->status == 404 ||
+		(resp->status == 503 && strstr(hbase_body_summary(resp), "NamespaceNotFoundException")))
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_SCHEMA_NOT_FOUND),
-				 errmsg("could not create HBase table \"%s\": the gateway answered 404", declared),
-				 errdetail("%s", hbase_body_summary(resp)),
-				 errhint("A namespace is made in the HBase shell: create_namespace 'ns'.")));
+				 errmsg("could not create HBase table \"%s\": its namespace was not found", declared),
+				 errdetail("HTTP %ld: %s", resp->status, hbase_body_summary(resp)),
+				 errhint("Does its namespace exist? The gateway makes one (POST /namespaces/ns), as does the HBase shell (create_namespace 'ns').")));
 	hbase_report_status(resp, NULL, what);
 	PG_RETURN_NULL();
 }

@@ -367,6 +367,67 @@ test_delimited(void)
 	expect_layout("delimited", "k1 + \"|\" + lpad(id, 5) + [\"|\" + k2]");
 }
 
+/* dates printed with separators: one delimited field, and inside fixed-width keys */
+static void
+test_separated_dates(void)
+{
+	static const char *svc[] = {"auth", "billing", "search", "mail"};
+	int			i;
+
+	reset();
+	for (i = 0; i < 20; i++)
+	{
+		char		k[64];
+
+		snprintf(k, sizeof(k), "%s|2024-03-%02d", svc[i % 4], 1 + i);
+		add(k, strlen(k));
+	}
+	expect_layout("separated date", "k1 + \"|\" + date(day, \"yyyy-MM-dd\")");
+	reset();
+	for (i = 0; i < 20; i++)
+	{
+		char		k[64];
+
+		snprintf(k, sizeof(k), "x2024/03/%02d %02d:%02d:00_%04d", 1 + i, i, (i * 7) % 60, i * 13);
+		add(k, strlen(k));
+	}
+	expect_layout("separated date-time",
+				  "\"x\" + date(ts, \"yyyy/MM/dd HH:mm:ss\") + \"_\" + lpad(id, 4)");
+	/* 2024-02-30 is no date: the field is text */
+	reset();
+	for (i = 0; i < 20; i++)
+	{
+		char		k[64];
+
+		snprintf(k, sizeof(k), "%s|2024-02-%02d", svc[i % 4], 11 + i);
+		add(k, strlen(k));
+	}
+	{
+		int			n;
+		const char *got = infer(&n);
+
+		CHECK(strstr(got, "yyyy-MM-dd") == NULL, "not a date: %s", got);
+	}
+}
+
+/* a one-digit field shows no zero padding: "-3", "10", "20" have no layout */
+static void
+test_one_digit(void)
+{
+	static const char *k[] = {"-3", "10", "20"};
+	int			i;
+
+	reset();
+	for (i = 0; i < 3; i++)
+		add(k[i], strlen(k[i]));
+	{
+		int			n;
+		const char *got = infer(&n);
+
+		CHECK(n == 0, "one digit: inferred \"%s\"", got);
+	}
+}
+
 static void
 test_device_epoch(void)
 {
@@ -712,6 +773,8 @@ main(void)
 	test_phoenix_salt();
 	test_delimited();
 	test_device_epoch();
+	test_separated_dates();
+	test_one_digit();
 	test_datetime_uid();
 	test_pinpoint();
 	test_bitreverse();
