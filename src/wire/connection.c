@@ -455,6 +455,8 @@ hbase_get_connection(Oid serverid, Oid userid)
 		conn->left = NIL;
 		conn->invalidated = false;
 		conn->npool = 0;
+		conn->nwpool = 0;
+		conn->wpool_busy = false;
 		memset(conn->ahead, 0, sizeof(conn->ahead));
 		memset(conn->ahead_busy, 0, sizeof(conn->ahead_busy));
 		conn->generation = 0;
