@@ -2241,7 +2241,7 @@ finish_wave(HBaseModifyState *ms)
  * write wins as it does one batch at a time.  Keys are compared by a table
  * of their hashes, for these rows only.  A wave left under way by the last
  * call is finished first.  leave: the last wave is left under way
- * (put_rows_pipelined).
+ * (put_rows_pipelined) when it has several batches.
  */
 static void
 put_batches(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool leave)
@@ -2256,7 +2256,7 @@ put_batches(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool le
 	int			b;
 
 	finish_wave(ms);
-	if (!leave && (nbatches <= 1 || ms->write_concurrency <= 1))
+	if (nbatches <= 1 || ms->write_concurrency <= 1)
 	{
 		for (b = 0; b < nbatches; b++)
 			put_rows(ms, rows + b * bs, Min(bs, nrows - b * bs));
@@ -2304,6 +2304,8 @@ put_batches(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool le
 	}
 	pfree(slots);
 	pfree(owner);
+	/* a wave of one batch goes as put_rows sends it, with its messages */
+	leave = leave && nbatches - start > 1;
 	if (start < nbatches)
 		send_wave(ms, batches + start, nbatches - start, leave);
 	if (!leave)
