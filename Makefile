@@ -16,7 +16,7 @@ PLAN_OBJS = src/plan/pushdown.o src/plan/vfilter.o src/plan/keyplan.o
 EXEC_OBJS = src/exec/scan.o src/exec/scan_pages.o src/exec/scan_regions.o src/exec/join.o \
        src/exec/modify.o src/exec/direct.o src/exec/analyze.o
 SQL_OBJS = src/sql/options.o src/sql/import.o src/sql/phoenix_catalog.o src/sql/sql_functions.o \
-       src/sql/hbase_infer.o src/sql/tables.o src/sql/layouts.o
+       src/sql/hbase_infer.o src/sql/tables.o src/sql/layouts.o src/sql/check_values.o
 OBJS = hbase_fdw.o $(ROWKEY_OBJS) $(WIRE_OBJS) $(DATUM_OBJS) $(PHOENIX_OBJS) $(PLAN_OBJS) \
        $(EXEC_OBJS) $(SQL_OBJS)
 

@@ -132,6 +132,15 @@ RETURNS record
 AS 'MODULE_PATHNAME', 'hbase_check_layout'
 LANGUAGE C VOLATILE;
 
+-- the cells of sampled rows against their columns' declarations (src/sql/check_values.c):
+-- values a wrong type or encoding reads without an error (a Java long as float8 binary)
+CREATE FUNCTION hbase_check_values(foreign_table regclass, sample integer DEFAULT 1000,
+    OUT column_name text, OUT checked text, OUT cells_sampled integer,
+    OUT implausible integer, OUT first_key text, OUT example text, OUT detail text)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME', 'hbase_check_values'
+LANGUAGE C VOLATILE;
+
 -- making and dropping HBase tables through a server's gateway (src/sql/tables.c):
 -- creating needs USAGE on the server; dropping a superuser, or the owner of a foreign
 -- table of the server on that HBase table

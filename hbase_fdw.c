@@ -912,6 +912,8 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	HBaseRowOrder order = HBASE_ORDER_ANY;
 	int			salt_bytes = 0;
 	bool		split;
+	HBaseOpKind shape;
+	double		nkeys;
 
 	/*
 	 * Key conditions narrow the HBase operation; every qual is still checked
@@ -945,10 +947,12 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	fdw_private = lappend(fdw_private, makeInteger(split));
 	fdw_private = lappend(fdw_private,
 						  hbase_time_conditions(ps->table, baserel->relid, scan_clauses_ri, &exprs));
+	/* the conditions the key cannot use, and why (this path's operation: a join's Gets use more) */
+	key_operation(ps->table, conds, exprs, &shape, &nkeys);
 	fdw_private = lappend(fdw_private,
 						  hbase_key_not_pushed(ps->table, baserel->relid,
 											   planner_rt_fetch(baserel->relid, root)->eref->aliasname,
-											   scan_clauses_ri));
+											   scan_clauses_ri, shape));
 
 	tlist = scan_tlist(best_path, baserel, tlist);
 	return make_foreignscan(tlist, scan_clauses, baserel->relid, exprs, fdw_private,

@@ -62,13 +62,18 @@ CREATE FOREIGN TABLE err_10 (name text) SERVER hbase
 \echo :SQLSTATE
 CREATE FOREIGN TABLE err_11 (name text) SERVER hbase
   OPTIONS (table 'lay_s1', rowkey 'left(crc32(name), 4) + name');
--- unbalanced parentheses and brackets
+-- unbalanced parentheses and brackets: a group left open points at its "(" or "[" (where a
+-- closing one is missing), a token in its way at that token
 CREATE FOREIGN TABLE err_12 (id int) SERVER hbase
   OPTIONS (table 'lay_s1', rowkey 'lpad(id, 4');
 CREATE FOREIGN TABLE err_13 (id int) SERVER hbase
   OPTIONS (table 'lay_s1', rowkey 'lpad(id, 4))');
 CREATE FOREIGN TABLE err_14 (a int, b int) SERVER hbase
   OPTIONS (table 'lay_s1', rowkey 'lpad(a, 4) + [lpad(b, 4)');
+CREATE FOREIGN TABLE err_14b (name text, id int) SERVER hbase
+  OPTIONS (table 'lay_s1', rowkey 'name + "-" + (lpad(id, 4) + "x"');
+CREATE FOREIGN TABLE err_14c (name text, id int) SERVER hbase
+  OPTIONS (table 'lay_s1', rowkey 'lpad(id, 4 name');
 -- unterminated strings
 CREATE FOREIGN TABLE err_15 (name text, id int) SERVER hbase
   OPTIONS (table 'lay_s1', rowkey 'name + "| + lpad(id, 4)');

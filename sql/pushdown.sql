@@ -134,6 +134,16 @@ EXPLAIN (COSTS OFF) SELECT v FROM lay_phx WHERE id = (random() * 0)::int;
 EXPLAIN (COSTS OFF) SELECT region FROM lay_delim WHERE region > 'n' COLLATE "en-x-icu";
 EXPLAIN (COSTS OFF) SELECT id FROM lay_phx WHERE id = 12345678.0;
 SELECT id FROM lay_phx WHERE id = 12345678.0;
+-- a key condition the layout cannot use: EXPLAIN names the part before it that is not fixed
+-- (issue 57: a condition on a trailing part alone, a range under a hash), or the part's order
+EXPLAIN (COSTS OFF) SELECT cost FROM lay_s2 WHERE campaign_id = 300022;
+EXPLAIN (COSTS OFF) SELECT cost FROM lay_s2 WHERE company_id = 42 AND campaign_id = 300022;
+-- fixed leading parts: the trailing one narrows the Get or range, nothing is named
+EXPLAIN (COSTS OFF) SELECT cost FROM lay_s2 WHERE company_id = 42 AND stat_date = '2024-02-29' AND campaign_id = 300022;
+-- <> where the read is a range names it; with a Get it costs nothing and is not named
+EXPLAIN (COSTS OFF) SELECT cost FROM lay_s2 WHERE company_id = 42 AND campaign_id <> 300022;
+EXPLAIN (COSTS OFF) SELECT name FROM lay_s1 WHERE item_id = '42' AND item_id <> '43';
+EXPLAIN (COSTS OFF) SELECT name FROM lay_s1 WHERE item_id NOT IN ('42', '43');
 -- cross-type integers are fine
 EXPLAIN (COSTS OFF) SELECT v FROM lay_phx WHERE id = 12345678::bigint;
 -- = NULL and contradictions: nothing to fetch

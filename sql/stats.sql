@@ -74,7 +74,7 @@ SELECT requests, gets, check_and_puts, check_failures FROM hbase_fdw_stats WHERE
 DELETE FROM st_n WHERE k = 'n1';
 -- an HBase table that does not exist: the read of its families gets a 404, the gateway makes a
 -- scanner, whose read gets a 404, and so does the check that the table exists (the scanner is
--- deleted)
+-- deleted); then the namespace's tables are listed for similar names (one metadata request)
 CREATE FOREIGN TABLE st_missing (k text OPTIONS (column ':key'), v text) SERVER st_srv
   OPTIONS (table 'st_no_such_table', family 'cf');
 SELECT * FROM st_missing;

@@ -6,7 +6,7 @@
 SELECT current_database() AS db \gset
 \setenv PGDATABASE :db
 \getenv ro_url HBASE_RO_URL
-\! for t in tb_made tb_made2 tb_made3 tb_x; do python3 tests/hbase_rest.py drop $t; done >/dev/null
+\! for t in tb_made tb_made2 tb_made3 tb_x tb_events; do python3 tests/hbase_rest.py drop $t; done >/dev/null
 -- (each returns the table as HBase names it: the namespace, here the test's, then the name)
 SELECT hbase_create_table('hbase', 'tb_made', '{d,x}', '{"VERSIONS": 3, "ttl": 86400}') ~ ':tb_made$' AS made;
 \! python3 tests/hbase_rest.py families tb_made
@@ -67,3 +67,17 @@ DROP USER MAPPING FOR tb_user SERVER hbase;
 REVOKE CREATE ON SCHEMA public FROM tb_user;
 REVOKE USAGE ON FOREIGN SERVER hbase FROM tb_user;
 DROP ROLE tb_user;
+-- a missing table's error names the tables of its namespace with a similar name (the
+-- namespace is listed only after the gateway's 404, never on the way to a row)
+SELECT hbase_create_table('hbase', 'tb_events') ~ ':tb_events$' AS made;
+CREATE FOREIGN TABLE tb_dym (k text OPTIONS (column ':key'), v text OPTIONS (column 'cf:v'))
+  SERVER hbase OPTIONS (table 'tb_event');
+SELECT * FROM tb_dym;
+\echo :SQLSTATE
+SELECT * FROM tb_dym WHERE k = 'a';
+INSERT INTO tb_dym VALUES ('a', 'one');
+-- nothing close: no hint
+ALTER FOREIGN TABLE tb_dym OPTIONS (SET table 'tb_qqqqqqqq');
+SELECT * FROM tb_dym;
+DROP FOREIGN TABLE tb_dym;
+SELECT hbase_drop_table('hbase', 'tb_events') ~ ':tb_events$' AS dropped;

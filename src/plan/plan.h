@@ -144,7 +144,8 @@ typedef enum HBaseFilterOp
 extern List *hbase_filter_conditions(HBaseTable *t, Index relid, List *clauses,
 									 List **exprs);
 extern List *hbase_time_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs);
-extern List *hbase_key_not_pushed(HBaseTable *t, Index relid, const char *alias, List *clauses);
+extern List *hbase_key_not_pushed(HBaseTable *t, Index relid, const char *alias, List *clauses,
+								  HBaseOpKind shape);
 
 /* ---------- vfilter.c: value filter conditions and values -> HBase filters ---------- */
 

@@ -339,6 +339,9 @@ text_collation_problem(Oid coll, bool equality)
 	return NULL;
 }
 
+/* <> or NOT IN on a key column: the one reason compared by address (hbase_key_not_pushed) */
+static const char not_equal_reason[] = "<> and NOT IN leave every other value: no key range skips a value, so the rows read are filtered here";
+
 /*
  * One clause: is it a key condition?  On success sets the column, the
  * operator class and the value expression.  One function for every form a
@@ -434,6 +437,12 @@ key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
 		if (!OidIsValid(tce->btree_opf))
 			return false;
 		strategy = get_op_opfamily_strategy(op->opno, tce->btree_opf);
+		if (strategy == 0 && OidIsValid(get_negator(op->opno)) &&
+			get_op_opfamily_strategy(get_negator(op->opno), tce->btree_opf) == BTEqualStrategyNumber)
+		{
+			*why = not_equal_reason;
+			return false;
+		}
 		if (strategy == 0)
 			return false;
 		if (commuted)
@@ -487,7 +496,15 @@ key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
 			return false;
 		}
 		if (!sa->useOr)
+		{
+			/* NOT IN (...), <> ALL: as <> */
+			if (OidIsValid(get_negator(sa->opno)) &&
+				(tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY)) != NULL &&
+				OidIsValid(tce->btree_opf) &&
+				get_op_opfamily_strategy(get_negator(sa->opno), tce->btree_opf) == BTEqualStrategyNumber)
+				*why = not_equal_reason;
 			return false;
+		}
 		if ((*why = unusable_value(r, relid, allow_outer)) != NULL)
 			return false;
 		elemtype = get_element_type(exprType((Node *) r));
@@ -1212,20 +1229,95 @@ hbase_time_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs)
 }
 
 /*
+ * Why a key condition (on key part column col, by op) that no earlier check
+ * refused leaves a scan of the whole table, for EXPLAIN: the first part
+ * before its own that the conditions do not fix (a column without = or IN,
+ * a hash prefix over such a column; a salt is read bucket by bucket and
+ * stops nothing), else its own part's order (LIKE 'prefix%' on a reversed
+ * part, LIKE '%suffix' on a plain one).  fixed: the columns with = or IN.
+ * NULL when neither explains it (the condition's values then did: too
+ * many, or none a key can hold), rather than a guess.
+ */
+static const char *
+part_not_narrowing(HBaseTable *t, HBaseColumn *col, HBaseKeyOp op, const bool *fixed)
+{
+	int			nparts = hbase_rk_nparts(t->layout);
+	int			i;
+
+	for (i = 0; i < nparts; i++)
+	{
+		rk_part_info pi;
+
+		hbase_rk_part(t->layout, i, &pi);
+		if (pi.kind == RK_PART_COLUMN && pi.column == col->attnum - 1)
+		{
+			if (op == HBASE_KEY_PREFIX && pi.reversed_text)
+				return psprintf("the key's part %s holds the text reversed: LIKE '%%suffix' narrows it, not LIKE 'prefix%%'",
+								pi.text);
+			if (op == HBASE_KEY_SUFFIX && !pi.reversed_text)
+				return psprintf("LIKE '%%suffix' narrows only a reversed part (reverse(col)), and the key's part is %s",
+								pi.text);
+			return NULL;
+		}
+		if (pi.kind == RK_PART_COLUMN && !fixed[pi.column])
+			return psprintf("the key's part %s comes before it and has no = or IN on %s: a part narrows the read only after every part before it is fixed",
+							pi.text, quote_identifier(t->columns[pi.column].attname));
+		if (pi.kind == RK_PART_HASH)
+		{
+			int			cols[64];
+			int			n = hbase_rk_prefix_columns(t->layout, cols, lengthof(cols));
+			int			j;
+			StringInfoData missing;
+
+			initStringInfo(&missing);
+			for (j = 0; j < n && j < (int) lengthof(cols); j++)
+				if (!fixed[cols[j]])
+					appendStringInfo(&missing, "%s%s", missing.len ? ", " : "",
+									 quote_identifier(t->columns[cols[j]].attname));
+			if (missing.len)
+				return psprintf("the key starts with the hash %s, known only with = or IN on %s",
+								pi.text, missing.data);
+		}
+	}
+	return NULL;
+}
+
+/*
  * For EXPLAIN: each qual of this table alone on a key column that the key
  * cannot use, as "(qual): why" (a collation that does not sort as bytes, a
- * cross-type comparison, a volatile value, a part that keeps no order), with
- * the fix where there is one.  Decided at planning, kept in the plan.
+ * cross-type comparison, a volatile value, a part that keeps no order, the
+ * column inside an expression), with the fix where there is one.  Where the
+ * operation (shape) reads more than exact keys, also <> on a key column;
+ * and on a full scan, a key condition the layout could not use, naming the
+ * part before it that is not fixed (part_not_narrowing), unless it narrows
+ * the scan's time range (a row timestamp).  Decided at planning, kept in
+ * the plan.
  */
 List *
-hbase_key_not_pushed(HBaseTable *t, Index relid, const char *alias, List *clauses)
+hbase_key_not_pushed(HBaseTable *t, Index relid, const char *alias, List *clauses,
+					 HBaseOpKind shape)
 {
 	List	   *out = NIL;
 	List	   *ctx = NIL;
 	ListCell   *lc;
+	bool	   *fixed;
 
 	if (t->layout == NULL || !t->pushdown)
 		return NIL;
+	/* the columns = or IN fix, for a full scan's reasons */
+	fixed = palloc0(sizeof(bool) * Max(t->natts, 1));
+	foreach(lc, clauses)
+	{
+		RestrictInfo *ri = lfirst(lc);
+		HBaseColumn *col;
+		HBaseKeyOp	op;
+		Expr	   *val;
+		const char *why;
+
+		if (key_condition(ri->clause, relid, t, false, &col, &op, &val, &why) && why == NULL &&
+			(op == HBASE_KEY_EQ || op == HBASE_KEY_IN))
+			fixed[col->attnum - 1] = true;
+	}
 	foreach(lc, clauses)
 	{
 		RestrictInfo *ri = lfirst(lc);
@@ -1235,11 +1327,20 @@ hbase_key_not_pushed(HBaseTable *t, Index relid, const char *alias, List *clause
 		Expr	   *val;
 		const char *why = NULL;
 		Relids		varnos = pull_varnos(NULL, (Node *) clause);
+		List	   *time_exprs = NIL;
 
 		/* join quals read other tables: not deparsed here */
 		if (bms_membership(varnos) != BMS_SINGLETON || !bms_is_member(relid, varnos))
 			continue;
-		key_condition(clause, relid, t, false, &col, &op, &val, &why);
+		/* (a row timestamp's comparison narrows the scan by its time range instead) */
+		if (key_condition(clause, relid, t, false, &col, &op, &val, &why) && why == NULL &&
+			shape == HBASE_OP_FULL && col->kind == HBASE_COL_KEYPART &&
+			hbase_time_conditions(t, relid, list_make1(ri), &time_exprs) == NIL)
+			why = part_not_narrowing(t, col, op, fixed);
+		/* <> on an exact key's column costs nothing: the Get reads one row */
+		if (why == not_equal_reason &&
+			(shape == HBASE_OP_GET || shape == HBASE_OP_MULTIGET || shape == HBASE_OP_EMPTY))
+			why = NULL;
 		if (why == NULL)
 			continue;
 		if (ctx == NIL)

@@ -59,6 +59,22 @@ hbase_rk_free_tree(node *n)
 static node *parse_seq(parser *ps);
 
 /*
+ * A group opened at offset open ("(", or "[" when bracket) that the next token does not close: at the end of
+ * the text the error points at the opening character (the user looks for where to add the
+ * closing one, and the end of the text says nothing); elsewhere at the token found instead
+ * (msg).
+ */
+static void
+unclosed(parser *ps, int open, int bracket, const char *msg)
+{
+	if (ps->tok.kind == T_END)
+		hbase_rk_syntax_error(ps, open, bracket ? "unbalanced \"[\": no \"]\" closes it" :
+							  "unbalanced \"(\": no \")\" closes it");
+	else
+		hbase_rk_syntax_error(ps, ps->tok.pos, msg);
+}
+
+/*
  * One primary: a string, a number, (a sequence) (a single item unwrapped, so that (x) is x),
  * a `quoted name` (a column: never called), Long.MAX_VALUE - primary, name(args, ...), or a
  * bare name.  Every node it returns is a tree's, even on error (the caller frees the tree);
@@ -93,7 +109,7 @@ parse_primary(parser *ps)
 				return n;
 			if (ps->tok.kind != T_RP)
 			{
-				hbase_rk_syntax_error(ps, ps->tok.pos, "expected \")\"");
+				unclosed(ps, tok.pos, 0, "expected \")\"");
 				return n;
 			}
 			hbase_rk_next_token(ps);
@@ -140,6 +156,8 @@ parse_primary(parser *ps)
 			}
 			if (ps->tok.kind == T_LP)
 			{
+				int			lp = ps->tok.pos;
+
 				n = new_node(N_CALL, tok.pos);
 				n->name = rk_strndup(tok.start, tok.len);
 				hbase_rk_next_token(ps);
@@ -160,7 +178,7 @@ parse_primary(parser *ps)
 				}
 				if (ps->tok.kind != T_RP)
 				{
-					hbase_rk_syntax_error(ps, ps->tok.pos, "expected \")\" or \",\"");
+					unclosed(ps, lp, 0, "expected \")\" or \",\"");
 					return n;
 				}
 				hbase_rk_next_token(ps);
@@ -196,7 +214,7 @@ parse_term(parser *ps)
 			return n;
 		if (ps->tok.kind != T_RB)
 		{
-			hbase_rk_syntax_error(ps, ps->tok.pos, "expected \"]\"");
+			unclosed(ps, n->pos, 1, "expected \"]\"");
 			return n;
 		}
 		hbase_rk_next_token(ps);

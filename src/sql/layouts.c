@@ -7,6 +7,7 @@
  *       makes of sampled keys: keys it cannot read, keys it would write
  *       otherwise, times outside plausible years
  *   hbase_import_layout  the layout IMPORT FOREIGN SCHEMA declares (import.c)
+ *   hbase_sample_rows  the same sample's rows, cells and all (check_values.c)
  * The sample: the table's regions (one request), then the first rows and the
  * last rows of each (two stateless scans per region, the second reversed; at
  * most SAMPLE_REGIONS regions, spread evenly over them), sample keys in all:
@@ -158,6 +159,22 @@ sample_keys(HBaseConn *conn, HBaseTable *t, int max, char ***keys, size_t **lens
 	return n;
 }
 
+/*
+ * Up to max rows of a foreign table, with every cell of each, sampled as
+ * keys are (spread over its regions, each region's first and last rows):
+ * hbase_check_values reads their cells.  A refused scan is an error.
+ */
+int
+hbase_sample_rows(HBaseConn *conn, HBaseTable *t, int max, HBaseRow ***rows)
+{
+	char	  **keys;
+	size_t	   *lens;
+	int			nregions;
+	long		bytes;
+
+	return sample_keys(conn, t, max, &keys, &lens, rows, &nregions, &bytes, NULL);
+}
+
 /* a plain HBaseTable for requests to an HBase table of a server */
 static HBaseTable *
 remote_table(ForeignServer *server, const char *name)
@@ -211,15 +228,16 @@ column_list(const hbase_rk_candidate *c)
 	return b.data;
 }
 
-static int
-sample_arg(FunctionCallInfo fcinfo, int arg)
+/* argument arg of a sampling function: the keys (rows) it samples, hbase_check_values' too */
+int
+hbase_sample_arg(FunctionCallInfo fcinfo, int arg, const char *unit)
 {
 	int			n = PG_NARGS() > arg && !PG_ARGISNULL(arg) ? PG_GETARG_INT32(arg) : DEFAULT_KEY_SAMPLE;
 
 	if (n < 1 || n > HBASE_MAX_SAMPLE_ROWS)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("sample must be between 1 and %d keys", HBASE_MAX_SAMPLE_ROWS)));
+				 errmsg("sample must be between 1 and %d %s", HBASE_MAX_SAMPLE_ROWS, unit)));
 	return n;
 }
 
@@ -236,7 +254,7 @@ hbase_infer_layout(PG_FUNCTION_ARGS)
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	ForeignServer *server = GetForeignServerByName(NameStr(*PG_GETARG_NAME(0)), false);
 	char	   *name = text_to_cstring(PG_GETARG_TEXT_PP(1));
-	int			sample = sample_arg(fcinfo, 2);
+	int			sample = hbase_sample_arg(fcinfo, 2, "keys");
 	HBaseConn  *conn;
 	HBaseTable *t;
 	char	  **keys;
@@ -260,9 +278,14 @@ hbase_infer_layout(PG_FUNCTION_ARGS)
 	conn = hbase_get_connection(server->serverid, GetUserId());
 	t = remote_table(server, name);
 	if (!hbase_rest_table_exists(conn, t, "checking that the table exists"))
+	{
+		char	   *similar = hbase_rest_similar_tables(conn, t);
+
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_TABLE_NOT_FOUND),
-				 errmsg("HBase table \"%s\" does not exist", name)));
+				 errmsg("HBase table \"%s\" does not exist", name),
+				 similar ? errhint("%s", similar) : 0));
+	}
 	n = sample_keys(conn, t, sample, &keys, &lens, NULL, &nregions, &bytes, NULL);
 	found = n > 0 ? infer(keys, lens, n, cands, MAX_CANDIDATES) : 0;
 	for (i = 0; i < found; i++)
@@ -298,7 +321,7 @@ hbase_check_layout(PG_FUNCTION_ARGS)
 {
 	TupleDesc	tupdesc;
 	HBaseTable *table;
-	int			sample = sample_arg(fcinfo, 1);
+	int			sample = hbase_sample_arg(fcinfo, 1, "keys");
 	HBaseConn  *conn;
 	char	  **keys;
 	size_t	   *lens;

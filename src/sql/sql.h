@@ -2,12 +2,16 @@
  * sql.h: what SQL sees (sql/): the option table, its validator and the
  * GUCs (options.c), IMPORT FOREIGN SCHEMA of plain HBase tables (import.c)
  * and of Phoenix's (phoenix_catalog.c), the SQL functions (sql_functions.c),
- * rowkey layouts inferred and checked on sampled keys (layouts.c).
+ * rowkey layouts inferred and checked on sampled keys (layouts.c), cells
+ * checked against their columns' declarations on sampled rows
+ * (check_values.c).
  */
 #ifndef HBASE_SQL_H
 #define HBASE_SQL_H
 
 #include "postgres.h"
+
+#include "fmgr.h"
 
 #include "exec.h"
 
@@ -38,6 +42,8 @@ extern List *hbase_import_foreign_schema(struct ImportForeignSchemaStmt *stmt, O
 /* ---------- layouts.c: rowkey layouts inferred and checked on sampled keys ---------- */
 
 struct hbase_rk_candidate;
+extern int	hbase_sample_arg(FunctionCallInfo fcinfo, int arg, const char *unit);
+extern int	hbase_sample_rows(HBaseConn *conn, HBaseTable *t, int max, HBaseRow ***rows);
 extern char *hbase_import_layout(HBaseConn *conn, ForeignServer *server, const char *table,
 								 int sample_rows, bool cell_names,
 								 struct hbase_rk_candidate *cand, int *nkeys,

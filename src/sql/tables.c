@@ -302,9 +302,18 @@ hbase_drop_table(PG_FUNCTION_ARGS)
 	if (resp->status == 200)
 		PG_RETURN_TEXT_P(cstring_to_text(full_table_name(NULL, remote)));
 	if (resp->status == 404)
+	{
+		HBaseTable *t = palloc0(sizeof(HBaseTable));
+		char	   *similar;
+
+		t->hbase_table = declared;
+		t->remote_table = remote;
+		similar = hbase_rest_similar_tables(conn, t);
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_TABLE_NOT_FOUND),
-				 errmsg("HBase table \"%s\" does not exist", declared)));
+				 errmsg("HBase table \"%s\" does not exist", declared),
+				 similar ? errhint("%s", similar) : 0));
+	}
 	if (resp->status == 403)
 		ereport(ERROR,
 				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),

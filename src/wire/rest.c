@@ -32,8 +32,12 @@
 #include "miscadmin.h"
 #include "utils/memutils.h"
 #include "utils/timestamp.h"
+#include "utils/varlena.h"
 
 #include "wire.h"
+
+static void missing_table_error(HBaseResponse *resp, HBaseTable *table, const char *what,
+								const char *similar) pg_attribute_noreturn();
 
 /* "/ns:table", escaped, the prefix of every path of the table */
 char *
@@ -1124,6 +1128,92 @@ hbase_rest_table_exists(HBaseConn *conn, HBaseTable *table, const char *what)
 	return r->status == 200;
 }
 
+/* at most this many similar names in a missing table's hint */
+#define SIMILAR_TABLES	3
+
+/*
+ * The tables of a missing table's namespace whose names are close to its
+ * own (Levenshtein distance at most 2, or a third of the name when longer:
+ * a letter's case, an underscore, a plural), closest first, as the hint
+ * "A table with a similar name: "a"." (or "Tables ...: "a", "b"."), or NULL.  One
+ * request (GET /namespaces/ns/tables), made only after the gateway said the
+ * table is missing, never on the normal path; an answer that is no listing
+ * (no such namespace, no right to list it, no answer) gives no hint rather
+ * than another error.
+ */
+char *
+hbase_rest_similar_tables(HBaseConn *conn, HBaseTable *table)
+{
+	const char *full = table->remote_table;
+	const char *colon = strchr(full, ':');
+	char	   *ns = colon ? pnstrdup(full, colon - full) : pstrdup("default");
+	const char *name = colon ? colon + 1 : full;
+	int			namelen = strlen(name);
+	int			maxd = Max(2, namelen / 3);
+	const char *best[SIMILAR_TABLES];
+	int			bestd[SIMILAR_TABLES];
+	int			nbest = 0;
+	HBaseResponse *r;
+	const char *error;
+	List	   *names;
+	ListCell   *lc;
+	StringInfoData hint;
+	bool		qualify;
+	int			i;
+
+	r = hbase_request_ex(conn, "GET",
+						 psprintf("/namespaces/%s/tables", hbase_escape(conn, ns, strlen(ns))),
+						 NULL, 0, "listing the namespace's tables for similar names",
+						 HBASE_REQ_TRANSPORT_OK);
+	if (r->status != 200)
+		return NULL;
+	names = hbase_json_names(r->body, r->len, "table", &error);
+	if (error != NULL)
+		return NULL;
+	foreach(lc, names)
+	{
+		const char *cand = lfirst(lc);
+		int			d = varstr_levenshtein_less_equal(name, namelen, cand, strlen(cand),
+													  1, 1, 1, maxd, true);
+		int			j;
+
+		if (d > maxd || strcmp(cand, name) == 0)
+			continue;
+		/* insert in order of distance, then of name; drop the farthest past SIMILAR_TABLES */
+		for (j = nbest; j > 0 && (bestd[j - 1] > d ||
+								  (bestd[j - 1] == d && strcmp(best[j - 1], cand) > 0)); j--)
+			if (j < SIMILAR_TABLES)
+			{
+				best[j] = best[j - 1];
+				bestd[j] = bestd[j - 1];
+			}
+		if (j < SIMILAR_TABLES)
+		{
+			best[j] = cand;
+			bestd[j] = d;
+			nbest = Min(nbest + 1, SIMILAR_TABLES);
+		}
+	}
+	if (nbest == 0)
+		return NULL;
+	/* named as the foreign table names its own: with the namespace only when it gives one */
+	qualify = strchr(table->hbase_table, ':') != NULL;
+	initStringInfo(&hint);
+	appendStringInfo(&hint, "%s with a similar name: ", nbest > 1 ? "Tables" : "A table");
+	for (i = 0; i < nbest; i++)
+		appendStringInfo(&hint, "%s\"%s%s%s\"", i ? ", " : "", qualify ? ns : "", qualify ? ":" : "",
+						 best[i]);
+	appendStringInfoChar(&hint, '.');
+	return hint.data;
+}
+
+/* the 404 of a table's existence check: the missing table's error, with similar names */
+static void
+report_missing_table(HBaseConn *conn, HBaseResponse *r, HBaseTable *table, const char *what)
+{
+	missing_table_error(r, table, what, hbase_rest_similar_tables(conn, table));
+}
+
 /*
  * After a write's 404 (table_unsure: the gateway says 404 for a missing
  * table and for a missing family alike): the missing table's error, naming
@@ -1136,7 +1226,7 @@ hbase_rest_write_family_missing(HBaseConn *conn, HBaseTable *table, const char *
 	HBaseResponse *r = hbase_rest_exists(conn, table);
 
 	if (r->status == 404)
-		hbase_report_status(r, table, what);
+		report_missing_table(conn, r, table, what);
 	return r->status == 200;
 }
 
@@ -1151,7 +1241,7 @@ hbase_rest_check_table(HBaseConn *conn, HBaseTable *table, const char *what)
 	HBaseResponse *r = hbase_rest_exists(conn, table);
 
 	if (r->status == 404)
-		hbase_report_status(r, table, what);
+		report_missing_table(conn, r, table, what);
 	if (r->status != 200)
 		hbase_report_status(r, table, "checking that the table exists");
 }
@@ -1917,6 +2007,25 @@ url_path(const char *url)
 }
 
 /*
+ * A 404 that means the table is missing (HV00R), with the names of similar
+ * tables when the caller listed them (similar: hbase_rest_similar_tables),
+ * else, when the server's url has a path, that the path may be the cause.
+ */
+static void
+missing_table_error(HBaseResponse *resp, HBaseTable *table, const char *what, const char *similar)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_FDW_TABLE_NOT_FOUND),
+			 errmsg("HBase table \"%s\" does not exist", table ? table->hbase_table : ""),
+			 table ? errdetail("Foreign table %s maps to it; the gateway answered 404 to %s.",
+							   table->relname, what) : 0,
+			 similar ? errhint("%s", similar) :
+			 url_path(resp->gateway) ?
+			 errhint("The server's url %s has a path: a 404 also comes from a gateway that is not published under it.",
+					 resp->gateway) : 0));
+}
+
+/*
  * The one place an HTTP status becomes a SQLSTATE: 404 a missing table
  * (HV00R), 401 bad credentials, 403 a refusal (read-only gateway, ACLs),
  * anything else an FDW error with the start of the body.  Callers handle
@@ -1941,14 +2050,7 @@ hbase_report_status(HBaseResponse *resp, HBaseTable *table, const char *what)
 	switch (resp->status)
 	{
 		case 404:
-			ereport(ERROR,
-					(errcode(ERRCODE_FDW_TABLE_NOT_FOUND),
-					 errmsg("HBase table \"%s\" does not exist", tname),
-					 table ? errdetail("Foreign table %s maps to it; the gateway answered 404 to %s.",
-									   table->relname, what) : 0,
-					 url_path(resp->gateway) ?
-					 errhint("The server's url %s has a path: a 404 also comes from a gateway that is not published under it.",
-							 resp->gateway) : 0));
+			missing_table_error(resp, table, what, NULL);
 			break;
 		case 401:
 			ereport(ERROR,

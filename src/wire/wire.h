@@ -512,6 +512,7 @@ extern HBaseCellSet *hbase_scanner_page(HBaseScanner *s);
 extern void hbase_scanner_close(HBaseScanner *s);
 extern void hbase_rest_check_table(HBaseConn *conn, HBaseTable *table, const char *what);
 extern bool hbase_rest_table_exists(HBaseConn *conn, HBaseTable *table, const char *what);
+extern char *hbase_rest_similar_tables(HBaseConn *conn, HBaseTable *table);
 extern char *hbase_rest_version(HBaseConn *conn);
 extern char *hbase_row_path(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
 							const HBaseColumn *col, const char *what);

@@ -8,7 +8,7 @@
  * fixed set of columns of every type; when it compiles, the same bytes are decoded as a key.
  * Odd first bytes: the rest is a key of one of the seed layouts; a key that decodes must
  * encode back to the same bytes (a key that reads as values other than its own would make a
- * Get or a range miss rows).  Any crash, sanitizer report or round-trip mismatch aborts.
+ * Get or a range miss rows).  A layout refused must say where (an offset in its text).  Any crash, sanitizer report or round-trip mismatch aborts.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -171,6 +171,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		memcpy(text, data + 1, size - 1);
 		text[size - 1] = '\0';
 		l = hbase_rk_parse(text, columns, NCOLS, &err, &pos);
+		/* every error names what and where: an offset in the text, its end included */
+		if (l == NULL && (err == NULL || pos < 0 || (size_t) pos > strlen(text)))
+		{
+			fprintf(stderr, "a layout error without a position: %s at %d\n", err ? err : "(none)", pos);
+			abort();
+		}
 		if (l)
 		{
 			rk_value	values[NCOLS];

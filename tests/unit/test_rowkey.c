@@ -1415,7 +1415,13 @@ main(void)
 		parse_bad("[name] + '-' + lpad(id, 3)", cols, 5, "must be the last part", 0);
 		parse_bad("name + '-' + salt(4)", cols, 5, "must be the first part", 13);
 		parse_bad("frob(name)", cols, 5, "unknown function \"frob\"", 0);
-		parse_bad("lpad(id, 4", cols, 5, "expected \")\"", -1);
+		/* a group left open points at its opening character; a wrong token at that token */
+		parse_bad("lpad(id, 4", cols, 5, "unbalanced \"(\": no \")\" closes it", 4);
+		parse_bad("name + '-' + (lpad(id, 4) + 'x'", cols, 5, "unbalanced \"(\"", 13);
+		parse_bad("name + '-' + [lpad(id, 4)", cols, 5, "unbalanced \"[\"", 13);
+		parse_bad("lpad(id, 4 name", cols, 5, "expected \")\" or \",\"", 11);
+		parse_bad("(name + '-' id)", cols, 5, "expected \")\"", 12);
+		parse_bad("name +", cols, 5, "unexpected end of layout", 6);
 		parse_bad("lpad(id, 4))", cols, 5, "unbalanced \")\"", 11);
 		parse_bad("name + 'abc", cols, 5, "unterminated string", 7);
 		parse_bad("date(d, 'yyyyQQ')", cols, 5, "unknown field \"Q\"", -1);
