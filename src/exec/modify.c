@@ -9,7 +9,9 @@
  * at a time in one PUT (ExecForeignBatchInsert), up to write_concurrency
  * PUTs at once (put_batches: rounds in which no key is in two batches, all
  * answered before any is judged); every value of a round is encoded and
- * checked before anything of it is sent.  HBase writes each row
+ * checked before anything of it is sent, and the next round's rows are
+ * encoded while it travels (put_rows_pipelined; an error meanwhile waits
+ * for it and counts what stands, held_context).  HBase writes each row
  * atomically, not a batch: a failed PUT may have written part of it, and the
  * error says so, with the rows of the statement written before.  INSERT ...
  * ON CONFLICT DO NOTHING writes each row with a check-and-put on a cell that
