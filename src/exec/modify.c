@@ -140,7 +140,8 @@ static int	write_batches(HBaseTable *t);
 static void hold_written_context(HBaseModifyState *ms);
 static void finish_wave(HBaseModifyState *ms);
 static void answer_wave(HBaseModifyState *ms);
-static void put_rows_pipelined(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first);
+static void put_rows_pipelined(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first,
+							   bool last);
 static void release_written_context(HBaseModifyState *ms);
 static void changed_keys_create(HBaseModifyState *ms, MemoryContext parent);
 static bool put_row_if_absent(HBaseModifyState *ms, HBaseRow *row);
@@ -557,8 +558,13 @@ begin_modify(ResultRelInfo *rinfo, EState *estate)
 	ms->write_concurrency = write_batches(ms->table);
 	ms->rowcxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw insert batch",
 									   ALLOCSET_DEFAULT_SIZES);
-	/* one PUT at a time (write_concurrency 1) stays one at a time: no wave left under way */
-	ms->pipeline = ms->write_concurrency > 1;
+	/*
+	 * One PUT at a time (write_concurrency 1) stays one at a time: no wave
+	 * left under way; nor with triggers on the table: an AFTER STATEMENT
+	 * trigger runs before the statement's end (EndForeignModify) and must
+	 * find every row written
+	 */
+	ms->pipeline = ms->write_concurrency > 1 && rinfo->ri_TrigDesc == NULL;
 	if (ms->pipeline)
 	{
 		ms->pipecxt[0] = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw rows written",
@@ -2319,17 +2325,17 @@ put_batches(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool le
  * put_batches with their last wave left under way, where the connection
  * allows (one wave under way per connection); the next rows then go into
  * the other context, this one's wave being finished (and its context
- * reset) before they are sent.  Without a wave left, the context is reset
- * at once.
+ * reset) before they are sent.  Without a wave left (last: no rows come
+ * after these), the context is reset at once.
  */
 static void
-put_rows_pipelined(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first)
+put_rows_pipelined(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool last)
 {
 	MemoryContext cxt = ms->pipecxt[ms->pipecur];
 	MemoryContext old = MemoryContextSwitchTo(cxt);
 
 	finish_wave(ms);
-	put_batches(ms, rows, nrows, first, hbase_request_writes_can_leave(ms->conn));
+	put_batches(ms, rows, nrows, first, !last && hbase_request_writes_can_leave(ms->conn));
 	MemoryContextSwitchTo(old);
 	if (ms->puts)
 		ms->pipecur = 1 - ms->pipecur;
@@ -2394,7 +2400,7 @@ flush_buffered(HBaseModifyState *ms)
 
 		memcpy(rows, ms->buffered, sizeof(HBaseRow) * n);
 		ms->nbuffered = 0;
-		put_rows_pipelined(ms, rows, n, ms->nseen - n + 1);
+		put_rows_pipelined(ms, rows, n, ms->nseen - n + 1, false);
 		return;
 	}
 	old = MemoryContextSwitchTo(ms->bufcxt);
@@ -2461,7 +2467,12 @@ hbaseExecForeignBatchInsert(EState *estate, ResultRelInfo *rinfo, TupleTableSlot
 	if (ms->pipeline)
 	{
 		MemoryContextSwitchTo(old);
-		put_rows_pipelined(ms, rows, *numSlots, ms->nseen - *numSlots + 1);
+		/*
+		 * fewer rows than a full call: PostgreSQL's last call, once the rows
+		 * ran out (ExecPendingInserts), all written before the node ends
+		 */
+		put_rows_pipelined(ms, rows, *numSlots, ms->nseen - *numSlots + 1,
+						   *numSlots < ms->table->batch_size * ms->write_concurrency);
 		return slots;
 	}
 	put_batches(ms, rows, *numSlots, ms->nseen - *numSlots + 1, false);
