@@ -10,11 +10,12 @@ WIRE_OBJS = src/wire/http.o src/wire/krb.o src/wire/json.o src/wire/cellset_pb.o
        src/wire/cellset_json.o src/wire/rest.o src/wire/connection.o src/wire/gateway.o \
        src/wire/gateway_rows.o src/wire/stats.o src/wire/cellset_versions.o src/wire/keys.o \
        src/wire/option_values.o
-DATUM_OBJS = src/datum/table.o src/datum/convert.o src/datum/rowkey_pg.o src/datum/crosstype.o
+DATUM_OBJS = src/datum/table.o src/datum/convert.o src/datum/rowkey_pg.o src/datum/crosstype.o \
+       src/datum/phoenix_index.o
 PHOENIX_OBJS = src/phoenix/phoenix.o src/phoenix/phoenix_cell.o
-PLAN_OBJS = src/plan/pushdown.o src/plan/vfilter.o src/plan/keyplan.o
+PLAN_OBJS = src/plan/pushdown.o src/plan/vfilter.o src/plan/keyplan.o src/plan/cost.o
 EXEC_OBJS = src/exec/scan.o src/exec/scan_pages.o src/exec/scan_regions.o src/exec/join.o \
-       src/exec/modify.o src/exec/direct.o src/exec/analyze.o
+       src/exec/modify.o src/exec/direct.o src/exec/analyze.o src/exec/index_scan.o
 SQL_OBJS = src/sql/options.o src/sql/import.o src/sql/phoenix_catalog.o src/sql/sql_functions.o \
        src/sql/hbase_infer.o src/sql/tables.o src/sql/layouts.o src/sql/check_values.o
 OBJS = hbase_fdw.o $(ROWKEY_OBJS) $(WIRE_OBJS) $(DATUM_OBJS) $(PHOENIX_OBJS) $(PLAN_OBJS) \
@@ -24,10 +25,10 @@ EXTENSION = hbase_fdw
 DATA = hbase_fdw--0.1.sql
 PGFILEDESC = "hbase_fdw - foreign data wrapper for Apache HBase"
 
-REGRESS = options types scan import layouts layout_errors pushdown collate order generic_plans analyze qualifiers correctness transport differential readahead regions parallel failover versions desc insert security resume gateway cancel gateways kerberos connections atomic retry import_names writes write_once row_identity tables bulk_writes stats import_sample infer_layout join saltpage gzip_budget incr_limit stats_evict saltjoin vfilter vfilter2 textwidth longvals
+REGRESS = options types scan import layouts layout_errors pushdown collate order generic_plans analyze qualifiers correctness transport differential readahead regions parallel failover versions desc insert security resume gateway cancel gateways kerberos connections atomic retry import_names writes write_once row_identity tables bulk_writes stats import_sample infer_layout join saltpage gzip_budget incr_limit stats_evict saltjoin costs vfilter vfilter2 textwidth longvals
 # the shared phase: tests of what is one per HBase (Phoenix's schemas, namespaces), which two run
 # slots of scripts/test take turns on (after REGRESS, under a lock, in a database of their own)
-REGRESS_SHARED = server_namespace shared_setup phoenix phoenix_import phoenix_schema phoenix_values phoenix_varbinary phoenix_nullkey phoenix_rowts phoenix_tenant
+REGRESS_SHARED = server_namespace shared_setup phoenix phoenix_import phoenix_schema phoenix_values phoenix_varbinary phoenix_nullkey phoenix_rowts phoenix_tenant phoenix_index
 # cluster (sql/cluster.sql) runs apart, against its own HBase of three region servers: scripts/test
 # starts it (CLUSTER_TESTS) and runs make installcheck REGRESS=cluster
 # HBASE_TEST_INPUTDIR: scripts/test's run slot k>=1 runs the tests as tests/slot_inputs.py rewrote

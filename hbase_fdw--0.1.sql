@@ -132,6 +132,14 @@ RETURNS record
 AS 'MODULE_PATHNAME', 'hbase_check_layout'
 LANGUAGE C VOLATILE;
 
+-- the Phoenix global indexes a foreign table's reads can go through (option
+-- phoenix_index_layouts, written by IMPORT FOREIGN SCHEMA ... OPTIONS (phoenix 'true'))
+CREATE FUNCTION hbase_phoenix_indexes(foreign_table regclass, OUT index text,
+    OUT hbase_table text, OUT key_columns text, OUT rowkey text, OUT empty_column text)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME', 'hbase_phoenix_indexes'
+LANGUAGE C STRICT STABLE;
+
 -- the cells of sampled rows against their columns' declarations (src/sql/check_values.c):
 -- values a wrong type or encoding reads without an error (a Java long as float8 binary)
 CREATE FUNCTION hbase_check_values(foreign_table regclass, sample integer DEFAULT 1000,

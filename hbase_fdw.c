@@ -64,8 +64,13 @@ enum FdwScanPrivateIndex
 	FdwScanPrivateTimeConds,	/* a table of versions: :timestamp conditions;
 								 * else a row_timestamp column's, (btree
 								 * strategy, fdw_exprs index) pairs */
-	FdwScanPrivateNotPushed		/* String list: quals on key columns the key
+	FdwScanPrivateNotPushed,	/* String list: quals on key columns the key
 								 * cannot use, and why (EXPLAIN) */
+	FdwScanPrivateIndex,		/* 0, or n: the rows are found through the
+								 * table's nth Phoenix index (read_indexes),
+								 * the key conditions are the index's */
+	FdwScanPrivateCovered		/* 1: that index holds every column read: its
+								 * verified rows are read alone */
 };
 
 /*
@@ -75,14 +80,25 @@ enum FdwScanPrivateIndex
 enum FdwPathPrivateIndex
 {
 	FdwPathPrivateRowOrder,		/* as FdwScanPrivateRowOrder */
-	FdwPathPrivateSaltBytes		/* as FdwScanPrivateSaltBytes */
+	FdwPathPrivateSaltBytes,	/* as FdwScanPrivateSaltBytes */
+	FdwPathPrivateIndex,		/* as FdwScanPrivateIndex */
+	FdwPathPrivateCovered		/* as FdwScanPrivateCovered */
 };
 
 /* a path's fdw_private for rows in this order; must match FdwPathPrivateIndex */
 static List *
 path_order(HBaseRowOrder order, int salt_bytes)
 {
-	return list_make2(makeInteger(order), makeInteger(salt_bytes));
+	return list_make4(makeInteger(order), makeInteger(salt_bytes), makeInteger(0),
+					  makeInteger(0));
+}
+
+/* a path's fdw_private for rows found through the nth Phoenix index (any order) */
+static List *
+path_index(int n, bool covered)
+{
+	return list_make4(makeInteger(HBASE_ORDER_ANY), makeInteger(0), makeInteger(n),
+					  makeInteger(covered));
 }
 
 /* the first page of a scanner when nothing hints at a LIMIT; pages then grow 4x */
@@ -94,6 +110,7 @@ typedef struct HBasePlanState
 	Bitmapset  *attrs_used;		/* offset by FirstLowInvalidHeapAttributeNumber */
 	List	   *conds;			/* key conditions of the restriction quals */
 	List	   *exprs;
+	List	   *matched;		/* the RestrictInfos of conds */
 	HBaseOpKind shape;			/* the operation they lead to (hbase_keyplan_derive) */
 	double		nkeys;
 	bool		counted;		/* the table's rows are known (ANALYZE, a full
@@ -119,6 +136,9 @@ typedef struct HBaseScanState
 	HBaseOpSpec spec;			/* the conditions, the order, split buckets */
 	List	   *exprstates;		/* of fdw_exprs */
 	HBaseKeyPlan *keyplan;		/* computed at the first row */
+	/* rows found through a Phoenix index (FdwScanPrivateIndex) */
+	HBaseReadIndex *index;		/* or NULL */
+	HBaseIndexScan *iscan;
 	/* Parallel Foreign Scan: the pieces shared through DSM */
 	struct HBaseParallelScan *shared;
 	List	   *pieces;			/* leader: computed for the DSM; all: read back */
@@ -371,7 +391,7 @@ hbaseGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntablei
 	baserel->fdw_private = ps;
 
 	ps->conds = hbase_key_conditions(ps->table, baserel->relid, baserel->baserestrictinfo,
-									 false, &ps->exprs, NULL);
+									 false, &ps->exprs, &ps->matched);
 	key_operation(ps->table, ps->conds, ps->exprs, &ps->shape, &ps->nkeys);
 
 	tuples = table_rows(baserel, ps->table, &ps->counted);
@@ -384,44 +404,195 @@ hbaseGetForeignRelSize(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntablei
 }
 
 /*
- * Cost of an operation, by its requests (fdw_startup_cost each) and rows
- * received (fdw_tuple_cost each): Get < multiget < bounded scans < full
- * scan.  A bounded scan is assumed to read a tenth of the table per range.
+ * The rows an operation receives: those its key conditions (matched, the
+ * RestrictInfos they came from) select of the table's rows, the whole table
+ * for a full scan, a key's row at most for Gets; never fewer than the rows
+ * the scan returns (rows).  Then its cost by cost.c's one model.
  */
 static void
-op_cost(HBaseTable *t, RelOptInfo *baserel, HBaseOpKind shape, double nkeys, double rows,
-		Cost *startup, Cost *total)
+op_cost(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, HBaseOpKind shape, double nkeys,
+		List *matched, double rows, HBaseCost *c)
 {
-	double		tuples = baserel->tuples;
-	double		fetched;
-	double		requests;
+	double		received = baserel->tuples;
 
-	switch (shape)
+	if (shape != HBASE_OP_FULL && matched != NIL)
+		received = baserel->tuples *
+			clauselist_selectivity(root, matched, baserel->relid, JOIN_INNER, NULL);
+	if (shape == HBASE_OP_GET || shape == HBASE_OP_MULTIGET)
+		received = Min(received, Max(nkeys, 1));
+	received = Max(received, rows);
+	hbase_cost_operation(t, shape, nkeys, clamp_row_est(received),
+						 baserel->reltarget->width, c);
+}
+
+/*
+ * Cost of finding the rows through a Phoenix index: its ranges as op_cost
+ * costs an operation of that shape (the rows its conditions, matched,
+ * select), then, unless the index covers the query, the rows the index
+ * gives read back from the data table by multigets (index_scan.c; a
+ * covered read Gets the data rows of unverified index rows only, rare: not
+ * costed).  The one place of this rule, on cost.c's model as op_cost.
+ */
+static void
+index_cost(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, HBaseOpKind shape,
+		   double nkeys, List *matched, double rows, bool covered, Cost *startup, Cost *total)
+{
+	HBaseCost	ic;
+	HBaseCost	dc;
+
+	op_cost(root, baserel, t, shape, nkeys, matched, rows, &ic);
+	*startup = ic.startup;
+	*total = ic.total;
+	if (covered)
+		return;
+	op_cost(root, baserel, t, HBASE_OP_MULTIGET, Max(ic.rows, 1), NIL, rows, &dc);
+	*startup += dc.startup;
+	*total += dc.total;
+}
+
+/*
+ * The key conditions a Phoenix index's key can use.  Its indexed columns
+ * are read as NOT NULL parts (phoenix_catalog.c), their NULL being
+ * Phoenix's empty value: IS NULL is left out (the index is read wider, and
+ * every qual is checked on the data rows).
+ */
+static List *
+index_conditions(HBaseReadIndex *ix, Index relid, List *clauses, bool allow_outer,
+				 List **exprs, List **matched)
+{
+	List	   *found = NIL;
+	List	   *conds = hbase_key_conditions(ix->table, relid, clauses, allow_outer, exprs, &found);
+	List	   *out = NIL;
+	ListCell   *lc;
+
+	foreach(lc, conds)
+		if (((HBaseKeyCond *) lfirst(lc))->op != HBASE_KEY_ISNULL)
+			out = lappend(out, lfirst(lc));
+	/* the RestrictInfos of those, for the rows they select */
+	if (matched)
 	{
-		case HBASE_OP_EMPTY:
-			requests = 0;
-			fetched = 0;
-			break;
-		case HBASE_OP_GET:
-			requests = 1;
-			fetched = 1;
-			break;
-		case HBASE_OP_MULTIGET:
-			requests = ceil(nkeys / 100.0);
-			fetched = nkeys;
-			break;
-		case HBASE_OP_SCANS:
-			requests = 3 * Max(nkeys, 1);
-			fetched = Min(tuples, Max(rows, tuples * 0.1));
-			break;
-		default:
-			requests = 3 + tuples / 1000.0;
-			fetched = tuples;
-			break;
+		*matched = NIL;
+		foreach(lc, found)
+			if (!IsA(((RestrictInfo *) lfirst(lc))->clause, NullTest))
+				*matched = lappend(*matched, lfirst(lc));
 	}
-	*startup = t->request_cost * (shape == HBASE_OP_FULL || shape == HBASE_OP_SCANS ? 2 : 1);
-	*total = t->request_cost * requests + fetched * t->row_cost +
-		fetched * cpu_tuple_cost;
+	return out;
+}
+
+/*
+ * Does index ix hold every column the query reads (its key's columns and
+ * its covered cells), so that its verified rows are the answer?  Not for a
+ * whole-row reference.
+ */
+static bool
+index_covers(HBaseReadIndex *ix, Bitmapset *attrs_used)
+{
+	int			k = -1;
+
+	while ((k = bms_next_member(attrs_used, k)) >= 0)
+	{
+		AttrNumber	a = k + FirstLowInvalidHeapAttributeNumber;
+
+		if (a == 0)
+			return false;
+		if (a > 0 && (a > ix->table->natts || ix->table->columns[a - 1].dropped))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Parameterized paths through the Phoenix indexes: a join clause on an
+ * indexed column (ppi's) lets a nested loop read the index's range of each
+ * outer row's value, and its data rows (or, covered, the index alone).
+ */
+static void
+add_param_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps,
+					  ParamPathInfo *ppi, Relids required_outer)
+{
+	ListCell   *lc;
+
+	foreach(lc, ps->table->read_indexes)
+	{
+		HBaseReadIndex *ix = lfirst(lc);
+		List	   *exprs = NIL;
+		List	   *matched = NIL;
+		List	   *conds = index_conditions(ix, baserel->relid,
+											 list_concat(list_copy(baserel->baserestrictinfo),
+														 ppi->ppi_clauses),
+											 true, &exprs, &matched);
+		HBaseOpKind shape;
+		double		nkeys;
+		Cost		startup,
+					total;
+		bool		covered = index_covers(ix, ps->attrs_used);
+
+		if (conds == NIL)
+			continue;
+		key_operation(ix->table, conds, exprs, &shape, &nkeys);
+		if (shape == HBASE_OP_FULL || shape == HBASE_OP_FUZZY)
+			continue;
+		index_cost(root, baserel, ps->table, shape, nkeys, matched, ppi->ppi_rows, covered,
+				   &startup, &total);
+		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL, ppi->ppi_rows,
+														   startup, total, NIL,
+														   required_outer, NULL,
+														   path_index(foreach_current_index(lc) + 1,
+																	  covered)));
+	}
+}
+
+/*
+ * Paths through the table's Phoenix global indexes: one per index whose key
+ * the restriction quals narrow (a Get, multiget or bounded scans of the
+ * index, not a full scan), costed by index_cost against the table's own
+ * paths.  Not for a table of versions, nor the scan of an UPDATE's or
+ * DELETE's result relation (its rows carry their identity from the data
+ * table's scan), nor without pushdown, nor a table whose rows may have
+ * longer keys than its key columns (rowkey_extra 'ignore': a view's rows,
+ * whose keys the table's layout cannot encode back).
+ */
+static bool
+index_paths_allowed(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
+{
+	return ps->table->read_indexes != NIL && ps->table->pushdown && ps->table->versions == 0 &&
+		!ps->table->rowkey_extra && !bms_is_member(baserel->relid, root->all_result_relids);
+}
+
+static void
+add_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
+{
+	ListCell   *lc;
+
+	if (!index_paths_allowed(root, baserel, ps))
+		return;
+	foreach(lc, ps->table->read_indexes)
+	{
+		HBaseReadIndex *ix = lfirst(lc);
+		List	   *exprs = NIL;
+		List	   *matched = NIL;
+		List	   *conds = index_conditions(ix, baserel->relid, baserel->baserestrictinfo,
+											 false, &exprs, &matched);
+		HBaseOpKind shape;
+		double		nkeys;
+		Cost		startup,
+					total;
+		bool		covered;
+
+		if (conds == NIL)
+			continue;
+		key_operation(ix->table, conds, exprs, &shape, &nkeys);
+		if (shape == HBASE_OP_FULL || shape == HBASE_OP_FUZZY)
+			continue;
+		covered = index_covers(ix, ps->attrs_used);
+		index_cost(root, baserel, ps->table, shape, nkeys, matched, baserel->rows, covered,
+				   &startup, &total);
+		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
+														   baserel->rows, startup, total,
+														   NIL, NULL, NULL,
+														   path_index(foreach_current_index(lc) + 1,
+																	  covered)));
+	}
 }
 
 /* one column of the order in which rows come back */
@@ -527,7 +698,12 @@ key_order(HBasePlanState *ps, int *salt_bytes)
 	return order;
 }
 
-/* Does the key order deliver the query's ORDER BY?  All of it, or nothing. */
+/*
+ * How much of the query's ORDER BY the key order delivers: all of it, or
+ * its longest leading part the key keeps in order (the pathkeys of that
+ * part: PostgreSQL's Incremental Sort sorts the rest within each group of
+ * equal leading values), or nothing.
+ */
 static List *
 useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int *salt_bytes,
 				bool reverse)
@@ -535,6 +711,7 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int 
 	List	   *order = key_order(ps, salt_bytes);
 	ListCell   *lc;
 	int			j = 0;
+	int			matched = 0;
 
 	/* nor for a table of versions: the reversed stateless scan reads one version */
 	if (reverse && ps->table->versions > 0)
@@ -552,7 +729,10 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int 
 		TypeCacheEntry *tce;
 
 		if (ec->ec_has_const)
+		{
+			matched++;
 			continue;			/* one value: any order does */
+		}
 		foreach(mc, ec->ec_members)
 		{
 			EquivalenceMember *em = lfirst(mc);
@@ -568,25 +748,31 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int 
 			}
 		}
 		if (attnum <= 0 || j >= list_length(order))
-			return NIL;
+			break;
 		ko = list_nth(order, j);
 		if (ko->attnum != attnum)
-			return NIL;
+			break;
 		col = &ps->table->columns[attnum - 1];
 		tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY);
 		if (pk->pk_opfamily != tce->btree_opf ||
 			pk->pk_strategy != ((ko->desc != reverse) ? BTGreaterStrategyNumber : BTLessStrategyNumber))
-			return NIL;
+			break;
 		/* an absent optional part makes a shorter key: it comes first (last backwards) */
 		if (ko->optional && pk->pk_nulls_first == reverse)
-			return NIL;
+			break;
 		/* text sorts as its bytes only under a collation like C */
 		if ((col->atttypid == TEXTOID || col->atttypid == VARCHAROID) &&
 			!hbase_collation_sorts_as_bytes(ec->ec_collation))
-			return NIL;
+			break;
 		j++;
+		matched++;
 	}
-	return root->query_pathkeys;
+	/* no column in order: the constants' pathkeys alone promise nothing useful */
+	if (j == 0)
+		return NIL;
+	if (matched == list_length(root->query_pathkeys))
+		return root->query_pathkeys;
+	return list_copy_head(root->query_pathkeys, matched);
 }
 
 typedef struct ec_member_arg
@@ -639,7 +825,7 @@ parallel_workers_for(HBasePlanState *ps, RelOptInfo *baserel)
  */
 static void
 add_parallel_path(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps,
-				  Cost startup, Cost total)
+				  double startup, double total)
 {
 	int			workers;
 	double		divisor;
@@ -669,7 +855,8 @@ add_parallel_path(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps,
  * plain scan of the operation the restriction quals lead to; a partial path
  * for a Parallel Foreign Scan; paths whose rows come in key order or in
  * reverse key order, when an ORDER BY or a merge join can use that (no Sort;
- * a salted table's buckets are merged); and parameterized paths, one per
+ * a salted table's buckets are merged); paths through the table's Phoenix
+ * global indexes (add_index_paths); and parameterized paths, one per
  * join clause on a key column that narrows the operation (a nested loop then
  * drives Gets or bounded scans with the outer row's values).  Costs come
  * from op_cost; a parameterized path that reads as much as the plain one is
@@ -679,7 +866,8 @@ static void
 hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 {
 	HBasePlanState *ps = baserel->fdw_private;
-	Cost		startup,
+	HBaseCost	c;
+	double		startup,
 				total;
 	List	   *candidates = NIL;
 	List	   *pathkeys;
@@ -687,12 +875,17 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	ListCell   *lc;
 	int			i;
 
-	op_cost(ps->table, baserel, ps->shape, ps->nkeys, baserel->rows, &startup, &total);
+	op_cost(root, baserel, ps->table, ps->shape, ps->nkeys, ps->matched, baserel->rows, &c);
+	startup = c.startup;
+	total = c.total;
 	add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
 													   baserel->rows, startup, total,
 													   NIL, NULL, NULL, NIL));
 
 	add_parallel_path(root, baserel, ps, startup, total);
+
+	/* through a Phoenix index whose key the quals narrow */
+	add_index_paths(root, baserel, ps);
 
 	/* rows come in rowkey order: an ORDER BY that follows it needs no Sort */
 	pathkeys = useful_pathkeys(root, baserel, ps, &salt_bytes, false);
@@ -730,6 +923,26 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 																		&arg,
 																		baserel->lateral_referencers));
 	}
+	/* and on the columns of a Phoenix index's key that are not the table's */
+	for (i = 0; index_paths_allowed(root, baserel, ps) && i < ps->table->natts; i++)
+	{
+		ec_member_arg arg = {ps->table, baserel->relid, (AttrNumber) (i + 1)};
+		ListCell   *xc;
+		bool		indexed = false;
+
+		if (ps->table->columns[i].kind == HBASE_COL_KEYPART)
+			continue;
+		foreach(xc, ps->table->read_indexes)
+			if (((HBaseReadIndex *) lfirst(xc))->table->columns[i].kind == HBASE_COL_KEYPART &&
+				!((HBaseReadIndex *) lfirst(xc))->table->columns[i].dropped)
+				indexed = true;
+		if (indexed)
+			candidates = list_concat(candidates,
+									 generate_implied_equalities_for_column(root, baserel,
+																			ec_member_matches,
+																			&arg,
+																			baserel->lateral_referencers));
+	}
 	foreach(lc, candidates)
 	{
 		RestrictInfo *ri = lfirst(lc);
@@ -737,6 +950,7 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 		ParamPathInfo *ppi;
 		List	   *exprs = NIL;
 		List	   *conds;
+		List	   *matched = NIL;
 		HBaseOpKind shape;
 		double		nkeys;
 		double		rows;
@@ -748,18 +962,20 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 		if (bms_is_empty(required_outer))
 			continue;
 		ppi = get_baserel_parampathinfo(root, baserel, required_outer);
+		if (index_paths_allowed(root, baserel, ps))
+			add_param_index_paths(root, baserel, ps, ppi, required_outer);
 		conds = hbase_key_conditions(ps->table, baserel->relid,
 									 list_concat(list_copy(baserel->baserestrictinfo), ppi->ppi_clauses),
-									 true, &exprs, NULL);
+									 true, &exprs, &matched);
 		key_operation(ps->table, conds, exprs, &shape, &nkeys);
 		if (shape == HBASE_OP_FULL || shape == ps->shape)
 			continue;			/* the join clause does not narrow the operation */
 		rows = ppi->ppi_rows;
 		if (shape == HBASE_OP_GET || shape == HBASE_OP_MULTIGET)
 			rows = Min(rows, Max(nkeys, 1));
-		op_cost(ps->table, baserel, shape, nkeys, rows, &startup, &total);
+		op_cost(root, baserel, ps->table, shape, nkeys, matched, rows, &c);
 		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL, rows,
-														   startup, total, NIL,
+														   c.startup, c.total, NIL,
 														   required_outer, NULL, NIL));
 	}
 }
@@ -895,7 +1111,9 @@ result_scan_tlist(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, List *q
  * cell filters and the time conditions with their values in fdw_exprs, the
  * first page's size (a LIMIT over this scan alone), the row order the chosen
  * path promised, whether a salted table is read one range per bucket, and
- * the operation's shape.  Every qual stays a local filter.
+ * the operation's shape; through a Phoenix index, the index's key conditions
+ * (no cell filter: the data rows are read by key) and its number.  Every
+ * qual stays a local filter.
  */
 static ForeignScan *
 hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
@@ -912,16 +1130,35 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	HBaseRowOrder order = HBASE_ORDER_ANY;
 	int			salt_bytes = 0;
 	bool		split;
-	HBaseOpKind shape;
+	int			index = 0;
+	bool		covered = false;
+	List	   *tconds;
+	List	   *notpushed;
+	HBaseOpKind shape = HBASE_OP_FULL;
 	double		nkeys;
 
 	/*
 	 * Key conditions narrow the HBase operation; every qual is still checked
 	 * locally, so the operation only has to return a superset of the rows.
 	 */
-	conds = hbase_key_conditions(ps->table, baserel->relid, scan_clauses,
-								 best_path->path.param_info != NULL, &exprs, NULL);
-	fconds = hbase_filter_conditions(ps->table, baserel->relid, scan_clauses, &exprs);
+	if (best_path->fdw_private)
+	{
+		index = intVal(list_nth(best_path->fdw_private, FdwPathPrivateIndex));
+		covered = intVal(list_nth(best_path->fdw_private, FdwPathPrivateCovered));
+	}
+	if (index > 0)
+	{
+		/* the index's key conditions; the data rows' cells are read by key, unfiltered */
+		conds = index_conditions(list_nth(ps->table->read_indexes, index - 1), baserel->relid,
+								 scan_clauses, best_path->path.param_info != NULL, &exprs, NULL);
+		fconds = NIL;
+	}
+	else
+	{
+		conds = hbase_key_conditions(ps->table, baserel->relid, scan_clauses,
+									 best_path->path.param_info != NULL, &exprs, NULL);
+		fconds = hbase_filter_conditions(ps->table, baserel->relid, scan_clauses, &exprs);
+	}
 	scan_clauses_ri = scan_clauses;
 	scan_clauses = extract_actual_clauses(scan_clauses, false);
 	/*
@@ -938,21 +1175,26 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 		salt_bytes = intVal(list_nth(best_path->fdw_private, FdwPathPrivateSaltBytes));
 	}
 	/* salted tables: one range per bucket, to merge or to read in parallel */
-	split = ps->table->layout != NULL && ps->table->pushdown &&
+	split = index == 0 && ps->table->layout != NULL && ps->table->pushdown &&
 		(salt_bytes > 0 || ps->table->concurrency > 1);
+	tconds = index > 0 ? NIL :
+		hbase_time_conditions(ps->table, baserel->relid, scan_clauses_ri, &exprs);
+	/* the conditions the key cannot use, and why (this path's operation: a join's Gets use more) */
+	if (index == 0)
+		key_operation(ps->table, conds, exprs, &shape, &nkeys);
+	notpushed = index > 0 ? NIL :
+		hbase_key_not_pushed(ps->table, baserel->relid,
+							 planner_rt_fetch(baserel->relid, root)->eref->aliasname,
+							 scan_clauses_ri, shape);
 	/* in the order of FdwScanPrivateIndex */
 	fdw_private = list_make5(retrieved_attrs_of(ps), hbase_key_conds_to_list(conds), fconds,
 							 makeInteger(firstpage), makeInteger(order));
 	fdw_private = lappend(fdw_private, makeInteger(salt_bytes));
 	fdw_private = lappend(fdw_private, makeInteger(split));
-	fdw_private = lappend(fdw_private,
-						  hbase_time_conditions(ps->table, baserel->relid, scan_clauses_ri, &exprs));
-	/* the conditions the key cannot use, and why (this path's operation: a join's Gets use more) */
-	key_operation(ps->table, conds, exprs, &shape, &nkeys);
-	fdw_private = lappend(fdw_private,
-						  hbase_key_not_pushed(ps->table, baserel->relid,
-											   planner_rt_fetch(baserel->relid, root)->eref->aliasname,
-											   scan_clauses_ri, shape));
+	fdw_private = lappend(fdw_private, tconds);
+	fdw_private = lappend(fdw_private, notpushed);
+	fdw_private = lappend(fdw_private, makeInteger(index));
+	fdw_private = lappend(fdw_private, makeInteger(covered));
 
 	tlist = scan_tlist(best_path, baserel, tlist);
 	return make_foreignscan(tlist, scan_clauses, baserel->relid, exprs, fdw_private,
@@ -986,6 +1228,9 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 	st->spec.salt_bytes = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateSaltBytes));
 	st->spec.split_buckets = intVal(list_nth(fsplan->fdw_private, FdwScanPrivateSplitBuckets));
 	st->spec.tconds = list_nth(fsplan->fdw_private, FdwScanPrivateTimeConds);
+	if (intVal(list_nth(fsplan->fdw_private, FdwScanPrivateIndex)) > 0)
+		st->index = list_nth(st->table->read_indexes,
+							 intVal(list_nth(fsplan->fdw_private, FdwScanPrivateIndex)) - 1);
 	{
 		ListCell   *lc;
 
@@ -1022,10 +1267,17 @@ hbaseBeginForeignScan(ForeignScanState *node, int eflags)
 		st->versioncxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw versions",
 											   ALLOCSET_SMALL_SIZES);
 	st->exprstates = ExecInitExprList(fsplan->fdw_exprs, (PlanState *) node);
-	st->scan = hbase_scan_begin(st->table,
-								hbase_get_connection(st->table->serverid, userid),
-								st->retrieved_attrs,
-								intVal(list_nth(fsplan->fdw_private, FdwScanPrivateFirstPage)));
+	if (st->index)
+		st->iscan = hbase_index_scan_begin(st->table, st->index,
+										   hbase_get_connection(st->table->serverid, userid),
+										   st->retrieved_attrs,
+										   intVal(list_nth(fsplan->fdw_private,
+														   FdwScanPrivateCovered)));
+	else
+		st->scan = hbase_scan_begin(st->table,
+									hbase_get_connection(st->table->serverid, userid),
+									st->retrieved_attrs,
+									intVal(list_nth(fsplan->fdw_private, FdwScanPrivateFirstPage)));
 }
 
 static int	claim_piece(void *arg);
@@ -1054,8 +1306,11 @@ compute_key_plan(ForeignScanState *node, HBaseScanState *st)
 		vals[i] = ExecEvalExpr(es, econtext, &nulls[i]);
 		types[i] = exprType((Node *) es->expr);
 	}
-	st->keyplan = hbase_keyplan_derive(st->table, &st->spec, &values);
-	if (st->shared)
+	st->keyplan = hbase_keyplan_derive(st->index ? st->index->table : st->table, &st->spec,
+									   &values);
+	if (st->index)
+		hbase_index_scan_set_plan(st->iscan, st->keyplan);
+	else if (st->shared)
 		hbase_scan_set_shared_plan(st->scan, st->keyplan, st->pieces, claim_piece, st);
 	else
 		hbase_scan_set_plan(st->scan, st->keyplan, st->spec.order, st->spec.salt_bytes);
@@ -1089,15 +1344,16 @@ next_version(HBaseScanState *st)
 }
 
 /*
- * A scan read to its end: a full scan of every row (no filter sent to
- * HBase, not one process's share of a parallel scan, not versions) counted
+ * A scan read to its end: a full scan of every row (a salted table's
+ * by one range per bucket too; no filter sent to HBase, not one process's share of a parallel scan, not versions) counted
  * the table's rows, the planner's evidence for every later query
  * (table_rows) until ANALYZE gives its own.
  */
 static void
 count_table_rows(HBaseScanState *st)
 {
-	if (st->counted || st->keyplan == NULL || st->keyplan->kind != HBASE_OP_FULL ||
+	if (st->counted || st->index || st->keyplan == NULL ||
+		!(st->keyplan->kind == HBASE_OP_FULL || st->keyplan->whole_table) ||
 		st->spec.fconds != NIL || st->spec.tconds != NIL || st->table->versions > 0 ||
 		st->shared != NULL || st->pieces != NIL)
 		return;
@@ -1164,6 +1420,7 @@ hbaseIterateForeignScan(ForeignScanState *node)
 	HBaseScanState *st = node->fdw_state;
 	TupleTableSlot *slot = node->ss.ss_ScanTupleSlot;
 	HBaseRow   *row;
+	bool		from_index = false;
 	MemoryContext old;
 
 	ExecClearTuple(slot);
@@ -1172,7 +1429,9 @@ hbaseIterateForeignScan(ForeignScanState *node)
 		compute_key_plan(node, st);
 	for (;;)
 	{
-		if (st->table->versions > 0)
+		if (st->index)
+			row = hbase_index_scan_next(st->iscan, &from_index);
+		else if (st->table->versions > 0)
 			row = next_version(st);
 		else
 			row = hbase_scan_next(st->scan);
@@ -1188,8 +1447,11 @@ hbaseIterateForeignScan(ForeignScanState *node)
 	}
 
 	old = MemoryContextSwitchTo(st->tuplecxt);
-	hbase_row_to_values(st->table, st->io, st->decode_key, st->retrieved_attrs, row,
-						slot->tts_values, slot->tts_isnull);
+	if (from_index)
+		hbase_index_scan_values(st->iscan, row, slot->tts_values, slot->tts_isnull);
+	else
+		hbase_row_to_values(st->table, st->io, st->decode_key, st->retrieved_attrs, row,
+							slot->tts_values, slot->tts_isnull);
 	if (st->rowid_pos > 0)
 		fill_result_columns(node, st, row, slot);
 	MemoryContextSwitchTo(old);
@@ -1204,6 +1466,8 @@ hbaseReScanForeignScan(ForeignScanState *node)
 
 	if (st->scan)
 		hbase_scan_rescan(st->scan);
+	if (st->iscan)
+		hbase_index_scan_rescan(st->iscan);
 	st->vrow = NULL;
 	st->nread = 0;
 	st->counted = false;
@@ -1348,6 +1612,8 @@ hbaseEndForeignScan(ForeignScanState *node)
 
 	if (st && st->scan)
 		hbase_scan_end(st->scan);
+	if (st && st->iscan)
+		hbase_index_scan_end(st->iscan);
 }
 
 /*
@@ -1367,11 +1633,21 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 	int			i;
 
 	ExplainPropertyText("HBase Table", st->table->hbase_table, es);
+	/* through a Phoenix index: its name and table; the operation is the index's */
+	if (st->index)
+	{
+		ExplainPropertyText("HBase Phoenix Index", psprintf("%s (HBase table %s)", st->index->name,
+															 st->index->table->hbase_table), es);
+		ExplainPropertyText("HBase Data Rows",
+							intVal(list_nth(fsplan->fdw_private, FdwScanPrivateCovered)) ?
+							"not read (the index covers the query), but for index rows not verified, by Gets; every condition checked" :
+							"read back by multigets, every condition checked on them", es);
+	}
 	/* the operation executed (ANALYZE), else what planning can tell of it */
 	if (kp == NULL)
-		kp = hbase_keyplan_derive(st->table, &st->spec,
+		kp = hbase_keyplan_derive(st->index ? st->index->table : st->table, &st->spec,
 								  hbase_keyplan_planning_values(fsplan->fdw_exprs));
-	lines = hbase_keyplan_describe(st->table, kp);
+	lines = hbase_keyplan_describe(st->index ? st->index->table : st->table, kp);
 	for (i = 0; i + 1 < list_length(lines); i += 2)
 		ExplainPropertyText(list_nth(lines, i), list_nth(lines, i + 1), es);
 	/* the quals on key columns the key could not use, one line each */
@@ -1388,6 +1664,8 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 		if (notes != NIL && es->format != EXPLAIN_FORMAT_TEXT)
 			ExplainPropertyList("HBase Not Pushed", notes, es);
 	}
+	if (es->verbose && st->index)
+		ExplainPropertyText("HBase Index Rowkey", st->index->table->rowkey, es);
 	if (es->verbose && st->table->rowkey && !st->table->rowkey_implicit)
 		ExplainPropertyText("HBase Rowkey", st->table->rowkey, es);
 	if (es->verbose)
@@ -1408,6 +1686,26 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 			keyonly = false;
 		}
 		ExplainPropertyText("HBase Columns", keyonly ? "(rowkeys only)" : cols.data, es);
+	}
+	if (es->analyze && st->iscan)
+	{
+		long		irequests,
+					irows,
+					drequests,
+					drows,
+					dups,
+					verified;
+
+		hbase_index_scan_stats(st->iscan, &irequests, &irows, &drequests, &drows, &dups,
+							   &verified);
+		ExplainPropertyInteger("HBase Index Requests", NULL, irequests, es);
+		ExplainPropertyInteger("HBase Index Rows Received", NULL, irows, es);
+		if (intVal(list_nth(fsplan->fdw_private, FdwScanPrivateCovered)))
+			ExplainPropertyInteger("HBase Index Rows Verified", NULL, verified, es);
+		if (dups > 0)
+			ExplainPropertyInteger("HBase Index Rows of One Data Row", NULL, dups, es);
+		ExplainPropertyInteger("HBase Requests", NULL, drequests, es);
+		ExplainPropertyInteger("HBase Rows Received", NULL, drows, es);
 	}
 	if (es->analyze && st->scan)
 	{

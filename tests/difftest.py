@@ -28,7 +28,9 @@ others have a :timestamp column, their cells written with timestamps of their ow
      writes them (and a few cells, text and binary) into HBase tables dt_* through REST;
   3. writes the same rows into local PostgreSQL tables and runs random queries (=, IN with
      duplicates and NULLs, every range operator, BETWEEN [SYMMETRIC], LIKE 'x%' / '%x', IS
-     [NOT] NULL, row comparisons, ORDER BY in key and reverse order with and without LIMIT,
+     [NOT] NULL, row comparisons (date/time values of another type now and then), ORDER BY in
+     key and reverse order with and without LIMIT (a key whose trailing part keeps no order:
+     the leading parts' order and an Incremental Sort),
      keyset walks forwards and backwards through whole tables read in small pages, joins with
      VALUES lists, prefix joins of many VALUES rows on a leading part of the key as batched
      joins only (inner, left, semi, anti; batches of 7, 50 or 1000 rows), either join with half
@@ -38,7 +40,9 @@ others have a :timestamp column, their cells written with timestamps of their ow
      the foreign table with pushdown on, with hbase_fdw.enable_pushdown off, and the local
      table. Ordered queries (ORDER BY every key column) are compared as ordered lists (rows
      that tie under the ORDER BY, -0.0 and 0.0, may come in either order), the others as
-     multisets; an error in some of the runs only is a mismatch too;
+     multisets; an error in some of the runs only is a mismatch too; every other session
+     first reads each table whole, so that its queries are planned on the counted rows rather
+     than estimated_rows (issue 56);
   4. then --writes random UPDATE and DELETE statements (WriteGen) on the tables that take them
      (no versions, no :timestamp column, no random salt without a raw key column), each
      table's in order in one session: WHERE conditions of the queries' generator (direct
@@ -1975,6 +1979,8 @@ class QueryGen:
         self.jrng = random.Random("%s/%d/joinfilter" % (t.seed, t.idx))
         # long constants (issue 52: a URL too long for a gateway or a proxy): a stream of its own
         self.lrng = random.Random("%s/%d/long" % (t.seed, t.idx))
+        # row comparisons' values of another date/time type: a stream of its own
+        self.xrng = random.Random("%s/%d/crossrow" % (t.seed, t.idx))
         self.long_ok = True
         self.binary_key = any(p.kind == "col" and p.node.vk in ("bin", "bytes")
                               for p in t.layout.parts) or any(
@@ -2205,8 +2211,15 @@ class QueryGen:
         else:
             vals = [r[c] if rng.random() < 0.85 else self.value(c) for c in cols]
         o = rng.choice(["<", "<=", ">", ">="])
-        return "(%s) %s (%s)" % (", ".join(self.ref(c, True) for c in cols), o,
-                                 ", ".join(lit(self.t.kinds[c], v) for c, v in zip(cols, vals)))
+        lits = []
+        for c, v in zip(cols, vals):
+            # a date/time value of another type now and then (issue 56: made exact as a plain
+            # bound's), from a stream of its own: the other queries of a seed stay the same
+            if TYPES[self.t.kinds[c]][1] in ("ts", "date") and self.xrng.random() < 0.3:
+                lits.append(cross_datetime(self.xrng, self.t.kinds[c], v))
+            else:
+                lits.append(lit(self.t.kinds[c], v))
+        return "(%s) %s (%s)" % (", ".join(self.ref(c, True) for c in cols), o, ", ".join(lits))
 
     def where(self):
         rng = self.rng
@@ -3139,7 +3152,8 @@ def main(argv=None):
     t1 = time.time()
     jobs = max(1, args.jobs)
     batches = [[qq for k, qq in enumerate(queries) if k % jobs == j] for j in range(jobs)]
-    run_sessions(args, out_dir, "queries", batches, seed, len(queries), tz)
+    run_sessions(args, out_dir, "queries", batches, seed, len(queries), tz,
+                 [t.name for t in usable])
     wbatches = [[] for _ in range(jobs)]
     for k, name in enumerate(sorted(writes, key=lambda n: -len(writes[n]))):
         min(wbatches, key=len).extend(writes[name])
@@ -3247,9 +3261,12 @@ def prefix_join_session(text, fq, batch):
             fq + "   [batched join only, batches of %d]" % batch)
 
 
-def run_sessions(args, out_dir, what, batches, seed, total, tz):
+def run_sessions(args, out_dir, what, batches, seed, total, tz, learn=()):
     """runs each batch of (qid, table, kind, sql, description) in a psql session of its own, all
-    at once, under a watchdog; psql's errors go to OUT/psql-WHAT-J.log"""
+    at once, under a watchdog; psql's errors go to OUT/psql-WHAT-J.log.  learn: tables every
+    other session first reads whole (issue 56): a full scan counts a table's rows, which the
+    session's plans then take instead of estimated_rows (docs/statistics.md), so queries are
+    planned both ways"""
     files = []
     for j, batch in enumerate(batches):
         if not batch:
@@ -3258,6 +3275,12 @@ def run_sessions(args, out_dir, what, batches, seed, total, tz):
         with open(path, "w", encoding="utf-8") as f:
             f.write((SESSION % args.timeout).replace("SET timezone = 'UTC';",
                                                      "SET timezone = '%s';" % tz))
+            if learn and j % 2 == 1:
+                # not parallel: one process's share counts nothing
+                f.write("SET max_parallel_workers_per_gather = 0;\n")
+                for name in learn:
+                    f.write("SELECT count(*) FROM (SELECT * FROM dt.%s OFFSET 0) s;\n" % name)
+                f.write("SET max_parallel_workers_per_gather = 2;\n")
             for qq in batch:
                 f.write(qq[3] + "\n")
         files.append((j, path))

@@ -327,6 +327,7 @@ def main():
     fixtures_join.main(HB)  # jn_join, jn_comp of sql/join.sql
     __import__("fixtures_saltpage").main(HB)  # sp_jhash, sp_phx of sql/saltpage.sql
     fixtures_saltjoin.main(HB)  # sj_phx, sj_jh of sql/saltjoin.sql
+    __import__("fixtures_costs").main(HB)  # cs_phx of sql/costs.sql
     __import__("fixtures_vfilter").main(HB)  # the vf_* tables of sql/vfilter.sql
     __import__("fixtures_vfilter2").main(HB)  # vf2_dates of sql/vfilter2.sql
     __import__("fixtures_textwidth").main(HB)  # tw_main of sql/textwidth.sql
@@ -340,6 +341,7 @@ def phoenix():
     __import__("fixtures_phoenix_schema").main()  # Phoenix schema FDWPS of sql/phoenix_schema.sql
     __import__("fixtures_phoenix_values").main()  # schema FDWPV of sql/phoenix_values.sql
     __import__("fixtures_phoenix_nullkey").main()  # schema FDWPN of sql/phoenix_nullkey.sql
+    __import__("fixtures_phoenix_index").main()  # schema FDWPI of sql/phoenix_index.sql
 
 
 if __name__ == "__main__":

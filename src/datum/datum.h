@@ -21,6 +21,10 @@ extern HBaseTable *hbase_get_table(Oid relid);
 extern HBaseTable *hbase_build_table(Oid relid);
 extern bool hbase_table_has_elements(HBaseTable *table);
 
+/* ---------- phoenix_index.c: Phoenix global indexes reads go through ---------- */
+
+extern void hbase_phoenix_read_indexes(HBaseTable *t, const char *text, const char *ns);
+
 /* ---------- crosstype.c: families of types, a value of another type as bounds ---------- */
 
 extern bool hbase_is_int_type(Oid t);

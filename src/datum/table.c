@@ -97,6 +97,7 @@ hbase_build_table(Oid relid)
 	HBaseTable *table = palloc0(sizeof(HBaseTable));
 	HBaseServerOptions sopts;
 	const char *family = NULL;
+	const char *index_layouts = NULL;
 	HBaseEncoding tenc = HBASE_ENC_TEXT;
 	Relation	rel;
 	TupleDesc	tupdesc;
@@ -160,6 +161,8 @@ hbase_build_table(Oid relid)
 			if (v[strspn(v, " \t\r\n,")] != '\0')
 				table->phoenix_indexes = v;
 		}
+		else if (strcmp(def->defname, "phoenix_index_layouts") == 0)
+			index_layouts = defGetString(def);
 		else if (strcmp(def->defname, "empty_column") == 0)
 		{
 			table->empty_column = palloc0(sizeof(HBaseColumn));
@@ -341,6 +344,8 @@ hbase_build_table(Oid relid)
 	else
 		hbase_check_table_name(table->hbase_table, NULL);
 	table->remote_table = hbase_remote_table_name(sopts.ns, table->hbase_table);
+	if (index_layouts && index_layouts[strspn(index_layouts, " \t\r\n")] != '\0')
+		hbase_phoenix_read_indexes(table, index_layouts, sopts.ns);
 	return table;
 }
 

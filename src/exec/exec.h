@@ -92,6 +92,23 @@ extern int64 hbase_scan_bytes(HBaseScan *scan);
 extern const char *hbase_scan_fallback(HBaseScan *scan);
 extern const char *hbase_scan_url_note(HBaseScan *scan);
 
+/* ---------- index_scan.c: reads through a Phoenix global index ---------- */
+
+typedef struct HBaseIndexScan HBaseIndexScan;
+
+extern HBaseIndexScan *hbase_index_scan_begin(HBaseTable *data, HBaseReadIndex *ix,
+											  HBaseConn *conn, List *retrieved_attrs,
+											  bool covered);
+extern void hbase_index_scan_set_plan(HBaseIndexScan *s, HBaseKeyPlan *plan);
+extern HBaseRow *hbase_index_scan_next(HBaseIndexScan *s, bool *from_index);
+extern void hbase_index_scan_values(HBaseIndexScan *s, HBaseRow *row, Datum *values,
+									bool *nulls);
+extern void hbase_index_scan_rescan(HBaseIndexScan *s);
+extern void hbase_index_scan_end(HBaseIndexScan *s);
+extern void hbase_index_scan_stats(HBaseIndexScan *s, long *irequests, long *irows,
+								   long *drequests, long *drows, long *duplicates,
+								   long *verified_rows);
+
 /* ---------- analyze.c: ANALYZE ---------- */
 
 extern bool hbase_analyze_foreign_table(Relation relation, AcquireSampleRowsFunc *func,

@@ -47,6 +47,7 @@
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #include "utils/ruleutils.h"
+#include "utils/selfuncs.h"
 #include "utils/typcache.h"
 
 #include "exec.h"
@@ -62,7 +63,7 @@ bool		hbase_enable_batched_join = true;
 int			hbase_join_batch_size = 1000;
 
 /* keys per multiget request (as scan.c reads a key plan's keys) */
-#define JOIN_MULTIGET_KEYS	100
+#define JOIN_MULTIGET_KEYS	HBASE_COST_MULTIGET_KEYS
 /* keys one outer row may read (a float zero's two forms, salt buckets) */
 #define JOIN_MAX_KEYS_PER_ROW	100
 /* key ranges of one scanner's MultiRowRangeFilter at most (a POST of ~150 kB) */
@@ -374,36 +375,42 @@ range_groups(HBaseTable *t)
 }
 
 /*
- * Cost: the outer path, then per batch its requests (multigets of 100
- * keys, or a prefix scan's two per range, three per group of ranges that
- * one scanner reads; fdw_startup_cost each, as the
- * scans count theirs), the rows fetched (fdw_tuple_cost), and the quals.
- * So it wins whenever it sends fewer requests than the alternatives: a
- * hash join over a full scan (a request per 1,000 rows of the table), a
- * nested loop of Gets (one per outer row).
+ * Cost: the outer path, then per batch what it sends and receives, by
+ * cost.c's one model (as the scans and the nested loop's parameterized
+ * scans are costed): multigets of HBASE_COST_MULTIGET_KEYS keys, or the
+ * batch's prefix ranges grouped into a scanner per salt bucket (or per
+ * concurrent stream), fewer than JOIN_MIN_GROUP read one by one; the rows
+ * received, their bytes; then the quals.  So it wins whenever it sends
+ * fewer requests and receives fewer rows than the alternatives: a hash join
+ * over a full scan (every row of the table, its pages), a nested loop of
+ * Gets or prefix scans (requests for each outer row).
  */
 static void
 cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, RelOptInfo *innerrel,
-		  HBaseOpKind shape, double nkeys, List *joinquals, List *otherquals, double rows)
+		  HBaseOpKind shape, double nkeys, double distinct, List *joinquals, List *otherquals,
+		  double rows)
 {
 	double		outer_rows = Max(outer->rows, 1);
 	double		batch = Min(outer_rows, hbase_join_batch_size);
 	double		batches = ceil(outer_rows / batch);
-	double		ranges = batch * nkeys;
-	/*
-	 * a prefix scan: a first page and a scanner's end (two requests) per
-	 * range, or a scanner (three) per group of them (group_ranges)
-	 */
-	double		requests = shape == HBASE_OP_SCANS ?
-		Min(ranges * 2, Min(ranges, range_groups(t)) * 3) :
-		ceil(batch * nkeys / JOIN_MULTIGET_KEYS);
-	double		all_requests = batches * requests;
+	/* a batch reads each distinct key or prefix once */
+	double		per_batch = Min(Max(distinct, 1), batch);
 	double		inner_tuples = Max(innerrel->tuples, 1);
-	double		fetched = shape == HBASE_OP_SCANS ? Min(Max(rows, outer_rows), inner_tuples * batches) :
-		Min(outer_rows * nkeys, inner_tuples * batches);
+	/* the rows of one key or prefix: the join's rows of an outer row (a key's one at most) */
+	double		per_key = shape == HBASE_OP_SCANS ? Max(rows, outer_rows) / outer_rows :
+		Min(Max(rows, 1) / outer_rows, nkeys);
+	double		batch_rows = Min(per_batch * per_key, inner_tuples);
+	double		fetched = batches * batch_rows;
+	HBaseCost	c;
 	QualCost	qc;
 	QualCost	inner_qc;
 
+	if (shape == HBASE_OP_SCANS)
+		hbase_cost_grouped_ranges(t, per_batch * nkeys, range_groups(t), JOIN_MIN_GROUP,
+								  batch_rows, innerrel->reltarget->width, &c);
+	else
+		hbase_cost_operation(t, HBASE_OP_MULTIGET, per_batch * nkeys, batch_rows,
+							 innerrel->reltarget->width, &c);
 	cost_qual_eval(&qc, list_concat(list_copy(joinquals), otherquals), root);
 	cost_qual_eval(&inner_qc, innerrel->baserestrictinfo, root);
 	cp->path.rows = rows;
@@ -414,10 +421,9 @@ cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, RelOptI
 	 */
 	if (shape != HBASE_OP_SCANS)
 		rows = Min(rows, outer_rows * nkeys);
-	cp->path.startup_cost = outer->startup_cost + t->request_cost;
-	cp->path.total_cost = outer->total_cost +
-		all_requests * t->request_cost +
-		fetched * (t->row_cost + cpu_tuple_cost + inner_qc.per_tuple) +
+	cp->path.startup_cost = outer->startup_cost + c.startup;
+	cp->path.total_cost = outer->total_cost + batches * c.total +
+		fetched * inner_qc.per_tuple +
 		outer_rows * nkeys * (cpu_operator_cost * 10 + qc.per_tuple) +
 		rows * cpu_tuple_cost + qc.startup + inner_qc.startup;
 }
@@ -426,8 +432,8 @@ cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, RelOptI
 static void
 add_join_path(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 			  RelOptInfo *innerrel, JoinType jointype, JoinPathExtraData *extra,
-			  HBaseTable *t, Path *outer, HBaseOpKind shape, double nkeys, List *joinquals,
-			  List *otherquals, bool partial)
+			  HBaseTable *t, Path *outer, HBaseOpKind shape, double nkeys, double distinct,
+			  List *joinquals, List *otherquals, bool partial)
 {
 	CustomPath *cp = makeNode(CustomPath);
 	double		rows = joinrel->rows;
@@ -451,7 +457,9 @@ add_join_path(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 									joinquals, otherquals);
 	cp->custom_private = lappend(cp->custom_private, makeInteger(shape));
 	cp->methods = &join_path_methods;
-	cost_join(root, cp, outer, t, innerrel, shape, nkeys, joinquals, otherquals, rows);
+	cost_join(root, cp, outer, t, innerrel, shape, nkeys,
+			  partial ? distinct * outer->rows / Max(outerrel->rows, 1) : distinct,
+			  joinquals, otherquals, rows);
 	if (partial)
 		add_partial_path(joinrel, &cp->path);
 	else
@@ -517,6 +525,8 @@ join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 	double		nkeys;
 	bool		from_outer = false;
 	bool		unique = false;
+	List	   *outer_exprs = NIL;
+	double		distinct;
 	ListCell   *lc;
 	Path	   *outer = outerrel->cheapest_total_path;
 
@@ -577,23 +587,28 @@ join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 		if (!bms_is_subset(varnos, outerrel->relids))
 			return;
 		if (!bms_is_empty(varnos))
+		{
 			from_outer = true;
+			outer_exprs = lappend(outer_exprs, lfirst(lc));
+		}
 	}
 	if (!from_outer)
 		return;
+	/* the distinct values the outer rows give the keys (as Memoize counts them) */
+	distinct = estimate_num_groups(root, outer_exprs, Max(outer->rows, 1), NULL, NULL);
 	/* quals: no system column nor whole row either */
 	if (system_vars(innerrel->baserestrictinfo) || system_vars(extra->restrictlist))
 		return;
 
 	add_join_path(root, joinrel, outerrel, innerrel, jointype, extra, t, outer,
-				  shape, Max(nkeys, 1), joinquals, otherquals, false);
+				  shape, Max(nkeys, 1), distinct, joinquals, otherquals, false);
 	if (joinrel->consider_parallel && outerrel->partial_pathlist != NIL && !unique)
 	{
 		Path	   *partial = linitial(outerrel->partial_pathlist);
 
 		if (partial->param_info == NULL && partial->parallel_safe)
 			add_join_path(root, joinrel, outerrel, innerrel, jointype, extra, t, partial,
-						  shape, Max(nkeys, 1), joinquals, otherquals, true);
+						  shape, Max(nkeys, 1), distinct, joinquals, otherquals, true);
 	}
 }
 

@@ -110,6 +110,9 @@ hbase_scan_begin(HBaseTable *table, HBaseConn *conn, List *retrieved_attrs, int 
 		if (col->kind == HBASE_COL_TIMESTAMP)
 			scan->exact_columns = true;
 	}
+	/* a Phoenix index read alone: each row's verified mark (index_scan.c) */
+	if (table->read_empty_column && table->empty_column)
+		scan->columns = lappend(scan->columns, table->empty_column);
 	if (table->versions > 0 || scan->exact_columns)
 	{
 		int			i;

@@ -21,7 +21,7 @@
 #include "scan_int.h"
 
 /* keys per multiget request */
-#define HBASE_MULTIGET_BATCH	100
+#define HBASE_MULTIGET_BATCH	HBASE_COST_MULTIGET_KEYS
 /* how long a lost scan keeps trying to resume */
 #define HBASE_RESUME_MS		60000
 /* scanner reads failed by the gateway (500) in a row before giving up */

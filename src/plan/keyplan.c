@@ -1609,6 +1609,47 @@ cut_range(HBaseKeyRange *r, HBaseKeyOp op, LowerAfter after, const char *key, in
 }
 
 /*
+ * A row comparison's value of another type than its column (crosstype.c),
+ * as exactly as a plain bound's: *d and *vtype become a value of the
+ * column's type.  The last column's: "col op value" as a bound of the
+ * column's type, whose operator the row takes (ts > '...12:00' on a date
+ * column is > that day): 1.  Before the last, a value the column holds
+ * exactly goes on as it is (1); else no row has the column equal to it,
+ * so the row compares by this column alone, as col >= value (> for a
+ * lower bound, < for an upper, the same rows then): the row ends here
+ * with the bound's operator (2).  0: no bound of the column's type.
+ */
+static int
+row_cross_value(HBaseColumn *col, HBaseKeyOp *op, bool last, Datum *d, Oid *vtype)
+{
+	HBaseKeyOp	ops[2];
+	Datum		bvals[2];
+	bool		lower = (*op == HBASE_KEY_GT || *op == HBASE_KEY_GE);
+	int			n;
+
+	if (!last)
+	{
+		n = hbase_cross_type_bounds(col->atttypid, *vtype, HBASE_KEY_EQ, *d, ops, bvals);
+		if (n == 1 && ops[0] == HBASE_KEY_EQ)
+		{
+			*d = bvals[0];
+			*vtype = bound_type(col);
+			return 1;
+		}
+		n = hbase_cross_type_bounds(col->atttypid, *vtype, lower ? HBASE_KEY_GE : HBASE_KEY_LE,
+									*d, ops, bvals);
+	}
+	else
+		n = hbase_cross_type_bounds(col->atttypid, *vtype, *op, *d, ops, bvals);
+	if (n != 1 || (lower != (ops[0] == HBASE_KEY_GT || ops[0] == HBASE_KEY_GE)))
+		return 0;
+	*op = ops[0];
+	*d = bvals[0];
+	*vtype = bound_type(col);
+	return last ? 1 : 2;
+}
+
+/*
  * A row comparison on the key columns that follow the parts fixed by =,
  * in key order, all ascending: the rows after (or before) a key.  The scan
  * starts (or stops) at that key: keyset pagination reads from where the
@@ -1668,6 +1709,9 @@ apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
 		LowerAfter	after = LOWER_AT;
 		bool		cut = false;
 		bool		was_full = kp->kind == HBASE_OP_FULL;
+		bool		truncated;
+		Datum		d;
+		Oid			vtype;
 
 		if (c->nrow == 0)
 			continue;
@@ -1716,7 +1760,20 @@ apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
 				k++;
 				continue;
 			}
-			if (nulls[idx] || to_rk(t, col, vals[idx], types[idx], &row[pi.column]) != KV_OK)
+			if (nulls[idx])
+				break;
+			d = vals[idx];
+			vtype = types[idx];
+			truncated = false;
+			if (cross_type(col, vtype))
+			{
+				int			r = row_cross_value(col, &op, k == n - 1, &d, &vtype);
+
+				if (r == 0)
+					break;
+				truncated = (r == 2);
+			}
+			if (to_rk(t, col, d, vtype, &row[pi.column]) != KV_OK)
 				break;
 			/* -0 = +0: an upper bound at either is the key bytes of +0 */
 			if (is_float_zero(col, &row[pi.column]))
@@ -1726,6 +1783,11 @@ apply_row_bounds(HBaseTable *t, HBaseKeyPlan *kp, List *conds, ColConds *cc,
 			k++;
 			limit = i + 1;
 			after = lower_after(t, i, &pi);
+			if (truncated)
+			{
+				k = n;			/* the columns after it decide nothing */
+				break;
+			}
 		}
 		if (k < n)
 			continue;
@@ -1839,6 +1901,7 @@ bucket_ranges(HBaseTable *t, HBaseKeyPlan *kp)
 	}
 	kp->kind = HBASE_OP_SCANS;
 	kp->buckets = first.salt_buckets;
+	kp->whole_table = true;
 }
 
 /* floor and ceiling of a / 1000 for any sign */

@@ -2,7 +2,8 @@
  * plan.h: quals into the HBase operation (plan/): which quals are key
  * conditions, cell filters and time conditions (pushdown.c), the value
  * filters HBase runs (vfilter.c), and the one derivation of the operation
- * (keyplan.c) that costs, EXPLAIN, execution and joins all use.
+ * (keyplan.c) that costs, EXPLAIN, execution and joins all use, and the one
+ * cost model of every path (cost.c).
  * Never talks to HBase.
  */
 #ifndef HBASE_PLAN_H
@@ -82,6 +83,8 @@ typedef struct HBaseKeyPlan
 	HBaseRowOrder order;		/* the rows' order (HBaseOpSpec) */
 	int			salt_bytes;
 	bool		split_buckets;
+	bool		whole_table;	/* SCANS: the salt buckets' ranges of a full scan,
+								 * every row of the table */
 } HBaseKeyPlan;
 
 /* what the plan decided about a scan, besides the values of its conditions */
@@ -159,5 +162,31 @@ extern HBaseKeyPlan *hbase_keyplan_derive(HBaseTable *t, const HBaseOpSpec *spec
 extern HBaseKeyValues *hbase_keyplan_planning_values(List *exprs);
 extern HBaseKeyPlan *hbase_keyplan_at_planning(HBaseTable *t, List *conds, List *exprs);
 extern List *hbase_keyplan_describe(HBaseTable *t, HBaseKeyPlan *kp);
+
+/* ---------- cost.c: the one cost model (requests, rows and bytes received) ---------- */
+
+/* keys per multiget request (scan_pages.c and join.c send at most this many) */
+#define HBASE_COST_MULTIGET_KEYS	100
+
+/* what a read sends and receives, and its cost (hbase_cost_finish) */
+typedef struct HBaseCost
+{
+	double		requests;		/* requests sent */
+	double		first_requests; /* of them, those before the first row */
+	double		concurrent;		/* of them, those sent alongside others */
+	double		rows;			/* rows received */
+	double		width;			/* bytes of a row's values */
+	double		bytes;			/* bytes received */
+	double		startup;
+	double		total;
+} HBaseCost;
+
+extern double hbase_cost_range_requests(const HBaseTable *t, double rows, bool stateless);
+extern double hbase_cost_full_ranges(const HBaseTable *t);
+extern void hbase_cost_finish(const HBaseTable *t, HBaseCost *c);
+extern void hbase_cost_operation(const HBaseTable *t, HBaseOpKind kind, double nkeys,
+								 double rows, double width, HBaseCost *c);
+extern void hbase_cost_grouped_ranges(const HBaseTable *t, double ranges, double groups,
+									  int min_group, double rows, double width, HBaseCost *c);
 
 #endif

@@ -611,8 +611,8 @@ row_condition(RowCompareExpr *rc, Index relid, HBaseTable *t, bool allow_outer, 
 
 		if (col == NULL || !usable_value(v, relid, allow_outer))
 			return NULL;
-		if (vtype != col->atttypid && !(hbase_is_int_type(vtype) && hbase_is_int_type(col->atttypid)) &&
-			!(hbase_is_text_type(vtype) && hbase_is_text_type(col->atttypid)))
+		/* a date against a timestamp ...: keyplan.c makes it exact (crosstype.c) */
+		if (!comparable_types(col->atttypid, vtype))
 			return NULL;
 		tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY);
 		if (!OidIsValid(tce->btree_opf))

@@ -112,6 +112,7 @@ static const HBaseOption valid_options[] = {
 	{"phoenix_indexes", ForeignTableRelationId},
 	{"estimated_rows", ForeignTableRelationId},
 	{"rowkey_extra", ForeignTableRelationId},
+	{"phoenix_index_layouts", ForeignTableRelationId},
 	/* column */
 	{"column", AttributeRelationId},
 	{"encoding", AttributeRelationId},

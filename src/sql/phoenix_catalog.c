@@ -15,7 +15,9 @@
  * qualifiers, the empty key value column as empty_column (in the family where
  * Phoenix puts it), the indexes on the table's rows (its own and its views',
  * SYSTEM.CHILD_LINK naming the views) as phoenix_indexes, which makes it read
- * only.  Decides the foreign table's column names (family-qualified where
+ * only, and the table's own global indexes that a layout reads (their key
+ * columns, sort orders, types, salting and encoding) as phoenix_index_layouts,
+ * which reads go through.  Decides the foreign table's column names (family-qualified where
  * Phoenix's families share one).  Reads through the REST layer; the core
  * runs the commands.
  */
@@ -105,12 +107,18 @@ typedef struct PhxTable
 	bool		view_adds_keys;	/* one of them adds key columns: its rows have
 								 * longer keys than the table's */
 	char	   *empty_family;	/* where Phoenix puts the empty key value */
+	int			index_type;		/* an index's INDEX_TYPE: 1 global, 2 local */
+	char		index_state;	/* an index's INDEX_STATE: 'a' active */
 } PhxTable;
+
+#define PHX_INDEX_GLOBAL	1	/* IndexType.GLOBAL's serialized value */
 
 #define PHX_LINK_INDEX		1	/* LINK_TYPE of a table's row naming an index */
 #define PHX_LINK_PHYSICAL	2	/* LINK_TYPE of a view's row naming its table */
 #define PHX_LINK_PARENT		3	/* LINK_TYPE of a view's row naming a parent view */
 #define PHX_MAX_VIEWS		10000	/* views looked at for one table's indexes */
+
+static char *full_name(const char *schema, const char *name);
 
 /* ---------------- Phoenix's encodings of the catalog's values ---------------- */
 
@@ -311,6 +319,11 @@ catalog_tables(List *rows, const char *tenant)
 			t->view_statement = c ? pnstrdup(c->value, c->vallen) : NULL;
 			c = cell(row, "DEFAULT_COLUMN_FAMILY");
 			t->default_family = c ? pnstrdup(c->value, c->vallen) : NULL;
+			/* an UNSIGNED_TINYINT: its byte as is */
+			c = cell(row, "INDEX_TYPE");
+			t->index_type = c && c->vallen == 1 ? (unsigned char) c->value[0] : -1;
+			c = cell(row, "INDEX_STATE");
+			t->index_state = c && c->vallen == 1 ? c->value[0] : '?';
 			tables = lappend(tables, t);
 			continue;
 		}
@@ -852,14 +865,227 @@ single_cell_element(const PhxColumn *c, int scheme)
 	return v > 10 && v < INT32_MAX / 4 ? (int) v - 10 : 0;
 }
 
+/* a value of an entry of option phoenix_index_layouts: quoted, a quote doubled */
+static void
+append_index_value(StringInfo buf, const char *name, const char *value, bool last)
+{
+	const char *p;
+
+	appendStringInfo(buf, "%s '", name);
+	for (p = value; *p; p++)
+	{
+		if (*p == '\'')
+			appendStringInfoChar(buf, '\'');
+		appendStringInfoChar(buf, *p);
+	}
+	appendStringInfoString(buf, last ? "')" : "', ");
+}
+
+static PhxColumn *indexed_column(PhxTable *t, const char *iname);
+
+/*
+ * The covered columns of index x (INCLUDE, and the columns Phoenix adds to
+ * it), each as a field cell 'LOCAL=FAMILY:QUALIFIER' of its entry: the
+ * index's own cell of the table's column LOCAL, under the index's family
+ * and (column-encoded or not) qualifier, so that a query of these columns
+ * and the index key's reads the index alone.  None when the index keeps
+ * its cells as SINGLE_CELL_ARRAY_WITH_OFFSETS, nor a column whose name
+ * holds "=", nor one the table's import left out.
+ */
+static void
+append_index_cells(StringInfo buf, PhxTable *t, PhxTable *x)
+{
+	ListCell   *lc;
+
+	if (x->storage_scheme == PHX_SINGLE_CELL)
+		return;
+	foreach(lc, x->columns)
+	{
+		PhxColumn  *ic = lfirst(lc);
+		PhxColumn  *dc;
+
+		if (ic->family == NULL || ic->key_seq > 0)
+			continue;
+		dc = indexed_column(t, ic->name);
+		if (dc == NULL || dc->family == NULL || strchr(dc->local, '=') != NULL ||
+			dc->data_type != ic->data_type)
+			continue;
+		append_index_value(buf, "cell",
+						   psprintf("%s=%s:%s", dc->local, ic->family,
+									ic->qualifier ? qualifier_text(ic->qualifier, ic->qualen) :
+									qualifier_text(ic->name, strlen(ic->name))),
+						   false);
+	}
+}
+
+/*
+ * The data table's column an index's key column stands for, or NULL (an
+ * expression, or a column not imported).  Phoenix names them after the data
+ * column (IndexUtil.getIndexColumnName): "FAMILY:NAME" for a cell column,
+ * ":NAME" for a key column.
+ */
+static PhxColumn *
+indexed_column(PhxTable *t, const char *iname)
+{
+	const char *colon = strchr(iname, ':');
+	ListCell   *lc;
+
+	if (colon == NULL)
+		return NULL;
+	foreach(lc, t->columns)
+	{
+		PhxColumn  *c = lfirst(lc);
+
+		if (c->skipped || strcmp(c->name, colon + 1) != 0)
+			continue;
+		if (colon == iname ? c->family == NULL && c->key_seq > 0 :
+			c->family != NULL && strlen(c->family) == (size_t) (colon - iname) &&
+			strncmp(c->family, iname, colon - iname) == 0)
+			return c;
+	}
+	return NULL;
+}
+
+/*
+ * The rowkey layout of one global index of t, over t's own column names, or
+ * NULL with *why.  Phoenix's index key (IndexMaintainer.buildRowKey) is the
+ * indexed columns in order, each with its own sort order, then the data
+ * table's key columns not indexed, with the index's salt byte first when it
+ * is salted; the separators as in a table's key (table_layout).  Phoenix
+ * keeps a nullable fixed-width column in an index as a DECIMAL
+ * (IndexUtil.getIndexColumnDataType), which no layout part reads for an
+ * integer column: such an index is not used.  An indexed column that is
+ * nullable (but not one of the data table's key columns) is taken as NOT
+ * NULL here: its NULL is Phoenix's empty value, which reads as '' at worst,
+ * and every row read through an index is checked again on its data row.
+ * But a nullable DESC VARCHAR or DECIMAL is ended by "\xff", and by "\x00"
+ * when NULL (SchemaUtil.getSeparatorByte), which no layout reads: such an
+ * index is not used.
+ */
+static char *
+index_layout(PhxTable *t, PhxTable *x, const char **why)
+{
+	List	   *keys = NIL;
+	ListCell   *lc;
+
+	foreach(lc, x->columns)
+	{
+		PhxColumn  *ic = lfirst(lc);
+		PhxColumn  *dc;
+		PhxColumn  *k;
+
+		if (ic->family != NULL || ic->key_seq <= 0)
+			continue;			/* a covered column: not needed to read data rows */
+		dc = indexed_column(t, ic->name);
+		if (dc == NULL)
+		{
+			*why = psprintf("its key column \"%s\" is an expression or a column not imported",
+							ic->name);
+			return NULL;
+		}
+		if (dc->data_type != ic->data_type)
+		{
+			*why = psprintf("it keeps column \"%s\" as Phoenix type %d, not as the table's type %d (a nullable fixed-width column becomes a DECIMAL in an index)",
+							dc->name, ic->data_type, dc->data_type);
+			return NULL;
+		}
+		if (dc->family != NULL && ic->sort_order == PHX_SORT_DESC &&
+			(ic->data_type == PT_VARCHAR || ic->data_type == PT_DECIMAL))
+		{
+			/* its NULL is no bytes then "\x00", where a value ends with "\xff" */
+			*why = psprintf("its key column \"%s\" is a nullable DESC column of variable width",
+							ic->name);
+			return NULL;
+		}
+		k = palloc(sizeof(PhxColumn));
+		*k = *ic;
+		k->local = dc->local;
+		k->size = dc->size;
+		k->nullable = dc->family == NULL ? dc->nullable : false;
+		keys = lappend(keys, k);
+	}
+	if (keys == NIL)
+	{
+		*why = "it has no key columns";
+		return NULL;
+	}
+	list_sort(keys, by_key_seq);
+	return table_layout(x, keys, false, why);
+}
+
+/*
+ * Option phoenix_index_layouts of table t: its global indexes that reads can
+ * use, each as NAME (table 'T', rowkey 'L', cell 'C=F:Q' ..., empty_column
+ * 'E'), separated by "; ": the index's HBase table, its key as a layout over
+ * the foreign table's columns, its covered cells, its empty key value
+ * column.  NULL when none.  A local
+ * index, an index not active, on an expression, or whose key no layout
+ * reads is left out with a NOTICE saying why (writes still name it in
+ * phoenix_indexes).  tables: the schema's, the index tables among them.
+ */
+static char *
+index_definitions(PhxTable *t, List *tables, HBaseServerOptions *sopts)
+{
+	StringInfoData buf;
+	ListCell   *lc;
+
+	initStringInfo(&buf);
+	foreach(lc, t->indexes)
+	{
+		const char *iname = lfirst(lc);
+		PhxTable   *x = NULL;
+		ListCell   *tc;
+		const char *why = NULL;
+		char	   *layout = NULL;
+		char	   *physical;
+
+		foreach(tc, tables)
+		{
+			PhxTable   *o = lfirst(tc);
+
+			if (o->type == 'i' && strcmp(o->name, iname) == 0 && strcmp(o->schema, t->schema) == 0)
+				x = o;
+		}
+		if (x == NULL)
+			continue;
+		if (x->index_type != PHX_INDEX_GLOBAL)
+			why = "it is a local index";
+		else if (x->index_state != 'a')
+			why = psprintf("it is not active (INDEX_STATE '%c')", x->index_state);
+		else
+			layout = index_layout(t, x, &why);
+		if (layout == NULL)
+		{
+			ereport(NOTICE,
+					(errmsg("Phoenix index \"%s\" of table \"%s\" is not used for reads", iname, t->name),
+					 errdetail("Reads use a global index whose key a rowkey layout reads; %s.", why)));
+			continue;
+		}
+		physical = t->schema[0] == '\0' ? x->name :
+			psprintf("%s%c%s", x->schema, x->namespace_mapped ? ':' : '.', x->name);
+		if (buf.len > 0)
+			appendStringInfoString(&buf, "; ");
+		appendStringInfo(&buf, "%s (", full_name(t->schema, iname));
+		append_index_value(&buf, "table", hbase_declared_table_name(sopts->ns, physical), false);
+		append_index_value(&buf, "rowkey", layout, false);
+		append_index_cells(&buf, t, x);
+		append_index_value(&buf, "empty_column",
+						   psprintf("%s:%s", empty_family(x),
+									x->encoding_scheme != 0 ? "\\x00\\x00\\x00\\x00" : "_0"),
+						   true);
+	}
+	return buf.len > 0 ? buf.data : NULL;
+}
+
 /*
  * The CREATE FOREIGN TABLE of one Phoenix table: key columns decoded from the
  * rowkey by a layout (or, when a key type has no part in the grammar, the raw
  * key as "rowkey"), the other columns as cells of encoding 'phoenix'.
  */
 static char *
-create_statement(ForeignServer *server, PhxTable *t, List *indexes)
+create_statement(ForeignServer *server, PhxTable *t, List *indexes, List *tables)
 {
+	char	   *layouts;
 	StringInfoData buf;
 	StringInfoData cols;
 	List	   *keys = NIL;
@@ -982,6 +1208,9 @@ create_statement(ForeignServer *server, PhxTable *t, List *indexes)
 				 errdetail("Phoenix maintains %s on the table's rows; writes that do not go through Phoenix would leave %s stale.",
 						   names.data, list_length(indexes) > 1 ? "them" : "it")));
 	}
+	layouts = layout ? index_definitions(t, tables, &sopts) : NULL;
+	if (layouts)
+		appendStringInfo(&buf, ", phoenix_index_layouts %s", quote_literal_cstr(layouts));
 	appendStringInfoChar(&buf, ')');
 	return buf.data;
 }
@@ -1366,7 +1595,7 @@ import_tenant_views(ImportForeignSchemaStmt *stmt, ForeignServer *server, HBaseC
 		}
 		if (!phoenix_names_ok(t))
 			continue;
-		commands = lappend(commands, create_statement(server, t, table_indexes(conn, cat, links, parent)));
+		commands = lappend(commands, create_statement(server, t, table_indexes(conn, cat, links, parent), NIL));
 	}
 	hbase_import_check_count(list_length(commands));
 	return commands;
@@ -1426,7 +1655,7 @@ hbase_phoenix_import(ImportForeignSchemaStmt *stmt, ForeignServer *server, HBase
 			links = system_table(conn, "CHILD_LINK");
 			looked = true;
 		}
-		commands = lappend(commands, create_statement(server, t, table_indexes(conn, cat, links, t)));
+		commands = lappend(commands, create_statement(server, t, table_indexes(conn, cat, links, t), tables));
 	}
 	hbase_import_check_count(list_length(commands));
 	return commands;

@@ -60,6 +60,7 @@ PG_FUNCTION_INFO_V1(hbase_fdw_get_connections);
 PG_FUNCTION_INFO_V1(hbase_fdw_disconnect);
 PG_FUNCTION_INFO_V1(hbase_fdw_disconnect_all);
 PG_FUNCTION_INFO_V1(hbase_fdw_requests);
+PG_FUNCTION_INFO_V1(hbase_phoenix_indexes);
 PG_FUNCTION_INFO_V1(hbase_fdw_cellsets);
 PG_FUNCTION_INFO_V1(hbase_fdw_scanners);
 PG_FUNCTION_INFO_V1(hbase_rowkey);
@@ -279,6 +280,44 @@ hbase_fdw_requests(PG_FUNCTION_ARGS)
 	InitMaterializedSRF(fcinfo, 0);
 	for (i = 0; hbase_request_count(i, &method, &count); i++)
 		put_pair(fcinfo, method, Int64GetDatum(count));
+	return (Datum) 0;
+}
+
+/*
+ * hbase_phoenix_indexes(foreign_table) -> (index, hbase_table, key_columns,
+ * rowkey, empty_column): the Phoenix global indexes the table's reads can go
+ * through (option phoenix_index_layouts, which IMPORT writes): each index's
+ * HBase table, the table's columns its key holds, its key as a layout over
+ * them, its empty key value column.  As the options say; nothing is read
+ * from HBase.
+ */
+Datum
+hbase_phoenix_indexes(PG_FUNCTION_ARGS)
+{
+	HBaseTable *t = hbase_get_table(PG_GETARG_OID(0));
+	ListCell   *lc;
+
+	InitMaterializedSRF(fcinfo, 0);
+	foreach(lc, t->read_indexes)
+	{
+		HBaseReadIndex *ix = lfirst(lc);
+		Datum		values[5];
+		bool		nulls[5] = {false, false, false, false, false};
+		StringInfoData cols;
+		int			i;
+
+		initStringInfo(&cols);
+		for (i = 0; i < ix->table->natts; i++)
+			if (!ix->table->columns[i].dropped && ix->table->columns[i].kind == HBASE_COL_KEYPART)
+				appendStringInfo(&cols, "%s%s", cols.len ? ", " : "",
+								 quote_identifier(ix->table->columns[i].attname));
+		values[0] = CStringGetTextDatum(ix->name);
+		values[1] = CStringGetTextDatum(ix->hbase_table);
+		values[2] = CStringGetTextDatum(cols.data);
+		values[3] = CStringGetTextDatum(ix->rowkey);
+		values[4] = CStringGetTextDatum(ix->empty_column);
+		put_row(fcinfo, values, nulls);
+	}
 	return (Datum) 0;
 }
 

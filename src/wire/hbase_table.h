@@ -191,6 +191,25 @@ typedef struct HBaseTable
 								 * layout's last part are left out */
 	int			row_timestamp;	/* attnum - 1 of the row_timestamp key column
 								 * (Phoenix's ROW_TIMESTAMP), -1 = none */
+	List	   *read_indexes;	/* HBaseReadIndex *: Phoenix global indexes reads
+								 * can go through (phoenix_index_layouts) */
+	bool		read_empty_column;	/* scans read empty_column's cell too (a
+									 * Phoenix index row's verified mark) */
 } HBaseTable;
+
+/*
+ * A Phoenix global index a scan can read the data rows' keys from (option
+ * phoenix_index_layouts, datum/phoenix_index.c): its own table has the
+ * foreign table's columns, those of the index key as its layout's parts.
+ */
+typedef struct HBaseReadIndex
+{
+	char	   *name;			/* Phoenix's full name of the index */
+	char	   *hbase_table;	/* its HBase table, as declared */
+	char	   *rowkey;			/* its key, a layout over the table's columns */
+	char	   *empty_column;	/* its empty key value cell, family:qualifier */
+	List	   *cells;			/* its covered cells, "column=family:qualifier" */
+	HBaseTable *table;			/* the index read as a table */
+} HBaseReadIndex;
 
 #endif

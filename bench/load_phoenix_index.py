@@ -1,0 +1,44 @@
+"""bench/load_phoenix_index.py - the Phoenix table of bench/phoenix_index.sh: TABLE (ID BIGINT
+PRIMARY KEY, EMAIL VARCHAR, NAME VARCHAR) made by Phoenix's DDL, ROWS rows written through REST
+in Phoenix's encodings (key: the BIGINT with its sign bit flipped; cells under the column-encoded
+qualifiers 0:\\x80\\x0b and 0:\\x80\\x0c Phoenix gives EMAIL and NAME, its empty key value
+0:\\x00\\x00\\x00\\x00), then CREATE INDEX by Phoenix, which builds the index from those rows.
+    python3 bench/load_phoenix_index.py SCHEMA.TABLE ROWS
+"""
+import os
+import struct
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+import hbase_rest  # noqa: E402
+from fixtures_phoenix import phoenix_sql  # noqa: E402
+
+
+def rows(n):
+    for i in range(n):
+        key = struct.pack(">Q", i + (1 << 63))
+        yield (key, {b"0:\x00\x00\x00\x00": b"x", b"0:\x80\x0b": b"u%07d@example.org" % i,
+                     b"0:\x80\x0c": b"name %d" % (i % 1000)})
+
+
+def main(table, n):
+    schema, name = table.split(".")
+    phoenix_sql("DROP TABLE IF EXISTS %s;\n"
+                "CREATE TABLE %s (ID BIGINT NOT NULL PRIMARY KEY, EMAIL VARCHAR, NAME VARCHAR);\n"
+                % (table, table))
+    hb = hbase_rest.Client()
+    batch = []
+    for r in rows(n):
+        batch.append(r)
+        if len(batch) == 20000:
+            hb.put_pairs(table, batch)
+            batch = []
+    if batch:
+        hb.put_pairs(table, batch)
+    phoenix_sql("CREATE INDEX %s_EMAIL ON %s (EMAIL);\n" % (name, table))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        raise SystemExit(__doc__)
+    main(sys.argv[1], int(sys.argv[2]))

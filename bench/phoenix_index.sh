@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# bench/phoenix_index.sh - a selective query by a Phoenix-indexed column, in one run: through the
+# index, by the full scan hbase_fdw did before (the same table imported again without the
+# option phoenix_index_layouts: a full scan with the condition as an HBase filter), and through
+# Phoenix's own JDBC (issue 54).
+#
+# Loads (when missing) BENCH_PHX_TABLE (default BENCH.PHXIDX) of ROWS rows with a global index
+# on EMAIL (bench/load_phoenix_index.py: rows through REST in Phoenix's encodings, the index
+# built by Phoenix's CREATE INDEX). Then, each query an equality on one random email:
+#   index  pgbench, prepared, ROUNDS queries: the index's range, the data row by a multiget
+#   covered  the same selecting ID only (the index's key holds it): the index read alone
+#   full   pgbench, FULL_ROUNDS queries: the whole table scanned, filtered by HBase
+#   jdbc   ROUNDS queries in one script to tests/PhoenixServe.java --script-server (a warm JVM
+#          and connection) with the hint /*+ INDEX(SCHEMA.T T_EMAIL) */: Phoenix's range scan of the
+#          index and its data rows (NAME is not in the index)
+#   jdbc-plain  FULL_ROUNDS queries without the hint: Phoenix's own choice, a full scan (an
+#          uncovered global index is used only when hinted)
+# Prints each plan's EXPLAIN ANALYZE lines, the mean latencies and the ratios full / index and
+# index / jdbc. Ratios, not timings, are the result.
+# Usage: bench/phoenix_index.sh [ROWS] [ROUNDS] [FULL_ROUNDS]   (HBase with Phoenix + PostgreSQL up)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROWS=${1:-200000}
+ROUNDS=${2:-200}
+FULL_ROUNDS=${3:-3}
+T=${BENCH_PHX_TABLE:-BENCH.PHXIDX}
+[[ -n ${PGHOST:-} ]] || eval "$(scripts/pg-local env)"
+URL=${HBASE_URL:-http://127.0.0.1:${HBASE_REST_PORT:-18080}}
+DB=${BENCH_DB:-postgres}
+work=${BENCH_DIR:-/var/tmp/hbase_fdw/bench}
+mkdir -p "$work"
+schema=${T%%.*}
+name=${T#*.}
+
+# the last row and the index: present when loaded
+lastkey=$(python3 -c "import struct,sys; sys.stdout.write(''.join('\\\\x%02x' % b for b in struct.pack('>Q', $ROWS - 1 + (1 << 63))))")
+if ! python3 tests/hbase_rest.py get "$T" "$lastkey" >/dev/null 2>&1 ||
+	[[ $(curl -s -o /dev/null -w '%{http_code}' -H 'Accept: application/json' "$URL/${T}_EMAIL/schema") != 200 ]]; then
+	t0=$(date +%s)
+	python3 bench/load_phoenix_index.py "$T" "$ROWS"
+	echo "loaded $ROWS rows into $T (REST) and built its index (Phoenix) in $(($(date +%s) - t0)) s"
+fi
+
+psql -X -q -d "$DB" -v url="$URL" -v schema="$schema" -v name="$name" >/dev/null <<'SQL'
+SET client_min_messages = warning;
+CREATE EXTENSION IF NOT EXISTS hbase_fdw;
+DROP SERVER IF EXISTS bench_phx CASCADE;
+CREATE SERVER bench_phx FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'url');
+CREATE USER MAPPING FOR CURRENT_USER SERVER bench_phx;
+DROP SCHEMA IF EXISTS bench_phx_i CASCADE;
+DROP SCHEMA IF EXISTS bench_phx_f CASCADE;
+CREATE SCHEMA bench_phx_i;
+CREATE SCHEMA bench_phx_f;
+IMPORT FOREIGN SCHEMA :"schema" LIMIT TO (:name) FROM SERVER bench_phx INTO bench_phx_i OPTIONS (phoenix 'true');
+IMPORT FOREIGN SCHEMA :"schema" LIMIT TO (:name) FROM SERVER bench_phx INTO bench_phx_f OPTIONS (phoenix 'true');
+SQL
+lname=$(tr 'A-Z' 'a-z' <<<"$name")
+psql -X -q -d "$DB" -c "ALTER FOREIGN TABLE bench_phx_f.$lname OPTIONS (DROP phoenix_index_layouts)"
+
+email=$(printf 'u%07d@example.org' $((ROWS / 2)))
+for s in i f; do
+	echo "plan ($([[ $s == i ]] && echo 'through the index' || echo 'full scan')):"
+	psql -X -q -d "$DB" -c "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+	  SELECT id, name FROM bench_phx_$s.$lname WHERE email = '$email'" |
+		grep -E 'actual|HBase (Phoenix Index|Operation|Index Requests|Index Rows|Requests|Rows)'
+done
+
+latency() {   # latency FILE ROUNDS -> mean ms
+	pgbench -n -M prepared -f "$1" -t "$2" -d "$DB" 2>/dev/null | sed -n 's/^latency average = \([0-9.]*\) ms/\1/p'
+}
+printf '\\set r random(0, %d)\nSELECT id, name FROM bench_phx_i.%s WHERE email = '"'"'u'"'"' || lpad(:r::text, 7, '"'"'0'"'"') || '"'"'@example.org'"'"';\n' \
+	$((ROWS - 1)) "$lname" >"$work/phx_index.sql"
+sed "s/bench_phx_i/bench_phx_f/" "$work/phx_index.sql" >"$work/phx_full.sql"
+sed "s/SELECT id, name/SELECT id/" "$work/phx_index.sql" >"$work/phx_covered.sql"
+index_ms=$(latency "$work/phx_index.sql" "$ROUNDS")
+covered_ms=$(latency "$work/phx_covered.sql" "$ROUNDS")
+full_ms=$(latency "$work/phx_full.sql" "$FULL_ROUNDS")
+jdbc() {   # jdbc HINT ROUNDS -> mean ms of the query through Phoenix's JDBC
+	python3 - "$T" "$ROWS" "$1" "$2" <<'PY'
+import random, sys, time
+sys.path.insert(0, "tests")
+from fixtures_phoenix import phoenix_sql
+t, rows, hint, rounds = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+q = lambda: "SELECT %s ID, NAME FROM %s WHERE EMAIL = 'u%07d@example.org';\n" % (
+    hint, t, random.randrange(rows))
+phoenix_sql("".join(q() for _ in range(3)))   # warm: the server, its connection, the plan cache
+t0 = time.monotonic()
+phoenix_sql("".join(q() for _ in range(rounds)))
+print("%.3f" % ((time.monotonic() - t0) * 1000 / rounds))
+PY
+}
+jdbc_ms=$(jdbc "/*+ INDEX($T ${name}_EMAIL) */" "$ROUNDS")
+plain_ms=$(jdbc "" "$FULL_ROUNDS")
+echo "mean latency: index $index_ms ms, covered (index alone) $covered_ms ms, full scan $full_ms ms ($ROWS rows); Phoenix JDBC through the index $jdbc_ms ms, Phoenix's own plan (full scan) $plain_ms ms"
+python3 -c "print('full scan / index = %.1f, index / Phoenix JDBC through the index = %.2f, Phoenix full scan / index = %.1f' % ($full_ms / $index_ms, $index_ms / $jdbc_ms, $plain_ms / $index_ms))"

@@ -1,0 +1,96 @@
+-- Reads through Apache Phoenix's global secondary indexes, with Phoenix 5.2.1 as the oracle:
+-- schema FDWPI made by Phoenix's own DDL, CREATE INDEX and UPSERTs through its JDBC driver
+-- (tests/fixtures_phoenix_index.py), with index rows made stale on purpose through REST as a
+-- failed Phoenix write leaves them (unverified, their data rows holding other values).
+-- 1. IMPORT keeps each global index a rowkey layout reads (option phoenix_index_layouts,
+--    shown by hbase_phoenix_indexes()); the others (a nullable INTEGER kept as a DECIMAL, a
+--    nullable DESC VARCHAR, a LOCAL index) are named by a NOTICE and left out;
+-- 2. a condition on an indexed column reads the index's ranges and the data rows by
+--    multigets (EXPLAIN names the index; EXPLAIN ANALYZE counts index rows and data rows,
+--    about the rows matched, not the table's); a query of the index's columns only (its key's
+--    and its INCLUDE cells) reads the index alone: its verified rows as they are, the data
+--    row of an unverified one (Phoenix's GlobalIndexChecker);
+--    a generic plan, a correlated subquery and a join from local rows go through it too;
+-- 3. the answers are Phoenix's, stale index rows included: each data row is read again and
+--    every condition checked on it, a data row found twice is returned once;
+-- 4. the same queries through Phoenix's JDBC, after ours (Phoenix's reads may repair the
+--    stale rows they meet).
+SET timezone = 'UTC';
+CREATE SCHEMA pi;
+IMPORT FOREIGN SCHEMA "FDWPI" FROM SERVER hbase INTO pi OPTIONS (phoenix 'true');
+SELECT c.relname, ft.ftoptions FROM pg_foreign_table ft JOIN pg_class c ON c.oid = ft.ftrelid
+  WHERE c.relnamespace = 'pi'::regnamespace ORDER BY 1;
+SELECT * FROM hbase_phoenix_indexes('pi.users');
+SELECT * FROM hbase_phoenix_indexes('pi.events');
+
+-- 2. an equality on the indexed column: the index's range, the data row by key
+EXPLAIN (COSTS OFF) SELECT id, email, name FROM pi.users WHERE email = 'ann@x.org';
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT id, email, name FROM pi.users WHERE email = 'ann@x.org';
+-- the key and the index's columns only: the index alone, its verified row as it is
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT id, email FROM pi.users WHERE email = 'ann@x.org';
+-- 3. q1: its answer
+SELECT id, email, name FROM pi.users WHERE email = 'ann@x.org';
+-- q2: an unverified index row of zed@x.org points at user 3, whose email is cy@x.org: none
+SELECT id, email FROM pi.users WHERE email = 'zed@x.org';
+-- its index row read, its data row read and checked: no row
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT id, email FROM pi.users WHERE email = 'zed@x.org';
+-- q3: an unverified index row of dan@x.org points at user 999, who does not exist
+SELECT id, email FROM pi.users WHERE email = 'dan@x.org';
+-- q4: a range over bo@x.org (stale, of user 2) and bob@x.org (current): user 2 once
+SELECT id, email FROM pi.users WHERE email >= 'b' AND email < 'c' ORDER BY id;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT id, email FROM pi.users WHERE email >= 'b' AND email < 'c';
+-- q5: IN, a prefix; user 9's old email (Phoenix deleted its index row when it changed)
+SELECT id, email FROM pi.users WHERE email IN ('ann@x.org', 'ida@x.org', 'old@x.org', 'no@x.org')
+  ORDER BY id;
+SELECT id, email FROM pi.users WHERE email LIKE 'ann%' ORDER BY id;
+-- q6: two index columns (CITY, NAME): both fixed, then a range on the second
+EXPLAIN (COSTS OFF) SELECT id, name FROM pi.users WHERE city = 'Oslo' AND name >= 'B';
+SELECT id, name FROM pi.users WHERE city = 'Oslo' AND name >= 'B' ORDER BY id;
+SELECT id, name, city FROM pi.users WHERE city = 'Lima' ORDER BY id;
+-- q7: a salted index of a salted table, (KIND, TS DESC): each bucket's range
+EXPLAIN (COSTS OFF) SELECT * FROM pi.events WHERE kind = 'boot';
+SELECT * FROM pi.events WHERE kind = 'boot' ORDER BY host, ts;
+SELECT * FROM pi.events WHERE kind = 'disk' AND ts > 120 ORDER BY host, ts;
+SELECT * FROM pi.events WHERE kind LIKE 'disk%' ORDER BY host, ts;
+-- a generic plan: the value comes at execution; a correlated subquery scans again per row
+SET plan_cache_mode = force_generic_plan;
+PREPARE by_email(text) AS SELECT id, name FROM pi.users WHERE email = $1;
+EXPLAIN (COSTS OFF) EXECUTE by_email('bob@x.org');
+EXECUTE by_email('bob@x.org');
+EXECUTE by_email('zed@x.org');
+RESET plan_cache_mode;
+EXPLAIN (COSTS OFF) SELECT v.e, (SELECT u.id FROM pi.users u WHERE u.email = v.e) AS id
+  FROM (VALUES ('ann@x.org'), ('zed@x.org'), ('dan@x.org')) v(e) ORDER BY 1;
+SELECT v.e, (SELECT u.id FROM pi.users u WHERE u.email = v.e) AS id
+  FROM (VALUES ('ann@x.org'), ('zed@x.org'), ('dan@x.org')) v(e) ORDER BY 1;
+-- a join from local rows on the indexed column: a nested loop reads the index per outer row
+SET enable_hashjoin = off;
+SET enable_mergejoin = off;
+EXPLAIN (COSTS OFF) SELECT v.e, u.id, u.name
+  FROM (VALUES ('ann@x.org'), ('zed@x.org'), ('dan@x.org')) v(e) JOIN pi.users u ON u.email = v.e;
+SELECT v.e, u.id, u.name
+  FROM (VALUES ('ann@x.org'), ('zed@x.org'), ('dan@x.org')) v(e) JOIN pi.users u ON u.email = v.e
+  ORDER BY 1;
+RESET enable_hashjoin;
+RESET enable_mergejoin;
+-- the key of the data table still wins where it fixes the row
+EXPLAIN (COSTS OFF) SELECT * FROM pi.users WHERE id = 1 AND email = 'ann@x.org';
+-- no index for IS NULL (an indexed NULL is Phoenix's empty value), nor without pushdown
+EXPLAIN (COSTS OFF) SELECT id FROM pi.users WHERE email IS NULL;
+SELECT id FROM pi.users WHERE email IS NULL;
+SET hbase_fdw.enable_pushdown = off;
+EXPLAIN (COSTS OFF) SELECT id FROM pi.users WHERE email = 'ann@x.org';
+RESET hbase_fdw.enable_pushdown;
+-- writes stay refused, naming every index
+INSERT INTO pi.users VALUES (11, 'new@x.org', 'New', 'Oslo', 1);
+
+-- 4. Phoenix's answers to q1-q7, in that order (each row led by its query's name)
+\! printf '%s\n' "SELECT 'q1', ID, EMAIL, NAME FROM FDWPI.USERS WHERE EMAIL = 'ann@x.org';" "SELECT 'q2', ID, EMAIL FROM FDWPI.USERS WHERE EMAIL = 'zed@x.org';" "SELECT 'q3', ID, EMAIL FROM FDWPI.USERS WHERE EMAIL = 'dan@x.org';" "SELECT 'q4', ID, EMAIL FROM FDWPI.USERS WHERE EMAIL >= 'b' AND EMAIL < 'c' ORDER BY ID;" "SELECT 'q5', ID, EMAIL FROM FDWPI.USERS WHERE EMAIL IN ('ann@x.org', 'ida@x.org', 'old@x.org', 'no@x.org') ORDER BY ID;" "SELECT 'q5', ID, EMAIL FROM FDWPI.USERS WHERE EMAIL LIKE 'ann%' ORDER BY ID;" "SELECT 'q6', ID, NAME FROM FDWPI.USERS WHERE CITY = 'Oslo' AND NAME >= 'B' ORDER BY ID;" "SELECT 'q6', ID, NAME, CITY FROM FDWPI.USERS WHERE CITY = 'Lima' ORDER BY ID;" "SELECT 'q7', HOST, TS, KIND, MSG FROM FDWPI.EVENTS WHERE KIND = 'boot' ORDER BY HOST, TS;" "SELECT 'q7', HOST, TS, KIND, MSG FROM FDWPI.EVENTS WHERE KIND = 'disk' AND TS > 120 ORDER BY HOST, TS;" "SELECT 'q7', HOST, TS, KIND, MSG FROM FDWPI.EVENTS WHERE KIND LIKE 'disk%' ORDER BY HOST, TS;" | python3 tests/fixtures_phoenix.py sql
+
+-- a malformed option is an error at use
+ALTER FOREIGN TABLE pi.users OPTIONS (SET phoenix_index_layouts 'FDWPI.X (table ''FDWPI.X''');
+SELECT id FROM pi.users WHERE id = 1;

@@ -1,0 +1,361 @@
+/*
+ * index_scan.c: a scan through a Phoenix global index (option
+ * phoenix_index_layouts): the index's ranges are read, each index row's key
+ * gives its data row's key, and the data rows are read by multigets, in
+ * batches, as the batched join reads its inner rows.
+ *
+ * Decides what makes the answer exactly Phoenix's.  Phoenix (5.1+,
+ * IndexRegionObserver) writes a data row's new index row, marked
+ * unverified, before the data row, and marks it verified after; an index
+ * row may so be unverified or stale (its data row changed since, or was
+ * never written), which Phoenix's readers repair from the data row
+ * (GlobalIndexChecker).  Here no index row is trusted: every row found is
+ * read again from the data table at the time of the query, a key whose data
+ * row is gone gives nothing, and the caller keeps every condition as a
+ * local filter, checked on the data row's values.  Since Phoenix writes the
+ * index row of a data row's current values before that data row, every data
+ * row that matches has an index row in the ranges read: nothing is missed.
+ * Two index rows of one data row (a stale one and the current one) give
+ * the data row once: the keys already read are remembered for the scan.
+ * Nothing is written (Phoenix's read repair deletes or rewrites index
+ * rows; this reader only reads).
+ */
+#include "postgres.h"
+
+#include "common/hashfn.h"
+#include "utils/hsearch.h"
+#include "utils/memutils.h"
+
+#include "exec.h"
+
+/* data keys per multiget batch: the first small (a LIMIT), then larger */
+#define INDEX_FIRST_BATCH	100
+#define INDEX_BATCH			1000
+
+/* the data keys already read, by hash (a chain of keys per hash) */
+typedef struct SeenKey
+{
+	uint32		hash;
+	List	   *keys;			/* bytea * */
+} SeenKey;
+
+struct HBaseIndexScan
+{
+	HBaseTable *data;			/* the foreign table */
+	HBaseReadIndex *index;
+	bool		covered;		/* the index holds every column read: its
+								 * verified rows are the answer */
+	HBaseConn  *conn;
+	List	   *retrieved_attrs;
+	long		gets;			/* covered: Gets of unverified rows' data rows */
+	long		get_requests;
+	long		verified;		/* covered: index rows used as they are */
+	HBaseScan  *iscan;			/* of the index table: its key columns */
+	HBaseScan  *dscan;			/* of the data table: multigets of a batch */
+	List	   *key_attrs;		/* the data key columns (attnums) */
+	HBaseColumnIO *kio;			/* their input of the index table */
+	HBaseColumnIO *iio;			/* covered: the retrieved columns' of the index */
+	bool		idecode;
+	bool		decode_key;
+	Datum	   *values;			/* by attnum - 1 */
+	bool	   *nulls;
+	MemoryContext batchcxt;		/* a batch's keys and plan, reset per batch */
+	MemoryContext seencxt;		/* the keys read, for the scan */
+	HTAB	   *seen;
+	bool		index_done;		/* the index's ranges are read */
+	bool		batch_open;		/* dscan reads a batch */
+	int			batches;
+	long		index_rows;		/* index rows read */
+	long		duplicates;		/* index rows of a data row read already */
+};
+
+/*
+ * A scan through index ix of table data, returning the columns
+ * retrieved_attrs of the data rows.  The index's own key plan comes with
+ * hbase_index_scan_set_plan.
+ */
+HBaseIndexScan *
+hbase_index_scan_begin(HBaseTable *data, HBaseReadIndex *ix, HBaseConn *conn,
+					   List *retrieved_attrs, bool covered)
+{
+	HBaseIndexScan *s = palloc0(sizeof(HBaseIndexScan));
+	int			i;
+
+	s->data = data;
+	s->index = ix;
+	s->covered = covered;
+	s->conn = conn;
+	s->retrieved_attrs = retrieved_attrs;
+	for (i = 0; i < data->natts; i++)
+		if (!data->columns[i].dropped && data->columns[i].kind == HBASE_COL_KEYPART)
+			s->key_attrs = lappend_int(s->key_attrs, i + 1);
+	s->kio = hbase_attrs_io_init(ix->table, s->key_attrs, &s->decode_key);
+	if (covered)
+		s->iio = hbase_attrs_io_init(ix->table, retrieved_attrs, &s->idecode);
+	s->values = palloc0(sizeof(Datum) * Max(data->natts, 1));
+	s->nulls = palloc0(sizeof(bool) * Max(data->natts, 1));
+	s->iscan = hbase_scan_begin(ix->table, conn, covered ? retrieved_attrs : s->key_attrs,
+								INDEX_FIRST_BATCH);
+	s->dscan = hbase_scan_begin(data, conn, retrieved_attrs, INDEX_FIRST_BATCH);
+	s->batchcxt = AllocSetContextCreate(CurrentMemoryContext, "hbase_fdw index batch",
+										ALLOCSET_DEFAULT_SIZES);
+	s->seencxt = AllocSetContextCreate(CurrentMemoryContext, "hbase_fdw index keys",
+									   ALLOCSET_DEFAULT_SIZES);
+	return s;
+}
+
+/* the index's key plan (its ranges): the scan starts again with it */
+void
+hbase_index_scan_set_plan(HBaseIndexScan *s, HBaseKeyPlan *plan)
+{
+	HASHCTL		ctl;
+
+	hbase_index_scan_rescan(s);
+	hbase_scan_set_plan(s->iscan, plan, HBASE_ORDER_ANY, 0);
+	ctl.keysize = sizeof(uint32);
+	ctl.entrysize = sizeof(SeenKey);
+	ctl.hcxt = s->seencxt;
+	s->seen = hash_create("hbase_fdw index keys", 256, &ctl,
+						  HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
+}
+
+/* has the scan read this data key already?  Remembers it if not */
+static bool
+seen_before(HBaseIndexScan *s, bytea *key)
+{
+	int			len = VARSIZE_ANY_EXHDR(key);
+	uint32		h = hash_bytes((const unsigned char *) VARDATA_ANY(key), len);
+	bool		found;
+	SeenKey    *e = hash_search(s->seen, &h, HASH_ENTER, &found);
+	ListCell   *lc;
+	MemoryContext old;
+
+	if (!found)
+		e->keys = NIL;
+	foreach(lc, e->keys)
+	{
+		bytea	   *k = lfirst(lc);
+
+		if ((int) VARSIZE_ANY_EXHDR(k) == len && memcmp(VARDATA_ANY(k), VARDATA_ANY(key), len) == 0)
+			return true;
+	}
+	old = MemoryContextSwitchTo(s->seencxt);
+	e->keys = lappend(e->keys, DatumGetByteaPCopy(PointerGetDatum(key)));
+	MemoryContextSwitchTo(old);
+	return false;
+}
+
+/*
+ * The next batch of data keys from the index's rows, read by a multiget:
+ * false when the index has no more.  A data key read already is left out.
+ */
+static bool
+next_batch(HBaseIndexScan *s)
+{
+	int			want = s->batches == 0 ? INDEX_FIRST_BATCH : INDEX_BATCH;
+	List	   *keys = NIL;
+	HBaseKeyPlan *kp;
+	MemoryContext old;
+
+	/* the last batch's streams first: they live in batchcxt */
+	hbase_scan_rescan(s->dscan);
+	s->batch_open = false;
+	MemoryContextReset(s->batchcxt);
+	old = MemoryContextSwitchTo(s->batchcxt);
+	while (!s->index_done && list_length(keys) < want)
+	{
+		HBaseRow   *row = hbase_scan_next(s->iscan);
+		bytea	   *key;
+
+		if (row == NULL)
+		{
+			s->index_done = true;
+			break;
+		}
+		s->index_rows++;
+		hbase_row_to_values(s->index->table, s->kio, s->decode_key, s->key_attrs, row,
+							s->values, s->nulls);
+		key = hbase_encode_key(s->data, s->values, s->nulls, false);
+		if (seen_before(s, key))
+			s->duplicates++;
+		else
+			keys = lappend(keys, key);
+	}
+	if (keys == NIL)
+	{
+		MemoryContextSwitchTo(old);
+		return false;
+	}
+	kp = palloc0(sizeof(HBaseKeyPlan));
+	kp->kind = HBASE_OP_MULTIGET;
+	kp->keys = keys;
+	kp->nkeys = list_length(keys);
+	kp->order = HBASE_ORDER_ANY;
+	hbase_scan_set_plan(s->dscan, kp, HBASE_ORDER_ANY, 0);
+	MemoryContextSwitchTo(old);
+	s->batches++;
+	s->batch_open = true;
+	return true;
+}
+
+/*
+ * Is this index row verified (its empty column's value 1, Phoenix's
+ * IndexRegionObserver.VERIFIED_BYTES)?  An unverified one (2) or one
+ * without the cell is not.
+ */
+static bool
+verified(HBaseIndexScan *s, HBaseRow *row)
+{
+	HBaseColumn *e = s->index->table->empty_column;
+	int			i;
+
+	for (i = 0; i < row->ncells; i++)
+		if (row->cells[i].collen == e->speclen &&
+			memcmp(row->cells[i].column, e->colspec, e->speclen) == 0)
+			return row->cells[i].vallen == 1 && row->cells[i].value[0] == 1;
+	return false;
+}
+
+/*
+ * Covered: the next index row that is verified, as it is (*from_index), or
+ * for one that is not, its data row read by a Get (GlobalIndexChecker's
+ * rule, without its repair: the data row is the truth, the caller checks
+ * the conditions on it), or NULL at the end.  An index row of a data row
+ * met already is left out, whichever came first: a stale unverified row
+ * and the data row's current (verified) one give the data row once, and
+ * the data row checked is the one at its current values either way (a data
+ * row that matches has its current index row in the ranges read).
+ */
+static HBaseRow *
+covered_next(HBaseIndexScan *s, bool *from_index)
+{
+	for (;;)
+	{
+		HBaseRow   *row = hbase_scan_next(s->iscan);
+		HBaseRow   *drow;
+		bytea	   *key;
+		long		nreq = 0;
+		MemoryContext old;
+
+		if (row == NULL)
+			return NULL;
+		s->index_rows++;
+		MemoryContextReset(s->batchcxt);
+		old = MemoryContextSwitchTo(s->batchcxt);
+		hbase_row_to_values(s->index->table, s->kio, s->decode_key, s->key_attrs, row,
+							s->values, s->nulls);
+		key = hbase_encode_key(s->data, s->values, s->nulls, false);
+		MemoryContextSwitchTo(old);
+		if (seen_before(s, key))
+		{
+			s->duplicates++;
+			continue;
+		}
+		if (verified(s, row))
+		{
+			s->verified++;
+			*from_index = true;
+			return row;
+		}
+		drow = hbase_get_row(s->data, s->conn, s->retrieved_attrs, VARDATA_ANY(key),
+							 VARSIZE_ANY_EXHDR(key), &nreq);
+		s->gets++;
+		s->get_requests += nreq;
+		if (drow != NULL)
+		{
+			*from_index = false;
+			return drow;
+		}
+	}
+}
+
+/*
+ * The next row found through the index, or NULL at the end: a data row
+ * (*from_index false), or covered, a verified index row (*from_index true:
+ * its columns are decoded by the index's table).
+ */
+HBaseRow *
+hbase_index_scan_next(HBaseIndexScan *s, bool *from_index)
+{
+	*from_index = false;
+	if (s->covered)
+		return covered_next(s, from_index);
+	for (;;)
+	{
+		HBaseRow   *row = s->batch_open ? hbase_scan_next(s->dscan) : NULL;
+
+		if (row != NULL)
+			return row;
+		s->batch_open = false;
+		if (!next_batch(s))
+			return NULL;
+	}
+}
+
+/*
+ * The values of a verified index row (covered): the index key's columns and
+ * its covered cells, as the data row holds them.  An indexed column that is
+ * not one of the table's key columns is '' in the index key where Phoenix
+ * holds NULL (Phoenix has no '': an empty VARCHAR is NULL), so '' is NULL.
+ */
+void
+hbase_index_scan_values(HBaseIndexScan *s, HBaseRow *row, Datum *values, bool *nulls)
+{
+	HBaseTable *x = s->index->table;
+	ListCell   *lc;
+
+	hbase_row_to_values(x, s->iio, s->idecode, s->retrieved_attrs, row, values, nulls);
+	foreach(lc, s->retrieved_attrs)
+	{
+		int			i = lfirst_int(lc) - 1;
+
+		if (!nulls[i] && x->columns[i].kind == HBASE_COL_KEYPART &&
+			s->data->columns[i].kind != HBASE_COL_KEYPART &&
+			hbase_is_text_type(x->columns[i].atttypid) &&
+			VARSIZE_ANY_EXHDR(DatumGetPointer(values[i])) == 0)
+			nulls[i] = true;
+	}
+}
+
+/* back to the start: the plan comes again (hbase_index_scan_set_plan) */
+void
+hbase_index_scan_rescan(HBaseIndexScan *s)
+{
+	hbase_scan_rescan(s->iscan);
+	hbase_scan_rescan(s->dscan);
+	MemoryContextReset(s->batchcxt);
+	MemoryContextReset(s->seencxt);
+	s->seen = NULL;
+	s->index_done = false;
+	s->batch_open = false;
+	s->batches = 0;
+}
+
+void
+hbase_index_scan_end(HBaseIndexScan *s)
+{
+	hbase_scan_end(s->iscan);
+	hbase_scan_end(s->dscan);
+}
+
+/*
+ * For EXPLAIN ANALYZE: the index's requests and rows, the data rows' (the
+ * multigets', or covered, the Gets of unverified rows), the index rows of a
+ * data row read already, the verified index rows used as they are.
+ */
+void
+hbase_index_scan_stats(HBaseIndexScan *s, long *irequests, long *irows, long *drequests,
+					   long *drows, long *duplicates, long *verified_rows)
+{
+	long		resumes;
+
+	hbase_scan_stats(s->iscan, irequests, irows, &resumes);
+	hbase_scan_stats(s->dscan, drequests, drows, &resumes);
+	if (s->covered)
+	{
+		*drequests = s->get_requests;
+		*drows = s->gets;
+	}
+	*duplicates = s->duplicates;
+	*verified_rows = s->verified;
+}
