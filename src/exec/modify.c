@@ -9,7 +9,9 @@
  * at a time in one PUT (ExecForeignBatchInsert), up to write_concurrency
  * PUTs at once (put_batches: rounds in which no key is in two batches, all
  * answered before any is judged); every value of a round is encoded and
- * checked before anything of it is sent.  HBase writes each row
+ * checked before anything of it is sent, and the next round's rows are
+ * encoded while it travels (put_rows_pipelined; an error meanwhile waits
+ * for it and counts what stands, held_context).  HBase writes each row
  * atomically, not a batch: a failed PUT may have written part of it, and the
  * error says so, with the rows of the statement written before.  INSERT ...
  * ON CONFLICT DO NOTHING writes each row with a check-and-put on a cell that
@@ -110,6 +112,20 @@ typedef struct HBaseModifyState
 	MemoryContext bufcxt;		/* the buffered rows, reset after each PUT */
 	HBaseRow   *buffered;		/* batch_size * write_concurrency slots */
 	int			nbuffered;
+	/*
+	 * Pipelining (COPY, batched INSERT with write_concurrency > 1): the last
+	 * wave of PUTs of a batch of rows is left under way while the next rows
+	 * are encoded, in the other of two contexts (finish_wave)
+	 */
+	bool		pipeline;
+	MemoryContext pipecxt[2];	/* rows of a call, its wave's bodies */
+	int			pipecur;		/* the one the next rows go into */
+	struct HBasePuts *puts;		/* the wave under way, or NULL */
+	struct WaveBatch *wave;		/* its batches (in its context) */
+	int			nwave;
+	MemoryContext wavecxt;		/* its context, reset once it is judged */
+	bool		wave_answered;	/* answered within an error, not judged */
+	bool		wave_interrupted;
 	int			write_concurrency;	/* batches in flight at once (write_batches) */
 	long		nseen;			/* rows handed over (COPY, batched INSERT), for
 								 * messages */
@@ -119,9 +135,13 @@ typedef struct HBaseModifyState
 } HBaseModifyState;
 
 static void put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows);
-static void put_batches(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first);
+static void put_batches(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool leave);
 static int	write_batches(HBaseTable *t);
 static void hold_written_context(HBaseModifyState *ms);
+static void finish_wave(HBaseModifyState *ms);
+static void answer_wave(HBaseModifyState *ms);
+static void put_rows_pipelined(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first,
+							   bool last);
 static void release_written_context(HBaseModifyState *ms);
 static void changed_keys_create(HBaseModifyState *ms, MemoryContext parent);
 static bool put_row_if_absent(HBaseModifyState *ms, HBaseRow *row);
@@ -538,6 +558,20 @@ begin_modify(ResultRelInfo *rinfo, EState *estate)
 	ms->write_concurrency = write_batches(ms->table);
 	ms->rowcxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw insert batch",
 									   ALLOCSET_DEFAULT_SIZES);
+	/*
+	 * One PUT at a time (write_concurrency 1) stays one at a time: no wave
+	 * left under way; nor with triggers on the table: an AFTER STATEMENT
+	 * trigger runs before the statement's end (EndForeignModify) and must
+	 * find every row written
+	 */
+	ms->pipeline = ms->write_concurrency > 1 && rinfo->ri_TrigDesc == NULL;
+	if (ms->pipeline)
+	{
+		ms->pipecxt[0] = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw rows written",
+											   ALLOCSET_DEFAULT_SIZES);
+		ms->pipecxt[1] = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw rows written",
+											   ALLOCSET_DEFAULT_SIZES);
+	}
 	hbase_written_init(&ms->written, ms->table, estate->es_query_cxt);
 	hold_written_context(ms);
 	rinfo->ri_FdwState = ms;
@@ -1649,6 +1683,8 @@ no_context(void *arg)
 {
 }
 
+static void held_context(void *arg);
+
 /*
  * Around a request: the rows written in the errors it raises, unless the
  * statement holds that context already (hold_written_context), which would
@@ -1662,7 +1698,8 @@ hbase_push_written_context(HBaseWritten *w, ErrorContextCallback *cb)
 	cb->callback = written_context;
 	cb->arg = w;
 	for (e = error_context_stack; e; e = e->previous)
-		if (e->callback == written_context && e->arg == w)
+		if ((e->callback == written_context && e->arg == w) ||
+			(e->callback == held_context && &((HBaseModifyState *) e->arg)->written == w))
 			cb->callback = no_context;
 	cb->previous = error_context_stack;
 	error_context_stack = cb;
@@ -1680,8 +1717,8 @@ hbase_push_written_context(HBaseWritten *w, ErrorContextCallback *cb)
 static void
 hold_written_context(HBaseModifyState *ms)
 {
-	ms->written_cb.callback = written_context;
-	ms->written_cb.arg = &ms->written;
+	ms->written_cb.callback = held_context;
+	ms->written_cb.arg = ms;
 	ms->written_cb.previous = error_context_stack;
 	error_context_stack = &ms->written_cb;
 }
@@ -1957,6 +1994,31 @@ wave_context(void *arg)
 }
 
 /*
+ * The statement's context in every error (hold_written_context): the rows
+ * written.  An error raised while a wave of PUTs is under way (a COPY line
+ * that does not parse, a value that does not encode, a cancel) first waits
+ * for its answers and counts the batches written, so that the error names
+ * exactly the rows that stand; the batches not known to stand are named as
+ * such (wave_context).  Nothing here raises: a failed batch is judged only
+ * by finish_wave, which an error never reaches.
+ */
+static void
+held_context(void *arg)
+{
+	HBaseModifyState *ms = arg;
+
+	if (ms->puts)
+		answer_wave(ms);
+	written_context(&ms->written);
+	if (ms->wave_answered)
+	{
+		Wave		w = {ms, ms->wave, ms->nwave, -1};
+
+		wave_context(&w);
+	}
+}
+
+/*
  * A batch of a wave that failed and that nothing more can tell about:
  * which of its rows may stand, which of the statement do.  As put_rows'
  * error, naming the batch: other batches sent with it stand though they
@@ -1993,11 +2055,29 @@ report_wave_batch(HBaseModifyState *ms, WaveBatch *b, int nbatches)
 }
 
 /*
- * Batches of a statement sent at once (no row key in two of them: see
- * put_batches), all answered before any is judged.  Those written are
- * counted first: they stand, whatever comes of the others.  Then each other
- * one in turn, as put_rows does for one batch: a cancel is raised; a PUT
- * that surely never reached a gateway goes again alone (put_rows: it may
+ * The answers of a wave sent (out[i] of batches[i]), taken: the batches
+ * written are counted first, they stand whatever comes of the others.
+ */
+static void
+count_wave(HBaseModifyState *ms, WaveBatch *batches, int n, const HBaseResult *out)
+{
+	int			i,
+				j;
+
+	for (i = 0; i < n; i++)
+	{
+		batches[i].res = out[i];
+		batches[i].stands = out[i].outcome == HBASE_DONE;
+		if (batches[i].stands)
+			for (j = 0; j < batches[i].nrows; j++)
+				hbase_written_add(&ms->written, batches[i].rows[j].key, batches[i].rows[j].keylen);
+	}
+}
+
+/*
+ * A wave answered and counted (count_wave), judged: each batch that does
+ * not stand in turn, as put_rows does for one batch: a cancel is raised; a
+ * PUT that surely never reached a gateway goes again alone (put_rows: it may
  * fail over); one HBase refused or failed row by row (per_row) is sent
  * again row by row (put_rows_one_by_one), which tells which of its rows
  * stand; a refusal, a missing family or any other failure is reported.
@@ -2006,38 +2086,12 @@ report_wave_batch(HBaseModifyState *ms, WaveBatch *b, int nbatches)
  * that is not known to stand.
  */
 static void
-send_wave(HBaseModifyState *ms, WaveBatch *batches, int n)
+judge_wave(HBaseModifyState *ms, WaveBatch *batches, int n, bool interrupted)
 {
-	HBaseRow   *rows[HBASE_MAX_CONCURRENCY];
-	int			counts[HBASE_MAX_CONCURRENCY];
-	HBaseResult res[HBASE_MAX_CONCURRENCY];
-	ErrorContextCallback cb;
 	ErrorContextCallback wcb;
 	Wave		wave;
-	bool		interrupted;
 	int			i,
 				j;
-
-	if (n == 1)
-	{
-		put_rows(ms, batches[0].rows, batches[0].nrows);
-		return;
-	}
-	for (i = 0; i < n; i++)
-	{
-		rows[i] = batches[i].rows;
-		counts[i] = batches[i].nrows;
-	}
-	hbase_push_written_context(&ms->written, &cb);
-	hbase_rest_put_many(ms->conn, ms->table, rows, counts, n, "a PUT of rows", res, &interrupted);
-	for (i = 0; i < n; i++)
-	{
-		batches[i].res = res[i];
-		batches[i].stands = res[i].outcome == HBASE_DONE;
-		if (batches[i].stands)
-			for (j = 0; j < batches[i].nrows; j++)
-				hbase_written_add(&ms->written, batches[i].rows[j].key, batches[i].rows[j].keylen);
-	}
 
 	wave.ms = ms;
 	wave.batches = batches;
@@ -2092,7 +2146,113 @@ send_wave(HBaseModifyState *ms, WaveBatch *batches, int n)
 		}
 		report_wave_batch(ms, b, n);
 	}
+	error_context_stack = wcb.previous;
+}
+
+/*
+ * The context of a wave left under way is going (reset or deleted): if the
+ * wave is still under way (an error that did not reach held_context, the
+ * statement's memory freed by an abort), its answers are waited for before
+ * its bodies go, and its handles freed for the next wave.
+ */
+static void
+abandon_wave(void *arg)
+{
+	HBaseModifyState *ms = arg;
+
+	if (ms->puts)
+		answer_wave(ms);
+	ms->wave_answered = false;
+}
+
+/*
+ * Batches of a statement sent at once (no row key in two of them: see
+ * put_batches), all answered before any is judged (count_wave, judge_wave).
+ * leave: the wave is left under way (pipelining: the caller encodes its
+ * next rows meanwhile), answered and judged by finish_wave; its batches and
+ * rows must live in the current memory context, which finish_wave resets.
+ */
+static void
+send_wave(HBaseModifyState *ms, WaveBatch *batches, int n, bool leave)
+{
+	HBaseRow   *rows[HBASE_MAX_CONCURRENCY];
+	int			counts[HBASE_MAX_CONCURRENCY];
+	HBaseResult res[HBASE_MAX_CONCURRENCY];
+	ErrorContextCallback cb;
+	bool		interrupted;
+	int			i;
+
+	if (n == 1 && !leave)
+	{
+		put_rows(ms, batches[0].rows, batches[0].nrows);
+		return;
+	}
+	for (i = 0; i < n; i++)
+	{
+		rows[i] = batches[i].rows;
+		counts[i] = batches[i].nrows;
+	}
+	hbase_push_written_context(&ms->written, &cb);
+	if (leave)
+	{
+		MemoryContextCallback *abandon = palloc(sizeof(MemoryContextCallback));
+
+		ms->puts = hbase_rest_put_start(ms->conn, ms->table, rows, counts, n, "a PUT of rows", true);
+		abandon->func = abandon_wave;
+		abandon->arg = ms;
+		MemoryContextRegisterResetCallback(CurrentMemoryContext, abandon);
+		ms->wave = batches;
+		ms->nwave = n;
+		ms->wavecxt = CurrentMemoryContext;
+		error_context_stack = cb.previous;
+		return;
+	}
+	hbase_rest_put_many(ms->conn, ms->table, rows, counts, n, "a PUT of rows", res, &interrupted);
+	count_wave(ms, batches, n, res);
+	judge_wave(ms, batches, n, interrupted);
 	error_context_stack = cb.previous;
+}
+
+/*
+ * The wave left under way, answered and counted (never raises: an error's
+ * context calls it, held_context); finish_wave judges it.
+ */
+static void
+answer_wave(HBaseModifyState *ms)
+{
+	HBaseResult res[HBASE_MAX_CONCURRENCY];
+	HBasePuts  *p = ms->puts;
+
+	ms->puts = NULL;
+	hbase_rest_put_finish(p, res, &ms->wave_interrupted);
+	count_wave(ms, ms->wave, ms->nwave, res);
+	ms->wave_answered = true;
+}
+
+/*
+ * The wave left under way (send_wave's leave), if any: answered, counted
+ * and judged as send_wave does at once, then its rows freed.  Called before
+ * the next wave goes (rows of one key stay in order: the later write is
+ * sent once the earlier one is answered) and at the statement's end.
+ */
+static void
+finish_wave(HBaseModifyState *ms)
+{
+	ErrorContextCallback cb;
+
+	if (ms->puts == NULL && !ms->wave_answered)
+		return;
+	hbase_push_written_context(&ms->written, &cb);
+	if (ms->puts)
+		answer_wave(ms);
+	/* judge_wave's own context names the other batches from here on */
+	ms->wave_answered = false;
+	judge_wave(ms, ms->wave, ms->nwave, ms->wave_interrupted);
+	error_context_stack = cb.previous;
+	ms->wave = NULL;
+	ms->nwave = 0;
+	MemoryContextReset(ms->wavecxt);
+	ms->wavecxt = NULL;
 }
 
 /*
@@ -2102,10 +2262,12 @@ send_wave(HBaseModifyState *ms, WaveBatch *batches, int n)
  * in order: a batch holding a key that an earlier batch of the wave holds
  * starts the next wave, sent once the earlier one is answered, so the later
  * write wins as it does one batch at a time.  Keys are compared by a table
- * of their hashes, for these rows only.
+ * of their hashes, for these rows only.  A wave left under way by the last
+ * call is finished first.  leave: the last wave is left under way
+ * (put_rows_pipelined) when it has several batches.
  */
 static void
-put_batches(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first)
+put_batches(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool leave)
 {
 	int			bs = ms->table->batch_size;
 	int			nbatches = (nrows + bs - 1) / bs;
@@ -2116,6 +2278,7 @@ put_batches(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first)
 	int			start = 0;
 	int			b;
 
+	finish_wave(ms);
 	if (nbatches <= 1 || ms->write_concurrency <= 1)
 	{
 		for (b = 0; b < nbatches; b++)
@@ -2151,22 +2314,48 @@ put_batches(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first)
 			/* a key of an earlier batch of this wave: the wave ends before b */
 			if (slots[k] != 0 && owner[slots[k] - 1] >= start && owner[slots[k] - 1] < b)
 			{
-				send_wave(ms, batches + start, b - start);
+				send_wave(ms, batches + start, b - start, false);
 				start = b;
 			}
 			slots[k] = r + 1;
 		}
-		if (b - start + 1 == ms->write_concurrency)
+		if (b - start + 1 == ms->write_concurrency && b + 1 < nbatches)
 		{
-			send_wave(ms, batches + start, b - start + 1);
+			send_wave(ms, batches + start, b - start + 1, false);
 			start = b + 1;
 		}
 	}
-	if (start < nbatches)
-		send_wave(ms, batches + start, nbatches - start);
 	pfree(slots);
 	pfree(owner);
-	pfree(batches);
+	/* a wave of one batch goes as put_rows sends it, with its messages */
+	leave = leave && nbatches - start > 1;
+	if (start < nbatches)
+		send_wave(ms, batches + start, nbatches - start, leave);
+	if (!leave)
+		pfree(batches);
+}
+
+/*
+ * Rows of a bulk write encoded in ms->pipecxt[ms->pipecur], sent by
+ * put_batches with their last wave left under way, where the connection
+ * allows (one wave under way per connection); the next rows then go into
+ * the other context, this one's wave being finished (and its context
+ * reset) before they are sent.  Without a wave left (last: no rows come
+ * after these), the context is reset at once.
+ */
+static void
+put_rows_pipelined(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool last)
+{
+	MemoryContext cxt = ms->pipecxt[ms->pipecur];
+	MemoryContext old = MemoryContextSwitchTo(cxt);
+
+	finish_wave(ms);
+	put_batches(ms, rows, nrows, first, !last && hbase_request_writes_can_leave(ms->conn));
+	MemoryContextSwitchTo(old);
+	if (ms->puts)
+		ms->pipecur = 1 - ms->pipecur;
+	else
+		MemoryContextReset(cxt);
 }
 
 /*
@@ -2218,8 +2407,19 @@ flush_buffered(HBaseModifyState *ms)
 
 	if (ms->nbuffered == 0)
 		return;
+	if (ms->pipeline)
+	{
+		/* the rows' array too is the wave's while it is under way */
+		int			n = ms->nbuffered;
+		HBaseRow   *rows = MemoryContextAlloc(ms->pipecxt[ms->pipecur], sizeof(HBaseRow) * n);
+
+		memcpy(rows, ms->buffered, sizeof(HBaseRow) * n);
+		ms->nbuffered = 0;
+		put_rows_pipelined(ms, rows, n, ms->nseen - n + 1, false);
+		return;
+	}
 	old = MemoryContextSwitchTo(ms->bufcxt);
-	put_batches(ms, ms->buffered, ms->nbuffered, ms->nseen - ms->nbuffered + 1);
+	put_batches(ms, ms->buffered, ms->nbuffered, ms->nseen - ms->nbuffered + 1, false);
 	MemoryContextSwitchTo(old);
 	ms->nbuffered = 0;
 	MemoryContextReset(ms->bufcxt);
@@ -2239,7 +2439,7 @@ hbaseExecForeignInsert(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 		HBaseRow   *r = &ms->buffered[ms->nbuffered];
 		int			i;
 
-		old = MemoryContextSwitchTo(ms->bufcxt);
+		old = MemoryContextSwitchTo(ms->pipeline ? ms->pipecxt[ms->pipecur] : ms->bufcxt);
 		encode_row(ms, slot, r, (int) ++ms->nseen);
 		/* the slot's next row reuses its memory: own every byte */
 		r->key = hbase_memdup(r->key, r->keylen);
@@ -2267,7 +2467,7 @@ hbaseExecForeignBatchInsert(EState *estate, ResultRelInfo *rinfo, TupleTableSlot
 							TupleTableSlot **planSlots, int *numSlots)
 {
 	HBaseModifyState *ms = rinfo->ri_FdwState;
-	MemoryContext old = MemoryContextSwitchTo(ms->rowcxt);
+	MemoryContext old = MemoryContextSwitchTo(ms->pipeline ? ms->pipecxt[ms->pipecur] : ms->rowcxt);
 	HBaseRow   *rows = palloc(sizeof(HBaseRow) * Max(*numSlots, 1));
 	int			i;
 
@@ -2279,7 +2479,18 @@ hbaseExecForeignBatchInsert(EState *estate, ResultRelInfo *rinfo, TupleTableSlot
 	for (i = 0; i < *numSlots; i++)
 		encode_row(ms, slots[i], &rows[i], i + 1);
 	ms->nseen += *numSlots;
-	put_batches(ms, rows, *numSlots, ms->nseen - *numSlots + 1);
+	if (ms->pipeline)
+	{
+		MemoryContextSwitchTo(old);
+		/*
+		 * fewer rows than a full call: PostgreSQL's last call, once the rows
+		 * ran out (ExecPendingInserts), all written before the node ends
+		 */
+		put_rows_pipelined(ms, rows, *numSlots, ms->nseen - *numSlots + 1,
+						   *numSlots < ms->table->batch_size * ms->write_concurrency);
+		return slots;
+	}
+	put_batches(ms, rows, *numSlots, ms->nseen - *numSlots + 1, false);
 	MemoryContextSwitchTo(old);
 	MemoryContextReset(ms->rowcxt);
 	return slots;
@@ -2311,6 +2522,8 @@ hbaseEndForeignModify(EState *estate, ResultRelInfo *rinfo)
 	HBaseModifyState *ms = rinfo->ri_FdwState;
 
 	if (ms)
+		finish_wave(ms);
+	if (ms)
 		release_written_context(ms);
 }
 
@@ -2322,6 +2535,8 @@ hbaseEndForeignInsert(EState *estate, ResultRelInfo *rinfo)
 
 	if (ms && ms->buffer_copy)
 		flush_buffered(ms);
+	if (ms)
+		finish_wave(ms);
 	if (ms)
 		release_written_context(ms);
 }

@@ -47,6 +47,21 @@ civil_from_days(int64_t z, int64_t *y, int *m, int *d)
 }
 
 /*
+ * v (0 <= v < 10^width) as exactly width decimal digits, zero-padded, appended to out: a date's
+ * fields are small and never negative, and snprintf cost more than the rest of a key (issue 55)
+ */
+static void
+append_digits(buf *out, int v, int width)
+{
+	char		d[4];
+	int			i;
+
+	for (i = width - 1; i >= 0; i--, v /= 10)
+		d[i] = (char) ('0' + v % 10);
+	hbase_rk_buf_append(out, d, width);
+}
+
+/*
  * A timestamp (microseconds since 1970, UTC) written in a date pattern, appended to out: each
  * field zero-padded to its letters' count, any other character as it is.  -1 outside years
  * 0000-9999 (four digits are all a pattern has).  What the pattern leaves out is dropped
@@ -62,54 +77,37 @@ hbase_rk_format_date(const char *pattern, int64_t usecs, buf *out)
 	int			m,
 				d;
 	const char *p;
-	char		tmp[16];
 
 	civil_from_days(days, &y, &m, &d);
 	if (y < 0 || y > 9999)
 		return -1;
 	for (p = pattern; *p;)
 	{
+		/* a field's letters are as many as its digits */
+		int			v = 0,
+					w = 0;
+
 		if (strncmp(p, "yyyy", 4) == 0)
-		{
-			snprintf(tmp, sizeof(tmp), "%04d", (int) y);
-			p += 4;
-		}
+			v = (int) y, w = 4;
 		else if (strncmp(p, "MM", 2) == 0)
-		{
-			snprintf(tmp, sizeof(tmp), "%02d", m);
-			p += 2;
-		}
+			v = m, w = 2;
 		else if (strncmp(p, "dd", 2) == 0)
-		{
-			snprintf(tmp, sizeof(tmp), "%02d", d);
-			p += 2;
-		}
+			v = d, w = 2;
 		else if (strncmp(p, "HH", 2) == 0)
-		{
-			snprintf(tmp, sizeof(tmp), "%02d", (int) (rem / INT64_C(3600000000)));
-			p += 2;
-		}
+			v = (int) (rem / INT64_C(3600000000)), w = 2;
 		else if (strncmp(p, "mm", 2) == 0)
-		{
-			snprintf(tmp, sizeof(tmp), "%02d", (int) (rem / 60000000 % 60));
-			p += 2;
-		}
+			v = (int) (rem / 60000000 % 60), w = 2;
 		else if (strncmp(p, "SSS", 3) == 0)
-		{
-			snprintf(tmp, sizeof(tmp), "%03d", (int) (rem / 1000 % 1000));
-			p += 3;
-		}
+			v = (int) (rem / 1000 % 1000), w = 3;
 		else if (strncmp(p, "ss", 2) == 0)
+			v = (int) (rem / 1000000 % 60), w = 2;
+		if (w > 0)
 		{
-			snprintf(tmp, sizeof(tmp), "%02d", (int) (rem / 1000000 % 60));
-			p += 2;
+			append_digits(out, v, w);
+			p += w;
 		}
 		else
-		{
-			tmp[0] = *p++;
-			tmp[1] = '\0';
-		}
-		hbase_rk_buf_append(out, tmp, strlen(tmp));
+			hbase_rk_buf_append(out, p++, 1);
 	}
 	return 0;
 }

@@ -765,6 +765,38 @@ key_stop(const rk_layout *l, const rk_value *values, int limit, const char **err
 }
 
 /*
+ * The digest of data by md (EVP_md5() and its kin) into out.  EVP_Digest with OpenSSL 3
+ * makes a context and looks the algorithm up in its providers on every call: that was half
+ * of a hashed key's cost (issue 55).  Here the algorithm is fetched once per process and one
+ * context serves every key; where anything of that fails, EVP_Digest does it as before.
+ */
+static void
+digest(const EVP_MD *md, const char *data, size_t len, unsigned char *out, unsigned int *outlen)
+{
+	static EVP_MD_CTX *ctx;
+#if OPENSSL_VERSION_NUMBER >= 0x30000000L
+	static const EVP_MD *asked[4];
+	static EVP_MD *fetched[4];
+	int			i;
+
+	for (i = 0; i < 4 && asked[i] != NULL && asked[i] != md; i++)
+		;
+	if (i < 4 && asked[i] == NULL)
+	{
+		fetched[i] = EVP_MD_fetch(NULL, EVP_MD_get0_name(md), NULL);
+		asked[i] = md;
+	}
+	if (i < 4 && fetched[i] != NULL)
+		md = fetched[i];
+#endif
+	if (ctx == NULL)
+		ctx = EVP_MD_CTX_new();
+	if (ctx == NULL || !EVP_DigestInit_ex(ctx, md, NULL) ||
+		!EVP_DigestUpdate(ctx, data, len) || !EVP_DigestFinal_ex(ctx, out, outlen))
+		EVP_Digest(data, len, out, outlen, md, NULL);
+}
+
+/*
  * The hash prefix (parts[0]) into at: the digest of the bytes it covers, raw or as hex
  * digits, cut to its width.  -1 and *error when a column it covers cannot be encoded.
  */
@@ -780,7 +812,7 @@ hash_prefix(const rk_layout *l, const rk_value *values, char *at, const char **e
 	hbase_rk_errpart = 0;
 	if (hash_input(l, p, values, &in, error) < 0)
 		return -1;
-	EVP_Digest(in.data ? in.data : "", in.len, md, &mdlen, p->md, NULL);
+	digest(p->md, in.data ? in.data : "", in.len, md, &mdlen);
 	hbase_rk_buf_free(&in);
 	if (p->raw)
 		memcpy(at, md, p->width);

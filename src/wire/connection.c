@@ -54,6 +54,10 @@ struct HBaseConn
 	bool		protobuf;		/* ask for CellSets as protobuf (transport) */
 	hbase_http *pool[HBASE_MAX_CONCURRENCY];	/* more handles, for parallel requests */
 	int			npool;
+	/* handles of writes left under way (hbase_request_writes_start), no other's */
+	hbase_http *wpool[HBASE_MAX_CONCURRENCY];
+	int			nwpool;
+	bool		wpool_busy;		/* a round of them is under way */
 	hbase_http *ahead[HBASE_MAX_AHEAD]; /* handles of reads ahead, or NULL */
 	bool		ahead_busy[HBASE_MAX_AHEAD];
 	uint64		generation;		/* counts close_conn: reads ahead of before are void */
@@ -220,6 +224,10 @@ close_conn(HBaseConn *conn)
 	for (i = 0; i < conn->npool; i++)
 		hbase_http_close(conn->pool[i]);
 	conn->npool = 0;
+	for (i = 0; i < conn->nwpool; i++)
+		hbase_http_close(conn->wpool[i]);
+	conn->nwpool = 0;
+	conn->wpool_busy = false;
 	for (i = 0; i < HBASE_MAX_AHEAD; i++)
 	{
 		hbase_http_close(conn->ahead[i]);	/* drops a read in flight */
@@ -449,6 +457,8 @@ hbase_get_connection(Oid serverid, Oid userid)
 		conn->left = NIL;
 		conn->invalidated = false;
 		conn->npool = 0;
+		conn->nwpool = 0;
+		conn->wpool_busy = false;
 		memset(conn->ahead, 0, sizeof(conn->ahead));
 		memset(conn->ahead_busy, 0, sizeof(conn->ahead_busy));
 		conn->generation = 0;
@@ -1209,6 +1219,23 @@ hbase_request_many(HBaseConn *conn, const char **paths, const bool *json, int n,
 		hbase_report_krb(krb_status, krb_error, what);
 }
 
+/* writes under way (hbase_request_writes_start), answered by hbase_request_writes_finish */
+struct HBaseWrites
+{
+	HBaseConn  *conn;
+	const char *method;
+	const char *what;
+	int			n;
+	bool		own;			/* on the connection's wpool */
+	const char *paths[HBASE_MAX_CONCURRENCY];
+	hbase_http *handles[HBASE_MAX_CONCURRENCY];
+	const char *gateways[HBASE_MAX_CONCURRENCY];
+	int			gw[HBASE_MAX_CONCURRENCY];
+	hbase_http_result res[HBASE_MAX_CONCURRENCY];
+	hbase_http_outcome outcomes[HBASE_MAX_CONCURRENCY];
+	hbase_http_many *many;
+};
+
 /*
  * n writes at once (a bulk statement's PUTs, n <= HBASE_MAX_CONCURRENCY),
  * each with its body, on its own keep-alive handle of this connection and to
@@ -1227,31 +1254,100 @@ hbase_request_writes(HBaseConn *conn, const char *method, const char **paths,
 					 const char **bodies, const size_t *bodylens, int n, const char *what,
 					 HBaseResponse **out, bool *interrupted)
 {
-	hbase_http *handles[HBASE_MAX_CONCURRENCY];
+	hbase_request_writes_finish(hbase_request_writes_start(conn, method, paths, bodies,
+														   bodylens, n, what, false),
+								out, interrupted);
+}
+
+/*
+ * Can a round of writes be left under way on the connection now
+ * (hbase_request_writes_start with own handles)?  One at a time: a
+ * statement writing several tables of one server leaves one under way.
+ */
+bool
+hbase_request_writes_can_leave(HBaseConn *conn)
+{
+	return !conn->wpool_busy;
+}
+
+/*
+ * hbase_request_writes in two steps: the writes sent now (returned once
+ * each went out), their answers taken by hbase_request_writes_finish, so
+ * that the caller encodes its next rows meanwhile.  own: on handles of the
+ * connection that no other request uses (its wpool), so that the caller may
+ * make other requests on the connection before the finish; only one such
+ * round at a time (hbase_request_writes_can_leave).  The bodies and paths
+ * must live until the finish; the state is palloc'd in the current memory
+ * context.
+ */
+HBaseWrites *
+hbase_request_writes_start(HBaseConn *conn, const char *method, const char **paths,
+						   const char **bodies, const size_t *bodylens, int n,
+						   const char *what, bool own)
+{
+	HBaseWrites *w = palloc0(sizeof(HBaseWrites));
 	const char *urls[HBASE_MAX_CONCURRENCY];
-	const char *gateways[HBASE_MAX_CONCURRENCY];
-	int			gw[HBASE_MAX_CONCURRENCY];
-	hbase_http_result res[HBASE_MAX_CONCURRENCY];
-	hbase_http_outcome outcomes[HBASE_MAX_CONCURRENCY];
 	int			i;
 
 	Assert(n <= HBASE_MAX_CONCURRENCY);
-	*interrupted = false;
-	pool_handles(conn, handles, n);
+	Assert(!own || !conn->wpool_busy);
+	w->conn = conn;
+	w->method = method;
+	w->what = what;
+	w->n = n;
+	w->own = own;
+	if (own)
+	{
+		while (conn->nwpool < n)
+		{
+			hbase_http *d = hbase_http_dup(conn->http);
+
+			if (d == NULL)
+				ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
+			conn->wpool[conn->nwpool++] = d;
+		}
+		for (i = 0; i < n; i++)
+			w->handles[i] = conn->wpool[i];
+	}
+	else
+		pool_handles(conn, w->handles, n);
 	for (i = 0; i < n; i++)
 	{
-		hbase_http_set_accept(handles[i], accept_for(conn, 0));
-		urls[i] = request_url(conn, paths[i], &gw[i]);
-		gateways[i] = conn->url;
+		w->paths[i] = paths[i];
+		hbase_http_set_accept(w->handles[i], accept_for(conn, 0));
+		urls[i] = request_url(conn, paths[i], &w->gw[i]);
+		w->gateways[i] = conn->url;
 		count_request(conn, method, paths[i]);
 	}
-	hbase_http_perform_many(handles, method, urls, bodies, bodylens, n, HBASE_HTTP_ONCE,
-							res, outcomes);
+	w->many = hbase_http_start_many(w->handles, method, urls, bodies, bodylens, n,
+									HBASE_HTTP_ONCE, w->res, w->outcomes);
+	conn->wpool_busy |= own;
+	return w;
+}
+
+/*
+ * The answers of writes hbase_request_writes_start sent, as
+ * hbase_request_writes gives them; w is freed.
+ */
+void
+hbase_request_writes_finish(HBaseWrites *w, HBaseResponse **out, bool *interrupted)
+{
+	HBaseConn  *conn = w->conn;
+	int			n = w->n;
+	int			i;
+
+	*interrupted = false;
+	if (w->many)
+		hbase_http_finish_many(w->many);
+	w->many = NULL;
+	if (w->own)
+		conn->wpool_busy = false;
 	for (i = 0; i < n; i++)
 	{
-		hbase_stats_done(conn->key.serverid, method, paths[i], outcomes[i], &res[i], true);
-		if (gw[i] >= 0 && gateway_failed(outcomes[i], &res[i]))
-			gateway_down(conn, gw[i]);
+		hbase_stats_done(conn->key.serverid, w->method, w->paths[i], w->outcomes[i],
+						 &w->res[i], true);
+		if (w->gw[i] >= 0 && gateway_failed(w->outcomes[i], &w->res[i]))
+			gateway_down(conn, w->gw[i]);
 	}
 
 	/* copy out of malloc'd memory; every result freed even if a palloc fails */
@@ -1261,21 +1357,21 @@ hbase_request_writes(HBaseConn *conn, const char *method, const char **paths,
 
 		for (k = 0; k < n; k++)
 		{
-			if (outcomes[k] == HBASE_HTTP_OK)
-				out[k] = copy_response(&res[k], what);
+			if (w->outcomes[k] == HBASE_HTTP_OK)
+				out[k] = copy_response(&w->res[k], w->what);
 			else
 			{
-				if (outcomes[k] == HBASE_HTTP_INTERRUPTED)
+				if (w->outcomes[k] == HBASE_HTTP_INTERRUPTED)
 				{
 					*interrupted = true;
-					snprintf(res[k].error, sizeof(res[k].error), "canceled while under way");
+					snprintf(w->res[k].error, sizeof(w->res[k].error), "canceled while under way");
 				}
-				out[k] = no_answer(&res[k], what);
-				out[k]->unsent = outcomes[k] == HBASE_HTTP_FAILED &&
-					(res[k].connect_failed || res[k].krb_status);
+				out[k] = no_answer(&w->res[k], w->what);
+				out[k]->unsent = w->outcomes[k] == HBASE_HTTP_FAILED &&
+					(w->res[k].connect_failed || w->res[k].krb_status);
 			}
 			out[k]->write = true;
-			out[k]->gateway = gateways[k];
+			out[k]->gateway = w->gateways[k];
 		}
 	}
 	PG_FINALLY();
@@ -1283,9 +1379,10 @@ hbase_request_writes(HBaseConn *conn, const char *method, const char **paths,
 		int			j;
 
 		for (j = 0; j < n; j++)
-			hbase_http_result_free(&res[j]);
+			hbase_http_result_free(&w->res[j]);
 	}
 	PG_END_TRY();
+	pfree(w);
 }
 
 /* the server option max_response_size of the connection (0: none) */

@@ -727,6 +727,17 @@ hbase_http_get_many(hbase_http **handles, const char **urls, int n, int flags,
 	hbase_http_perform_many(handles, "GET", urls, NULL, NULL, n, flags, res, outcomes);
 }
 
+/* requests started at once (hbase_http_start_many), answered by hbase_http_finish_many */
+struct hbase_http_many
+{
+	CURLM	   *multi;
+	int			n;
+	hbase_http **handles;		/* n, the caller's handles */
+	request    *rqs;			/* n: their requests under way */
+	hbase_http_result *res;		/* the caller's, filled as they end */
+	hbase_http_outcome *outcomes;
+};
+
 /*
  * n requests of one method at once, each on its own handle (a multi handle
  * drives them), bodies[i] (bodylens[i] bytes) the body of the i'th, or none
@@ -734,75 +745,166 @@ hbase_http_get_many(hbase_http **handles, const char **urls, int n, int flags,
  * whatever the others do; an interrupt stops each through its progress
  * callback.  A request that could not be set up (no Kerberos ticket, no
  * memory) fails alone, never sent.  Nothing is left attached to the handles
- * afterwards.
+ * afterwards.  hbase_http_start_many, then hbase_http_finish_many.
  */
 void
 hbase_http_perform_many(hbase_http **handles, const char *method, const char **urls,
 						const char **bodies, const size_t *bodylens, int n, int flags,
 						hbase_http_result *res, hbase_http_outcome *outcomes)
 {
-	CURLM	   *multi = curl_multi_init();
-	request    *rqs = calloc(n > 0 ? n : 1, sizeof(request));
+	hbase_http_many *m = hbase_http_start_many(handles, method, urls, bodies, bodylens, n,
+											   flags, res, outcomes);
+
+	if (m)
+		hbase_http_finish_many(m);
+}
+
+/*
+ * n requests sent now, each on its handle, answered later by
+ * hbase_http_finish_many (a bulk write encodes its next rows meanwhile).
+ * Returns once each went out (connected first if need be), or failed; the
+ * time limit counts from hbase_http_finish_many, since the caller may work
+ * a while before it waits (a COPY reading its next lines from a slow
+ * client).  res and outcomes are filled by then and must stay where they
+ * are; a request that could not be prepared has its outcome already.  NULL
+ * (every outcome FAILED, out of memory) when nothing went out.
+ */
+hbase_http_many *
+hbase_http_start_many(hbase_http **handles, const char *method, const char **urls,
+					  const char **bodies, const size_t *bodylens, int n, int flags,
+					  hbase_http_result *res, hbase_http_outcome *outcomes)
+{
+	hbase_http_many *m = calloc(1, sizeof(hbase_http_many));
 	int			i,
 				running = 0;
-	CURLMsg    *msg;
-	int			left;
 
 	for (i = 0; i < n; i++)
 	{
 		memset(&res[i], 0, sizeof(res[i]));
 		outcomes[i] = HBASE_HTTP_FAILED;
 	}
-	if (multi == NULL || rqs == NULL)
+	if (m)
+	{
+		m->multi = curl_multi_init();
+		m->rqs = calloc(n > 0 ? n : 1, sizeof(request));
+		m->handles = calloc(n > 0 ? n : 1, sizeof(hbase_http *));
+	}
+	if (m == NULL || m->multi == NULL || m->rqs == NULL || m->handles == NULL)
 	{
 		for (i = 0; i < n; i++)
 			snprintf(res[i].error, sizeof(res[i].error), "out of memory");
-		if (multi)
-			curl_multi_cleanup(multi);
-		free(rqs);
-		return;
+		if (m && m->multi)
+			curl_multi_cleanup(m->multi);
+		if (m)
+		{
+			free(m->rqs);
+			free(m->handles);
+		}
+		free(m);
+		return NULL;
 	}
+	m->n = n;
+	m->res = res;
+	m->outcomes = outcomes;
 	for (i = 0; i < n; i++)
 	{
-		if (prepare(handles[i], &rqs[i], method, urls[i], bodies ? bodies[i] : NULL,
+		m->handles[i] = handles[i];
+		if (prepare(handles[i], &m->rqs[i], method, urls[i], bodies ? bodies[i] : NULL,
 					bodies ? bodylens[i] : 0, flags, &res[i]) < 0)
 			continue;
 		curl_easy_setopt(handles[i]->curl, CURLOPT_PRIVATE, (void *) (long) (i + 1));
-		curl_multi_add_handle(multi, handles[i]->curl);
+		curl_easy_setopt(handles[i]->curl, CURLOPT_TIMEOUT_MS, 0L);
+		curl_multi_add_handle(m->multi, handles[i]->curl);
 	}
+	for (;;)
+	{
+		int			unsent = 0;
+
+		if (curl_multi_perform(m->multi, &running) != CURLM_OK || !running)
+			break;
+#if LIBCURL_VERSION_NUM >= 0x075000
+		/* prereq_cb counts each request as it is written */
+		for (i = 0; i < n; i++)
+			if (m->rqs[i].headers && m->rqs[i].buf.sends == 0)
+				unsent++;
+#endif
+		if (unsent == 0)
+			break;
+		/* connecting: bounded by the connect timeout, stopped by an interrupt */
+		curl_multi_poll(m->multi, NULL, 0, 100, NULL);
+	}
+	return m;
+}
+
+/*
+ * The answers of the requests hbase_http_start_many sent, each outcome and
+ * result as hbase_http_perform's, waited for at most each handle's request
+ * timeout from now; then m is freed.
+ */
+void
+hbase_http_finish_many(hbase_http_many *m)
+{
+	struct timespec t0,
+				now;
+	long		limit = 0;
+	int			i,
+				running = 0;
+	int			timed_out = 0;
+	CURLMsg    *msg;
+	int			left;
+
+	for (i = 0; i < m->n; i++)
+		limit = Max(limit, m->handles[i]->request_timeout_ms);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	do
 	{
-		if (curl_multi_perform(multi, &running) != CURLM_OK)
+		long		waited;
+
+		if (curl_multi_perform(m->multi, &running) != CURLM_OK || !running)
 			break;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		waited = (now.tv_sec - t0.tv_sec) * 1000L + (now.tv_nsec - t0.tv_nsec) / 1000000L;
+		if (limit > 0 && waited >= limit)
+		{
+			timed_out = 1;
+			break;
+		}
 		/* each transfer's progress callback stops it on an interrupt */
-		if (running)
-			curl_multi_poll(multi, NULL, 0, 100, NULL);
+		curl_multi_poll(m->multi, NULL, 0, 100, NULL);
 	} while (running);
 
-	while ((msg = curl_multi_info_read(multi, &left)) != NULL)
+	while ((msg = curl_multi_info_read(m->multi, &left)) != NULL)
 	{
 		long		idx = 0;
 
 		if (msg->msg != CURLMSG_DONE)
 			continue;
 		curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, (char **) &idx);
-		if (idx < 1 || idx > n)
+		if (idx < 1 || idx > m->n)
 			continue;
-		outcomes[idx - 1] = finish(handles[idx - 1], &rqs[idx - 1], msg->data.result, &res[idx - 1]);
-		rqs[idx - 1].headers = NULL;
+		m->outcomes[idx - 1] = finish(m->handles[idx - 1], &m->rqs[idx - 1], msg->data.result,
+									  &m->res[idx - 1]);
+		m->rqs[idx - 1].headers = NULL;
 	}
-	for (i = 0; i < n; i++)
+	for (i = 0; i < m->n; i++)
 	{
-		curl_multi_remove_handle(multi, handles[i]->curl);
-		if (rqs[i].headers)
+		hbase_http *h = m->handles[i];
+
+		curl_multi_remove_handle(m->multi, h->curl);
+		curl_easy_setopt(h->curl, CURLOPT_TIMEOUT_MS, h->request_timeout_ms);
+		if (m->rqs[i].headers)
 		{
-			/* never finished (multi error): clean up as a failure */
-			outcomes[i] = finish(handles[i], &rqs[i], CURLE_RECV_ERROR, &res[i]);
+			/* never finished (out of time, a multi error): a failure */
+			m->outcomes[i] = finish(h, &m->rqs[i],
+									timed_out ? CURLE_OPERATION_TIMEDOUT : CURLE_RECV_ERROR,
+									&m->res[i]);
 		}
-		curl_easy_setopt(handles[i]->curl, CURLOPT_PRIVATE, NULL);
+		curl_easy_setopt(h->curl, CURLOPT_PRIVATE, NULL);
 	}
-	curl_multi_cleanup(multi);
-	free(rqs);
+	curl_multi_cleanup(m->multi);
+	free(m->rqs);
+	free(m->handles);
+	free(m);
 }
 
 /*

@@ -128,6 +128,21 @@ extern void hbase_http_perform_many(hbase_http **handles, const char *method,
 									hbase_http_result *res, hbase_http_outcome *outcomes);
 
 /*
+ * hbase_http_perform_many in two steps: the requests sent now (returns once
+ * each went out), their answers waited for later (the time limit counts
+ * from then), while the caller works; res and outcomes stay put until the
+ * finish, which frees the returned state.  NULL: nothing went out (every
+ * outcome FAILED), nothing to finish.
+ */
+typedef struct hbase_http_many hbase_http_many;
+extern hbase_http_many *hbase_http_start_many(hbase_http **handles, const char *method,
+											  const char **urls, const char **bodies,
+											  const size_t *bodylens, int n, int flags,
+											  hbase_http_result *res,
+											  hbase_http_outcome *outcomes);
+extern void hbase_http_finish_many(hbase_http_many *m);
+
+/*
  * Read-ahead: a GET sent now (hbase_http_start returns once it went out)
  * whose answer hbase_http_finish waits for, as hbase_http_perform's; one at a
  * time per handle.  hbase_http_abandon drops a started one (an unfinished

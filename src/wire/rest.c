@@ -1597,26 +1597,62 @@ void
 hbase_rest_put_many(HBaseConn *conn, HBaseTable *table, HBaseRow **batches, const int *nrows,
 					int n, const char *what, HBaseResult *out, bool *interrupted)
 {
+	hbase_rest_put_finish(hbase_rest_put_start(conn, table, batches, nrows, n, what, false),
+						  out, interrupted);
+}
+
+/* PUTs under way (hbase_rest_put_start) */
+struct HBasePuts
+{
+	int			n;
+	HBaseWrites *writes;
+	char	   *bodies[HBASE_MAX_CONCURRENCY];
+};
+
+/*
+ * hbase_rest_put_many in two steps: the PUTs sent now, their answers typed
+ * by hbase_rest_put_finish (which frees the state), so that the caller
+ * encodes its next rows while they travel.  own: on handles no other
+ * request of the connection uses (hbase_request_writes_start).  The rows
+ * may go once this returns (the bodies are built).
+ */
+HBasePuts *
+hbase_rest_put_start(HBaseConn *conn, HBaseTable *table, HBaseRow **batches, const int *nrows,
+					 int n, const char *what, bool own)
+{
+	HBasePuts  *p = palloc0(sizeof(HBasePuts));
 	const char *paths[HBASE_MAX_CONCURRENCY];
-	const char *bodies[HBASE_MAX_CONCURRENCY];
 	size_t		lens[HBASE_MAX_CONCURRENCY];
-	HBaseResponse *resp[HBASE_MAX_CONCURRENCY];
 	char	   *path = psprintf("%s/hbase_fdw_batch", hbase_rest_table_path(conn, table));
 	int			i;
 
 	Assert(n <= HBASE_MAX_CONCURRENCY);
+	p->n = n;
 	for (i = 0; i < n; i++)
 	{
 		paths[i] = path;
-		bodies[i] = hbase_json_cellset(stamped_rows(table, batches[i], nrows[i]), nrows[i]);
-		lens[i] = strlen(bodies[i]);
+		p->bodies[i] = hbase_json_cellset(stamped_rows(table, batches[i], nrows[i]), nrows[i]);
+		lens[i] = strlen(p->bodies[i]);
 	}
-	hbase_request_writes(conn, "PUT", paths, bodies, lens, n, what, resp, interrupted);
-	for (i = 0; i < n; i++)
+	p->writes = hbase_request_writes_start(conn, "PUT", paths, (const char **) p->bodies, lens,
+										   n, what, own);
+	return p;
+}
+
+/* the answers of the PUTs p sent, out[i] as hbase_rest_put_many's */
+void
+hbase_rest_put_finish(HBasePuts *p, HBaseResult *out, bool *interrupted)
+{
+	HBaseResponse *resp[HBASE_MAX_CONCURRENCY];
+	int			i;
+
+	hbase_request_writes_finish(p->writes, resp, interrupted);
+	for (i = 0; i < p->n; i++)
 	{
 		out[i] = write_result(resp[i], false);
-		pfree((char *) bodies[i]);
+		pfree(p->bodies[i]);
 	}
+	pfree(p);
 }
 
 /*

@@ -146,6 +146,7 @@ extern void hbase_cellset_count(bool protobuf, int64 *cellsets, int64 *bytes, in
 extern bool hbase_recent_scanner(int i, const char **path, bool *open);
 extern bool hbase_disconnect(Oid serverid);
 extern HBaseConn *hbase_get_connection(Oid serverid, Oid userid);
+extern bool hbase_request_writes_can_leave(HBaseConn *conn);
 
 /* reads ahead: scans of one connection that may each have one in flight */
 #define HBASE_MAX_AHEAD			4
@@ -464,6 +465,10 @@ extern char *hbase_rest_similar_tables(HBaseConn *conn, HBaseTable *table);
 extern void hbase_rest_put_many(HBaseConn *conn, HBaseTable *table, HBaseRow **batches,
 								const int *nrows, int n, const char *what, HBaseResult *out,
 								bool *interrupted);
+typedef struct HBasePuts HBasePuts;
+extern HBasePuts *hbase_rest_put_start(HBaseConn *conn, HBaseTable *table, HBaseRow **batches,
+									   const int *nrows, int n, const char *what, bool own);
+extern void hbase_rest_put_finish(HBasePuts *p, HBaseResult *out, bool *interrupted);
 extern HBaseResult hbase_rest_put(HBaseConn *conn, HBaseTable *table, HBaseRow *rows,
 								  int nrows, const char *what);
 extern HBaseResult hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table,

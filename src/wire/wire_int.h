@@ -30,6 +30,13 @@ extern void hbase_request_many(HBaseConn *conn, const char **paths, const bool *
 extern void hbase_request_writes(HBaseConn *conn, const char *method, const char **paths,
 								 const char **bodies, const size_t *bodylens, int n,
 								 const char *what, HBaseResponse **out, bool *interrupted);
+typedef struct HBaseWrites HBaseWrites;
+extern HBaseWrites *hbase_request_writes_start(HBaseConn *conn, const char *method,
+											   const char **paths, const char **bodies,
+											   const size_t *bodylens, int n,
+											   const char *what, bool own);
+extern void hbase_request_writes_finish(HBaseWrites *w, HBaseResponse **out,
+										bool *interrupted);
 extern bool hbase_status_unavailable(long status);
 extern bool hbase_ahead_start(HBaseAhead *a, const char *path, const char *what, int flags);
 extern HBaseResponse *hbase_ahead_finish(HBaseAhead *a);
