@@ -467,15 +467,17 @@ index_conditions(HBaseReadIndex *ix, Index relid, List *clauses, bool allow_oute
 	ListCell   *lc;
 
 	foreach(lc, conds)
+	{
 		if (((HBaseKeyCond *) lfirst(lc))->op != HBASE_KEY_ISNULL)
 			out = lappend(out, lfirst(lc));
+	}
 	/* the RestrictInfos of those, for the rows they select */
 	if (matched)
 	{
 		*matched = NIL;
 		foreach(lc, found)
 			if (!IsA(((RestrictInfo *) lfirst(lc))->clause, NullTest))
-				*matched = lappend(*matched, lfirst(lc));
+			*matched = lappend(*matched, lfirst(lc));
 	}
 	return out;
 }
@@ -768,7 +770,11 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int 
 		j++;
 		matched++;
 	}
-	/* no column in order: the constants' pathkeys alone promise nothing useful */
+
+	/*
+	 * no column in order: the constants' pathkeys alone promise nothing
+	 * useful
+	 */
 	if (j == 0)
 		return NIL;
 	if (matched == list_length(root->query_pathkeys))
@@ -934,9 +940,11 @@ hbaseGetForeignPaths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 		if (ps->table->columns[i].kind == HBASE_COL_KEYPART)
 			continue;
 		foreach(xc, ps->table->read_indexes)
+		{
 			if (((HBaseReadIndex *) lfirst(xc))->table->columns[i].kind == HBASE_COL_KEYPART &&
 				!((HBaseReadIndex *) lfirst(xc))->table->columns[i].dropped)
 				indexed = true;
+		}
 		if (indexed)
 			candidates = list_concat(candidates,
 									 generate_implied_equalities_for_column(root, baserel,
@@ -1149,7 +1157,10 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	}
 	if (index > 0)
 	{
-		/* the index's key conditions; the data rows' cells are read by key, unfiltered */
+		/*
+		 * the index's key conditions; the data rows' cells are read by key,
+		 * unfiltered
+		 */
 		conds = index_conditions(list_nth(ps->table->read_indexes, index - 1), baserel->relid,
 								 scan_clauses, best_path->path.param_info != NULL, &exprs, NULL);
 		fconds = NIL;
@@ -1180,7 +1191,11 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 		(salt_bytes > 0 || ps->table->concurrency > 1);
 	tconds = index > 0 ? NIL :
 		hbase_time_conditions(ps->table, baserel->relid, scan_clauses_ri, &exprs);
-	/* the conditions the key cannot use, and why (this path's operation: a join's Gets use more) */
+
+	/*
+	 * the conditions the key cannot use, and why (this path's operation: a
+	 * join's Gets use more)
+	 */
 	if (index == 0)
 		key_operation(ps->table, conds, exprs, &shape, &nkeys);
 	notpushed = index > 0 ? NIL :
@@ -1634,11 +1649,15 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 	int			i;
 
 	ExplainPropertyText("HBase Table", st->table->hbase_table, es);
-	/* through a Phoenix index: its name and table; the operation is the index's */
+
+	/*
+	 * through a Phoenix index: its name and table; the operation is the
+	 * index's
+	 */
 	if (st->index)
 	{
 		ExplainPropertyText("HBase Phoenix Index", psprintf("%s (HBase table %s)", st->index->name,
-															 st->index->table->hbase_table), es);
+															st->index->table->hbase_table), es);
 		ExplainPropertyText("HBase Data Rows",
 							intVal(list_nth(fsplan->fdw_private, FdwScanPrivateCovered)) ?
 							"not read (the index covers the query), but for index rows not verified, by Gets; every condition checked" :

@@ -114,7 +114,10 @@ hbase_table_layout(HBaseTable *table)
 		const char *at = errpos >= 0 && errpos < len ? table->rowkey + errpos : table->rowkey;
 		int			show = pg_mbcliplen(at, strlen(at), 60);
 
-		/* an error at the end of the text (a dangling +) has a position too: after the last character */
+		/*
+		 * an error at the end of the text (a dangling +) has a position too:
+		 * after the last character
+		 */
 		ereport(ERROR,
 				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
 				 errmsg("invalid rowkey layout for foreign table %s: %s", table->relname, error),

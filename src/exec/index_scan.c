@@ -54,7 +54,8 @@ struct HBaseIndexScan
 	HBaseScan  *dscan;			/* of the data table: multigets of a batch */
 	List	   *key_attrs;		/* the data key columns (attnums) */
 	HBaseColumnIO *kio;			/* their input of the index table */
-	HBaseColumnIO *iio;			/* covered: the retrieved columns' of the index */
+	HBaseColumnIO *iio;			/* covered: the retrieved columns' of the
+								 * index */
 	bool		idecode;
 	bool		decode_key;
 	Datum	   *values;			/* by attnum - 1 */

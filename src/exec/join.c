@@ -393,12 +393,18 @@ cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, RelOptI
 	double		outer_rows = Max(outer->rows, 1);
 	double		batch = Min(outer_rows, hbase_join_batch_size);
 	double		batches = ceil(outer_rows / batch);
+
 	/* a batch reads each distinct key or prefix once */
 	double		per_batch = Min(Max(distinct, 1), batch);
 	double		inner_tuples = Max(innerrel->tuples, 1);
-	/* the rows of one key or prefix: the join's rows of an outer row (a key's one at most) */
-	double		per_key = shape == HBASE_OP_SCANS ? Max(rows, outer_rows) / outer_rows :
-		Min(Max(rows, 1) / outer_rows, nkeys);
+
+	/*
+	 * the rows of one key or prefix: the join's rows of an outer row (a key's
+	 * one at most)
+	 */
+	double		per_key = (shape == HBASE_OP_SCANS ?
+						   Max(rows, outer_rows) / outer_rows :
+						   Min(Max(rows, 1) / outer_rows, nkeys));
 	double		batch_rows = Min(per_batch * per_key, inner_tuples);
 	double		fetched = batches * batch_rows;
 	HBaseCost	c;
@@ -594,7 +600,11 @@ join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 	}
 	if (!from_outer)
 		return;
-	/* the distinct values the outer rows give the keys (as Memoize counts them) */
+
+	/*
+	 * the distinct values the outer rows give the keys (as Memoize counts
+	 * them)
+	 */
 	distinct = estimate_num_groups(root, outer_exprs, Max(outer->rows, 1), NULL, NULL);
 	/* quals: no system column nor whole row either */
 	if (system_vars(innerrel->baserestrictinfo) || system_vars(extra->restrictlist))

@@ -112,6 +112,7 @@ typedef struct HBaseModifyState
 	MemoryContext bufcxt;		/* the buffered rows, reset after each PUT */
 	HBaseRow   *buffered;		/* batch_size * write_concurrency slots */
 	int			nbuffered;
+
 	/*
 	 * Pipelining (COPY, batched INSERT with write_concurrency > 1): the last
 	 * wave of PUTs of a batch of rows is left under way while the next rows
@@ -558,6 +559,7 @@ begin_modify(ResultRelInfo *rinfo, EState *estate)
 	ms->write_concurrency = write_batches(ms->table);
 	ms->rowcxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw insert batch",
 									   ALLOCSET_DEFAULT_SIZES);
+
 	/*
 	 * One PUT at a time (write_concurrency 1) stays one at a time: no wave
 	 * left under way; nor with triggers on the table: an AFTER STATEMENT
@@ -2482,6 +2484,7 @@ hbaseExecForeignBatchInsert(EState *estate, ResultRelInfo *rinfo, TupleTableSlot
 	if (ms->pipeline)
 	{
 		MemoryContextSwitchTo(old);
+
 		/*
 		 * fewer rows than a full call: PostgreSQL's last call, once the rows
 		 * ran out (ExecPendingInserts), all written before the node ends

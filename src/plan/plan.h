@@ -83,8 +83,8 @@ typedef struct HBaseKeyPlan
 	HBaseRowOrder order;		/* the rows' order (HBaseOpSpec) */
 	int			salt_bytes;
 	bool		split_buckets;
-	bool		whole_table;	/* SCANS: the salt buckets' ranges of a full scan,
-								 * every row of the table */
+	bool		whole_table;	/* SCANS: the salt buckets' ranges of a full
+								 * scan, every row of the table */
 } HBaseKeyPlan;
 
 /* what the plan decided about a scan, besides the values of its conditions */

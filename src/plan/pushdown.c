@@ -611,7 +611,11 @@ row_condition(RowCompareExpr *rc, Index relid, HBaseTable *t, bool allow_outer, 
 
 		if (col == NULL || !usable_value(v, relid, allow_outer))
 			return NULL;
-		/* a date against a timestamp ...: keyplan.c makes it exact (crosstype.c) */
+
+		/*
+		 * a date against a timestamp ...: keyplan.c makes it exact
+		 * (crosstype.c)
+		 */
 		if (!comparable_types(col->atttypid, vtype))
 			return NULL;
 		tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY);
@@ -1332,7 +1336,11 @@ hbase_key_not_pushed(HBaseTable *t, Index relid, const char *alias, List *clause
 		/* join quals read other tables: not deparsed here */
 		if (bms_membership(varnos) != BMS_SINGLETON || !bms_is_member(relid, varnos))
 			continue;
-		/* (a row timestamp's comparison narrows the scan by its time range instead) */
+
+		/*
+		 * (a row timestamp's comparison narrows the scan by its time range
+		 * instead)
+		 */
 		if (key_condition(clause, relid, t, false, &col, &op, &val, &why) && why == NULL &&
 			shape == HBASE_OP_FULL && col->kind == HBASE_COL_KEYPART &&
 			hbase_time_conditions(t, relid, list_make1(ri), &time_exprs) == NIL)

@@ -87,7 +87,11 @@ implausible(ValueCheck check, const char *value, int len, char **shown)
 				memcpy(&bits, value, 8);
 				bits = pg_ntoh64(bits);
 				memcpy(&d, &bits, sizeof(d));
-				/* Java's Double.NaN is 0x7ff8000000000000; another NaN is a long's bytes */
+
+				/*
+				 * Java's Double.NaN is 0x7ff8000000000000; another NaN is a
+				 * long's bytes
+				 */
 				if ((isnan(d) && (bits & ~((uint64) 1 << 63)) != UINT64CONST(0x7ff8000000000000)) ||
 					fpclassify(d) == FP_SUBNORMAL)
 				{

@@ -121,7 +121,8 @@ typedef struct ImportTally
 	List	   *phoenix;		/* rows with Phoenix's empty column */
 	List	   *badname;		/* not imported: no HBase table name */
 	List	   *system;			/* not imported: Phoenix's SYSTEM.* */
-	List	   *layouts;		/* with a rowkey layout inferred from their keys */
+	List	   *layouts;		/* with a rowkey layout inferred from their
+								 * keys */
 	MemoryContext cxt;			/* of the lists: outlives each table's context */
 } ImportTally;
 
@@ -655,6 +656,7 @@ import_table(ImportForeignSchemaStmt *stmt, ForeignServer *server, HBaseConn *co
 
 		initStringInfo(&summary);
 		sample = sample_table(conn, table, families, sample_rows);
+
 		/*
 		 * a key that is one plain number is already typed with its one-part
 		 * layout (create_statement): nothing for inference to add

@@ -975,7 +975,8 @@ index_layout(PhxTable *t, PhxTable *x, const char **why)
 		PhxColumn  *k;
 
 		if (ic->family != NULL || ic->key_seq <= 0)
-			continue;			/* a covered column: not needed to read data rows */
+			continue;			/* a covered column: not needed to read data
+								 * rows */
 		dc = indexed_column(t, ic->name);
 		if (dc == NULL)
 		{
@@ -992,7 +993,10 @@ index_layout(PhxTable *t, PhxTable *x, const char **why)
 		if (dc->family != NULL && ic->sort_order == PHX_SORT_DESC &&
 			(ic->data_type == PT_VARCHAR || ic->data_type == PT_DECIMAL))
 		{
-			/* its NULL is no bytes then "\x00", where a value ends with "\xff" */
+			/*
+			 * its NULL is no bytes then "\x00", where a value ends with
+			 * "\xff"
+			 */
 			*why = psprintf("its key column \"%s\" is a nullable DESC column of variable width",
 							ic->name);
 			return NULL;

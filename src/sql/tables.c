@@ -215,7 +215,11 @@ hbase_create_table(PG_FUNCTION_ARGS)
 				 errmsg("HBase REST gateway refused to create HBase table \"%s\"", declared),
 				 errdetail("HTTP 403: %s", hbase_body_summary(resp)),
 				 errhint("A read-only gateway (hbase.rest.readonly) refuses it; HBase's ACLs need CREATE on the namespace.")));
-	/* a missing namespace: HBase's own gateway answers 503 with the exception's name */
+
+	/*
+	 * a missing namespace: HBase's own gateway answers 503 with the
+	 * exception's name
+	 */
 	if (resp->status == 404 ||
 		(resp->status == 503 && strstr(hbase_body_summary(resp), "NamespaceNotFoundException")))
 		ereport(ERROR,

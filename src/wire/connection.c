@@ -54,7 +54,11 @@ struct HBaseConn
 	bool		protobuf;		/* ask for CellSets as protobuf (transport) */
 	hbase_http *pool[HBASE_MAX_CONCURRENCY];	/* more handles, for parallel requests */
 	int			npool;
-	/* handles of writes left under way (hbase_request_writes_start), no other's */
+
+	/*
+	 * handles of writes left under way (hbase_request_writes_start), no
+	 * other's
+	 */
 	hbase_http *wpool[HBASE_MAX_CONCURRENCY];
 	int			nwpool;
 	bool		wpool_busy;		/* a round of them is under way */

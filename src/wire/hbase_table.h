@@ -202,8 +202,9 @@ typedef struct HBaseTable
 								 * layout's last part are left out */
 	int			row_timestamp;	/* attnum - 1 of the row_timestamp key column
 								 * (Phoenix's ROW_TIMESTAMP), -1 = none */
-	List	   *read_indexes;	/* HBaseReadIndex *: Phoenix global indexes reads
-								 * can go through (phoenix_index_layouts) */
+	List	   *read_indexes;	/* HBaseReadIndex *: Phoenix global indexes
+								 * reads can go through
+								 * (phoenix_index_layouts) */
 	bool		read_empty_column;	/* scans read empty_column's cell too (a
 									 * Phoenix index row's verified mark) */
 } HBaseTable;
@@ -219,7 +220,8 @@ typedef struct HBaseReadIndex
 	char	   *hbase_table;	/* its HBase table, as declared */
 	char	   *rowkey;			/* its key, a layout over the table's columns */
 	char	   *empty_column;	/* its empty key value cell, family:qualifier */
-	List	   *cells;			/* its covered cells, "column=family:qualifier" */
+	List	   *cells;			/* its covered cells,
+								 * "column=family:qualifier" */
 	HBaseTable *table;			/* the index read as a table */
 } HBaseReadIndex;
 

@@ -1177,7 +1177,11 @@ hbase_rest_similar_tables(HBaseConn *conn, HBaseTable *table)
 
 		if (d > maxd || strcmp(cand, name) == 0)
 			continue;
-		/* insert in order of distance, then of name; drop the farthest past SIMILAR_TABLES */
+
+		/*
+		 * insert in order of distance, then of name; drop the farthest past
+		 * SIMILAR_TABLES
+		 */
 		for (j = nbest; j > 0 && (bestd[j - 1] > d ||
 								  (bestd[j - 1] == d && strcmp(best[j - 1], cand) > 0)); j--)
 			if (j < SIMILAR_TABLES)
@@ -1194,7 +1198,11 @@ hbase_rest_similar_tables(HBaseConn *conn, HBaseTable *table)
 	}
 	if (nbest == 0)
 		return NULL;
-	/* named as the foreign table names its own: with the namespace only when it gives one */
+
+	/*
+	 * named as the foreign table names its own: with the namespace only when
+	 * it gives one
+	 */
 	qualify = strchr(table->hbase_table, ':') != NULL;
 	initStringInfo(&hint);
 	appendStringInfo(&hint, "%s with a similar name: ", nbest > 1 ? "Tables" : "A table");
