@@ -11,11 +11,12 @@
 
 #include "postgres.h"
 
+#include "nodes/pathnodes.h"
+#include "nodes/plannodes.h"
+
 #include "datum.h"
 
 /* ---------- pushdown.c: which quals are key conditions, cell filters, time conditions ---------- */
-
-extern bool hbase_collation_sorts_as_bytes(Oid coll);
 
 /*
  * A key condition: column op value (expr indexes the value expressions, -1
@@ -146,9 +147,6 @@ typedef enum HBaseFilterOp
 
 extern List *hbase_filter_conditions(HBaseTable *t, Index relid, List *clauses,
 									 List **exprs);
-extern List *hbase_time_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs);
-extern List *hbase_key_not_pushed(HBaseTable *t, Index relid, const char *alias, List *clauses,
-								  HBaseOpKind shape);
 
 /* ---------- vfilter.c: value filter conditions and values -> HBase filters ---------- */
 
@@ -185,5 +183,42 @@ extern void hbase_cost_operation(const HBaseTable *t, HBaseOpKind kind, double n
 								 double rows, double width, HBaseCost *c);
 extern void hbase_cost_grouped_ranges(const HBaseTable *t, double ranges, double groups,
 									  int min_group, double rows, double width, HBaseCost *c);
+
+/* ---------- paths.c: planning a scan (GetForeignRelSize, GetForeignPaths, GetForeignPlan) ---------- */
+
+/*
+ * What a ForeignScan plan carries in fdw_private (fdw_exprs: the values of
+ * the conditions).  The planner decides; the executor and EXPLAIN only read.
+ * Must match hbaseGetForeignPlan.
+ */
+enum FdwScanPrivateIndex
+{
+	FdwScanPrivateRetrievedAttrs,	/* integer list of attnums to fetch */
+	FdwScanPrivateKeyConds,		/* key conditions (hbase_key_conds_to_list) */
+	FdwScanPrivateFilterConds,	/* cell filters: (attnum, fdw_exprs index) */
+	FdwScanPrivateFirstPage,	/* rows of a scanner's first page */
+	FdwScanPrivateRowOrder,		/* HBaseRowOrder the rows must come in */
+	FdwScanPrivateSaltBytes,	/* HBASE_ORDER_KEY: salt bytes to skip merging
+								 * the salt buckets in key order, or 0 */
+	FdwScanPrivateSplitBuckets, /* 1: a salted table is read one range per
+								 * bucket (to merge them, or to read them
+								 * concurrently) */
+	FdwScanPrivateTimeConds,	/* a table of versions: :timestamp conditions;
+								 * else a row_timestamp column's, (btree
+								 * strategy, fdw_exprs index) pairs */
+	FdwScanPrivateNotPushed,	/* String list: quals on key columns the key
+								 * cannot use, and why (EXPLAIN) */
+	FdwScanPrivateIndex,		/* 0, or n: the rows are found through the
+								 * table's nth Phoenix index (read_indexes),
+								 * the key conditions are the index's */
+	FdwScanPrivateCovered		/* 1: that index holds every column read: its
+								 * verified rows are read alone */
+};
+
+extern void hbase_plan_rel_size(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid);
+extern void hbase_plan_paths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid);
+extern ForeignScan *hbase_plan_scan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
+									ForeignPath *best_path, List *tlist, List *scan_clauses,
+									Plan *outer_plan);
 
 #endif
