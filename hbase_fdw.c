@@ -153,6 +153,29 @@ hbaseGetForeignPlan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 						   outer_plan);
 }
 
+/* ---------------- planning writes: plan/writes.c ---------------- */
+
+static void
+hbaseAddForeignUpdateTargets(PlannerInfo *root, Index rtindex, RangeTblEntry *target_rte,
+							 Relation target_relation)
+{
+	hbase_plan_update_targets(root, rtindex, target_rte, target_relation);
+}
+
+static List *
+hbasePlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
+					   int subplan_index)
+{
+	return hbase_plan_modify(root, plan, resultRelation, subplan_index);
+}
+
+static bool
+hbasePlanDirectModify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
+					  int subplan_index)
+{
+	return hbase_plan_direct_modify(root, plan, resultRelation, subplan_index);
+}
+
 /* ---------------- execution ---------------- */
 
 /*
@@ -719,6 +742,10 @@ hbase_fdw_handler(PG_FUNCTION_ARGS)
 	routine->ExplainForeignScan = hbaseExplainForeignScan;
 	routine->ImportForeignSchema = hbase_import_foreign_schema;
 	routine->AnalyzeForeignTable = hbase_analyze_foreign_table;
+	routine->AddForeignUpdateTargets = hbaseAddForeignUpdateTargets;
+	routine->PlanForeignModify = hbasePlanForeignModify;
+	routine->PlanDirectModify = hbasePlanDirectModify;
+	/* the writes' execution callbacks: exec/modify.c, exec/direct.c */
 	hbase_modify_routines(routine);
 	hbase_direct_routines(routine);
 

@@ -13,6 +13,7 @@
 
 #include "nodes/pathnodes.h"
 #include "nodes/plannodes.h"
+#include "utils/relcache.h"
 
 #include "datum.h"
 
@@ -220,5 +221,59 @@ extern void hbase_plan_paths(PlannerInfo *root, RelOptInfo *baserel, Oid foreign
 extern ForeignScan *hbase_plan_scan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 									ForeignPath *best_path, List *tlist, List *scan_clauses,
 									Plan *outer_plan);
+
+/* ---------- writes.c: planning INSERT, UPDATE, DELETE (row by row and direct) ---------- */
+
+/*
+ * fdw_private of a ModifyTable's foreign table (hbasePlanForeignModify);
+ * must match its list
+ */
+enum ModifyPrivateIndex
+{
+	ModifyPrivateUpdated,		/* UPDATE: attnums set, generated columns too */
+	ModifyPrivateCheck,			/* UPDATE: its SET reads the row: check-and-put */
+	ModifyPrivateOnConflict,	/* OnConflictAction */
+	ModifyPrivateSetAttnos,		/* UPDATE that can be applied again to a row read
+								 * again: the attnums of its SET, else NIL */
+	ModifyPrivateRecheck,		/* and a list: the SET expressions (in that
+								 * order), the row's conditions (its WHERE) */
+	ModifyPrivateOnce			/* UPDATE, DELETE: a row may come several times
+								 * (FROM, USING): remember the keys changed */
+};
+
+typedef enum DirectKind
+{
+	DIRECT_DELETE,
+	DIRECT_PUT,
+	DIRECT_INCREMENT,
+	DIRECT_CAS
+} DirectKind;
+
+/*
+ * fdw_private of a ForeignScan doing a direct modification; must match
+ * hbasePlanDirectModify
+ */
+enum DirectPrivateIndex
+{
+	DirectPrivateKind,			/* DirectKind */
+	DirectPrivateKeyConds,		/* hbase_key_conds_to_list */
+	DirectPrivateTargets,		/* UPDATE: attnums set, in the order of the SET
+								 * expressions */
+	DirectPrivateSigns,			/* INCREMENT: +1 or -1 per target */
+	DirectPrivateNKeyExprs,		/* fdw_exprs: key values, then conditions, then
+								 * SET expressions (for INCREMENT the deltas,
+								 * then the SET expressions) */
+	DirectPrivateNQuals,
+	DirectPrivateSetTag			/* canSetTag: the statement's row count is ours */
+};
+
+extern void hbase_plan_update_targets(PlannerInfo *root, Index rtindex, RangeTblEntry *target_rte,
+									  Relation target_relation);
+extern List *hbase_plan_modify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
+							   int subplan_index);
+extern bool hbase_plan_direct_modify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
+									 int subplan_index);
+extern bool hbase_cell_checkable(HBaseColumn *col);
+extern void hbase_refuse_unchecked(HBaseTable *t, List *cols);
 
 #endif
