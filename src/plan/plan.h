@@ -183,7 +183,7 @@ typedef struct HBaseCost
 /*
  * What a ForeignScan plan carries in fdw_private (fdw_exprs: the values of
  * the conditions).  The planner decides; the executor and EXPLAIN only read.
- * Must match hbaseGetForeignPlan.
+ * Must match hbase_plan_scan (paths.c).
  */
 enum FdwScanPrivateIndex
 {
@@ -218,7 +218,7 @@ extern ForeignScan *hbase_plan_scan(PlannerInfo *root, RelOptInfo *baserel, Oid 
 /* ---------- writes.c: planning INSERT, UPDATE, DELETE (row by row and direct) ---------- */
 
 /*
- * fdw_private of a ModifyTable's foreign table (hbasePlanForeignModify);
+ * fdw_private of a ModifyTable's foreign table (hbase_plan_modify, writes.c);
  * must match its list
  */
 enum ModifyPrivateIndex
@@ -244,7 +244,7 @@ typedef enum DirectKind
 
 /*
  * fdw_private of a ForeignScan doing a direct modification; must match
- * hbasePlanDirectModify
+ * hbase_plan_direct_modify (writes.c)
  */
 enum DirectPrivateIndex
 {

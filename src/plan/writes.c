@@ -433,7 +433,7 @@ increment_of(Expr *e, Index relid, AttrNumber attno, Expr **delta)
  * Can HBase do this UPDATE or DELETE without the executor fetching rows?
  * Yes when every condition is a key condition leading to a Get or multiget
  * and every SET column maps one cell.  Which operation writes is decided
- * here (see the file's header).
+ * here (see exec/direct.c's header).
  */
 bool
 hbase_plan_direct_modify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
