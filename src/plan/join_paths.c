@@ -135,15 +135,16 @@ split_clauses(JoinType jointype, Relids joinrelids, List *restrictlist,
 }
 
 /*
- * The key conditions of the inner's own quals and the join quals, their
- * values in *exprs.  Shared by the path and the plan, which must agree.
+ * The key conditions of the inner's own quals (those its GetForeignRelSize
+ * classified as key conditions) and the join quals, their values in
+ * *exprs.  Shared by the path and the plan, which must agree.
  */
 static List *
 join_key_conds(HBaseTable *t, RelOptInfo *innerrel, List *joinquals, List **exprs)
 {
 	*exprs = NIL;
 	return hbase_key_conditions(t, innerrel->relid,
-								list_concat(list_copy(innerrel->baserestrictinfo), joinquals),
+								list_concat(list_copy(hbase_plan_quals(innerrel)->key), joinquals),
 								true, exprs, NULL);
 }
 
@@ -518,7 +519,7 @@ plan_join(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tlist
 
 	conds = join_key_conds(t, innerrel, joinquals, &exprs);
 	/* the inner quals HBase can filter, sent with the multigets and scans as a plain scan's */
-	fconds = hbase_filter_conditions(t, inner_relid, innerrel->baserestrictinfo, &fexprs);
+	fconds = hbase_filter_conditions(t, inner_relid, hbase_plan_quals(innerrel)->filter, &fexprs);
 	innerquals = NIL;
 	foreach(lc, innerrel->baserestrictinfo)
 		innerquals = lappend(innerquals, ((RestrictInfo *) lfirst(lc))->clause);

@@ -13,6 +13,35 @@
 
 /* ---------- pushdown.c: for the plannings of scans, writes and joins ---------- */
 
+/*
+ * A relation's restriction quals classified once, at GetForeignRelSize
+ * (hbase_classify_quals), as postgres_fdw's classifyConditions splits them
+ * into remote_conds and local_conds: each RestrictInfo of baserestrictinfo
+ * is in the lists of what HBase can do with it, in baserestrictinfo's order;
+ * a qual in none is local (postgres_fdw's local_conds): HBase can do
+ * nothing with it, it is only checked here.  A key condition may narrow the
+ * time range too (a row_timestamp key column).
+ * The paths, GetForeignPlan and the batched join take their quals from
+ * these lists by membership, never by classifying again; only a join's
+ * clauses (a parameterized path's, the batched join's) are new to them.
+ * Every qual is still checked locally: the classes only narrow what is read.
+ */
+typedef struct HBaseQualClasses
+{
+	List	   *key;			/* key conditions (hbase_key_conditions) */
+	List	   *filter;			/* value filters HBase runs
+								 * (hbase_filter_conditions) */
+	List	   *time;			/* the scan's time range
+								 * (hbase_time_conditions) */
+} HBaseQualClasses;
+
+extern List *hbase_classify_quals(HBaseTable *t, Index relid, List *quals,
+								  HBaseQualClasses *classes, List **exprs);
+
+/* ---------- paths.c: for the plannings of batched joins and direct writes ---------- */
+
+extern const HBaseQualClasses *hbase_plan_quals(RelOptInfo *rel);
+
 extern List *hbase_key_conditions(HBaseTable *t, Index relid, List *clauses,
 								  bool allow_outer, List **exprs, List **matched);
 extern List *hbase_key_conds_to_list(List *conds);

@@ -745,6 +745,40 @@ hbase_key_conditions(HBaseTable *t, Index relid, List *clauses, bool allow_outer
 }
 
 /*
+ * The one classification of a relation's restriction quals (quals:
+ * RestrictInfos, at GetForeignRelSize) into classes (HBaseQualClasses,
+ * plan_int.h): the key conditions, each qual a value filter or the time
+ * range can use; the rest are local.  Each qual is judged alone (the
+ * derivations take them one by one), so the paths and GetForeignPlan,
+ * given the members of a class in any order, derive what a derivation over
+ * every qual would have.  Returns the key conditions of the quals, their
+ * values appended to *exprs: the operation of the relation without join
+ * clauses.
+ */
+List *
+hbase_classify_quals(HBaseTable *t, Index relid, List *quals, HBaseQualClasses *classes,
+					 List **exprs)
+{
+	List	   *conds;
+	ListCell   *lc;
+
+	memset(classes, 0, sizeof(HBaseQualClasses));
+	conds = hbase_key_conditions(t, relid, quals, false, exprs, &classes->key);
+	foreach(lc, quals)
+	{
+		RestrictInfo *ri = lfirst(lc);
+		List	   *one = list_make1(ri);
+		List	   *scratch = NIL;
+
+		if (hbase_filter_conditions(t, relid, one, &scratch) != NIL)
+			classes->filter = lappend(classes->filter, ri);
+		if (hbase_time_conditions(t, relid, one, &scratch) != NIL)
+			classes->time = lappend(classes->time, ri);
+	}
+	return conds;
+}
+
+/*
  * Key conditions to and from fdw_private (plans are copied and may be
  * written out: only Lists of integers travel).  Each is an integer list
  * (attnum, op, expr, nrow, row attnum 1, row expr 1, ...).
