@@ -29,8 +29,10 @@
 
 
 static set_join_pathlist_hook_type prev_join_pathlist_hook = NULL;
+
 /* hbase_fdw.c's GetForeignRelSize: a base relation with it is a foreign table of ours */
 static GetForeignRelSize_function own_rel_size = NULL;
+
 /* exec/join.c's: the CustomScan's methods (hbase_join_paths_init) */
 static const CustomScanMethods *join_scan_methods = NULL;
 
@@ -103,8 +105,10 @@ system_vars(List *rinfos)
 		ListCell   *vc;
 
 		foreach(vc, vars)
+		{
 			if (((Var *) lfirst(vc))->varattno <= 0)
 				return true;
+		}
 	}
 	return false;
 }
@@ -227,10 +231,11 @@ cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, RelOptI
 	cost_qual_eval(&qc, list_concat(list_copy(joinquals), otherquals), root);
 	cost_qual_eval(&inner_qc, innerrel->baserestrictinfo, root);
 	cp->path.rows = rows;
+
 	/*
 	 * Keys: each outer row matches at most its keys' rows, whatever the
-	 * join's estimate (which, without statistics of the key column, takes
-	 * 200 rows per value of a table that has one per key)
+	 * join's estimate (which, without statistics of the key column, takes 200
+	 * rows per value of a table that has one per key)
 	 */
 	if (shape != HBASE_OP_SCANS)
 		rows = Min(rows, outer_rows * nkeys);
@@ -366,6 +371,7 @@ join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 	t = hbase_get_table(rte->relid);
 	if (t->layout == NULL || !t->pushdown || t->versions > 0)
 		return;
+
 	/*
 	 * WHERE t.k IN (SELECT ...) with the subquery's rows made distinct: an
 	 * inner join over them (as a nested loop plans it)
@@ -438,8 +444,10 @@ add_inner_var(Var *v, Index relid, List **vars)
 	if (v->varno != (int) relid || v->varlevelsup != 0)
 		return;
 	foreach(lc, *vars)
+	{
 		if (((Var *) lfirst(lc))->varattno == v->varattno)
 			return;
+	}
 	*vars = lappend(*vars, v);
 }
 
@@ -493,6 +501,7 @@ plan_join(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tlist
 		add_inner_var(lfirst(lc), inner_relid, &inner_vars);
 	/* the whole row (attnum 0) is built from every column: all are read */
 	foreach(lc, inner_vars)
+	{
 		if (((Var *) lfirst(lc))->varattno == 0)
 		{
 			int			i;
@@ -508,6 +517,7 @@ plan_join(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tlist
 				}
 			break;
 		}
+	}
 	foreach(lc, inner_vars)
 	{
 		Var		   *v = lfirst(lc);
@@ -518,7 +528,11 @@ plan_join(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tlist
 	}
 
 	conds = join_key_conds(t, innerrel, joinquals, &exprs);
-	/* the inner quals HBase can filter, sent with the multigets and scans as a plain scan's */
+
+	/*
+	 * the inner quals HBase can filter, sent with the multigets and scans as
+	 * a plain scan's
+	 */
 	fconds = hbase_filter_conditions(t, inner_relid, hbase_plan_quals(innerrel)->filter, &fexprs);
 	innerquals = NIL;
 	foreach(lc, innerrel->baserestrictinfo)

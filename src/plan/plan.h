@@ -284,10 +284,13 @@ enum JoinScanPrivateIndex
 	JoinScanJoinType,
 	JoinScanSingleMatch,
 	JoinScanKeyConds,			/* hbase_key_conds_to_list */
-	JoinScanInnerAttrs,			/* attnums of the inner columns of the scan tuple */
-	JoinScanNOuter,				/* outer columns at the start of the scan tuple */
-	JoinScanShape,				/* HBaseOpKind of a row's keys: GET or MULTIGET
-								 * (keys), SCANS (a leading part: prefix scans) */
+	JoinScanInnerAttrs,			/* attnums of the inner columns of the scan
+								 * tuple */
+	JoinScanNOuter,				/* outer columns at the start of the scan
+								 * tuple */
+	JoinScanShape,				/* HBaseOpKind of a row's keys: GET or
+								 * MULTIGET (keys), SCANS (a leading part:
+								 * prefix scans) */
 	JoinScanFilterConds			/* the inner quals HBase can filter by cell
 								 * values (hbase_filter_conditions), their
 								 * values in JoinExprFilterValues */

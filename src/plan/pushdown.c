@@ -419,9 +419,9 @@ op_key_condition(OpExpr *op, Index relid, HBaseTable *t, bool allow_outer,
 		return like_key_condition(op, (Const *) r, t, col, colp, opp, valp, why);
 
 	/*
-	 * a comparison of the column type's default btree family: the same
-	 * type, integers, text, dates and timestamps among themselves, and
-	 * an integer column cast to numeric (crosstype.c makes the bounds)
+	 * a comparison of the column type's default btree family: the same type,
+	 * integers, text, dates and timestamps among themselves, and an integer
+	 * column cast to numeric (crosstype.c makes the bounds)
 	 */
 	if (!comparable_types(ctype, vtype))
 	{
@@ -447,7 +447,11 @@ op_key_condition(OpExpr *op, Index relid, HBaseTable *t, bool allow_outer,
 			strategy == BTLessEqualStrategyNumber ? BTGreaterEqualStrategyNumber :
 			strategy == BTGreaterStrategyNumber ? BTLessStrategyNumber :
 			strategy == BTGreaterEqualStrategyNumber ? BTLessEqualStrategyNumber : strategy;
-	/* text: equality needs a deterministic collation, ranges one that sorts as bytes */
+
+	/*
+	 * text: equality needs a deterministic collation, ranges one that sorts
+	 * as bytes
+	 */
 	if (hbase_is_text_type(col->atttypid) &&
 		(*why = text_collation_problem(op->inputcollid, strategy == BTEqualStrategyNumber)) != NULL)
 		return false;

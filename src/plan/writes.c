@@ -476,7 +476,11 @@ hbase_plan_direct_modify(PlannerInfo *root, ModifyTable *plan, Index resultRelat
 	rel = find_base_rel(root, resultRelation);
 	if (rel->baserestrictinfo == NIL)
 		return false;
-	/* every qual a key condition, as the scan's GetForeignRelSize classified them */
+
+	/*
+	 * every qual a key condition, as the scan's GetForeignRelSize classified
+	 * them
+	 */
 	if (list_length(hbase_plan_quals(rel)->key) != list_length(rel->baserestrictinfo))
 		return false;
 	conds = hbase_key_conditions(t, resultRelation, rel->baserestrictinfo, false, &exprs, NULL);
