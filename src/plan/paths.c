@@ -587,8 +587,8 @@ key_order(HBaseTable *t, List *conds, HBaseTable *data, int *salt_bytes)
 		/*
 		 * an index's column that is not one of the data table's key columns
 		 * holds Phoenix's NULL as no bytes: it comes first, as an absent
-		 * part, unless a condition on it (strict: not IS NULL, which no
-		 * index condition is) leaves no NULL
+		 * part, unless a condition on it (strict: not IS NULL, which no index
+		 * condition is) leaves no NULL
 		 */
 		ko->optional = in_optional ||
 			(data != NULL && data->columns[pi.column].kind != HBASE_COL_KEYPART &&
