@@ -80,7 +80,8 @@ typedef struct HBaseIndexScan HBaseIndexScan;
 extern HBaseIndexScan *hbase_index_scan_begin(HBaseTable *data, HBaseReadIndex *ix,
 											  HBaseConn *conn, List *retrieved_attrs,
 											  bool covered);
-extern void hbase_index_scan_set_plan(HBaseIndexScan *s, HBaseKeyPlan *plan);
+extern void hbase_index_scan_set_plan(HBaseIndexScan *s, HBaseKeyPlan *plan,
+									  HBaseRowOrder order, int salt_bytes);
 extern HBaseRow *hbase_index_scan_next(HBaseIndexScan *s, bool *from_index);
 extern void hbase_index_scan_values(HBaseIndexScan *s, HBaseRow *row, Datum *values,
 									bool *nulls);
@@ -88,7 +89,7 @@ extern void hbase_index_scan_rescan(HBaseIndexScan *s);
 extern void hbase_index_scan_end(HBaseIndexScan *s);
 extern void hbase_index_scan_stats(HBaseIndexScan *s, long *irequests, long *irows,
 								   long *drequests, long *drows, long *duplicates,
-								   long *verified_rows);
+								   long *verified_rows, long *stale_rows);
 
 /* ---------- analyze.c: ANALYZE ---------- */
 

@@ -51,11 +51,15 @@ path_order(HBaseRowOrder order, int salt_bytes)
 					  makeInteger(0));
 }
 
-/* a path's fdw_private for rows found through the nth Phoenix index (any order) */
+/*
+ * a path's fdw_private for rows found through the nth Phoenix index, in
+ * this order of the index's key (a covered read only); must match
+ * FdwPathPrivateIndex
+ */
 static List *
-path_index(int n, bool covered)
+path_index(int n, bool covered, HBaseRowOrder order, int salt_bytes)
 {
-	return list_make4(makeInteger(HBASE_ORDER_ANY), makeInteger(0), makeInteger(n),
+	return list_make4(makeInteger(order), makeInteger(salt_bytes), makeInteger(n),
 					  makeInteger(covered));
 }
 
@@ -426,7 +430,7 @@ add_param_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps
 														   startup, total, NIL,
 														   required_outer, NULL,
 														   path_index(foreach_current_index(lc) + 1,
-																	  covered)));
+																	  covered, HBASE_ORDER_ANY, 0)));
 	}
 }
 
@@ -479,7 +483,7 @@ add_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
 														   baserel->rows, startup, total,
 														   NIL, NULL, NULL,
 														   path_index(foreach_current_index(lc) + 1,
-																	  covered)));
+																	  covered, HBASE_ORDER_ANY, 0)));
 	}
 }
 
@@ -506,6 +510,20 @@ single_eq(List *conds, AttrNumber attnum)
 	return false;
 }
 
+/* is there a key condition on this column? */
+static bool
+has_cond(List *conds, AttrNumber attnum)
+{
+	ListCell   *lc;
+
+	foreach(lc, conds)
+	{
+		if (((HBaseKeyCond *) lfirst(lc))->attnum == attnum)
+			return true;
+	}
+	return false;
+}
+
 /*
  * The value order of the rows a scan returns, which is rowkey order: the
  * order-preserving key parts after the prefix, skipping parts fixed by = .
@@ -514,9 +532,8 @@ single_eq(List *conds, AttrNumber attnum)
  * how many bytes to skip (0: no merge).
  */
 static List *
-key_order(HBasePlanState *ps, int *salt_bytes)
+key_order(HBaseTable *t, List *conds, HBaseTable *data, int *salt_bytes)
 {
-	HBaseTable *t = ps->table;
 	int			cols[64];
 	int			n,
 				i,
@@ -540,7 +557,7 @@ key_order(HBasePlanState *ps, int *salt_bytes)
 		 */
 		if (!t->pushdown)
 			return NIL;
-		foreach(lc, ps->conds)
+		foreach(lc, conds)
 			if (((HBaseKeyCond *) lfirst(lc))->op == HBASE_KEY_IN)
 				return NIL;
 		*salt_bytes = first.width;
@@ -550,7 +567,7 @@ key_order(HBasePlanState *ps, int *salt_bytes)
 		if (n < 0 || n > (int) lengthof(cols))
 			return NIL;
 		for (i = 0; i < n; i++)
-			if (!single_eq(ps->conds, cols[i] + 1))
+			if (!single_eq(conds, cols[i] + 1))
 				return NIL;
 	}
 	nparts = hbase_rk_nparts(t->layout);
@@ -573,14 +590,23 @@ key_order(HBasePlanState *ps, int *salt_bytes)
 		 */
 		if (pi.order_float || pi.float_value)
 			break;
-		if (single_eq(ps->conds, pi.column + 1))
+		if (single_eq(conds, pi.column + 1))
 			continue;
 		if (pi.order == RK_ORDER_NONE || pi.order_nonneg)
 			break;
 		ko = palloc(sizeof(KeyOrder));
 		ko->attnum = pi.column + 1;
 		ko->desc = (pi.order == RK_ORDER_DESC);
-		ko->optional = in_optional;
+
+		/*
+		 * an index's column that is not one of the data table's key columns
+		 * holds Phoenix's NULL as no bytes: it comes first, as an absent
+		 * part, unless a condition on it (strict: not IS NULL, which no index
+		 * condition is) leaves no NULL
+		 */
+		ko->optional = in_optional ||
+			(data != NULL && data->columns[pi.column].kind != HBASE_COL_KEYPART &&
+			 !has_cond(conds, pi.column + 1));
 		order = lappend(order, ko);
 	}
 	return order;
@@ -593,16 +619,16 @@ key_order(HBasePlanState *ps, int *salt_bytes)
  * equal leading values), or nothing.
  */
 static List *
-useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int *salt_bytes,
-				bool reverse)
+useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, List *conds,
+				HBaseTable *data, int *salt_bytes, bool reverse)
 {
-	List	   *order = key_order(ps, salt_bytes);
+	List	   *order = key_order(t, conds, data, salt_bytes);
 	ListCell   *lc;
 	int			j = 0;
 	int			matched = 0;
 
 	/* nor for a table of versions: the reversed stateless scan reads one version */
-	if (reverse && ps->table->versions > 0)
+	if (reverse && t->versions > 0)
 		return NIL;
 	if (root->query_pathkeys == NIL || order == NIL)
 		return NIL;
@@ -640,7 +666,7 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int 
 		ko = list_nth(order, j);
 		if (ko->attnum != attnum)
 			break;
-		col = &ps->table->columns[attnum - 1];
+		col = &t->columns[attnum - 1];
 		tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY);
 		if (pk->pk_opfamily != tce->btree_opf ||
 			pk->pk_strategy != ((ko->desc != reverse) ? BTGreaterStrategyNumber : BTLessStrategyNumber))
@@ -665,6 +691,63 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int 
 	if (matched == list_length(root->query_pathkeys))
 		return root->query_pathkeys;
 	return list_copy_head(root->query_pathkeys, matched);
+}
+
+/*
+ * Paths along a covered Phoenix index's order: rows in the order of the
+ * index's key (after the columns its conditions fix), forward or reversed,
+ * a salted index's buckets merged, so that an ORDER BY ... LIMIT on the
+ * indexed columns reads a few index rows and needs no Sort.  Offered with no
+ * condition on the index too (a scan of the whole index, which a LIMIT
+ * stops early); costed by index_cost as the unordered paths are.  Only when
+ * the index covers the query: an unverified row's data row is read and
+ * returned only if it holds the index row's values (index_scan.c), so the
+ * order holds; an uncovered read's data rows come by multigets, in no
+ * order.
+ */
+static void
+add_ordered_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
+{
+	ListCell   *lc;
+
+	if (root->query_pathkeys == NIL || !index_paths_allowed(root, baserel, ps))
+		return;
+	foreach(lc, ps->table->read_indexes)
+	{
+		HBaseReadIndex *ix = lfirst(lc);
+		List	   *exprs = NIL;
+		List	   *matched = NIL;
+		List	   *conds;
+		HBaseOpKind shape;
+		double		nkeys;
+		Cost		startup,
+					total;
+		int			reverse;
+
+		if (!index_covers(ix, ps->attrs_used))
+			continue;
+		conds = index_conditions(ix, baserel->relid, baserel->baserestrictinfo, false, &exprs,
+								 &matched);
+		key_operation(ix->table, conds, exprs, &shape, &nkeys);
+		if (shape == HBASE_OP_FUZZY)
+			continue;
+		index_cost(root, baserel, ps->table, shape, nkeys, matched, baserel->rows, true,
+				   &startup, &total);
+		for (reverse = 0; reverse <= 1; reverse++)
+		{
+			int			salt_bytes;
+			List	   *pathkeys = useful_pathkeys(root, baserel, ix->table, conds, ps->table,
+												   &salt_bytes, reverse);
+
+			if (pathkeys != NIL)
+				add_path(baserel, (Path *)
+						 create_foreignscan_path(root, baserel, NULL, baserel->rows, startup,
+												 total, pathkeys, NULL, NULL,
+												 path_index(foreach_current_index(lc) + 1, true,
+															reverse ? HBASE_ORDER_REVERSE :
+															HBASE_ORDER_KEY, salt_bytes)));
+		}
+	}
 }
 
 typedef struct ec_member_arg
@@ -779,15 +862,20 @@ hbase_plan_paths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	/* through a Phoenix index whose key the quals narrow */
 	add_index_paths(root, baserel, ps);
 
+	/* or in a covered index's order */
+	add_ordered_index_paths(root, baserel, ps);
+
 	/* rows come in rowkey order: an ORDER BY that follows it needs no Sort */
-	pathkeys = useful_pathkeys(root, baserel, ps, &salt_bytes, false);
+	pathkeys = useful_pathkeys(root, baserel, ps->table, ps->conds, NULL, &salt_bytes,
+							   false);
 	if (pathkeys != NIL)
 		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
 														   baserel->rows, startup, total,
 														   pathkeys, NULL, NULL,
 														   path_order(HBASE_ORDER_KEY, salt_bytes)));
 	/* the other way round: reverse scans (a previous page, newest first ...) */
-	pathkeys = useful_pathkeys(root, baserel, ps, &salt_bytes, true);
+	pathkeys = useful_pathkeys(root, baserel, ps->table, ps->conds, NULL, &salt_bytes,
+							   true);
 	if (pathkeys != NIL)
 		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
 														   baserel->rows, startup, total,
@@ -1112,8 +1200,8 @@ hbase_plan_scan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 		salt_bytes = intVal(list_nth(best_path->fdw_private, FdwPathPrivateSaltBytes));
 	}
 	/* salted tables: one range per bucket, to merge or to read in parallel */
-	split = index == 0 && ps->table->layout != NULL && ps->table->pushdown &&
-		(salt_bytes > 0 || ps->table->concurrency > 1);
+	split = index == 0 ? ps->table->layout != NULL && ps->table->pushdown &&
+		(salt_bytes > 0 || ps->table->concurrency > 1) : salt_bytes > 0;
 	tconds = index > 0 ? NIL :
 		hbase_time_conditions(ps->table, baserel->relid, time_quals, &exprs);
 
