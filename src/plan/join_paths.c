@@ -303,7 +303,7 @@ leading_eq_from_outer(HBaseTable *t, List *conds, List *exprs, Relids outer)
 		if (pi.kind == RK_PART_COLUMN)
 			break;
 	}
-	if (i == nparts)
+	if (i >= nparts)
 		return false;
 	foreach(lc, conds)
 	{
