@@ -1107,7 +1107,16 @@ index_definitions(PhxTable *t, List *tables, HBaseServerOptions *sopts)
 		if (x == NULL)
 			continue;
 		if (x->index_type != PHX_INDEX_GLOBAL)
-			why = "it is a local index";
+		{
+			/*
+			 * Phoenix 5.2's local index rows (IndexMaintainer.buildRowKey):
+			 * the region's start key (zeros as long as its end key for the
+			 * first region), the index's VIEW_INDEX_ID, the index key, in
+			 * family L#0 of the data table, rewritten when a region splits;
+			 * a read would list the regions and read a range in each.
+			 */
+			why = "it is a local index, whose rows sit in the data table under each region's start key and the index's id (IndexMaintainer.buildRowKey): its ranges are the regions', which reads do not make yet";
+		}
 		else if (x->index_state != 'a')
 			why = psprintf("it is not active (INDEX_STATE '%c')", x->index_state);
 		else
