@@ -1014,10 +1014,10 @@ decimal_readable(int type)
  * coerceBytes), read by phoenix_decimal() of the integer or of the DATE's
  * epoch_ms (decimal_readable; an index keeping another type is not used).
  * An indexed column that is nullable (not one of the data table's key
- * columns) may be NULL with the data key after it: a VARCHAR's NULL is its
- * empty value, which reads as NULL (hbase_decode_key_columns); a DECIMAL
- * or DESC VARCHAR's is no bytes then "\x00", where a DESC value ends with
- * "\xff" (SchemaUtil.getSeparatorByte), which nullable(part) reads.
+ * columns) may be NULL with the data key after it: a VARCHAR's or
+ * DECIMAL's NULL is no bytes then "\x00", also where a DESC value ends with
+ * "\xff" (SchemaUtil.getSeparatorByte), which nullable(part) reads, NULLs
+ * sorting first (the planner's key order knows it).
  */
 static char *
 index_layout(PhxTable *t, PhxTable *x, const char **why)
@@ -1058,8 +1058,7 @@ index_layout(PhxTable *t, PhxTable *x, const char **why)
 		k->decimal_of = dc->data_type != ic->data_type ? dc->data_type : 0;
 		/* a NULL before the data key: no bytes, where no value is (see above) */
 		k->index_null = dc->family != NULL && dc->nullable &&
-			(ic->data_type == PT_DECIMAL ||
-			 (ic->data_type == PT_VARCHAR && ic->sort_order == PHX_SORT_DESC));
+			(ic->data_type == PT_DECIMAL || ic->data_type == PT_VARCHAR);
 		keys = lappend(keys, k);
 	}
 	if (keys == NIL)
