@@ -566,7 +566,11 @@ key_order(HBasePlanState *ps, int *salt_bytes)
 		ko = palloc(sizeof(KeyOrder));
 		ko->attnum = pi.column + 1;
 		ko->desc = (pi.order == RK_ORDER_DESC);
-		/* a nullable part's NULL (no bytes) sorts first, as an absent group does */
+
+		/*
+		 * a nullable part's NULL (no bytes) sorts first, as an absent group
+		 * does
+		 */
 		ko->optional = in_optional || pi.nullable;
 		order = lappend(order, ko);
 	}

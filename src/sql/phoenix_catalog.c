@@ -570,7 +570,11 @@ key_part_of(const PhxColumn *c, const char *ident, bool *variable, const char **
 			return desc ? psprintf("desc(%s)", ident) : pstrdup(ident);
 		case PT_DECIMAL:
 			*variable = true;
-			/* an index's DECIMAL of a DATE or TIME: its milliseconds (PDecimal.toObject) */
+
+			/*
+			 * an index's DECIMAL of a DATE or TIME: its milliseconds
+			 * (PDecimal.toObject)
+			 */
 			if (c->decimal_of == PT_DATE || c->decimal_of == PT_TIME ||
 				c->decimal_of == PT_UNSIGNED_DATE || c->decimal_of == PT_UNSIGNED_TIME)
 				ident = psprintf("epoch_ms(%s)", ident);
@@ -1111,8 +1115,8 @@ index_definitions(PhxTable *t, List *tables, HBaseServerOptions *sopts)
 			 * Phoenix 5.2's local index rows (IndexMaintainer.buildRowKey):
 			 * the region's start key (zeros as long as its end key for the
 			 * first region), the index's VIEW_INDEX_ID, the index key, in
-			 * family L#0 of the data table, rewritten when a region splits;
-			 * a read would list the regions and read a range in each.
+			 * family L#0 of the data table, rewritten when a region splits; a
+			 * read would list the regions and read a range in each.
 			 */
 			why = "it is a local index, whose rows sit in the data table under each region's start key and the index's id (IndexMaintainer.buildRowKey): its ranges are the regions', which reads do not make yet";
 		}
