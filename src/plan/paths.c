@@ -599,13 +599,15 @@ key_order(HBaseTable *t, List *conds, HBaseTable *data, int *salt_bytes)
 		ko->desc = (pi.order == RK_ORDER_DESC);
 
 		/*
-		 * an index's column that is not one of the data table's key columns
-		 * holds Phoenix's NULL as no bytes: it comes first, as an absent
-		 * part, unless a condition on it (strict: not IS NULL, which no index
-		 * condition is) leaves no NULL
+		 * a nullable part's NULL (no bytes) sorts first, as an absent group
+		 * does; so does an index's column that is not one of the data
+		 * table's key columns (Phoenix's NULL is no bytes there), unless a
+		 * condition on it (strict: not IS NULL, which no index condition is)
+		 * leaves no NULL
 		 */
 		ko->optional = in_optional ||
-			(data != NULL && data->columns[pi.column].kind != HBASE_COL_KEYPART &&
+			((pi.nullable ||
+			  (data != NULL && data->columns[pi.column].kind != HBASE_COL_KEYPART)) &&
 			 !has_cond(conds, pi.column + 1));
 		order = lappend(order, ko);
 	}
