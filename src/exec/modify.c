@@ -119,6 +119,17 @@ typedef struct HBaseModifyState
 	 * are encoded, in the other of two contexts (finish_wave)
 	 */
 	bool		pipeline;
+
+	/*
+	 * UPDATE (a SET of constants) and DELETE through a scan, pipelined too:
+	 * the rows to write are buffered as COPY's (ms->buffered), an UPDATE's in
+	 * batches of PUTs, a DELETE's as write_concurrency DELETEs at once
+	 * (deleting), each with the stamp its row was read with (buffered_ts)
+	 */
+	bool		pipe_rows;
+	bool		deleting;
+	int64	   *buffered_ts;
+	int64	   *rows_ts;		/* the stamps of the DELETEs put_batches sends */
 	MemoryContext pipecxt[2];	/* rows of a call, its wave's bodies */
 	int			pipecur;		/* the one the next rows go into */
 	struct HBasePuts *puts;		/* the wave under way, or NULL */
@@ -145,6 +156,11 @@ static void put_rows_pipelined(HBaseModifyState *ms, HBaseRow *rows, int nrows, 
 							   bool last);
 static void release_written_context(HBaseModifyState *ms);
 static void changed_keys_create(HBaseModifyState *ms, MemoryContext parent);
+static void begin_pipe_rows(HBaseModifyState *ms, ModifyTableState *mtstate, CmdType op);
+static void buffer_row(HBaseModifyState *ms, const HBaseRow *row, int64 read_ts);
+static void flush_buffered(HBaseModifyState *ms);
+static void delete_row(HBaseModifyState *ms, HBaseRow *row, int64 read_ts);
+static void put_deletes(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool leave);
 static bool put_row_if_absent(HBaseModifyState *ms, HBaseRow *row);
 
 /*
@@ -701,6 +717,7 @@ hbaseBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo, List *f
 			ms->trigger_cols = rinfo->ri_TrigDesc && rinfo->ri_TrigDesc->trig_update_before_row &&
 				ms->wholerow > 0;
 		}
+		begin_pipe_rows(ms, mtstate, op);
 		/* the key cannot change: that would move the row between keys */
 		foreach(lc, ms->updated)
 		{
@@ -896,20 +913,24 @@ hbaseExecForeignDelete(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	ErrorContextCallback cb;
 	bytea	   *key;
 	int64		read_ts;
-	HBaseResult res;
 
 	hbase_push_written_context(&ms->written, &cb);
 	key = old_key(ms, planSlot, &read_ts);
 	if (changed_before(ms, key))
 		slot = NULL;			/* DELETE ... USING: deleted, counted, returned once */
+	else if (ms->pipe_rows)
+	{
+		/* a round of DELETEs in flight while the scan reads on (buffer_row) */
+		HBaseRow	row = {VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key), 0, NULL};
+
+		buffer_row(ms, &row, read_ts);
+		remember_changed(ms, key);
+	}
 	else
 	{
-		res = hbase_rest_delete(ms->conn, ms->table, VARDATA_ANY(key),
-								VARSIZE_ANY_EXHDR(key), NULL, read_ts,
-								"a DELETE of a row");
-		if (res.outcome != HBASE_DONE)
-			hbase_rest_report(&res, ms->table, "a DELETE of a row");
-		hbase_written_add(&ms->written, VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key));
+		HBaseRow	row = {VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key), 0, NULL};
+
+		delete_row(ms, &row, read_ts);
 		remember_changed(ms, key);
 		if (rinfo->ri_projectReturning)
 			deleted_row(ms, slot, planSlot);
@@ -1336,6 +1357,8 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 		if (!check_and_put(ms, &row, &nulled, check, planSlot, slot, key))
 			slot = NULL;
 	}
+	else if (row.ncells > 0 && ms->pipe_rows && nulled == NIL)
+		buffer_row(ms, &row, read_ts);	/* in a batch, pipelined as COPY's */
 	else if (row.ncells > 0)
 		put_rows(ms, &row, 1);
 	if (slot)
@@ -1937,6 +1960,8 @@ typedef struct WaveBatch
 	HBaseRow   *rows;
 	int			nrows;
 	long		first;			/* the statement's number of its first row */
+	int64		read_ts;		/* a DELETE's: the newest stamp its row was read
+								 * with (hbase_rest_delete) */
 	HBaseResult res;
 	bool		stands;			/* written (all its rows) */
 } WaveBatch;
@@ -1985,14 +2010,20 @@ wave_context(void *arg)
 
 		if (b->stands || i == w->current)
 			continue;
-		appendStringInfo(&buf, "%s%s %s", buf.len ? "; " : "", batch_rows(b),
-						 b->res.outcome == HBASE_UNAVAILABLE ? "were not written (the PUT never reached a gateway)" :
-						 b->res.status == 0 ? "may have been written or not (no answer)" :
-						 psprintf("may have been written or not (HTTP %ld)", b->res.status));
+		if (w->ms->deleting)
+			appendStringInfo(&buf, "%s%s %s", buf.len ? "; " : "", batch_rows(b),
+							 b->res.outcome == HBASE_UNAVAILABLE ? "was not deleted (the DELETE never reached a gateway)" :
+							 b->res.status == 0 ? "may have been deleted or not (no answer)" :
+							 psprintf("may have been deleted or not (HTTP %ld)", b->res.status));
+		else
+			appendStringInfo(&buf, "%s%s %s", buf.len ? "; " : "", batch_rows(b),
+							 b->res.outcome == HBASE_UNAVAILABLE ? "were not written (the PUT never reached a gateway)" :
+							 b->res.status == 0 ? "may have been written or not (no answer)" :
+							 psprintf("may have been written or not (HTTP %ld)", b->res.status));
 	}
 	if (buf.len)
-		errcontext("other PUTs of foreign table %s sent at the same time: %s",
-				   w->ms->table->relname, buf.data);
+		errcontext("other %s of foreign table %s sent at the same time: %s",
+				   w->ms->deleting ? "DELETEs" : "PUTs", w->ms->table->relname, buf.data);
 }
 
 /*
@@ -2032,6 +2063,21 @@ report_wave_batch(HBaseModifyState *ms, WaveBatch *b, int nbatches)
 	HBaseResult *res = &b->res;
 	char	   *summary = hbase_body_summary(res->resp);
 
+	if (ms->deleting && res->status == 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_TRANSACTION_RESOLUTION_UNKNOWN),
+				 errmsg("HBase REST gateway gave no answer to a DELETE of a row of foreign table %s: whether it was deleted is unknown",
+						ms->table->relname),
+				 errdetail("%s at %s. The DELETE of %s, one of %d sent at the same time, may have been done in HBase table \"%s\" or not, or may still be; it was not sent again. %s",
+						   *summary ? summary : "no answer",
+						   res->resp && res->resp->gateway ? res->resp->gateway : "the gateway",
+						   batch_rows(b), nbatches, ms->table->hbase_table,
+						   hbase_written_detail(&ms->written)),
+				 errhint("Read the rows back to see what was deleted; a DELETE of the same rows may be sent again.")));
+	if (ms->deleting)
+		hbase_rest_report(res, ms->table,
+						  psprintf("a DELETE of %s, one of %d sent at the same time",
+								   batch_rows(b), nbatches));
 	if (res->status == 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_TRANSACTION_RESOLUTION_UNKNOWN),
@@ -2108,7 +2154,8 @@ judge_wave(HBaseModifyState *ms, WaveBatch *batches, int n, bool interrupted)
 		CHECK_FOR_INTERRUPTS();
 		ereport(ERROR,
 				(errcode(ERRCODE_QUERY_CANCELED),
-				 errmsg("canceling the PUTs of foreign table %s", ms->table->relname)));
+				 errmsg("canceling the %s of foreign table %s", ms->deleting ? "DELETEs" : "PUTs",
+						ms->table->relname)));
 	}
 	for (i = 0; i < n; i++)
 	{
@@ -2117,6 +2164,15 @@ judge_wave(HBaseModifyState *ms, WaveBatch *batches, int n, bool interrupted)
 		if (b->stands)
 			continue;
 		wave.current = i;
+		if (ms->deleting && b->res.outcome == HBASE_UNAVAILABLE)
+		{
+			/* never reached a gateway: alone, where it may go (raises if it fails) */
+			delete_row(ms, &b->rows[0], b->read_ts);
+			b->stands = true;
+			continue;
+		}
+		if (ms->deleting)
+			report_wave_batch(ms, b, n);
 		if (b->res.refused)
 			hbase_rest_report(&b->res, ms->table,
 							  psprintf("a PUT of %d row%s", b->nrows, b->nrows == 1 ? "" : "s"));
@@ -2179,6 +2235,7 @@ send_wave(HBaseModifyState *ms, WaveBatch *batches, int n, bool leave)
 {
 	HBaseRow   *rows[HBASE_MAX_CONCURRENCY];
 	int			counts[HBASE_MAX_CONCURRENCY];
+	int64		read_ts[HBASE_MAX_CONCURRENCY];
 	HBaseResult res[HBASE_MAX_CONCURRENCY];
 	ErrorContextCallback cb;
 	bool		interrupted;
@@ -2186,20 +2243,26 @@ send_wave(HBaseModifyState *ms, WaveBatch *batches, int n, bool leave)
 
 	if (n == 1 && !leave)
 	{
-		put_rows(ms, batches[0].rows, batches[0].nrows);
+		if (ms->deleting)
+			delete_row(ms, batches[0].rows, batches[0].read_ts);
+		else
+			put_rows(ms, batches[0].rows, batches[0].nrows);
 		return;
 	}
 	for (i = 0; i < n; i++)
 	{
 		rows[i] = batches[i].rows;
 		counts[i] = batches[i].nrows;
+		read_ts[i] = batches[i].read_ts;
 	}
 	hbase_push_written_context(&ms->written, &cb);
 	if (leave)
 	{
 		MemoryContextCallback *abandon = palloc(sizeof(MemoryContextCallback));
 
-		ms->puts = hbase_rest_put_start(ms->conn, ms->table, rows, counts, n, "a PUT of rows", true);
+		ms->puts = ms->deleting ?
+			hbase_rest_delete_start(ms->conn, ms->table, rows, read_ts, n, "a DELETE of a row", true) :
+			hbase_rest_put_start(ms->conn, ms->table, rows, counts, n, "a PUT of rows", true);
 		abandon->func = abandon_wave;
 		abandon->arg = ms;
 		MemoryContextRegisterResetCallback(CurrentMemoryContext, abandon);
@@ -2209,7 +2272,12 @@ send_wave(HBaseModifyState *ms, WaveBatch *batches, int n, bool leave)
 		error_context_stack = cb.previous;
 		return;
 	}
-	hbase_rest_put_many(ms->conn, ms->table, rows, counts, n, "a PUT of rows", res, &interrupted);
+	if (ms->deleting)
+		hbase_rest_put_finish(hbase_rest_delete_start(ms->conn, ms->table, rows, read_ts, n,
+													  "a DELETE of a row", false),
+							  res, &interrupted);
+	else
+		hbase_rest_put_many(ms->conn, ms->table, rows, counts, n, "a PUT of rows", res, &interrupted);
 	count_wave(ms, batches, n, res);
 	judge_wave(ms, batches, n, interrupted);
 	error_context_stack = cb.previous;
@@ -2281,6 +2349,11 @@ put_batches(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool le
 	int			b;
 
 	finish_wave(ms);
+	if (ms->deleting)
+	{
+		put_deletes(ms, rows, nrows, first, leave);
+		return;
+	}
 	if (nbatches <= 1 || ms->write_concurrency <= 1)
 	{
 		for (b = 0; b < nbatches; b++)
@@ -2335,6 +2408,119 @@ put_batches(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool le
 		send_wave(ms, batches + start, nbatches - start, leave);
 	if (!leave)
 		pfree(batches);
+}
+
+/*
+ * DELETEs of rows a scan handed over (buffer_row), their stamps in
+ * ms->rows_ts: write_concurrency at once (send_wave), each row its own
+ * request; leave: the last round is left under way, as put_batches leaves
+ * a wave of PUTs.  A key comes once (the scan hands each row once; a join's
+ * repeats are skipped by changed_before), and two DELETEs of one key would
+ * delete the same cells anyway: no order to keep between them.
+ */
+static void
+put_deletes(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool leave)
+{
+	WaveBatch  *batches = palloc0(sizeof(WaveBatch) * Max(nrows, 1));
+	int			wc = Min(ms->write_concurrency, HBASE_MAX_CONCURRENCY);
+	int			start;
+	int			b;
+
+	for (b = 0; b < nrows; b++)
+	{
+		batches[b].rows = &rows[b];
+		batches[b].nrows = 1;
+		batches[b].first = first + b;
+		batches[b].read_ts = ms->rows_ts[b];
+	}
+	for (start = 0; start < nrows; start += wc)
+	{
+		int			n = Min(wc, nrows - start);
+
+		send_wave(ms, batches + start, n, leave && n > 1 && start + n == nrows);
+	}
+	if (ms->puts == NULL)
+		pfree(batches);
+}
+
+/*
+ * UPDATE and DELETE through a scan keep a round of writes in flight while
+ * the scan reads on, as COPY does (ms->pipeline: no triggers, whose AFTER
+ * STATEMENT one must find every row written; write_concurrency over 1):
+ * a DELETE, and an UPDATE whose SET does not read the row (a check-and-put
+ * goes row by row: a conflict reads the row again).  Not with RETURNING,
+ * which returns each row as written.  The rows are buffered (buffer_row)
+ * and sent as a COPY's (flush_buffered), and every round is answered and
+ * judged before the next goes and at the statement's end.
+ */
+static void
+begin_pipe_rows(HBaseModifyState *ms, ModifyTableState *mtstate, CmdType op)
+{
+	EState	   *estate = mtstate->ps.state;
+	int			slots;
+
+	/*
+	 * RETURNING is known from the plan: ri_projectReturning is made after
+	 * BeginForeignModify
+	 */
+	ms->pipe_rows = ms->pipeline && ((ModifyTable *) mtstate->ps.plan)->returningLists == NIL &&
+		(op == CMD_DELETE || !ms->check);
+	if (!ms->pipe_rows)
+		return;
+	ms->deleting = op == CMD_DELETE;
+	slots = ms->deleting ? ms->write_concurrency : ms->table->batch_size * ms->write_concurrency;
+	ms->buffered = MemoryContextAlloc(estate->es_query_cxt, sizeof(HBaseRow) * slots);
+	if (ms->deleting)
+		ms->buffered_ts = MemoryContextAlloc(estate->es_query_cxt, sizeof(int64) * slots);
+}
+
+/*
+ * A row an UPDATE or DELETE through a scan writes (begin_pipe_rows), kept
+ * with every byte of it (the row's memory goes after each row) until a
+ * round's worth is there: write_concurrency batches of PUTs, or
+ * write_concurrency DELETEs (read_ts: the stamp the row was read with).
+ * The rows are numbered in the statement by the order they came in here.
+ */
+static void
+buffer_row(HBaseModifyState *ms, const HBaseRow *row, int64 read_ts)
+{
+	MemoryContext old = MemoryContextSwitchTo(ms->pipecxt[ms->pipecur]);
+	HBaseRow   *r = &ms->buffered[ms->nbuffered];
+	int			i;
+
+	r->key = hbase_memdup(row->key, row->keylen);
+	r->keylen = row->keylen;
+	r->ncells = row->ncells;
+	r->cells = row->ncells > 0 ? palloc(sizeof(HBaseCell) * row->ncells) : NULL;
+	for (i = 0; i < row->ncells; i++)
+	{
+		r->cells[i] = row->cells[i];
+		r->cells[i].column = hbase_memdup(row->cells[i].column, row->cells[i].collen);
+		r->cells[i].value = hbase_memdup(row->cells[i].value, row->cells[i].vallen);
+	}
+	MemoryContextSwitchTo(old);
+	if (ms->deleting)
+		ms->buffered_ts[ms->nbuffered] = read_ts;
+	ms->nseen++;
+	if (++ms->nbuffered == (ms->deleting ? ms->write_concurrency :
+							ms->table->batch_size * ms->write_concurrency))
+		flush_buffered(ms);
+}
+
+/* DELETE of one row, now: an error names the rows of the statement that stand */
+static void
+delete_row(HBaseModifyState *ms, HBaseRow *row, int64 read_ts)
+{
+	ErrorContextCallback cb;
+	HBaseResult res;
+
+	hbase_push_written_context(&ms->written, &cb);
+	res = hbase_rest_delete(ms->conn, ms->table, row->key, row->keylen, NULL, read_ts,
+							"a DELETE of a row");
+	if (res.outcome != HBASE_DONE)
+		hbase_rest_report(&res, ms->table, "a DELETE of a row");
+	error_context_stack = cb.previous;
+	hbase_written_add(&ms->written, row->key, row->keylen);
 }
 
 /*
@@ -2416,6 +2602,11 @@ flush_buffered(HBaseModifyState *ms)
 		HBaseRow   *rows = MemoryContextAlloc(ms->pipecxt[ms->pipecur], sizeof(HBaseRow) * n);
 
 		memcpy(rows, ms->buffered, sizeof(HBaseRow) * n);
+		if (ms->deleting)
+		{
+			ms->rows_ts = MemoryContextAlloc(ms->pipecxt[ms->pipecur], sizeof(int64) * n);
+			memcpy(ms->rows_ts, ms->buffered_ts, sizeof(int64) * n);
+		}
 		ms->nbuffered = 0;
 		put_rows_pipelined(ms, rows, n, ms->nseen - n + 1, false);
 		return;
@@ -2524,6 +2715,8 @@ hbaseEndForeignModify(EState *estate, ResultRelInfo *rinfo)
 {
 	HBaseModifyState *ms = rinfo->ri_FdwState;
 
+	if (ms && ms->pipe_rows)
+		flush_buffered(ms);
 	if (ms)
 		finish_wave(ms);
 	if (ms)

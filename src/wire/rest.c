@@ -1609,7 +1609,7 @@ hbase_rest_put_many(HBaseConn *conn, HBaseTable *table, HBaseRow **batches, cons
 						  out, interrupted);
 }
 
-/* PUTs under way (hbase_rest_put_start) */
+/* PUTs under way (hbase_rest_put_start), or DELETEs (hbase_rest_delete_start: no bodies) */
 struct HBasePuts
 {
 	int			n;
@@ -1647,7 +1647,7 @@ hbase_rest_put_start(HBaseConn *conn, HBaseTable *table, HBaseRow **batches, con
 	return p;
 }
 
-/* the answers of the PUTs p sent, out[i] as hbase_rest_put_many's */
+/* the answers of the PUTs (or DELETEs) p sent, out[i] as hbase_rest_put_many's */
 void
 hbase_rest_put_finish(HBasePuts *p, HBaseResult *out, bool *interrupted)
 {
@@ -1658,7 +1658,8 @@ hbase_rest_put_finish(HBasePuts *p, HBaseResult *out, bool *interrupted)
 	for (i = 0; i < p->n; i++)
 	{
 		out[i] = write_result(resp[i], false);
-		pfree(p->bodies[i]);
+		if (p->bodies[i])
+			pfree(p->bodies[i]);
 	}
 	pfree(p);
 }
@@ -1764,10 +1765,11 @@ row_path_at(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
  * qualifier").  The path is binary-safe or refused (row_path_at: an old
  * gateway would delete another row or none).  A write (see hbase_rest_put):
  * a late DELETE could remove a row written after it.  Typed as any write.
+ * delete_path is its path, at the stamp it deletes up to.
  */
-HBaseResult
-hbase_rest_delete(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
-				  const HBaseColumn *col, int64 read_ts, const char *what)
+static char *
+delete_path(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
+			const HBaseColumn *col, int64 read_ts, const char *what)
 {
 	int64		ts = hbase_key_row_timestamp(table, key, keylen);
 	int64		now = hbase_now_ms();
@@ -1790,10 +1792,41 @@ hbase_rest_delete(HBaseConn *conn, HBaseTable *table, const char *key, int keyle
 	 * range (Phoenix's for a condition on the column) leaves out the store
 	 * files and memstore segments holding only later markers.
 	 */
+	return row_path_at(conn, table, key, keylen, col, ts, what);
+}
+
+HBaseResult
+hbase_rest_delete(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
+				  const HBaseColumn *col, int64 read_ts, const char *what)
+{
 	return write_result(hbase_request_ex(conn, "DELETE",
-										 row_path_at(conn, table, key, keylen, col, ts, what),
+										 delete_path(conn, table, key, keylen, col, read_ts, what),
 										 NULL, 0, what, HBASE_REQ_WRITE),
 						false);
+}
+
+/*
+ * DELETEs of n whole rows (rows[i]'s key, read_ts[i] the newest stamp the
+ * row was read with, as hbase_rest_delete's) sent at once, each on its own
+ * handle and at most once (hbase_request_writes_start), answered by
+ * hbase_rest_put_finish as PUTs are: a row-by-row DELETE through a scan
+ * keeps a round of them in flight while its scan reads on.  own as
+ * hbase_rest_put_start's.
+ */
+HBasePuts *
+hbase_rest_delete_start(HBaseConn *conn, HBaseTable *table, HBaseRow **rows,
+						const int64 *read_ts, int n, const char *what, bool own)
+{
+	HBasePuts  *p = palloc0(sizeof(HBasePuts));
+	const char *paths[HBASE_MAX_CONCURRENCY];
+	int			i;
+
+	Assert(n <= HBASE_MAX_CONCURRENCY);
+	p->n = n;
+	for (i = 0; i < n; i++)
+		paths[i] = delete_path(conn, table, rows[i]->key, rows[i]->keylen, NULL, read_ts[i], what);
+	p->writes = hbase_request_writes_start(conn, "DELETE", paths, NULL, NULL, n, what, own);
+	return p;
 }
 
 /* ---------------- namespaces and schemas (IMPORT FOREIGN SCHEMA) ---------------- */
