@@ -1613,6 +1613,7 @@ hbase_rest_put_many(HBaseConn *conn, HBaseTable *table, HBaseRow **batches, cons
 struct HBasePuts
 {
 	int			n;
+	bool		check;			/* check-and-puts (hbase_rest_check_and_put_start) */
 	HBaseWrites *writes;
 	char	   *bodies[HBASE_MAX_CONCURRENCY];
 };
@@ -1657,7 +1658,7 @@ hbase_rest_put_finish(HBasePuts *p, HBaseResult *out, bool *interrupted)
 	hbase_request_writes_finish(p->writes, resp, interrupted);
 	for (i = 0; i < p->n; i++)
 	{
-		out[i] = write_result(resp[i], false);
+		out[i] = write_result(resp[i], p->check);
 		if (p->bodies[i])
 			pfree(p->bodies[i]);
 	}
@@ -1679,10 +1680,9 @@ hbase_rest_put_finish(HBasePuts *p, HBaseResult *out, bool *interrupted)
  * and 2.6; the key is taken from the body, so any gateway version takes any
  * key.  A write (see hbase_rest_put): never sent twice.
  */
-HBaseResult
-hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table, const HBaseRow *row,
-						 const char *check_col, int check_collen,
-						 const char *expected, int expectedlen, const char *what)
+static char *
+check_and_put_body(HBaseTable *table, const HBaseRow *row, const char *check_col,
+				   int check_collen, const char *expected, int expectedlen)
 {
 	HBaseRow	r = *stamped_rows(table, row, 1);
 	HBaseCell  *stamped = r.cells;
@@ -1698,10 +1698,53 @@ hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table, const HBaseRow *row
 	r.ncells = row->ncells + 1;
 	body = hbase_json_cellset(&r, 1);
 	pfree(r.cells);
+	return body;
+}
+
+HBaseResult
+hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table, const HBaseRow *row,
+						 const char *check_col, int check_collen,
+						 const char *expected, int expectedlen, const char *what)
+{
+	char	   *body = check_and_put_body(table, row, check_col, check_collen, expected,
+										  expectedlen);
+
 	return write_result(hbase_request_ex(conn, "PUT",
 										 psprintf("%s/hbase_fdw_row?check=put", hbase_rest_table_path(conn, table)),
 										 body, strlen(body), what, HBASE_REQ_WRITE),
 						true);
+}
+
+/*
+ * Check-and-puts of n rows at once (INSERT ... ON CONFLICT DO NOTHING's
+ * batches: each row written only where its check cell is absent), each on
+ * its own handle and sent at most once (hbase_request_writes_start),
+ * answered by hbase_rest_put_finish as PUTs are, typed as a check-and-put's
+ * (CHECK_FAILED: the row exists, nothing written).  The rows must hold
+ * distinct keys: HBase may run them in any order.
+ */
+HBasePuts *
+hbase_rest_check_and_put_start(HBaseConn *conn, HBaseTable *table, HBaseRow **rows,
+							   const char *check_col, int check_collen, int n, const char *what)
+{
+	HBasePuts  *p = palloc0(sizeof(HBasePuts));
+	const char *paths[HBASE_MAX_CONCURRENCY];
+	size_t		lens[HBASE_MAX_CONCURRENCY];
+	char	   *path = psprintf("%s/hbase_fdw_row?check=put", hbase_rest_table_path(conn, table));
+	int			i;
+
+	Assert(n <= HBASE_MAX_CONCURRENCY);
+	p->n = n;
+	p->check = true;
+	for (i = 0; i < n; i++)
+	{
+		paths[i] = path;
+		p->bodies[i] = check_and_put_body(table, rows[i], check_col, check_collen, NULL, 0);
+		lens[i] = strlen(p->bodies[i]);
+	}
+	p->writes = hbase_request_writes_start(conn, "PUT", paths, (const char **) p->bodies, lens,
+										   n, what, false);
+	return p;
 }
 
 /*
