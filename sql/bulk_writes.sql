@@ -6,7 +6,7 @@
 -- in) with a 500, HBase's own 503, or a reset after the gateway did the write; it holds every
 -- PUT it passes on a moment, and says how many it held at once (the batches overlap).
 \getenv hbase_url HBASE_URL
-\! for p in 18240 18241 18242 18243 18244 18245 18246 18247 18248 18249 18250 18251 18252; do curl -s -m 1 http://127.0.0.1:$p/quit >/dev/null; done; sleep 0.3
+\! for p in 18240 18241 18242 18243 18244 18245 18246 18247 18248 18249 18250 18251 18252 18254; do curl -s -m 1 http://127.0.0.1:$p/quit >/dev/null; done; sleep 0.3
 \! for t in bw_500 bw_two bw_503 bw_rst bw_dup; do python3 tests/hbase_rest.py drop $t >/dev/null 2>&1; python3 tests/hbase_rest.py create $t d >/dev/null; done
 COPY (SELECT 'r' || lpad(g::text, 2, '0'), 'v' || g FROM generate_series(1, 80) g) TO '/tmp/hbase_fdw_bulk_writes_80.tsv';
 
@@ -236,8 +236,40 @@ COPY bw_gw2 FROM '/tmp/hbase_fdw_bulk_writes_80.tsv';
 \! curl -s http://127.0.0.1:18252/stats | awk '{print "puts", $2, "max_same_body", $10}'
 \! python3 tests/hbase_rest.py scan bw_gw2 | python3 -c "import json,sys; rows=json.load(sys.stdin); print(len(rows), 'rows in HBase; wrong:', [r['key'] for r in rows if r['cells']['d:v'] != 'v%d' % int(r['key'][1:])])"
 
-\! for p in 18240 18241 18242 18243 18244 18245 18246 18247 18248 18249 18250 18251 18252; do curl -s -m 2 http://127.0.0.1:$p/quit >/dev/null; done
+-- INSERT ... ON CONFLICT DO NOTHING goes write_concurrency rows a call, their check-and-puts
+-- at once (a key repeated in a call waits for the next round: the first row of a key wins, as
+-- one at a time). r02 and r05 exist; the check-and-put of r03 (the 3rd of the first 8) gets a
+-- 500: the error names row 3 and counts the 5 rows written (r01, r04, r06-r08: r02 and r05
+-- found); HBase has those, r02 and r05 as they were, and nothing of r03 or r09-r16
+\! python3 tests/hbase_rest.py drop bw_dn >/dev/null 2>&1; python3 tests/hbase_rest.py create bw_dn d >/dev/null
+\! printf '%s' '[{"key":"r02","cells":{"d:v":"old"}},{"key":"r05","cells":{"d:v":"old"}}]' | python3 tests/hbase_rest.py put bw_dn
+\! python3 tests/write_proxy.py 18254 "$HBASE_URL" --fail-puts-holding cjAz --status 500 --hold 0.2
+CREATE SERVER bw_dn FOREIGN DATA WRAPPER hbase_fdw
+  OPTIONS (url 'http://127.0.0.1:18254', write_concurrency '8');
+CREATE USER MAPPING FOR CURRENT_USER SERVER bw_dn;
+CREATE FOREIGN TABLE bw_dn (k text OPTIONS (column ':key'), v text OPTIONS (column 'd:v'))
+  SERVER bw_dn OPTIONS (table 'bw_dn');
+\set VERBOSITY default
+INSERT INTO bw_dn SELECT 'r' || lpad(g::text, 2, '0'), 'v' || g FROM generate_series(1, 16) g
+  ON CONFLICT DO NOTHING;
+\echo :SQLSTATE
+\set VERBOSITY terse
+\! curl -s http://127.0.0.1:18254/stats | awk '{print "puts", $2, "answered here", $6, "max_same_body", $10, "overlapping:", ($NF >= 4 ? "yes" : "no, " $NF)}'
+\! python3 tests/hbase_rest.py scan bw_dn | python3 -c "import json,sys; print(sorted((r['key'], r['cells']['d:v']) for r in json.load(sys.stdin)))"
+-- through the gateway itself: the 11 rows left are written, the 5 that exist found; a key
+-- given twice in one call is written once, with its first row's value
+CREATE FOREIGN TABLE bw_dn_direct (k text OPTIONS (column ':key'), v text OPTIONS (column 'd:v'))
+  SERVER bw_direct OPTIONS (table 'bw_dn');
+INSERT INTO bw_dn_direct SELECT 'r' || lpad(g::text, 2, '0'), 'w' || g FROM generate_series(1, 16) g
+  ON CONFLICT DO NOTHING;
+\echo rows: :ROW_COUNT
+INSERT INTO bw_dn_direct VALUES ('x1', 'first'), ('x2', 'a'), ('x1', 'second'), ('x3', 'b')
+  ON CONFLICT DO NOTHING;
+\echo rows: :ROW_COUNT
+\! python3 tests/hbase_rest.py scan bw_dn | python3 -c "import json,sys; print(sorted((r['key'], r['cells']['d:v']) for r in json.load(sys.stdin)))"
+
+\! for p in 18240 18241 18242 18243 18244 18245 18246 18247 18248 18249 18250 18251 18252 18254; do curl -s -m 2 http://127.0.0.1:$p/quit >/dev/null; done
 \! rm -f /tmp/hbase_fdw_bulk_writes_80.tsv /tmp/hbase_fdw_bulk_writes_81.tsv /tmp/hbase_fdw_bulk_writes_80.json
-\! for t in bw_mid bw_upd bw_updr bw_del bw_delr bw_gw bw_gw2; do python3 tests/hbase_rest.py drop $t >/dev/null 2>&1; done
+\! for t in bw_mid bw_upd bw_updr bw_del bw_delr bw_gw bw_gw2 bw_dn; do python3 tests/hbase_rest.py drop $t >/dev/null 2>&1; done
 DROP SERVER bw_direct, bw_500, bw_two, bw_503, bw_rst, bw_dup, bw_mid, bw_upd, bw_updr, bw_del,
-  bw_delr, bw_gw, bw_gw2 CASCADE;
+  bw_delr, bw_gw, bw_gw2, bw_dn CASCADE;

@@ -144,6 +144,7 @@ typedef struct HBaseModifyState
 	/* INSERT ... ON CONFLICT DO NOTHING: rows written only where absent */
 	bool		do_nothing;
 	HBaseColumn *exists_col;	/* the cell that says a row exists */
+	TupleTableSlot **inserted;	/* its batches' rows written (a call's) */
 } HBaseModifyState;
 
 static void put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows);
@@ -2554,12 +2555,10 @@ put_rows_pipelined(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, 
  * written).  The row must carry that cell, with a value: a row without it
  * would not be seen as existing by the next insert.
  */
-static bool
-put_row_if_absent(HBaseModifyState *ms, HBaseRow *row)
+static void
+check_exists_value(HBaseModifyState *ms, HBaseRow *row)
 {
 	HBaseColumn *col = ms->exists_col;
-	ErrorContextCallback cb;
-	HBaseResult res;
 	int			i;
 
 	for (i = 0; i < row->ncells; i++)
@@ -2575,6 +2574,16 @@ put_row_if_absent(HBaseModifyState *ms, HBaseRow *row)
 				 errdetail("Whether a row of key \"%s\" exists is told by its cell \"%s\" (the table's first column mapped to a cell); a row without it, or with an empty value, would count as absent.",
 						   hbase_printable_key(row->key, row->keylen), col->colspec),
 				 errhint("Give the column a non-empty value, or give the foreign table the option \"empty_column\": every row written then gets that cell.")));
+}
+
+static bool
+put_row_if_absent(HBaseModifyState *ms, HBaseRow *row)
+{
+	HBaseColumn *col = ms->exists_col;
+	ErrorContextCallback cb;
+	HBaseResult res;
+
+	check_exists_value(ms, row);
 	hbase_push_written_context(&ms->written, &cb);
 	res = hbase_rest_check_and_put(ms->conn, ms->table, row, col->colspec, col->speclen,
 								   NULL, 0, "a check-and-put of a row (ON CONFLICT DO NOTHING)");
@@ -2585,6 +2594,131 @@ put_row_if_absent(HBaseModifyState *ms, HBaseRow *row)
 		return false;
 	hbase_written_add(&ms->written, row->key, row->keylen);
 	return true;
+}
+
+/* the other check-and-puts of a round that failed, in an error about one of them */
+static void
+others_context(void *arg)
+{
+	errcontext("%s", (const char *) arg);
+}
+
+/*
+ * One round of ON CONFLICT DO NOTHING's check-and-puts (rows of distinct
+ * keys), sent at once and all answered before any is judged: the rows
+ * written count first (inserted[i]); a check that found the key leaves its
+ * row out; one that surely never reached a gateway goes again alone
+ * (put_row_if_absent); any other failure is reported, naming its row, with
+ * the others that failed in a context line.
+ */
+static void
+round_if_absent(HBaseModifyState *ms, HBaseRow *rows, int n, long first, bool *inserted)
+{
+	HBaseColumn *col = ms->exists_col;
+	HBaseRow   *rp[HBASE_MAX_CONCURRENCY];
+	HBaseResult res[HBASE_MAX_CONCURRENCY];
+	const char *what = "a check-and-put of a row (ON CONFLICT DO NOTHING)";
+	ErrorContextCallback cb;
+	ErrorContextCallback ocb;
+	StringInfoData others;
+	bool		interrupted;
+	int			i;
+
+	for (i = 0; i < n; i++)
+		rp[i] = &rows[i];
+	hbase_push_written_context(&ms->written, &cb);
+	hbase_rest_put_finish(hbase_rest_check_and_put_start(ms->conn, ms->table, rp, col->colspec,
+														 col->speclen, n, what),
+						  res, &interrupted);
+	initStringInfo(&others);
+	for (i = 0; i < n; i++)
+	{
+		inserted[i] = res[i].outcome == HBASE_DONE;
+		if (inserted[i])
+			hbase_written_add(&ms->written, rows[i].key, rows[i].keylen);
+		else if (res[i].outcome != HBASE_CHECK_FAILED && res[i].outcome != HBASE_UNAVAILABLE)
+			appendStringInfo(&others, "%srow %ld (key \"%s\", %s)", others.len ? "; " : "",
+							 first + i, hbase_printable_key(rows[i].key, rows[i].keylen),
+							 res[i].status == 0 ? "no answer" : psprintf("HTTP %ld", res[i].status));
+	}
+	if (interrupted)
+	{
+		CHECK_FOR_INTERRUPTS();
+		ereport(ERROR,
+				(errcode(ERRCODE_QUERY_CANCELED),
+				 errmsg("canceling the check-and-puts of foreign table %s", ms->table->relname)));
+	}
+	ocb.callback = others_context;
+	ocb.arg = psprintf("check-and-puts of foreign table %s sent at the same time that may have been written or not: %s",
+					   ms->table->relname, others.data);
+	ocb.previous = error_context_stack;
+	for (i = 0; i < n; i++)
+	{
+		char	   *row = psprintf("row %ld of the statement (key \"%s\")", first + i,
+								   hbase_printable_key(rows[i].key, rows[i].keylen));
+
+		if (res[i].outcome == HBASE_DONE || res[i].outcome == HBASE_CHECK_FAILED)
+			continue;
+		if (res[i].outcome == HBASE_UNAVAILABLE)
+		{
+			inserted[i] = put_row_if_absent(ms, &rows[i]);
+			continue;
+		}
+		if (others.len > 0)
+			error_context_stack = &ocb;
+		if (res[i].status == 0)
+			ereport(ERROR,
+					(errcode(ERRCODE_TRANSACTION_RESOLUTION_UNKNOWN),
+					 errmsg("HBase REST gateway gave no answer to a check-and-put of a row (ON CONFLICT DO NOTHING) for foreign table %s: whether it was written is unknown",
+							ms->table->relname),
+					 errdetail("The check-and-put of %s, one of %d sent at the same time, may have been written to HBase table \"%s\" or not, or may still be; it was not sent again. %s",
+							   row, n, ms->table->hbase_table, hbase_written_detail(&ms->written)),
+					 errhint("Read the rows back to see what was written; a write of the same values may be sent again.")));
+		hbase_rest_report(&res[i], ms->table,
+						  psprintf("a check-and-put of %s (ON CONFLICT DO NOTHING), one of %d sent at the same time",
+								   row, n));
+	}
+	error_context_stack = cb.previous;
+}
+
+/*
+ * INSERT ... ON CONFLICT DO NOTHING of a batch (a call of
+ * ExecForeignBatchInsert: write_concurrency rows), every row checked
+ * first, then check-and-puts write_concurrency at once (round_if_absent): a
+ * key that an earlier row of the round holds starts the next round, so of
+ * two rows of one key the first is written and the second finds it, as one
+ * at a time.  inserted[i]: row i was written.
+ */
+static void
+put_rows_if_absent(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool *inserted)
+{
+	int			wc = Min(ms->write_concurrency, HBASE_MAX_CONCURRENCY);
+	int			start = 0;
+	int			i;
+
+	for (i = 0; i < nrows; i++)
+		check_exists_value(ms, &rows[i]);
+	while (start < nrows)
+	{
+		int			n = 1;
+		bool		repeated = false;
+
+		while (start + n < nrows && n < wc && !repeated)
+		{
+			HBaseRow   *r = &rows[start + n];
+
+			for (i = start; i < start + n && !repeated; i++)
+				repeated = rows[i].keylen == r->keylen &&
+					memcmp(rows[i].key, r->key, r->keylen) == 0;
+			if (!repeated)
+				n++;
+		}
+		if (n == 1)
+			inserted[start] = put_row_if_absent(ms, &rows[start]);
+		else
+			round_if_absent(ms, rows + start, n, first + start, inserted + start);
+		start += n;
+	}
 }
 
 /* the buffered rows of a COPY in one PUT */
@@ -2672,6 +2806,20 @@ hbaseExecForeignBatchInsert(EState *estate, ResultRelInfo *rinfo, TupleTableSlot
 	for (i = 0; i < *numSlots; i++)
 		encode_row(ms, slots[i], &rows[i], i + 1);
 	ms->nseen += *numSlots;
+	if (ms->do_nothing)
+	{
+		/* the rows written, in an array of our own: slots is PostgreSQL's */
+		bool	   *written = palloc(sizeof(bool) * Max(*numSlots, 1));
+		int			kept = 0;
+
+		put_rows_if_absent(ms, rows, *numSlots, ms->nseen - *numSlots + 1, written);
+		for (i = 0; i < *numSlots; i++)
+			if (written[i])
+				ms->inserted[kept++] = slots[i];
+		*numSlots = kept;
+		MemoryContextReset(MemoryContextSwitchTo(old));
+		return ms->inserted;
+	}
 	if (ms->pipeline)
 	{
 		MemoryContextSwitchTo(old);
@@ -2697,13 +2845,23 @@ hbaseGetForeignModifyBatchSize(ResultRelInfo *rinfo)
 	HBaseTable *t;
 
 	/*
-	 * RETURNING and row triggers need the rows one at a time; so does ON
-	 * CONFLICT DO NOTHING (one check-and-put per row)
+	 * RETURNING and row triggers need the rows one at a time; ON CONFLICT DO
+	 * NOTHING goes write_concurrency rows a call, their check-and-puts at
+	 * once (put_rows_if_absent), which tells PostgreSQL the rows written
 	 */
-	if (rinfo->ri_projectReturning || (ms && ms->do_nothing) || (rinfo->ri_TrigDesc &&
+	if (rinfo->ri_projectReturning || (rinfo->ri_TrigDesc &&
 									   (rinfo->ri_TrigDesc->trig_insert_after_row ||
 										rinfo->ri_TrigDesc->trig_insert_before_row)))
 		return 1;
+	if (ms && ms->do_nothing)
+	{
+		int			n = Min(ms->write_concurrency, HBASE_MAX_CONCURRENCY);
+
+		if (n > 1 && ms->inserted == NULL)
+			ms->inserted = MemoryContextAlloc(GetMemoryChunkContext(ms),
+											  sizeof(TupleTableSlot *) * n);
+		return n;
+	}
 	if (ms)
 		return ms->table->batch_size * ms->write_concurrency;
 	t = hbase_get_table(RelationGetRelid(rinfo->ri_RelationDesc));
