@@ -293,8 +293,8 @@ hbaseAddForeignUpdateTargets(PlannerInfo *root, Index rtindex, RangeTblEntry *ta
 
 	/*
 	 * DELETE ... RETURNING: the row deleted, which RETURNING reads from the
-	 * slot ExecForeignDelete fills (HBase's DELETE answers nothing), so
-	 * every column of it travels, as UPDATE's old row does in "wholerow".
+	 * slot ExecForeignDelete fills (HBase's DELETE answers nothing), so every
+	 * column of it travels, as UPDATE's old row does in "wholerow".
 	 */
 	if (root->parse->commandType == CMD_DELETE && root->parse->returningList != NIL)
 	{
@@ -347,14 +347,17 @@ contain_current_of_walker(Node *node, void *context)
 enum ModifyPrivateIndex
 {
 	ModifyPrivateUpdated,		/* UPDATE: attnums set, generated columns too */
-	ModifyPrivateCheck,			/* UPDATE: its SET reads the row: check-and-put */
+	ModifyPrivateCheck,			/* UPDATE: its SET reads the row:
+								 * check-and-put */
 	ModifyPrivateOnConflict,	/* OnConflictAction */
-	ModifyPrivateSetAttnos,		/* UPDATE that can be applied again to a row read
-								 * again: the attnums of its SET, else NIL */
+	ModifyPrivateSetAttnos,		/* UPDATE that can be applied again to a row
+								 * read again: the attnums of its SET, else
+								 * NIL */
 	ModifyPrivateRecheck,		/* and a list: the SET expressions (in that
 								 * order), the row's conditions (its WHERE) */
-	ModifyPrivateOnce			/* UPDATE, DELETE: a row may come several times
-								 * (FROM, USING): remember the keys changed */
+	ModifyPrivateOnce			/* UPDATE, DELETE: a row may come several
+								 * times (FROM, USING): remember the keys
+								 * changed */
 };
 
 /*
@@ -429,16 +432,17 @@ hbasePlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelatio
 		 * With FROM or USING, a join may hand ModifyTable one row several
 		 * times (once per matching row of the others).  PostgreSQL changes a
 		 * row once per statement and ignores the later matches; so do we, by
-		 * the keys of the rows changed (ExecForeignUpdate, ExecForeignDelete).
-		 * A scan of the table alone yields each key once: no set kept.
+		 * the keys of the rows changed (ExecForeignUpdate,
+		 * ExecForeignDelete). A scan of the table alone yields each key once:
+		 * no set kept.
 		 */
 		once = bms_membership(root->all_baserels) == BMS_MULTIPLE;
 
 		/*
-		 * A row of a table of versions is one version of its cells: HBase
-		 * has no way to change or drop one version of a row's every cell
-		 * that would not touch the others (a Delete of a column's version
-		 * needs each timestamp, a Put adds one).  Not guessed at.
+		 * A row of a table of versions is one version of its cells: HBase has
+		 * no way to change or drop one version of a row's every cell that
+		 * would not touch the others (a Delete of a column's version needs
+		 * each timestamp, a Put adds one).  Not guessed at.
 		 */
 		if (t->versions > 0)
 			ereport(ERROR,
@@ -463,10 +467,10 @@ hbasePlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelatio
 		}
 
 		/*
-		 * A SET that reads the row (n = n + 1) writes with a check-and-put
-		 * on a value read: a concurrent write in between is not lost.  A SET
-		 * of constants writes blindly, as a plain UPDATE in PostgreSQL
-		 * would, last writer wins.
+		 * A SET that reads the row (n = n + 1) writes with a check-and-put on
+		 * a value read: a concurrent write in between is not lost.  A SET of
+		 * constants writes blindly, as a plain UPDATE in PostgreSQL would,
+		 * last writer wins.
 		 */
 		{
 			List	   *tlist = NIL;
@@ -474,12 +478,15 @@ hbasePlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelatio
 			List	   *quals = NIL;
 			ListCell   *lc;
 
-			/* the SET expressions; the row identity's junk Vars come after them */
+			/*
+			 * the SET expressions; the row identity's junk Vars come after
+			 * them
+			 */
 			get_translated_update_targetlist(root, resultRelation, &tlist, &attrs);
 			foreach(lc, tlist)
 				if (!((TargetEntry *) lfirst(lc))->resjunk &&
 					contain_var_clause((Node *) ((TargetEntry *) lfirst(lc))->expr))
-					check = true;
+				check = true;
 			if (check)
 			{
 				HBaseTable *t = hbase_get_table(planner_rt_fetch(resultRelation, root)->relid);
@@ -490,7 +497,7 @@ hbasePlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelatio
 			/* the SET's expressions, not the junk row identity (its ctid) */
 			foreach(lc, tlist)
 				if (!((TargetEntry *) lfirst(lc))->resjunk)
-					set_exprs = lappend(set_exprs, ((TargetEntry *) lfirst(lc))->expr);
+				set_exprs = lappend(set_exprs, ((TargetEntry *) lfirst(lc))->expr);
 			foreach(lc, rel->baserestrictinfo)
 				quals = lappend(quals, ((RestrictInfo *) lfirst(lc))->clause);
 			if (check && list_length(attrs) == list_length(updated) &&
@@ -503,6 +510,7 @@ hbasePlanForeignModify(PlannerInfo *root, ModifyTable *plan, Index resultRelatio
 				set_exprs = NIL;
 		}
 	}
+
 	/*
 	 * PostgreSQL refuses a conflict target and DO UPDATE on a foreign table
 	 * (no unique index to infer); DO NOTHING without a target reaches us.
@@ -1961,8 +1969,8 @@ typedef struct WaveBatch
 	HBaseRow   *rows;
 	int			nrows;
 	long		first;			/* the statement's number of its first row */
-	int64		read_ts;		/* a DELETE's: the newest stamp its row was read
-								 * with (hbase_rest_delete) */
+	int64		read_ts;		/* a DELETE's: the newest stamp its row was
+								 * read with (hbase_rest_delete) */
 	HBaseResult res;
 	bool		stands;			/* written (all its rows) */
 } WaveBatch;
@@ -2167,7 +2175,10 @@ judge_wave(HBaseModifyState *ms, WaveBatch *batches, int n, bool interrupted)
 		wave.current = i;
 		if (ms->deleting && b->res.outcome == HBASE_UNAVAILABLE)
 		{
-			/* never reached a gateway: alone, where it may go (raises if it fails) */
+			/*
+			 * never reached a gateway: alone, where it may go (raises if it
+			 * fails)
+			 */
 			delete_row(ms, &b->rows[0], b->read_ts);
 			b->stands = true;
 			continue;

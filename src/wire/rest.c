@@ -1613,7 +1613,8 @@ hbase_rest_put_many(HBaseConn *conn, HBaseTable *table, HBaseRow **batches, cons
 struct HBasePuts
 {
 	int			n;
-	bool		check;			/* check-and-puts (hbase_rest_check_and_put_start) */
+	bool		check;			/* check-and-puts
+								 * (hbase_rest_check_and_put_start) */
 	HBaseWrites *writes;
 	char	   *bodies[HBASE_MAX_CONCURRENCY];
 };
