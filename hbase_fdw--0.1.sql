@@ -117,7 +117,7 @@ REVOKE ALL ON FUNCTION hbase_fdw_stats_reset(text) FROM PUBLIC;
 
 -- rowkey layouts found and checked on a sample of keys spread over the table's regions
 -- (src/sql/layouts.c, src/rowkey/infer.c)
-CREATE FUNCTION hbase_infer_layout(server name, hbase_table text, sample integer DEFAULT 1000,
+CREATE FUNCTION hbase_infer_layout(server text, hbase_table text, sample integer DEFAULT 1000,
     OUT rank integer, OUT layout text, OUT columns text, OUT keys_sampled integer,
     OUT keys_explained integer, OUT prefix text, OUT prefix_verified integer,
     OUT regions integer)

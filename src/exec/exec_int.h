@@ -14,9 +14,6 @@
 /* ---------- modify.c: INSERT, COPY, UPDATE and DELETE row by row ---------- */
 
 extern HBaseCell *hbase_empty_cell(HBaseTable *t);
-extern bool hbase_cell_checkable(HBaseColumn *col);
-extern void hbase_refuse_unchecked(HBaseTable *t, List *cols);
-extern void hbase_check_settable(HBaseTable *t, List *attnums);
 extern long hbase_delete_cells(HBaseConn *conn, HBaseTable *t, const char *key, int keylen,
 							   List *cols, int64 read_ts);
 extern int64 hbase_row_newest_stamp(const HBaseRow *row);

@@ -11,11 +11,13 @@
 
 #include "postgres.h"
 
+#include "nodes/pathnodes.h"
+#include "nodes/plannodes.h"
+#include "utils/relcache.h"
+
 #include "datum.h"
 
 /* ---------- pushdown.c: which quals are key conditions, cell filters, time conditions ---------- */
-
-extern bool hbase_collation_sorts_as_bytes(Oid coll);
 
 /*
  * A key condition: column op value (expr indexes the value expressions, -1
@@ -146,9 +148,6 @@ typedef enum HBaseFilterOp
 
 extern List *hbase_filter_conditions(HBaseTable *t, Index relid, List *clauses,
 									 List **exprs);
-extern List *hbase_time_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs);
-extern List *hbase_key_not_pushed(HBaseTable *t, Index relid, const char *alias, List *clauses,
-								  HBaseOpKind shape);
 
 /* ---------- vfilter.c: value filter conditions and values -> HBase filters ---------- */
 
@@ -185,5 +184,96 @@ extern void hbase_cost_operation(const HBaseTable *t, HBaseOpKind kind, double n
 								 double rows, double width, HBaseCost *c);
 extern void hbase_cost_grouped_ranges(const HBaseTable *t, double ranges, double groups,
 									  int min_group, double rows, double width, HBaseCost *c);
+
+/* ---------- paths.c: planning a scan (GetForeignRelSize, GetForeignPaths, GetForeignPlan) ---------- */
+
+/*
+ * What a ForeignScan plan carries in fdw_private (fdw_exprs: the values of
+ * the conditions).  The planner decides; the executor and EXPLAIN only read.
+ * Must match hbaseGetForeignPlan.
+ */
+enum FdwScanPrivateIndex
+{
+	FdwScanPrivateRetrievedAttrs,	/* integer list of attnums to fetch */
+	FdwScanPrivateKeyConds,		/* key conditions (hbase_key_conds_to_list) */
+	FdwScanPrivateFilterConds,	/* cell filters: (attnum, fdw_exprs index) */
+	FdwScanPrivateFirstPage,	/* rows of a scanner's first page */
+	FdwScanPrivateRowOrder,		/* HBaseRowOrder the rows must come in */
+	FdwScanPrivateSaltBytes,	/* HBASE_ORDER_KEY: salt bytes to skip merging
+								 * the salt buckets in key order, or 0 */
+	FdwScanPrivateSplitBuckets, /* 1: a salted table is read one range per
+								 * bucket (to merge them, or to read them
+								 * concurrently) */
+	FdwScanPrivateTimeConds,	/* a table of versions: :timestamp conditions;
+								 * else a row_timestamp column's, (btree
+								 * strategy, fdw_exprs index) pairs */
+	FdwScanPrivateNotPushed,	/* String list: quals on key columns the key
+								 * cannot use, and why (EXPLAIN) */
+	FdwScanPrivateIndex,		/* 0, or n: the rows are found through the
+								 * table's nth Phoenix index (read_indexes),
+								 * the key conditions are the index's */
+	FdwScanPrivateCovered		/* 1: that index holds every column read: its
+								 * verified rows are read alone */
+};
+
+extern void hbase_plan_rel_size(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid);
+extern void hbase_plan_paths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid);
+extern ForeignScan *hbase_plan_scan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
+									ForeignPath *best_path, List *tlist, List *scan_clauses,
+									Plan *outer_plan);
+
+/* ---------- writes.c: planning INSERT, UPDATE, DELETE (row by row and direct) ---------- */
+
+/*
+ * fdw_private of a ModifyTable's foreign table (hbasePlanForeignModify);
+ * must match its list
+ */
+enum ModifyPrivateIndex
+{
+	ModifyPrivateUpdated,		/* UPDATE: attnums set, generated columns too */
+	ModifyPrivateCheck,			/* UPDATE: its SET reads the row: check-and-put */
+	ModifyPrivateOnConflict,	/* OnConflictAction */
+	ModifyPrivateSetAttnos,		/* UPDATE that can be applied again to a row read
+								 * again: the attnums of its SET, else NIL */
+	ModifyPrivateRecheck,		/* and a list: the SET expressions (in that
+								 * order), the row's conditions (its WHERE) */
+	ModifyPrivateOnce			/* UPDATE, DELETE: a row may come several times
+								 * (FROM, USING): remember the keys changed */
+};
+
+typedef enum DirectKind
+{
+	DIRECT_DELETE,
+	DIRECT_PUT,
+	DIRECT_INCREMENT,
+	DIRECT_CAS
+} DirectKind;
+
+/*
+ * fdw_private of a ForeignScan doing a direct modification; must match
+ * hbasePlanDirectModify
+ */
+enum DirectPrivateIndex
+{
+	DirectPrivateKind,			/* DirectKind */
+	DirectPrivateKeyConds,		/* hbase_key_conds_to_list */
+	DirectPrivateTargets,		/* UPDATE: attnums set, in the order of the SET
+								 * expressions */
+	DirectPrivateSigns,			/* INCREMENT: +1 or -1 per target */
+	DirectPrivateNKeyExprs,		/* fdw_exprs: key values, then conditions, then
+								 * SET expressions (for INCREMENT the deltas,
+								 * then the SET expressions) */
+	DirectPrivateNQuals,
+	DirectPrivateSetTag			/* canSetTag: the statement's row count is ours */
+};
+
+extern void hbase_plan_update_targets(PlannerInfo *root, Index rtindex, RangeTblEntry *target_rte,
+									  Relation target_relation);
+extern List *hbase_plan_modify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
+							   int subplan_index);
+extern bool hbase_plan_direct_modify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
+									 int subplan_index);
+extern bool hbase_cell_checkable(HBaseColumn *col);
+extern void hbase_refuse_unchecked(HBaseTable *t, List *cols);
 
 #endif

@@ -42,7 +42,7 @@
 #include "utils/syscache.h"
 #include "utils/typcache.h"
 
-#include "plan.h"
+#include "plan_int.h"
 #include "rowkey.h"
 
 /*

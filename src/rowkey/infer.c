@@ -1270,6 +1270,46 @@ new_column(rendered *r, const char *base, rk_type type, int width, const char *s
 	return r->names[c];
 }
 
+/*
+ * How each kind of field is written: its column's name, codec type, width
+ * and SQL type, and its part's spelling (a printf format given the
+ * column's name, then the field's width).  FK_LIT and FK_DATE are spelled
+ * by render_field itself (bytes; a name that depends on the pattern).
+ */
+typedef struct field_spelling
+{
+	const char *base;			/* ts, id or k: new_column numbers them */
+	rk_type		type;
+	int			width;
+	const char *sqltype;
+	const char *spell;
+	const char *spell_padded;	/* FK_EPOCH_*: inside a run of fixed width */
+} field_spelling;
+
+static const field_spelling spellings[] = {
+	[FK_EPOCH_S] = {"ts", RK_TIMESTAMP, 0, "timestamp", "epoch(%s)", "lpad(epoch(%s), 10)"},
+	[FK_EPOCH_MS] = {"ts", RK_TIMESTAMP, 0, "timestamp", "epoch_ms(%s)", "lpad(epoch_ms(%s), 13)"},
+	[FK_INV_MS] = {"ts", RK_TIMESTAMP, 0, "timestamp", "(Long.MAX_VALUE - epoch_ms(%s))"},
+	[FK_INV_S] = {"ts", RK_TIMESTAMP, 0, "timestamp", "(Long.MAX_VALUE - epoch(%s))"},
+	[FK_LONG_MS] = {"ts", RK_TIMESTAMP, 0, "timestamp", "long(epoch_ms(%s))"},
+	[FK_LONG_INV_MS] = {"ts", RK_TIMESTAMP, 0, "timestamp", "long(Long.MAX_VALUE - epoch_ms(%s))"},
+	[FK_UINT_S] = {"ts", RK_TIMESTAMP, 0, "timestamp", "uint(epoch(%s), 4)"},
+	[FK_LPAD] = {"id", RK_INT, 8, "bigint", "lpad(%s, %d)"},
+	[FK_REV] = {"id", RK_INT, 8, "bigint", "reverse(lpad(%s, %d))"},
+	[FK_DEC] = {"id", RK_INT, 8, "bigint", "%s"},
+	[FK_LONG] = {"id", RK_INT, 8, "bigint", "long(%s)"},
+	[FK_SORT_LONG] = {"id", RK_INT, 8, "bigint", "sortable(long(%s))"},
+	[FK_INT] = {"id", RK_INT, 4, "integer", "int(%s)"},
+	[FK_SORT_INT] = {"id", RK_INT, 4, "integer", "sortable(int(%s))"},
+	[FK_SHORT] = {"id", RK_INT, 2, "smallint", "short(%s)"},
+	[FK_UINT] = {"id", RK_INT, 8, "bigint", "uint(%s, %d)"},
+	[FK_BITREV] = {"id", RK_INT, 8, "bigint", "long(bitreverse(%s))"},
+	[FK_TEXT] = {"k", RK_TEXT, 0, "text", "%s"},
+	[FK_FIXED] = {"k", RK_TEXT, 0, "text", "fixed(%s, %d)"},
+	[FK_RPAD0] = {"k", RK_TEXT, 0, "text", "rpad(%s, %d, \"\\x00\")"},
+	[FK_BYTES] = {"k", RK_BYTES, 0, "bytea", "bytes(%s, %d)"},
+};
+
 /* the part of field f, its column made */
 static void
 render_field(rendered *r, const field *f, int fi)
@@ -1278,85 +1318,28 @@ render_field(rendered *r, const field *f, int fi)
 	const char *n;
 
 	r->colof[fi] = -1;
-	switch (f->kind)
+	if (f->kind == FK_LIT)
 	{
-		case FK_LIT:
-			put_lit(r, f->lit, f->litlen);
+		put_lit(r, f->lit, f->litlen);
+		return;
+	}
+	if (f->kind == FK_DATE)
+	{
+		n = strstr(f->pattern, "HH") == NULL ? new_column(r, "day", RK_DATE, 0, "date") :
+			new_column(r, "ts", RK_TIMESTAMP, 0, "timestamp");
+		snprintf(x, sizeof(x), "date(%s, \"%s\")", n, f->pattern);
+	}
+	else
+	{
+		const field_spelling *sp;
+
+		if ((size_t) f->kind >= sizeof(spellings) / sizeof(spellings[0]) ||
+			spellings[f->kind].spell == NULL)
 			return;
-		case FK_DATE:
-			n = strstr(f->pattern, "HH") == NULL ? new_column(r, "day", RK_DATE, 0, "date") :
-				new_column(r, "ts", RK_TIMESTAMP, 0, "timestamp");
-			snprintf(x, sizeof(x), "date(%s, \"%s\")", n, f->pattern);
-			break;
-		case FK_EPOCH_S:
-		case FK_EPOCH_MS:
-		case FK_INV_MS:
-		case FK_INV_S:
-		case FK_LONG_MS:
-		case FK_LONG_INV_MS:
-		case FK_UINT_S:
-			n = new_column(r, "ts", RK_TIMESTAMP, 0, "timestamp");
-			snprintf(x, sizeof(x),
-					 f->kind == FK_EPOCH_S ? (f->padded ? "lpad(epoch(%s), 10)" : "epoch(%s)") :
-					 f->kind == FK_EPOCH_MS ? (f->padded ? "lpad(epoch_ms(%s), 13)" : "epoch_ms(%s)") :
-					 f->kind == FK_INV_MS ? "(Long.MAX_VALUE - epoch_ms(%s))" :
-					 f->kind == FK_INV_S ? "(Long.MAX_VALUE - epoch(%s))" :
-					 f->kind == FK_LONG_MS ? "long(epoch_ms(%s))" :
-					 f->kind == FK_LONG_INV_MS ? "long(Long.MAX_VALUE - epoch_ms(%s))" :
-					 "uint(epoch(%s), 4)", n);
-			break;
-		case FK_LPAD:
-			n = new_column(r, "id", RK_INT, 8, "bigint");
-			snprintf(x, sizeof(x), "lpad(%s, %d)", n, f->width);
-			break;
-		case FK_REV:
-			n = new_column(r, "id", RK_INT, 8, "bigint");
-			snprintf(x, sizeof(x), "reverse(lpad(%s, %d))", n, f->width);
-			break;
-		case FK_DEC:
-			n = new_column(r, "id", RK_INT, 8, "bigint");
-			snprintf(x, sizeof(x), "%s", n);
-			break;
-		case FK_LONG:
-		case FK_SORT_LONG:
-			n = new_column(r, "id", RK_INT, 8, "bigint");
-			snprintf(x, sizeof(x), f->kind == FK_LONG ? "long(%s)" : "sortable(long(%s))", n);
-			break;
-		case FK_INT:
-		case FK_SORT_INT:
-			n = new_column(r, "id", RK_INT, 4, "integer");
-			snprintf(x, sizeof(x), f->kind == FK_INT ? "int(%s)" : "sortable(int(%s))", n);
-			break;
-		case FK_SHORT:
-			n = new_column(r, "id", RK_INT, 2, "smallint");
-			snprintf(x, sizeof(x), "short(%s)", n);
-			break;
-		case FK_UINT:
-			n = new_column(r, "id", RK_INT, 8, "bigint");
-			snprintf(x, sizeof(x), "uint(%s, %d)", n, f->width);
-			break;
-		case FK_TEXT:
-			n = new_column(r, "k", RK_TEXT, 0, "text");
-			snprintf(x, sizeof(x), "%s", n);
-			break;
-		case FK_FIXED:
-			n = new_column(r, "k", RK_TEXT, 0, "text");
-			snprintf(x, sizeof(x), "fixed(%s, %d)", n, f->width);
-			break;
-		case FK_BYTES:
-			n = new_column(r, "k", RK_BYTES, 0, "bytea");
-			snprintf(x, sizeof(x), "bytes(%s, %d)", n, f->width);
-			break;
-		case FK_RPAD0:
-			n = new_column(r, "k", RK_TEXT, 0, "text");
-			snprintf(x, sizeof(x), "rpad(%s, %d, \"\\x00\")", n, f->width);
-			break;
-		case FK_BITREV:
-			n = new_column(r, "id", RK_INT, 8, "bigint");
-			snprintf(x, sizeof(x), "long(bitreverse(%s))", n);
-			break;
-		default:
-			return;
+		sp = &spellings[f->kind];
+		n = new_column(r, sp->base, sp->type, sp->width, sp->sqltype);
+		snprintf(x, sizeof(x), f->padded && sp->spell_padded ? sp->spell_padded : sp->spell,
+				 n, f->width);
 	}
 	r->colof[fi] = r->ncols - 1;
 	put(r, x);

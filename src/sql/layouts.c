@@ -252,7 +252,7 @@ Datum
 hbase_infer_layout(PG_FUNCTION_ARGS)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
-	ForeignServer *server = GetForeignServerByName(NameStr(*PG_GETARG_NAME(0)), false);
+	ForeignServer *server = GetForeignServerByName(text_to_cstring(PG_GETARG_TEXT_PP(0)), false);
 	char	   *name = text_to_cstring(PG_GETARG_TEXT_PP(1));
 	int			sample = hbase_sample_arg(fcinfo, 2, "keys");
 	HBaseConn  *conn;
