@@ -283,7 +283,8 @@ compute_key_plan(ForeignScanState *node, HBaseScanState *st)
 	st->keyplan = hbase_keyplan_derive(st->index ? st->index->table : st->table, &st->spec,
 									   &values);
 	if (st->index)
-		hbase_index_scan_set_plan(st->iscan, st->keyplan);
+		hbase_index_scan_set_plan(st->iscan, st->keyplan, st->spec.order,
+								  st->spec.salt_bytes);
 	else if (st->shared)
 		hbase_scan_set_shared_plan(st->scan, st->keyplan, st->pieces, claim_piece, st);
 	else
@@ -672,16 +673,19 @@ hbaseExplainForeignScan(ForeignScanState *node, ExplainState *es)
 					drequests,
 					drows,
 					dups,
-					verified;
+					verified,
+					stale;
 
 		hbase_index_scan_stats(st->iscan, &irequests, &irows, &drequests, &drows, &dups,
-							   &verified);
+							   &verified, &stale);
 		ExplainPropertyInteger("HBase Index Requests", NULL, irequests, es);
 		ExplainPropertyInteger("HBase Index Rows Received", NULL, irows, es);
 		if (intVal(list_nth(fsplan->fdw_private, FdwScanPrivateCovered)))
 			ExplainPropertyInteger("HBase Index Rows Verified", NULL, verified, es);
 		if (dups > 0)
 			ExplainPropertyInteger("HBase Index Rows of One Data Row", NULL, dups, es);
+		if (stale > 0)
+			ExplainPropertyInteger("HBase Index Rows Stale", NULL, stale, es);
 		ExplainPropertyInteger("HBase Requests", NULL, drequests, es);
 		ExplainPropertyInteger("HBase Rows Received", NULL, drows, es);
 	}

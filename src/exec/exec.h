@@ -19,8 +19,6 @@ extern void hbase_join_init(GetForeignRelSize_function rel_size);
 /* GUCs that steer execution (sql/options.c defines them as settings) */
 extern bool hbase_read_ahead;	/* scan.c */
 extern int	hbase_update_retries;	/* modify.c, direct.c */
-extern bool hbase_enable_batched_join;	/* join.c */
-extern int	hbase_join_batch_size;
 
 /* ---------- modify.c: INSERT, COPY, UPDATE and DELETE row by row ---------- */
 
@@ -82,7 +80,8 @@ typedef struct HBaseIndexScan HBaseIndexScan;
 extern HBaseIndexScan *hbase_index_scan_begin(HBaseTable *data, HBaseReadIndex *ix,
 											  HBaseConn *conn, List *retrieved_attrs,
 											  bool covered);
-extern void hbase_index_scan_set_plan(HBaseIndexScan *s, HBaseKeyPlan *plan);
+extern void hbase_index_scan_set_plan(HBaseIndexScan *s, HBaseKeyPlan *plan,
+									  HBaseRowOrder order, int salt_bytes);
 extern HBaseRow *hbase_index_scan_next(HBaseIndexScan *s, bool *from_index);
 extern void hbase_index_scan_values(HBaseIndexScan *s, HBaseRow *row, Datum *values,
 									bool *nulls);
@@ -90,7 +89,7 @@ extern void hbase_index_scan_rescan(HBaseIndexScan *s);
 extern void hbase_index_scan_end(HBaseIndexScan *s);
 extern void hbase_index_scan_stats(HBaseIndexScan *s, long *irequests, long *irows,
 								   long *drequests, long *drows, long *duplicates,
-								   long *verified_rows);
+								   long *verified_rows, long *stale_rows);
 
 /* ---------- analyze.c: ANALYZE ---------- */
 

@@ -23,7 +23,9 @@
 #include "postgres.h"
 
 #include "common/hashfn.h"
+#include "utils/datum.h"
 #include "utils/hsearch.h"
+#include "utils/lsyscache.h"
 #include "utils/memutils.h"
 
 #include "exec_int.h"
@@ -57,6 +59,18 @@ struct HBaseIndexScan
 	HBaseColumnIO *iio;			/* covered: the retrieved columns' of the
 								 * index */
 	bool		idecode;
+	List	   *ix_attrs;		/* covered: the index key's columns that are
+								 * not the data key's (attnums) */
+	List	   *get_attrs;		/* covered: what an unverified row's Get
+								 * reads: the retrieved columns and those */
+	HBaseColumnIO *ixio;		/* ix_attrs' input of the index table */
+	HBaseColumnIO *dxio;		/* and of the data table */
+	bool		ixdecode;
+	bool		dxdecode;
+	Datum	   *dvalues;		/* a data row's, by attnum - 1 */
+	bool	   *dnulls;
+	long		stale;			/* covered: unverified rows whose data row
+								 * holds other values (or none) */
 	bool		decode_key;
 	Datum	   *values;			/* by attnum - 1 */
 	bool	   *nulls;
@@ -92,9 +106,24 @@ hbase_index_scan_begin(HBaseTable *data, HBaseReadIndex *ix, HBaseConn *conn,
 			s->key_attrs = lappend_int(s->key_attrs, i + 1);
 	s->kio = hbase_attrs_io_init(ix->table, s->key_attrs, &s->decode_key);
 	if (covered)
+	{
 		s->iio = hbase_attrs_io_init(ix->table, retrieved_attrs, &s->idecode);
+		s->get_attrs = list_copy(retrieved_attrs);
+		for (i = 0; i < ix->table->natts; i++)
+			if (!ix->table->columns[i].dropped &&
+				ix->table->columns[i].kind == HBASE_COL_KEYPART &&
+				data->columns[i].kind != HBASE_COL_KEYPART)
+			{
+				s->ix_attrs = lappend_int(s->ix_attrs, i + 1);
+				s->get_attrs = list_append_unique_int(s->get_attrs, i + 1);
+			}
+		s->ixio = hbase_attrs_io_init(ix->table, s->ix_attrs, &s->ixdecode);
+		s->dxio = hbase_attrs_io_init(data, s->ix_attrs, &s->dxdecode);
+	}
 	s->values = palloc0(sizeof(Datum) * Max(data->natts, 1));
 	s->nulls = palloc0(sizeof(bool) * Max(data->natts, 1));
+	s->dvalues = palloc0(sizeof(Datum) * Max(data->natts, 1));
+	s->dnulls = palloc0(sizeof(bool) * Max(data->natts, 1));
 	s->iscan = hbase_scan_begin(ix->table, conn, covered ? retrieved_attrs : s->key_attrs,
 								INDEX_FIRST_BATCH);
 	s->dscan = hbase_scan_begin(data, conn, retrieved_attrs, INDEX_FIRST_BATCH);
@@ -105,14 +134,20 @@ hbase_index_scan_begin(HBaseTable *data, HBaseReadIndex *ix, HBaseConn *conn,
 	return s;
 }
 
-/* the index's key plan (its ranges): the scan starts again with it */
+/*
+ * the index's key plan (its ranges): the scan starts again with it; a
+ * covered read may return the rows in the index key's order (order, a
+ * salted index's buckets merged on the key after salt_bytes)
+ */
 void
-hbase_index_scan_set_plan(HBaseIndexScan *s, HBaseKeyPlan *plan)
+hbase_index_scan_set_plan(HBaseIndexScan *s, HBaseKeyPlan *plan, HBaseRowOrder order,
+						  int salt_bytes)
 {
 	HASHCTL		ctl;
 
 	hbase_index_scan_rescan(s);
-	hbase_scan_set_plan(s->iscan, plan, HBASE_ORDER_ANY, 0);
+	hbase_scan_set_plan(s->iscan, plan, s->covered ? order : HBASE_ORDER_ANY,
+						s->covered ? salt_bytes : 0);
 	ctl.keysize = sizeof(uint32);
 	ctl.entrysize = sizeof(SeenKey);
 	ctl.hcxt = s->seencxt;
@@ -120,9 +155,9 @@ hbase_index_scan_set_plan(HBaseIndexScan *s, HBaseKeyPlan *plan)
 						  HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
 }
 
-/* has the scan read this data key already?  Remembers it if not */
+/* has the scan returned this data key already?  Remembers it if not and remember */
 static bool
-seen_before(HBaseIndexScan *s, bytea *key)
+seen_before(HBaseIndexScan *s, bytea *key, bool remember)
 {
 	int			len = VARSIZE_ANY_EXHDR(key);
 	uint32		h = hash_bytes((const unsigned char *) VARDATA_ANY(key), len);
@@ -140,6 +175,8 @@ seen_before(HBaseIndexScan *s, bytea *key)
 		if ((int) VARSIZE_ANY_EXHDR(k) == len && memcmp(VARDATA_ANY(k), VARDATA_ANY(key), len) == 0)
 			return true;
 	}
+	if (!remember)
+		return false;
 	old = MemoryContextSwitchTo(s->seencxt);
 	e->keys = lappend(e->keys, DatumGetByteaPCopy(PointerGetDatum(key)));
 	MemoryContextSwitchTo(old);
@@ -177,7 +214,7 @@ next_batch(HBaseIndexScan *s)
 		hbase_row_to_values(s->index->table, s->kio, s->decode_key, s->key_attrs, row,
 							s->values, s->nulls);
 		key = hbase_encode_key(s->data, s->values, s->nulls, false);
-		if (seen_before(s, key))
+		if (seen_before(s, key, true))
 			s->duplicates++;
 		else
 			keys = lappend(keys, key);
@@ -217,15 +254,68 @@ verified(HBaseIndexScan *s, HBaseRow *row)
 	return false;
 }
 
+/* one value of a column: equal as stored (a varlena's header aside) */
+static bool
+same_value(Oid type, Datum a, Datum b)
+{
+	int16		len;
+	bool		byval;
+
+	get_typlenbyval(type, &len, &byval);
+	if (byval)
+		return a == b;
+	if (len == -1)
+		return VARSIZE_ANY_EXHDR(DatumGetPointer(a)) == VARSIZE_ANY_EXHDR(DatumGetPointer(b)) &&
+			memcmp(VARDATA_ANY(DatumGetPointer(a)), VARDATA_ANY(DatumGetPointer(b)),
+				   VARSIZE_ANY_EXHDR(DatumGetPointer(a))) == 0;
+	return datumIsEqual(a, b, byval, len);
+}
+
+/*
+ * Does data row drow hold the values of index row irow's key (its columns
+ * that are not the data key's; the data key is the same by construction)?
+ * Phoenix's GlobalIndexChecker rebuilds an unverified index row from its
+ * data row and uses it only if the rebuilt row is the same row.  A NULL is
+ * no bytes in the index key, which reads as '' for a text column.
+ */
+static bool
+data_row_matches(HBaseIndexScan *s, HBaseRow *irow, HBaseRow *drow)
+{
+	ListCell   *lc;
+
+	if (s->ix_attrs == NIL)
+		return true;
+	hbase_row_to_values(s->index->table, s->ixio, s->ixdecode, s->ix_attrs, irow, s->values,
+						s->nulls);
+	hbase_row_to_values(s->data, s->dxio, s->dxdecode, s->ix_attrs, drow, s->dvalues,
+						s->dnulls);
+	foreach(lc, s->ix_attrs)
+	{
+		int			i = lfirst_int(lc) - 1;
+		Oid			type = s->data->columns[i].atttypid;
+		bool		inull = s->nulls[i];
+
+		if (!inull && hbase_is_text_type(type) &&
+			VARSIZE_ANY_EXHDR(DatumGetPointer(s->values[i])) == 0)
+			inull = true;
+		if (inull != s->dnulls[i])
+			return false;
+		if (!inull && !same_value(type, s->values[i], s->dvalues[i]))
+			return false;
+	}
+	return true;
+}
+
 /*
  * Covered: the next index row that is verified, as it is (*from_index), or
- * for one that is not, its data row read by a Get (GlobalIndexChecker's
- * rule, without its repair: the data row is the truth, the caller checks
- * the conditions on it), or NULL at the end.  An index row of a data row
- * met already is left out, whichever came first: a stale unverified row
- * and the data row's current (verified) one give the data row once, and
- * the data row checked is the one at its current values either way (a data
- * row that matches has its current index row in the ranges read).
+ * for one that is not, its data row read by a Get, returned only if it
+ * holds the index row's values (GlobalIndexChecker's rule, without its
+ * repair: the data row is the truth, the caller checks the conditions on
+ * it), or NULL at the end.  An unverified row whose data row is gone or
+ * holds other values is skipped: the data row's current index row (written
+ * by Phoenix before the data row) is elsewhere in the index, in its place
+ * of the index's order, which a read in that order keeps.  A data row
+ * returned already is not returned again.
  */
 static HBaseRow *
 covered_next(HBaseIndexScan *s, bool *from_index)
@@ -237,6 +327,7 @@ covered_next(HBaseIndexScan *s, bool *from_index)
 		bytea	   *key;
 		long		nreq = 0;
 		MemoryContext old;
+		bool		ok;
 
 		if (row == NULL)
 			return NULL;
@@ -247,26 +338,37 @@ covered_next(HBaseIndexScan *s, bool *from_index)
 							s->values, s->nulls);
 		key = hbase_encode_key(s->data, s->values, s->nulls, false);
 		MemoryContextSwitchTo(old);
-		if (seen_before(s, key))
-		{
-			s->duplicates++;
-			continue;
-		}
 		if (verified(s, row))
 		{
+			if (seen_before(s, key, true))
+			{
+				s->duplicates++;
+				continue;
+			}
 			s->verified++;
 			*from_index = true;
 			return row;
 		}
-		drow = hbase_get_row(s->data, s->conn, s->retrieved_attrs, VARDATA_ANY(key),
+		if (seen_before(s, key, false))
+		{
+			s->duplicates++;
+			continue;
+		}
+		drow = hbase_get_row(s->data, s->conn, s->get_attrs, VARDATA_ANY(key),
 							 VARSIZE_ANY_EXHDR(key), &nreq);
 		s->gets++;
 		s->get_requests += nreq;
-		if (drow != NULL)
+		old = MemoryContextSwitchTo(s->batchcxt);
+		ok = drow != NULL && data_row_matches(s, row, drow);
+		MemoryContextSwitchTo(old);
+		if (!ok)
 		{
-			*from_index = false;
-			return drow;
+			s->stale++;
+			continue;
 		}
+		(void) seen_before(s, key, true);
+		*from_index = false;
+		return drow;
 	}
 }
 
@@ -342,11 +444,12 @@ hbase_index_scan_end(HBaseIndexScan *s)
 /*
  * For EXPLAIN ANALYZE: the index's requests and rows, the data rows' (the
  * multigets', or covered, the Gets of unverified rows), the index rows of a
- * data row read already, the verified index rows used as they are.
+ * data row read already, the verified index rows used as they are, the
+ * unverified ones skipped (their data row gone or holding other values).
  */
 void
 hbase_index_scan_stats(HBaseIndexScan *s, long *irequests, long *irows, long *drequests,
-					   long *drows, long *duplicates, long *verified_rows)
+					   long *drows, long *duplicates, long *verified_rows, long *stale_rows)
 {
 	long		resumes;
 
@@ -359,4 +462,5 @@ hbase_index_scan_stats(HBaseIndexScan *s, long *irequests, long *irows, long *dr
 	}
 	*duplicates = s->duplicates;
 	*verified_rows = s->verified;
+	*stale_rows = s->stale;
 }

@@ -377,7 +377,7 @@ refuse_writes(HBaseTable *t, CmdType op)
 
 /*
  * What an UPDATE through a scan needs to apply its SET again to a row that
- * changed under it (hbasePlanForeignModify decided that it can): its SET
+ * changed under it (plan/writes.c's hbase_plan_modify decided that it can): its SET
  * expressions and conditions over the row read again, every column's input
  * function.  Not with a BEFORE ROW trigger, which changes the new row in
  * ways that computing the SET again would skip.

@@ -51,11 +51,15 @@ path_order(HBaseRowOrder order, int salt_bytes)
 					  makeInteger(0));
 }
 
-/* a path's fdw_private for rows found through the nth Phoenix index (any order) */
+/*
+ * a path's fdw_private for rows found through the nth Phoenix index, in
+ * this order of the index's key (a covered read only); must match
+ * FdwPathPrivateIndex
+ */
 static List *
-path_index(int n, bool covered)
+path_index(int n, bool covered, HBaseRowOrder order, int salt_bytes)
 {
-	return list_make4(makeInteger(HBASE_ORDER_ANY), makeInteger(0), makeInteger(n),
+	return list_make4(makeInteger(order), makeInteger(salt_bytes), makeInteger(n),
 					  makeInteger(covered));
 }
 
@@ -64,9 +68,9 @@ typedef struct HBasePlanState
 {
 	HBaseTable *table;
 	Bitmapset  *attrs_used;		/* offset by FirstLowInvalidHeapAttributeNumber */
+	HBaseQualClasses quals;		/* the restriction quals classified, once */
 	List	   *conds;			/* key conditions of the restriction quals */
 	List	   *exprs;
-	List	   *matched;		/* the RestrictInfos of conds */
 	HBaseOpKind shape;			/* the operation they lead to (hbase_keyplan_derive) */
 	double		nkeys;
 	bool		counted;		/* the table's rows are known (ANALYZE, a full
@@ -231,8 +235,11 @@ refuse_system_columns(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps
 /*
  * Decides the scan's row estimate from the key conditions among the
  * restriction quals: a Get or multiget returns at most its number of keys,
- * anything else the quals' selectivity of the table's rows (table_rows).  Keeps what later steps need (the table, the columns used, the
- * conditions and the operation they lead to) in baserel->fdw_private.
+ * anything else the quals' selectivity of the table's rows (table_rows).
+ * Keeps what later steps need in baserel->fdw_private: the table, the
+ * columns used, the restriction quals classified (the one classification:
+ * key conditions, value filters, time range, local; hbase_classify_quals),
+ * the key conditions and the operation they lead to.
  */
 void
 hbase_plan_rel_size(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
@@ -262,8 +269,8 @@ hbase_plan_rel_size(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 		ps->attrs_used = bms_add_member(ps->attrs_used, 0 - FirstLowInvalidHeapAttributeNumber);
 	baserel->fdw_private = ps;
 
-	ps->conds = hbase_key_conditions(ps->table, baserel->relid, baserel->baserestrictinfo,
-									 false, &ps->exprs, &ps->matched);
+	ps->conds = hbase_classify_quals(ps->table, baserel->relid, baserel->baserestrictinfo,
+									 &ps->quals, &ps->exprs);
 	key_operation(ps->table, ps->conds, ps->exprs, &ps->shape, &ps->nkeys);
 
 	tuples = table_rows(baserel, ps->table, &ps->counted);
@@ -273,6 +280,17 @@ hbase_plan_rel_size(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 														 0, JOIN_INNER, NULL));
 	if (ps->shape == HBASE_OP_GET || ps->shape == HBASE_OP_MULTIGET)
 		baserel->rows = clamp_row_est(Min(baserel->rows, ps->nkeys));
+}
+
+/*
+ * The restriction quals of a base relation of ours, as GetForeignRelSize
+ * classified them: the batched join (join_paths.c) takes its inner side's
+ * from here, a direct UPDATE or DELETE (writes.c) its result relation's.
+ */
+const HBaseQualClasses *
+hbase_plan_quals(RelOptInfo *rel)
+{
+	return &((HBasePlanState *) rel->fdw_private)->quals;
 }
 
 /*
@@ -412,7 +430,7 @@ add_param_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps
 														   startup, total, NIL,
 														   required_outer, NULL,
 														   path_index(foreach_current_index(lc) + 1,
-																	  covered)));
+																	  covered, HBASE_ORDER_ANY, 0)));
 	}
 }
 
@@ -465,7 +483,7 @@ add_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
 														   baserel->rows, startup, total,
 														   NIL, NULL, NULL,
 														   path_index(foreach_current_index(lc) + 1,
-																	  covered)));
+																	  covered, HBASE_ORDER_ANY, 0)));
 	}
 }
 
@@ -492,6 +510,20 @@ single_eq(List *conds, AttrNumber attnum)
 	return false;
 }
 
+/* is there a key condition on this column? */
+static bool
+has_cond(List *conds, AttrNumber attnum)
+{
+	ListCell   *lc;
+
+	foreach(lc, conds)
+	{
+		if (((HBaseKeyCond *) lfirst(lc))->attnum == attnum)
+			return true;
+	}
+	return false;
+}
+
 /*
  * The value order of the rows a scan returns, which is rowkey order: the
  * order-preserving key parts after the prefix, skipping parts fixed by = .
@@ -500,9 +532,8 @@ single_eq(List *conds, AttrNumber attnum)
  * how many bytes to skip (0: no merge).
  */
 static List *
-key_order(HBasePlanState *ps, int *salt_bytes)
+key_order(HBaseTable *t, List *conds, HBaseTable *data, int *salt_bytes)
 {
-	HBaseTable *t = ps->table;
 	int			cols[64];
 	int			n,
 				i,
@@ -526,7 +557,7 @@ key_order(HBasePlanState *ps, int *salt_bytes)
 		 */
 		if (!t->pushdown)
 			return NIL;
-		foreach(lc, ps->conds)
+		foreach(lc, conds)
 			if (((HBaseKeyCond *) lfirst(lc))->op == HBASE_KEY_IN)
 				return NIL;
 		*salt_bytes = first.width;
@@ -536,7 +567,7 @@ key_order(HBasePlanState *ps, int *salt_bytes)
 		if (n < 0 || n > (int) lengthof(cols))
 			return NIL;
 		for (i = 0; i < n; i++)
-			if (!single_eq(ps->conds, cols[i] + 1))
+			if (!single_eq(conds, cols[i] + 1))
 				return NIL;
 	}
 	nparts = hbase_rk_nparts(t->layout);
@@ -559,14 +590,25 @@ key_order(HBasePlanState *ps, int *salt_bytes)
 		 */
 		if (pi.order_float || pi.float_value)
 			break;
-		if (single_eq(ps->conds, pi.column + 1))
+		if (single_eq(conds, pi.column + 1))
 			continue;
 		if (pi.order == RK_ORDER_NONE || pi.order_nonneg)
 			break;
 		ko = palloc(sizeof(KeyOrder));
 		ko->attnum = pi.column + 1;
 		ko->desc = (pi.order == RK_ORDER_DESC);
-		ko->optional = in_optional;
+
+		/*
+		 * a nullable part's NULL (no bytes) sorts first, as an absent group
+		 * does; so does an index's column that is not one of the data
+		 * table's key columns (Phoenix's NULL is no bytes there), unless a
+		 * condition on it (strict: not IS NULL, which no index condition is)
+		 * leaves no NULL
+		 */
+		ko->optional = in_optional ||
+			((pi.nullable ||
+			  (data != NULL && data->columns[pi.column].kind != HBASE_COL_KEYPART)) &&
+			 !has_cond(conds, pi.column + 1));
 		order = lappend(order, ko);
 	}
 	return order;
@@ -579,16 +621,16 @@ key_order(HBasePlanState *ps, int *salt_bytes)
  * equal leading values), or nothing.
  */
 static List *
-useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int *salt_bytes,
-				bool reverse)
+useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, List *conds,
+				HBaseTable *data, int *salt_bytes, bool reverse)
 {
-	List	   *order = key_order(ps, salt_bytes);
+	List	   *order = key_order(t, conds, data, salt_bytes);
 	ListCell   *lc;
 	int			j = 0;
 	int			matched = 0;
 
 	/* nor for a table of versions: the reversed stateless scan reads one version */
-	if (reverse && ps->table->versions > 0)
+	if (reverse && t->versions > 0)
 		return NIL;
 	if (root->query_pathkeys == NIL || order == NIL)
 		return NIL;
@@ -626,7 +668,7 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int 
 		ko = list_nth(order, j);
 		if (ko->attnum != attnum)
 			break;
-		col = &ps->table->columns[attnum - 1];
+		col = &t->columns[attnum - 1];
 		tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY);
 		if (pk->pk_opfamily != tce->btree_opf ||
 			pk->pk_strategy != ((ko->desc != reverse) ? BTGreaterStrategyNumber : BTLessStrategyNumber))
@@ -651,6 +693,63 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps, int 
 	if (matched == list_length(root->query_pathkeys))
 		return root->query_pathkeys;
 	return list_copy_head(root->query_pathkeys, matched);
+}
+
+/*
+ * Paths along a covered Phoenix index's order: rows in the order of the
+ * index's key (after the columns its conditions fix), forward or reversed,
+ * a salted index's buckets merged, so that an ORDER BY ... LIMIT on the
+ * indexed columns reads a few index rows and needs no Sort.  Offered with no
+ * condition on the index too (a scan of the whole index, which a LIMIT
+ * stops early); costed by index_cost as the unordered paths are.  Only when
+ * the index covers the query: an unverified row's data row is read and
+ * returned only if it holds the index row's values (index_scan.c), so the
+ * order holds; an uncovered read's data rows come by multigets, in no
+ * order.
+ */
+static void
+add_ordered_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
+{
+	ListCell   *lc;
+
+	if (root->query_pathkeys == NIL || !index_paths_allowed(root, baserel, ps))
+		return;
+	foreach(lc, ps->table->read_indexes)
+	{
+		HBaseReadIndex *ix = lfirst(lc);
+		List	   *exprs = NIL;
+		List	   *matched = NIL;
+		List	   *conds;
+		HBaseOpKind shape;
+		double		nkeys;
+		Cost		startup,
+					total;
+		int			reverse;
+
+		if (!index_covers(ix, ps->attrs_used))
+			continue;
+		conds = index_conditions(ix, baserel->relid, baserel->baserestrictinfo, false, &exprs,
+								 &matched);
+		key_operation(ix->table, conds, exprs, &shape, &nkeys);
+		if (shape == HBASE_OP_FUZZY)
+			continue;
+		index_cost(root, baserel, ps->table, shape, nkeys, matched, baserel->rows, true,
+				   &startup, &total);
+		for (reverse = 0; reverse <= 1; reverse++)
+		{
+			int			salt_bytes;
+			List	   *pathkeys = useful_pathkeys(root, baserel, ix->table, conds, ps->table,
+												   &salt_bytes, reverse);
+
+			if (pathkeys != NIL)
+				add_path(baserel, (Path *)
+						 create_foreignscan_path(root, baserel, NULL, baserel->rows, startup,
+												 total, pathkeys, NULL, NULL,
+												 path_index(foreach_current_index(lc) + 1, true,
+															reverse ? HBASE_ORDER_REVERSE :
+															HBASE_ORDER_KEY, salt_bytes)));
+		}
+	}
 }
 
 typedef struct ec_member_arg
@@ -753,7 +852,7 @@ hbase_plan_paths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	ListCell   *lc;
 	int			i;
 
-	op_cost(root, baserel, ps->table, ps->shape, ps->nkeys, ps->matched, baserel->rows, &c);
+	op_cost(root, baserel, ps->table, ps->shape, ps->nkeys, ps->quals.key, baserel->rows, &c);
 	startup = c.startup;
 	total = c.total;
 	add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
@@ -765,15 +864,20 @@ hbase_plan_paths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	/* through a Phoenix index whose key the quals narrow */
 	add_index_paths(root, baserel, ps);
 
+	/* or in a covered index's order */
+	add_ordered_index_paths(root, baserel, ps);
+
 	/* rows come in rowkey order: an ORDER BY that follows it needs no Sort */
-	pathkeys = useful_pathkeys(root, baserel, ps, &salt_bytes, false);
+	pathkeys = useful_pathkeys(root, baserel, ps->table, ps->conds, NULL, &salt_bytes,
+							   false);
 	if (pathkeys != NIL)
 		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
 														   baserel->rows, startup, total,
 														   pathkeys, NULL, NULL,
 														   path_order(HBASE_ORDER_KEY, salt_bytes)));
 	/* the other way round: reverse scans (a previous page, newest first ...) */
-	pathkeys = useful_pathkeys(root, baserel, ps, &salt_bytes, true);
+	pathkeys = useful_pathkeys(root, baserel, ps->table, ps->conds, NULL, &salt_bytes,
+							   true);
 	if (pathkeys != NIL)
 		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
 														   baserel->rows, startup, total,
@@ -844,8 +948,9 @@ hbase_plan_paths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 		ppi = get_baserel_parampathinfo(root, baserel, required_outer);
 		if (index_paths_allowed(root, baserel, ps))
 			add_param_index_paths(root, baserel, ps, ppi, required_outer);
+		/* the restriction quals' key conditions and the join clauses' */
 		conds = hbase_key_conditions(ps->table, baserel->relid,
-									 list_concat(list_copy(baserel->baserestrictinfo), ppi->ppi_clauses),
+									 list_concat(list_copy(ps->quals.key), ppi->ppi_clauses),
 									 true, &exprs, &matched);
 		key_operation(ps->table, conds, exprs, &shape, &nkeys);
 		if (shape == HBASE_OP_FULL || shape == ps->shape)
@@ -986,6 +1091,39 @@ result_scan_tlist(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, List *q
 }
 
 /*
+ * The plan's quals (scan_clauses, in their order: createplan.c sorts them
+ * by cost) by the class GetForeignRelSize gave them: the candidates of the
+ * key conditions, of the value filters and of the time range.  Membership
+ * only, as postgres_fdw's GetForeignPlan checks remote_conds: a restriction
+ * qual is offered to its classes' derivations, a local one to none.  A
+ * join clause of a parameterized path, new to the classification, is
+ * offered to all three, as it was before the classification (the
+ * derivations refuse what reads the outer side, a key condition aside).
+ */
+static void
+plan_quals(HBasePlanState *ps, RelOptInfo *baserel, List *scan_clauses, List **key,
+		   List **filter, List **time)
+{
+	ListCell   *lc;
+
+	*key = NIL;
+	*filter = NIL;
+	*time = NIL;
+	foreach(lc, scan_clauses)
+	{
+		RestrictInfo *ri = lfirst(lc);
+		bool		join = !list_member_ptr(baserel->baserestrictinfo, ri);
+
+		if (join || list_member_ptr(ps->quals.key, ri))
+			*key = lappend(*key, ri);
+		if (join || list_member_ptr(ps->quals.filter, ri))
+			*filter = lappend(*filter, ri);
+		if (join || list_member_ptr(ps->quals.time, ri))
+			*time = lappend(*time, ri);
+	}
+}
+
+/*
  * Decides what the executor and EXPLAIN read from the plan (fdw_private, in
  * FdwScanPrivateIndex order): the columns to fetch, the key conditions, the
  * cell filters and the time conditions with their values in fdw_exprs, the
@@ -993,7 +1131,9 @@ result_scan_tlist(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, List *q
  * path promised, whether a salted table is read one range per bucket, and
  * the operation's shape; through a Phoenix index, the index's key conditions
  * (no cell filter: the data rows are read by key) and its number.  Every
- * qual stays a local filter.
+ * qual stays a local filter.  The quals come from GetForeignRelSize's
+ * classification (plan_quals); the reasons a key qual is not pushed depend
+ * on this path's operation, so they are found here.
  */
 ForeignScan *
 hbase_plan_scan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
@@ -1016,6 +1156,9 @@ hbase_plan_scan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	List	   *notpushed;
 	HBaseOpKind shape = HBASE_OP_FULL;
 	double		nkeys;
+	List	   *key_quals;
+	List	   *filter_quals;
+	List	   *time_quals;
 
 	/*
 	 * Key conditions narrow the HBase operation; every qual is still checked
@@ -1026,6 +1169,7 @@ hbase_plan_scan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 		index = intVal(list_nth(best_path->fdw_private, FdwPathPrivateIndex));
 		covered = intVal(list_nth(best_path->fdw_private, FdwPathPrivateCovered));
 	}
+	plan_quals(ps, baserel, scan_clauses, &key_quals, &filter_quals, &time_quals);
 	if (index > 0)
 	{
 		/*
@@ -1038,9 +1182,9 @@ hbase_plan_scan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	}
 	else
 	{
-		conds = hbase_key_conditions(ps->table, baserel->relid, scan_clauses,
+		conds = hbase_key_conditions(ps->table, baserel->relid, key_quals,
 									 best_path->path.param_info != NULL, &exprs, NULL);
-		fconds = hbase_filter_conditions(ps->table, baserel->relid, scan_clauses, &exprs);
+		fconds = hbase_filter_conditions(ps->table, baserel->relid, filter_quals, &exprs);
 	}
 	scan_clauses_ri = scan_clauses;
 	scan_clauses = extract_actual_clauses(scan_clauses, false);
@@ -1058,10 +1202,10 @@ hbase_plan_scan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 		salt_bytes = intVal(list_nth(best_path->fdw_private, FdwPathPrivateSaltBytes));
 	}
 	/* salted tables: one range per bucket, to merge or to read in parallel */
-	split = index == 0 && ps->table->layout != NULL && ps->table->pushdown &&
-		(salt_bytes > 0 || ps->table->concurrency > 1);
+	split = index == 0 ? ps->table->layout != NULL && ps->table->pushdown &&
+		(salt_bytes > 0 || ps->table->concurrency > 1) : salt_bytes > 0;
 	tconds = index > 0 ? NIL :
-		hbase_time_conditions(ps->table, baserel->relid, scan_clauses_ri, &exprs);
+		hbase_time_conditions(ps->table, baserel->relid, time_quals, &exprs);
 
 	/*
 	 * the conditions the key cannot use, and why (this path's operation: a
