@@ -55,6 +55,7 @@
 
 
 static set_join_pathlist_hook_type prev_join_pathlist_hook = NULL;
+
 /* hbase_fdw.c's GetForeignRelSize: a base relation with it is a foreign table of ours */
 static GetForeignRelSize_function own_rel_size = NULL;
 
@@ -95,10 +96,13 @@ enum JoinScanPrivateIndex
 	JoinScanJoinType,
 	JoinScanSingleMatch,
 	JoinScanKeyConds,			/* hbase_key_conds_to_list */
-	JoinScanInnerAttrs,			/* attnums of the inner columns of the scan tuple */
-	JoinScanNOuter,				/* outer columns at the start of the scan tuple */
-	JoinScanShape,				/* HBaseOpKind of a row's keys: GET or MULTIGET
-								 * (keys), SCANS (a leading part: prefix scans) */
+	JoinScanInnerAttrs,			/* attnums of the inner columns of the scan
+								 * tuple */
+	JoinScanNOuter,				/* outer columns at the start of the scan
+								 * tuple */
+	JoinScanShape,				/* HBaseOpKind of a row's keys: GET or
+								 * MULTIGET (keys), SCANS (a leading part:
+								 * prefix scans) */
 	JoinScanFilterConds			/* the inner quals HBase can filter by cell
 								 * values (hbase_filter_conditions), their
 								 * values in JoinExprFilterValues */
@@ -298,7 +302,7 @@ system_vars(List *rinfos)
 
 		foreach(vc, vars)
 			if (((Var *) lfirst(vc))->varattno <= 0)
-				return true;
+			return true;
 	}
 	return false;
 }
@@ -420,10 +424,11 @@ cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, RelOptI
 	cost_qual_eval(&qc, list_concat(list_copy(joinquals), otherquals), root);
 	cost_qual_eval(&inner_qc, innerrel->baserestrictinfo, root);
 	cp->path.rows = rows;
+
 	/*
 	 * Keys: each outer row matches at most its keys' rows, whatever the
-	 * join's estimate (which, without statistics of the key column, takes
-	 * 200 rows per value of a table that has one per key)
+	 * join's estimate (which, without statistics of the key column, takes 200
+	 * rows per value of a table that has one per key)
 	 */
 	if (shape != HBASE_OP_SCANS)
 		rows = Min(rows, outer_rows * nkeys);
@@ -559,6 +564,7 @@ join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 	t = hbase_get_table(rte->relid);
 	if (t->layout == NULL || !t->pushdown || t->versions > 0)
 		return;
+
 	/*
 	 * WHERE t.k IN (SELECT ...) with the subquery's rows made distinct: an
 	 * inner join over them (as a nested loop plans it)
@@ -632,7 +638,7 @@ add_inner_var(Var *v, Index relid, List **vars)
 		return;
 	foreach(lc, *vars)
 		if (((Var *) lfirst(lc))->varattno == v->varattno)
-			return;
+		return;
 	*vars = lappend(*vars, v);
 }
 
@@ -687,20 +693,20 @@ plan_join(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tlist
 	/* the whole row (attnum 0) is built from every column: all are read */
 	foreach(lc, inner_vars)
 		if (((Var *) lfirst(lc))->varattno == 0)
-		{
-			int			i;
+	{
+		int			i;
 
-			for (i = 0; i < t->natts; i++)
-				if (!t->columns[i].dropped)
-				{
-					Var		   *v = makeVar(inner_relid, t->columns[i].attnum,
-											t->columns[i].atttypid, t->columns[i].atttypmod,
-											get_typcollation(t->columns[i].atttypid), 0);
+		for (i = 0; i < t->natts; i++)
+			if (!t->columns[i].dropped)
+			{
+				Var		   *v = makeVar(inner_relid, t->columns[i].attnum,
+										t->columns[i].atttypid, t->columns[i].atttypmod,
+										get_typcollation(t->columns[i].atttypid), 0);
 
-					add_inner_var(v, inner_relid, &inner_vars);
-				}
-			break;
-		}
+				add_inner_var(v, inner_relid, &inner_vars);
+			}
+		break;
+	}
 	foreach(lc, inner_vars)
 	{
 		Var		   *v = lfirst(lc);
@@ -711,7 +717,11 @@ plan_join(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tlist
 	}
 
 	conds = join_key_conds(t, innerrel, joinquals, &exprs);
-	/* the inner quals HBase can filter, sent with the multigets and scans as a plain scan's */
+
+	/*
+	 * the inner quals HBase can filter, sent with the multigets and scans as
+	 * a plain scan's
+	 */
 	fconds = hbase_filter_conditions(t, inner_relid, innerrel->baserestrictinfo, &fexprs);
 	innerquals = NIL;
 	foreach(lc, innerrel->baserestrictinfo)

@@ -423,8 +423,8 @@ key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
 
 		/*
 		 * a comparison of the column type's default btree family: the same
-		 * type, integers, text, dates and timestamps among themselves, and
-		 * an integer column cast to numeric (crosstype.c makes the bounds)
+		 * type, integers, text, dates and timestamps among themselves, and an
+		 * integer column cast to numeric (crosstype.c makes the bounds)
 		 */
 		if (!comparable_types(ctype, vtype))
 		{
@@ -450,7 +450,11 @@ key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
 				strategy == BTLessEqualStrategyNumber ? BTGreaterEqualStrategyNumber :
 				strategy == BTGreaterStrategyNumber ? BTLessStrategyNumber :
 				strategy == BTGreaterEqualStrategyNumber ? BTLessEqualStrategyNumber : strategy;
-		/* text: equality needs a deterministic collation, ranges one that sorts as bytes */
+
+		/*
+		 * text: equality needs a deterministic collation, ranges one that
+		 * sorts as bytes
+		 */
 		if (hbase_is_text_type(col->atttypid) &&
 			(*why = text_collation_problem(op->inputcollid, strategy == BTEqualStrategyNumber)) != NULL)
 			return false;
