@@ -1,7 +1,7 @@
 /*
  * direct.c: UPDATE and DELETE as HBase operations (direct modification).
  *
- * PlanDirectModify takes over an UPDATE or DELETE whose every condition is a
+ * PlanDirectModify (plan/writes.c) takes over an UPDATE or DELETE whose every condition is a
  * key condition and whose key plan (pushdown.c, the derivation the scans use)
  * is a Get or a multiget: the ForeignScan under the ModifyTable then does the
  * whole statement, no row travels through the executor.  The rows are read

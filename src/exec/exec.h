@@ -19,8 +19,6 @@ extern void hbase_join_init(GetForeignRelSize_function rel_size);
 /* GUCs that steer execution (sql/options.c defines them as settings) */
 extern bool hbase_read_ahead;	/* scan.c */
 extern int	hbase_update_retries;	/* modify.c, direct.c */
-extern bool hbase_enable_batched_join;	/* join.c */
-extern int	hbase_join_batch_size;
 
 /* ---------- modify.c: INSERT, COPY, UPDATE and DELETE row by row ---------- */
 

@@ -35,7 +35,7 @@
 
 #include "optimizer/optimizer.h"
 
-#include "plan.h"
+#include "plan_int.h"
 #include "rowkey.h"
 
 /* the bytes a row brings besides its values: key, column names, stamps, framing */

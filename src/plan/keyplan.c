@@ -32,7 +32,7 @@
 #include "utils/numeric.h"
 #include "utils/timestamp.h"
 
-#include "plan.h"
+#include "plan_int.h"
 #include "rowkey.h"
 
 /* above this many ranges (each a scanner of its own), narrow less */

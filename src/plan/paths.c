@@ -68,9 +68,9 @@ typedef struct HBasePlanState
 {
 	HBaseTable *table;
 	Bitmapset  *attrs_used;		/* offset by FirstLowInvalidHeapAttributeNumber */
+	HBaseQualClasses quals;		/* the restriction quals classified, once */
 	List	   *conds;			/* key conditions of the restriction quals */
 	List	   *exprs;
-	List	   *matched;		/* the RestrictInfos of conds */
 	HBaseOpKind shape;			/* the operation they lead to (hbase_keyplan_derive) */
 	double		nkeys;
 	bool		counted;		/* the table's rows are known (ANALYZE, a full
@@ -235,8 +235,11 @@ refuse_system_columns(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps
 /*
  * Decides the scan's row estimate from the key conditions among the
  * restriction quals: a Get or multiget returns at most its number of keys,
- * anything else the quals' selectivity of the table's rows (table_rows).  Keeps what later steps need (the table, the columns used, the
- * conditions and the operation they lead to) in baserel->fdw_private.
+ * anything else the quals' selectivity of the table's rows (table_rows).
+ * Keeps what later steps need in baserel->fdw_private: the table, the
+ * columns used, the restriction quals classified (the one classification:
+ * key conditions, value filters, time range, local; hbase_classify_quals),
+ * the key conditions and the operation they lead to.
  */
 void
 hbase_plan_rel_size(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
@@ -266,8 +269,8 @@ hbase_plan_rel_size(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 		ps->attrs_used = bms_add_member(ps->attrs_used, 0 - FirstLowInvalidHeapAttributeNumber);
 	baserel->fdw_private = ps;
 
-	ps->conds = hbase_key_conditions(ps->table, baserel->relid, baserel->baserestrictinfo,
-									 false, &ps->exprs, &ps->matched);
+	ps->conds = hbase_classify_quals(ps->table, baserel->relid, baserel->baserestrictinfo,
+									 &ps->quals, &ps->exprs);
 	key_operation(ps->table, ps->conds, ps->exprs, &ps->shape, &ps->nkeys);
 
 	tuples = table_rows(baserel, ps->table, &ps->counted);
@@ -277,6 +280,17 @@ hbase_plan_rel_size(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 														 0, JOIN_INNER, NULL));
 	if (ps->shape == HBASE_OP_GET || ps->shape == HBASE_OP_MULTIGET)
 		baserel->rows = clamp_row_est(Min(baserel->rows, ps->nkeys));
+}
+
+/*
+ * The restriction quals of a base relation of ours, as GetForeignRelSize
+ * classified them: the batched join (join_paths.c) takes its inner side's
+ * from here, a direct UPDATE or DELETE (writes.c) its result relation's.
+ */
+const HBaseQualClasses *
+hbase_plan_quals(RelOptInfo *rel)
+{
+	return &((HBasePlanState *) rel->fdw_private)->quals;
 }
 
 /*
@@ -585,13 +599,15 @@ key_order(HBaseTable *t, List *conds, HBaseTable *data, int *salt_bytes)
 		ko->desc = (pi.order == RK_ORDER_DESC);
 
 		/*
-		 * an index's column that is not one of the data table's key columns
-		 * holds Phoenix's NULL as no bytes: it comes first, as an absent
-		 * part, unless a condition on it (strict: not IS NULL, which no index
-		 * condition is) leaves no NULL
+		 * a nullable part's NULL (no bytes) sorts first, as an absent group
+		 * does; so does an index's column that is not one of the data
+		 * table's key columns (Phoenix's NULL is no bytes there), unless a
+		 * condition on it (strict: not IS NULL, which no index condition is)
+		 * leaves no NULL
 		 */
 		ko->optional = in_optional ||
-			(data != NULL && data->columns[pi.column].kind != HBASE_COL_KEYPART &&
+			((pi.nullable ||
+			  (data != NULL && data->columns[pi.column].kind != HBASE_COL_KEYPART)) &&
 			 !has_cond(conds, pi.column + 1));
 		order = lappend(order, ko);
 	}
@@ -846,7 +862,7 @@ hbase_plan_paths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	ListCell   *lc;
 	int			i;
 
-	op_cost(root, baserel, ps->table, ps->shape, ps->nkeys, ps->matched, baserel->rows, &c);
+	op_cost(root, baserel, ps->table, ps->shape, ps->nkeys, ps->quals.key, baserel->rows, &c);
 	startup = c.startup;
 	total = c.total;
 	add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
@@ -942,8 +958,9 @@ hbase_plan_paths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 		ppi = get_baserel_parampathinfo(root, baserel, required_outer);
 		if (index_paths_allowed(root, baserel, ps))
 			add_param_index_paths(root, baserel, ps, ppi, required_outer);
+		/* the restriction quals' key conditions and the join clauses' */
 		conds = hbase_key_conditions(ps->table, baserel->relid,
-									 list_concat(list_copy(baserel->baserestrictinfo), ppi->ppi_clauses),
+									 list_concat(list_copy(ps->quals.key), ppi->ppi_clauses),
 									 true, &exprs, &matched);
 		key_operation(ps->table, conds, exprs, &shape, &nkeys);
 		if (shape == HBASE_OP_FULL || shape == ps->shape)
@@ -1084,6 +1101,39 @@ result_scan_tlist(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, List *q
 }
 
 /*
+ * The plan's quals (scan_clauses, in their order: createplan.c sorts them
+ * by cost) by the class GetForeignRelSize gave them: the candidates of the
+ * key conditions, of the value filters and of the time range.  Membership
+ * only, as postgres_fdw's GetForeignPlan checks remote_conds: a restriction
+ * qual is offered to its classes' derivations, a local one to none.  A
+ * join clause of a parameterized path, new to the classification, is
+ * offered to all three, as it was before the classification (the
+ * derivations refuse what reads the outer side, a key condition aside).
+ */
+static void
+plan_quals(HBasePlanState *ps, RelOptInfo *baserel, List *scan_clauses, List **key,
+		   List **filter, List **time)
+{
+	ListCell   *lc;
+
+	*key = NIL;
+	*filter = NIL;
+	*time = NIL;
+	foreach(lc, scan_clauses)
+	{
+		RestrictInfo *ri = lfirst(lc);
+		bool		join = !list_member_ptr(baserel->baserestrictinfo, ri);
+
+		if (join || list_member_ptr(ps->quals.key, ri))
+			*key = lappend(*key, ri);
+		if (join || list_member_ptr(ps->quals.filter, ri))
+			*filter = lappend(*filter, ri);
+		if (join || list_member_ptr(ps->quals.time, ri))
+			*time = lappend(*time, ri);
+	}
+}
+
+/*
  * Decides what the executor and EXPLAIN read from the plan (fdw_private, in
  * FdwScanPrivateIndex order): the columns to fetch, the key conditions, the
  * cell filters and the time conditions with their values in fdw_exprs, the
@@ -1091,7 +1141,9 @@ result_scan_tlist(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, List *q
  * path promised, whether a salted table is read one range per bucket, and
  * the operation's shape; through a Phoenix index, the index's key conditions
  * (no cell filter: the data rows are read by key) and its number.  Every
- * qual stays a local filter.
+ * qual stays a local filter.  The quals come from GetForeignRelSize's
+ * classification (plan_quals); the reasons a key qual is not pushed depend
+ * on this path's operation, so they are found here.
  */
 ForeignScan *
 hbase_plan_scan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
@@ -1114,6 +1166,9 @@ hbase_plan_scan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	List	   *notpushed;
 	HBaseOpKind shape = HBASE_OP_FULL;
 	double		nkeys;
+	List	   *key_quals;
+	List	   *filter_quals;
+	List	   *time_quals;
 
 	/*
 	 * Key conditions narrow the HBase operation; every qual is still checked
@@ -1124,6 +1179,7 @@ hbase_plan_scan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 		index = intVal(list_nth(best_path->fdw_private, FdwPathPrivateIndex));
 		covered = intVal(list_nth(best_path->fdw_private, FdwPathPrivateCovered));
 	}
+	plan_quals(ps, baserel, scan_clauses, &key_quals, &filter_quals, &time_quals);
 	if (index > 0)
 	{
 		/*
@@ -1136,9 +1192,9 @@ hbase_plan_scan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	}
 	else
 	{
-		conds = hbase_key_conditions(ps->table, baserel->relid, scan_clauses,
+		conds = hbase_key_conditions(ps->table, baserel->relid, key_quals,
 									 best_path->path.param_info != NULL, &exprs, NULL);
-		fconds = hbase_filter_conditions(ps->table, baserel->relid, scan_clauses, &exprs);
+		fconds = hbase_filter_conditions(ps->table, baserel->relid, filter_quals, &exprs);
 	}
 	scan_clauses_ri = scan_clauses;
 	scan_clauses = extract_actual_clauses(scan_clauses, false);
@@ -1159,7 +1215,7 @@ hbase_plan_scan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	split = index == 0 ? ps->table->layout != NULL && ps->table->pushdown &&
 		(salt_bytes > 0 || ps->table->concurrency > 1) : salt_bytes > 0;
 	tconds = index > 0 ? NIL :
-		hbase_time_conditions(ps->table, baserel->relid, scan_clauses_ri, &exprs);
+		hbase_time_conditions(ps->table, baserel->relid, time_quals, &exprs);
 
 	/*
 	 * the conditions the key cannot use, and why (this path's operation: a

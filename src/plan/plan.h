@@ -11,6 +11,8 @@
 
 #include "postgres.h"
 
+#include "foreign/fdwapi.h"
+#include "nodes/extensible.h"
 #include "nodes/pathnodes.h"
 #include "nodes/plannodes.h"
 #include "utils/relcache.h"
@@ -113,9 +115,6 @@ typedef struct HBaseKeyValues
 	bool	   *known;			/* NULL: every value is known */
 } HBaseKeyValues;
 
-extern List *hbase_key_conditions(HBaseTable *t, Index relid, List *clauses,
-								  bool allow_outer, List **exprs, List **matched);
-extern List *hbase_key_conds_to_list(List *conds);
 extern List *hbase_key_conds_from_list(List *list);
 
 /*
@@ -146,8 +145,6 @@ typedef enum HBaseFilterOp
 /* IN lists longer than this stay local filters */
 #define HBASE_VF_MAX_IN		100
 
-extern List *hbase_filter_conditions(HBaseTable *t, Index relid, List *clauses,
-									 List **exprs);
 
 /* ---------- vfilter.c: value filter conditions and values -> HBase filters ---------- */
 
@@ -180,17 +177,13 @@ typedef struct HBaseCost
 	double		total;
 } HBaseCost;
 
-extern void hbase_cost_operation(const HBaseTable *t, HBaseOpKind kind, double nkeys,
-								 double rows, double width, HBaseCost *c);
-extern void hbase_cost_grouped_ranges(const HBaseTable *t, double ranges, double groups,
-									  int min_group, double rows, double width, HBaseCost *c);
 
 /* ---------- paths.c: planning a scan (GetForeignRelSize, GetForeignPaths, GetForeignPlan) ---------- */
 
 /*
  * What a ForeignScan plan carries in fdw_private (fdw_exprs: the values of
  * the conditions).  The planner decides; the executor and EXPLAIN only read.
- * Must match hbaseGetForeignPlan.
+ * Must match hbase_plan_scan (paths.c).
  */
 enum FdwScanPrivateIndex
 {
@@ -225,7 +218,7 @@ extern ForeignScan *hbase_plan_scan(PlannerInfo *root, RelOptInfo *baserel, Oid 
 /* ---------- writes.c: planning INSERT, UPDATE, DELETE (row by row and direct) ---------- */
 
 /*
- * fdw_private of a ModifyTable's foreign table (hbasePlanForeignModify);
+ * fdw_private of a ModifyTable's foreign table (hbase_plan_modify, writes.c);
  * must match its list
  */
 enum ModifyPrivateIndex
@@ -251,7 +244,7 @@ typedef enum DirectKind
 
 /*
  * fdw_private of a ForeignScan doing a direct modification; must match
- * hbasePlanDirectModify
+ * hbase_plan_direct_modify (writes.c)
  */
 enum DirectPrivateIndex
 {
@@ -275,5 +268,50 @@ extern bool hbase_plan_direct_modify(PlannerInfo *root, ModifyTable *plan, Index
 									 int subplan_index);
 extern bool hbase_cell_checkable(HBaseColumn *col);
 extern void hbase_refuse_unchecked(HBaseTable *t, List *cols);
+
+/* ---------- join_paths.c: planning batched key joins (exec/join.c runs them) ---------- */
+
+/* fewer ranges than this are read one by one (a page each: 1 request; a scanner: 3) */
+#define JOIN_MIN_GROUP			3
+
+/*
+ * What the CustomScan carries in custom_private; must match plan_join.
+ */
+enum JoinScanPrivateIndex
+{
+	JoinScanTable,				/* the foreign table's Oid */
+	JoinScanInnerPos,			/* the inner's position among custom_relids */
+	JoinScanJoinType,
+	JoinScanSingleMatch,
+	JoinScanKeyConds,			/* hbase_key_conds_to_list */
+	JoinScanInnerAttrs,			/* attnums of the inner columns of the scan
+								 * tuple */
+	JoinScanNOuter,				/* outer columns at the start of the scan
+								 * tuple */
+	JoinScanShape,				/* HBaseOpKind of a row's keys: GET or
+								 * MULTIGET (keys), SCANS (a leading part:
+								 * prefix scans) */
+	JoinScanFilterConds			/* the inner quals HBase can filter by cell
+								 * values (hbase_filter_conditions), their
+								 * values in JoinExprFilterValues */
+};
+
+/* custom_exprs; must match plan_join */
+enum JoinScanExprIndex
+{
+	JoinExprKeys,				/* values of the key conditions */
+	JoinExprInnerQuals,			/* the HBase table's own quals */
+	JoinExprJoinQuals,
+	JoinExprOtherQuals,
+	JoinExprFilterValues		/* values of the filter conditions */
+};
+
+/* GUCs that steer the join's planning and execution (sql/options.c defines them as settings) */
+extern bool hbase_enable_batched_join;
+extern int	hbase_join_batch_size;
+
+extern int	hbase_salt_of(HBaseTable *t, int *buckets);
+extern void hbase_join_paths_init(GetForeignRelSize_function rel_size,
+								  const CustomScanMethods *scan_methods);
 
 #endif

@@ -343,11 +343,207 @@ text_collation_problem(Oid coll, bool equality)
 static const char not_equal_reason[] = "<> and NOT IN leave every other value: no key range skips a value, so the rows read are filtered here";
 
 /*
+ * LIKE 'literal%' (or '%literal' on a reversed part) on a text key column
+ * (key_condition's OpExpr): a prefix or suffix condition; its collation
+ * must be deterministic.
+ */
+static bool
+like_key_condition(OpExpr *op, Const *pattern, HBaseTable *t, HBaseColumn *col,
+				   HBaseColumn **colp, HBaseKeyOp *opp, Expr **valp, const char **why)
+{
+	char	   *prefix,
+			   *suffix;
+
+	if ((*why = text_collation_problem(op->inputcollid, true)) != NULL)
+		return false;
+	like_parts(TextDatumGetCString(pattern->constvalue), &prefix, &suffix);
+	if (prefix)
+	{
+		*opp = HBASE_KEY_PREFIX;
+		*valp = (Expr *) makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
+								   CStringGetTextDatum(prefix), false, false);
+	}
+	else if (suffix)
+	{
+		*opp = HBASE_KEY_SUFFIX;
+		*valp = (Expr *) makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
+								   CStringGetTextDatum(suffix), false, false);
+	}
+	else
+		return false;
+	if (!column_ordered(t, col))
+		*why = "no part of the key keeps the column's order";
+	*colp = col;
+	return true;
+}
+
+/*
+ * column op value, either way round (key_condition's binary operators): a
+ * comparison of the column type's btree family, or LIKE
+ * (like_key_condition).
+ */
+static bool
+op_key_condition(OpExpr *op, Index relid, HBaseTable *t, bool allow_outer,
+				 HBaseColumn **colp, HBaseKeyOp *opp, Expr **valp, const char **why)
+{
+	Expr	   *l = linitial(op->args);
+	Expr	   *r = lsecond(op->args);
+	HBaseColumn *col;
+	bool		commuted = false;
+	bool		as_numeric;
+	TypeCacheEntry *tce;
+	int			strategy;
+	Oid			vtype;
+	Oid			ctype;
+
+	col = compared_column(l, relid, t, &as_numeric);
+	if (col == NULL)
+	{
+		col = compared_column(r, relid, t, &as_numeric);
+		commuted = true;
+		r = l;
+	}
+	if (col == NULL)
+	{
+		*why = column_in_expression(l, lsecond(op->args), relid, t);
+		return false;
+	}
+	if ((*why = unusable_value(r, relid, allow_outer)) != NULL)
+		return false;
+	vtype = exprType((Node *) r);
+	ctype = as_numeric ? NUMERICOID : col->atttypid;
+
+	/* LIKE on text: a literal prefix (or suffix, for reversed parts) */
+	if (get_opcode(op->opno) == F_TEXTLIKE && !commuted && IsA(r, Const) &&
+		!((Const *) r)->constisnull && hbase_is_text_type(col->atttypid))
+		return like_key_condition(op, (Const *) r, t, col, colp, opp, valp, why);
+
+	/*
+	 * a comparison of the column type's default btree family: the same type,
+	 * integers, text, dates and timestamps among themselves, and an integer
+	 * column cast to numeric (crosstype.c makes the bounds)
+	 */
+	if (!comparable_types(ctype, vtype))
+	{
+		*why = psprintf("a cross-type comparison of %s with %s; compare it with a value of type %s",
+						format_type_be(col->atttypid), format_type_be(vtype),
+						format_type_be(col->atttypid));
+		return false;
+	}
+	tce = lookup_type_cache(ctype, TYPECACHE_BTREE_OPFAMILY);
+	if (!OidIsValid(tce->btree_opf))
+		return false;
+	strategy = get_op_opfamily_strategy(op->opno, tce->btree_opf);
+	if (strategy == 0 && OidIsValid(get_negator(op->opno)) &&
+		get_op_opfamily_strategy(get_negator(op->opno), tce->btree_opf) == BTEqualStrategyNumber)
+	{
+		*why = not_equal_reason;
+		return false;
+	}
+	if (strategy == 0)
+		return false;
+	if (commuted)
+		strategy = strategy == BTLessStrategyNumber ? BTGreaterStrategyNumber :
+			strategy == BTLessEqualStrategyNumber ? BTGreaterEqualStrategyNumber :
+			strategy == BTGreaterStrategyNumber ? BTLessStrategyNumber :
+			strategy == BTGreaterEqualStrategyNumber ? BTLessEqualStrategyNumber : strategy;
+
+	/*
+	 * text: equality needs a deterministic collation, ranges one that sorts
+	 * as bytes
+	 */
+	if (hbase_is_text_type(col->atttypid) &&
+		(*why = text_collation_problem(op->inputcollid, strategy == BTEqualStrategyNumber)) != NULL)
+		return false;
+	switch (strategy)
+	{
+		case BTLessStrategyNumber:
+			*opp = HBASE_KEY_LT;
+			break;
+		case BTLessEqualStrategyNumber:
+			*opp = HBASE_KEY_LE;
+			break;
+		case BTEqualStrategyNumber:
+			*opp = HBASE_KEY_EQ;
+			break;
+		case BTGreaterEqualStrategyNumber:
+			*opp = HBASE_KEY_GE;
+			break;
+		case BTGreaterStrategyNumber:
+			*opp = HBASE_KEY_GT;
+			break;
+		default:
+			return false;
+	}
+	if (strategy != BTEqualStrategyNumber && !column_ordered(t, col))
+		*why = "no part of the key keeps the column's order";
+	*colp = col;
+	*valp = r;
+	return true;
+}
+
+/*
+ * column = ANY (array), IN (...) (key_condition's ScalarArrayOpExpr); NOT
+ * IN and <> ALL only tell why not.
+ */
+static bool
+array_key_condition(ScalarArrayOpExpr *sa, Index relid, HBaseTable *t, bool allow_outer,
+					HBaseColumn **colp, HBaseKeyOp *opp, Expr **valp, const char **why)
+{
+	bool		as_numeric;
+	HBaseColumn *col = compared_column(linitial(sa->args), relid, t, &as_numeric);
+	Expr	   *r = lsecond(sa->args);
+	TypeCacheEntry *tce;
+	Oid			elemtype;
+	Oid			ctype;
+
+	if (col == NULL)
+	{
+		*why = column_in_expression(linitial(sa->args), r, relid, t);
+		return false;
+	}
+	if (!sa->useOr)
+	{
+		/* NOT IN (...), <> ALL: as <> */
+		if (OidIsValid(get_negator(sa->opno)) &&
+			(tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY)) != NULL &&
+			OidIsValid(tce->btree_opf) &&
+			get_op_opfamily_strategy(get_negator(sa->opno), tce->btree_opf) == BTEqualStrategyNumber)
+			*why = not_equal_reason;
+		return false;
+	}
+	if ((*why = unusable_value(r, relid, allow_outer)) != NULL)
+		return false;
+	elemtype = get_element_type(exprType((Node *) r));
+	ctype = as_numeric ? NUMERICOID : col->atttypid;
+	if (!comparable_types(ctype, elemtype))
+	{
+		*why = psprintf("a cross-type comparison of %s with %s; compare it with values of type %s",
+						format_type_be(col->atttypid), format_type_be(elemtype),
+						format_type_be(col->atttypid));
+		return false;
+	}
+	tce = lookup_type_cache(ctype, TYPECACHE_BTREE_OPFAMILY);
+	if (!OidIsValid(tce->btree_opf) ||
+		get_op_opfamily_strategy(sa->opno, tce->btree_opf) != BTEqualStrategyNumber)
+		return false;
+	if (hbase_is_text_type(col->atttypid) &&
+		(*why = text_collation_problem(sa->inputcollid, true)) != NULL)
+		return false;
+	*colp = col;
+	*opp = HBASE_KEY_IN;
+	*valp = r;
+	return true;
+}
+
+/*
  * One clause: is it a key condition?  On success sets the column, the
- * operator class and the value expression.  One function for every form a
- * key condition takes (an operator either way round, LIKE, = ANY / IN,
- * IS [NOT] NULL, a boolean column alone; row comparisons: row_condition), so
- * that what makes a clause a key condition reads in one place.  *why (when
+ * operator class and the value expression.  One entry for every form a
+ * key condition takes, one function per node type (an operator either way
+ * round: op_key_condition, LIKE in like_key_condition; = ANY / IN:
+ * array_key_condition; IS NULL and a boolean column alone here; row
+ * comparisons: row_condition), so that what makes a clause a key condition
+ * starts in one place.  *why (when
  * not NULL) tells of a clause on a key column why the key cannot use it:
  * set when false is returned, or with true when no part of the key keeps
  * the column's order for a range.
@@ -362,176 +558,10 @@ key_condition(Expr *clause, Index relid, HBaseTable *t, bool allow_outer,
 		why = &dummy;
 	*why = NULL;
 	if (IsA(clause, OpExpr) && list_length(((OpExpr *) clause)->args) == 2)
-	{
-		OpExpr	   *op = (OpExpr *) clause;
-		Expr	   *l = linitial(op->args);
-		Expr	   *r = lsecond(op->args);
-		HBaseColumn *col;
-		bool		commuted = false;
-		bool		as_numeric;
-		TypeCacheEntry *tce;
-		int			strategy;
-		Oid			vtype;
-		Oid			ctype;
-
-		col = compared_column(l, relid, t, &as_numeric);
-		if (col == NULL)
-		{
-			col = compared_column(r, relid, t, &as_numeric);
-			commuted = true;
-			r = l;
-		}
-		if (col == NULL)
-		{
-			*why = column_in_expression(l, lsecond(op->args), relid, t);
-			return false;
-		}
-		if ((*why = unusable_value(r, relid, allow_outer)) != NULL)
-			return false;
-		vtype = exprType((Node *) r);
-		ctype = as_numeric ? NUMERICOID : col->atttypid;
-
-		/* LIKE on text: a literal prefix (or suffix, for reversed parts) */
-		if (get_opcode(op->opno) == F_TEXTLIKE && !commuted && IsA(r, Const) &&
-			!((Const *) r)->constisnull && hbase_is_text_type(col->atttypid))
-		{
-			char	   *prefix,
-					   *suffix;
-
-			if ((*why = text_collation_problem(op->inputcollid, true)) != NULL)
-				return false;
-			like_parts(TextDatumGetCString(((Const *) r)->constvalue), &prefix, &suffix);
-			if (prefix)
-			{
-				*opp = HBASE_KEY_PREFIX;
-				*valp = (Expr *) makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
-										   CStringGetTextDatum(prefix), false, false);
-			}
-			else if (suffix)
-			{
-				*opp = HBASE_KEY_SUFFIX;
-				*valp = (Expr *) makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
-										   CStringGetTextDatum(suffix), false, false);
-			}
-			else
-				return false;
-			if (!column_ordered(t, col))
-				*why = "no part of the key keeps the column's order";
-			*colp = col;
-			return true;
-		}
-
-		/*
-		 * a comparison of the column type's default btree family: the same
-		 * type, integers, text, dates and timestamps among themselves, and an
-		 * integer column cast to numeric (crosstype.c makes the bounds)
-		 */
-		if (!comparable_types(ctype, vtype))
-		{
-			*why = psprintf("a cross-type comparison of %s with %s; compare it with a value of type %s",
-							format_type_be(col->atttypid), format_type_be(vtype),
-							format_type_be(col->atttypid));
-			return false;
-		}
-		tce = lookup_type_cache(ctype, TYPECACHE_BTREE_OPFAMILY);
-		if (!OidIsValid(tce->btree_opf))
-			return false;
-		strategy = get_op_opfamily_strategy(op->opno, tce->btree_opf);
-		if (strategy == 0 && OidIsValid(get_negator(op->opno)) &&
-			get_op_opfamily_strategy(get_negator(op->opno), tce->btree_opf) == BTEqualStrategyNumber)
-		{
-			*why = not_equal_reason;
-			return false;
-		}
-		if (strategy == 0)
-			return false;
-		if (commuted)
-			strategy = strategy == BTLessStrategyNumber ? BTGreaterStrategyNumber :
-				strategy == BTLessEqualStrategyNumber ? BTGreaterEqualStrategyNumber :
-				strategy == BTGreaterStrategyNumber ? BTLessStrategyNumber :
-				strategy == BTGreaterEqualStrategyNumber ? BTLessEqualStrategyNumber : strategy;
-
-		/*
-		 * text: equality needs a deterministic collation, ranges one that
-		 * sorts as bytes
-		 */
-		if (hbase_is_text_type(col->atttypid) &&
-			(*why = text_collation_problem(op->inputcollid, strategy == BTEqualStrategyNumber)) != NULL)
-			return false;
-		switch (strategy)
-		{
-			case BTLessStrategyNumber:
-				*opp = HBASE_KEY_LT;
-				break;
-			case BTLessEqualStrategyNumber:
-				*opp = HBASE_KEY_LE;
-				break;
-			case BTEqualStrategyNumber:
-				*opp = HBASE_KEY_EQ;
-				break;
-			case BTGreaterEqualStrategyNumber:
-				*opp = HBASE_KEY_GE;
-				break;
-			case BTGreaterStrategyNumber:
-				*opp = HBASE_KEY_GT;
-				break;
-			default:
-				return false;
-		}
-		if (strategy != BTEqualStrategyNumber && !column_ordered(t, col))
-			*why = "no part of the key keeps the column's order";
-		*colp = col;
-		*valp = r;
-		return true;
-	}
+		return op_key_condition((OpExpr *) clause, relid, t, allow_outer, colp, opp, valp, why);
 	if (IsA(clause, ScalarArrayOpExpr))
-	{
-		ScalarArrayOpExpr *sa = (ScalarArrayOpExpr *) clause;
-		bool		as_numeric;
-		HBaseColumn *col = compared_column(linitial(sa->args), relid, t, &as_numeric);
-		Expr	   *r = lsecond(sa->args);
-		TypeCacheEntry *tce;
-		Oid			elemtype;
-		Oid			ctype;
-
-		if (col == NULL)
-		{
-			*why = column_in_expression(linitial(sa->args), r, relid, t);
-			return false;
-		}
-		if (!sa->useOr)
-		{
-			/* NOT IN (...), <> ALL: as <> */
-			if (OidIsValid(get_negator(sa->opno)) &&
-				(tce = lookup_type_cache(col->atttypid, TYPECACHE_BTREE_OPFAMILY)) != NULL &&
-				OidIsValid(tce->btree_opf) &&
-				get_op_opfamily_strategy(get_negator(sa->opno), tce->btree_opf) == BTEqualStrategyNumber)
-				*why = not_equal_reason;
-			return false;
-		}
-		if ((*why = unusable_value(r, relid, allow_outer)) != NULL)
-			return false;
-		elemtype = get_element_type(exprType((Node *) r));
-		ctype = as_numeric ? NUMERICOID : col->atttypid;
-		if (!comparable_types(ctype, elemtype))
-		{
-			*why = psprintf("a cross-type comparison of %s with %s; compare it with values of type %s",
-							format_type_be(col->atttypid), format_type_be(elemtype),
-							format_type_be(col->atttypid));
-			return false;
-		}
-		tce = lookup_type_cache(ctype, TYPECACHE_BTREE_OPFAMILY);
-		if (!OidIsValid(tce->btree_opf) ||
-			get_op_opfamily_strategy(sa->opno, tce->btree_opf) != BTEqualStrategyNumber)
-			return false;
-		if (hbase_is_text_type(col->atttypid) &&
-			(*why = text_collation_problem(sa->inputcollid, true)) != NULL)
-			return false;
-		*colp = col;
-		*opp = HBASE_KEY_IN;
-		*valp = r;
-		return true;
-	}
+		return array_key_condition((ScalarArrayOpExpr *) clause, relid, t, allow_outer, colp,
+								   opp, valp, why);
 	if (IsA(clause, NullTest))
 	{
 		NullTest   *nt = (NullTest *) clause;
@@ -745,6 +775,40 @@ hbase_key_conditions(HBaseTable *t, Index relid, List *clauses, bool allow_outer
 			*matched = lappend(*matched, ri);
 	}
 	strip_fixed_row_heads(conds, *exprs);
+	return conds;
+}
+
+/*
+ * The one classification of a relation's restriction quals (quals:
+ * RestrictInfos, at GetForeignRelSize) into classes (HBaseQualClasses,
+ * plan_int.h): the key conditions, each qual a value filter or the time
+ * range can use; the rest are local.  Each qual is judged alone (the
+ * derivations take them one by one), so the paths and GetForeignPlan,
+ * given the members of a class in any order, derive what a derivation over
+ * every qual would have.  Returns the key conditions of the quals, their
+ * values appended to *exprs: the operation of the relation without join
+ * clauses.
+ */
+List *
+hbase_classify_quals(HBaseTable *t, Index relid, List *quals, HBaseQualClasses *classes,
+					 List **exprs)
+{
+	List	   *conds;
+	ListCell   *lc;
+
+	memset(classes, 0, sizeof(HBaseQualClasses));
+	conds = hbase_key_conditions(t, relid, quals, false, exprs, &classes->key);
+	foreach(lc, quals)
+	{
+		RestrictInfo *ri = lfirst(lc);
+		List	   *one = list_make1(ri);
+		List	   *scratch = NIL;
+
+		if (hbase_filter_conditions(t, relid, one, &scratch) != NIL)
+			classes->filter = lappend(classes->filter, ri);
+		if (hbase_time_conditions(t, relid, one, &scratch) != NIL)
+			classes->time = lappend(classes->time, ri);
+	}
 	return conds;
 }
 

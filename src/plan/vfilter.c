@@ -34,7 +34,7 @@
 #include "utils/timestamp.h"
 #include "utils/lsyscache.h"
 
-#include "plan.h"
+#include "plan_int.h"
 
 /* HBase's CompareOperator of each comparison (HBASE_VF_EQ to HBASE_VF_GE) */
 static const char *const hbase_ops[] = {

@@ -433,7 +433,7 @@ increment_of(Expr *e, Index relid, AttrNumber attno, Expr **delta)
  * Can HBase do this UPDATE or DELETE without the executor fetching rows?
  * Yes when every condition is a key condition leading to a Get or multiget
  * and every SET column maps one cell.  Which operation writes is decided
- * here (see the file's header).
+ * here (see exec/direct.c's header).
  */
 bool
 hbase_plan_direct_modify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
@@ -445,7 +445,6 @@ hbase_plan_direct_modify(PlannerInfo *root, ModifyTable *plan, Index resultRelat
 	RelOptInfo *rel;
 	HBaseTable *t;
 	List	   *exprs = NIL;
-	List	   *matched = NIL;
 	List	   *conds;
 	HBaseKeyPlan *kp;
 	List	   *tlist = NIL;
@@ -477,9 +476,14 @@ hbase_plan_direct_modify(PlannerInfo *root, ModifyTable *plan, Index resultRelat
 	rel = find_base_rel(root, resultRelation);
 	if (rel->baserestrictinfo == NIL)
 		return false;
-	conds = hbase_key_conditions(t, resultRelation, rel->baserestrictinfo, false, &exprs, &matched);
-	if (list_length(matched) != list_length(rel->baserestrictinfo))
+
+	/*
+	 * every qual a key condition, as the scan's GetForeignRelSize classified
+	 * them
+	 */
+	if (list_length(hbase_plan_quals(rel)->key) != list_length(rel->baserestrictinfo))
 		return false;
+	conds = hbase_key_conditions(t, resultRelation, rel->baserestrictinfo, false, &exprs, NULL);
 	kp = hbase_keyplan_at_planning(t, conds, exprs);
 	if (kp->kind != HBASE_OP_GET && kp->kind != HBASE_OP_MULTIGET && kp->kind != HBASE_OP_EMPTY)
 		return false;
