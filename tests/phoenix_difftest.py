@@ -1028,7 +1028,7 @@ class Run:
             # UNSIGNED_DATE) SALT_BUCKETS=4, CREATE LOCAL INDEX T_L ON T (C3): SELECT K1, K2,
             # K3, C3 FROM T WHERE K3 IS NULL gives 9999-12-31 23:59:59.999 as ...59.900 (seed 1
             # T11 with --favour index)
-            big = c.ptype in ("BIGINT", "UNSIGNED_LONG") or c.kind == "time"
+            big = c.ptype in ("BIGINT", "UNSIGNED_LONG") or c.kind in ("time", "float")
             if big and "index-decimal-digits" in self.skip:
                 r = {"error": "not made: index-decimal-digits is skipped"}
             else:
@@ -1159,13 +1159,16 @@ class Run:
             salt = irng.choice([2, 3]) if not t.salt and irng.random() < 0.25 else 0
             ix = Index("%s_I%d" % (t.name, j), shape, include, salt)
             big = [c for c in cols if not c.key and
-                   (c.ptype in ("BIGINT", "UNSIGNED_LONG") or c.kind == "time")]
+                   (c.ptype in ("BIGINT", "UNSIGNED_LONG") or c.kind in ("time", "float"))]
             # Phoenix's global index holds a nullable fixed-width number or time as a DECIMAL
             # and gives back only its 13 most significant digits: T (K1 INTEGER PRIMARY KEY,
             # B.C2 BIGINT) IMMUTABLE_ROWS=true, row (1, 9223372036854775806), CREATE INDEX I ON
             # T (B.C2): SELECT MAX(B.C2) FROM T gives 9223372036854000000 (FULL SCAN OVER I),
             # with /*+ NO_INDEX */ 9223372036854775806 (seed 302 T0); an UNSIGNED_DATE of
-            # 9999-12-31 23:59:59.999 (253402300799999 ms) comes back as ...59.900 (seed 303 T12)
+            # 9999-12-31 23:59:59.999 (253402300799999 ms) comes back as ...59.900 (seed 303 T12);
+            # a DOUBLE's 1e300 as 1e44 (T (K1 VARCHAR, A.C4 DOUBLE) SALT_BUCKETS=3, CREATE INDEX
+            # ON T (A.C4): ORDER BY A.C4 DESC LIMIT 3 and MAX(A.C4) give 1e44: seed 5 T9 of the
+            # long mode with --favour index)
             if big and "index-decimal-digits" in self.skip:
                 continue
             r = self.phx.run(ix.ddl(t))
