@@ -8,6 +8,10 @@
 #   insert1   INSERT ... SELECT with write_concurrency 1
 #   raw1      bench/rawclient.c put: the same rows and keys, one PUT at a time (libcurl+jansson)
 #   raw4      the same raw client, 4 processes at once (a quarter of the rows each)
+# With BULK_URL2 (a second REST gateway of the same cluster, e.g. one started by
+# scripts/hbase-local start-rest-extra PORT), two more:
+#   copy2     COPY through a server whose url lists both gateways (its PUTs spread over them)
+#   raw4x2    the raw client's 4 processes, two through each gateway
 # ROUNDS (default 5) rounds; the HBase table is made afresh each round. Prints each round's
 # seconds, then per writer the median seconds and rows/s, and the ratios of the FDW's writers
 # to the raw clients as the median (and range) of the rounds' own ratios.
@@ -33,21 +37,34 @@ CREATE FOREIGN TABLE bench_bulk_t (company_id int, stat_date date, campaign_id i
   batch_size '100', write_concurrency '1',
   rowkey 'left(md5(company_id + stat_date), 5) + lpad(company_id, 6) + date(stat_date, "yyyyMMdd") + [lpad(campaign_id, 6)]');
 SQL
+URL2=${BULK_URL2:-}
+if [[ -n $URL2 ]]; then
+	psql -X -q -d "$DB" -v urls="$URL, $URL2" -v tbl="$TABLE" <<'SQL'
+SET client_min_messages = warning;
+DROP SERVER IF EXISTS bench_bulk2 CASCADE;
+CREATE SERVER bench_bulk2 FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'urls');
+CREATE FOREIGN TABLE bench_bulk_t2 (company_id int, stat_date date, campaign_id int, cost numeric,
+  clicks bigint OPTIONS (encoding 'binary')) SERVER bench_bulk2 OPTIONS (table :'tbl', family 'd',
+  batch_size '100', write_concurrency '1',
+  rowkey 'left(md5(company_id + stat_date), 5) + lpad(company_id, 6) + date(stat_date, "yyyyMMdd") + [lpad(campaign_id, 6)]');
+SQL
+fi
 
 # rows g = 1..N of company 1 + g / 1000 + OFFSET: what rawclient put writes
 rows_sql() { echo "SELECT 1 + g / 1000 + $1, date '2024-01-01' + g % 30, g, g * 0.01, g FROM generate_series(1, $N) g"; }
 
-fdw() { # concurrency sql: the statement's seconds
-	psql -X -q -d "$DB" -c "ALTER FOREIGN TABLE bench_bulk_t OPTIONS (SET write_concurrency '$1')"
+fdw() { # concurrency sql [table]: the statement's seconds
+	psql -X -q -d "$DB" -c "ALTER FOREIGN TABLE ${3:-bench_bulk_t} OPTIONS (SET write_concurrency '$1')"
 	psql -X -q -d "$DB" -c "\\timing on" -c "$2" 2>&1 |
 		awk '/^Time:/{t=$2} /ERROR/{print > "/dev/stderr"; exit 1} END{printf "%.3f\n", t / 1000}'
 }
 
-raw() { # procs offset
-	"$work/rawclient" "$URL" "$TABLE" put "$N" "$2" 100 "$1" | sed -n 's/.*seconds=//p'
+raw() { # procs offset [urls]
+	"$work/rawclient" "${3:-$URL}" "$TABLE" put "$N" "$2" 100 "$1" | sed -n 's/.*seconds=//p'
 }
 
 writers=(copy insert copy1 insert1 raw1 raw4)
+[[ -z $URL2 ]] || writers+=(copy2 raw4x2)
 : >"$out"
 for ((r = 1; r <= ROUNDS; r++)); do
 	python3 tests/hbase_rest.py drop "$TABLE" >/dev/null 2>&1 || true
@@ -67,8 +84,14 @@ for ((r = 1; r <= ROUNDS; r++)); do
 		insert | insert1)
 			s=$(fdw "$([[ $w == insert ]] && echo "$CONC" || echo 1)" "INSERT INTO bench_bulk_t $(rows_sql $off)")
 			;;
+		copy2)
+			psql -X -q -d "$DB" -c "COPY ($(rows_sql $off)) TO '$f'"
+			chmod a+r "$f" 2>/dev/null || true
+			s=$(fdw "$CONC" "COPY bench_bulk_t2 FROM '$f'" bench_bulk_t2)
+			;;
 		raw1) s=$(raw 1 $off) ;;
 		raw4) s=$(raw 4 $off) ;;
+		raw4x2) s=$(raw 4 $off "$URL,$URL2") ;;
 		esac
 		echo "$r $w $s" >>"$out"
 		line+=" $w $s"
@@ -77,6 +100,7 @@ for ((r = 1; r <= ROUNDS; r++)); do
 done
 python3 tests/hbase_rest.py drop "$TABLE" >/dev/null 2>&1 || true
 psql -X -q -d "$DB" -c "DROP SERVER bench_bulk CASCADE" 2>/dev/null
+[[ -z $URL2 ]] || psql -X -q -d "$DB" -c "DROP SERVER bench_bulk2 CASCADE" 2>/dev/null
 
 python3 - "$out" "$N" "$CONC" <<'PY'
 import statistics, sys
@@ -86,7 +110,9 @@ for line in open(sys.argv[1]):
     times.setdefault(w, {})[int(r)] = float(s)
 n = int(sys.argv[2])
 print("\n%d rows a writer, %d rounds, write_concurrency %s" % (n, len(times["raw1"]), sys.argv[3]))
-for w in ("copy", "insert", "copy1", "insert1", "raw1", "raw4"):
+for w in ("copy", "insert", "copy1", "insert1", "raw1", "raw4", "copy2", "raw4x2"):
+    if w not in times:
+        continue
     med = statistics.median(times[w].values())
     print("%-8s median %7.3f s  %8.0f rows/s" % (w, med, n / med))
 print("\nratio (FDW seconds / raw seconds; median of the rounds' ratios, [min-max])")
@@ -94,7 +120,10 @@ for a in ("copy", "insert", "copy1", "insert1"):
     for b in ("raw1", "raw4"):
         rs = [times[a][r] / times[b][r] for r in times[a]]
         print("%-8s / %-5s %5.2f  [%.2f-%.2f]" % (a, b, statistics.median(rs), min(rs), max(rs)))
-for a, b in (("copy", "copy1"), ("insert", "insert1")):
+pairs = [("copy", "copy1"), ("insert", "insert1")]
+if "copy2" in times:
+    pairs += [("copy2", "raw4"), ("copy2", "raw4x2"), ("copy2", "copy"), ("raw4x2", "raw4")]
+for a, b in pairs:
     rs = [times[a][r] / times[b][r] for r in times[a]]
     print("%-8s / %-7s %5.2f  [%.2f-%.2f]" % (a, b, statistics.median(rs), min(rs), max(rs)))
 PY

@@ -16,7 +16,8 @@
 #   jdbc-plain  FULL_ROUNDS queries without the hint: Phoenix's own choice, a full scan (an
 #          uncovered global index is used only when hinted)
 # Prints each plan's EXPLAIN ANALYZE lines, the mean latencies and the ratios full / index and
-# index / jdbc. Ratios, not timings, are the result.
+# index / jdbc; then ORDER BY email DESC NULLS LAST LIMIT 10 along the index (covered and
+# uncovered) against the full scan and Sort and Phoenix's JDBC. Ratios, not timings, are the result.
 # Usage: bench/phoenix_index.sh [ROWS] [ROUNDS] [FULL_ROUNDS]   (HBase with Phoenix + PostgreSQL up)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -93,3 +94,32 @@ jdbc_ms=$(jdbc "/*+ INDEX($T ${name}_EMAIL) */" "$ROUNDS")
 plain_ms=$(jdbc "" "$FULL_ROUNDS")
 echo "mean latency: index $index_ms ms, covered (index alone) $covered_ms ms, full scan $full_ms ms ($ROWS rows); Phoenix JDBC through the index $jdbc_ms ms, Phoenix's own plan (full scan) $plain_ms ms"
 python3 -c "print('full scan / index = %.1f, index / Phoenix JDBC through the index = %.2f, Phoenix full scan / index = %.1f' % ($full_ms / $index_ms, $index_ms / $jdbc_ms, $plain_ms / $index_ms))"
+
+# ORDER BY ... LIMIT 10 along the index (its last emails, a reversed read): covered (ID, EMAIL:
+# the index alone), uncovered (ID, NAME: a Get per index row, in order), against the full scan
+# and Sort of the table without the index option, and Phoenix's JDBC on the covered query
+printf 'SELECT id, email FROM bench_phx_i.%s ORDER BY email DESC NULLS LAST LIMIT 10;\n' "$lname" >"$work/phx_order.sql"
+sed "s/SELECT id, email/SELECT id, name/" "$work/phx_order.sql" >"$work/phx_order_unc.sql"
+sed "s/bench_phx_i/bench_phx_f/" "$work/phx_order.sql" >"$work/phx_order_full.sql"
+for f in phx_order phx_order_unc phx_order_full; do
+	echo "plan ($f):"
+	psql -X -q -d "$DB" -c "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) $(cat "$work/$f.sql")" |
+		grep -E 'Sort|actual|HBase (Phoenix Index|Data Rows|Operation|Index Requests|Index Rows|Requests|Rows)'
+done
+order_ms=$(latency "$work/phx_order.sql" "$ROUNDS")
+order_unc_ms=$(latency "$work/phx_order_unc.sql" "$ROUNDS")
+order_full_ms=$(latency "$work/phx_order_full.sql" "$FULL_ROUNDS")
+order_jdbc_ms=$(python3 - "$T" "$ROUNDS" <<'PY'
+import sys, time
+sys.path.insert(0, "tests")
+from fixtures_phoenix import phoenix_sql
+t, rounds = sys.argv[1], int(sys.argv[2])
+q = "SELECT ID, EMAIL FROM %s ORDER BY EMAIL DESC NULLS LAST LIMIT 10;\n" % t
+phoenix_sql(q * 3)
+t0 = time.monotonic()
+phoenix_sql(q * rounds)
+print("%.3f" % ((time.monotonic() - t0) * 1000 / rounds))
+PY
+)
+echo "ORDER BY email DESC LIMIT 10, mean latency: covered index $order_ms ms, uncovered index $order_unc_ms ms, full scan and Sort $order_full_ms ms; Phoenix JDBC $order_jdbc_ms ms"
+python3 -c "print('full scan and Sort / covered index = %.1f, / uncovered index = %.1f; covered index / Phoenix JDBC = %.2f' % ($order_full_ms / $order_ms, $order_full_ms / $order_unc_ms, $order_ms / $order_jdbc_ms))"

@@ -39,6 +39,8 @@
  *       g * 0.01 as text, and d:clicks, g as a Java long) by PUTs of BATCH rows (100), JSON
  *       CellSets built with jansson, values base64'd with OpenSSL: what a C loader does.
  *       PROCS (1) processes at once, each its share of the rows, one PUT in flight each.
+ *       URL may list several gateways of one cluster, comma-separated: process p writes
+ *       through the (p mod count)-th (bench/bulk.sh's spread over two gateways).
  *       Prints "rows=N puts=P seconds=T" (wall clock, all processes).
  *   rawclient URL TABLE ping N
  *       N round trips between two processes over a Unix socket, nothing else: the relay's
@@ -207,6 +209,24 @@ static size_t
 discard_cb(char *p, size_t s, size_t n, void *u)
 {
 	return s * n;
+}
+
+/* the (p mod count)-th URL of a comma-separated list (malloc'd) */
+static char *
+nth_url(const char *list, int p)
+{
+	int			count = 1;
+	const char *s;
+	size_t		len;
+
+	for (s = list; *s; s++)
+		count += *s == ',';
+	for (s = list, p %= count; p > 0; p--)
+		s = strchr(s, ',') + 1;
+	while (*s == ' ')
+		s++;
+	len = strcspn(s, ", ");
+	return strndup(s, len);
 }
 
 /*
@@ -751,7 +771,7 @@ main(int argc, char **argv)
 
 		t0 = now();
 		if (procs <= 1)
-			puts = put_range(base, table, 1, n, offset, batch);
+			puts = put_range(nth_url(base, 0), table, 1, n, offset, batch);
 		else
 		{
 			for (p = 0; p < procs; p++)
@@ -762,7 +782,7 @@ main(int argc, char **argv)
 				long		to = p == procs - 1 ? n : from + share - 1;
 
 				if (fork() == 0)
-					_exit(put_range(base, table, from, to, offset, batch) < 0 ? 1 : 0);
+					_exit(put_range(nth_url(base, p), table, from, to, offset, batch) < 0 ? 1 : 0);
 			}
 			for (p = 0; p < procs; p++)
 			{

@@ -159,6 +159,6 @@ INSERT INTO phx_deckey (d, id, dtext) VALUES ('NaN', 1, 'x');
 INSERT INTO phx_deckey (d, id, dtext) VALUES (1e130, 1, 'x');
 CREATE FOREIGN TABLE phx_deckey_bad (d numeric) SERVER hbase
   OPTIONS (table 'fdw_phxdeckey', rowkey 'd');
-CREATE FOREIGN TABLE phx_deckey_bad2 (d int) SERVER hbase
+CREATE FOREIGN TABLE phx_deckey_bad2 (d text) SERVER hbase
   OPTIONS (table 'fdw_phxdeckey', rowkey 'phoenix_decimal(d)');
 DROP FOREIGN TABLE phx_deckey;

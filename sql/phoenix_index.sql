@@ -3,8 +3,9 @@
 -- (tests/fixtures_phoenix_index.py), with index rows made stale on purpose through REST as a
 -- failed Phoenix write leaves them (unverified, their data rows holding other values).
 -- 1. IMPORT keeps each global index a rowkey layout reads (option phoenix_index_layouts,
---    shown by hbase_phoenix_indexes()); the others (a nullable INTEGER kept as a DECIMAL, a
---    nullable DESC VARCHAR, a LOCAL index) are named by a NOTICE and left out;
+--    shown by hbase_phoenix_indexes()), a nullable INTEGER's (kept as a DECIMAL) and a
+--    nullable DESC VARCHAR's among them (part 5); the others (a LOCAL index, a nullable
+--    TIMESTAMP's) are named by a NOTICE and left out;
 -- 2. a condition on an indexed column reads the index's ranges and the data rows by
 --    multigets (EXPLAIN names the index; EXPLAIN ANALYZE counts index rows and data rows,
 --    about the rows matched, not the table's); a query of the index's columns only (its key's
@@ -56,7 +57,7 @@ EXPLAIN (COSTS OFF) SELECT * FROM pi.events WHERE kind = 'boot';
 SELECT * FROM pi.events WHERE kind = 'boot' ORDER BY host, ts;
 SELECT * FROM pi.events WHERE kind = 'disk' AND ts > 120 ORDER BY host, ts;
 SELECT * FROM pi.events WHERE kind LIKE 'disk%' ORDER BY host, ts;
--- q8: ORDER BY ... LIMIT along a covered index's order: the index read in its key's order
+-- q8: ORDER BY ... LIMIT along an index's order: the index read in its key's order
 -- (reversed for DESC, a salted index's buckets merged), no Sort, a few index rows; an
 -- unverified row is used only where its data row holds its values (Phoenix's
 -- GlobalIndexChecker), else skipped ("Stale"), so that the order holds: the stale zed@x.org
@@ -80,9 +81,14 @@ EXPLAIN (COSTS OFF)
   SELECT id, city, name FROM pi.users WHERE city = 'Oslo' ORDER BY name DESC NULLS LAST LIMIT 2;
 SELECT id, city, name FROM pi.users WHERE city = 'Oslo' ORDER BY name NULLS FIRST LIMIT 2;
 SELECT id, city, name FROM pi.users WHERE city = 'Oslo' ORDER BY name DESC NULLS LAST LIMIT 2;
--- not along an uncovered index (its data rows come by multigets, in no order), nor where
--- the index's NULLs first are not the ORDER BY's (ASC is NULLS LAST): a Sort
-EXPLAIN (COSTS OFF) SELECT * FROM pi.users ORDER BY email NULLS FIRST LIMIT 3;
+-- uncovered: each index row's data row by a Get, in the index's order, under the same rule
+-- (a few Gets for a LIMIT; without one, a Sort of the table's scan is cheaper)
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT * FROM pi.users ORDER BY email DESC NULLS LAST LIMIT 3;
+SELECT * FROM pi.users ORDER BY email DESC NULLS LAST LIMIT 3;
+SELECT * FROM pi.users WHERE email > 'b' ORDER BY email LIMIT 3;
+EXPLAIN (COSTS OFF) SELECT * FROM pi.users WHERE email > 'b' ORDER BY email;
+-- not where the index's NULLs first are not the ORDER BY's (ASC is NULLS LAST): a Sort
 EXPLAIN (COSTS OFF) SELECT id, email FROM pi.users ORDER BY email LIMIT 3;
 -- a generic plan: the value comes at execution; a correlated subquery scans again per row
 SET plan_cache_mode = force_generic_plan;
@@ -117,8 +123,69 @@ RESET hbase_fdw.enable_pushdown;
 INSERT INTO pi.users VALUES (11, 'new@x.org', 'New', 'Oslo', 1);
 
 -- 4. Phoenix's answers to q1-q8, in that order (each row led by its query's name)
-\! printf '%s\n' "SELECT 'q1', ID, EMAIL, NAME FROM FDWPI.USERS WHERE EMAIL = 'ann@x.org';" "SELECT 'q2', ID, EMAIL FROM FDWPI.USERS WHERE EMAIL = 'zed@x.org';" "SELECT 'q3', ID, EMAIL FROM FDWPI.USERS WHERE EMAIL = 'dan@x.org';" "SELECT 'q4', ID, EMAIL FROM FDWPI.USERS WHERE EMAIL >= 'b' AND EMAIL < 'c' ORDER BY ID;" "SELECT 'q5', ID, EMAIL FROM FDWPI.USERS WHERE EMAIL IN ('ann@x.org', 'ida@x.org', 'old@x.org', 'no@x.org') ORDER BY ID;" "SELECT 'q5', ID, EMAIL FROM FDWPI.USERS WHERE EMAIL LIKE 'ann%' ORDER BY ID;" "SELECT 'q6', ID, NAME FROM FDWPI.USERS WHERE CITY = 'Oslo' AND NAME >= 'B' ORDER BY ID;" "SELECT 'q6', ID, NAME, CITY FROM FDWPI.USERS WHERE CITY = 'Lima' ORDER BY ID;" "SELECT 'q7', HOST, TS, KIND, MSG FROM FDWPI.EVENTS WHERE KIND = 'boot' ORDER BY HOST, TS;" "SELECT 'q7', HOST, TS, KIND, MSG FROM FDWPI.EVENTS WHERE KIND = 'disk' AND TS > 120 ORDER BY HOST, TS;" "SELECT 'q7', HOST, TS, KIND, MSG FROM FDWPI.EVENTS WHERE KIND LIKE 'disk%' ORDER BY HOST, TS;" "SELECT 'q8', ID, EMAIL FROM FDWPI.USERS ORDER BY EMAIL DESC NULLS LAST LIMIT 3;" "SELECT 'q8', ID, EMAIL FROM FDWPI.USERS WHERE EMAIL > 'b' ORDER BY EMAIL LIMIT 3;" "SELECT 'q8', ID, EMAIL FROM FDWPI.USERS ORDER BY EMAIL NULLS FIRST LIMIT 4;" "SELECT 'q8', HOST, TS, KIND FROM FDWPI.EVENTS ORDER BY KIND NULLS FIRST, TS DESC LIMIT 4;" "SELECT 'q8', HOST, TS, KIND FROM FDWPI.EVENTS WHERE KIND >= 'c' ORDER BY KIND DESC, TS LIMIT 3;" "SELECT 'q8', ID, CITY, NAME FROM FDWPI.USERS WHERE CITY = 'Oslo' ORDER BY NAME NULLS FIRST LIMIT 2;" "SELECT 'q8', ID, CITY, NAME FROM FDWPI.USERS WHERE CITY = 'Oslo' ORDER BY NAME DESC NULLS LAST LIMIT 2;" | python3 tests/fixtures_phoenix.py sql
+\! printf '%s\n' "SELECT 'q1', ID, EMAIL, NAME FROM FDWPI.USERS WHERE EMAIL = 'ann@x.org';" "SELECT 'q2', ID, EMAIL FROM FDWPI.USERS WHERE EMAIL = 'zed@x.org';" "SELECT 'q3', ID, EMAIL FROM FDWPI.USERS WHERE EMAIL = 'dan@x.org';" "SELECT 'q4', ID, EMAIL FROM FDWPI.USERS WHERE EMAIL >= 'b' AND EMAIL < 'c' ORDER BY ID;" "SELECT 'q5', ID, EMAIL FROM FDWPI.USERS WHERE EMAIL IN ('ann@x.org', 'ida@x.org', 'old@x.org', 'no@x.org') ORDER BY ID;" "SELECT 'q5', ID, EMAIL FROM FDWPI.USERS WHERE EMAIL LIKE 'ann%' ORDER BY ID;" "SELECT 'q6', ID, NAME FROM FDWPI.USERS WHERE CITY = 'Oslo' AND NAME >= 'B' ORDER BY ID;" "SELECT 'q6', ID, NAME, CITY FROM FDWPI.USERS WHERE CITY = 'Lima' ORDER BY ID;" "SELECT 'q7', HOST, TS, KIND, MSG FROM FDWPI.EVENTS WHERE KIND = 'boot' ORDER BY HOST, TS;" "SELECT 'q7', HOST, TS, KIND, MSG FROM FDWPI.EVENTS WHERE KIND = 'disk' AND TS > 120 ORDER BY HOST, TS;" "SELECT 'q7', HOST, TS, KIND, MSG FROM FDWPI.EVENTS WHERE KIND LIKE 'disk%' ORDER BY HOST, TS;" "SELECT 'q8', ID, EMAIL FROM FDWPI.USERS ORDER BY EMAIL DESC NULLS LAST LIMIT 3;" "SELECT 'q8', ID, EMAIL FROM FDWPI.USERS WHERE EMAIL > 'b' ORDER BY EMAIL LIMIT 3;" "SELECT 'q8', ID, EMAIL FROM FDWPI.USERS ORDER BY EMAIL NULLS FIRST LIMIT 4;" "SELECT 'q8', HOST, TS, KIND FROM FDWPI.EVENTS ORDER BY KIND NULLS FIRST, TS DESC LIMIT 4;" "SELECT 'q8', HOST, TS, KIND FROM FDWPI.EVENTS WHERE KIND >= 'c' ORDER BY KIND DESC, TS LIMIT 3;" "SELECT 'q8', ID, CITY, NAME FROM FDWPI.USERS WHERE CITY = 'Oslo' ORDER BY NAME NULLS FIRST LIMIT 2;" "SELECT 'q8', ID, CITY, NAME FROM FDWPI.USERS WHERE CITY = 'Oslo' ORDER BY NAME DESC NULLS LAST LIMIT 2;" "SELECT 'q8', ID, EMAIL, NAME, CITY, SCORE FROM FDWPI.USERS ORDER BY EMAIL DESC NULLS LAST LIMIT 3;" "SELECT 'q8', ID, EMAIL, NAME, CITY, SCORE FROM FDWPI.USERS WHERE EMAIL > 'b' ORDER BY EMAIL LIMIT 3;" | python3 tests/fixtures_phoenix.py sql
 
 -- a malformed option is an error at use
 ALTER FOREIGN TABLE pi.users OPTIONS (SET phoenix_index_layouts 'FDWPI.X (table ''FDWPI.X''');
 SELECT id FROM pi.users WHERE id = 1;
+
+-- 5. indexes on nullable columns (schema FDWPX, tests/fixtures_phoenix_index_null.py): Phoenix
+--    keeps a nullable INTEGER or DATE as a DECIMAL in an index's key (of the DATE's
+--    milliseconds), and writes a NULL there as no bytes then "\x00", also where a DESC value
+--    ends with "\xff" (nullable(...) in the index's layout); a TIMESTAMP's DECIMAL holds its
+--    whole milliseconds only: that index is not used
+\pset null NULL
+CREATE SCHEMA px;
+IMPORT FOREIGN SCHEMA "FDWPX" FROM SERVER hbase INTO px OPTIONS (phoenix 'true');
+SELECT * FROM hbase_phoenix_indexes('px.items');
+-- x1: a nullable INTEGER DESC (INCLUDE tag): the index alone, its NULL rows never read
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT id, qty, tag FROM px.items WHERE qty = 5;
+SELECT id, qty, tag FROM px.items WHERE qty = 5 ORDER BY id;
+-- x2: ranges over it: the NULL rows (no bytes, then "\x00") sort first in the index, and a
+--     condition on the column matches none of them: a range from the first key starts after
+--     them, at "\x01" (index rows received = rows matched)
+SELECT id, qty, tag FROM px.items WHERE qty < 1 ORDER BY id;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT id, qty, tag FROM px.items WHERE qty < 1;
+SELECT id, qty FROM px.items WHERE qty >= -10 AND qty <= 2147483647 ORDER BY id;
+-- in a DESC index the NULL rows sort first, with the largest numbers: skipped
+SELECT id, qty, tag FROM px.items WHERE qty > 50 ORDER BY id;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT id, qty, tag FROM px.items WHERE qty > 50;
+SELECT id, qty, tag FROM px.items WHERE qty IN (0, 100, -2147483648) ORDER BY id;
+-- x3: a nullable DATE (its milliseconds as a DECIMAL, before 1970 too), then a nullable VARCHAR
+EXPLAIN (COSTS OFF) SELECT id, due, tag FROM px.items WHERE due = '2024-03-01 10:00:00';
+SELECT id, due, tag FROM px.items WHERE due = '2024-03-01 10:00:00' ORDER BY id;
+SELECT id, due, tag FROM px.items WHERE due < '2024-01-01' ORDER BY id;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT id, due, tag FROM px.items WHERE due < '2024-01-01';
+SELECT id, due, tag FROM px.items WHERE due >= '2024-03-01' AND due < '2024-03-02' ORDER BY id;
+SELECT id, due, qty FROM px.items WHERE due = '2024-03-01 10:00:00.5' AND tag = 'blue';
+-- x4: a nullable DESC VARCHAR: its NULL is no bytes then "\x00", a value's bytes inverted then "\xff"
+EXPLAIN (COSTS OFF) SELECT id, tag FROM px.items WHERE tag = 'red';
+SELECT id, tag FROM px.items WHERE tag = 'red' ORDER BY id;
+SELECT id, tag FROM px.items WHERE tag > 'c' ORDER BY id;
+SELECT id, tag, price FROM px.items WHERE tag LIKE 'b%' ORDER BY id;
+-- x5: a nullable DECIMAL
+SELECT id, price FROM px.items WHERE price < 1 ORDER BY id;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT id, price, qty FROM px.items WHERE price = 9.99;
+-- x7: the same in each bucket of a salted index (EVENTS_KIND: one event of no kind)
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT host, ts, kind FROM pi.events WHERE kind < 'c';
+SELECT host, ts, kind FROM pi.events WHERE kind < 'c' ORDER BY host, ts;
+-- x6: the index's key order puts the NULLs first (its table read as a table of its own): a
+--     key order that PostgreSQL's NULLS FIRST fits, a Sort for NULLS LAST, and the reversed
+--     scan for ascending order (NULLS LAST by default: Phoenix says it, its default is FIRST)
+CREATE FOREIGN TABLE px.qty_index (qty int, id bigint) SERVER hbase
+  OPTIONS (table 'FDWPX.ITEMS_QTY', rowkey 'nullable(desc(phoenix_decimal(qty))) + "\xff" + sortable(long(id))');
+EXPLAIN (COSTS OFF) SELECT qty, id FROM px.qty_index ORDER BY qty DESC, id LIMIT 4;
+SELECT qty, id FROM px.qty_index ORDER BY qty DESC, id LIMIT 4;
+EXPLAIN (COSTS OFF) SELECT qty, id FROM px.qty_index ORDER BY qty DESC NULLS LAST, id LIMIT 4;
+SELECT qty, id FROM px.qty_index ORDER BY qty DESC NULLS LAST, id LIMIT 4;
+EXPLAIN (COSTS OFF) SELECT qty, id FROM px.qty_index ORDER BY qty LIMIT 3;
+SELECT qty, id FROM px.qty_index ORDER BY qty LIMIT 3;
+-- Phoenix's answers to x1-x7, in that order
+\! printf '%s\n' "SELECT 'x1', ID, QTY, TAG FROM FDWPX.ITEMS WHERE QTY = 5 ORDER BY ID;" "SELECT 'x2', ID, QTY, TAG FROM FDWPX.ITEMS WHERE QTY < 1 ORDER BY ID;" "SELECT 'x2', ID, QTY FROM FDWPX.ITEMS WHERE QTY >= -10 AND QTY <= 2147483647 ORDER BY ID;" "SELECT 'x2', ID, QTY, TAG FROM FDWPX.ITEMS WHERE QTY > 50 ORDER BY ID;" "SELECT 'x2', ID, QTY, TAG FROM FDWPX.ITEMS WHERE QTY IN (0, 100, -2147483648) ORDER BY ID;" "SELECT 'x3', ID, DUE, TAG FROM FDWPX.ITEMS WHERE DUE = TO_DATE('2024-03-01 10:00:00') ORDER BY ID;" "SELECT 'x3', ID, DUE, TAG FROM FDWPX.ITEMS WHERE DUE < TO_DATE('2024-01-01 00:00:00') ORDER BY ID;" "SELECT 'x3', ID, DUE, TAG FROM FDWPX.ITEMS WHERE DUE >= TO_DATE('2024-03-01 00:00:00') AND DUE < TO_DATE('2024-03-02 00:00:00') ORDER BY ID;" "SELECT 'x3', ID, DUE, QTY FROM FDWPX.ITEMS WHERE DUE = TO_DATE('2024-03-01 10:00:00.500') AND TAG = 'blue';" "SELECT 'x4', ID, TAG FROM FDWPX.ITEMS WHERE TAG = 'red' ORDER BY ID;" "SELECT 'x4', ID, TAG FROM FDWPX.ITEMS WHERE TAG > 'c' ORDER BY ID;" "SELECT 'x4', ID, TAG, PRICE FROM FDWPX.ITEMS WHERE TAG LIKE 'b%' ORDER BY ID;" "SELECT 'x5', ID, PRICE FROM FDWPX.ITEMS WHERE PRICE < 1 ORDER BY ID;" "SELECT 'x5', ID, PRICE, QTY FROM FDWPX.ITEMS WHERE PRICE = 9.99;" "SELECT 'x6', QTY, ID FROM FDWPX.ITEMS ORDER BY QTY DESC NULLS FIRST, ID LIMIT 4;" "SELECT 'x6', QTY, ID FROM FDWPX.ITEMS ORDER BY QTY DESC NULLS LAST, ID LIMIT 4;" "SELECT 'x6', QTY, ID FROM FDWPX.ITEMS ORDER BY QTY NULLS LAST LIMIT 3;" "SELECT 'x7', HOST, TS, KIND FROM FDWPI.EVENTS WHERE KIND < 'c' ORDER BY HOST, TS;" | python3 tests/fixtures_phoenix.py sql
+\pset null ''

@@ -4,10 +4,10 @@ tests/PhoenixServe.java --script-server), then index rows made stale on purpose 
 
 - USERS: mutable (the region servers' IndexedWALEditCodec, scripts/hbase-local), a global index
   on EMAIL (uncovered), one on (CITY, NAME) INCLUDE (EMAIL) (two columns, covered), one on
-  SCORE (a nullable INTEGER: Phoenix keeps it as a DECIMAL, not used), one on NAME DESC (a
-  nullable DESC VARCHAR, its NULL ended otherwise than its values: not used), a LOCAL index
-  (not used); rows updated and deleted after the indexes were made, so Phoenix rewrote and
-  deleted index rows itself.
+  SCORE (a nullable INTEGER: Phoenix keeps it as a DECIMAL), one on NAME DESC (a nullable DESC
+  VARCHAR, its NULL ended otherwise than its values), a LOCAL index (not used); rows updated
+  and deleted after the indexes were made, so Phoenix rewrote and deleted index rows itself.
+  Schema FDWPX (tests/fixtures_phoenix_index_null.py) queries indexes on nullable columns.
 - EVENTS: immutable, salted (its index salted too), key (HOST, TS DESC), an index on
   (KIND, TS DESC) INCLUDE (MSG).
 - stale_rows(): rows written straight into index USERS_EMAIL as Phoenix's first write phase

@@ -6,6 +6,7 @@ Usage: tests/write_proxy.py PORT UPSTREAM_URL [--fail-puts-after N] [--fail-dele
                              [--fail-puts-holding TEXT] [--status S] [--body TEXT]
                              [--after-forward] [--reset] [--hold SECONDS]
                              [--delay-puts-holding TEXT --delay SECONDS]
+                             [--fail-deletes-holding TEXT]
 Binds 127.0.0.1:PORT, then goes to the background (the command returns once it listens) and
 exits by itself after 30 s without a request, or at GET /quit. Every request is passed to
 UPSTREAM_URL (the real gateway), except that with --fail-puts-after N every PUT after the
@@ -22,6 +23,10 @@ answered here (a key's base64, as the JSON CellSet of a batch carries it: that b
 whenever it arrives, whatever the order of the PUTs sent at once), every time one holds it. With --reset,
 those PUTs get no answer: the connection is reset (RST) once the request was read (and, with
 --after-forward, done by the gateway).
+With --fail-deletes-holding TEXT[,TEXT...], the DELETEs whose path holds one of the TEXTs (a
+row key's base64url, as a DELETE's path carries it with ?e=b64) are answered so too (or reset,
+after forwarding with --after-forward), and every DELETE is held --hold seconds, counted in
+max_in_flight, and its path in max_same_body (a DELETE of a row sent once or twice).
 GET /stats answers one line: "puts N forwarded N answered N deletes N max_same_body N", where
 max_same_body is how many times the most frequent PUT body arrived here. With --delay-puts-holding TEXT, a PUT whose body holds TEXT waits --delay seconds before it
 is passed on (a PUT sent with it, if any, then reaches HBase first). With --hold S, each
@@ -57,6 +62,23 @@ class Handler(background_server.ProxyHandler):
                 answer_here = srv.fail_after is not None and srv.puts > srv.fail_after
                 if srv.holding is not None:
                     answer_here = any(t in (body or b"") for t in srv.holding)
+                if answer_here:
+                    srv.answered += 1
+                else:
+                    srv.forwarded += 1
+            try:
+                self.put(body, answer_here)
+            finally:
+                with srv.lock:
+                    srv.in_flight -= 1
+            return
+        elif self.command == "DELETE" and srv.del_holding is not None:
+            with srv.lock:
+                srv.deletes += 1
+                srv.in_flight += 1
+                srv.max_in_flight = max(srv.max_in_flight, srv.in_flight)
+                srv.bodies[hashlib.sha1(self.path.encode()).hexdigest()] += 1
+                answer_here = any(t in self.path.encode() for t in srv.del_holding)
                 if answer_here:
                     srv.answered += 1
                 else:
@@ -126,6 +148,7 @@ def main():
     ap.add_argument("--hold", type=float, default=0)
     ap.add_argument("--delay-puts-holding", default=None)
     ap.add_argument("--delay", type=float, default=0.5)
+    ap.add_argument("--fail-deletes-holding", default=None)
     args = ap.parse_args()
     srv = make_server(args.port, Handler)
     srv.upstream = urllib.parse.urlsplit(args.upstream)
@@ -141,6 +164,8 @@ def main():
     srv.hold = args.hold
     srv.delay_holding = args.delay_puts_holding.encode() if args.delay_puts_holding is not None else None
     srv.delay = args.delay
+    srv.del_holding = ([t.encode() for t in args.fail_deletes_holding.split(",")]
+                       if args.fail_deletes_holding is not None else None)
     srv.puts = srv.forwarded = srv.answered = srv.deletes = 0
     srv.in_flight = srv.max_in_flight = 0
     srv.bodies = collections.Counter()

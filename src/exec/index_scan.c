@@ -59,10 +59,12 @@ struct HBaseIndexScan
 	HBaseColumnIO *iio;			/* covered: the retrieved columns' of the
 								 * index */
 	bool		idecode;
-	List	   *ix_attrs;		/* covered: the index key's columns that are
-								 * not the data key's (attnums) */
-	List	   *get_attrs;		/* covered: what an unverified row's Get
-								 * reads: the retrieved columns and those */
+	List	   *ix_attrs;		/* the index key's columns that are not the
+								 * data key's (attnums) */
+	List	   *get_attrs;		/* what a data row's Get reads: the retrieved
+								 * columns and those */
+	bool		ordered;		/* uncovered, in the index's order: each data
+								 * row by a Get, as an unverified row's */
 	HBaseColumnIO *ixio;		/* ix_attrs' input of the index table */
 	HBaseColumnIO *dxio;		/* and of the data table */
 	bool		ixdecode;
@@ -106,20 +108,18 @@ hbase_index_scan_begin(HBaseTable *data, HBaseReadIndex *ix, HBaseConn *conn,
 			s->key_attrs = lappend_int(s->key_attrs, i + 1);
 	s->kio = hbase_attrs_io_init(ix->table, s->key_attrs, &s->decode_key);
 	if (covered)
-	{
 		s->iio = hbase_attrs_io_init(ix->table, retrieved_attrs, &s->idecode);
-		s->get_attrs = list_copy(retrieved_attrs);
-		for (i = 0; i < ix->table->natts; i++)
-			if (!ix->table->columns[i].dropped &&
-				ix->table->columns[i].kind == HBASE_COL_KEYPART &&
-				data->columns[i].kind != HBASE_COL_KEYPART)
-			{
-				s->ix_attrs = lappend_int(s->ix_attrs, i + 1);
-				s->get_attrs = list_append_unique_int(s->get_attrs, i + 1);
-			}
-		s->ixio = hbase_attrs_io_init(ix->table, s->ix_attrs, &s->ixdecode);
-		s->dxio = hbase_attrs_io_init(data, s->ix_attrs, &s->dxdecode);
-	}
+	s->get_attrs = list_copy(retrieved_attrs);
+	for (i = 0; i < ix->table->natts; i++)
+		if (!ix->table->columns[i].dropped &&
+			ix->table->columns[i].kind == HBASE_COL_KEYPART &&
+			data->columns[i].kind != HBASE_COL_KEYPART)
+		{
+			s->ix_attrs = lappend_int(s->ix_attrs, i + 1);
+			s->get_attrs = list_append_unique_int(s->get_attrs, i + 1);
+		}
+	s->ixio = hbase_attrs_io_init(ix->table, s->ix_attrs, &s->ixdecode);
+	s->dxio = hbase_attrs_io_init(data, s->ix_attrs, &s->dxdecode);
 	s->values = palloc0(sizeof(Datum) * Max(data->natts, 1));
 	s->nulls = palloc0(sizeof(bool) * Max(data->natts, 1));
 	s->dvalues = palloc0(sizeof(Datum) * Max(data->natts, 1));
@@ -135,9 +135,10 @@ hbase_index_scan_begin(HBaseTable *data, HBaseReadIndex *ix, HBaseConn *conn,
 }
 
 /*
- * the index's key plan (its ranges): the scan starts again with it; a
- * covered read may return the rows in the index key's order (order, a
- * salted index's buckets merged on the key after salt_bytes)
+ * the index's key plan (its ranges): the scan starts again with it; the
+ * rows may come in the index key's order (order, a salted index's buckets
+ * merged on the key after salt_bytes): covered, as the index gives them,
+ * else each data row read by a Get in that order
  */
 void
 hbase_index_scan_set_plan(HBaseIndexScan *s, HBaseKeyPlan *plan, HBaseRowOrder order,
@@ -146,8 +147,8 @@ hbase_index_scan_set_plan(HBaseIndexScan *s, HBaseKeyPlan *plan, HBaseRowOrder o
 	HASHCTL		ctl;
 
 	hbase_index_scan_rescan(s);
-	hbase_scan_set_plan(s->iscan, plan, s->covered ? order : HBASE_ORDER_ANY,
-						s->covered ? salt_bytes : 0);
+	s->ordered = !s->covered && order != HBASE_ORDER_ANY;
+	hbase_scan_set_plan(s->iscan, plan, order, salt_bytes);
 	ctl.keysize = sizeof(uint32);
 	ctl.entrysize = sizeof(SeenKey);
 	ctl.hcxt = s->seencxt;
@@ -308,7 +309,8 @@ data_row_matches(HBaseIndexScan *s, HBaseRow *irow, HBaseRow *drow)
 
 /*
  * Covered: the next index row that is verified, as it is (*from_index), or
- * for one that is not, its data row read by a Get, returned only if it
+ * for one that is not (uncovered in the index's order: for every one), its
+ * data row read by a Get, returned only if it
  * holds the index row's values (GlobalIndexChecker's rule, without its
  * repair: the data row is the truth, the caller checks the conditions on
  * it), or NULL at the end.  An unverified row whose data row is gone or
@@ -338,7 +340,7 @@ covered_next(HBaseIndexScan *s, bool *from_index)
 							s->values, s->nulls);
 		key = hbase_encode_key(s->data, s->values, s->nulls, false);
 		MemoryContextSwitchTo(old);
-		if (verified(s, row))
+		if (!s->ordered && verified(s, row))
 		{
 			if (seen_before(s, key, true))
 			{
@@ -381,7 +383,7 @@ HBaseRow *
 hbase_index_scan_next(HBaseIndexScan *s, bool *from_index)
 {
 	*from_index = false;
-	if (s->covered)
+	if (s->covered || s->ordered)
 		return covered_next(s, from_index);
 	for (;;)
 	{
@@ -455,7 +457,7 @@ hbase_index_scan_stats(HBaseIndexScan *s, long *irequests, long *irows, long *dr
 
 	hbase_scan_stats(s->iscan, irequests, irows, &resumes);
 	hbase_scan_stats(s->dscan, drequests, drows, &resumes);
-	if (s->covered)
+	if (s->covered || s->ordered)
 	{
 		*drequests = s->get_requests;
 		*drows = s->gets;

@@ -119,6 +119,17 @@ typedef struct HBaseModifyState
 	 * are encoded, in the other of two contexts (finish_wave)
 	 */
 	bool		pipeline;
+
+	/*
+	 * UPDATE (a SET of constants) and DELETE through a scan, pipelined too:
+	 * the rows to write are buffered as COPY's (ms->buffered), an UPDATE's in
+	 * batches of PUTs, a DELETE's as write_concurrency DELETEs at once
+	 * (deleting), each with the stamp its row was read with (buffered_ts)
+	 */
+	bool		pipe_rows;
+	bool		deleting;
+	int64	   *buffered_ts;
+	int64	   *rows_ts;		/* the stamps of the DELETEs put_batches sends */
 	MemoryContext pipecxt[2];	/* rows of a call, its wave's bodies */
 	int			pipecur;		/* the one the next rows go into */
 	struct HBasePuts *puts;		/* the wave under way, or NULL */
@@ -133,6 +144,7 @@ typedef struct HBaseModifyState
 	/* INSERT ... ON CONFLICT DO NOTHING: rows written only where absent */
 	bool		do_nothing;
 	HBaseColumn *exists_col;	/* the cell that says a row exists */
+	TupleTableSlot **inserted;	/* its batches' rows written (a call's) */
 } HBaseModifyState;
 
 static void put_rows(HBaseModifyState *ms, HBaseRow *rows, int nrows);
@@ -145,6 +157,11 @@ static void put_rows_pipelined(HBaseModifyState *ms, HBaseRow *rows, int nrows, 
 							   bool last);
 static void release_written_context(HBaseModifyState *ms);
 static void changed_keys_create(HBaseModifyState *ms, MemoryContext parent);
+static void begin_pipe_rows(HBaseModifyState *ms, ModifyTableState *mtstate, CmdType op);
+static void buffer_row(HBaseModifyState *ms, const HBaseRow *row, int64 read_ts);
+static void flush_buffered(HBaseModifyState *ms);
+static void delete_row(HBaseModifyState *ms, HBaseRow *row, int64 read_ts);
+static void put_deletes(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool leave);
 static bool put_row_if_absent(HBaseModifyState *ms, HBaseRow *row);
 
 /*
@@ -443,6 +460,7 @@ hbaseBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo, List *f
 			ms->trigger_cols = rinfo->ri_TrigDesc && rinfo->ri_TrigDesc->trig_update_before_row &&
 				ms->wholerow > 0;
 		}
+		begin_pipe_rows(ms, mtstate, op);
 		/* the key cannot change: that would move the row between keys */
 		foreach(lc, ms->updated)
 		{
@@ -638,20 +656,24 @@ hbaseExecForeignDelete(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	ErrorContextCallback cb;
 	bytea	   *key;
 	int64		read_ts;
-	HBaseResult res;
 
 	hbase_push_written_context(&ms->written, &cb);
 	key = old_key(ms, planSlot, &read_ts);
 	if (changed_before(ms, key))
 		slot = NULL;			/* DELETE ... USING: deleted, counted, returned once */
+	else if (ms->pipe_rows)
+	{
+		/* a round of DELETEs in flight while the scan reads on (buffer_row) */
+		HBaseRow	row = {VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key), 0, NULL};
+
+		buffer_row(ms, &row, read_ts);
+		remember_changed(ms, key);
+	}
 	else
 	{
-		res = hbase_rest_delete(ms->conn, ms->table, VARDATA_ANY(key),
-								VARSIZE_ANY_EXHDR(key), NULL, read_ts,
-								"a DELETE of a row");
-		if (res.outcome != HBASE_DONE)
-			hbase_rest_report(&res, ms->table, "a DELETE of a row");
-		hbase_written_add(&ms->written, VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key));
+		HBaseRow	row = {VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key), 0, NULL};
+
+		delete_row(ms, &row, read_ts);
 		remember_changed(ms, key);
 		if (rinfo->ri_projectReturning)
 			deleted_row(ms, slot, planSlot);
@@ -1022,6 +1044,8 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 		if (!check_and_put(ms, &row, &nulled, check, planSlot, slot, key))
 			slot = NULL;
 	}
+	else if (row.ncells > 0 && ms->pipe_rows && nulled == NIL)
+		buffer_row(ms, &row, read_ts);	/* in a batch, pipelined as COPY's */
 	else if (row.ncells > 0)
 		put_rows(ms, &row, 1);
 	if (slot)
@@ -1623,6 +1647,8 @@ typedef struct WaveBatch
 	HBaseRow   *rows;
 	int			nrows;
 	long		first;			/* the statement's number of its first row */
+	int64		read_ts;		/* a DELETE's: the newest stamp its row was
+								 * read with (hbase_rest_delete) */
 	HBaseResult res;
 	bool		stands;			/* written (all its rows) */
 } WaveBatch;
@@ -1671,14 +1697,20 @@ wave_context(void *arg)
 
 		if (b->stands || i == w->current)
 			continue;
-		appendStringInfo(&buf, "%s%s %s", buf.len ? "; " : "", batch_rows(b),
-						 b->res.outcome == HBASE_UNAVAILABLE ? "were not written (the PUT never reached a gateway)" :
-						 b->res.status == 0 ? "may have been written or not (no answer)" :
-						 psprintf("may have been written or not (HTTP %ld)", b->res.status));
+		if (w->ms->deleting)
+			appendStringInfo(&buf, "%s%s %s", buf.len ? "; " : "", batch_rows(b),
+							 b->res.outcome == HBASE_UNAVAILABLE ? "was not deleted (the DELETE never reached a gateway)" :
+							 b->res.status == 0 ? "may have been deleted or not (no answer)" :
+							 psprintf("may have been deleted or not (HTTP %ld)", b->res.status));
+		else
+			appendStringInfo(&buf, "%s%s %s", buf.len ? "; " : "", batch_rows(b),
+							 b->res.outcome == HBASE_UNAVAILABLE ? "were not written (the PUT never reached a gateway)" :
+							 b->res.status == 0 ? "may have been written or not (no answer)" :
+							 psprintf("may have been written or not (HTTP %ld)", b->res.status));
 	}
 	if (buf.len)
-		errcontext("other PUTs of foreign table %s sent at the same time: %s",
-				   w->ms->table->relname, buf.data);
+		errcontext("other %s of foreign table %s sent at the same time: %s",
+				   w->ms->deleting ? "DELETEs" : "PUTs", w->ms->table->relname, buf.data);
 }
 
 /*
@@ -1718,6 +1750,21 @@ report_wave_batch(HBaseModifyState *ms, WaveBatch *b, int nbatches)
 	HBaseResult *res = &b->res;
 	char	   *summary = hbase_body_summary(res->resp);
 
+	if (ms->deleting && res->status == 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_TRANSACTION_RESOLUTION_UNKNOWN),
+				 errmsg("HBase REST gateway gave no answer to a DELETE of a row of foreign table %s: whether it was deleted is unknown",
+						ms->table->relname),
+				 errdetail("%s at %s. The DELETE of %s, one of %d sent at the same time, may have been done in HBase table \"%s\" or not, or may still be; it was not sent again. %s",
+						   *summary ? summary : "no answer",
+						   res->resp && res->resp->gateway ? res->resp->gateway : "the gateway",
+						   batch_rows(b), nbatches, ms->table->hbase_table,
+						   hbase_written_detail(&ms->written)),
+				 errhint("Read the rows back to see what was deleted; a DELETE of the same rows may be sent again.")));
+	if (ms->deleting)
+		hbase_rest_report(res, ms->table,
+						  psprintf("a DELETE of %s, one of %d sent at the same time",
+								   batch_rows(b), nbatches));
 	if (res->status == 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_TRANSACTION_RESOLUTION_UNKNOWN),
@@ -1794,7 +1841,8 @@ judge_wave(HBaseModifyState *ms, WaveBatch *batches, int n, bool interrupted)
 		CHECK_FOR_INTERRUPTS();
 		ereport(ERROR,
 				(errcode(ERRCODE_QUERY_CANCELED),
-				 errmsg("canceling the PUTs of foreign table %s", ms->table->relname)));
+				 errmsg("canceling the %s of foreign table %s", ms->deleting ? "DELETEs" : "PUTs",
+						ms->table->relname)));
 	}
 	for (i = 0; i < n; i++)
 	{
@@ -1803,6 +1851,18 @@ judge_wave(HBaseModifyState *ms, WaveBatch *batches, int n, bool interrupted)
 		if (b->stands)
 			continue;
 		wave.current = i;
+		if (ms->deleting && b->res.outcome == HBASE_UNAVAILABLE)
+		{
+			/*
+			 * never reached a gateway: alone, where it may go (raises if it
+			 * fails)
+			 */
+			delete_row(ms, &b->rows[0], b->read_ts);
+			b->stands = true;
+			continue;
+		}
+		if (ms->deleting)
+			report_wave_batch(ms, b, n);
 		if (b->res.refused)
 			hbase_rest_report(&b->res, ms->table,
 							  psprintf("a PUT of %d row%s", b->nrows, b->nrows == 1 ? "" : "s"));
@@ -1865,6 +1925,7 @@ send_wave(HBaseModifyState *ms, WaveBatch *batches, int n, bool leave)
 {
 	HBaseRow   *rows[HBASE_MAX_CONCURRENCY];
 	int			counts[HBASE_MAX_CONCURRENCY];
+	int64		read_ts[HBASE_MAX_CONCURRENCY];
 	HBaseResult res[HBASE_MAX_CONCURRENCY];
 	ErrorContextCallback cb;
 	bool		interrupted;
@@ -1872,20 +1933,26 @@ send_wave(HBaseModifyState *ms, WaveBatch *batches, int n, bool leave)
 
 	if (n == 1 && !leave)
 	{
-		put_rows(ms, batches[0].rows, batches[0].nrows);
+		if (ms->deleting)
+			delete_row(ms, batches[0].rows, batches[0].read_ts);
+		else
+			put_rows(ms, batches[0].rows, batches[0].nrows);
 		return;
 	}
 	for (i = 0; i < n; i++)
 	{
 		rows[i] = batches[i].rows;
 		counts[i] = batches[i].nrows;
+		read_ts[i] = batches[i].read_ts;
 	}
 	hbase_push_written_context(&ms->written, &cb);
 	if (leave)
 	{
 		MemoryContextCallback *abandon = palloc(sizeof(MemoryContextCallback));
 
-		ms->puts = hbase_rest_put_start(ms->conn, ms->table, rows, counts, n, "a PUT of rows", true);
+		ms->puts = ms->deleting ?
+			hbase_rest_delete_start(ms->conn, ms->table, rows, read_ts, n, "a DELETE of a row", true) :
+			hbase_rest_put_start(ms->conn, ms->table, rows, counts, n, "a PUT of rows", true);
 		abandon->func = abandon_wave;
 		abandon->arg = ms;
 		MemoryContextRegisterResetCallback(CurrentMemoryContext, abandon);
@@ -1895,7 +1962,12 @@ send_wave(HBaseModifyState *ms, WaveBatch *batches, int n, bool leave)
 		error_context_stack = cb.previous;
 		return;
 	}
-	hbase_rest_put_many(ms->conn, ms->table, rows, counts, n, "a PUT of rows", res, &interrupted);
+	if (ms->deleting)
+		hbase_rest_put_finish(hbase_rest_delete_start(ms->conn, ms->table, rows, read_ts, n,
+													  "a DELETE of a row", false),
+							  res, &interrupted);
+	else
+		hbase_rest_put_many(ms->conn, ms->table, rows, counts, n, "a PUT of rows", res, &interrupted);
 	count_wave(ms, batches, n, res);
 	judge_wave(ms, batches, n, interrupted);
 	error_context_stack = cb.previous;
@@ -1967,6 +2039,11 @@ put_batches(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool le
 	int			b;
 
 	finish_wave(ms);
+	if (ms->deleting)
+	{
+		put_deletes(ms, rows, nrows, first, leave);
+		return;
+	}
 	if (nbatches <= 1 || ms->write_concurrency <= 1)
 	{
 		for (b = 0; b < nbatches; b++)
@@ -2024,6 +2101,119 @@ put_batches(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool le
 }
 
 /*
+ * DELETEs of rows a scan handed over (buffer_row), their stamps in
+ * ms->rows_ts: write_concurrency at once (send_wave), each row its own
+ * request; leave: the last round is left under way, as put_batches leaves
+ * a wave of PUTs.  A key comes once (the scan hands each row once; a join's
+ * repeats are skipped by changed_before), and two DELETEs of one key would
+ * delete the same cells anyway: no order to keep between them.
+ */
+static void
+put_deletes(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool leave)
+{
+	WaveBatch  *batches = palloc0(sizeof(WaveBatch) * Max(nrows, 1));
+	int			wc = Min(ms->write_concurrency, HBASE_MAX_CONCURRENCY);
+	int			start;
+	int			b;
+
+	for (b = 0; b < nrows; b++)
+	{
+		batches[b].rows = &rows[b];
+		batches[b].nrows = 1;
+		batches[b].first = first + b;
+		batches[b].read_ts = ms->rows_ts[b];
+	}
+	for (start = 0; start < nrows; start += wc)
+	{
+		int			n = Min(wc, nrows - start);
+
+		send_wave(ms, batches + start, n, leave && n > 1 && start + n == nrows);
+	}
+	if (ms->puts == NULL)
+		pfree(batches);
+}
+
+/*
+ * UPDATE and DELETE through a scan keep a round of writes in flight while
+ * the scan reads on, as COPY does (ms->pipeline: no triggers, whose AFTER
+ * STATEMENT one must find every row written; write_concurrency over 1):
+ * a DELETE, and an UPDATE whose SET does not read the row (a check-and-put
+ * goes row by row: a conflict reads the row again).  Not with RETURNING,
+ * which returns each row as written.  The rows are buffered (buffer_row)
+ * and sent as a COPY's (flush_buffered), and every round is answered and
+ * judged before the next goes and at the statement's end.
+ */
+static void
+begin_pipe_rows(HBaseModifyState *ms, ModifyTableState *mtstate, CmdType op)
+{
+	EState	   *estate = mtstate->ps.state;
+	int			slots;
+
+	/*
+	 * RETURNING is known from the plan: ri_projectReturning is made after
+	 * BeginForeignModify
+	 */
+	ms->pipe_rows = ms->pipeline && ((ModifyTable *) mtstate->ps.plan)->returningLists == NIL &&
+		(op == CMD_DELETE || !ms->check);
+	if (!ms->pipe_rows)
+		return;
+	ms->deleting = op == CMD_DELETE;
+	slots = ms->deleting ? ms->write_concurrency : ms->table->batch_size * ms->write_concurrency;
+	ms->buffered = MemoryContextAlloc(estate->es_query_cxt, sizeof(HBaseRow) * slots);
+	if (ms->deleting)
+		ms->buffered_ts = MemoryContextAlloc(estate->es_query_cxt, sizeof(int64) * slots);
+}
+
+/*
+ * A row an UPDATE or DELETE through a scan writes (begin_pipe_rows), kept
+ * with every byte of it (the row's memory goes after each row) until a
+ * round's worth is there: write_concurrency batches of PUTs, or
+ * write_concurrency DELETEs (read_ts: the stamp the row was read with).
+ * The rows are numbered in the statement by the order they came in here.
+ */
+static void
+buffer_row(HBaseModifyState *ms, const HBaseRow *row, int64 read_ts)
+{
+	MemoryContext old = MemoryContextSwitchTo(ms->pipecxt[ms->pipecur]);
+	HBaseRow   *r = &ms->buffered[ms->nbuffered];
+	int			i;
+
+	r->key = hbase_memdup(row->key, row->keylen);
+	r->keylen = row->keylen;
+	r->ncells = row->ncells;
+	r->cells = row->ncells > 0 ? palloc(sizeof(HBaseCell) * row->ncells) : NULL;
+	for (i = 0; i < row->ncells; i++)
+	{
+		r->cells[i] = row->cells[i];
+		r->cells[i].column = hbase_memdup(row->cells[i].column, row->cells[i].collen);
+		r->cells[i].value = hbase_memdup(row->cells[i].value, row->cells[i].vallen);
+	}
+	MemoryContextSwitchTo(old);
+	if (ms->deleting)
+		ms->buffered_ts[ms->nbuffered] = read_ts;
+	ms->nseen++;
+	if (++ms->nbuffered == (ms->deleting ? ms->write_concurrency :
+							ms->table->batch_size * ms->write_concurrency))
+		flush_buffered(ms);
+}
+
+/* DELETE of one row, now: an error names the rows of the statement that stand */
+static void
+delete_row(HBaseModifyState *ms, HBaseRow *row, int64 read_ts)
+{
+	ErrorContextCallback cb;
+	HBaseResult res;
+
+	hbase_push_written_context(&ms->written, &cb);
+	res = hbase_rest_delete(ms->conn, ms->table, row->key, row->keylen, NULL, read_ts,
+							"a DELETE of a row");
+	if (res.outcome != HBASE_DONE)
+		hbase_rest_report(&res, ms->table, "a DELETE of a row");
+	error_context_stack = cb.previous;
+	hbase_written_add(&ms->written, row->key, row->keylen);
+}
+
+/*
  * Rows of a bulk write encoded in ms->pipecxt[ms->pipecur], sent by
  * put_batches with their last wave left under way, where the connection
  * allows (one wave under way per connection); the next rows then go into
@@ -2054,12 +2244,10 @@ put_rows_pipelined(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, 
  * written).  The row must carry that cell, with a value: a row without it
  * would not be seen as existing by the next insert.
  */
-static bool
-put_row_if_absent(HBaseModifyState *ms, HBaseRow *row)
+static void
+check_exists_value(HBaseModifyState *ms, HBaseRow *row)
 {
 	HBaseColumn *col = ms->exists_col;
-	ErrorContextCallback cb;
-	HBaseResult res;
 	int			i;
 
 	for (i = 0; i < row->ncells; i++)
@@ -2075,6 +2263,16 @@ put_row_if_absent(HBaseModifyState *ms, HBaseRow *row)
 				 errdetail("Whether a row of key \"%s\" exists is told by its cell \"%s\" (the table's first column mapped to a cell); a row without it, or with an empty value, would count as absent.",
 						   hbase_printable_key(row->key, row->keylen), col->colspec),
 				 errhint("Give the column a non-empty value, or give the foreign table the option \"empty_column\": every row written then gets that cell.")));
+}
+
+static bool
+put_row_if_absent(HBaseModifyState *ms, HBaseRow *row)
+{
+	HBaseColumn *col = ms->exists_col;
+	ErrorContextCallback cb;
+	HBaseResult res;
+
+	check_exists_value(ms, row);
 	hbase_push_written_context(&ms->written, &cb);
 	res = hbase_rest_check_and_put(ms->conn, ms->table, row, col->colspec, col->speclen,
 								   NULL, 0, "a check-and-put of a row (ON CONFLICT DO NOTHING)");
@@ -2085,6 +2283,131 @@ put_row_if_absent(HBaseModifyState *ms, HBaseRow *row)
 		return false;
 	hbase_written_add(&ms->written, row->key, row->keylen);
 	return true;
+}
+
+/* the other check-and-puts of a round that failed, in an error about one of them */
+static void
+others_context(void *arg)
+{
+	errcontext("%s", (const char *) arg);
+}
+
+/*
+ * One round of ON CONFLICT DO NOTHING's check-and-puts (rows of distinct
+ * keys), sent at once and all answered before any is judged: the rows
+ * written count first (inserted[i]); a check that found the key leaves its
+ * row out; one that surely never reached a gateway goes again alone
+ * (put_row_if_absent); any other failure is reported, naming its row, with
+ * the others that failed in a context line.
+ */
+static void
+round_if_absent(HBaseModifyState *ms, HBaseRow *rows, int n, long first, bool *inserted)
+{
+	HBaseColumn *col = ms->exists_col;
+	HBaseRow   *rp[HBASE_MAX_CONCURRENCY];
+	HBaseResult res[HBASE_MAX_CONCURRENCY];
+	const char *what = "a check-and-put of a row (ON CONFLICT DO NOTHING)";
+	ErrorContextCallback cb;
+	ErrorContextCallback ocb;
+	StringInfoData others;
+	bool		interrupted;
+	int			i;
+
+	for (i = 0; i < n; i++)
+		rp[i] = &rows[i];
+	hbase_push_written_context(&ms->written, &cb);
+	hbase_rest_put_finish(hbase_rest_check_and_put_start(ms->conn, ms->table, rp, col->colspec,
+														 col->speclen, n, what),
+						  res, &interrupted);
+	initStringInfo(&others);
+	for (i = 0; i < n; i++)
+	{
+		inserted[i] = res[i].outcome == HBASE_DONE;
+		if (inserted[i])
+			hbase_written_add(&ms->written, rows[i].key, rows[i].keylen);
+		else if (res[i].outcome != HBASE_CHECK_FAILED && res[i].outcome != HBASE_UNAVAILABLE)
+			appendStringInfo(&others, "%srow %ld (key \"%s\", %s)", others.len ? "; " : "",
+							 first + i, hbase_printable_key(rows[i].key, rows[i].keylen),
+							 res[i].status == 0 ? "no answer" : psprintf("HTTP %ld", res[i].status));
+	}
+	if (interrupted)
+	{
+		CHECK_FOR_INTERRUPTS();
+		ereport(ERROR,
+				(errcode(ERRCODE_QUERY_CANCELED),
+				 errmsg("canceling the check-and-puts of foreign table %s", ms->table->relname)));
+	}
+	ocb.callback = others_context;
+	ocb.arg = psprintf("check-and-puts of foreign table %s sent at the same time that may have been written or not: %s",
+					   ms->table->relname, others.data);
+	ocb.previous = error_context_stack;
+	for (i = 0; i < n; i++)
+	{
+		char	   *row = psprintf("row %ld of the statement (key \"%s\")", first + i,
+								   hbase_printable_key(rows[i].key, rows[i].keylen));
+
+		if (res[i].outcome == HBASE_DONE || res[i].outcome == HBASE_CHECK_FAILED)
+			continue;
+		if (res[i].outcome == HBASE_UNAVAILABLE)
+		{
+			inserted[i] = put_row_if_absent(ms, &rows[i]);
+			continue;
+		}
+		if (others.len > 0)
+			error_context_stack = &ocb;
+		if (res[i].status == 0)
+			ereport(ERROR,
+					(errcode(ERRCODE_TRANSACTION_RESOLUTION_UNKNOWN),
+					 errmsg("HBase REST gateway gave no answer to a check-and-put of a row (ON CONFLICT DO NOTHING) for foreign table %s: whether it was written is unknown",
+							ms->table->relname),
+					 errdetail("The check-and-put of %s, one of %d sent at the same time, may have been written to HBase table \"%s\" or not, or may still be; it was not sent again. %s",
+							   row, n, ms->table->hbase_table, hbase_written_detail(&ms->written)),
+					 errhint("Read the rows back to see what was written; a write of the same values may be sent again.")));
+		hbase_rest_report(&res[i], ms->table,
+						  psprintf("a check-and-put of %s (ON CONFLICT DO NOTHING), one of %d sent at the same time",
+								   row, n));
+	}
+	error_context_stack = cb.previous;
+}
+
+/*
+ * INSERT ... ON CONFLICT DO NOTHING of a batch (a call of
+ * ExecForeignBatchInsert: write_concurrency rows), every row checked
+ * first, then check-and-puts write_concurrency at once (round_if_absent): a
+ * key that an earlier row of the round holds starts the next round, so of
+ * two rows of one key the first is written and the second finds it, as one
+ * at a time.  inserted[i]: row i was written.
+ */
+static void
+put_rows_if_absent(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool *inserted)
+{
+	int			wc = Min(ms->write_concurrency, HBASE_MAX_CONCURRENCY);
+	int			start = 0;
+	int			i;
+
+	for (i = 0; i < nrows; i++)
+		check_exists_value(ms, &rows[i]);
+	while (start < nrows)
+	{
+		int			n = 1;
+		bool		repeated = false;
+
+		while (start + n < nrows && n < wc && !repeated)
+		{
+			HBaseRow   *r = &rows[start + n];
+
+			for (i = start; i < start + n && !repeated; i++)
+				repeated = rows[i].keylen == r->keylen &&
+					memcmp(rows[i].key, r->key, r->keylen) == 0;
+			if (!repeated)
+				n++;
+		}
+		if (n == 1)
+			inserted[start] = put_row_if_absent(ms, &rows[start]);
+		else
+			round_if_absent(ms, rows + start, n, first + start, inserted + start);
+		start += n;
+	}
 }
 
 /* the buffered rows of a COPY in one PUT */
@@ -2102,6 +2425,11 @@ flush_buffered(HBaseModifyState *ms)
 		HBaseRow   *rows = MemoryContextAlloc(ms->pipecxt[ms->pipecur], sizeof(HBaseRow) * n);
 
 		memcpy(rows, ms->buffered, sizeof(HBaseRow) * n);
+		if (ms->deleting)
+		{
+			ms->rows_ts = MemoryContextAlloc(ms->pipecxt[ms->pipecur], sizeof(int64) * n);
+			memcpy(ms->rows_ts, ms->buffered_ts, sizeof(int64) * n);
+		}
 		ms->nbuffered = 0;
 		put_rows_pipelined(ms, rows, n, ms->nseen - n + 1, false);
 		return;
@@ -2167,6 +2495,20 @@ hbaseExecForeignBatchInsert(EState *estate, ResultRelInfo *rinfo, TupleTableSlot
 	for (i = 0; i < *numSlots; i++)
 		encode_row(ms, slots[i], &rows[i], i + 1);
 	ms->nseen += *numSlots;
+	if (ms->do_nothing)
+	{
+		/* the rows written, in an array of our own: slots is PostgreSQL's */
+		bool	   *written = palloc(sizeof(bool) * Max(*numSlots, 1));
+		int			kept = 0;
+
+		put_rows_if_absent(ms, rows, *numSlots, ms->nseen - *numSlots + 1, written);
+		for (i = 0; i < *numSlots; i++)
+			if (written[i])
+				ms->inserted[kept++] = slots[i];
+		*numSlots = kept;
+		MemoryContextReset(MemoryContextSwitchTo(old));
+		return ms->inserted;
+	}
 	if (ms->pipeline)
 	{
 		MemoryContextSwitchTo(old);
@@ -2192,13 +2534,23 @@ hbaseGetForeignModifyBatchSize(ResultRelInfo *rinfo)
 	HBaseTable *t;
 
 	/*
-	 * RETURNING and row triggers need the rows one at a time; so does ON
-	 * CONFLICT DO NOTHING (one check-and-put per row)
+	 * RETURNING and row triggers need the rows one at a time; ON CONFLICT DO
+	 * NOTHING goes write_concurrency rows a call, their check-and-puts at
+	 * once (put_rows_if_absent), which tells PostgreSQL the rows written
 	 */
-	if (rinfo->ri_projectReturning || (ms && ms->do_nothing) || (rinfo->ri_TrigDesc &&
+	if (rinfo->ri_projectReturning || (rinfo->ri_TrigDesc &&
 									   (rinfo->ri_TrigDesc->trig_insert_after_row ||
 										rinfo->ri_TrigDesc->trig_insert_before_row)))
 		return 1;
+	if (ms && ms->do_nothing)
+	{
+		int			n = Min(ms->write_concurrency, HBASE_MAX_CONCURRENCY);
+
+		if (n > 1 && ms->inserted == NULL)
+			ms->inserted = MemoryContextAlloc(GetMemoryChunkContext(ms),
+											  sizeof(TupleTableSlot *) * n);
+		return n;
+	}
 	if (ms)
 		return ms->table->batch_size * ms->write_concurrency;
 	t = hbase_get_table(RelationGetRelid(rinfo->ri_RelationDesc));
@@ -2210,6 +2562,8 @@ hbaseEndForeignModify(EState *estate, ResultRelInfo *rinfo)
 {
 	HBaseModifyState *ms = rinfo->ri_FdwState;
 
+	if (ms && ms->pipe_rows)
+		flush_buffered(ms);
 	if (ms)
 		finish_wave(ms);
 	if (ms)

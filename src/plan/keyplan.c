@@ -2022,6 +2022,66 @@ time_range(HBaseTable *t, List *tconds, Datum *vals, bool *nulls, Oid *types,
 		kp->kind = HBASE_OP_EMPTY;
 }
 
+/*
+ * A nullable first key part (nullable(x), after a salt at most: a Phoenix
+ * index's column) keeps its NULLs first, as no bytes then "\x00"; a
+ * condition on its column other than IS NULL matches none of them, so a
+ * range from the table's (or its bucket's) first key starts after them, at
+ * "\x01": an index of a column mostly NULL is not read through its NULLs.
+ * No value's bytes start with 0x00 there (text never holds it, nor inverted
+ * text 0xff; a DECIMAL's exponent byte only beyond Phoenix's magnitudes).
+ */
+static void
+skip_leading_nulls(HBaseTable *t, HBaseKeyPlan *kp, List *conds)
+{
+	int			nparts = hbase_rk_nparts(t->layout);
+	int			prefix = 0;
+	bool		strict = false;
+	rk_part_info pi;
+	ListCell   *lc;
+	int			i;
+
+	for (i = 0; i < nparts; i++)
+	{
+		hbase_rk_part(t->layout, i, &pi);
+		if (pi.kind != RK_PART_SALT)
+			break;
+		prefix += pi.width;
+	}
+	if (i == nparts || pi.kind != RK_PART_COLUMN || !pi.nullable || pi.optional)
+		return;
+	foreach(lc, conds)
+	{
+		HBaseKeyCond *c = lfirst(lc);
+
+		if (c->attnum == pi.column + 1 && c->nrow == 0 && c->op != HBASE_KEY_ISNULL)
+			strict = true;
+	}
+	if (!strict)
+		return;
+	foreach(lc, kp->ranges)
+	{
+		HBaseKeyRange *r = lfirst(lc);
+		char	   *start;
+		int			cmp;
+
+		if (r->startlen != prefix || r->parts != NIL)
+			continue;
+		start = palloc(prefix + 1);
+		memcpy(start, r->start, prefix);
+		start[prefix] = '\x01';
+		/* a range that would end before it stays as it was */
+		if (r->stop != NULL && r->stoplen > 0)
+		{
+			cmp = memcmp(start, r->stop, Min(prefix + 1, r->stoplen));
+			if (cmp > 0 || (cmp == 0 && prefix + 1 >= r->stoplen))
+				continue;
+		}
+		r->start = start;
+		r->startlen = prefix + 1;
+	}
+}
+
 /* are the values of these (attnum or strategy, fdw_exprs index) pairs all known? */
 static bool
 pairs_known(List *pairs, const HBaseKeyValues *v)
@@ -2056,6 +2116,8 @@ hbase_keyplan_derive(HBaseTable *t, const HBaseOpSpec *spec, const HBaseKeyValue
 	kp->at_execution = later;
 	if (t->layout != NULL && spec->conds != NIL && kp->kind != HBASE_OP_EMPTY)
 		apply_row_bounds(t, kp, spec->conds, cc, values);
+	if (t->layout != NULL && kp->kind == HBASE_OP_SCANS && !kp->at_execution)
+		skip_leading_nulls(t, kp, spec->conds);
 	if (hbase_vfilter_known(spec->fconds, values))
 		kp->filters = hbase_vfilter_derive(t, spec->fconds, values);
 	else

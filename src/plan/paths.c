@@ -599,13 +599,15 @@ key_order(HBaseTable *t, List *conds, HBaseTable *data, int *salt_bytes)
 		ko->desc = (pi.order == RK_ORDER_DESC);
 
 		/*
-		 * an index's column that is not one of the data table's key columns
-		 * holds Phoenix's NULL as no bytes: it comes first, as an absent
-		 * part, unless a condition on it (strict: not IS NULL, which no index
-		 * condition is) leaves no NULL
+		 * a nullable part's NULL (no bytes) sorts first, as an absent group
+		 * does; so does an index's column that is not one of the data
+		 * table's key columns (Phoenix's NULL is no bytes there), unless a
+		 * condition on it (strict: not IS NULL, which no index condition is)
+		 * leaves no NULL
 		 */
 		ko->optional = in_optional ||
-			(data != NULL && data->columns[pi.column].kind != HBASE_COL_KEYPART &&
+			((pi.nullable ||
+			  (data != NULL && data->columns[pi.column].kind != HBASE_COL_KEYPART)) &&
 			 !has_cond(conds, pi.column + 1));
 		order = lappend(order, ko);
 	}
@@ -694,16 +696,17 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, List *con
 }
 
 /*
- * Paths along a covered Phoenix index's order: rows in the order of the
- * index's key (after the columns its conditions fix), forward or reversed,
- * a salted index's buckets merged, so that an ORDER BY ... LIMIT on the
- * indexed columns reads a few index rows and needs no Sort.  Offered with no
+ * Paths along a Phoenix index's order: rows in the order of the index's key
+ * (after the columns its conditions fix), forward or reversed, a salted
+ * index's buckets merged, so that an ORDER BY ... LIMIT on the indexed
+ * columns reads a few index rows and needs no Sort.  Offered with no
  * condition on the index too (a scan of the whole index, which a LIMIT
- * stops early); costed by index_cost as the unordered paths are.  Only when
- * the index covers the query: an unverified row's data row is read and
- * returned only if it holds the index row's values (index_scan.c), so the
- * order holds; an uncovered read's data rows come by multigets, in no
- * order.
+ * stops early); costed by index_cost as the unordered paths are.  Covered,
+ * the index's rows are the answer (an unverified row's data row is read and
+ * returned only if it holds the index row's values, index_scan.c, so the
+ * order holds); uncovered, each index row's data row is read by a Get in
+ * the index's order (not by multigets, whose rows come in no order), under
+ * the same rule, costed as one Get per row.
  */
 static void
 add_ordered_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
@@ -724,8 +727,8 @@ add_ordered_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *
 					total;
 		int			reverse;
 
-		if (!index_covers(ix, ps->attrs_used))
-			continue;
+		bool		covered = index_covers(ix, ps->attrs_used);
+
 		conds = index_conditions(ix, baserel->relid, baserel->baserestrictinfo, false, &exprs,
 								 &matched);
 		key_operation(ix->table, conds, exprs, &shape, &nkeys);
@@ -733,6 +736,15 @@ add_ordered_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *
 			continue;
 		index_cost(root, baserel, ps->table, shape, nkeys, matched, baserel->rows, true,
 				   &startup, &total);
+		if (!covered)
+		{
+			/* a Get per row, in order: the first before the first row */
+			HBaseCost	g;
+
+			op_cost(root, baserel, ps->table, HBASE_OP_GET, 1, NIL, 1, &g);
+			startup += g.total;
+			total += g.total * Max(baserel->rows, 1);
+		}
 		for (reverse = 0; reverse <= 1; reverse++)
 		{
 			int			salt_bytes;
@@ -743,7 +755,7 @@ add_ordered_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *
 				add_path(baserel, (Path *)
 						 create_foreignscan_path(root, baserel, NULL, baserel->rows, startup,
 												 total, pathkeys, NULL, NULL,
-												 path_index(foreach_current_index(lc) + 1, true,
+												 path_index(foreach_current_index(lc) + 1, covered,
 															reverse ? HBASE_ORDER_REVERSE :
 															HBASE_ORDER_KEY, salt_bytes)));
 		}

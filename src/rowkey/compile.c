@@ -460,7 +460,32 @@ static int
 desc_input(compiler *c, const pipeline *pl)
 {
 	return !(pl->width < 0 && (pl->kind != V_TEXT || c->columns[pl->column].type != RK_TEXT) &&
-			 !(pl->nops == 1 && pl->ops[0].kind == OP_PHX_DECIMAL));
+			 !(pl->nops >= 1 && pl->ops[pl->nops - 1].kind == OP_PHX_DECIMAL));
+}
+
+/*
+ * phoenix_decimal(x): a numeric column as it is; or an integer, which
+ * Phoenix keeps as a DECIMAL where a nullable fixed-width column stands in
+ * an index's key (IndexUtil.getIndexColumnDataType): a bare integer column
+ * or epoch_ms(d) of a DATE's, ascending (the bytes sort as the numbers do,
+ * so an integer pipeline that reverses or scrambles its order has none).
+ */
+static int
+decimal_input(compiler *c, const pipeline *pl)
+{
+	(void) c;
+	return pl->kind == V_NUM ? pl->nops == 0 : pl->order == RK_ORDER_ASC;
+}
+
+/* phoenix_decimal(integer): its decimal text first (OP_DEC), as BigDecimal.valueOf(long) prints it */
+static void
+decimal_shape(compiler *c, node *n, pipeline *pl, op *ops)
+{
+	(void) c;
+	(void) n;
+	(void) ops;
+	if (pl->kind == V_INT)
+		add_op(pl, (op) {.kind = OP_DEC});
 }
 
 /* one value argument: the usage, the kinds it takes and the message when it gives another */
@@ -573,10 +598,10 @@ static const layout_fn layout_fns[] = {
 	 * only in the exponent byte of a negative number of magnitude 1e124 or more (refused
 	 * before a delimiter "\x00" like any value holding its delimiter).
 	 */
-	{.name = "phoenix_decimal", ONE_ARG("%s() takes one numeric column", VK(V_NUM),
-										"%s() takes a numeric column"),
-	 .in_column = 1, .out = V_BIN, .wrule = FW_VARIABLE, .order = FO_ASC,
-	 OP1(.kind = OP_PHX_DECIMAL)},
+	{.name = "phoenix_decimal", ONE_ARG("%s() takes one numeric or integer column", VK(V_NUM) | VK(V_INT),
+										"%s() takes a numeric column, an integer column or epoch_ms(d)"),
+	 .out = V_BIN, .wrule = FW_VARIABLE, .order = FO_ASC,
+	 OP1(.kind = OP_PHX_DECIMAL), .input_ok = decimal_input, .shape = decimal_shape},
 	/* Phoenix's BOOLEAN key column: one byte, 0x00 false, 0x01 true */
 	{.name = "boolean", ONE_ARG("%s() takes one boolean column", VK(V_BOOL),
 								"%s() takes a boolean column"),
@@ -825,11 +850,28 @@ new_part(compiler *c, rk_part_kind kind, node *n)
 	return p;
 }
 
+/*
+ * A column part: a value expression, or nullable(x), the part x whose NULL
+ * is no bytes wherever it stands (check_layout), as Phoenix writes a NULL
+ * of a nullable column in an index's key: there a nullable fixed-width
+ * column becomes a DECIMAL (IndexUtil.getIndexColumnDataType) and every
+ * indexed column may be NULL, followed by the data table's key.
+ */
 static part *
 compile_column_part(compiler *c, node *n)
 {
 	part	   *p = new_part(c, RK_PART_COLUMN, n);
 
+	if (n->kind == N_CALL && strcmp(n->name, "nullable") == 0)
+	{
+		if (n->nkids != 1 || arg1(n->kids[0]) == NULL)
+		{
+			cerr(c, n->pos, "nullable() takes one part");
+			return p;
+		}
+		p->nullable = 1;
+		n = arg1(n->kids[0]);
+	}
 	compile_value(c, n, &p->pl);
 	if (c->error)
 		return p;
@@ -1228,7 +1270,11 @@ check_layout(compiler *c, rk_layout *l)
 		 * SchemaUtil.getSeparatorByte).  In the last group no bytes stay an
 		 * empty value, as before groups nested.
 		 */
-		if (in_group && i < last_group && p->kind == RK_PART_COLUMN && p->width < 0)
+		if (p->kind == RK_PART_COLUMN && p->nullable && p->width >= 0)
+			cerr(c, p->pos, hbase_rk_fmt_error("nullable() takes a part of variable width, not \"%s\"",
+											   p->text));
+		if (p->kind == RK_PART_COLUMN && p->width < 0 &&
+			((in_group && i < last_group) || p->nullable))
 		{
 			p->nullable = 1;
 			p->null_sep = next != NULL && next->kind == RK_PART_LITERAL &&

@@ -124,6 +124,7 @@ hbase_rk_part(const rk_layout *layout, int i, rk_part_info *info)
 		p->pl.source == V_FLOAT;
 	info->float_value = p->kind == RK_PART_COLUMN && p->pl.source == V_FLOAT;
 	info->optional = p->optional;
+	info->nullable = p->nullable;
 	info->salt_buckets = p->kind == RK_PART_SALT ? p->buckets : 0;
 	info->salt_random = p->kind == RK_PART_SALT && p->salt == SALT_RANDOM;
 	info->salt_parts = p->kind == RK_PART_SALT && p->salt == SALT_ARRAYS;

@@ -78,6 +78,8 @@ typedef struct rk_part_info
 	int			float_value;	/* holds a float column in any form: = 0 matches two
 								 * encodings (-0, +0), so rows of both come */
 	int			optional;		/* first part of an optional trailing group */
+	int			nullable;		/* its NULL is no bytes (nullable(x), or in a
+								 * group before the last): NULLs sort first */
 	int			salt_buckets;	/* RK_PART_SALT: N */
 	int			salt_random;	/* RK_PART_SALT: writer picks the bucket */
 	int			salt_parts;		/* RK_PART_SALT: Arrays.hashCode of chosen parts

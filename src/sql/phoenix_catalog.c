@@ -82,6 +82,10 @@ typedef struct PhxColumn
 	int			qualen;
 	char	   *local;			/* its foreign table column's name */
 	bool		skipped;		/* not imported (a NOTICE said why) */
+	/* an index's key column (index_layout): */
+	int			decimal_of;		/* the data column's type, kept as a DECIMAL;
+								 * 0: none */
+	bool		index_null;		/* may be NULL before the data key: nullable() */
 } PhxColumn;
 
 typedef struct PhxTable
@@ -471,10 +475,28 @@ column_type(const PhxColumn *c, const char **phoenix_type)
  * The rowkey part of a key column (ident: its quoted local name), or NULL
  * with *why when the layout grammar has none.  *variable: a variable-width
  * part, which needs "\x00" after it unless last (a VARCHAR or DECIMAL DESC:
- * "\xff" always, even last, as Phoenix writes it).
+ * "\xff" always, even last, as Phoenix writes it).  An index's column
+ * that may be NULL before the data key (index_null) is nullable(part):
+ * Phoenix writes its NULL as no bytes, then "\x00" even where a DESC
+ * value has "\xff" (IndexMaintainer.buildRowKey, SchemaUtil.getSeparatorByte).
  */
+static char *key_part_of(const PhxColumn *c, const char *ident, bool *variable,
+						 const char **why);
+
 static char *
 key_part(const PhxColumn *c, const char *ident, bool *variable, const char **why)
+{
+	char	   *part = key_part_of(c, ident, variable, why);
+
+	/* an index's nullable column: its NULL is no bytes (then "\x00") */
+	if (part != NULL && c->index_null && *variable)
+		return psprintf("nullable(%s)", part);
+	return part;
+}
+
+/* key_part, but for an index's NULL */
+static char *
+key_part_of(const PhxColumn *c, const char *ident, bool *variable, const char **why)
 {
 	bool		desc = c->sort_order == PHX_SORT_DESC;
 	char	   *part = NULL;
@@ -548,6 +570,14 @@ key_part(const PhxColumn *c, const char *ident, bool *variable, const char **why
 			return desc ? psprintf("desc(%s)", ident) : pstrdup(ident);
 		case PT_DECIMAL:
 			*variable = true;
+
+			/*
+			 * an index's DECIMAL of a DATE or TIME: its milliseconds
+			 * (PDecimal.toObject)
+			 */
+			if (c->decimal_of == PT_DATE || c->decimal_of == PT_TIME ||
+				c->decimal_of == PT_UNSIGNED_DATE || c->decimal_of == PT_UNSIGNED_TIME)
+				ident = psprintf("epoch_ms(%s)", ident);
 			return desc ? psprintf("desc(phoenix_decimal(%s))", ident) :
 				psprintf("phoenix_decimal(%s)", ident);
 		case PT_VARBINARY:
@@ -947,20 +977,51 @@ indexed_column(PhxTable *t, const char *iname)
 }
 
 /*
+ * Does an index keep a nullable column of this type as a DECIMAL that a
+ * layout reads back?  Phoenix's DECIMAL of an integer is the number
+ * (PDecimal.toObject, BigDecimal.valueOf(long)), of a DATE or TIME its
+ * milliseconds, which phoenix_decimal(x) and phoenix_decimal(epoch_ms(d))
+ * read.  Not a TIMESTAMP (its whole milliseconds only: the nanoseconds'
+ * fraction is an integer division, 0), a FLOAT or DOUBLE (the decimal text
+ * of a Java double) nor a BOOLEAN.
+ */
+static bool
+decimal_readable(int type)
+{
+	switch (type)
+	{
+		case PT_BIGINT:
+		case PT_INTEGER:
+		case PT_SMALLINT:
+		case PT_TINYINT:
+		case PT_UNSIGNED_LONG:
+		case PT_UNSIGNED_INT:
+		case PT_UNSIGNED_SMALLINT:
+		case PT_UNSIGNED_TINYINT:
+		case PT_DATE:
+		case PT_TIME:
+		case PT_UNSIGNED_DATE:
+		case PT_UNSIGNED_TIME:
+			return true;
+	}
+	return false;
+}
+
+/*
  * The rowkey layout of one global index of t, over t's own column names, or
  * NULL with *why.  Phoenix's index key (IndexMaintainer.buildRowKey) is the
  * indexed columns in order, each with its own sort order, then the data
  * table's key columns not indexed, with the index's salt byte first when it
  * is salted; the separators as in a table's key (table_layout).  Phoenix
  * keeps a nullable fixed-width column in an index as a DECIMAL
- * (IndexUtil.getIndexColumnDataType), which no layout part reads for an
- * integer column: such an index is not used.  An indexed column that is
- * nullable (but not one of the data table's key columns) is taken as NOT
- * NULL here: its NULL is Phoenix's empty value, which reads as '' at worst,
- * and every row read through an index is checked again on its data row.
- * But a nullable DESC VARCHAR or DECIMAL is ended by "\xff", and by "\x00"
- * when NULL (SchemaUtil.getSeparatorByte), which no layout reads: such an
- * index is not used.
+ * (IndexUtil.getIndexColumnDataType, IndexMaintainer.buildRowKey's
+ * coerceBytes), read by phoenix_decimal() of the integer or of the DATE's
+ * epoch_ms (decimal_readable; an index keeping another type is not used).
+ * An indexed column that is nullable (not one of the data table's key
+ * columns) may be NULL with the data key after it: a VARCHAR's or
+ * DECIMAL's NULL is no bytes then "\x00", also where a DESC value ends with
+ * "\xff" (SchemaUtil.getSeparatorByte), which nullable(part) reads, NULLs
+ * sorting first (the planner's key order knows it).
  */
 static char *
 index_layout(PhxTable *t, PhxTable *x, const char **why)
@@ -984,21 +1045,13 @@ index_layout(PhxTable *t, PhxTable *x, const char **why)
 							ic->name);
 			return NULL;
 		}
-		if (dc->data_type != ic->data_type)
+		if (dc->data_type != ic->data_type &&
+			(ic->data_type != PT_DECIMAL || !decimal_readable(dc->data_type)))
 		{
-			*why = psprintf("it keeps column \"%s\" as Phoenix type %d, not as the table's type %d (a nullable fixed-width column becomes a DECIMAL in an index)",
-							dc->name, ic->data_type, dc->data_type);
-			return NULL;
-		}
-		if (dc->family != NULL && ic->sort_order == PHX_SORT_DESC &&
-			(ic->data_type == PT_VARCHAR || ic->data_type == PT_DECIMAL))
-		{
-			/*
-			 * its NULL is no bytes then "\x00", where a value ends with
-			 * "\xff"
-			 */
-			*why = psprintf("its key column \"%s\" is a nullable DESC column of variable width",
-							ic->name);
+			*why = psprintf("it keeps column \"%s\" as Phoenix type %d, not as the table's type %d (a nullable fixed-width column becomes a DECIMAL in an index, read as integers and DATE or TIME milliseconds only%s)",
+							dc->name, ic->data_type, dc->data_type,
+							dc->data_type == PT_TIMESTAMP || dc->data_type == PT_UNSIGNED_TIMESTAMP ?
+							"; a TIMESTAMP's DECIMAL holds its whole milliseconds, not the value" : "");
 			return NULL;
 		}
 		k = palloc(sizeof(PhxColumn));
@@ -1006,6 +1059,10 @@ index_layout(PhxTable *t, PhxTable *x, const char **why)
 		k->local = dc->local;
 		k->size = dc->size;
 		k->nullable = dc->family == NULL ? dc->nullable : false;
+		k->decimal_of = dc->data_type != ic->data_type ? dc->data_type : 0;
+		/* a NULL before the data key: no bytes, where no value is (see above) */
+		k->index_null = dc->family != NULL && dc->nullable &&
+			(ic->data_type == PT_DECIMAL || ic->data_type == PT_VARCHAR);
 		keys = lappend(keys, k);
 	}
 	if (keys == NIL)
@@ -1053,7 +1110,16 @@ index_definitions(PhxTable *t, List *tables, HBaseServerOptions *sopts)
 		if (x == NULL)
 			continue;
 		if (x->index_type != PHX_INDEX_GLOBAL)
-			why = "it is a local index";
+		{
+			/*
+			 * Phoenix 5.2's local index rows (IndexMaintainer.buildRowKey):
+			 * the region's start key (zeros as long as its end key for the
+			 * first region), the index's VIEW_INDEX_ID, the index key, in
+			 * family L#0 of the data table, rewritten when a region splits; a
+			 * read would list the regions and read a range in each.
+			 */
+			why = "it is a local index, whose rows sit in the data table under each region's start key and the index's id (IndexMaintainer.buildRowKey): its ranges are the regions', which reads do not make yet";
+		}
 		else if (x->index_state != 'a')
 			why = psprintf("it is not active (INDEX_STATE '%c')", x->index_state);
 		else

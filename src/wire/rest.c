@@ -1609,10 +1609,12 @@ hbase_rest_put_many(HBaseConn *conn, HBaseTable *table, HBaseRow **batches, cons
 						  out, interrupted);
 }
 
-/* PUTs under way (hbase_rest_put_start) */
+/* PUTs under way (hbase_rest_put_start), or DELETEs (hbase_rest_delete_start: no bodies) */
 struct HBasePuts
 {
 	int			n;
+	bool		check;			/* check-and-puts
+								 * (hbase_rest_check_and_put_start) */
 	HBaseWrites *writes;
 	char	   *bodies[HBASE_MAX_CONCURRENCY];
 };
@@ -1647,7 +1649,7 @@ hbase_rest_put_start(HBaseConn *conn, HBaseTable *table, HBaseRow **batches, con
 	return p;
 }
 
-/* the answers of the PUTs p sent, out[i] as hbase_rest_put_many's */
+/* the answers of the PUTs (or DELETEs) p sent, out[i] as hbase_rest_put_many's */
 void
 hbase_rest_put_finish(HBasePuts *p, HBaseResult *out, bool *interrupted)
 {
@@ -1657,8 +1659,9 @@ hbase_rest_put_finish(HBasePuts *p, HBaseResult *out, bool *interrupted)
 	hbase_request_writes_finish(p->writes, resp, interrupted);
 	for (i = 0; i < p->n; i++)
 	{
-		out[i] = write_result(resp[i], false);
-		pfree(p->bodies[i]);
+		out[i] = write_result(resp[i], p->check);
+		if (p->bodies[i])
+			pfree(p->bodies[i]);
 	}
 	pfree(p);
 }
@@ -1678,10 +1681,9 @@ hbase_rest_put_finish(HBasePuts *p, HBaseResult *out, bool *interrupted)
  * and 2.6; the key is taken from the body, so any gateway version takes any
  * key.  A write (see hbase_rest_put): never sent twice.
  */
-HBaseResult
-hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table, const HBaseRow *row,
-						 const char *check_col, int check_collen,
-						 const char *expected, int expectedlen, const char *what)
+static char *
+check_and_put_body(HBaseTable *table, const HBaseRow *row, const char *check_col,
+				   int check_collen, const char *expected, int expectedlen)
 {
 	HBaseRow	r = *stamped_rows(table, row, 1);
 	HBaseCell  *stamped = r.cells;
@@ -1697,10 +1699,53 @@ hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table, const HBaseRow *row
 	r.ncells = row->ncells + 1;
 	body = hbase_json_cellset(&r, 1);
 	pfree(r.cells);
+	return body;
+}
+
+HBaseResult
+hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table, const HBaseRow *row,
+						 const char *check_col, int check_collen,
+						 const char *expected, int expectedlen, const char *what)
+{
+	char	   *body = check_and_put_body(table, row, check_col, check_collen, expected,
+										  expectedlen);
+
 	return write_result(hbase_request_ex(conn, "PUT",
 										 psprintf("%s/hbase_fdw_row?check=put", hbase_rest_table_path(conn, table)),
 										 body, strlen(body), what, HBASE_REQ_WRITE),
 						true);
+}
+
+/*
+ * Check-and-puts of n rows at once (INSERT ... ON CONFLICT DO NOTHING's
+ * batches: each row written only where its check cell is absent), each on
+ * its own handle and sent at most once (hbase_request_writes_start),
+ * answered by hbase_rest_put_finish as PUTs are, typed as a check-and-put's
+ * (CHECK_FAILED: the row exists, nothing written).  The rows must hold
+ * distinct keys: HBase may run them in any order.
+ */
+HBasePuts *
+hbase_rest_check_and_put_start(HBaseConn *conn, HBaseTable *table, HBaseRow **rows,
+							   const char *check_col, int check_collen, int n, const char *what)
+{
+	HBasePuts  *p = palloc0(sizeof(HBasePuts));
+	const char *paths[HBASE_MAX_CONCURRENCY];
+	size_t		lens[HBASE_MAX_CONCURRENCY];
+	char	   *path = psprintf("%s/hbase_fdw_row?check=put", hbase_rest_table_path(conn, table));
+	int			i;
+
+	Assert(n <= HBASE_MAX_CONCURRENCY);
+	p->n = n;
+	p->check = true;
+	for (i = 0; i < n; i++)
+	{
+		paths[i] = path;
+		p->bodies[i] = check_and_put_body(table, rows[i], check_col, check_collen, NULL, 0);
+		lens[i] = strlen(p->bodies[i]);
+	}
+	p->writes = hbase_request_writes_start(conn, "PUT", paths, (const char **) p->bodies, lens,
+										   n, what, false);
+	return p;
 }
 
 /*
@@ -1764,10 +1809,11 @@ row_path_at(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
  * qualifier").  The path is binary-safe or refused (row_path_at: an old
  * gateway would delete another row or none).  A write (see hbase_rest_put):
  * a late DELETE could remove a row written after it.  Typed as any write.
+ * delete_path is its path, at the stamp it deletes up to.
  */
-HBaseResult
-hbase_rest_delete(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
-				  const HBaseColumn *col, int64 read_ts, const char *what)
+static char *
+delete_path(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
+			const HBaseColumn *col, int64 read_ts, const char *what)
 {
 	int64		ts = hbase_key_row_timestamp(table, key, keylen);
 	int64		now = hbase_now_ms();
@@ -1790,10 +1836,41 @@ hbase_rest_delete(HBaseConn *conn, HBaseTable *table, const char *key, int keyle
 	 * range (Phoenix's for a condition on the column) leaves out the store
 	 * files and memstore segments holding only later markers.
 	 */
+	return row_path_at(conn, table, key, keylen, col, ts, what);
+}
+
+HBaseResult
+hbase_rest_delete(HBaseConn *conn, HBaseTable *table, const char *key, int keylen,
+				  const HBaseColumn *col, int64 read_ts, const char *what)
+{
 	return write_result(hbase_request_ex(conn, "DELETE",
-										 row_path_at(conn, table, key, keylen, col, ts, what),
+										 delete_path(conn, table, key, keylen, col, read_ts, what),
 										 NULL, 0, what, HBASE_REQ_WRITE),
 						false);
+}
+
+/*
+ * DELETEs of n whole rows (rows[i]'s key, read_ts[i] the newest stamp the
+ * row was read with, as hbase_rest_delete's) sent at once, each on its own
+ * handle and at most once (hbase_request_writes_start), answered by
+ * hbase_rest_put_finish as PUTs are: a row-by-row DELETE through a scan
+ * keeps a round of them in flight while its scan reads on.  own as
+ * hbase_rest_put_start's.
+ */
+HBasePuts *
+hbase_rest_delete_start(HBaseConn *conn, HBaseTable *table, HBaseRow **rows,
+						const int64 *read_ts, int n, const char *what, bool own)
+{
+	HBasePuts  *p = palloc0(sizeof(HBasePuts));
+	const char *paths[HBASE_MAX_CONCURRENCY];
+	int			i;
+
+	Assert(n <= HBASE_MAX_CONCURRENCY);
+	p->n = n;
+	for (i = 0; i < n; i++)
+		paths[i] = delete_path(conn, table, rows[i]->key, rows[i]->keylen, NULL, read_ts[i], what);
+	p->writes = hbase_request_writes_start(conn, "DELETE", paths, NULL, NULL, n, what, own);
+	return p;
 }
 
 /* ---------------- namespaces and schemas (IMPORT FOREIGN SCHEMA) ---------------- */

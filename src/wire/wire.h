@@ -469,6 +469,12 @@ typedef struct HBasePuts HBasePuts;
 extern HBasePuts *hbase_rest_put_start(HBaseConn *conn, HBaseTable *table, HBaseRow **batches,
 									   const int *nrows, int n, const char *what, bool own);
 extern void hbase_rest_put_finish(HBasePuts *p, HBaseResult *out, bool *interrupted);
+extern HBasePuts *hbase_rest_check_and_put_start(HBaseConn *conn, HBaseTable *table,
+												 HBaseRow **rows, const char *check_col,
+												 int check_collen, int n, const char *what);
+extern HBasePuts *hbase_rest_delete_start(HBaseConn *conn, HBaseTable *table, HBaseRow **rows,
+										  const int64 *read_ts, int n, const char *what,
+										  bool own);
 extern HBaseResult hbase_rest_put(HBaseConn *conn, HBaseTable *table, HBaseRow *rows,
 								  int nrows, const char *what);
 extern HBaseResult hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table,

@@ -902,7 +902,52 @@ main(void)
 			CHECK(bad == 0, "phoenix_decimal_text of random bytes: %d texts that are no number", bad);
 		}
 		parse_bad("d", cols, 2, "a numeric column takes phoenix_decimal(col)", 0);
-		parse_bad("phoenix_decimal(id)", cols, 2, "phoenix_decimal() takes a numeric column", 0);
+		parse_bad("phoenix_decimal(bitreverse(id))", cols, 2, "phoenix_decimal() takes a numeric column", 0);
+		parse_bad("nullable(sortable(int(id)))", cols, 2, "nullable() takes a part of variable width", 0);
+	}
+	{
+		/*
+		 * A Phoenix index's key on a nullable INTEGER (kept as a DECIMAL,
+		 * IndexUtil.getIndexColumnDataType), then the data key: a NULL is no
+		 * bytes, then "\x00" (IndexMaintainer.buildRowKey); 5 is exponent
+		 * 0xc1, digit 5 + 1; -5 the complement, then 102.
+		 */
+		rk_column	cols[] = {{"s", RK_INT, 4}, {"id", RK_INT, 8}};
+		rk_layout  *l = parse_ok("nullable(phoenix_decimal(s)) + \"\\x00\" + sortable(long(id))", cols, 2);
+		rk_value	r1[] = {I(5), I(1)};
+		rk_value	r2[] = {N(), I(2)};
+		rk_value	r3[] = {I(-5), I(3)};
+		rk_value	r4[] = {I(2147483647), I(4)};
+
+		if (l)
+		{
+			roundtrip(l, 2, r1, "\xc1\x06\x00\x80\x00\x00\x00\x00\x00\x00\x01", 11, 0);
+			roundtrip(l, 2, r2, "\x00\x80\x00\x00\x00\x00\x00\x00\x02", 9, 0);
+			roundtrip(l, 2, r3, "\x3e\x60\x66\x00\x80\x00\x00\x00\x00\x00\x00\x03", 12, 0);
+			roundtrip(l, 2, r4, NULL, 0, 0);
+			hbase_rk_free(l);
+		}
+	}
+	{
+		/*
+		 * A nullable DESC VARCHAR in an index's key: a value inverted, then
+		 * "\xff"; a NULL no bytes, then "\x00" (SchemaUtil.getSeparatorByte);
+		 * the same for a nullable INTEGER DESC
+		 */
+		rk_column	cols[] = {{"n", RK_TEXT, 0}, {"s", RK_INT, 4}, {"id", RK_INT, 8}};
+		rk_layout  *l = parse_ok("nullable(desc(n)) + \"\\xff\" + nullable(desc(phoenix_decimal(s))) + \"\\xff\" + "
+								 "sortable(long(id))", cols, 3);
+		rk_value	r1[] = {S("ab"), I(5), I(1)};
+		rk_value	r2[] = {N(), N(), I(2)};
+		rk_value	r3[] = {S("a"), N(), I(3)};
+
+		if (l)
+		{
+			roundtrip(l, 3, r1, "\x9e\x9d\xff\x3e\xf9\xff\x80\x00\x00\x00\x00\x00\x00\x01", 14, 0);
+			roundtrip(l, 3, r2, "\x00\x00\x80\x00\x00\x00\x00\x00\x00\x02", 10, 0);
+			roundtrip(l, 3, r3, "\x9e\xff\x00\x80\x00\x00\x00\x00\x00\x00\x03", 11, 0);
+			hbase_rk_free(l);
+		}
 	}
 	/*
 	 * Phoenix's TIMESTAMP key: the milliseconds sign-flipped, then the
