@@ -67,11 +67,13 @@ path_index(int n, bool covered, HBaseRowOrder order, int salt_bytes)
 typedef struct HBasePlanState
 {
 	HBaseTable *table;
-	Bitmapset  *attrs_used;		/* offset by FirstLowInvalidHeapAttributeNumber */
+	Bitmapset  *attrs_used;		/* offset by
+								 * FirstLowInvalidHeapAttributeNumber */
 	HBaseQualClasses quals;		/* the restriction quals classified, once */
 	List	   *conds;			/* key conditions of the restriction quals */
 	List	   *exprs;
-	HBaseOpKind shape;			/* the operation they lead to (hbase_keyplan_derive) */
+	HBaseOpKind shape;			/* the operation they lead to
+								 * (hbase_keyplan_derive) */
 	double		nkeys;
 	bool		counted;		/* the table's rows are known (ANALYZE, a full
 								 * scan), not the estimated_rows guess */
@@ -260,9 +262,9 @@ hbase_plan_rel_size(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 	refuse_system_columns(root, baserel, ps);
 
 	/*
-	 * The rows a DELETE removes: their every mapped cell is read, so that
-	 * the newest stamp among them (carried in the row identity, modify.c) is
-	 * how far the DELETE goes, as direct.c's DELETE reads them.
+	 * The rows a DELETE removes: their every mapped cell is read, so that the
+	 * newest stamp among them (carried in the row identity, modify.c) is how
+	 * far the DELETE goes, as direct.c's DELETE reads them.
 	 */
 	if (root->parse->commandType == CMD_DELETE &&
 		bms_is_member(baserel->relid, root->all_result_relids))
@@ -559,7 +561,7 @@ key_order(HBaseTable *t, List *conds, HBaseTable *data, int *salt_bytes)
 			return NIL;
 		foreach(lc, conds)
 			if (((HBaseKeyCond *) lfirst(lc))->op == HBASE_KEY_IN)
-				return NIL;
+			return NIL;
 		*salt_bytes = first.width;
 	}
 	else
@@ -582,6 +584,7 @@ key_order(HBaseTable *t, List *conds, HBaseTable *data, int *salt_bytes)
 			in_optional = true;
 		if (pi.kind != RK_PART_COLUMN)
 			continue;
+
 		/*
 		 * A float's key order is not SQL's (-0 below +0, NaNs with the sign
 		 * bit first), and = 0 reads two prefixes (-0 and +0, in any float
@@ -600,10 +603,10 @@ key_order(HBaseTable *t, List *conds, HBaseTable *data, int *salt_bytes)
 
 		/*
 		 * a nullable part's NULL (no bytes) sorts first, as an absent group
-		 * does; so does an index's column that is not one of the data
-		 * table's key columns (Phoenix's NULL is no bytes there), unless a
-		 * condition on it (strict: not IS NULL, which no index condition is)
-		 * leaves no NULL
+		 * does; so does an index's column that is not one of the data table's
+		 * key columns (Phoenix's NULL is no bytes there), unless a condition
+		 * on it (strict: not IS NULL, which no index condition is) leaves no
+		 * NULL
 		 */
 		ko->optional = in_optional ||
 			((pi.nullable ||
@@ -629,7 +632,10 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, List *con
 	int			j = 0;
 	int			matched = 0;
 
-	/* nor for a table of versions: the reversed stateless scan reads one version */
+	/*
+	 * nor for a table of versions: the reversed stateless scan reads one
+	 * version
+	 */
 	if (reverse && t->versions > 0)
 		return NIL;
 	if (root->query_pathkeys == NIL || order == NIL)
@@ -673,7 +679,11 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, List *con
 		if (pk->pk_opfamily != tce->btree_opf ||
 			pk->pk_strategy != ((ko->desc != reverse) ? BTGreaterStrategyNumber : BTLessStrategyNumber))
 			break;
-		/* an absent optional part makes a shorter key: it comes first (last backwards) */
+
+		/*
+		 * an absent optional part makes a shorter key: it comes first (last
+		 * backwards)
+		 */
 		if (ko->optional && pk->pk_nulls_first == reverse)
 			break;
 		/* text sorts as its bytes only under a collation like C */
@@ -964,7 +974,8 @@ hbase_plan_paths(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid)
 									 true, &exprs, &matched);
 		key_operation(ps->table, conds, exprs, &shape, &nkeys);
 		if (shape == HBASE_OP_FULL || shape == ps->shape)
-			continue;			/* the join clause does not narrow the operation */
+			continue;			/* the join clause does not narrow the
+								 * operation */
 		rows = ppi->ppi_rows;
 		if (shape == HBASE_OP_GET || shape == HBASE_OP_MULTIGET)
 			rows = Min(rows, Max(nkeys, 1));
@@ -1054,6 +1065,7 @@ result_scan_tlist(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, List *q
 	if ((root->parse->commandType != CMD_UPDATE && root->parse->commandType != CMD_DELETE) ||
 		!bms_is_member(baserel->relid, root->all_result_relids))
 		return NIL;
+
 	/*
 	 * The rel's target, not tlist: under a projection (UPDATE's SET)
 	 * createplan passes none and puts the projection's in afterwards.
@@ -1064,7 +1076,7 @@ result_scan_tlist(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, List *q
 	foreach(lc, vars)
 		if (((Var *) lfirst(lc))->varno == (int) baserel->relid &&
 			((Var *) lfirst(lc))->varattno == SelfItemPointerAttributeNumber)
-			break;
+		break;
 	if (lc == NULL)
 		return NIL;				/* no row identity asked for */
 	for (i = 0; i < t->natts; i++)
@@ -1087,16 +1099,16 @@ result_scan_tlist(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, List *q
 	}
 	for (i = 0; i < (int) lengthof(extra); i++)
 		foreach(lc, vars)
-		{
-			Var		   *v = lfirst(lc);
+	{
+		Var		   *v = lfirst(lc);
 
-			if (v->varno == (int) baserel->relid && v->varattno == extra[i])
-			{
-				out = lappend(out, makeTargetEntry((Expr *) copyObject(v),
-												   list_length(out) + 1, NULL, false));
-				break;
-			}
+		if (v->varno == (int) baserel->relid && v->varattno == extra[i])
+		{
+			out = lappend(out, makeTargetEntry((Expr *) copyObject(v),
+											   list_length(out) + 1, NULL, false));
+			break;
 		}
+	}
 	return out;
 }
 
@@ -1198,6 +1210,7 @@ hbase_plan_scan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 	}
 	scan_clauses_ri = scan_clauses;
 	scan_clauses = extract_actual_clauses(scan_clauses, false);
+
 	/*
 	 * A LIMIT over this scan alone needs about that many rows: ask for them
 	 * in the first page (more pages follow if local filters drop rows).

@@ -224,14 +224,17 @@ extern ForeignScan *hbase_plan_scan(PlannerInfo *root, RelOptInfo *baserel, Oid 
 enum ModifyPrivateIndex
 {
 	ModifyPrivateUpdated,		/* UPDATE: attnums set, generated columns too */
-	ModifyPrivateCheck,			/* UPDATE: its SET reads the row: check-and-put */
+	ModifyPrivateCheck,			/* UPDATE: its SET reads the row:
+								 * check-and-put */
 	ModifyPrivateOnConflict,	/* OnConflictAction */
-	ModifyPrivateSetAttnos,		/* UPDATE that can be applied again to a row read
-								 * again: the attnums of its SET, else NIL */
+	ModifyPrivateSetAttnos,		/* UPDATE that can be applied again to a row
+								 * read again: the attnums of its SET, else
+								 * NIL */
 	ModifyPrivateRecheck,		/* and a list: the SET expressions (in that
 								 * order), the row's conditions (its WHERE) */
-	ModifyPrivateOnce			/* UPDATE, DELETE: a row may come several times
-								 * (FROM, USING): remember the keys changed */
+	ModifyPrivateOnce			/* UPDATE, DELETE: a row may come several
+								 * times (FROM, USING): remember the keys
+								 * changed */
 };
 
 typedef enum DirectKind
@@ -250,14 +253,15 @@ enum DirectPrivateIndex
 {
 	DirectPrivateKind,			/* DirectKind */
 	DirectPrivateKeyConds,		/* hbase_key_conds_to_list */
-	DirectPrivateTargets,		/* UPDATE: attnums set, in the order of the SET
-								 * expressions */
+	DirectPrivateTargets,		/* UPDATE: attnums set, in the order of the
+								 * SET expressions */
 	DirectPrivateSigns,			/* INCREMENT: +1 or -1 per target */
-	DirectPrivateNKeyExprs,		/* fdw_exprs: key values, then conditions, then
-								 * SET expressions (for INCREMENT the deltas,
-								 * then the SET expressions) */
+	DirectPrivateNKeyExprs,		/* fdw_exprs: key values, then conditions,
+								 * then SET expressions (for INCREMENT the
+								 * deltas, then the SET expressions) */
 	DirectPrivateNQuals,
-	DirectPrivateSetTag			/* canSetTag: the statement's row count is ours */
+	DirectPrivateSetTag			/* canSetTag: the statement's row count is
+								 * ours */
 };
 
 extern void hbase_plan_update_targets(PlannerInfo *root, Index rtindex, RangeTblEntry *target_rte,

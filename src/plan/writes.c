@@ -43,7 +43,7 @@
  */
 void
 hbase_plan_update_targets(PlannerInfo *root, Index rtindex, RangeTblEntry *target_rte,
-							 Relation target_relation)
+						  Relation target_relation)
 {
 	HBaseTable *t = hbase_get_table(RelationGetRelid(target_relation));
 	int			i;
@@ -80,8 +80,8 @@ hbase_plan_update_targets(PlannerInfo *root, Index rtindex, RangeTblEntry *targe
 
 	/*
 	 * DELETE ... RETURNING: the row deleted, which RETURNING reads from the
-	 * slot ExecForeignDelete fills (HBase's DELETE answers nothing), so
-	 * every column of it travels, as UPDATE's old row does in "wholerow".
+	 * slot ExecForeignDelete fills (HBase's DELETE answers nothing), so every
+	 * column of it travels, as UPDATE's old row does in "wholerow".
 	 */
 	if (root->parse->commandType == CMD_DELETE && root->parse->returningList != NIL)
 	{
@@ -150,7 +150,7 @@ can_apply_again(PlannerInfo *root, Index relid, List *exprs)
  */
 List *
 hbase_plan_modify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
-					   int subplan_index)
+				  int subplan_index)
 {
 	CmdType		operation = plan->operation;
 	List	   *updated = NIL;
@@ -182,16 +182,17 @@ hbase_plan_modify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 		 * With FROM or USING, a join may hand ModifyTable one row several
 		 * times (once per matching row of the others).  PostgreSQL changes a
 		 * row once per statement and ignores the later matches; so do we, by
-		 * the keys of the rows changed (ExecForeignUpdate, ExecForeignDelete).
-		 * A scan of the table alone yields each key once: no set kept.
+		 * the keys of the rows changed (ExecForeignUpdate,
+		 * ExecForeignDelete). A scan of the table alone yields each key once:
+		 * no set kept.
 		 */
 		once = bms_membership(root->all_baserels) == BMS_MULTIPLE;
 
 		/*
-		 * A row of a table of versions is one version of its cells: HBase
-		 * has no way to change or drop one version of a row's every cell
-		 * that would not touch the others (a Delete of a column's version
-		 * needs each timestamp, a Put adds one).  Not guessed at.
+		 * A row of a table of versions is one version of its cells: HBase has
+		 * no way to change or drop one version of a row's every cell that
+		 * would not touch the others (a Delete of a column's version needs
+		 * each timestamp, a Put adds one).  Not guessed at.
 		 */
 		if (t->versions > 0)
 			ereport(ERROR,
@@ -216,10 +217,10 @@ hbase_plan_modify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 		}
 
 		/*
-		 * A SET that reads the row (n = n + 1) writes with a check-and-put
-		 * on a value read: a concurrent write in between is not lost.  A SET
-		 * of constants writes blindly, as a plain UPDATE in PostgreSQL
-		 * would, last writer wins.
+		 * A SET that reads the row (n = n + 1) writes with a check-and-put on
+		 * a value read: a concurrent write in between is not lost.  A SET of
+		 * constants writes blindly, as a plain UPDATE in PostgreSQL would,
+		 * last writer wins.
 		 */
 		{
 			List	   *tlist = NIL;
@@ -227,12 +228,15 @@ hbase_plan_modify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 			List	   *quals = NIL;
 			ListCell   *lc;
 
-			/* the SET expressions; the row identity's junk Vars come after them */
+			/*
+			 * the SET expressions; the row identity's junk Vars come after
+			 * them
+			 */
 			get_translated_update_targetlist(root, resultRelation, &tlist, &attrs);
 			foreach(lc, tlist)
 				if (!((TargetEntry *) lfirst(lc))->resjunk &&
 					contain_var_clause((Node *) ((TargetEntry *) lfirst(lc))->expr))
-					check = true;
+				check = true;
 			if (check)
 			{
 				HBaseTable *t = hbase_get_table(planner_rt_fetch(resultRelation, root)->relid);
@@ -243,7 +247,7 @@ hbase_plan_modify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 			/* the SET's expressions, not the junk row identity (its ctid) */
 			foreach(lc, tlist)
 				if (!((TargetEntry *) lfirst(lc))->resjunk)
-					set_exprs = lappend(set_exprs, ((TargetEntry *) lfirst(lc))->expr);
+				set_exprs = lappend(set_exprs, ((TargetEntry *) lfirst(lc))->expr);
 			foreach(lc, rel->baserestrictinfo)
 				quals = lappend(quals, ((RestrictInfo *) lfirst(lc))->clause);
 			if (check && list_length(attrs) == list_length(updated) &&
@@ -256,6 +260,7 @@ hbase_plan_modify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
 				set_exprs = NIL;
 		}
 	}
+
 	/*
 	 * PostgreSQL refuses a conflict target and DO UPDATE on a foreign table
 	 * (no unique index to infer); DO NOTHING without a target reaches us.
@@ -437,7 +442,7 @@ increment_of(Expr *e, Index relid, AttrNumber attno, Expr **delta)
  */
 bool
 hbase_plan_direct_modify(PlannerInfo *root, ModifyTable *plan, Index resultRelation,
-					  int subplan_index)
+						 int subplan_index)
 {
 	CmdType		op = plan->operation;
 	RangeTblEntry *rte = planner_rt_fetch(resultRelation, root);
@@ -467,6 +472,7 @@ hbase_plan_direct_modify(PlannerInfo *root, ModifyTable *plan, Index resultRelat
 	if (fscan == NULL)
 		return false;
 	t = hbase_get_table(rte->relid);
+
 	/*
 	 * tables of versions, Phoenix array elements and tables Phoenix indexes:
 	 * the ordinary path says why not
@@ -537,14 +543,15 @@ hbase_plan_direct_modify(PlannerInfo *root, ModifyTable *plan, Index resultRelat
 	fscan->operation = op;
 	fscan->resultRelation = resultRelation;
 	fscan->scan.plan.qual = NIL;	/* evaluated by us on each row read */
+
 	/*
 	 * The scan's targetlist holds the SET expressions (the new values a
 	 * row-by-row UPDATE would hand to ModifyTable), and the executor projects
 	 * it over every row RETURNING gets from us: the SET would run a second
 	 * time on the row just written (n + 7 overflowing after it was written,
 	 * nextval taken twice).  We evaluate SET ourselves, once per row, and
-	 * ModifyTable reads nothing of a direct modification's targetlist but
-	 * its junk columns (tableoid, wholerow): the rest become NULLs.
+	 * ModifyTable reads nothing of a direct modification's targetlist but its
+	 * junk columns (tableoid, wholerow): the rest become NULLs.
 	 */
 	foreach(lc, fscan->scan.plan.targetlist)
 	{
@@ -556,6 +563,7 @@ hbase_plan_direct_modify(PlannerInfo *root, ModifyTable *plan, Index resultRelat
 											   exprTypmod((Node *) tle->expr),
 											   exprCollation((Node *) tle->expr));
 	}
+
 	/*
 	 * Nor the row identity of a row-by-row write (modify.c's "hbase_rowid",
 	 * made NULL just above): we read and write the exact keys ourselves, so
