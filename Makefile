@@ -15,7 +15,8 @@ DATUM_OBJS = src/datum/table.o src/datum/convert.o src/datum/rowkey_pg.o src/dat
 PHOENIX_OBJS = src/phoenix/phoenix.o src/phoenix/phoenix_cell.o
 PLAN_OBJS = src/plan/pushdown.o src/plan/vfilter.o src/plan/keyplan.o src/plan/cost.o src/plan/paths.o src/plan/writes.o src/plan/join_paths.o
 EXEC_OBJS = src/exec/scan.o src/exec/scan_pages.o src/exec/scan_regions.o src/exec/join.o \
-       src/exec/modify.o src/exec/direct.o src/exec/analyze.o src/exec/index_scan.o
+       src/exec/modify.o src/exec/direct.o src/exec/analyze.o src/exec/index_scan.o \
+       src/exec/foreign_scan.o
 SQL_OBJS = src/sql/options.o src/sql/import.o src/sql/phoenix_catalog.o src/sql/sql_functions.o \
        src/sql/hbase_infer.o src/sql/tables.o src/sql/layouts.o src/sql/check_values.o
 OBJS = hbase_fdw.o $(ROWKEY_OBJS) $(WIRE_OBJS) $(DATUM_OBJS) $(PHOENIX_OBJS) $(PLAN_OBJS) \

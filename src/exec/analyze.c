@@ -19,7 +19,7 @@
 #include "utils/rel.h"
 #include "utils/sampling.h"
 
-#include "exec.h"
+#include "exec_int.h"
 
 /* with 'auto', read about this many times the sample size */
 #define AUTO_SAMPLE_FACTOR	3.0

@@ -1,7 +1,9 @@
 /*
- * exec.h: running the operation (exec/): scans (scan.c, scan_pages.c,
- * scan_regions.c; their shared internals are scan_int.h), batched key joins
- * (join.c), writes (modify.c, direct.c), ANALYZE's sample (analyze.c).
+ * exec.h: running the operation (exec/), what hbase_fdw.c and sql/ call: a
+ * foreign scan's execution callbacks (foreign_scan.c, over scan.c,
+ * scan_pages.c, scan_regions.c and index_scan.c, whose calls are in
+ * exec_int.h), batched key joins (join.c), writes (modify.c, direct.c),
+ * ANALYZE's sample (analyze.c).
  */
 #ifndef HBASE_EXEC_H
 #define HBASE_EXEC_H
@@ -24,8 +26,6 @@ extern int	hbase_update_retries;	/* modify.c, direct.c */
 
 struct FdwRoutine;
 extern void hbase_modify_routines(struct FdwRoutine *routine);
-extern Datum hbase_rowid_datum(const HBaseRow *row);
-extern bool hbase_modify_changed(ResultRelInfo *rinfo, const char *key, int keylen);
 
 /*
  * The rows a statement wrote to HBase so far: their count and first keys,
@@ -49,47 +49,25 @@ typedef struct HBaseWritten
 
 extern void hbase_direct_routines(struct FdwRoutine *routine);
 
-/* ---------- scan.c, scan_pages.c, scan_regions.c: scan execution (scan_int.h) ---------- */
+/* ---------- foreign_scan.c: a foreign scan's execution callbacks ---------- */
 
-typedef struct HBaseScan HBaseScan;
-
-extern HBaseScan *hbase_scan_begin(HBaseTable *table, HBaseConn *conn,
-								   List *retrieved_attrs, int firstpage);
-extern HBaseRow *hbase_scan_next(HBaseScan *scan);
-extern void hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan, HBaseRowOrder order,
-								int salt_bytes);
-extern void hbase_scan_rescan(HBaseScan *scan);
-extern void hbase_scan_end(HBaseScan *scan);
-extern List *hbase_scan_pieces(HBaseScan *scan, HBaseKeyPlan *plan);
-extern void hbase_scan_set_shared_plan(HBaseScan *scan, HBaseKeyPlan *plan, List *pieces,
-									   int (*claim) (void *arg), void *arg);
-extern Size hbase_pieces_size(List *pieces);
-extern void hbase_pieces_write(List *pieces, char *dst);
-extern List *hbase_pieces_read(const char *src, int n);
-extern int	hbase_scan_region_scans(HBaseScan *scan);
-extern const char *hbase_scan_region_note(HBaseScan *scan);
-extern void hbase_scan_stats(HBaseScan *scan, long *requests, long *rows, long *resumes);
-extern int64 hbase_scan_bytes(HBaseScan *scan);
-extern const char *hbase_scan_fallback(HBaseScan *scan);
-extern const char *hbase_scan_url_note(HBaseScan *scan);
-
-/* ---------- index_scan.c: reads through a Phoenix global index ---------- */
-
-typedef struct HBaseIndexScan HBaseIndexScan;
-
-extern HBaseIndexScan *hbase_index_scan_begin(HBaseTable *data, HBaseReadIndex *ix,
-											  HBaseConn *conn, List *retrieved_attrs,
-											  bool covered);
-extern void hbase_index_scan_set_plan(HBaseIndexScan *s, HBaseKeyPlan *plan,
-									  HBaseRowOrder order, int salt_bytes);
-extern HBaseRow *hbase_index_scan_next(HBaseIndexScan *s, bool *from_index);
-extern void hbase_index_scan_values(HBaseIndexScan *s, HBaseRow *row, Datum *values,
-									bool *nulls);
-extern void hbase_index_scan_rescan(HBaseIndexScan *s);
-extern void hbase_index_scan_end(HBaseIndexScan *s);
-extern void hbase_index_scan_stats(HBaseIndexScan *s, long *irequests, long *irows,
-								   long *drequests, long *drows, long *duplicates,
-								   long *verified_rows, long *stale_rows);
+struct ExplainState;
+struct ParallelContext;
+struct shm_toc;
+extern void hbase_begin_foreign_scan(ForeignScanState *node, int eflags);
+extern TupleTableSlot *hbase_iterate_foreign_scan(ForeignScanState *node);
+extern void hbase_rescan_foreign_scan(ForeignScanState *node);
+extern Size hbase_estimate_dsm_foreign_scan(ForeignScanState *node,
+											struct ParallelContext *pcxt);
+extern void hbase_initialize_dsm_foreign_scan(ForeignScanState *node,
+											  struct ParallelContext *pcxt, void *coordinate);
+extern void hbase_reinitialize_dsm_foreign_scan(ForeignScanState *node,
+												struct ParallelContext *pcxt, void *coordinate);
+extern void hbase_initialize_worker_foreign_scan(ForeignScanState *node, struct shm_toc *toc,
+												 void *coordinate);
+extern void hbase_shutdown_foreign_scan(ForeignScanState *node);
+extern void hbase_end_foreign_scan(ForeignScanState *node);
+extern void hbase_explain_foreign_scan(ForeignScanState *node, struct ExplainState *es);
 
 /* ---------- analyze.c: ANALYZE ---------- */
 

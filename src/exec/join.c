@@ -50,7 +50,7 @@
 #include "utils/selfuncs.h"
 #include "utils/typcache.h"
 
-#include "exec.h"
+#include "exec_int.h"
 #include "rowkey.h"
 
 /* keys per multiget request (as scan.c reads a key plan's keys) */

@@ -15,7 +15,7 @@
 
 #include "utils/timestamp.h"
 
-#include "exec.h"
+#include "exec_int.h"
 
 /* one scanner at a time over one or more key ranges */
 typedef struct Stream

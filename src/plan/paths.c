@@ -1049,7 +1049,7 @@ scan_tlist(ForeignPath *best_path, RelOptInfo *baserel, List *tlist)
  * the table's columns at their attribute numbers (a NULL for a dropped one),
  * then the row identity (modify.c's "hbase_rowid": ctid's number typed
  * bytea, the key and stamp the scan read), and the whole row and tableoid
- * when the plan reads them; hbaseIterateForeignScan fills them.  NIL for
+ * when the plan reads them; hbase_iterate_foreign_scan fills them.  NIL for
  * any other scan, whose tuple is the table's row.
  */
 static List *
