@@ -412,7 +412,8 @@ add_param_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps
 		List	   *exprs = NIL;
 		List	   *matched = NIL;
 		List	   *conds = index_conditions(ix, baserel->relid,
-											 list_concat(list_copy(baserel->baserestrictinfo),
+											 list_concat(list_copy(list_nth(ps->quals.index_key,
+																			foreach_current_index(lc))),
 														 ppi->ppi_clauses),
 											 true, &exprs, &matched);
 		HBaseOpKind shape;
@@ -465,7 +466,8 @@ add_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
 		HBaseReadIndex *ix = lfirst(lc);
 		List	   *exprs = NIL;
 		List	   *matched = NIL;
-		List	   *conds = index_conditions(ix, baserel->relid, baserel->baserestrictinfo,
+		List	   *conds = index_conditions(ix, baserel->relid,
+											 list_nth(ps->quals.index_key, foreach_current_index(lc)),
 											 false, &exprs, &matched);
 		HBaseOpKind shape;
 		double		nkeys;
@@ -739,8 +741,9 @@ add_ordered_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *
 
 		bool		covered = index_covers(ix, ps->attrs_used);
 
-		conds = index_conditions(ix, baserel->relid, baserel->baserestrictinfo, false, &exprs,
-								 &matched);
+		conds = index_conditions(ix, baserel->relid,
+								 list_nth(ps->quals.index_key, foreach_current_index(lc)), false,
+								 &exprs, &matched);
 		key_operation(ix->table, conds, exprs, &shape, &nkeys);
 		if (shape == HBASE_OP_FUZZY)
 			continue;
@@ -1121,9 +1124,11 @@ result_scan_tlist(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, List *q
  * join clause of a parameterized path, new to the classification, is
  * offered to all three, as it was before the classification (the
  * derivations refuse what reads the outer side, a key condition aside).
+ * Through Phoenix index number index (> 0), the key candidates are those of
+ * the index's key.
  */
 static void
-plan_quals(HBasePlanState *ps, RelOptInfo *baserel, List *scan_clauses, List **key,
+plan_quals(HBasePlanState *ps, RelOptInfo *baserel, List *scan_clauses, int index, List **key,
 		   List **filter, List **time)
 {
 	ListCell   *lc;
@@ -1136,7 +1141,8 @@ plan_quals(HBasePlanState *ps, RelOptInfo *baserel, List *scan_clauses, List **k
 		RestrictInfo *ri = lfirst(lc);
 		bool		join = !list_member_ptr(baserel->baserestrictinfo, ri);
 
-		if (join || list_member_ptr(ps->quals.key, ri))
+		if (join || list_member_ptr(index > 0 ? list_nth(ps->quals.index_key, index - 1) :
+									ps->quals.key, ri))
 			*key = lappend(*key, ri);
 		if (join || list_member_ptr(ps->quals.filter, ri))
 			*filter = lappend(*filter, ri);
@@ -1191,7 +1197,7 @@ hbase_plan_scan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 		index = intVal(list_nth(best_path->fdw_private, FdwPathPrivateIndex));
 		covered = intVal(list_nth(best_path->fdw_private, FdwPathPrivateCovered));
 	}
-	plan_quals(ps, baserel, scan_clauses, &key_quals, &filter_quals, &time_quals);
+	plan_quals(ps, baserel, scan_clauses, index, &key_quals, &filter_quals, &time_quals);
 	if (index > 0)
 	{
 		/*
@@ -1199,7 +1205,7 @@ hbase_plan_scan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 		 * unfiltered
 		 */
 		conds = index_conditions(list_nth(ps->table->read_indexes, index - 1), baserel->relid,
-								 scan_clauses, best_path->path.param_info != NULL, &exprs, NULL);
+								 key_quals, best_path->path.param_info != NULL, &exprs, NULL);
 		fconds = NIL;
 	}
 	else

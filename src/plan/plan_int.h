@@ -33,6 +33,8 @@ typedef struct HBaseQualClasses
 								 * (hbase_filter_conditions) */
 	List	   *time;			/* the scan's time range
 								 * (hbase_time_conditions) */
+	List	   *index_key;		/* per Phoenix index (read_indexes' order): a
+								 * List of the quals its key can use */
 } HBaseQualClasses;
 
 extern List *hbase_classify_quals(HBaseTable *t, Index relid, List *quals,

@@ -782,7 +782,9 @@ hbase_key_conditions(HBaseTable *t, Index relid, List *clauses, bool allow_outer
  * The one classification of a relation's restriction quals (quals:
  * RestrictInfos, at GetForeignRelSize) into classes (HBaseQualClasses,
  * plan_int.h): the key conditions, each qual a value filter or the time
- * range can use; the rest are local.  Each qual is judged alone (the
+ * range can use, and for each Phoenix index of the table the quals its key
+ * can use (the index paths, paths.c); the rest are local.  Each qual is
+ * judged alone (the
  * derivations take them one by one), so the paths and GetForeignPlan,
  * given the members of a class in any order, derive what a derivation over
  * every qual would have.  Returns the key conditions of the quals, their
@@ -808,6 +810,15 @@ hbase_classify_quals(HBaseTable *t, Index relid, List *quals, HBaseQualClasses *
 			classes->filter = lappend(classes->filter, ri);
 		if (hbase_time_conditions(t, relid, one, &scratch) != NIL)
 			classes->time = lappend(classes->time, ri);
+	}
+	foreach(lc, t->read_indexes)
+	{
+		HBaseReadIndex *ix = lfirst(lc);
+		List	   *scratch = NIL;
+		List	   *found = NIL;
+
+		hbase_key_conditions(ix->table, relid, quals, false, &scratch, &found);
+		classes->index_key = lappend(classes->index_key, found);
 	}
 	return conds;
 }
