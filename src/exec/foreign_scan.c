@@ -39,7 +39,8 @@ typedef struct HBaseScanState
 	AttrNumber	rowid_pos;		/* its scan tuple's row identity, or 0 */
 	AttrNumber	wholerow_pos;	/* the whole row, or 0 */
 	AttrNumber	tableoid_pos;	/* tableoid, or 0 */
-	ResultRelInfo *result_rel;	/* the write, once it began (the rows it changed) */
+	ResultRelInfo *result_rel;	/* the write, once it began (the rows it
+								 * changed) */
 	HBaseOpSpec spec;			/* the conditions, the order, split buckets */
 	List	   *exprstates;		/* of fdw_exprs */
 	HBaseKeyPlan *keyplan;		/* computed at the first row */
@@ -48,7 +49,8 @@ typedef struct HBaseScanState
 	HBaseIndexScan *iscan;
 	/* Parallel Foreign Scan: the pieces shared through DSM */
 	struct HBaseParallelScan *shared;
-	List	   *pieces;			/* leader: computed for the DSM; all: read back */
+	List	   *pieces;			/* leader: computed for the DSM; all: read
+								 * back */
 	bool		published;		/* this process's stats went to / came from it */
 	/* a table that maps versions: the versions of the current HBase row */
 	MemoryContext versioncxt;	/* reset for every HBase row */
@@ -56,7 +58,8 @@ typedef struct HBaseScanState
 	HBaseRow   *versions;		/* its versions, newest first */
 	int			nversions;
 	int			nextversion;
-	long		all_requests;	/* leader: every process's, once the workers ended */
+	long		all_requests;	/* leader: every process's, once the workers
+								 * ended */
 	long		all_rows;
 	int64		all_bytes;
 	double		nread;			/* HBase rows read since the scan (re)started */
@@ -136,7 +139,11 @@ hbase_begin_foreign_scan(ForeignScanState *node, int eflags)
 										 ALLOCSET_DEFAULT_SIZES);
 	st->plancxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw key plan",
 										ALLOCSET_DEFAULT_SIZES);
-	/* only a table of versions uses it: a Get makes no context it does not need */
+
+	/*
+	 * only a table of versions uses it: a Get makes no context it does not
+	 * need
+	 */
 	if (st->table->versions > 0)
 		st->versioncxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw versions",
 											   ALLOCSET_SMALL_SIZES);
@@ -316,7 +323,11 @@ hbase_iterate_foreign_scan(ForeignScanState *node)
 			return slot;
 		}
 		st->nread++;
-		/* a row the UPDATE or DELETE changed already: its later matches are ignored */
+
+		/*
+		 * a row the UPDATE or DELETE changed already: its later matches are
+		 * ignored
+		 */
 		if (st->rowid_pos == 0 || !result_row_changed(node, st, row))
 			break;
 	}
@@ -398,9 +409,10 @@ hbase_initialize_dsm_foreign_scan(ForeignScanState *node, ParallelContext *pcxt,
 	shared->npieces = list_length(st->pieces);
 	hbase_pieces_write(st->pieces, shared->data);
 	st->shared = shared;
+
 	/*
-	 * The leader's scan claims pieces too, from its first row on (not now:
-	 * a leader that does not take part must leave them all to the workers).
+	 * The leader's scan claims pieces too, from its first row on (not now: a
+	 * leader that does not take part must leave them all to the workers).
 	 */
 	hbase_scan_rescan(st->scan);
 	st->keyplan = NULL;
@@ -596,7 +608,11 @@ hbase_explain_foreign_scan(ForeignScanState *node, ExplainState *es)
 		}
 		ExplainPropertyInteger("HBase Requests", NULL, requests, es);
 		ExplainPropertyInteger("HBase Rows Received", NULL, rows, es);
-		/* the answers' bodies as on the wire (what a filter saves); VERBOSE: they vary */
+
+		/*
+		 * the answers' bodies as on the wire (what a filter saves); VERBOSE:
+		 * they vary
+		 */
 		if (es->verbose)
 			ExplainPropertyInteger("HBase Bytes Received", "bytes", bytes, es);
 		if (hbase_scan_region_note(st->scan))
