@@ -925,6 +925,31 @@ main(void)
 			roundtrip(l, 2, r2, "\x00\x80\x00\x00\x00\x00\x00\x00\x02", 9, 0);
 			roundtrip(l, 2, r3, "\x3e\x60\x66\x00\x80\x00\x00\x00\x00\x00\x00\x03", 12, 0);
 			roundtrip(l, 2, r4, NULL, 0, 0);
+			{
+				/*
+				 * IS NULL's prefix: no bytes, then the "\x00" after them;
+				 * a NULL fixed before the data key, but not a NULL data key
+				 */
+				char	   *key = NULL;
+				const char *err = NULL;
+				int			n = hbase_rk_encode_prefix(l, r2, 2, RK_BUCKET_COMPUTE, &key, &err);
+
+				CHECK(n == 1 && memcmp(key, "\x00", 1) == 0, "nullable prefix: NULL is \\x00 (%d, %s)",
+					  n, err ? err : "");
+				free(key);
+				key = NULL;
+				n = hbase_rk_encode_prefix(l, r2, 3, RK_BUCKET_COMPUTE, &key, &err);
+				CHECK(n == 9 && memcmp(key, "\x00\x80\x00\x00\x00\x00\x00\x00\x02", 9) == 0,
+					  "nullable prefix: NULL then the data key (%d)", n);
+				free(key);
+				{
+					rk_value	nokey[] = {I(5), N()};
+
+					err = NULL;
+					CHECK(hbase_rk_encode_prefix(l, nokey, 3, RK_BUCKET_COMPUTE, &key, &err) < 0 && err &&
+						  strstr(err, "is NULL"), "nullable prefix: a NULL NOT NULL part is refused");
+				}
+			}
 			hbase_rk_free(l);
 		}
 	}
@@ -946,6 +971,20 @@ main(void)
 			roundtrip(l, 3, r1, "\x9e\x9d\xff\x3e\xf9\xff\x80\x00\x00\x00\x00\x00\x00\x01", 14, 0);
 			roundtrip(l, 3, r2, "\x00\x00\x80\x00\x00\x00\x00\x00\x00\x02", 10, 0);
 			roundtrip(l, 3, r3, "\x9e\xff\x00\x80\x00\x00\x00\x00\x00\x00\x03", 11, 0);
+			{
+				/* IS NULL's prefix of a DESC part: "\x00" in place of the "\xff" */
+				char	   *key = NULL;
+				const char *err = NULL;
+				int			n = hbase_rk_encode_prefix(l, r2, 2, RK_BUCKET_COMPUTE, &key, &err);
+
+				CHECK(n == 1 && memcmp(key, "\x00", 1) == 0, "nullable desc prefix: NULL is \\x00 (%d)", n);
+				free(key);
+				key = NULL;
+				n = hbase_rk_encode_prefix(l, r3, 4, RK_BUCKET_COMPUTE, &key, &err);
+				CHECK(n == 3 && memcmp(key, "\x9e\xff\x00", 3) == 0,
+					  "nullable desc prefix: a value, then a NULL (%d)", n);
+				free(key);
+			}
 			hbase_rk_free(l);
 		}
 	}
