@@ -1060,6 +1060,35 @@ main(void)
 			parse_bad("phoenix_timestamp(epoch_ms(t))", cols, 2, "phoenix_timestamp() takes a timestamp", 0);
 		}
 	}
+	/*
+	 * A nullable BOOLEAN in a Phoenix index's key: the DECIMAL 1 or 0
+	 * (IndexUtil.getIndexColumnDataType, PDecimal.toObject: BigDecimal.ONE,
+	 * ZERO), 0 sorting first; a NULL no bytes, then "\x00"; DESC inverted,
+	 * then "\xff"
+	 */
+	{
+		rk_column	cols[] = {{"b", RK_BOOL, 1}, {"id", RK_INT, 8}};
+		rk_layout  *l = parse_ok("nullable(phoenix_decimal(b)) + \"\\x00\" + sortable(long(id))", cols, 2);
+		rk_value	t[] = {I(1), I(1)};
+		rk_value	f[] = {I(0), I(2)};
+		rk_value	n[] = {N(), I(3)};
+
+		if (l)
+		{
+			roundtrip(l, 2, t, "\xc1\x02\x00\x80\x00\x00\x00\x00\x00\x00\x01", 11, 0);
+			roundtrip(l, 2, f, "\x80\x00\x80\x00\x00\x00\x00\x00\x00\x02", 10, 0);
+			roundtrip(l, 2, n, "\x00\x80\x00\x00\x00\x00\x00\x00\x03", 9, 0);
+			hbase_rk_free(l);
+		}
+		l = parse_ok("nullable(desc(phoenix_decimal(b))) + \"\\xff\" + sortable(long(id))", cols, 2);
+		if (l)
+		{
+			roundtrip(l, 2, t, "\x3e\xfd\xff\x80\x00\x00\x00\x00\x00\x00\x01", 11, 0);
+			roundtrip(l, 2, n, "\x00\x80\x00\x00\x00\x00\x00\x00\x03", 9, 0);
+			hbase_rk_free(l);
+		}
+		parse_bad("phoenix_decimal(boolean(b))", cols, 2, "phoenix_decimal() takes", 0);
+	}
 	/* Phoenix's BOOLEAN key (one byte, 0 or 1), TINYINT (a smallint column in byte(x)) */
 	{
 		rk_column	cols[] = {{"b", RK_BOOL, 1}, {"id", RK_INT, 2}};
