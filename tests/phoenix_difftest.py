@@ -884,6 +884,8 @@ class Run:
         self.index_local = 0      # of them, local
         self.index_used = 0       # of them, kept by IMPORT for reads
         self.index_queries = 0    # queries on an indexed column
+        self.null_queries = 0     # of them, IS NULL on an index's first column (index_is_null)
+        self.null_read = 0        # of those, planned through an index
         self.index_read = 0       # of them, planned through an index (EXPLAIN)
         self.stale_rows = 0       # index rows written stale through REST
 
@@ -1593,6 +1595,47 @@ class Run:
                     self.index_query(t, ix, live, qv, cond, conj, literal_class, extra)
                 except SkipQuery:
                     pass
+        # IS NULL on each index's first column (a nullable one's NULLs are the index's range
+        # of no bytes then 0x00), alone or with a condition on its second: drawn last, from a
+        # generator of their own, so that the seed's other queries stay as they were
+        for ix in t.indexes:
+            nrng = random.Random("%d/%d/isnull/%s" % (self.args.seed, t.idx, ix.name))
+            for _ in range(3):
+                extra = []
+                try:
+                    self.index_is_null(t, ix, nrng, live, qv, cond, conj, is_null, extra)
+                except SkipQuery:
+                    pass
+
+    def index_is_null(self, t, ix, rng, live, qv, cond, conj, is_null, extra):
+        """one query of IS NULL on index ix's first column, alone or with =, a range or IS NULL
+        on its second; selecting every column or only the index's"""
+        c, _ = ix.cols[0]
+        covered = [x for x in t.keys + [x for x, _ in ix.cols] + ix.include if not x.dropped]
+        sel = [x for x in live if x in covered] if rng.random() < 0.4 else list(live)
+        items = [self.item(x) for x in sel]
+        conds = [is_null(c)]
+        if len(ix.cols) > 1 and rng.random() < 0.6:
+            c2, _ = ix.cols[1]
+            op = rng.choice(["=", "<", ">=", "IS NULL"]) if c2.kind not in ("bool", "bin") \
+                else rng.choice(["=", "IS NULL"])
+            if op == "IS NULL":
+                conds.append(is_null(c2))
+            else:
+                v2 = qv(c2)
+                if v2 is None:
+                    return
+                conds.append(cond(c2, op, v2))
+        wp, wg = conj(conds)
+        self.restale(t)
+        plan = self.pg.send("EXPLAIN (COSTS OFF) SELECT %s FROM pd.%s WHERE %s;" % (
+            ", ".join(i[1] for i in items), t.pgname, wg))
+        self.index_queries += 1
+        self.index_read += any("Phoenix Index" in line for line in plan)
+        self.null_queries += 1
+        self.null_read += any("Phoenix Index" in line for line in plan)
+        self.compare(t, "indexed IS NULL (%s)" % ix.name, items, wp, wg,
+                     cols=list(sel) + [x for x, _ in ix.cols] + extra, pg_first=True)
 
     def index_query(self, t, ix, live, qv, cond, conj, literal_class, extra):
         """one query through index ix's columns: =, IN, a range, a LIKE prefix on its first
@@ -1945,9 +1988,10 @@ class Run:
             "%s %d/%d" % (k, v[0], v[1]) for k, v in sorted(self.stats.items())))
         print("skipped classes: %s" % (",".join(sorted(self.skip)) or "none"))
         print("indexes: %d indexes made (%d local), %d kept by IMPORT for reads; %d queries "
-              "on indexed columns, %d of them planned through an index; %d index rows made "
-              "stale" % (self.index_made, self.index_local, self.index_used, self.index_queries,
-                         self.index_read, self.stale_rows))
+              "on indexed columns, %d of them planned through an index (IS NULL: %d, %d); %d "
+              "index rows made stale" % (self.index_made, self.index_local, self.index_used,
+                                         self.index_queries, self.index_read, self.null_queries,
+                                         self.null_read, self.stale_rows))
         for t in tables:
             for n in t.notes[:3]:
                 print("note %s: %s" % (t.name, n))
