@@ -28,7 +28,9 @@
  * never lost: under READ COMMITTED the row is read again, its WHERE checked
  * and its SET computed again (PostgreSQL's EvalPlanQual, apply_again), else
  * an error, 40001 only while the transaction wrote nothing to HBase
- * (hbase_conflict_error).  A SET of constants writes blindly, last writer
+ * (hbase_conflict_error); with write_concurrency over 1 those check-and-puts
+ * go several at once, a conflict resolved once its round is answered
+ * (buffer_check, judge_checks).  A SET of constants writes blindly, last writer
  * wins, as in PostgreSQL.  A table of versions (option versions) refuses
  * both.  Every error after a row was written, until the statement ends,
  * names the rows written (HBaseWritten, hold_written_context): they stay
@@ -2636,7 +2638,12 @@ round_if_absent(HBaseModifyState *ms, HBaseRow *rows, int n, long first, bool *i
  * first, then check-and-puts write_concurrency at once (round_if_absent): a
  * key that an earlier row of the round holds starts the next round, so of
  * two rows of one key the first is written and the second finds it, as one
- * at a time.  inserted[i]: row i was written.
+ * at a time.  inserted[i]: row i was written.  A call's rounds are all
+ * answered before it returns, never left under way into the next call:
+ * PostgreSQL 15's ExecBatchInsert adds the count returned to the
+ * statement's and checks a view's WITH CHECK OPTION on the slots returned
+ * as soon as the call returns, and after a last call that was full no
+ * callback comes before it reads the statement's count.
  */
 static void
 put_rows_if_absent(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool *inserted)
