@@ -40,8 +40,8 @@ timed_sql() {
 }
 
 # ratios FILE ROWS TITLE A/B...: FILE holds lines "round writer seconds" of interleaved rounds;
-# prints TITLE, each writer's median seconds and ROWS/median rows/s (in the order they first
-# come), then for each pair A/B the median of the rounds' own ratios A/B and their range.
+# prints TITLE, each writer's median seconds and ROWS/median rows/s (in the order the pairs
+# name them), then for each pair A/B the median of the rounds' own ratios A/B and their range.
 ratios() {
 	python3 - "$@" <<'PY'
 import statistics, sys
@@ -51,8 +51,9 @@ for line in open(path):
     r, w, s = line.split()
     times.setdefault(w, {})[int(r)] = float(s)
 print("\n" + title)
-for w, t in times.items():
-    med = statistics.median(t.values())
+order = [w for p in pairs for w in p.split("/")] + list(times)
+for w in dict.fromkeys(w for w in order if w in times):
+    med = statistics.median(times[w].values())
     print("%-8s median %7.3f s  %8.0f rows/s" % (w, med, rows / med))
 print("ratio (seconds / seconds; median of the rounds' ratios, [min-max])")
 for pair in pairs:
