@@ -323,7 +323,11 @@ begin_join(CustomScanState *node, EState *estate, int eflags)
 		else
 			js->rowdesc = lookup_rowtype_tupdesc_copy(get_rel_type_id(js->table->relid), -1);
 	}
-	/* through an index: a data row's index key is built again from its columns */
+
+	/*
+	 * through an index: a data row's index key is built again from its
+	 * columns
+	 */
 	for (i = 0; js->index && i < js->keytable->natts; i++)
 		if (!js->keytable->columns[i].dropped &&
 			js->keytable->columns[i].kind == HBASE_COL_KEYPART)
