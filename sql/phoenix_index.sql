@@ -126,7 +126,7 @@ RESET hbase_fdw.enable_pushdown;
 INSERT INTO pi.users VALUES (11, 'new@x.org', 'New', 'Oslo', 1);
 
 -- 3b. joins from an analysed local table on indexed columns (its rows copied from Phoenix's
---     FDWPJ.PROBES, tests/fixtures_phoenix_index_join.py, duplicates and NULLs in each column):
+--     FDWPJ.PROBES, tests/fixtures_phoenix_index.py, duplicates and NULLs in each column):
 --     the batched join through the index, the batch's distinct values read as index ranges
 --     (one scanner per salt bucket of a salted index), then the data rows by multigets, or
 --     covered the index rows alone; each row matched with the outer rows whose ranges hold its
