@@ -17,7 +17,11 @@
 #          uncovered global index is used only when hinted)
 # Prints each plan's EXPLAIN ANALYZE lines, the mean latencies and the ratios full / index and
 # index / jdbc; then ORDER BY email DESC NULLS LAST LIMIT 10 along the index (covered and
-# uncovered) against the full scan and Sort and Phoenix's JDBC. Ratios, not timings, are the result.
+# uncovered) against the full scan and Sort and Phoenix's JDBC; then a join from an analysed
+# local table of JOIN_ROWS random emails (default 2000) on EMAIL: the batched join through the
+# index (the planner's choice once the foreign table is analysed), the nested loop over the
+# index's parameterized path, and the hash join over the full scan, each forced by settings.
+# Ratios, not timings, are the result.
 # Usage: bench/phoenix_index.sh [ROWS] [ROUNDS] [FULL_ROUNDS]   (HBase with Phoenix + PostgreSQL up)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -123,3 +127,30 @@ PY
 )
 echo "ORDER BY email DESC LIMIT 10, mean latency: covered index $order_ms ms, uncovered index $order_unc_ms ms, full scan and Sort $order_full_ms ms; Phoenix JDBC $order_jdbc_ms ms"
 python3 -c "print('full scan and Sort / covered index = %.1f, / uncovered index = %.1f; covered index / Phoenix JDBC = %.2f' % ($order_full_ms / $order_ms, $order_full_ms / $order_unc_ms, $order_ms / $order_jdbc_ms))"
+
+# a join from a local table on the indexed column: the batched join through the index (the
+# batch's index ranges, its data rows by multigets), against the nested loop of one index range
+# per outer row and the hash join over the full scan (JOIN_ROWS outer rows, each an email of
+# the table or, by chance, a duplicate)
+JOIN_ROWS=${JOIN_ROWS:-2000}
+psql -X -q -d "$DB" >/dev/null <<SQL
+DROP TABLE IF EXISTS bench_phx_probes;
+CREATE TABLE bench_phx_probes AS SELECT format('u%s@example.org', lpad((random() * ($ROWS - 1))::int::text, 7, '0')) AS e
+  FROM generate_series(1, $JOIN_ROWS);
+ANALYZE bench_phx_probes;
+ANALYZE bench_phx_i.$lname;
+SQL
+q="SELECT count(*), count(x.name) FROM bench_phx_probes p JOIN bench_phx_i.$lname x ON x.email = p.e;"
+printf 'SET max_parallel_workers_per_gather = 0;\n%s\n' "$q" >"$work/phx_join.sql"
+printf 'SET max_parallel_workers_per_gather = 0;\nSET hbase_fdw.enable_batched_join = off;\nSET enable_hashjoin = off;\nSET enable_mergejoin = off;\n%s\n' "$q" >"$work/phx_join_nl.sql"
+printf 'SET max_parallel_workers_per_gather = 0;\nSET hbase_fdw.enable_batched_join = off;\nSET enable_nestloop = off;\n%s\n' "$q" >"$work/phx_join_hash.sql"
+for f in phx_join phx_join_nl phx_join_hash; do
+	echo "plan ($f):"
+	psql -X -q -d "$DB" -f <(sed '$d' "$work/$f.sql"; echo "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) $q") |
+		grep -E 'Join|Loop|actual|HBase (Phoenix Index|Data Rows|Operation|Index Requests|Index Rows|Requests|Rows)'
+done
+join_ms=$(latency "$work/phx_join.sql" "$FULL_ROUNDS")
+join_nl_ms=$(latency "$work/phx_join_nl.sql" 1)
+join_hash_ms=$(latency "$work/phx_join_hash.sql" "$FULL_ROUNDS")
+echo "join of $JOIN_ROWS local rows on email, mean latency: batched through the index $join_ms ms, nested loop through the index $join_nl_ms ms, hash join over the full scan $join_hash_ms ms"
+python3 -c "print('hash join over the full scan / batched join through the index = %.1f, nested loop / batched = %.1f' % ($join_hash_ms / $join_ms, $join_nl_ms / $join_ms))"

@@ -341,7 +341,7 @@ def phoenix():
     __import__("fixtures_phoenix_schema").main()  # Phoenix schema FDWPS of sql/phoenix_schema.sql
     __import__("fixtures_phoenix_values").main()  # schema FDWPV of sql/phoenix_values.sql
     __import__("fixtures_phoenix_nullkey").main()  # schema FDWPN of sql/phoenix_nullkey.sql
-    __import__("fixtures_phoenix_index").main()  # schema FDWPI of sql/phoenix_index.sql
+    __import__("fixtures_phoenix_index").main()  # schemas FDWPI, FDWPJ of sql/phoenix_index.sql
     __import__("fixtures_phoenix_index_null").main()  # schema FDWPX of sql/phoenix_index.sql
 
 

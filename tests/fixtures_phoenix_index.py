@@ -16,7 +16,15 @@ tests/PhoenixServe.java --script-server), then index rows made stale on purpose 
   exist, and an old email of a data row that also has its current index row.  Keys computed
   here from Phoenix's encodings (VARCHAR bytes, 0x00, BIGINT with its sign bit flipped), not by
   our C codec.
-    python3 tests/fixtures_phoenix_index.py      makes the schema (tests/fixtures.py runs it)
+- FDWPJ.PROBES (schema FDWPJ, part 3b): the outer rows of the joins from a local table on indexed
+  columns of USERS and EVENTS. The test copies them into a local PostgreSQL table (through its
+  import), and Phoenix joins this table with FDWPI's for its own answers: both sides join the
+  same rows. Each column has duplicates and NULLs, values with no match, the values of the stale
+  index rows above (zed@x.org, dan@x.org, bo@x.org), an email Phoenix deleted from its index
+  (old@x.org): E (USERS.EMAIL, uncovered index), C (USERS.CITY, first column of the covered
+  (CITY, NAME)), NM (USERS.NAME, a DESC index), K (EVENTS.KIND, a salted index (KIND, TS DESC)),
+  S (USERS.SCORE, a nullable INTEGER kept as a DECIMAL in its index).
+    python3 tests/fixtures_phoenix_index.py      makes the schemas (tests/fixtures.py runs it)
 """
 import struct
 import sys
@@ -62,6 +70,28 @@ UPSERT INTO FDWPI.EVENTS VALUES ('h3', 60, NULL, 'no kind');
 UPSERT INTO FDWPI.EVENTS VALUES ('h4', 70, 'diskette', 'old');
 """
 
+PROBES_SCHEMA = "FDWPJ"
+
+PROBES_DDL = """
+CREATE TABLE FDWPJ.PROBES (N INTEGER NOT NULL PRIMARY KEY, E VARCHAR, C VARCHAR, NM VARCHAR,
+  K VARCHAR, S INTEGER);
+"""
+
+PROBES_ROWS = """
+UPSERT INTO FDWPJ.PROBES VALUES (1, 'ann@x.org', 'Oslo', 'Ann', 'boot', 10);
+UPSERT INTO FDWPJ.PROBES VALUES (2, 'ann@x.org', 'Rome', 'Bob', 'disk', 20);
+UPSERT INTO FDWPJ.PROBES VALUES (3, 'zed@x.org', 'Lima', NULL, 'net', NULL);
+UPSERT INTO FDWPJ.PROBES VALUES (4, 'dan@x.org', NULL, 'Ida', NULL, 91);
+UPSERT INTO FDWPJ.PROBES VALUES (5, 'cy@x.org', 'Oslo', 'Zed', 'boot', 90);
+UPSERT INTO FDWPJ.PROBES VALUES (6, 'bo@x.org', 'Pisa', 'Ann', 'diskette', 50);
+UPSERT INTO FDWPJ.PROBES VALUES (7, NULL, 'Nowhere', 'Eve', 'disk', 70);
+UPSERT INTO FDWPJ.PROBES VALUES (8, 'bob@x.org', 'Rome', 'Jo', 'boot', 100);
+UPSERT INTO FDWPJ.PROBES VALUES (9, 'old@x.org', NULL, NULL, NULL, 60);
+UPSERT INTO FDWPJ.PROBES VALUES (10, NULL, 'Lima', 'Gus', 'none', 40);
+UPSERT INTO FDWPJ.PROBES VALUES (11, 'ida@x.org', 'Oslo', 'Cy', 'net', 20);
+UPSERT INTO FDWPJ.PROBES VALUES (12, 'none@x.org', 'Rome', 'Dan', 'boot', NULL);
+"""
+
 UNVERIFIED = b"\x02"  # IndexRegionObserver.UNVERIFIED_BYTES (VERIFIED_BYTES is 1)
 
 
@@ -94,6 +124,7 @@ def stale_rows():
 def main():
     make_schema(SCHEMA, DDL, ROWS)
     stale_rows()
+    make_schema(PROBES_SCHEMA, PROBES_DDL, PROBES_ROWS)
 
 
 if __name__ == "__main__":

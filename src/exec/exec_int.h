@@ -52,6 +52,7 @@ extern void hbase_index_scan_values(HBaseIndexScan *s, HBaseRow *row, Datum *val
 									bool *nulls);
 extern void hbase_index_scan_rescan(HBaseIndexScan *s);
 extern void hbase_index_scan_end(HBaseIndexScan *s);
+extern const char *hbase_index_data_rows_text(bool covered, bool ordered);
 extern void hbase_index_scan_stats(HBaseIndexScan *s, long *irequests, long *irows,
 								   long *drequests, long *drows, long *duplicates,
 								   long *verified_rows, long *stale_rows);

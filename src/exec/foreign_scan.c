@@ -534,11 +534,9 @@ hbase_explain_foreign_scan(ForeignScanState *node, ExplainState *es)
 		ExplainPropertyText("HBase Phoenix Index", psprintf("%s (HBase table %s)", st->index->name,
 															st->index->table->hbase_table), es);
 		ExplainPropertyText("HBase Data Rows",
-							intVal(list_nth(fsplan->fdw_private, FdwScanPrivateCovered)) ?
-							"not read (the index covers the query), but for index rows not verified, by Gets; every condition checked" :
-							st->spec.order != HBASE_ORDER_ANY ?
-							"read back by Gets, one per index row in the index's order, every condition checked on them" :
-							"read back by multigets, every condition checked on them", es);
+							hbase_index_data_rows_text(intVal(list_nth(fsplan->fdw_private,
+																	   FdwScanPrivateCovered)),
+													   st->spec.order != HBASE_ORDER_ANY), es);
 	}
 	/* the operation executed (ANALYZE), else what planning can tell of it */
 	if (kp == NULL)

@@ -444,6 +444,21 @@ hbase_index_scan_end(HBaseIndexScan *s)
 }
 
 /*
+ * What EXPLAIN says of the data rows of a read through an index (a scan's,
+ * in the index's order or not, or a batched join's): covered, read only
+ * for unverified index rows; else read back, every condition checked.
+ */
+const char *
+hbase_index_data_rows_text(bool covered, bool ordered)
+{
+	if (covered)
+		return "not read (the index covers the query), but for index rows not verified, by Gets; every condition checked";
+	if (ordered)
+		return "read back by Gets, one per index row in the index's order, every condition checked on them";
+	return "read back by multigets, every condition checked on them";
+}
+
+/*
  * For EXPLAIN ANALYZE: the index's requests and rows, the data rows' (the
  * multigets', or covered, the Gets of unverified rows), the index rows of a
  * data row read already, the verified index rows used as they are, the

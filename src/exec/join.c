@@ -21,6 +21,18 @@
  * can filter by cell values travel with the multigets and scans as a plain
  * scan's do (vfilter.c): fewer rows come, and they are still checked here.
  *
+ * Through a Phoenix global index (JoinScanIndex: the join gives a leading
+ * part of the index's key by =, paths weighed by plan/join_paths.c), a
+ * batch's ranges are the index's, merged and grouped per salt bucket of
+ * the index as a prefix join's, and read by index_scan.c with its rules
+ * (reader_begin): the data rows the index rows name read back by multigets
+ * in batches, a data row named twice returned once, or covered, verified
+ * index rows as they are and an unverified one's data row used only where
+ * it holds the index row's values.  Each row is then placed in the batch by
+ * its index key, a data row's built again from its current values
+ * (reader_next), so that an outer row meets only the rows of its ranges,
+ * and every qual is checked as above.
+ *
  * The scan tuple (custom_scan_tlist) is the outer plan's columns followed
  * by the inner table's columns that the quals and the output use.
  */
@@ -81,6 +93,16 @@ typedef struct OuterRow
 	int		   *run_hi;
 } OuterRow;
 
+/*
+ * An open read of inner rows by a key plan: the table's own (its keys or
+ * ranges), or through its Phoenix index (index_scan.c)
+ */
+typedef struct InnerReader
+{
+	HBaseScan  *scan;
+	HBaseIndexScan *iscan;
+} InnerReader;
+
 /* what EXPLAIN ANALYZE shows; a parallel join's workers leave theirs in DSM */
 typedef struct JoinCounts
 {
@@ -94,18 +116,29 @@ typedef struct JoinCounts
 	long		streamed;		/* batches whose prefix rows passed work_mem */
 	long		url_long;		/* multigets too long for a URL, sent another way */
 	Size		peak_mem;		/* the largest batch's memory, its joins ready */
+	/* through a Phoenix index (index_scan.c's counts) */
+	long		index_rows;		/* index rows received */
+	long		verified;		/* covered: index rows used as they are */
+	long		stale;			/* unverified rows whose data row holds other
+								 * values (or none) */
+	long		duplicates;		/* index rows of a data row read already */
 } JoinCounts;
 
 typedef struct BatchJoinState
 {
 	CustomScanState css;
 	HBaseTable *table;
+	HBaseReadIndex *index;		/* the rows are found through this Phoenix
+								 * index (JoinScanIndex), or NULL */
+	bool		covered;		/* it holds every inner column */
+	HBaseTable *keytable;		/* whose key the key conditions give: the
+								 * table's, or the index's */
 	HBaseConn  *conn;
 	JoinType	jointype;
 	bool		single_match;
 	int			batch_rows;
 	HBaseOpKind shape;
-	int			salt_width;		/* bytes of the key's salt, or 0 */
+	int			salt_width;		/* bytes of keytable's salt, or 0 */
 	int			nouter;
 	int			ninner;
 	List	   *inner_attrs;	/* int: attnums of the scan tuple's inner columns,
@@ -136,7 +169,7 @@ typedef struct BatchJoinState
 	MemoryContext fetchcxt;		/* one round of multigets' answers */
 	MemoryContext rangecxt;		/* the batch's prefix scan rows */
 	MemoryContext streamcxt;	/* the row of a lazy scan being joined */
-	HBaseScan  *rowscan;		/* that scan, open */
+	InnerReader *rowscan;		/* that scan, open */
 	bool		rowscan_done;	/* read to its end for the current outer row */
 	int			rowscan_ranges; /* its key ranges */
 	int			batch_cap;		/* outer rows in the next batch (batch_rows,
@@ -248,7 +281,14 @@ begin_join(CustomScanState *node, EState *estate, int eflags)
 	js->nouter = intVal(list_nth(priv, JoinScanNOuter));
 	js->ninner = list_length(js->inner_attrs);
 	js->shape = intVal(list_nth(priv, JoinScanShape));
-	js->salt_width = hbase_salt_of(js->table, NULL);
+	js->keytable = js->table;
+	if (intVal(list_nth(priv, JoinScanIndex)) > 0)
+	{
+		js->index = list_nth(js->table->read_indexes, intVal(list_nth(priv, JoinScanIndex)) - 1);
+		js->covered = intVal(list_nth(priv, JoinScanCovered));
+		js->keytable = js->index->table;
+	}
+	js->salt_width = hbase_salt_of(js->keytable, NULL);
 
 	js->outerps = ExecInitNode(linitial(cs->custom_plans), estate, eflags);
 	node->custom_ps = list_make1(js->outerps);
@@ -283,6 +323,15 @@ begin_join(CustomScanState *node, EState *estate, int eflags)
 		else
 			js->rowdesc = lookup_rowtype_tupdesc_copy(get_rel_type_id(js->table->relid), -1);
 	}
+
+	/*
+	 * through an index: a data row's index key is built again from its
+	 * columns
+	 */
+	for (i = 0; js->index && i < js->keytable->natts; i++)
+		if (!js->keytable->columns[i].dropped &&
+			js->keytable->columns[i].kind == HBASE_COL_KEYPART)
+			js->fetch_attrs = list_append_unique_int(js->fetch_attrs, i + 1);
 	js->io = hbase_attrs_io_init(js->table, js->fetch_attrs, &js->decode_key);
 	/* the Gets read whole rows: a family the table lacks would read as NULLs */
 	{
@@ -364,21 +413,44 @@ set_inner(BatchJoinState *js, InnerRow *ir)
 	}
 }
 
+/*
+ * Arrays for a row's values by attnum, in fetchcxt (decode_row's scratch):
+ * the whole row's columns that are not read (dropped ones) are NULL
+ */
+static void
+row_arrays(BatchJoinState *js, Datum **values, bool **isnull)
+{
+	int			n = Max(js->table->natts, 1);
+
+	*values = MemoryContextAlloc(js->fetchcxt, sizeof(Datum) * n);
+	*isnull = MemoryContextAlloc(js->fetchcxt, sizeof(bool) * n);
+	memset(*isnull, true, sizeof(bool) * n);
+}
+
+static InnerRow *inner_row(BatchJoinState *js, Datum *values, bool *isnull, MemoryContext cxt);
+
 /* an HBase row as the inner columns of the scan tuple, in cxt */
 static InnerRow *
 decode_row(BatchJoinState *js, HBaseRow *row, MemoryContext cxt)
 {
-	HBaseTable *t = js->table;
+	Datum	   *values;
+	bool	   *isnull;
 	MemoryContext old = MemoryContextSwitchTo(js->fetchcxt);
-	Datum	   *values = palloc(sizeof(Datum) * Max(t->natts, 1));
-	bool	   *isnull = palloc(sizeof(bool) * Max(t->natts, 1));
+
+	row_arrays(js, &values, &isnull);
+	hbase_row_to_values(js->table, js->io, js->decode_key, js->fetch_attrs, row, values, isnull);
+	MemoryContextSwitchTo(old);
+	return inner_row(js, values, isnull, cxt);
+}
+
+/* a row's values (by attnum) as the inner columns of the scan tuple, in cxt */
+static InnerRow *
+inner_row(BatchJoinState *js, Datum *values, bool *isnull, MemoryContext cxt)
+{
+	MemoryContext old = MemoryContextSwitchTo(cxt);
 	InnerRow   *ir;
 	ListCell   *lc;
 
-	/* the whole row's columns that are not read (dropped ones) are NULL */
-	memset(isnull, true, sizeof(bool) * Max(t->natts, 1));
-	hbase_row_to_values(t, js->io, js->decode_key, js->fetch_attrs, row, values, isnull);
-	MemoryContextSwitchTo(cxt);
 	ir = palloc(sizeof(InnerRow));
 	ir->values = palloc(sizeof(Datum) * Max(js->ninner, 1));
 	ir->isnull = palloc(sizeof(bool) * Max(js->ninner, 1));
@@ -673,6 +745,110 @@ group_ranges(BatchJoinState *js, List *ranges)
 }
 
 /*
+ * An open read of the inner rows of key plan kp (in the current context).
+ * Through a Phoenix index, kp is of the index's key, and index_scan.c reads
+ * it with the rules of a scan through the index: the data rows its rows
+ * name read back by multigets in batches (covered: its verified rows as
+ * they are, an unverified one's data row by a Get, used only where it
+ * holds the index row's values), a data row named twice returned once.
+ * Every qual is checked on what comes, as for the table's own rows.
+ */
+static InnerReader *
+reader_begin(BatchJoinState *js, HBaseKeyPlan *kp)
+{
+	InnerReader *r = palloc0(sizeof(InnerReader));
+
+	if (js->index)
+	{
+		r->iscan = hbase_index_scan_begin(js->table, js->index, js->conn, js->fetch_attrs,
+										  js->covered);
+		hbase_index_scan_set_plan(r->iscan, kp, HBASE_ORDER_ANY, 0);
+	}
+	else
+	{
+		r->scan = hbase_scan_begin(js->table, js->conn, js->fetch_attrs, HBASE_FIRST_PAGE);
+		hbase_scan_set_plan(r->scan, kp, HBASE_ORDER_ANY, 0);
+	}
+	return r;
+}
+
+/*
+ * The next inner row of an open read, decoded into cxt, and its key in the
+ * key plan's table (*key, valid until fetchcxt is reset), or NULL at the
+ * end.  Through an index, a data row's key there is its index row's, built
+ * again from the data row's columns (its current values: where its outer
+ * rows' ranges look for it); a covered index row's is its own.
+ */
+static InnerRow *
+reader_next(BatchJoinState *js, InnerReader *r, MemoryContext cxt, char **key, int *keylen)
+{
+	HBaseRow   *row;
+	bool		from_index = false;
+	Datum	   *values;
+	bool	   *isnull;
+	MemoryContext old;
+
+	row = r->scan ? hbase_scan_next(r->scan) : hbase_index_scan_next(r->iscan, &from_index);
+	if (row == NULL)
+		return NULL;
+	*key = row->key;
+	*keylen = row->keylen;
+	if (r->scan)
+		return decode_row(js, row, cxt);
+	old = MemoryContextSwitchTo(js->fetchcxt);
+	row_arrays(js, &values, &isnull);
+	if (from_index)
+		hbase_index_scan_values(r->iscan, row, values, isnull);
+	else
+	{
+		bytea	   *k;
+
+		hbase_row_to_values(js->table, js->io, js->decode_key, js->fetch_attrs, row, values,
+							isnull);
+		k = hbase_encode_key(js->keytable, values, isnull, false);
+		*key = VARDATA(k);
+		*keylen = VARSIZE(k) - VARHDRSZ;
+	}
+	MemoryContextSwitchTo(old);
+	return inner_row(js, values, isnull, cxt);
+}
+
+/* an open read ended, its counts kept */
+static void
+reader_end(BatchJoinState *js, InnerReader *r)
+{
+	long		requests,
+				rows,
+				resumes;
+
+	if (r->scan)
+	{
+		hbase_scan_stats(r->scan, &requests, &rows, &resumes);
+		js->n.requests += requests;
+		js->n.rows_received += rows;
+		hbase_scan_end(r->scan);
+	}
+	else
+	{
+		long		irequests,
+					irows,
+					dups,
+					verified,
+					stale;
+
+		hbase_index_scan_stats(r->iscan, &irequests, &irows, &requests, &rows, &dups,
+							   &verified, &stale);
+		js->n.requests += irequests + requests;
+		js->n.rows_received += rows;
+		js->n.index_rows += irows;
+		js->n.duplicates += dups;
+		js->n.verified += verified;
+		js->n.stale += stale;
+		hbase_index_scan_end(r->iscan);
+	}
+}
+
+/*
  * The batch's prefix scans (a join on a leading part of the key): the rows'
  * ranges, sorted and merged where they overlap (a prefix twice is read
  * once), read by one scan (its ranges grouped by salt bucket, group_ranges,
@@ -682,22 +858,22 @@ group_ranges(BatchJoinState *js, List *ranges)
  * stops, what it read is dropped and each outer row reads its own ranges
  * when it is joined, a row at a time (lazy): a prefix of millions of rows
  * never sits in memory, at the price of reading a prefix that several
- * outer rows share once for each.
+ * outer rows share once for each.  Through a Phoenix index, the ranges are
+ * the index's and each row is placed by its index key (reader_next).
  */
 static void
 scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
 {
 	HBaseKeyPlan *kp;
-	HBaseScan  *scan;
-	HBaseRow   *row;
+	InnerReader *scan;
+	InnerRow   *ir;
+	char	   *key;
+	int			keylen;
 	ScannedRow *rows;
 	int			nrows = 0,
 				maxrows = 64;
 	int			nmerged;
 	int			i;
-	long		requests,
-				received,
-				resumes;
 	bool		overflow = false;
 	MemoryContext old;
 
@@ -738,21 +914,17 @@ scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
 	MemoryContextSwitchTo(js->rowcxt);
 	/* the outer rows alone took work_mem (wide rows): lazy at once */
 	overflow = MemoryContextMemAllocated(js->batchcxt, true) > (Size) work_mem * 1024;
-	scan = overflow ? NULL : hbase_scan_begin(js->table, js->conn, js->fetch_attrs, HBASE_FIRST_PAGE);
-	if (scan)
-		hbase_scan_set_plan(scan, kp, HBASE_ORDER_ANY, 0);
-	while (scan && (row = hbase_scan_next(scan)) != NULL)
+	scan = overflow ? NULL : reader_begin(js, kp);
+	while (scan && (ir = reader_next(js, scan, js->rangecxt, &key, &keylen)) != NULL)
 	{
-		InnerRow   *ir = decode_row(js, row, js->rangecxt);
-
 		MemoryContextSwitchTo(js->rangecxt);
 		if (nrows == maxrows)
 		{
 			maxrows *= 2;
 			rows = repalloc(rows, sizeof(ScannedRow) * maxrows);
 		}
-		rows[nrows].key = hbase_memdup(row->key, row->keylen);
-		rows[nrows].keylen = row->keylen;
+		rows[nrows].key = hbase_memdup(key, keylen);
+		rows[nrows].keylen = keylen;
 		rows[nrows].ir = ir;
 		nrows++;
 		MemoryContextReset(js->fetchcxt);	/* decode_row's scratch */
@@ -766,12 +938,9 @@ scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
 	}
 	if (scan)
 	{
-		hbase_scan_stats(scan, &requests, &received, &resumes);
-		js->n.requests += requests;
-		js->n.rows_received += received;
+		reader_end(js, scan);
 		js->n.ranges += nmerged;
 		js->n.range_scans += list_length(kp->ranges);
-		hbase_scan_end(scan);
 	}
 
 	MemoryContextSwitchTo(js->batchcxt);
@@ -854,18 +1023,11 @@ scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
 static void
 end_rowscan(BatchJoinState *js)
 {
-	long		requests,
-				rows,
-				resumes;
-
 	if (js->rowscan == NULL)
 		return;
-	hbase_scan_stats(js->rowscan, &requests, &rows, &resumes);
-	js->n.requests += requests;
-	js->n.rows_received += rows;
+	reader_end(js, js->rowscan);
 	js->n.ranges += js->rowscan_ranges;
 	js->n.range_scans += js->rowscan_ranges;
-	hbase_scan_end(js->rowscan);
 	js->rowscan = NULL;
 	MemoryContextReset(js->rowcxt);
 	MemoryContextReset(js->streamcxt);
@@ -881,25 +1043,21 @@ static InnerRow *
 next_lazy_row(BatchJoinState *js, OuterRow *o)
 {
 	MemoryContext old = MemoryContextSwitchTo(js->rowcxt);
-	HBaseRow   *row;
-	InnerRow   *ir = NULL;
+	InnerRow   *ir;
+	char	   *key;
+	int			keylen;
 
 	if (js->rowscan == NULL)
 	{
 		MemoryContextReset(js->rowcxt);
-		js->rowscan = hbase_scan_begin(js->table, js->conn, js->fetch_attrs, HBASE_FIRST_PAGE);
-		hbase_scan_set_plan(js->rowscan, o->lazy, HBASE_ORDER_ANY, 0);
+		js->rowscan = reader_begin(js, o->lazy);
 		js->rowscan_ranges = Max(list_length(o->lazy->ranges), 1);
 	}
-	row = hbase_scan_next(js->rowscan);
-	if (row != NULL)
-	{
-		MemoryContextReset(js->streamcxt);
-		ir = decode_row(js, row, js->streamcxt);
-		MemoryContextReset(js->fetchcxt);	/* decode_row's scratch */
-	}
+	MemoryContextReset(js->streamcxt);
+	ir = reader_next(js, js->rowscan, js->streamcxt, &key, &keylen);
+	MemoryContextReset(js->fetchcxt);	/* decode_row's scratch */
 	MemoryContextSwitchTo(old);
-	if (row == NULL)
+	if (ir == NULL)
 	{
 		end_rowscan(js);
 		js->rowscan_done = true;
@@ -1065,9 +1223,10 @@ next_batch(BatchJoinState *js)
 		foreach(lc, js->keyexprs)
 			vals[foreach_current_index(lc)] = ExecEvalExpr(lfirst(lc), econtext,
 														   &nulls[foreach_current_index(lc)]);
-		kp = hbase_keyplan_derive(js->table, &spec, &values);
+		kp = hbase_keyplan_derive(js->keytable, &spec, &values);
 		MemoryContextSwitchTo(js->batchcxt);
-		if (kp->kind == HBASE_OP_GET || kp->kind == HBASE_OP_MULTIGET)
+		/* an index's keys are not the table's: read as the row's own scan */
+		if ((kp->kind == HBASE_OP_GET || kp->kind == HBASE_OP_MULTIGET) && js->index == NULL)
 		{
 			foreach(lc, kp->keys)
 			{
@@ -1113,7 +1272,7 @@ next_batch(BatchJoinState *js)
 			 * joined: derived again where it stays for the batch (the values
 			 * are still those of this row)
 			 */
-			o->lazy = hbase_keyplan_derive(js->table, &spec, &values);
+			o->lazy = hbase_keyplan_derive(js->keytable, &spec, &values);
 			o->lazy->filters = js->filters;
 		}
 		ResetExprContext(econtext);
@@ -1369,9 +1528,24 @@ explain_join(CustomScanState *node, List *ancestors, ExplainState *es)
 						js->jointype == JOIN_LEFT ? "Left" :
 						js->jointype == JOIN_SEMI ? "Semi" : "Anti", es);
 	ExplainPropertyText("HBase Table", js->table->hbase_table, es);
+	/* through a Phoenix index: its name and table, the data rows' read */
+	if (js->index)
+	{
+		ExplainPropertyText("HBase Phoenix Index", psprintf("%s (HBase table %s)", js->index->name,
+															js->index->table->hbase_table), es);
+		ExplainPropertyText("HBase Data Rows", hbase_index_data_rows_text(js->covered, false), es);
+	}
 	/* the cap (hbase_fdw.join_batch_size); a batch may hold fewer (work_mem, the end) */
 	ExplainPropertyInteger("Batch Size Limit", "rows", js->batch_rows, es);
-	if (js->shape == HBASE_OP_SCANS && js->salt_width > 0)
+	if (js->index && js->salt_width > 0)
+		ExplainPropertyText("HBase Operation",
+							psprintf("bounded scans of the batch's index prefixes, one scanner per salt bucket of the index, %d at a time",
+									 conc), es);
+	else if (js->index)
+		ExplainPropertyText("HBase Operation",
+							psprintf("bounded scans of the batch's index prefixes, %d ranges at a time",
+									 conc), es);
+	else if (js->shape == HBASE_OP_SCANS && js->salt_width > 0)
 		ExplainPropertyText("HBase Operation",
 							psprintf("bounded scans of the batch's key prefixes, one scanner per salt bucket, %d at a time",
 									 conc), es);
@@ -1393,7 +1567,20 @@ explain_join(CustomScanState *node, List *ancestors, ExplainState *es)
 		if (js->n.batches > 0)
 			ExplainPropertyFloat("Outer Rows per Batch", NULL,
 								 (double) js->n.outer_rows / js->n.batches, 1, es);
-		ExplainPropertyInteger("HBase Multigets", NULL, js->n.multigets, es);
+		if (js->index)
+		{
+			/* as a scan through the index counts them (foreign_scan.c) */
+			ExplainPropertyInteger("HBase Index Rows Received", NULL, js->n.index_rows, es);
+			if (js->covered)
+				ExplainPropertyInteger("HBase Index Rows Verified", NULL, js->n.verified, es);
+			if (js->n.duplicates > 0)
+				ExplainPropertyInteger("HBase Index Rows of One Data Row", NULL,
+									   js->n.duplicates, es);
+			if (js->n.stale > 0)
+				ExplainPropertyInteger("HBase Index Rows Stale", NULL, js->n.stale, es);
+		}
+		else
+			ExplainPropertyInteger("HBase Multigets", NULL, js->n.multigets, es);
 		ExplainPropertyInteger("HBase Requests", NULL, js->n.requests, es);
 		ExplainPropertyInteger("HBase Rows Received", NULL, js->n.rows_received, es);
 		if (js->n.ranges > 0)
@@ -1453,6 +1640,10 @@ fold_counts(BatchJoinState *js, JoinShared *sh)
 		js->n.streamed += w->streamed;
 		js->n.url_long += w->url_long;
 		js->n.peak_mem = Max(js->n.peak_mem, w->peak_mem);
+		js->n.index_rows += w->index_rows;
+		js->n.verified += w->verified;
+		js->n.stale += w->stale;
+		js->n.duplicates += w->duplicates;
 	}
 }
 

@@ -54,7 +54,9 @@ enum JoinPathPrivateIndex
 	JoinPathSingleMatch,		/* one match per outer row is enough */
 	JoinPathJoinQuals,			/* RestrictInfos deciding a match */
 	JoinPathOtherQuals,			/* RestrictInfos filtering the result */
-	JoinPathShape				/* as JoinScanShape */
+	JoinPathShape,				/* as JoinScanShape */
+	JoinPathIndex,				/* as JoinScanIndex */
+	JoinPathCovered				/* as JoinScanCovered */
 };
 
 static Plan *plan_join(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path,
@@ -141,12 +143,21 @@ split_clauses(JoinType jointype, Relids joinrelids, List *restrictlist,
 /*
  * The key conditions of the inner's own quals (those its GetForeignRelSize
  * classified as key conditions) and the join quals, their values in
- * *exprs.  Shared by the path and the plan, which must agree.
+ * *exprs: of the table's key (index 0), or of its index'th Phoenix index's
+ * (the quals its key can use, paths.c's hbase_index_conditions, as the
+ * nested loop's parameterized index path takes them).  Shared by the path
+ * and the plan, which must agree.
  */
 static List *
-join_key_conds(HBaseTable *t, RelOptInfo *innerrel, List *joinquals, List **exprs)
+join_key_conds(HBaseTable *t, RelOptInfo *innerrel, List *joinquals, int index, List **exprs)
 {
 	*exprs = NIL;
+	if (index > 0)
+		return hbase_index_conditions(list_nth(t->read_indexes, index - 1), innerrel->relid,
+									  list_concat(list_copy(list_nth(hbase_plan_quals(innerrel)->index_key,
+																	 index - 1)),
+												  joinquals),
+									  true, exprs, NULL);
 	return hbase_key_conditions(t, innerrel->relid,
 								list_concat(list_copy(hbase_plan_quals(innerrel)->key), joinquals),
 								true, exprs, NULL);
@@ -194,13 +205,18 @@ range_groups(HBaseTable *t)
  * received, their bytes; then the quals.  So it wins whenever it sends
  * fewer requests and receives fewer rows than the alternatives: a hash join
  * over a full scan (every row of the table, its pages), a nested loop of
- * Gets or prefix scans (requests for each outer row).
+ * Gets or prefix scans (requests for each outer row).  Through a Phoenix
+ * index (ix, else NULL), the ranges are the index's (its table, its salt
+ * buckets), and unless it covers the query, the batch's rows are read
+ * back from the data table t by multigets, as paths.c's index_cost adds
+ * them to a scan through the index.
  */
 static void
-cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, RelOptInfo *innerrel,
-		  HBaseOpKind shape, double nkeys, double distinct, List *joinquals, List *otherquals,
-		  double rows)
+cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, HBaseReadIndex *ix,
+		  bool covered, RelOptInfo *innerrel, HBaseOpKind shape, double nkeys, double distinct,
+		  List *joinquals, List *otherquals, double rows)
 {
+	HBaseTable *kt = ix ? ix->table : t;
 	double		outer_rows = Max(outer->rows, 1);
 	double		batch = Min(outer_rows, hbase_join_batch_size);
 	double		batches = ceil(outer_rows / batch);
@@ -223,11 +239,20 @@ cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, RelOptI
 	QualCost	inner_qc;
 
 	if (shape == HBASE_OP_SCANS)
-		hbase_cost_grouped_ranges(t, per_batch * nkeys, range_groups(t), JOIN_MIN_GROUP,
+		hbase_cost_grouped_ranges(kt, per_batch * nkeys, range_groups(kt), JOIN_MIN_GROUP,
 								  batch_rows, innerrel->reltarget->width, &c);
 	else
-		hbase_cost_operation(t, HBASE_OP_MULTIGET, per_batch * nkeys, batch_rows,
+		hbase_cost_operation(kt, HBASE_OP_MULTIGET, per_batch * nkeys, batch_rows,
 							 innerrel->reltarget->width, &c);
+	if (ix != NULL && !covered)
+	{
+		HBaseCost	dc;
+
+		hbase_cost_operation(t, HBASE_OP_MULTIGET, Max(batch_rows, 1), batch_rows,
+							 innerrel->reltarget->width, &dc);
+		c.startup += dc.startup;
+		c.total += dc.total;
+	}
 	cost_qual_eval(&qc, list_concat(list_copy(joinquals), otherquals), root);
 	cost_qual_eval(&inner_qc, innerrel->baserestrictinfo, root);
 	cp->path.rows = rows;
@@ -250,8 +275,8 @@ cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, RelOptI
 static void
 add_join_path(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 			  RelOptInfo *innerrel, JoinType jointype, JoinPathExtraData *extra,
-			  HBaseTable *t, Path *outer, HBaseOpKind shape, double nkeys, double distinct,
-			  List *joinquals, List *otherquals, bool partial)
+			  HBaseTable *t, int index, bool covered, Path *outer, HBaseOpKind shape,
+			  double nkeys, double distinct, List *joinquals, List *otherquals, bool partial)
 {
 	CustomPath *cp = makeNode(CustomPath);
 	double		rows = joinrel->rows;
@@ -274,8 +299,11 @@ add_join_path(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 									makeInteger(jointype == JOIN_SEMI || extra->inner_unique),
 									joinquals, otherquals);
 	cp->custom_private = lappend(cp->custom_private, makeInteger(shape));
+	cp->custom_private = lappend(cp->custom_private, makeInteger(index));
+	cp->custom_private = lappend(cp->custom_private, makeInteger(covered));
 	cp->methods = &join_path_methods;
-	cost_join(root, cp, outer, t, innerrel, shape, nkeys,
+	cost_join(root, cp, outer, t, index > 0 ? list_nth(t->read_indexes, index - 1) : NULL,
+			  covered, innerrel, shape, nkeys,
 			  partial ? distinct * outer->rows / Max(outerrel->rows, 1) : distinct,
 			  joinquals, otherquals, rows);
 	if (partial)
@@ -323,30 +351,125 @@ own_rel(RelOptInfo *rel)
 	return rel->fdwroutine != NULL && rel->fdwroutine->GetForeignRelSize == own_rel_size;
 }
 
+/* what one join offers its paths from (join_pathlist to offer_join) */
+typedef struct JoinOffer
+{
+	PlannerInfo *root;
+	RelOptInfo *joinrel;
+	RelOptInfo *outerrel;
+	RelOptInfo *innerrel;
+	JoinType	jointype;
+	JoinPathExtraData *extra;
+	HBaseTable *t;
+	Path	   *outer;
+	bool		unique;			/* over the outer rows made distinct */
+	List	   *joinquals;
+	List	   *otherquals;
+} JoinOffer;
+
+/*
+ * The batched join's paths by the table's key (index 0) or through its
+ * index'th Phoenix index, when the join clauses give the key (or its
+ * leading part by =) from the outer side, and only from it: the key's, a
+ * Get or multiget per outer row's keys or prefix scans; the index's,
+ * prefix scans of its ranges (its key always ends with the data table's
+ * key, which the data rows' keys come from).
+ */
+static void
+offer_join(JoinOffer *jo, int index)
+{
+	HBaseReadIndex *ix = index > 0 ? list_nth(jo->t->read_indexes, index - 1) : NULL;
+	HBaseTable *kt = ix ? ix->table : jo->t;
+	List	   *exprs;
+	List	   *conds;
+	HBaseOpKind shape;
+	double		nkeys;
+	bool		from_outer = false;
+	bool		covered = false;
+	List	   *outer_exprs = NIL;
+	double		distinct;
+	ListCell   *lc;
+
+	conds = join_key_conds(jo->t, jo->innerrel, jo->joinquals, index, &exprs);
+	if (conds == NIL)
+		return;
+	{
+		HBaseKeyPlan *kp = hbase_keyplan_at_planning(kt, conds, exprs);
+
+		shape = kp->kind;
+		nkeys = kp->nkeys;
+	}
+	if (shape == HBASE_OP_SCANS && !leading_eq_from_outer(kt, conds, exprs, jo->outerrel->relids))
+		return;
+	if ((shape != HBASE_OP_GET && shape != HBASE_OP_MULTIGET && shape != HBASE_OP_SCANS) ||
+		nkeys > JOIN_MAX_KEYS_PER_ROW)
+		return;
+	/* through an index: its ranges (a whole index key is the table's key) */
+	if (ix != NULL && shape != HBASE_OP_SCANS)
+		return;
+	/* the keys come from the outer side's columns, and only from them */
+	foreach(lc, exprs)
+	{
+		Relids		varnos = pull_varnos(jo->root, lfirst(lc));
+
+		if (!bms_is_subset(varnos, jo->outerrel->relids))
+			return;
+		if (!bms_is_empty(varnos))
+		{
+			from_outer = true;
+			outer_exprs = lappend(outer_exprs, lfirst(lc));
+		}
+	}
+	if (!from_outer)
+		return;
+	if (ix != NULL)
+	{
+		/* the inner's columns the join reads: its target has the clauses' */
+		Bitmapset  *attrs = NULL;
+
+		pull_varattnos((Node *) jo->innerrel->reltarget->exprs, jo->innerrel->relid, &attrs);
+		foreach(lc, jo->innerrel->baserestrictinfo)
+			pull_varattnos((Node *) ((RestrictInfo *) lfirst(lc))->clause, jo->innerrel->relid,
+						   &attrs);
+		covered = hbase_index_covers(ix, attrs);
+	}
+
+	/*
+	 * the distinct values the outer rows give the keys (as Memoize counts
+	 * them)
+	 */
+	distinct = estimate_num_groups(jo->root, outer_exprs, Max(jo->outer->rows, 1), NULL, NULL);
+	add_join_path(jo->root, jo->joinrel, jo->outerrel, jo->innerrel, jo->jointype, jo->extra,
+				  jo->t, index, covered, jo->outer, shape, Max(nkeys, 1), distinct,
+				  jo->joinquals, jo->otherquals, false);
+	if (jo->joinrel->consider_parallel && jo->outerrel->partial_pathlist != NIL && !jo->unique)
+	{
+		Path	   *partial = linitial(jo->outerrel->partial_pathlist);
+
+		if (partial->param_info == NULL && partial->parallel_safe)
+			add_join_path(jo->root, jo->joinrel, jo->outerrel, jo->innerrel, jo->jointype,
+						  jo->extra, jo->t, index, covered, partial, shape, Max(nkeys, 1),
+						  distinct, jo->joinquals, jo->otherquals, true);
+	}
+}
+
 /*
  * set_join_pathlist_hook: a batched key join when the inner side is an
- * HBase table whose whole key the join clauses give from the outer side.
- * Not for writes or row locks (the table's own scan serves those), nor for
- * a table of versions, nor when anything is parameterized from elsewhere.
+ * HBase table whose whole key (or its leading part) the join clauses give
+ * from the outer side, or the leading part of one of its Phoenix global
+ * indexes' keys (offer_join).  Not for writes or row locks (the table's own
+ * scan serves those), nor for a table of versions, nor when anything is
+ * parameterized from elsewhere; through an index, not where paths.c offers
+ * no index path either (a table whose keys may be longer than its key
+ * columns, rowkey_extra).
  */
 static void
 join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 			  RelOptInfo *innerrel, JoinType jointype, JoinPathExtraData *extra)
 {
 	RangeTblEntry *rte;
-	HBaseTable *t;
-	List	   *joinquals,
-			   *otherquals,
-			   *exprs,
-			   *conds;
-	HBaseOpKind shape;
-	double		nkeys;
-	bool		from_outer = false;
-	bool		unique = false;
-	List	   *outer_exprs = NIL;
-	double		distinct;
-	ListCell   *lc;
-	Path	   *outer = outerrel->cheapest_total_path;
+	JoinOffer	jo = {0};
+	int			i;
 
 	if (prev_join_pathlist_hook)
 		prev_join_pathlist_hook(root, joinrel, outerrel, innerrel, jointype, extra);
@@ -361,15 +484,19 @@ join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 	if (root->parse->commandType != CMD_SELECT || root->rowMarks != NIL ||
 		root->parse->resultRelation != 0)
 		return;
+	jo.outer = outerrel->cheapest_total_path;
 	if (!bms_is_empty(joinrel->lateral_relids) || !bms_is_empty(innerrel->lateral_relids) ||
-		outer == NULL || outer->param_info != NULL)
+		jo.outer == NULL || jo.outer->param_info != NULL)
 		return;
 	if (!plain_vars(innerrel->reltarget, innerrel->relid) || !plain_vars(outerrel->reltarget, 0) ||
 		!plain_vars(joinrel->reltarget, innerrel->relid))
 		return;
 	rte = planner_rt_fetch(innerrel->relid, root);
-	t = hbase_get_table(rte->relid);
-	if (t->layout == NULL || !t->pushdown || t->versions > 0)
+	jo.t = hbase_get_table(rte->relid);
+	if (jo.t->layout == NULL || !jo.t->pushdown || jo.t->versions > 0)
+		return;
+	/* quals: no system column nor whole row either */
+	if (system_vars(innerrel->baserestrictinfo) || system_vars(extra->restrictlist))
 		return;
 
 	/*
@@ -378,61 +505,22 @@ join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,
 	 */
 	if (jointype == JOIN_UNIQUE_OUTER)
 	{
-		outer = (Path *) create_unique_path(root, outerrel, outer, extra->sjinfo);
-		if (outer == NULL)
+		jo.outer = (Path *) create_unique_path(root, outerrel, jo.outer, extra->sjinfo);
+		if (jo.outer == NULL)
 			return;
 		jointype = JOIN_INNER;
-		unique = true;
+		jo.unique = true;
 	}
-
-	split_clauses(jointype, joinrel->relids, extra->restrictlist, &joinquals, &otherquals);
-	conds = join_key_conds(t, innerrel, joinquals, &exprs);
-	{
-		HBaseKeyPlan *kp = hbase_keyplan_at_planning(t, conds, exprs);
-
-		shape = kp->kind;
-		nkeys = kp->nkeys;
-	}
-	if (shape == HBASE_OP_SCANS && !leading_eq_from_outer(t, conds, exprs, outerrel->relids))
-		return;
-	if ((shape != HBASE_OP_GET && shape != HBASE_OP_MULTIGET && shape != HBASE_OP_SCANS) ||
-		nkeys > JOIN_MAX_KEYS_PER_ROW)
-		return;
-	/* the keys come from the outer side's columns, and only from them */
-	foreach(lc, exprs)
-	{
-		Relids		varnos = pull_varnos(root, lfirst(lc));
-
-		if (!bms_is_subset(varnos, outerrel->relids))
-			return;
-		if (!bms_is_empty(varnos))
-		{
-			from_outer = true;
-			outer_exprs = lappend(outer_exprs, lfirst(lc));
-		}
-	}
-	if (!from_outer)
-		return;
-
-	/*
-	 * the distinct values the outer rows give the keys (as Memoize counts
-	 * them)
-	 */
-	distinct = estimate_num_groups(root, outer_exprs, Max(outer->rows, 1), NULL, NULL);
-	/* quals: no system column nor whole row either */
-	if (system_vars(innerrel->baserestrictinfo) || system_vars(extra->restrictlist))
-		return;
-
-	add_join_path(root, joinrel, outerrel, innerrel, jointype, extra, t, outer,
-				  shape, Max(nkeys, 1), distinct, joinquals, otherquals, false);
-	if (joinrel->consider_parallel && outerrel->partial_pathlist != NIL && !unique)
-	{
-		Path	   *partial = linitial(outerrel->partial_pathlist);
-
-		if (partial->param_info == NULL && partial->parallel_safe)
-			add_join_path(root, joinrel, outerrel, innerrel, jointype, extra, t, partial,
-						  shape, Max(nkeys, 1), distinct, joinquals, otherquals, true);
-	}
+	jo.root = root;
+	jo.joinrel = joinrel;
+	jo.outerrel = outerrel;
+	jo.innerrel = innerrel;
+	jo.jointype = jointype;
+	jo.extra = extra;
+	split_clauses(jointype, joinrel->relids, extra->restrictlist, &jo.joinquals, &jo.otherquals);
+	offer_join(&jo, 0);
+	for (i = 1; !jo.t->rowkey_extra && i <= list_length(jo.t->read_indexes); i++)
+		offer_join(&jo, i);
 }
 
 /* add a Var of the inner to the scan tuple once */
@@ -482,6 +570,7 @@ plan_join(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tlist
 	List	   *vars;
 	ListCell   *lc;
 	AttrNumber	resno = 1;
+	int			index;
 
 	foreach(lc, outer_plan->targetlist)
 	{
@@ -527,13 +616,15 @@ plan_join(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tlist
 		inner_attrs = lappend_int(inner_attrs, v->varattno);
 	}
 
-	conds = join_key_conds(t, innerrel, joinquals, &exprs);
+	index = intVal(list_nth(best_path->custom_private, JoinPathIndex));
+	conds = join_key_conds(t, innerrel, joinquals, index, &exprs);
 
 	/*
 	 * the inner quals HBase can filter, sent with the multigets and scans as
-	 * a plain scan's
+	 * a plain scan's (not through an index: its reads take none)
 	 */
-	fconds = hbase_filter_conditions(t, inner_relid, hbase_plan_quals(innerrel)->filter, &fexprs);
+	fconds = index > 0 ? NIL :
+		hbase_filter_conditions(t, inner_relid, hbase_plan_quals(innerrel)->filter, &fexprs);
 	innerquals = NIL;
 	foreach(lc, innerrel->baserestrictinfo)
 		innerquals = lappend(innerquals, ((RestrictInfo *) lfirst(lc))->clause);
@@ -559,6 +650,9 @@ plan_join(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tlist
 	cs->custom_private = lappend(cs->custom_private, makeInteger(list_length(outer_plan->targetlist)));
 	cs->custom_private = lappend(cs->custom_private, list_nth(best_path->custom_private, JoinPathShape));
 	cs->custom_private = lappend(cs->custom_private, fconds);
+	cs->custom_private = lappend(cs->custom_private, makeInteger(index));
+	cs->custom_private = lappend(cs->custom_private,
+								 list_nth(best_path->custom_private, JoinPathCovered));
 	cs->methods = join_scan_methods;
 	return &cs->scan.plan;
 }

@@ -348,10 +348,11 @@ index_cost(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, HBaseOpKind sh
  * no bytes then "\x00": one range, hbase_key_null_fixes); elsewhere it is
  * left out (an index column that is one of the data table's key columns is
  * never NULL, a trailing one's NULL ends the key): the index is read wider,
- * and every qual is checked on the data rows.
+ * and every qual is checked on the data rows.  The batched join's index
+ * path (join_paths.c) takes them too, with its join clauses.
  */
-static List *
-index_conditions(HBaseReadIndex *ix, Index relid, List *clauses, bool allow_outer,
+List *
+hbase_index_conditions(HBaseReadIndex *ix, Index relid, List *clauses, bool allow_outer,
 				 List **exprs, List **matched)
 {
 	List	   *found = NIL;
@@ -382,8 +383,8 @@ index_conditions(HBaseReadIndex *ix, Index relid, List *clauses, bool allow_oute
  * its covered cells), so that its verified rows are the answer?  Not for a
  * whole-row reference.
  */
-static bool
-index_covers(HBaseReadIndex *ix, Bitmapset *attrs_used)
+bool
+hbase_index_covers(HBaseReadIndex *ix, Bitmapset *attrs_used)
 {
 	int			k = -1;
 
@@ -415,7 +416,7 @@ add_param_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps
 		HBaseReadIndex *ix = lfirst(lc);
 		List	   *exprs = NIL;
 		List	   *matched = NIL;
-		List	   *conds = index_conditions(ix, baserel->relid,
+		List	   *conds = hbase_index_conditions(ix, baserel->relid,
 											 list_concat(list_copy(list_nth(ps->quals.index_key,
 																			foreach_current_index(lc))),
 														 ppi->ppi_clauses),
@@ -424,7 +425,7 @@ add_param_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps
 		double		nkeys;
 		Cost		startup,
 					total;
-		bool		covered = index_covers(ix, ps->attrs_used);
+		bool		covered = hbase_index_covers(ix, ps->attrs_used);
 
 		if (conds == NIL)
 			continue;
@@ -470,7 +471,7 @@ add_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
 		HBaseReadIndex *ix = lfirst(lc);
 		List	   *exprs = NIL;
 		List	   *matched = NIL;
-		List	   *conds = index_conditions(ix, baserel->relid,
+		List	   *conds = hbase_index_conditions(ix, baserel->relid,
 											 list_nth(ps->quals.index_key, foreach_current_index(lc)),
 											 false, &exprs, &matched);
 		HBaseOpKind shape;
@@ -484,7 +485,7 @@ add_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
 		key_operation(ix->table, conds, exprs, &shape, &nkeys);
 		if (shape == HBASE_OP_FULL || shape == HBASE_OP_FUZZY)
 			continue;
-		covered = index_covers(ix, ps->attrs_used);
+		covered = hbase_index_covers(ix, ps->attrs_used);
 		index_cost(root, baserel, ps->table, shape, nkeys, matched, baserel->rows, covered,
 				   &startup, &total);
 		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
@@ -760,9 +761,9 @@ add_ordered_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *
 					total;
 		int			reverse;
 
-		bool		covered = index_covers(ix, ps->attrs_used);
+		bool		covered = hbase_index_covers(ix, ps->attrs_used);
 
-		conds = index_conditions(ix, baserel->relid,
+		conds = hbase_index_conditions(ix, baserel->relid,
 								 list_nth(ps->quals.index_key, foreach_current_index(lc)), false,
 								 &exprs, &matched);
 		key_operation(ix->table, conds, exprs, &shape, &nkeys);
@@ -1225,7 +1226,7 @@ hbase_plan_scan(PlannerInfo *root, RelOptInfo *baserel, Oid foreigntableid,
 		 * the index's key conditions; the data rows' cells are read by key,
 		 * unfiltered
 		 */
-		conds = index_conditions(list_nth(ps->table->read_indexes, index - 1), baserel->relid,
+		conds = hbase_index_conditions(list_nth(ps->table->read_indexes, index - 1), baserel->relid,
 								 key_quals, best_path->path.param_info != NULL, &exprs, NULL);
 		fconds = NIL;
 	}

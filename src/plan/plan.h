@@ -295,9 +295,13 @@ enum JoinScanPrivateIndex
 	JoinScanShape,				/* HBaseOpKind of a row's keys: GET or
 								 * MULTIGET (keys), SCANS (a leading part:
 								 * prefix scans) */
-	JoinScanFilterConds			/* the inner quals HBase can filter by cell
+	JoinScanFilterConds,		/* the inner quals HBase can filter by cell
 								 * values (hbase_filter_conditions), their
 								 * values in JoinExprFilterValues */
+	JoinScanIndex,				/* 0, or n: the rows are found through the
+								 * table's nth Phoenix index (read_indexes),
+								 * the key conditions are its key's (SCANS) */
+	JoinScanCovered				/* 1: that index holds every inner column */
 };
 
 /* custom_exprs; must match plan_join */

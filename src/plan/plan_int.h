@@ -51,6 +51,9 @@ extern List *hbase_filter_conditions(HBaseTable *t, Index relid, List *clauses,
 									 List **exprs);
 extern bool hbase_collation_sorts_as_bytes(Oid coll);
 extern List *hbase_time_conditions(HBaseTable *t, Index relid, List *clauses, List **exprs);
+extern List *hbase_index_conditions(HBaseReadIndex *ix, Index relid, List *clauses,
+									bool allow_outer, List **exprs, List **matched);
+extern bool hbase_index_covers(HBaseReadIndex *ix, Bitmapset *attrs_used);
 extern List *hbase_key_not_pushed(HBaseTable *t, Index relid, const char *alias, List *clauses,
 								  HBaseOpKind shape);
 
