@@ -515,14 +515,26 @@ hbase_explain_foreign_scan(ForeignScanState *node, ExplainState *es)
 	 */
 	if (st->index)
 	{
-		ExplainPropertyText("HBase Phoenix Index", psprintf("%s (HBase table %s)", st->index->name,
-															st->index->table->hbase_table), es);
+		ExplainPropertyText("HBase Phoenix Index",
+							st->index->local_id ?
+							psprintf("%s (local: in HBase table %s, under each region's start key)",
+									 st->index->name, st->index->table->hbase_table) :
+							psprintf("%s (HBase table %s)", st->index->name,
+									 st->index->table->hbase_table), es);
 		ExplainPropertyText("HBase Data Rows",
 							intVal(list_nth(fsplan->fdw_private, FdwScanPrivateCovered)) ?
-							"not read (the index covers the query), but for index rows not verified, by Gets; every condition checked" :
+							(st->index->local_id ?
+							 "not read (the index covers the query; a local index's rows are written with their data rows); every condition checked" :
+							 "not read (the index covers the query), but for index rows not verified, by Gets; every condition checked") :
 							st->spec.order != HBASE_ORDER_ANY ?
 							"read back by Gets, one per index row in the index's order, every condition checked on them" :
 							"read back by multigets, every condition checked on them", es);
+		/* a local index's ranges, below, follow this in each region */
+		if (st->index->local_id)
+			ExplainPropertyText("HBase Index Key Prefix",
+								psprintf("each region's start key, then %s",
+										 hbase_explain_key(st->index->local_id,
+														   st->index->local_idlen)), es);
 	}
 	/* the operation executed (ANALYZE), else what planning can tell of it */
 	if (kp == NULL)
@@ -576,7 +588,10 @@ hbase_explain_foreign_scan(ForeignScanState *node, ExplainState *es)
 					drows,
 					dups,
 					verified,
-					stale;
+					stale,
+					listings,
+					retries;
+		int			regions;
 
 		hbase_index_scan_stats(st->iscan, &irequests, &irows, &drequests, &drows, &dups,
 							   &verified, &stale);
@@ -590,6 +605,14 @@ hbase_explain_foreign_scan(ForeignScanState *node, ExplainState *es)
 			ExplainPropertyInteger("HBase Index Rows Stale", NULL, stale, es);
 		ExplainPropertyInteger("HBase Requests", NULL, drequests, es);
 		ExplainPropertyInteger("HBase Rows Received", NULL, drows, es);
+		/* a local index: the regions read, their listings, reads made again */
+		if (hbase_index_scan_regions(st->iscan, &regions, &listings, &retries))
+		{
+			ExplainPropertyInteger("HBase Index Regions", NULL, regions, es);
+			ExplainPropertyInteger("HBase Index Region Listings", NULL, listings, es);
+			if (retries > 0)
+				ExplainPropertyInteger("HBase Index Reads After a Split", NULL, retries, es);
+		}
 	}
 	if (es->analyze && st->scan)
 	{
