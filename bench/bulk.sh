@@ -2,7 +2,7 @@
 # bench/bulk.sh [N] [ROUNDS] [CONCURRENCY] - bulk writes against the raw client, in one run:
 # each round writes N fresh rows (default 50,000) of the S2 layout (md5 prefix, a text and a
 # Java-long cell, batches of 100) with each writer in turn, the order rotated every round:
-#   copy      hbase_fdw COPY ... FROM a file, write_concurrency CONCURRENCY (default 4)
+#   copy      hbase_fdw COPY ... FROM a file, write_concurrency CONCURRENCY (default 8)
 #   insert    hbase_fdw INSERT ... SELECT from generate_series, the same
 #   copy1     COPY with write_concurrency 1 (one PUT at a time, as before)
 #   insert1   INSERT ... SELECT with write_concurrency 1
@@ -19,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-50000}
 ROUNDS=${2:-5}
-CONC=${3:-4}
+CONC=${3:-8}
 source bench/rawclient.sh
 export HBASE_URL=$URL
 TABLE=${BENCH_TABLE:-bench_bulk}

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/scan_writes.sh [N] [ROUNDS] [CONCURRENCY] - UPDATE and DELETE through a scan (the
 # row-by-row writes, EXPLAIN: Foreign Scan under Update/Delete), with a round of writes in
-# flight (write_concurrency CONCURRENCY, default 4) against one at a time (write_concurrency 1),
+# flight (write_concurrency CONCURRENCY, default 8) against one at a time (write_concurrency 1),
 # in one run. Each round loads N rows (default 20,000; bench/rawclient.c put, the S2 layout of
 # bench/bulk.sh) into a fresh table, then in turn, the order rotated every round:
 #   update    UPDATE t SET cost = 1 WHERE clicks % 2 = 0 (half the rows: batches of 100 PUTs)
@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-20000}
 ROUNDS=${2:-3}
-CONC=${3:-4}
+CONC=${3:-8}
 source bench/rawclient.sh
 TABLE=${BENCH_TABLE:-bench_scanw}
 out=$work/scanw_$$.times

@@ -191,7 +191,7 @@ COPY w_copy FROM '/tmp/hbase_fdw_w_copy.tsv';
 SELECT sum(requests) FILTER (WHERE method = 'PUT') - :before_puts AS puts FROM hbase_fdw_requests();
 SELECT count(*), sum(n), min(k), max(k), count(*) FILTER (WHERE v = 'v' || n) AS right_values FROM w_copy;
 -- a bad row in a later batch (an empty key, line 230): the earlier batches stand, nothing of
--- the bad one is sent (one PUT at a time; with write_concurrency 4 the first round of 400 rows
+-- the bad one is sent (one PUT at a time; with the default write_concurrency the first round of 800 rows
 -- would not be complete at line 230, and nothing would be sent)
 \! python3 tests/hbase_rest.py create w_copy2 d >/dev/null
 CREATE FOREIGN TABLE w_copy2 (k text OPTIONS (column ':key'), n int OPTIONS (column 'd:n'),

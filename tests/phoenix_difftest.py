@@ -203,15 +203,17 @@ class Feature:
 
 
 class Index:
-    """a global index Phoenix made: its key columns [(Col, DESC?)], INCLUDE columns, salt"""
+    """an index Phoenix made: its key columns [(Col, DESC?)], INCLUDE columns, salt; local:
+    its rows in the data table's regions (CREATE LOCAL INDEX), no salt of its own"""
 
-    def __init__(self, name, cols, include, salt):
+    def __init__(self, name, cols, include, salt, local=False):
         self.name, self.cols, self.include, self.salt = name, cols, include, salt
+        self.local = local
         self.used = False          # IMPORT kept it for reads (hbase_phoenix_indexes)
 
     def ddl(self, t):
-        return "CREATE INDEX %s ON %s.%s (%s)%s%s" % (
-            self.name, t.schema, t.name,
+        return "CREATE %sINDEX %s ON %s.%s (%s)%s%s" % (
+            "LOCAL " if self.local else "", self.name, t.schema, t.name,
             ", ".join(c.ref() + (" DESC" if d else "") for c, d in self.cols),
             " INCLUDE (%s)" % ", ".join(c.ref() for c in self.include) if self.include else "",
             " SALT_BUCKETS=%d" % self.salt if self.salt else "")
@@ -553,10 +555,11 @@ class Table:
         self.index = on("index", 0.4)
         self.local_index = on("index", 0.1)
         self.indexed = []          # the indexes Phoenix made (global or local): writes refused
-        self.indexes = []          # the global indexes Phoenix made (Index), queried through
+        self.indexes = []          # the indexes Phoenix made (Index), queried through
         # the indexes' shapes come from a generator of their own (the rest of a seed's tables
         # stays as it was)
         self.irng = random.Random("%d/%d/index" % (seed, idx))
+        self.lrng = random.Random("%d/%d/local" % (seed, idx))
         self.stale = []            # (index HBase table, rows) written stale through REST
         if any(k.ptype == "VARBINARY" for k in keys) and (self.index or self.local_index):
             # an index row of Phoenix 5.2.1 holds the data row's key, a VARBINARY last, without
@@ -876,7 +879,8 @@ class Run:
         self.writes = 0
         self.queries = 0
         self.notes = []
-        self.index_made = 0       # global indexes Phoenix made
+        self.index_made = 0       # indexes Phoenix made (make_indexes)
+        self.index_local = 0      # of them, local
         self.index_used = 0       # of them, kept by IMPORT for reads
         self.index_queries = 0    # queries on an indexed column
         self.index_read = 0       # of them, planned through an index (EXPLAIN)
@@ -1133,54 +1137,67 @@ class Run:
             self.tenant_view_import(t)
 
     def make_indexes(self, t):
-        """global indexes of drawn shapes on table t (1 to 3): one to three key columns, each
-        ASC or DESC, among the cells and the data table's own key columns (NOT NULL, so kept in
-        their own type); INCLUDE columns (covered queries) or none; salted as the table is,
-        or an unsalted table's index salted of its own. Mostly of the columns IMPORT keeps an
-        index of (a NOT NULL key column, a VARCHAR or DECIMAL cell ASC), so that most are read
-        through; the rest as drawn (their NOTICE says why not, and the queries still compare)"""
-        irng = t.irng
-        for j in range(irng.choice([1, 1, 2, 3])):
-            cells = [c for c in t.live_cells() if c.kind not in ("array",)]
-            keyc = [k for k in t.keys[1:] if not k.nullable] if len(t.keys) > 1 else []
-            usable = [c for c in cells if c.ptype in ("VARCHAR", "DECIMAL")] + keyc
-            pool = usable if usable and irng.random() < 0.85 else cells + keyc
-            if not pool:
+        """indexes of drawn shapes on table t: 1 to 3 global ones (t.irng), then a local one
+        now and then, drawn from a stream of its own (t.lrng) so that the global ones stay as
+        each seed drew them"""
+        for j in range(t.irng.choice([1, 1, 2, 3])):
+            if not self.make_index(t, t.irng, "%s_I%d" % (t.name, j), False):
                 return
-            cols = irng.sample(pool, min(len(pool), irng.choice([1, 1, 2, 2, 3])))
-            shape = []
-            for c in cols:
-                # a nullable DESC VARCHAR or DECIMAL cell is not read through (yet): rarely
-                d = irng.random() < (0.4 if c.key else 0.1)
-                shape.append((c, d))
-            rest = [c for c in t.live_cells() if c not in cols]
-            include = irng.sample(rest, irng.randint(1, len(rest))) \
-                if rest and irng.random() < 0.5 else []
-            salt = irng.choice([2, 3]) if not t.salt and irng.random() < 0.25 else 0
-            ix = Index("%s_I%d" % (t.name, j), shape, include, salt)
-            big = [c for c in cols if not c.key and
-                   (c.ptype in ("BIGINT", "UNSIGNED_LONG") or c.kind in ("time", "float"))]
-            # Phoenix's global index holds a nullable fixed-width number or time as a DECIMAL
-            # and gives back only its 13 most significant digits: T (K1 INTEGER PRIMARY KEY,
-            # B.C2 BIGINT) IMMUTABLE_ROWS=true, row (1, 9223372036854775806), CREATE INDEX I ON
-            # T (B.C2): SELECT MAX(B.C2) FROM T gives 9223372036854000000 (FULL SCAN OVER I),
-            # with /*+ NO_INDEX */ 9223372036854775806 (seed 302 T0); an UNSIGNED_DATE of
-            # 9999-12-31 23:59:59.999 (253402300799999 ms) comes back as ...59.900 (seed 303 T12);
-            # a DOUBLE's 1e300 as 1e44 (T (K1 VARCHAR, A.C4 DOUBLE) SALT_BUCKETS=3, CREATE INDEX
-            # ON T (A.C4): ORDER BY A.C4 DESC LIMIT 3 and MAX(A.C4) give 1e44: seed 5 T9 of the
-            # long mode with --favour index)
-            if big and "index-decimal-digits" in self.skip:
-                continue
-            r = self.phx.run(ix.ddl(t))
-            if "error" in r:
-                t.notes.append("CREATE INDEX refused: %s: %s" % (ix.ddl(t), r["error"][:200]))
-                continue
-            t.features.add("index")
-            if big:
-                t.features.add("index-decimal-digits")
-            t.indexed.append(ix.name)
-            t.indexes.append(ix)
-            self.index_made += 1
+        # a local index (rows in the data table's regions): not on a multi-tenant table (its
+        # index id is per view)
+        if not t.tenant and t.lrng.random() < 0.4:
+            self.make_index(t, t.lrng, "%s_X" % t.name, True)
+
+    def make_index(self, t, irng, name, local):
+        """one index of a drawn shape: one to three key columns, each ASC or DESC, among the
+        cells and the data table's own key columns (NOT NULL, so kept in their own type);
+        INCLUDE columns (covered queries) or none; a global one salted as the table is, or an
+        unsalted table's index salted of its own. Mostly of the columns IMPORT keeps an index
+        of (a NOT NULL key column, a VARCHAR or DECIMAL cell ASC), so that most are read
+        through; the rest as drawn (their NOTICE says why not, and the queries still compare).
+        False: no column to index"""
+        cells = [c for c in t.live_cells() if c.kind not in ("array",)]
+        keyc = [k for k in t.keys[1:] if not k.nullable] if len(t.keys) > 1 else []
+        usable = [c for c in cells if c.ptype in ("VARCHAR", "DECIMAL")] + keyc
+        pool = usable if usable and irng.random() < 0.85 else cells + keyc
+        if not pool:
+            return False
+        cols = irng.sample(pool, min(len(pool), irng.choice([1, 1, 2, 2, 3])))
+        shape = []
+        for c in cols:
+            # a nullable DESC VARCHAR or DECIMAL cell is not read through (yet): rarely
+            d = irng.random() < (0.4 if c.key else 0.1)
+            shape.append((c, d))
+        rest = [c for c in t.live_cells() if c not in cols]
+        include = irng.sample(rest, irng.randint(1, len(rest))) \
+            if rest and irng.random() < 0.5 else []
+        salt = irng.choice([2, 3]) if not t.salt and not local and irng.random() < 0.25 else 0
+        ix = Index(name, shape, include, salt, local)
+        big = [c for c in cols if not c.key and
+               (c.ptype in ("BIGINT", "UNSIGNED_LONG") or c.kind in ("time", "float"))]
+        # Phoenix's global index holds a nullable fixed-width number or time as a DECIMAL
+        # and gives back only its 13 most significant digits: T (K1 INTEGER PRIMARY KEY,
+        # B.C2 BIGINT) IMMUTABLE_ROWS=true, row (1, 9223372036854775806), CREATE INDEX I ON
+        # T (B.C2): SELECT MAX(B.C2) FROM T gives 9223372036854000000 (FULL SCAN OVER I),
+        # with /*+ NO_INDEX */ 9223372036854775806 (seed 302 T0); an UNSIGNED_DATE of
+        # 9999-12-31 23:59:59.999 (253402300799999 ms) comes back as ...59.900 (seed 303 T12);
+        # a DOUBLE's 1e300 as 1e44 (T (K1 VARCHAR, A.C4 DOUBLE) SALT_BUCKETS=3, CREATE INDEX
+        # ON T (A.C4): ORDER BY A.C4 DESC LIMIT 3 and MAX(A.C4) give 1e44: seed 5 T9 of the
+        # long mode with --favour index)
+        if big and "index-decimal-digits" in self.skip:
+            return True
+        r = self.phx.run(ix.ddl(t))
+        if "error" in r:
+            t.notes.append("CREATE INDEX refused: %s: %s" % (ix.ddl(t), r["error"][:200]))
+            return True
+        t.features.add("index")
+        if big:
+            t.features.add("index-decimal-digits")
+        t.indexed.append(ix.name)
+        t.indexes.append(ix)
+        self.index_made += 1
+        self.index_local += local
+        return True
 
     def used_indexes(self, t):
         """which of t's global indexes IMPORT kept for reads (hbase_phoenix_indexes)"""
@@ -1209,14 +1226,17 @@ class Run:
         row is marked unverified. No key is computed here: every byte is Phoenix's own.
         Phoenix's reads skip (and repair) such rows (GlobalIndexChecker); so must ours.
         Immutable tables: only DELETE (Phoenix refuses an indexed non-key column's)"""
-        if not t.indexes or not rows or t.tenant:
+        # a local index's rows are written in the data row's own batch (one region): no
+        # stale rows of its own to make
+        indexes = [ix for ix in t.indexes if not ix.local]
+        if not indexes or not rows or t.tenant:
             return
         irng = t.irng
         hb = hbase_rest.Client()
-        before = {ix.name: hb.scan("%s.%s" % (t.schema, ix.name)) for ix in t.indexes}
+        before = {ix.name: hb.scan("%s.%s" % (t.schema, ix.name)) for ix in indexes}
         keys = list(rows)
         irng.shuffle(keys)
-        idxcols = [c for ix in t.indexes for c, _ in ix.cols if not c.key]
+        idxcols = [c for ix in indexes for c, _ in ix.cols if not c.key]
 
         def where(row):
             return " AND ".join("%s IS NULL" % c.ref() if row[c] is None else
@@ -1249,7 +1269,7 @@ class Run:
             deleted += 1
         if not changed and not deleted:
             return
-        for ix in t.indexes:
+        for ix in indexes:
             table = "%s.%s" % (t.schema, ix.name)
             after = {r["key"]: r for r in hb.scan(table)}
             gone = [r for r in before[ix.name] if r["key"] not in after]
@@ -1626,6 +1646,12 @@ class Run:
                     return
             limit = rng.choice([1, 3, 10])
             ordered = True
+            if ix.local and d == "DESC":
+                # Phoenix reads a local index backwards by a reverse scan, which returns no
+                # row (local-index-reverse, one_query)
+                if "local-index-reverse" in self.skip:
+                    return
+                extra.append(Feature("local-index-reverse"))
             if (t.salt or ix.salt) and any(x.kind in ("str", "dec") and (dx or x.desc)
                                            for x, dx in ix.cols[:ncols]):
                 # Phoenix merges a salted index's buckets sorted as a salted table's
@@ -1890,10 +1916,10 @@ class Run:
         print("classes (checks run, mismatches): " + ", ".join(
             "%s %d/%d" % (k, v[0], v[1]) for k, v in sorted(self.stats.items())))
         print("skipped classes: %s" % (",".join(sorted(self.skip)) or "none"))
-        print("indexes: %d global indexes made, %d kept by IMPORT for reads; %d queries on "
-              "indexed columns, %d of them planned through an index; %d index rows made stale"
-              % (self.index_made, self.index_used, self.index_queries, self.index_read,
-                 self.stale_rows))
+        print("indexes: %d indexes made (%d local), %d kept by IMPORT for reads; %d queries "
+              "on indexed columns, %d of them planned through an index; %d index rows made "
+              "stale" % (self.index_made, self.index_local, self.index_used, self.index_queries,
+                         self.index_read, self.stale_rows))
         for t in tables:
             for n in t.notes[:3]:
                 print("note %s: %s" % (t.name, n))

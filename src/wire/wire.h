@@ -74,7 +74,7 @@ typedef struct HBaseConn HBaseConn;
 /* parallel requests per scan (option concurrency) */
 #define HBASE_MAX_CONCURRENCY	32
 /* PUTs of a bulk write in flight at once (option write_concurrency) */
-#define HBASE_DEFAULT_WRITE_CONCURRENCY	4
+#define HBASE_DEFAULT_WRITE_CONCURRENCY	8
 /* rows of a scan's first page when the planner knows no smaller LIMIT */
 #define HBASE_FIRST_PAGE	100
 
