@@ -884,6 +884,7 @@ class Run:
         self.index_used = 0       # of them, kept by IMPORT for reads
         self.index_queries = 0    # queries on an indexed column
         self.index_read = 0       # of them, planned through an index (EXPLAIN)
+        self.index_local_read = 0  # of those, through a local index (its rows in the table)
         self.stale_rows = 0       # index rows written stale through REST
 
     def klass(self, t, cols):
@@ -1693,6 +1694,8 @@ class Run:
             if order else "", " LIMIT %d" % limit if limit else ""))
         self.index_queries += 1
         self.index_read += any("Phoenix Index" in line for line in plan)
+        self.index_local_read += any("Phoenix Index" in line and "(local:" in line
+                                     for line in plan)
         self.compare(t, "indexed %s (%s)" % (kind, ix.name), items, wp, wg, order, limit,
                      ordered, cols=touched + extra, pg_from=pg_from, pg_first=True)
 
@@ -1917,9 +1920,10 @@ class Run:
             "%s %d/%d" % (k, v[0], v[1]) for k, v in sorted(self.stats.items())))
         print("skipped classes: %s" % (",".join(sorted(self.skip)) or "none"))
         print("indexes: %d indexes made (%d local), %d kept by IMPORT for reads; %d queries "
-              "on indexed columns, %d of them planned through an index; %d index rows made "
-              "stale" % (self.index_made, self.index_local, self.index_used, self.index_queries,
-                         self.index_read, self.stale_rows))
+              "on indexed columns, %d of them planned through an index (%d local); %d index "
+              "rows made stale" % (self.index_made, self.index_local, self.index_used,
+                                   self.index_queries, self.index_read, self.index_local_read,
+                                   self.stale_rows))
         for t in tables:
             for n in t.notes[:3]:
                 print("note %s: %s" % (t.name, n))
