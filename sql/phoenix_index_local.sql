@@ -60,6 +60,9 @@ SELECT v.c, o.id, o.amt
   FROM (VALUES ('bob'), ('cy'), ('zed')) v(c) JOIN pl.orders o ON o.cust = v.c ORDER BY 1, 2;
 RESET enable_hashjoin;
 RESET enable_mergejoin;
+-- l9: a table of one region: no prefix before the id (the region has no end key)
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT id, v FROM pl.one WHERE v = 'a';
+SELECT id, v FROM pl.one WHERE v = 'a' ORDER BY id;
 -- l8: no ORDER BY along a local index (its regions' rows are not merged in order): a Sort
 EXPLAIN (COSTS OFF) SELECT id, cust FROM pl.orders WHERE cust > 'a' ORDER BY cust LIMIT 2;
 SELECT id, cust FROM pl.orders WHERE cust > 'a' ORDER BY cust, id LIMIT 2;
@@ -109,6 +112,6 @@ ALTER FOREIGN TABLE pl.parts OPTIONS (SET phoenix_index_layouts
   'FDWPL.PARTS_COLOR (table ''FDWPL.PARTS'', rowkey ''color + "\x00" + sortable(int(id))'', empty_column ''L#B:_0'', local_id '''')');
 SELECT id FROM pl.parts WHERE color = 'red';
 
--- 4. Phoenix's answers to l1-l8 and the split's, in that order (each row led by its query's name)
-\! printf '%s\n' "SELECT 'l1', ID, CUST, AMT FROM FDWPL.ORDERS WHERE CUST = 'bob' ORDER BY ID;" "SELECT 'l2', ID, CUST, AMT, NOTE FROM FDWPL.ORDERS WHERE CUST = 'ann' ORDER BY ID;" "SELECT 'l3', ID, CUST FROM FDWPL.ORDERS WHERE CUST IN ('eve', 'dan', 'zed') ORDER BY ID;" "SELECT 'l3', ID, CUST, AMT FROM FDWPL.ORDERS WHERE CUST >= 'b' AND CUST < 'd' ORDER BY ID;" "SELECT 'l3', ID, CUST, AMT FROM FDWPL.ORDERS WHERE CUST LIKE 'e%' ORDER BY ID;" "SELECT 'l4', ID, AMT FROM FDWPL.ORDERS WHERE AMT > 60 ORDER BY ID;" "SELECT 'l4', ID, AMT, NOTE FROM FDWPL.ORDERS WHERE AMT BETWEEN -10 AND 0 ORDER BY ID;" "SELECT 'l5', HOST, TS, KIND, MSG FROM FDWPL.EVENTS WHERE KIND = 'net' ORDER BY HOST, TS;" "SELECT 'l5', HOST, TS FROM FDWPL.EVENTS WHERE KIND > 'c' ORDER BY HOST, TS;" "SELECT 'l6', ID, COLOR, SIZE FROM FDWPL.PARTS WHERE COLOR = 'red' ORDER BY ID;" "SELECT 'l7', CUST, ID, AMT FROM FDWPL.ORDERS WHERE CUST IN ('bob', 'cy', 'zed') ORDER BY CUST, ID;" "SELECT 'l8', ID, CUST FROM FDWPL.ORDERS WHERE CUST > 'a' ORDER BY CUST, ID LIMIT 2;" "SELECT 'sp', ID, V FROM FDWPL.SPLITME WHERE V = 'k07' ORDER BY ID;" "SELECT 'sp', V, COUNT(*), MIN(ID), MAX(ID) FROM FDWPL.SPLITME WHERE V IN ('k00', 'k13', 'k19') GROUP BY V ORDER BY V;" | python3 tests/fixtures_phoenix.py sql
+-- 4. Phoenix's answers to l1-l9 and the split's, in that order (each row led by its query's name)
+\! printf '%s\n' "SELECT 'l1', ID, CUST, AMT FROM FDWPL.ORDERS WHERE CUST = 'bob' ORDER BY ID;" "SELECT 'l2', ID, CUST, AMT, NOTE FROM FDWPL.ORDERS WHERE CUST = 'ann' ORDER BY ID;" "SELECT 'l3', ID, CUST FROM FDWPL.ORDERS WHERE CUST IN ('eve', 'dan', 'zed') ORDER BY ID;" "SELECT 'l3', ID, CUST, AMT FROM FDWPL.ORDERS WHERE CUST >= 'b' AND CUST < 'd' ORDER BY ID;" "SELECT 'l3', ID, CUST, AMT FROM FDWPL.ORDERS WHERE CUST LIKE 'e%' ORDER BY ID;" "SELECT 'l4', ID, AMT FROM FDWPL.ORDERS WHERE AMT > 60 ORDER BY ID;" "SELECT 'l4', ID, AMT, NOTE FROM FDWPL.ORDERS WHERE AMT BETWEEN -10 AND 0 ORDER BY ID;" "SELECT 'l5', HOST, TS, KIND, MSG FROM FDWPL.EVENTS WHERE KIND = 'net' ORDER BY HOST, TS;" "SELECT 'l5', HOST, TS FROM FDWPL.EVENTS WHERE KIND > 'c' ORDER BY HOST, TS;" "SELECT 'l6', ID, COLOR, SIZE FROM FDWPL.PARTS WHERE COLOR = 'red' ORDER BY ID;" "SELECT 'l7', CUST, ID, AMT FROM FDWPL.ORDERS WHERE CUST IN ('bob', 'cy', 'zed') ORDER BY CUST, ID;" "SELECT 'l8', ID, CUST FROM FDWPL.ORDERS WHERE CUST > 'a' ORDER BY CUST, ID LIMIT 2;" "SELECT 'l9', ID, V FROM FDWPL.ONE WHERE V = 'a' ORDER BY ID;" "SELECT 'sp', ID, V FROM FDWPL.SPLITME WHERE V = 'k07' ORDER BY ID;" "SELECT 'sp', V, COUNT(*), MIN(ID), MAX(ID) FROM FDWPL.SPLITME WHERE V IN ('k00', 'k13', 'k19') GROUP BY V ORDER BY V;" | python3 tests/fixtures_phoenix.py sql
 \pset null ''

@@ -13,6 +13,7 @@ long as the region's end key in the first region), the index's VIEW_INDEX_ID and
   INCLUDE (MSG): a local index's key has no salt byte of its own.
 - PARTS: two families (A.COLOR, B.SIZE), SPLIT ON (50); PARTS_COLOR on (A.COLOR) INCLUDE
   (B.SIZE): covered cells in L#A and L#B.
+- ONE: one region (its local index rows' prefix: none, the region having no end key), ONE_V.
 - SPLITME: SPLIT ON (100); SPLITME_V on (V). sql/phoenix_index_local.sql splits it after IMPORT
   (tests/hbase_rest.py split): Phoenix rewrites the local index rows under the daughters' start
   keys.
@@ -39,9 +40,11 @@ CREATE TABLE FDWPL.PARTS (ID INTEGER NOT NULL PRIMARY KEY, A.COLOR VARCHAR, B.SI
 CREATE LOCAL INDEX PARTS_COLOR ON FDWPL.PARTS (A.COLOR) INCLUDE (B.SIZE);
 CREATE TABLE FDWPL.SPLITME (ID INTEGER NOT NULL PRIMARY KEY, V VARCHAR) SPLIT ON (100);
 CREATE LOCAL INDEX SPLITME_V ON FDWPL.SPLITME (V);
+CREATE TABLE FDWPL.ONE (ID INTEGER NOT NULL PRIMARY KEY, V VARCHAR);
+CREATE LOCAL INDEX ONE_V ON FDWPL.ONE (V);
 """
 
-TABLES = ["ORDERS", "EVENTS", "PARTS", "SPLITME"]
+TABLES = ["ORDERS", "EVENTS", "PARTS", "SPLITME", "ONE"]
 
 CUSTS = ["ann", "bob", "cy", "dan", None]
 
@@ -68,6 +71,8 @@ def rows():
             i * 5, ["red", "blue", "green"][i % 3], i))
     for i in range(1, 201):
         out.append("UPSERT INTO FDWPL.SPLITME VALUES (%d, 'k%02d');" % (i, i % 20))
+    for i in range(1, 7):
+        out.append("UPSERT INTO FDWPL.ONE VALUES (%d, '%s');" % (i, "ab"[i % 2]))
     return "\n".join(out) + "\n"
 
 

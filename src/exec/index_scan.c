@@ -99,6 +99,8 @@ struct HBaseIndexScan
 	MemoryContext listcxt;		/* the regions (a listing's context) */
 	HBaseRow	lrow;			/* the row last read, its key stripped of the
 								 * region's start key and local_id */
+	char	   *zeros;			/* the first region's prefix (region_prefix) */
+	int			zeroslen;
 };
 
 /*
@@ -171,22 +173,19 @@ key_cmp(const char *a, int alen, const char *b, int blen)
  * The start of a region's local index rows' keys, Phoenix's
  * IndexMaintainer.buildRowKey: the region's start key, or in the first
  * region (start key empty) as many zero bytes as its end key is long (none
- * when it is the only region); *len its length.
+ * when it is the only region); *len its length.  The zeros are the
+ * listing's (list_regions makes them as long as the first region's end).
  */
 static const char *
-region_prefix(const HBaseKeyRange *r, int *len)
+region_prefix(HBaseIndexScan *s, const HBaseKeyRange *r, int *len)
 {
-	static const char zeros[256] = {0};
-
 	if (r->startlen > 0)
 	{
 		*len = r->startlen;
 		return r->start;
 	}
 	*len = r->stop ? r->stoplen : 0;
-	if (*len <= (int) sizeof(zeros))
-		return zeros;
-	return palloc0(*len);
+	return *len > 0 ? s->zeros : "";
 }
 
 /* one range of index key bytes (no prefix); stop NULL: to the index's end */
@@ -324,7 +323,7 @@ region_plan(HBaseIndexScan *s, List *pieces)
 	{
 		HBaseKeyRange *g = &s->regions[i];
 		int			plen;
-		const char *prefix = region_prefix(g, &plen);
+		const char *prefix = region_prefix(s, g, &plen);
 		List	   *parts = NIL;
 		ListCell   *lc;
 
@@ -417,6 +416,12 @@ list_regions(HBaseIndexScan *s, int *n, MemoryContext *cxt)
 		out[foreach_current_index(lc)] = *(HBaseKeyRange *) lfirst(lc);
 	*n = list_length(regions);
 	MemoryContextSwitchTo(old);
+	/* the first region's prefix: zeros as long as its end key */
+	if (out[0].stop != NULL && out[0].stoplen > s->zeroslen)
+	{
+		s->zeros = MemoryContextAllocZero(GetMemoryChunkContext(s), out[0].stoplen);
+		s->zeroslen = out[0].stoplen;
+	}
 	return out;
 }
 
@@ -540,7 +545,7 @@ next_index_row(HBaseIndexScan *s)
 			return NULL;
 		}
 		g = region_of(s, row->key, row->keylen);
-		prefix = region_prefix(g, &plen);
+		prefix = region_prefix(s, g, &plen);
 		if (row->keylen < plen + s->index->local_idlen ||
 			memcmp(row->key, prefix, plen) != 0 ||
 			memcmp(row->key + plen, s->index->local_id, s->index->local_idlen) != 0)
