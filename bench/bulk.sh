@@ -21,42 +21,22 @@ N=${1:-50000}
 ROUNDS=${2:-5}
 CONC=${3:-8}
 source bench/rawclient.sh
+source bench/lib.sh
 export HBASE_URL=$URL
 TABLE=${BENCH_TABLE:-bench_bulk}
 f=/tmp/bench_bulk_$$.tsv
 out=$work/bulk_$$.times
 trap 'rm -f "$f" "$out"' EXIT
 
-psql -X -q -d "$DB" -v url="$URL" -v tbl="$TABLE" <<'SQL'
-SET client_min_messages = warning;
-CREATE EXTENSION IF NOT EXISTS hbase_fdw;
-DROP SERVER IF EXISTS bench_bulk CASCADE;
-CREATE SERVER bench_bulk FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'url');
-CREATE FOREIGN TABLE bench_bulk_t (company_id int, stat_date date, campaign_id int, cost numeric,
-  clicks bigint OPTIONS (encoding 'binary')) SERVER bench_bulk OPTIONS (table :'tbl', family 'd',
-  batch_size '100', write_concurrency '1',
-  rowkey 'left(md5(company_id + stat_date), 5) + lpad(company_id, 6) + date(stat_date, "yyyyMMdd") + [lpad(campaign_id, 6)]');
-SQL
+s2_table bench_bulk "$URL" bench_bulk_t "$TABLE"
 URL2=${BULK_URL2:-}
-if [[ -n $URL2 ]]; then
-	psql -X -q -d "$DB" -v urls="$URL, $URL2" -v tbl="$TABLE" <<'SQL'
-SET client_min_messages = warning;
-DROP SERVER IF EXISTS bench_bulk2 CASCADE;
-CREATE SERVER bench_bulk2 FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'urls');
-CREATE FOREIGN TABLE bench_bulk_t2 (company_id int, stat_date date, campaign_id int, cost numeric,
-  clicks bigint OPTIONS (encoding 'binary')) SERVER bench_bulk2 OPTIONS (table :'tbl', family 'd',
-  batch_size '100', write_concurrency '1',
-  rowkey 'left(md5(company_id + stat_date), 5) + lpad(company_id, 6) + date(stat_date, "yyyyMMdd") + [lpad(campaign_id, 6)]');
-SQL
-fi
+[[ -z $URL2 ]] || s2_table bench_bulk2 "$URL, $URL2" bench_bulk_t2 "$TABLE"
 
 # rows g = 1..N of company 1 + g / 1000 + OFFSET: what rawclient put writes
 rows_sql() { echo "SELECT 1 + g / 1000 + $1, date '2024-01-01' + g % 30, g, g * 0.01, g FROM generate_series(1, $N) g"; }
 
 fdw() { # concurrency sql [table]: the statement's seconds
-	psql -X -q -d "$DB" -c "ALTER FOREIGN TABLE ${3:-bench_bulk_t} OPTIONS (SET write_concurrency '$1')"
-	psql -X -q -d "$DB" -c "\\timing on" -c "$2" 2>&1 |
-		awk '/^Time:/{t=$2} /ERROR/{print > "/dev/stderr"; exit 1} END{printf "%.3f\n", t / 1000}'
+	timed_sql "${3:-bench_bulk_t}" "$1" "$2"
 }
 
 raw() { # procs offset [urls]
@@ -102,28 +82,6 @@ python3 tests/hbase_rest.py drop "$TABLE" >/dev/null 2>&1 || true
 psql -X -q -d "$DB" -c "DROP SERVER bench_bulk CASCADE" 2>/dev/null
 [[ -z $URL2 ]] || psql -X -q -d "$DB" -c "DROP SERVER bench_bulk2 CASCADE" 2>/dev/null
 
-python3 - "$out" "$N" "$CONC" <<'PY'
-import statistics, sys
-times = {}
-for line in open(sys.argv[1]):
-    r, w, s = line.split()
-    times.setdefault(w, {})[int(r)] = float(s)
-n = int(sys.argv[2])
-print("\n%d rows a writer, %d rounds, write_concurrency %s" % (n, len(times["raw1"]), sys.argv[3]))
-for w in ("copy", "insert", "copy1", "insert1", "raw1", "raw4", "copy2", "raw4x2"):
-    if w not in times:
-        continue
-    med = statistics.median(times[w].values())
-    print("%-8s median %7.3f s  %8.0f rows/s" % (w, med, n / med))
-print("\nratio (FDW seconds / raw seconds; median of the rounds' ratios, [min-max])")
-for a in ("copy", "insert", "copy1", "insert1"):
-    for b in ("raw1", "raw4"):
-        rs = [times[a][r] / times[b][r] for r in times[a]]
-        print("%-8s / %-5s %5.2f  [%.2f-%.2f]" % (a, b, statistics.median(rs), min(rs), max(rs)))
-pairs = [("copy", "copy1"), ("insert", "insert1")]
-if "copy2" in times:
-    pairs += [("copy2", "raw4"), ("copy2", "raw4x2"), ("copy2", "copy"), ("raw4x2", "raw4")]
-for a, b in pairs:
-    rs = [times[a][r] / times[b][r] for r in times[a]]
-    print("%-8s / %-7s %5.2f  [%.2f-%.2f]" % (a, b, statistics.median(rs), min(rs), max(rs)))
-PY
+ratios "$out" "$N" "$N rows a writer, $ROUNDS rounds, write_concurrency $CONC" \
+	copy/raw1 copy/raw4 insert/raw1 insert/raw4 copy1/raw1 copy1/raw4 insert1/raw1 insert1/raw4 \
+	copy/copy1 insert/insert1 copy2/raw4 copy2/raw4x2 copy2/copy raw4x2/raw4

@@ -19,20 +19,10 @@ N2=${2:-12000}
 W=${3:-4}
 T=${BENCH_TABLE:-bench_bulkinstr}
 . bench/rawclient.sh
-command -v valgrind >/dev/null || { echo "bulkinstr: needs valgrind" >&2; exit 1; }
-BIN=$("${PG_CONFIG:-pg_config}" --bindir)
-cg=$work/bulkinstr
-mkdir -p "$cg"
-as_pg() { if [[ $(id -u) -eq 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi; }
-[[ $(id -u) -eq 0 ]] && chown postgres "$cg"
-if [[ ! -f $cg/data/PG_VERSION ]]; then
-	as_pg "$BIN/initdb" -D "$cg/data" -A trust >/dev/null
-	as_pg "$BIN/postgres" --single -D "$cg/data" postgres >/dev/null 2>&1 <<SQL
-CREATE EXTENSION hbase_fdw;
+. bench/lib.sh
+callgrind_cluster bulkinstr "CREATE EXTENSION hbase_fdw;
 CREATE SERVER s FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url '$URL');
-CREATE USER MAPPING FOR CURRENT_USER SERVER s;
-SQL
-fi
+CREATE USER MAPPING FOR CURRENT_USER SERVER s;"
 # rows g = 1..n of company 1 + g / 1000 + offset, as bench/bulk.sh and rawclient put write them
 for n in "$N1" "$N2"; do
 	awk -v n="$n" 'BEGIN { for (g = 1; g <= n; g++)
@@ -54,18 +44,8 @@ run() { # what n -> file
 	if [[ $1 == raw ]]; then
 		valgrind --tool=callgrind --callgrind-out-file="$out" "$work/rawclient" "$URL" "$T" put "$2" 0 100 1 >/dev/null 2>&1
 	else
-		as_pg valgrind --tool=callgrind --callgrind-out-file="/tmp/bulkinstr.$$.out" "$BIN/postgres" --single -D "$cg/data" postgres \
-			<"$cg/copy$2.sql" >"$cg/run.$1.$2.log" 2>&1
-		mv "/tmp/bulkinstr.$$.out" "$out"
+		callgrind_single "$out" "$cg/copy$2.sql" "$cg/run.$1.$2.log"
 	fi
-}
-# inclusive instructions of a function in a callgrind file (0 when absent; the total for "")
-incl() {
-	callgrind_annotate --inclusive=yes --threshold=100 --auto=no "$1" 2>/dev/null |
-		awk -v f="$2" '
-			f == "" && /PROGRAM TOTALS/ {gsub(",", "", $1); print $1; exit}
-			f != "" && $0 ~ (":" f "(\\.[a-z]+\\.[0-9]+)* \\[") {gsub(",", "", $1); s += $1}
-			END {if (f != "") print s + 0}'
 }
 per() { # what function -> instructions per row
 	echo $((($(incl "$cg/cg.$1.$N2.out" "$2") - $(incl "$cg/cg.$1.$N1.out" "$2")) / (N2 - N1)))

@@ -21,24 +21,14 @@ cd "$(dirname "$0")/.."
 N=${1:-100000}
 T=${BENCH_TABLE:-bench_ab_$N}
 . bench/rawclient.sh
-command -v valgrind >/dev/null || { echo "getinstr: needs valgrind" >&2; exit 1; }
-BIN=$("${PG_CONFIG:-pg_config}" --bindir)
-cg=$work/getinstr
-mkdir -p "$cg"
-as_pg() { if [[ $(id -u) -eq 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi; }
-[[ $(id -u) -eq 0 ]] && chown postgres "$cg"
-if [[ ! -f $cg/data/PG_VERSION ]]; then
-	as_pg "$BIN/initdb" -D "$cg/data" -A trust >/dev/null
-	as_pg "$BIN/postgres" --single -D "$cg/data" postgres >/dev/null 2>&1 <<SQL
-CREATE EXTENSION hbase_fdw;
+. bench/lib.sh
+callgrind_cluster getinstr "CREATE EXTENSION hbase_fdw;
 CREATE SERVER s FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url '$URL');
 CREATE USER MAPPING FOR CURRENT_USER SERVER s;
-CREATE FOREIGN TABLE t (id bigint, n bigint, pad text) SERVER s OPTIONS (table '$T', family 'cf', rowkey '"row" + lpad(id, 9)');
+CREATE FOREIGN TABLE t (id bigint, n bigint, pad text) SERVER s OPTIONS (table '$T', family 'cf', rowkey '\"row\" + lpad(id, 9)');
 CREATE TABLE loc (id bigint PRIMARY KEY, n bigint, pad text);
 INSERT INTO loc SELECT g, g, repeat('x', 40) FROM generate_series(0, $N - 1) g;
-VACUUM ANALYZE loc;
-SQL
-fi
+VACUUM ANALYZE loc;"
 for n in 50 250; do
 	{
 		echo 'SET hbase_fdw.busy_wait = 0;'
@@ -69,19 +59,9 @@ run() { # what n -> file
 	elif [[ $1 == rawpage ]]; then
 		valgrind --tool=callgrind --callgrind-out-file="$out" "$work/rawclient" "$URL" "$T" page row "$2" $((N - 20)) 10 >/dev/null 2>&1
 	else
-		as_pg valgrind --tool=callgrind --callgrind-out-file="/tmp/getinstr.$$.out" "$BIN/postgres" --single -D "$cg/data" postgres \
-			<"$cg/$1$2.sql" >"$cg/run.$1.$2.log" 2>&1
-		mv "/tmp/getinstr.$$.out" "$out"
+		callgrind_single "$out" "$cg/$1$2.sql" "$cg/run.$1.$2.log"
 	fi
 	echo "$out"
-}
-# inclusive instructions of a function in a callgrind file (0 when absent; the total for "")
-incl() {
-	callgrind_annotate --inclusive=yes --threshold=100 --auto=no "$1" 2>/dev/null |
-		awk -v f="$2" '
-			f == "" && /PROGRAM TOTALS/ {gsub(",", "", $1); print $1; exit}
-			f != "" && $0 ~ (":" f " \\[") {gsub(",", "", $1); s += $1}
-			END {if (f != "") print s + 0}'
 }
 per() { # what function -> instructions per statement
 	echo $((($(incl "$cg/cg.$1.250.out" "$2") - $(incl "$cg/cg.$1.50.out" "$2")) / 200))

@@ -113,7 +113,7 @@ RESET enable_hashjoin;
 RESET enable_mergejoin;
 -- the key of the data table still wins where it fixes the row
 EXPLAIN (COSTS OFF) SELECT * FROM pi.users WHERE id = 1 AND email = 'ann@x.org';
--- no index for IS NULL (an indexed NULL is Phoenix's empty value), nor without pushdown
+-- IS NULL reads the index's NULLs (part 5, x8); no index without pushdown
 EXPLAIN (COSTS OFF) SELECT id FROM pi.users WHERE email IS NULL;
 SELECT id FROM pi.users WHERE email IS NULL;
 SET hbase_fdw.enable_pushdown = off;
@@ -132,8 +132,8 @@ SELECT id FROM pi.users WHERE id = 1;
 -- 5. indexes on nullable columns (schema FDWPX, tests/fixtures_phoenix_index_null.py): Phoenix
 --    keeps a nullable INTEGER or DATE as a DECIMAL in an index's key (of the DATE's
 --    milliseconds), and writes a NULL there as no bytes then "\x00", also where a DESC value
---    ends with "\xff" (nullable(...) in the index's layout); a TIMESTAMP's DECIMAL holds its
---    whole milliseconds only: that index is not used
+--    ends with "\xff" (nullable(...) in the index's layout), a BOOLEAN as the DECIMAL 1 or 0; a
+--    TIMESTAMP's DECIMAL holds its whole milliseconds only: that index is not used
 \pset null NULL
 CREATE SCHEMA px;
 IMPORT FOREIGN SCHEMA "FDWPX" FROM SERVER hbase INTO px OPTIONS (phoenix 'true');
@@ -175,6 +175,58 @@ EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
   SELECT host, ts, kind FROM pi.events WHERE kind < 'c';
 SELECT host, ts, kind FROM pi.events WHERE kind < 'c' ORDER BY host, ts;
+-- x8: IS NULL through an index: an indexed NULL is no bytes then "\x00" (also in place of a
+--     DESC value's "\xff"), so the NULLs of a nullable indexed column are one range of the
+--     index, [\x00, \x01) (in each bucket of a salted index), not a full scan (index rows
+--     received = rows matched); a condition on the next index column narrows it further
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT id, qty, tag FROM px.items WHERE qty IS NULL;
+SELECT id, qty, tag FROM px.items WHERE qty IS NULL ORDER BY id;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT id, price, qty FROM px.items WHERE price IS NULL;
+SELECT id, price, qty FROM px.items WHERE price IS NULL ORDER BY id;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT id, tag FROM px.items WHERE tag IS NULL;
+SELECT id, tag FROM px.items WHERE tag IS NULL ORDER BY id;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT id, due, tag FROM px.items WHERE due IS NULL AND tag = 'green';
+SELECT id, due, tag FROM px.items WHERE due IS NULL AND tag = 'green';
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT id, due, tag FROM px.items WHERE due IS NULL AND tag IS NULL;
+SELECT id, due, tag FROM px.items WHERE due IS NULL AND tag IS NULL ORDER BY id;
+SELECT id, due, tag FROM px.items WHERE due IS NULL AND tag > 'a' ORDER BY id;
+-- the fixed NULL leaves the index's order on the next column: no Sort
+EXPLAIN (COSTS OFF)
+  SELECT id, due, tag FROM px.items WHERE due IS NULL ORDER BY tag NULLS FIRST, id LIMIT 2;
+SELECT id, due, tag FROM px.items WHERE due IS NULL ORDER BY tag NULLS FIRST, id LIMIT 2;
+-- a NULL with a value (IS NULL and =, IS NULL and a range): no row, no request
+EXPLAIN (COSTS OFF) SELECT id FROM px.items WHERE qty IS NULL AND qty > 3;
+SELECT id FROM px.items WHERE qty IS NULL AND qty > 3;
+-- the salted index (KIND, TS DESC): the range of the NULLs in each bucket, then TS's
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT host, ts, kind, msg FROM pi.events WHERE kind IS NULL;
+SELECT host, ts, kind, msg FROM pi.events WHERE kind IS NULL;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT host, ts FROM pi.events WHERE kind IS NULL AND ts > 55;
+SELECT host, ts FROM pi.events WHERE kind IS NULL AND ts > 55;
+SELECT host, ts FROM pi.events WHERE kind IS NULL AND ts < 55;
+-- x9: a nullable BOOLEAN, kept in its index as the DECIMAL 1 or 0 (PDecimal.toObject): true,
+--     false and NULL each one range of the index, the index alone (INCLUDE note); Phoenix
+--     5.2.1 is asked FLAG = true, as its WHERE FLAG through this index fails (ERROR 203, type
+--     mismatch BOOLEAN and DECIMAL)
+SELECT index, rowkey FROM hbase_phoenix_indexes('px.flags');
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT id, flag, note FROM px.flags WHERE flag;
+SELECT id, flag, note FROM px.flags WHERE flag ORDER BY id;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT id, flag, note FROM px.flags WHERE NOT flag;
+SELECT id, flag, note FROM px.flags WHERE NOT flag ORDER BY id;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+  SELECT id, flag, note FROM px.flags WHERE flag IS NULL;
+SELECT id, flag, note FROM px.flags WHERE flag IS NULL ORDER BY id;
+-- its order: NULL, false, true
+EXPLAIN (COSTS OFF) SELECT id, flag FROM px.flags ORDER BY flag NULLS FIRST, id LIMIT 4;
+SELECT id, flag FROM px.flags ORDER BY flag NULLS FIRST, id LIMIT 4;
 -- x6: the index's key order puts the NULLs first (its table read as a table of its own): a
 --     key order that PostgreSQL's NULLS FIRST fits, a Sort for NULLS LAST, and the reversed
 --     scan for ascending order (NULLS LAST by default: Phoenix says it, its default is FIRST)
@@ -186,6 +238,6 @@ EXPLAIN (COSTS OFF) SELECT qty, id FROM px.qty_index ORDER BY qty DESC NULLS LAS
 SELECT qty, id FROM px.qty_index ORDER BY qty DESC NULLS LAST, id LIMIT 4;
 EXPLAIN (COSTS OFF) SELECT qty, id FROM px.qty_index ORDER BY qty LIMIT 3;
 SELECT qty, id FROM px.qty_index ORDER BY qty LIMIT 3;
--- Phoenix's answers to x1-x7, in that order
-\! printf '%s\n' "SELECT 'x1', ID, QTY, TAG FROM FDWPX.ITEMS WHERE QTY = 5 ORDER BY ID;" "SELECT 'x2', ID, QTY, TAG FROM FDWPX.ITEMS WHERE QTY < 1 ORDER BY ID;" "SELECT 'x2', ID, QTY FROM FDWPX.ITEMS WHERE QTY >= -10 AND QTY <= 2147483647 ORDER BY ID;" "SELECT 'x2', ID, QTY, TAG FROM FDWPX.ITEMS WHERE QTY > 50 ORDER BY ID;" "SELECT 'x2', ID, QTY, TAG FROM FDWPX.ITEMS WHERE QTY IN (0, 100, -2147483648) ORDER BY ID;" "SELECT 'x3', ID, DUE, TAG FROM FDWPX.ITEMS WHERE DUE = TO_DATE('2024-03-01 10:00:00') ORDER BY ID;" "SELECT 'x3', ID, DUE, TAG FROM FDWPX.ITEMS WHERE DUE < TO_DATE('2024-01-01 00:00:00') ORDER BY ID;" "SELECT 'x3', ID, DUE, TAG FROM FDWPX.ITEMS WHERE DUE >= TO_DATE('2024-03-01 00:00:00') AND DUE < TO_DATE('2024-03-02 00:00:00') ORDER BY ID;" "SELECT 'x3', ID, DUE, QTY FROM FDWPX.ITEMS WHERE DUE = TO_DATE('2024-03-01 10:00:00.500') AND TAG = 'blue';" "SELECT 'x4', ID, TAG FROM FDWPX.ITEMS WHERE TAG = 'red' ORDER BY ID;" "SELECT 'x4', ID, TAG FROM FDWPX.ITEMS WHERE TAG > 'c' ORDER BY ID;" "SELECT 'x4', ID, TAG, PRICE FROM FDWPX.ITEMS WHERE TAG LIKE 'b%' ORDER BY ID;" "SELECT 'x5', ID, PRICE FROM FDWPX.ITEMS WHERE PRICE < 1 ORDER BY ID;" "SELECT 'x5', ID, PRICE, QTY FROM FDWPX.ITEMS WHERE PRICE = 9.99;" "SELECT 'x6', QTY, ID FROM FDWPX.ITEMS ORDER BY QTY DESC NULLS FIRST, ID LIMIT 4;" "SELECT 'x6', QTY, ID FROM FDWPX.ITEMS ORDER BY QTY DESC NULLS LAST, ID LIMIT 4;" "SELECT 'x6', QTY, ID FROM FDWPX.ITEMS ORDER BY QTY NULLS LAST LIMIT 3;" "SELECT 'x7', HOST, TS, KIND FROM FDWPI.EVENTS WHERE KIND < 'c' ORDER BY HOST, TS;" | python3 tests/fixtures_phoenix.py sql
+-- Phoenix's answers to x1-x9, in that order
+\! printf '%s\n' "SELECT 'x1', ID, QTY, TAG FROM FDWPX.ITEMS WHERE QTY = 5 ORDER BY ID;" "SELECT 'x2', ID, QTY, TAG FROM FDWPX.ITEMS WHERE QTY < 1 ORDER BY ID;" "SELECT 'x2', ID, QTY FROM FDWPX.ITEMS WHERE QTY >= -10 AND QTY <= 2147483647 ORDER BY ID;" "SELECT 'x2', ID, QTY, TAG FROM FDWPX.ITEMS WHERE QTY > 50 ORDER BY ID;" "SELECT 'x2', ID, QTY, TAG FROM FDWPX.ITEMS WHERE QTY IN (0, 100, -2147483648) ORDER BY ID;" "SELECT 'x3', ID, DUE, TAG FROM FDWPX.ITEMS WHERE DUE = TO_DATE('2024-03-01 10:00:00') ORDER BY ID;" "SELECT 'x3', ID, DUE, TAG FROM FDWPX.ITEMS WHERE DUE < TO_DATE('2024-01-01 00:00:00') ORDER BY ID;" "SELECT 'x3', ID, DUE, TAG FROM FDWPX.ITEMS WHERE DUE >= TO_DATE('2024-03-01 00:00:00') AND DUE < TO_DATE('2024-03-02 00:00:00') ORDER BY ID;" "SELECT 'x3', ID, DUE, QTY FROM FDWPX.ITEMS WHERE DUE = TO_DATE('2024-03-01 10:00:00.500') AND TAG = 'blue';" "SELECT 'x4', ID, TAG FROM FDWPX.ITEMS WHERE TAG = 'red' ORDER BY ID;" "SELECT 'x4', ID, TAG FROM FDWPX.ITEMS WHERE TAG > 'c' ORDER BY ID;" "SELECT 'x4', ID, TAG, PRICE FROM FDWPX.ITEMS WHERE TAG LIKE 'b%' ORDER BY ID;" "SELECT 'x5', ID, PRICE FROM FDWPX.ITEMS WHERE PRICE < 1 ORDER BY ID;" "SELECT 'x5', ID, PRICE, QTY FROM FDWPX.ITEMS WHERE PRICE = 9.99;" "SELECT 'x6', QTY, ID FROM FDWPX.ITEMS ORDER BY QTY DESC NULLS FIRST, ID LIMIT 4;" "SELECT 'x6', QTY, ID FROM FDWPX.ITEMS ORDER BY QTY DESC NULLS LAST, ID LIMIT 4;" "SELECT 'x6', QTY, ID FROM FDWPX.ITEMS ORDER BY QTY NULLS LAST LIMIT 3;" "SELECT 'x7', HOST, TS, KIND FROM FDWPI.EVENTS WHERE KIND < 'c' ORDER BY HOST, TS;" "SELECT 'x8', ID, QTY, TAG FROM FDWPX.ITEMS WHERE QTY IS NULL ORDER BY ID;" "SELECT 'x8', ID, PRICE, QTY FROM FDWPX.ITEMS WHERE PRICE IS NULL ORDER BY ID;" "SELECT 'x8', ID, TAG FROM FDWPX.ITEMS WHERE TAG IS NULL ORDER BY ID;" "SELECT 'x8', ID, DUE, TAG FROM FDWPX.ITEMS WHERE DUE IS NULL AND TAG = 'green';" "SELECT 'x8', ID, DUE, TAG FROM FDWPX.ITEMS WHERE DUE IS NULL AND TAG IS NULL ORDER BY ID;" "SELECT 'x8', ID, DUE, TAG FROM FDWPX.ITEMS WHERE DUE IS NULL AND TAG > 'a' ORDER BY ID;" "SELECT 'x8', ID, DUE, TAG FROM FDWPX.ITEMS WHERE DUE IS NULL ORDER BY TAG NULLS FIRST, ID LIMIT 2;" "SELECT 'x8', ID FROM FDWPX.ITEMS WHERE QTY IS NULL AND QTY > 3;" "SELECT 'x8', HOST, TS, KIND, MSG FROM FDWPI.EVENTS WHERE KIND IS NULL;" "SELECT 'x8', HOST, TS FROM FDWPI.EVENTS WHERE KIND IS NULL AND TS > 55;" "SELECT 'x8', HOST, TS FROM FDWPI.EVENTS WHERE KIND IS NULL AND TS < 55;" "SELECT 'x9', ID, FLAG, NOTE FROM FDWPX.FLAGS WHERE FLAG = true ORDER BY ID;" "SELECT 'x9', ID, FLAG, NOTE FROM FDWPX.FLAGS WHERE FLAG = false ORDER BY ID;" "SELECT 'x9', ID, FLAG, NOTE FROM FDWPX.FLAGS WHERE FLAG IS NULL ORDER BY ID;" "SELECT 'x9', ID, FLAG FROM FDWPX.FLAGS ORDER BY FLAG NULLS FIRST, ID LIMIT 4;" | python3 tests/fixtures_phoenix.py sql
 \pset null ''

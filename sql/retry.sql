@@ -11,8 +11,10 @@ SELECT current_database() AS db \gset
 -- checkout may be unreadable to it (as sql/atomic.sql)
 \! install -m 644 tests/hbase_rest.py /tmp/wr_retry_rest.py
 \! python3 tests/hbase_rest.py create wr_retry cf >/dev/null
+-- one check-and-put at a time (write_concurrency 1: the order of the rows decides what a
+-- conflict finds written); several at once: sql/bulk_writes.sql, and the clients below
 CREATE FOREIGN TABLE wr (k text OPTIONS (column ':key'), n bigint OPTIONS (column 'cf:n', encoding 'binary'),
-  t text OPTIONS (column 'cf:t')) SERVER hbase OPTIONS (table 'wr_retry');
+  t text OPTIONS (column 'cf:t')) SERVER hbase OPTIONS (table 'wr_retry', write_concurrency '1');
 -- sneak(v): when v is 'x', row r2 is written through REST with the cells of wr.sneak_json
 CREATE FUNCTION sneak(v text) RETURNS text LANGUAGE plpgsql AS $$
 BEGIN
@@ -120,7 +122,7 @@ UPDATE wr SET t = (1 / (n - 9223372036854775807))::text WHERE k IN ('r1', 'r2', 
 -- through a scan: the error of a write names the rows written before it
 UPDATE wr SET n = 5 WHERE k = 'r2';
 \! python3 tests/write_proxy.py 18291 "$HBASE_URL" --fail-puts-after 1 --status 500 --body 'Internal Server Error'
-CREATE SERVER wr_fail FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:18291');
+CREATE SERVER wr_fail FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url 'http://127.0.0.1:18291', write_concurrency '1');
 CREATE USER MAPPING FOR CURRENT_USER SERVER wr_fail;
 CREATE FOREIGN TABLE wr_fail (k text OPTIONS (column ':key'), n bigint OPTIONS (column 'cf:n', encoding 'binary'),
   t text OPTIONS (column 'cf:t')) SERVER wr_fail OPTIONS (table 'wr_retry');
@@ -135,9 +137,12 @@ SELECT k, n FROM wr ORDER BY k;
 DELETE FROM wr WHERE k LIKE 'r%';
 INSERT INTO wr VALUES ('p1', 0, '0'), ('p2', 0, '0'), ('p3', 0, '0');
 -- through a scan, reading again on a conflict (retries not bounded in practice here, so that a
--- loaded machine cannot make this test fail)
+-- loaded machine cannot make this test fail); the three check-and-puts of a statement at once
+-- (write_concurrency 4), a conflict read again once they are all answered
 \setenv PGOPTIONS '-c hbase_fdw.update_retries=10000'
+ALTER FOREIGN TABLE wr OPTIONS (SET write_concurrency '4');
 \! tests/retry_clients.sh 4 10 wr n p1,p2,p3 "UPDATE wr SET n = n + 1 WHERE k IN ('p1', 'p2', 'p3') AND n >= 0"
+ALTER FOREIGN TABLE wr OPTIONS (SET write_concurrency '1');
 -- through a scan, never reading again: 40001 on a first row, the other error after it
 UPDATE wr SET n = 0 WHERE k IN ('p1', 'p2', 'p3');
 \setenv PGOPTIONS '-c hbase_fdw.update_retries=0'

@@ -13,6 +13,8 @@ Phoenix writes otherwise than a table's key (IndexMaintainer.buildRowKey).
   - ITEMS_PRICE on (PRICE): a nullable DECIMAL;
   - ITEMS_SEEN on (SEEN): a nullable TIMESTAMP, kept as the DECIMAL of its whole milliseconds,
     which does not hold the value: not used for reads (IMPORT's NOTICE says why).
+- FLAGS: FLAGS_FLAG on (FLAG) INCLUDE (NOTE): a nullable BOOLEAN, kept as the DECIMAL 1 or 0
+  (PDecimal.toObject), NULLs and both values among the rows.
 No key here is computed by us: Phoenix writes every index row.
     python3 tests/fixtures_phoenix_index_null.py      makes the schema (tests/fixtures.py runs it)
 """
@@ -30,6 +32,8 @@ CREATE INDEX ITEMS_DUE ON FDWPX.ITEMS (DUE, TAG);
 CREATE INDEX ITEMS_TAG ON FDWPX.ITEMS (TAG DESC);
 CREATE INDEX ITEMS_PRICE ON FDWPX.ITEMS (PRICE);
 CREATE INDEX ITEMS_SEEN ON FDWPX.ITEMS (SEEN);
+CREATE TABLE FDWPX.FLAGS (ID BIGINT NOT NULL PRIMARY KEY, FLAG BOOLEAN, NOTE VARCHAR);
+CREATE INDEX FLAGS_FLAG ON FDWPX.FLAGS (FLAG) INCLUDE (NOTE);
 """
 
 ROWS = """
@@ -45,6 +49,12 @@ UPSERT INTO FDWPX.ITEMS VALUES (9, 12, TO_DATE('2024-02-01 00:00:00'), 'rose', 1
 UPSERT INTO FDWPX.ITEMS VALUES (9, 100, TO_DATE('2024-04-01 00:00:00'), 'red', 2, NULL);
 UPSERT INTO FDWPX.ITEMS VALUES (10, 3, TO_DATE('2024-05-01 00:00:00'), 'gone', 3, NULL);
 DELETE FROM FDWPX.ITEMS WHERE ID = 10;
+UPSERT INTO FDWPX.FLAGS VALUES (1, true, 'one');
+UPSERT INTO FDWPX.FLAGS VALUES (2, false, 'two');
+UPSERT INTO FDWPX.FLAGS VALUES (3, NULL, 'three');
+UPSERT INTO FDWPX.FLAGS VALUES (4, true, NULL);
+UPSERT INTO FDWPX.FLAGS VALUES (5, false, 'five');
+UPSERT INTO FDWPX.FLAGS VALUES (6, NULL, NULL);
 """
 
 

@@ -96,7 +96,8 @@ KNOWN = ["char", "empty-string", "float-key", "no-default-family", "dup-name", "
 #     family without rewriting the rows when its family keeps columns, or on an immutable
 #     SINGLE_CELL_ARRAY_WITH_OFFSETS table (Run.table)
 #   salted-desc-sort: a salted table's rows sorted by Phoenix (not in scan order) come in the
-#     wrong order where one DESC VARCHAR/DECIMAL key value is a prefix of another (sort_bug)
+#     wrong order where one DESC VARCHAR/DECIMAL key value is a prefix of another (sort_bug;
+#     through an index, the key columns after the index's: index_query)
 #   local-index-reverse: ORDER BY a cell DESC that Phoenix answers by a reverse scan of a local
 #     index returns no row (one_query)
 #   desc-varchar-prefix-in: an IN on a key column after an equality on a VARCHAR (or
@@ -883,6 +884,8 @@ class Run:
         self.index_local = 0      # of them, local
         self.index_used = 0       # of them, kept by IMPORT for reads
         self.index_queries = 0    # queries on an indexed column
+        self.null_queries = 0     # of them, IS NULL on an index's first column (index_is_null)
+        self.null_read = 0        # of those, planned through an index
         self.index_read = 0       # of them, planned through an index (EXPLAIN)
         self.index_local_read = 0  # of those, through a local index (its rows in the table)
         self.stale_rows = 0       # index rows written stale through REST
@@ -968,6 +971,14 @@ class Run:
             return False
         ra = [[canon(i[2], v, "phx", i[3]) for i, v in zip(items, r)] for r in a["rows"]]
         return ra == rb if ordered else sorted(map(repr, ra)) == sorted(map(repr, rb))
+
+    def phoenix_sorts(self, t, where, order, limit):
+        """does Phoenix sort this query's rows (SORTED BY in its plan), rather than read them
+        in a key's order?"""
+        a = self.phx.run("EXPLAIN SELECT * FROM %s.%s%s ORDER BY %s LIMIT %d" % (
+            t.schema, t.name, " WHERE " + where if where else "",
+            ", ".join("%s %s%s" % (o[0], o[2], o[3]) for o in order), limit))
+        return any("SORTED BY" in str(r[0]) for r in a.get("rows", []))
 
     def item(self, c):
         if c.kind == "array":
@@ -1585,6 +1596,47 @@ class Run:
                     self.index_query(t, ix, live, qv, cond, conj, literal_class, extra)
                 except SkipQuery:
                     pass
+        # IS NULL on each index's first column (a nullable one's NULLs are the index's range
+        # of no bytes then 0x00), alone or with a condition on its second: drawn last, from a
+        # generator of their own, so that the seed's other queries stay as they were
+        for ix in t.indexes:
+            nrng = random.Random("%d/%d/isnull/%s" % (self.args.seed, t.idx, ix.name))
+            for _ in range(3):
+                extra = []
+                try:
+                    self.index_is_null(t, ix, nrng, live, qv, cond, conj, is_null, extra)
+                except SkipQuery:
+                    pass
+
+    def index_is_null(self, t, ix, rng, live, qv, cond, conj, is_null, extra):
+        """one query of IS NULL on index ix's first column, alone or with =, a range or IS NULL
+        on its second; selecting every column or only the index's"""
+        c, _ = ix.cols[0]
+        covered = [x for x in t.keys + [x for x, _ in ix.cols] + ix.include if not x.dropped]
+        sel = [x for x in live if x in covered] if rng.random() < 0.4 else list(live)
+        items = [self.item(x) for x in sel]
+        conds = [is_null(c)]
+        if len(ix.cols) > 1 and rng.random() < 0.6:
+            c2, _ = ix.cols[1]
+            op = rng.choice(["=", "<", ">=", "IS NULL"]) if c2.kind not in ("bool", "bin") \
+                else rng.choice(["=", "IS NULL"])
+            if op == "IS NULL":
+                conds.append(is_null(c2))
+            else:
+                v2 = qv(c2)
+                if v2 is None:
+                    return
+                conds.append(cond(c2, op, v2))
+        wp, wg = conj(conds)
+        self.restale(t)
+        plan = self.pg.send("EXPLAIN (COSTS OFF) SELECT %s FROM pd.%s WHERE %s;" % (
+            ", ".join(i[1] for i in items), t.pgname, wg))
+        self.index_queries += 1
+        self.index_read += any("Phoenix Index" in line for line in plan)
+        self.null_queries += 1
+        self.null_read += any("Phoenix Index" in line for line in plan)
+        self.compare(t, "indexed IS NULL (%s)" % ix.name, items, wp, wg,
+                     cols=list(sel) + [x for x, _ in ix.cols] + extra, pg_first=True)
 
     def index_query(self, t, ix, live, qv, cond, conj, literal_class, extra):
         """one query through index ix's columns: =, IN, a range, a LIKE prefix on its first
@@ -1663,6 +1715,25 @@ class Run:
                 v = qv(c)
                 if v is not None and c.kind not in ("bool", "bin"):
                     conds.append(cond(c, rng.choice([">", "<", ">=", "<="]), v))
+            # the ORDER BY goes on with the data table's key columns, which the index keeps as
+            # the table does (a DESC VARCHAR inverted, then 0xff); where Phoenix sorts rather
+            # than reading the index in its order, it merges a salted index's buckets with
+            # MergeSortTopNResultIterator.compare, a plain byte comparison of the inverted
+            # values without their 0xff (phoenix-core-client 5.2.1; each bucket's own sort,
+            # OrderedResultIterator, uses DescVarLengthFastByteComparisons and is right): a DESC
+            # VARCHAR/DECIMAL key value comes before the longer values it is a prefix of.
+            # /*+ NO_INDEX */ and a table without the index do the same (seed 4 T11, salted,
+            # PK (K1 DESC, K2 DESC), index on C2: ORDER BY C2 DESC NULLS FIRST, K1 DESC, K2 DESC
+            # NULLS FIRST LIMIT 10 gives K1 'ab' before 'abc'; K1 VARCHAR DESC of a table with
+            # SALT_BUCKETS=4 and rows 'a', 'ab', 'abc' with C2 NULL: ORDER BY C2 DESC NULLS
+            # FIRST, K1 DESC gives a, abc, ab, unsalted abc, ab, a)
+            rest = [k for k in t.keys if k not in [x for x, _ in ix.cols[:ncols]]]
+            if ((t.salt or ix.salt) and not any("salted-desc-sort" in e.features for e in extra)
+                    and any(k.kind in ("str", "dec") and k.desc for k in rest)
+                    and self.phoenix_sorts(t, conj(conds)[0], order, limit)):
+                if "salted-desc-sort" in self.skip:
+                    return
+                extra.append(Feature("salted-desc-sort"))
         elif kind == "join":
             if c.kind in ("char", "array", "float"):
                 return
@@ -1920,10 +1991,11 @@ class Run:
             "%s %d/%d" % (k, v[0], v[1]) for k, v in sorted(self.stats.items())))
         print("skipped classes: %s" % (",".join(sorted(self.skip)) or "none"))
         print("indexes: %d indexes made (%d local), %d kept by IMPORT for reads; %d queries "
-              "on indexed columns, %d of them planned through an index (%d local); %d index "
-              "rows made stale" % (self.index_made, self.index_local, self.index_used,
-                                   self.index_queries, self.index_read, self.index_local_read,
-                                   self.stale_rows))
+              "on indexed columns, %d of them planned through an index (%d local; IS NULL: %d, "
+              "%d); %d index rows made stale" % (
+                  self.index_made, self.index_local, self.index_used, self.index_queries,
+                  self.index_read, self.index_local_read, self.null_queries, self.null_read,
+                  self.stale_rows))
         for t in tables:
             for n in t.notes[:3]:
                 print("note %s: %s" % (t.name, n))

@@ -54,40 +54,14 @@ class Handler(background_server.ProxyHandler):
         srv = self.server
         answer_here = False
         if self.command == "PUT":
-            with srv.lock:
-                srv.puts += 1
-                srv.in_flight += 1
-                srv.max_in_flight = max(srv.max_in_flight, srv.in_flight)
-                srv.bodies[hashlib.sha1(body or b"").hexdigest()] += 1
-                answer_here = srv.fail_after is not None and srv.puts > srv.fail_after
-                if srv.holding is not None:
-                    answer_here = any(t in (body or b"") for t in srv.holding)
-                if answer_here:
-                    srv.answered += 1
-                else:
-                    srv.forwarded += 1
-            try:
-                self.put(body, answer_here)
-            finally:
-                with srv.lock:
-                    srv.in_flight -= 1
+            data = body or b""
+            self.held_write(body, "puts", data, lambda: (
+                any(t in data for t in srv.holding) if srv.holding is not None
+                else srv.fail_after is not None and srv.puts > srv.fail_after))
             return
         elif self.command == "DELETE" and srv.del_holding is not None:
-            with srv.lock:
-                srv.deletes += 1
-                srv.in_flight += 1
-                srv.max_in_flight = max(srv.max_in_flight, srv.in_flight)
-                srv.bodies[hashlib.sha1(self.path.encode()).hexdigest()] += 1
-                answer_here = any(t in self.path.encode() for t in srv.del_holding)
-                if answer_here:
-                    srv.answered += 1
-                else:
-                    srv.forwarded += 1
-            try:
-                self.put(body, answer_here)
-            finally:
-                with srv.lock:
-                    srv.in_flight -= 1
+            path = self.path.encode()
+            self.held_write(body, "deletes", path, lambda: any(t in path for t in srv.del_holding))
             return
         elif self.command == "DELETE":
             with srv.lock:
@@ -101,6 +75,28 @@ class Handler(background_server.ProxyHandler):
             self.reply(srv.status, srv.body, [("Content-Type", "text/plain")])
             return
         super().proxy(body)
+
+    def held_write(self, body, counter, same, answer_here):
+        """A PUT, or a DELETE with --fail-deletes-holding: counted (counter: "puts" or
+        "deletes"), in flight here until answered (max_in_flight), same (its body, or a
+        DELETE's path) counted for max_same_body, then answered here when answer_here() says
+        so (asked under the lock, after the count), else passed on (put)."""
+        srv = self.server
+        with srv.lock:
+            setattr(srv, counter, getattr(srv, counter) + 1)
+            srv.in_flight += 1
+            srv.max_in_flight = max(srv.max_in_flight, srv.in_flight)
+            srv.bodies[hashlib.sha1(same).hexdigest()] += 1
+            here = answer_here()
+            if here:
+                srv.answered += 1
+            else:
+                srv.forwarded += 1
+        try:
+            self.put(body, here)
+        finally:
+            with srv.lock:
+                srv.in_flight -= 1
 
     def put(self, body, answer_here):
         srv = self.server

@@ -64,6 +64,7 @@ extern bool hbase_index_scan_regions(HBaseIndexScan *s, int *regions, long *list
 
 extern Datum hbase_rowid_datum(const HBaseRow *row);
 extern bool hbase_modify_changed(ResultRelInfo *rinfo, const char *key, int keylen);
+extern void hbase_modify_scan_ended(ResultRelInfo *rinfo);
 
 extern HBaseCell *hbase_empty_cell(HBaseTable *t);
 extern long hbase_delete_cells(HBaseConn *conn, HBaseTable *t, const char *key, int keylen,

@@ -244,12 +244,11 @@ count_table_rows(HBaseScanState *st)
 }
 
 /*
- * Did the UPDATE or DELETE this scan feeds change this row already?  Asked
- * of its ResultRelInfo, whose write began after this scan did
- * (hbase_modify_changed).
+ * The ResultRelInfo of the UPDATE or DELETE this scan feeds, once its write
+ * began (after this scan did), or NULL.
  */
-static bool
-result_row_changed(ForeignScanState *node, HBaseScanState *st, HBaseRow *row)
+static ResultRelInfo *
+result_rel(ForeignScanState *node, HBaseScanState *st)
 {
 	EState	   *estate = node->ss.ps.state;
 	Index		rti = ((Scan *) node->ss.ps.plan)->scanrelid;
@@ -257,7 +256,17 @@ result_row_changed(ForeignScanState *node, HBaseScanState *st, HBaseRow *row)
 	if (st->result_rel == NULL && estate->es_result_relations &&
 		rti <= estate->es_range_table_size)
 		st->result_rel = estate->es_result_relations[rti - 1];
-	return st->result_rel && hbase_modify_changed(st->result_rel, row->key, row->keylen);
+	return st->result_rel;
+}
+
+/*
+ * Did the UPDATE or DELETE this scan feeds change this row already?  Asked
+ * of its ResultRelInfo (hbase_modify_changed).
+ */
+static bool
+result_row_changed(ForeignScanState *node, HBaseScanState *st, HBaseRow *row)
+{
+	return result_rel(node, st) && hbase_modify_changed(st->result_rel, row->key, row->keylen);
 }
 
 /*
@@ -320,6 +329,13 @@ hbase_iterate_foreign_scan(ForeignScanState *node)
 		if (row == NULL)
 		{
 			count_table_rows(st);
+
+			/*
+			 * the UPDATE's writes under way answered
+			 * (hbase_modify_scan_ended)
+			 */
+			if (st->rowid_pos > 0 && result_rel(node, st))
+				hbase_modify_scan_ended(st->result_rel);
 			return slot;
 		}
 		st->nread++;

@@ -28,7 +28,9 @@
  * never lost: under READ COMMITTED the row is read again, its WHERE checked
  * and its SET computed again (PostgreSQL's EvalPlanQual, apply_again), else
  * an error, 40001 only while the transaction wrote nothing to HBase
- * (hbase_conflict_error).  A SET of constants writes blindly, last writer
+ * (hbase_conflict_error); with write_concurrency over 1 those check-and-puts
+ * go several at once, a conflict resolved once its round is answered
+ * (buffer_check, judge_checks).  A SET of constants writes blindly, last writer
  * wins, as in PostgreSQL.  A table of versions (option versions) refuses
  * both.  Every error after a row was written, until the statement ends,
  * names the rows written (HBaseWritten, hold_written_context): they stay
@@ -130,6 +132,23 @@ typedef struct HBaseModifyState
 	bool		deleting;
 	int64	   *buffered_ts;
 	int64	   *rows_ts;		/* the stamps of the DELETEs put_batches sends */
+
+	/*
+	 * UPDATE whose SET reads the row, pipelined: a check-and-put a row,
+	 * write_concurrency at once (checking), each with the cell it compares
+	 * and the value read (buffered_chk, rows_chk: as buffered_ts, rows_ts); a
+	 * row changed under it is read again once its round is answered, its new
+	 * cells computed in a slot of our own (again), and a row then left alone
+	 * (no longer matching, gone) taken out of the statement's count, which
+	 * PostgreSQL took when ExecForeignUpdate returned it (set_tag: this
+	 * ModifyTable sets the count)
+	 */
+	bool		checking;
+	struct CheckOf *buffered_chk;
+	struct CheckOf *rows_chk;
+	TupleTableSlot *again;
+	EState	   *estate;
+	bool		set_tag;
 	MemoryContext pipecxt[2];	/* rows of a call, its wave's bodies */
 	int			pipecur;		/* the one the next rows go into */
 	struct HBasePuts *puts;		/* the wave under way, or NULL */
@@ -161,7 +180,10 @@ static void begin_pipe_rows(HBaseModifyState *ms, ModifyTableState *mtstate, Cmd
 static void buffer_row(HBaseModifyState *ms, const HBaseRow *row, int64 read_ts);
 static void flush_buffered(HBaseModifyState *ms);
 static void delete_row(HBaseModifyState *ms, HBaseRow *row, int64 read_ts);
-static void put_deletes(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool leave);
+static void buffer_check(HBaseModifyState *ms, const HBaseRow *row, HBaseColumn *col,
+						 const char *expect, int expectlen, int64 read_ts);
+static void put_rows_alone(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first,
+						   bool leave);
 static bool put_row_if_absent(HBaseModifyState *ms, HBaseRow *row);
 
 /*
@@ -461,6 +483,10 @@ hbaseBeginForeignModify(ModifyTableState *mtstate, ResultRelInfo *rinfo, List *f
 				ms->wholerow > 0;
 		}
 		begin_pipe_rows(ms, mtstate, op);
+		if (ms->checking)
+			ms->again = ExecInitExtraTupleSlot(mtstate->ps.state,
+											   RelationGetDescr(rinfo->ri_RelationDesc),
+											   &TTSOpsVirtual);
 		/* the key cannot change: that would move the row between keys */
 		foreach(lc, ms->updated)
 		{
@@ -856,31 +882,47 @@ apply_again(HBaseModifyState *ms, HBaseRow *now, TupleTableSlot *slot)
 }
 
 /*
- * An UPDATE's new cells of a row by a check-and-put: written only if the
- * cell of col still has the value the scan read (no cell when it read NULL).
- * When another writer came first, under READ COMMITTED, the row is read
- * again, the conditions checked and the SET computed again on it
- * (apply_again), at most hbase_fdw.update_retries times, as direct.c does
- * for an UPDATE by keys; *row and *nulled become the new cells.  Where the
- * SET cannot be computed again (can_apply_again), or under REPEATABLE READ,
- * a cell whose bytes differ from our encoding of the value read but that
- * decodes to the same value ("007" for 7 in text) is compared again with its
- * own bytes, and anything else is a conflict (hbase_conflict_error).
- * Returns false when the row was not written: gone, or no longer matching.
+ * The value of col the scan read, as the bytes a check-and-put compares
+ * (*expect NULL: it read NULL, the check is "no cell").
  */
-static bool
-check_and_put(HBaseModifyState *ms, HBaseRow *row, List **nulled, HBaseColumn *col,
-			  TupleTableSlot *planSlot, TupleTableSlot *slot, bytea *key)
+static void
+read_value(HBaseModifyState *ms, HBaseColumn *col, TupleTableSlot *planSlot, char **expect,
+		   int *expectlen)
 {
-	HBaseTable *t = ms->table;
 	bool		isnull;
 	Datum		old = slot_getattr(planSlot, ms->oldval[col->attnum - 1], &isnull);
-	char	   *expect = "";
-	int			expectlen = 0;
+
+	*expect = NULL;
+	*expectlen = 0;
+	if (!isnull)
+		hbase_datum_to_read_cell(ms->table, col, old, expect, expectlen);
+}
+
+/*
+ * An UPDATE's new cells of a row by a check-and-put: written only if the
+ * cell of col still has the value the scan read (expect; NULL: it read
+ * NULL, no cell).  first: the answer of the check-and-put sent already (a
+ * round's, pipelined), NULL to send it now.  When another writer came
+ * first, under READ COMMITTED, the row is read again, the conditions
+ * checked and the SET computed again on it into slot (apply_again), at most
+ * hbase_fdw.update_retries times, as direct.c does for an UPDATE by keys;
+ * *row and *nulled become the new cells.  Where the SET cannot be computed
+ * again (can_apply_again), or under REPEATABLE READ, a cell whose bytes
+ * differ from our encoding of the value read but that decodes to the same
+ * value ("007" for 7 in text) is compared again with its own bytes, and
+ * anything else is a conflict (hbase_conflict_error).  Returns false when
+ * the row was not written: gone, or no longer matching.
+ */
+static bool
+checked_put(HBaseModifyState *ms, const HBaseResult *first, HBaseRow *row, List **nulled,
+			HBaseColumn *col, char *expect, int expectlen, TupleTableSlot *slot, bytea *key)
+{
+	HBaseTable *t = ms->table;
+	bool		isnull = expect == NULL;
 	int			attempt;
 
-	if (!isnull)
-		hbase_datum_to_read_cell(t, col, old, &expect, &expectlen);
+	if (isnull)
+		expect = "";
 	for (attempt = 0;; attempt++)
 	{
 		HBaseRow   *now;
@@ -889,8 +931,11 @@ check_and_put(HBaseModifyState *ms, HBaseRow *row, List **nulled, HBaseColumn *c
 		long		nreq = 0;
 
 		/* sent once, to one gateway: it is not idempotent */
-		res = hbase_rest_check_and_put(ms->conn, t, row, col->colspec, col->speclen,
-									   expect, expectlen, "a check-and-put of a row");
+		if (attempt == 0 && first)
+			res = *first;
+		else
+			res = hbase_rest_check_and_put(ms->conn, t, row, col->colspec, col->speclen,
+										   expect, expectlen, "a check-and-put of a row");
 		if (res.outcome == HBASE_DONE)
 		{
 			hbase_written_add(&ms->written, row->key, row->keylen);
@@ -949,6 +994,18 @@ check_and_put(HBaseModifyState *ms, HBaseRow *row, List **nulled, HBaseColumn *c
 		}
 		hbase_conflict_error(&ms->written, row->key, row->keylen, col, 0);
 	}
+}
+
+/* a check-and-put of the row's new cells on the value read (checked_put) */
+static bool
+check_and_put(HBaseModifyState *ms, HBaseRow *row, List **nulled, HBaseColumn *col,
+			  TupleTableSlot *planSlot, TupleTableSlot *slot, bytea *key)
+{
+	char	   *expect;
+	int			expectlen;
+
+	read_value(ms, col, planSlot, &expect, &expectlen);
+	return checked_put(ms, NULL, row, nulled, col, expect, expectlen, slot, key);
 }
 
 /*
@@ -1039,15 +1096,28 @@ hbaseExecForeignUpdate(EState *estate, ResultRelInfo *rinfo, TupleTableSlot *slo
 	build_update(ms, slot->tts_values, slot->tts_isnull, key, &row, &nulled);
 	hbase_stamp_after_read(&row, read_ts);
 	check = ms->check && row.ncells > 0 ? check_column(ms, nulled) : NULL;
-	if (check)
+	if (check && ms->checking && nulled == NIL)
 	{
+		/* in a round of check-and-puts, pipelined (buffer_check) */
+		char	   *expect;
+		int			expectlen;
+
+		read_value(ms, check, planSlot, &expect, &expectlen);
+		buffer_check(ms, &row, check, expect, expectlen, read_ts);
+	}
+	else if (check)
+	{
+		ms->nseen += ms->pipe_rows;
 		if (!check_and_put(ms, &row, &nulled, check, planSlot, slot, key))
 			slot = NULL;
 	}
-	else if (row.ncells > 0 && ms->pipe_rows && nulled == NIL)
+	else if (row.ncells > 0 && ms->pipe_rows && nulled == NIL && !ms->checking)
 		buffer_row(ms, &row, read_ts);	/* in a batch, pipelined as COPY's */
 	else if (row.ncells > 0)
+	{
+		ms->nseen += ms->pipe_rows;
 		put_rows(ms, &row, 1);
+	}
 	if (slot)
 	{
 		(void) hbase_delete_cells(ms->conn, ms->table, VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key),
@@ -1641,16 +1711,29 @@ write_batches(HBaseTable *t)
 	return Max(1, Min(t->write_concurrency, 100000 / t->batch_size));
 }
 
+/*
+ * The check of an UPDATE's check-and-put of a row (checked_put): the cell
+ * compared and the value the scan read
+ */
+typedef struct CheckOf
+{
+	HBaseColumn *col;
+	char	   *expect;			/* NULL: it read NULL (no cell) */
+	int			expectlen;
+} CheckOf;
+
 /* one batch of a wave: its rows, where they are in the statement, what came of it */
 typedef struct WaveBatch
 {
 	HBaseRow   *rows;
 	int			nrows;
 	long		first;			/* the statement's number of its first row */
-	int64		read_ts;		/* a DELETE's: the newest stamp its row was
-								 * read with (hbase_rest_delete) */
+	int64		read_ts;		/* a DELETE's or a check-and-put's: the newest
+								 * stamp its row was read with */
+	CheckOf		check;			/* a check-and-put's (ms->checking) */
 	HBaseResult res;
-	bool		stands;			/* written (all its rows) */
+	bool		stands;			/* written (all its rows), or for a
+								 * check-and-put, resolved (check_row) */
 } WaveBatch;
 
 /* the batches of a wave, for the error context of one of them */
@@ -1687,6 +1770,14 @@ static void
 wave_context(void *arg)
 {
 	Wave	   *w = arg;
+
+	/*
+	 * a PUT of a batch, or a row's own request: a DELETE, an UPDATE's
+	 * check-and-put
+	 */
+	const char *req = w->ms->deleting ? "DELETE" : w->ms->checking ? "check-and-put" : "PUT";
+	const char *done = w->ms->deleting ? "deleted" : "written";
+	bool		one = w->ms->deleting || w->ms->checking;
 	StringInfoData buf;
 	int			i;
 
@@ -1697,20 +1788,17 @@ wave_context(void *arg)
 
 		if (b->stands || i == w->current)
 			continue;
-		if (w->ms->deleting)
-			appendStringInfo(&buf, "%s%s %s", buf.len ? "; " : "", batch_rows(b),
-							 b->res.outcome == HBASE_UNAVAILABLE ? "was not deleted (the DELETE never reached a gateway)" :
-							 b->res.status == 0 ? "may have been deleted or not (no answer)" :
-							 psprintf("may have been deleted or not (HTTP %ld)", b->res.status));
-		else
-			appendStringInfo(&buf, "%s%s %s", buf.len ? "; " : "", batch_rows(b),
-							 b->res.outcome == HBASE_UNAVAILABLE ? "were not written (the PUT never reached a gateway)" :
-							 b->res.status == 0 ? "may have been written or not (no answer)" :
-							 psprintf("may have been written or not (HTTP %ld)", b->res.status));
+		appendStringInfo(&buf, "%s%s %s", buf.len ? "; " : "", batch_rows(b),
+						 b->res.outcome == HBASE_CHECK_FAILED ? "was not written (it changed since it was read)" :
+						 b->res.outcome == HBASE_UNAVAILABLE ?
+						 psprintf("%s not %s (the %s never reached a gateway)", one ? "was" : "were",
+								  done, req) :
+						 b->res.status == 0 ? psprintf("may have been %s or not (no answer)", done) :
+						 psprintf("may have been %s or not (HTTP %ld)", done, b->res.status));
 	}
 	if (buf.len)
-		errcontext("other %s of foreign table %s sent at the same time: %s",
-				   w->ms->deleting ? "DELETEs" : "PUTs", w->ms->table->relname, buf.data);
+		errcontext("other %ss of foreign table %s sent at the same time: %s",
+				   req, w->ms->table->relname, buf.data);
 }
 
 /*
@@ -1750,21 +1838,28 @@ report_wave_batch(HBaseModifyState *ms, WaveBatch *b, int nbatches)
 	HBaseResult *res = &b->res;
 	char	   *summary = hbase_body_summary(res->resp);
 
-	if (ms->deleting && res->status == 0)
-		ereport(ERROR,
-				(errcode(ERRCODE_TRANSACTION_RESOLUTION_UNKNOWN),
-				 errmsg("HBase REST gateway gave no answer to a DELETE of a row of foreign table %s: whether it was deleted is unknown",
-						ms->table->relname),
-				 errdetail("%s at %s. The DELETE of %s, one of %d sent at the same time, may have been done in HBase table \"%s\" or not, or may still be; it was not sent again. %s",
-						   *summary ? summary : "no answer",
-						   res->resp && res->resp->gateway ? res->resp->gateway : "the gateway",
-						   batch_rows(b), nbatches, ms->table->hbase_table,
-						   hbase_written_detail(&ms->written)),
-				 errhint("Read the rows back to see what was deleted; a DELETE of the same rows may be sent again.")));
-	if (ms->deleting)
+	if (ms->deleting || ms->checking)
+	{
+		/* a row's own request: a DELETE, or an UPDATE's check-and-put */
+		const char *req = ms->deleting ? "DELETE" : "check-and-put";
+		const char *done = ms->deleting ? "deleted" : "written";
+
+		if (res->status == 0)
+			ereport(ERROR,
+					(errcode(ERRCODE_TRANSACTION_RESOLUTION_UNKNOWN),
+					 errmsg("HBase REST gateway gave no answer to a %s of a row of foreign table %s: whether it was %s is unknown",
+							req, ms->table->relname, done),
+					 errdetail("%s at %s. The %s of %s, one of %d sent at the same time, may have been done in HBase table \"%s\" or not, or may still be; it was not sent again. %s",
+							   *summary ? summary : "no answer",
+							   res->resp && res->resp->gateway ? res->resp->gateway : "the gateway",
+							   req, batch_rows(b), nbatches, ms->table->hbase_table,
+							   hbase_written_detail(&ms->written)),
+					 errhint("Read the rows back to see what was %s; a %s of the same rows may be sent again.",
+							 done, ms->deleting ? "DELETE" : "write")));
 		hbase_rest_report(res, ms->table,
-						  psprintf("a DELETE of %s, one of %d sent at the same time",
-								   batch_rows(b), nbatches));
+						  psprintf("a %s of %s, one of %d sent at the same time",
+								   req, batch_rows(b), nbatches));
+	}
 	if (res->status == 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_TRANSACTION_RESOLUTION_UNKNOWN),
@@ -1810,6 +1905,77 @@ count_wave(HBaseModifyState *ms, WaveBatch *batches, int n, const HBaseResult *o
 }
 
 /*
+ * A row of an UPDATE's round of check-and-puts that did not stand: its
+ * check failed (the row changed since the scan read it), or it surely
+ * never reached a gateway (then sent again alone).  checked_put does what
+ * a check-and-put sent alone does: under READ COMMITTED the row read
+ * again, its WHERE and SET again, written by a check-and-put on the value
+ * read now (the new row in ms->again, not PostgreSQL's slot: that went
+ * with the call); elsewhere a conflict, 40001 while nothing of the
+ * transaction was written, else HV000 naming the rows written.  A row then
+ * left alone (gone, no longer matching) was counted by PostgreSQL when
+ * ExecForeignUpdate returned it: taken out of the statement's count, which
+ * is read only once the scan has ended (hbase_modify_scan_ended finishes
+ * the rounds first).
+ */
+static void
+check_row(HBaseModifyState *ms, WaveBatch *b)
+{
+	HBaseRow	row = b->rows[0];
+	List	   *nulled = NIL;
+	bytea	   *key = palloc(VARHDRSZ + row.keylen);
+
+	SET_VARSIZE(key, VARHDRSZ + row.keylen);
+	memcpy(VARDATA(key), row.key, row.keylen);
+	if (checked_put(ms, b->res.outcome == HBASE_CHECK_FAILED ? &b->res : NULL, &row, &nulled,
+					b->check.col, b->check.expect, b->check.expectlen, ms->again, key))
+	{
+		if (nulled != NIL)
+			(void) hbase_delete_cells(ms->conn, ms->table, row.key, row.keylen, nulled,
+									  b->read_ts);
+	}
+	else if (ms->set_tag)
+		ms->estate->es_processed--;
+}
+
+/*
+ * An UPDATE's round of check-and-puts answered and counted, judged: first
+ * any that failed otherwise than by its check (a 500, no answer, a
+ * refusal) is reported, naming its row, the rows of the statement that
+ * stand (the round's written counted) and, in a context line, the others
+ * of the round not written or not known (wave_context), before anything
+ * more is sent for a statement that fails; then each row whose check
+ * failed, or that never reached a gateway, in the statement's order
+ * (check_row).
+ */
+static void
+judge_checks(HBaseModifyState *ms, Wave *wave)
+{
+	int			i;
+
+	for (i = 0; i < wave->n; i++)
+	{
+		WaveBatch  *b = &wave->batches[i];
+
+		if (b->stands || b->res.outcome == HBASE_CHECK_FAILED ||
+			b->res.outcome == HBASE_UNAVAILABLE)
+			continue;
+		wave->current = i;
+		report_wave_batch(ms, b, wave->n);
+	}
+	for (i = 0; i < wave->n; i++)
+	{
+		WaveBatch  *b = &wave->batches[i];
+
+		if (b->stands)
+			continue;
+		wave->current = i;
+		check_row(ms, b);
+		b->stands = true;
+	}
+}
+
+/*
  * A wave answered and counted (count_wave), judged: each batch that does
  * not stand in turn, as put_rows does for one batch: a cancel is raised; a
  * PUT that surely never reached a gateway goes again alone (put_rows: it may
@@ -1843,6 +2009,12 @@ judge_wave(HBaseModifyState *ms, WaveBatch *batches, int n, bool interrupted)
 				(errcode(ERRCODE_QUERY_CANCELED),
 				 errmsg("canceling the %s of foreign table %s", ms->deleting ? "DELETEs" : "PUTs",
 						ms->table->relname)));
+	}
+	if (ms->checking)
+	{
+		judge_checks(ms, &wave);
+		error_context_stack = wcb.previous;
+		return;
 	}
 	for (i = 0; i < n; i++)
 	{
@@ -1926,6 +2098,7 @@ send_wave(HBaseModifyState *ms, WaveBatch *batches, int n, bool leave)
 	HBaseRow   *rows[HBASE_MAX_CONCURRENCY];
 	int			counts[HBASE_MAX_CONCURRENCY];
 	int64		read_ts[HBASE_MAX_CONCURRENCY];
+	HBaseCheck	checks[HBASE_MAX_CONCURRENCY];
 	HBaseResult res[HBASE_MAX_CONCURRENCY];
 	ErrorContextCallback cb;
 	bool		interrupted;
@@ -1935,6 +2108,8 @@ send_wave(HBaseModifyState *ms, WaveBatch *batches, int n, bool leave)
 	{
 		if (ms->deleting)
 			delete_row(ms, batches[0].rows, batches[0].read_ts);
+		else if (ms->checking)
+			check_row(ms, &batches[0]); /* res zeroed: sent now */
 		else
 			put_rows(ms, batches[0].rows, batches[0].nrows);
 		return;
@@ -1944,6 +2119,10 @@ send_wave(HBaseModifyState *ms, WaveBatch *batches, int n, bool leave)
 		rows[i] = batches[i].rows;
 		counts[i] = batches[i].nrows;
 		read_ts[i] = batches[i].read_ts;
+		checks[i].col = batches[i].check.col ? batches[i].check.col->colspec : NULL;
+		checks[i].collen = batches[i].check.col ? batches[i].check.col->speclen : 0;
+		checks[i].expected = batches[i].check.expect;
+		checks[i].expectedlen = batches[i].check.expectlen;
 	}
 	hbase_push_written_context(&ms->written, &cb);
 	if (leave)
@@ -1952,6 +2131,9 @@ send_wave(HBaseModifyState *ms, WaveBatch *batches, int n, bool leave)
 
 		ms->puts = ms->deleting ?
 			hbase_rest_delete_start(ms->conn, ms->table, rows, read_ts, n, "a DELETE of a row", true) :
+			ms->checking ?
+			hbase_rest_check_and_put_start(ms->conn, ms->table, rows, checks, n,
+										   "a check-and-put of a row", true) :
 			hbase_rest_put_start(ms->conn, ms->table, rows, counts, n, "a PUT of rows", true);
 		abandon->func = abandon_wave;
 		abandon->arg = ms;
@@ -1965,6 +2147,10 @@ send_wave(HBaseModifyState *ms, WaveBatch *batches, int n, bool leave)
 	if (ms->deleting)
 		hbase_rest_put_finish(hbase_rest_delete_start(ms->conn, ms->table, rows, read_ts, n,
 													  "a DELETE of a row", false),
+							  res, &interrupted);
+	else if (ms->checking)
+		hbase_rest_put_finish(hbase_rest_check_and_put_start(ms->conn, ms->table, rows, checks, n,
+															 "a check-and-put of a row", false),
 							  res, &interrupted);
 	else
 		hbase_rest_put_many(ms->conn, ms->table, rows, counts, n, "a PUT of rows", res, &interrupted);
@@ -2039,9 +2225,9 @@ put_batches(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool le
 	int			b;
 
 	finish_wave(ms);
-	if (ms->deleting)
+	if (ms->deleting || ms->checking)
 	{
-		put_deletes(ms, rows, nrows, first, leave);
+		put_rows_alone(ms, rows, nrows, first, leave);
 		return;
 	}
 	if (nbatches <= 1 || ms->write_concurrency <= 1)
@@ -2102,14 +2288,16 @@ put_batches(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool le
 
 /*
  * DELETEs of rows a scan handed over (buffer_row), their stamps in
- * ms->rows_ts: write_concurrency at once (send_wave), each row its own
+ * ms->rows_ts, or an UPDATE's check-and-puts (buffer_check, their checks in
+ * ms->rows_chk): write_concurrency at once (send_wave), each row its own
  * request; leave: the last round is left under way, as put_batches leaves
  * a wave of PUTs.  A key comes once (the scan hands each row once; a join's
- * repeats are skipped by changed_before), and two DELETEs of one key would
- * delete the same cells anyway: no order to keep between them.
+ * repeats are skipped by changed_before; buffer_check waits for a key
+ * under way all the same), and two DELETEs of one key would delete the
+ * same cells anyway.
  */
 static void
-put_deletes(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool leave)
+put_rows_alone(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool leave)
 {
 	WaveBatch  *batches = palloc0(sizeof(WaveBatch) * Max(nrows, 1));
 	int			wc = Min(ms->write_concurrency, HBASE_MAX_CONCURRENCY);
@@ -2122,6 +2310,8 @@ put_deletes(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool le
 		batches[b].nrows = 1;
 		batches[b].first = first + b;
 		batches[b].read_ts = ms->rows_ts[b];
+		if (ms->checking)
+			batches[b].check = ms->rows_chk[b];
 	}
 	for (start = 0; start < nrows; start += wc)
 	{
@@ -2137,31 +2327,47 @@ put_deletes(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool le
  * UPDATE and DELETE through a scan keep a round of writes in flight while
  * the scan reads on, as COPY does (ms->pipeline: no triggers, whose AFTER
  * STATEMENT one must find every row written; write_concurrency over 1):
- * a DELETE, and an UPDATE whose SET does not read the row (a check-and-put
- * goes row by row: a conflict reads the row again).  Not with RETURNING,
- * which returns each row as written.  The rows are buffered (buffer_row)
- * and sent as a COPY's (flush_buffered), and every round is answered and
- * judged before the next goes and at the statement's end.
+ * a DELETE, an UPDATE whose SET does not read the row (PUTs in batches),
+ * and one whose SET reads it (checking: a check-and-put a row, each on its
+ * own connection, a conflict resolved once its round is answered,
+ * check_row).  Not with RETURNING, which returns each row as written, nor,
+ * for a check-and-put, a view's WITH CHECK OPTION, which PostgreSQL checks
+ * on the row returned, not on the one a conflict computes again.  The rows
+ * are buffered (buffer_row, buffer_check) and sent as a COPY's
+ * (flush_buffered), and every round is answered and judged before the next
+ * goes, and at the statement's end; check-and-puts whose SET may be
+ * computed again also when the scan ends (hbase_modify_scan_ended), before
+ * PostgreSQL reads the statement's count.
  */
 static void
 begin_pipe_rows(HBaseModifyState *ms, ModifyTableState *mtstate, CmdType op)
 {
 	EState	   *estate = mtstate->ps.state;
+	ModifyTable *plan = (ModifyTable *) mtstate->ps.plan;
 	int			slots;
 
 	/*
-	 * RETURNING is known from the plan: ri_projectReturning is made after
+	 * RETURNING and check options are known from the plan:
+	 * ri_projectReturning and ri_WithCheckOptions are made after
 	 * BeginForeignModify
 	 */
-	ms->pipe_rows = ms->pipeline && ((ModifyTable *) mtstate->ps.plan)->returningLists == NIL &&
-		(op == CMD_DELETE || !ms->check);
+	ms->pipe_rows = ms->pipeline && plan->returningLists == NIL &&
+		(op == CMD_DELETE || !ms->check || plan->withCheckOptionLists == NIL);
 	if (!ms->pipe_rows)
 		return;
 	ms->deleting = op == CMD_DELETE;
-	slots = ms->deleting ? ms->write_concurrency : ms->table->batch_size * ms->write_concurrency;
+	ms->checking = op == CMD_UPDATE && ms->check;
+	slots = ms->deleting || ms->checking ? ms->write_concurrency :
+		ms->table->batch_size * ms->write_concurrency;
 	ms->buffered = MemoryContextAlloc(estate->es_query_cxt, sizeof(HBaseRow) * slots);
-	if (ms->deleting)
+	if (ms->deleting || ms->checking)
 		ms->buffered_ts = MemoryContextAlloc(estate->es_query_cxt, sizeof(int64) * slots);
+	if (ms->checking)
+	{
+		ms->buffered_chk = MemoryContextAlloc(estate->es_query_cxt, sizeof(CheckOf) * slots);
+		ms->estate = estate;
+		ms->set_tag = mtstate->canSetTag;
+	}
 }
 
 /*
@@ -2189,12 +2395,61 @@ buffer_row(HBaseModifyState *ms, const HBaseRow *row, int64 read_ts)
 		r->cells[i].value = hbase_memdup(row->cells[i].value, row->cells[i].vallen);
 	}
 	MemoryContextSwitchTo(old);
-	if (ms->deleting)
+	if (ms->deleting || ms->checking)
 		ms->buffered_ts[ms->nbuffered] = read_ts;
 	ms->nseen++;
-	if (++ms->nbuffered == (ms->deleting ? ms->write_concurrency :
+	if (++ms->nbuffered == (ms->deleting || ms->checking ? ms->write_concurrency :
 							ms->table->batch_size * ms->write_concurrency))
 		flush_buffered(ms);
+}
+
+/* is a write of this key buffered, or in the round under way? */
+static bool
+key_pending(HBaseModifyState *ms, const HBaseRow *row)
+{
+	int			i,
+				j;
+
+	for (i = 0; i < ms->nbuffered; i++)
+		if (ms->buffered[i].keylen == row->keylen &&
+			memcmp(ms->buffered[i].key, row->key, row->keylen) == 0)
+			return true;
+	for (i = 0; i < ms->nwave; i++)
+		for (j = 0; j < ms->wave[i].nrows; j++)
+			if (ms->wave[i].rows[j].keylen == row->keylen &&
+				memcmp(ms->wave[i].rows[j].key, row->key, row->keylen) == 0)
+				return true;
+	return false;
+}
+
+/*
+ * A row an UPDATE whose SET reads the row writes by a check-and-put
+ * (begin_pipe_rows' checking): buffered with the cell it compares and the
+ * value read (expect, NULL: read NULL) until write_concurrency rows are
+ * there, sent at once (put_rows_alone).  A key buffered or under way
+ * already (a statement changes a row once, so this is a guard) first sends
+ * and answers what is buffered: the later write goes after the earlier is
+ * answered, as one at a time.
+ */
+static void
+buffer_check(HBaseModifyState *ms, const HBaseRow *row, HBaseColumn *col, const char *expect,
+			 int expectlen, int64 read_ts)
+{
+	CheckOf    *c;
+
+	if (key_pending(ms, row))
+	{
+		flush_buffered(ms);
+		finish_wave(ms);
+	}
+	c = &ms->buffered_chk[ms->nbuffered];
+	c->col = col;
+	c->expect = expect ?
+		MemoryContextAlloc(ms->pipecxt[ms->pipecur], Max(expectlen, 1)) : NULL;
+	if (expect)
+		memcpy(c->expect, expect, expectlen);
+	c->expectlen = expectlen;
+	buffer_row(ms, row, read_ts);
 }
 
 /* DELETE of one row, now: an error names the rows of the statement that stand */
@@ -2305,6 +2560,7 @@ round_if_absent(HBaseModifyState *ms, HBaseRow *rows, int n, long first, bool *i
 {
 	HBaseColumn *col = ms->exists_col;
 	HBaseRow   *rp[HBASE_MAX_CONCURRENCY];
+	HBaseCheck	checks[HBASE_MAX_CONCURRENCY];
 	HBaseResult res[HBASE_MAX_CONCURRENCY];
 	const char *what = "a check-and-put of a row (ON CONFLICT DO NOTHING)";
 	ErrorContextCallback cb;
@@ -2314,10 +2570,16 @@ round_if_absent(HBaseModifyState *ms, HBaseRow *rows, int n, long first, bool *i
 	int			i;
 
 	for (i = 0; i < n; i++)
+	{
 		rp[i] = &rows[i];
+		checks[i].col = col->colspec;
+		checks[i].collen = col->speclen;
+		checks[i].expected = NULL;	/* absent */
+		checks[i].expectedlen = 0;
+	}
 	hbase_push_written_context(&ms->written, &cb);
-	hbase_rest_put_finish(hbase_rest_check_and_put_start(ms->conn, ms->table, rp, col->colspec,
-														 col->speclen, n, what),
+	hbase_rest_put_finish(hbase_rest_check_and_put_start(ms->conn, ms->table, rp, checks, n, what,
+														 false),
 						  res, &interrupted);
 	initStringInfo(&others);
 	for (i = 0; i < n; i++)
@@ -2376,7 +2638,12 @@ round_if_absent(HBaseModifyState *ms, HBaseRow *rows, int n, long first, bool *i
  * first, then check-and-puts write_concurrency at once (round_if_absent): a
  * key that an earlier row of the round holds starts the next round, so of
  * two rows of one key the first is written and the second finds it, as one
- * at a time.  inserted[i]: row i was written.
+ * at a time.  inserted[i]: row i was written.  A call's rounds are all
+ * answered before it returns, never left under way into the next call:
+ * PostgreSQL 15's ExecBatchInsert adds the count returned to the
+ * statement's and checks a view's WITH CHECK OPTION on the slots returned
+ * as soon as the call returns, and after a last call that was full no
+ * callback comes before it reads the statement's count.
  */
 static void
 put_rows_if_absent(HBaseModifyState *ms, HBaseRow *rows, int nrows, long first, bool *inserted)
@@ -2425,10 +2692,15 @@ flush_buffered(HBaseModifyState *ms)
 		HBaseRow   *rows = MemoryContextAlloc(ms->pipecxt[ms->pipecur], sizeof(HBaseRow) * n);
 
 		memcpy(rows, ms->buffered, sizeof(HBaseRow) * n);
-		if (ms->deleting)
+		if (ms->deleting || ms->checking)
 		{
 			ms->rows_ts = MemoryContextAlloc(ms->pipecxt[ms->pipecur], sizeof(int64) * n);
 			memcpy(ms->rows_ts, ms->buffered_ts, sizeof(int64) * n);
+		}
+		if (ms->checking)
+		{
+			ms->rows_chk = MemoryContextAlloc(ms->pipecxt[ms->pipecur], sizeof(CheckOf) * n);
+			memcpy(ms->rows_chk, ms->buffered_chk, sizeof(CheckOf) * n);
 		}
 		ms->nbuffered = 0;
 		put_rows_pipelined(ms, rows, n, ms->nseen - n + 1, false);
@@ -2555,6 +2827,25 @@ hbaseGetForeignModifyBatchSize(ResultRelInfo *rinfo)
 		return ms->table->batch_size * ms->write_concurrency;
 	t = hbase_get_table(RelationGetRelid(rinfo->ri_RelationDesc));
 	return t->batch_size * write_batches(t);
+}
+
+/*
+ * The scan of an UPDATE's or DELETE's result relation ended: an UPDATE
+ * whose SET may be computed again (a row changed under it, then no longer
+ * matching, is not counted) has its rounds of check-and-puts answered and
+ * judged now, while PostgreSQL runs the statement: it reads the count once
+ * the plan has run, before EndForeignModify.  Nothing else: a join's inner
+ * scan ends once per outer row.
+ */
+void
+hbase_modify_scan_ended(ResultRelInfo *rinfo)
+{
+	HBaseModifyState *ms = rinfo->ri_FdwState;
+
+	if (ms == NULL || !ms->checking || ms->set_attnos == NIL)
+		return;
+	flush_buffered(ms);
+	finish_wave(ms);
 }
 
 static void

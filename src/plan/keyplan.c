@@ -554,10 +554,13 @@ fuzzy_plan(HBaseTable *t, HBaseKeyPlan *kp, List *combos, int firstcol, int dept
  * Phase 1: the values of the key conditions, gathered per column.  Decides
  * which values each column may take (=, IN), its bounds, LIKE patterns, IS
  * NULL; false when no row can match (= NULL, a value the column cannot hold,
- * IS NULL together with =).  Values are indexed like the fdw_exprs; one that
- * comes at execution only marks its condition as there (the *_later fields,
- * an IN list's size estimated).
+ * IS NULL together with =).  IS NULL on a nullable part before the optional
+ * groups (hbase_key_null_fixes) is its one = value, NULL.  Values are
+ * indexed like the fdw_exprs; one that comes at execution only marks its
+ * condition as there (the *_later fields, an IN list's size estimated).
  */
+static bool narrows(ColConds *x);
+
 static bool
 gather_conditions(HBaseTable *t, List *conds, const HBaseKeyValues *v, ColConds *cc)
 {
@@ -641,9 +644,54 @@ gather_conditions(HBaseTable *t, List *conds, const HBaseKeyValues *v, ColConds 
 		}
 	}
 	for (i = 0; i < t->natts; i++)
+	{
 		if (cc[i].impossible || (cc[i].isnull && cc[i].has_eq))
 			return false;
+		/* IS NULL on a nullable part before the groups: its one value, NULL */
+		if (cc[i].isnull && hbase_key_null_fixes(t, i + 1))
+		{
+			rk_value   *null = palloc0(sizeof(rk_value));
+
+			/* a condition that NULL fails with it: no row */
+			if (narrows(&cc[i]))
+				return false;
+			null->isnull = 1;
+			cc[i].eq = list_make1(null);
+			cc[i].has_eq = true;
+		}
+	}
 	return true;
+}
+
+/*
+ * Does IS NULL on column attnum fix its key part, as = does?  Where the
+ * part is nullable (nullable(x): a Phoenix index's nullable column) and
+ * comes before the optional groups, a NULL is no bytes, then the delimiter
+ * after it ("\x00", also in place of a DESC value's "\xff"): the keys of
+ * the NULLs are those that start with the parts before and that delimiter,
+ * one prefix (no value's bytes start with 0x00 there, skip_leading_nulls).
+ * In a group, IS NULL ends the key or leaves a gap (fixed_depth).
+ */
+bool
+hbase_key_null_fixes(HBaseTable *t, AttrNumber attnum)
+{
+	int			nparts;
+	int			i;
+
+	if (t->layout == NULL)
+		return false;
+	nparts = hbase_rk_nparts(t->layout);
+	for (i = 0; i < nparts; i++)
+	{
+		rk_part_info pi;
+
+		hbase_rk_part(t->layout, i, &pi);
+		if (pi.optional)
+			return false;
+		if (pi.kind == RK_PART_COLUMN && pi.column + 1 == attnum)
+			return pi.nullable && i + 1 < nparts;
+	}
+	return false;
 }
 
 /* does anything bound this column's values (a condition that NULL fails)? */

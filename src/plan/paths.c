@@ -343,10 +343,12 @@ index_cost(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, HBaseOpKind sh
 }
 
 /*
- * The key conditions a Phoenix index's key can use.  Its indexed columns
- * are read as NOT NULL parts (phoenix_catalog.c), their NULL being
- * Phoenix's empty value: IS NULL is left out (the index is read wider, and
- * every qual is checked on the data rows).
+ * The key conditions a Phoenix index's key can use.  IS NULL only on a
+ * nullable indexed column before the data key (nullable(x), whose NULL is
+ * no bytes then "\x00": one range, hbase_key_null_fixes); elsewhere it is
+ * left out (an index column that is one of the data table's key columns is
+ * never NULL, a trailing one's NULL ends the key): the index is read wider,
+ * and every qual is checked on the data rows.
  */
 static List *
 index_conditions(HBaseReadIndex *ix, Index relid, List *clauses, bool allow_outer,
@@ -355,20 +357,22 @@ index_conditions(HBaseReadIndex *ix, Index relid, List *clauses, bool allow_oute
 	List	   *found = NIL;
 	List	   *conds = hbase_key_conditions(ix->table, relid, clauses, allow_outer, exprs, &found);
 	List	   *out = NIL;
-	ListCell   *lc;
+	ListCell   *lc,
+			   *lr;
 
-	foreach(lc, conds)
-	{
-		if (((HBaseKeyCond *) lfirst(lc))->op != HBASE_KEY_ISNULL)
-			out = lappend(out, lfirst(lc));
-	}
-	/* the RestrictInfos of those, for the rows they select */
+	/* found holds the RestrictInfo of each condition, in their order */
 	if (matched)
-	{
 		*matched = NIL;
-		foreach(lc, found)
-			if (!IsA(((RestrictInfo *) lfirst(lc))->clause, NullTest))
-			*matched = lappend(*matched, lfirst(lc));
+	forboth(lc, conds, lr, found)
+	{
+		HBaseKeyCond *c = lfirst(lc);
+
+		if (c->op == HBASE_KEY_ISNULL && (c->nrow > 0 || !hbase_key_null_fixes(ix->table, c->attnum)))
+			continue;
+		out = lappend(out, c);
+		/* the RestrictInfos of those, for the rows they select */
+		if (matched)
+			*matched = lappend(*matched, lfirst(lr));
 	}
 	return out;
 }
@@ -516,6 +520,22 @@ single_eq(List *conds, AttrNumber attnum)
 	return false;
 }
 
+/* is there an IS NULL key condition on this column? */
+static bool
+has_isnull(List *conds, AttrNumber attnum)
+{
+	ListCell   *lc;
+
+	foreach(lc, conds)
+	{
+		HBaseKeyCond *c = lfirst(lc);
+
+		if (c->attnum == attnum && c->nrow == 0 && c->op == HBASE_KEY_ISNULL)
+			return true;
+	}
+	return false;
+}
+
 /* is there a key condition on this column? */
 static bool
 has_cond(List *conds, AttrNumber attnum)
@@ -597,7 +617,9 @@ key_order(HBaseTable *t, List *conds, HBaseTable *data, int *salt_bytes)
 		 */
 		if (pi.order_float || pi.float_value)
 			break;
-		if (single_eq(conds, pi.column + 1))
+		/* one value: = , or IS NULL where it fixes the part */
+		if (single_eq(conds, pi.column + 1) ||
+			(has_isnull(conds, pi.column + 1) && hbase_key_null_fixes(t, pi.column + 1)))
 			continue;
 		if (pi.order == RK_ORDER_NONE || pi.order_nonneg)
 			break;
@@ -609,8 +631,7 @@ key_order(HBaseTable *t, List *conds, HBaseTable *data, int *salt_bytes)
 		 * a nullable part's NULL (no bytes) sorts first, as an absent group
 		 * does; so does an index's column that is not one of the data table's
 		 * key columns (Phoenix's NULL is no bytes there), unless a condition
-		 * on it (strict: not IS NULL, which no index condition is) leaves no
-		 * NULL
+		 * on it (strict: IS NULL fixed the part above) leaves no NULL
 		 */
 		ko->optional = in_optional ||
 			((pi.nullable ||

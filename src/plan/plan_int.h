@@ -54,6 +54,10 @@ extern List *hbase_time_conditions(HBaseTable *t, Index relid, List *clauses, Li
 extern List *hbase_key_not_pushed(HBaseTable *t, Index relid, const char *alias, List *clauses,
 								  HBaseOpKind shape);
 
+/* ---------- keyplan.c: for the index paths (paths.c) ---------- */
+
+extern bool hbase_key_null_fixes(HBaseTable *t, AttrNumber attnum);
+
 /* ---------- writes.c: for its two plannings (row by row and direct) ---------- */
 
 extern void hbase_check_settable(HBaseTable *t, List *attnums);

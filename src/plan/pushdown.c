@@ -1373,8 +1373,9 @@ part_not_narrowing(HBaseTable *t, HBaseColumn *col, HBaseKeyOp op, const bool *f
  * operation (shape) reads more than exact keys, also <> on a key column;
  * and on a full scan, a key condition the layout could not use, naming the
  * part before it that is not fixed (part_not_narrowing), unless it narrows
- * the scan's time range (a row timestamp).  Decided at planning, kept in
- * the plan.
+ * the scan's time range (a row timestamp).  IS NULL fixes a nullable
+ * part as = does (hbase_key_null_fixes).  Decided at planning, kept in the
+ * plan.
  */
 List *
 hbase_key_not_pushed(HBaseTable *t, Index relid, const char *alias, List *clauses,
@@ -1398,7 +1399,8 @@ hbase_key_not_pushed(HBaseTable *t, Index relid, const char *alias, List *clause
 		const char *why;
 
 		if (key_condition(ri->clause, relid, t, false, &col, &op, &val, &why) && why == NULL &&
-			(op == HBASE_KEY_EQ || op == HBASE_KEY_IN))
+			(op == HBASE_KEY_EQ || op == HBASE_KEY_IN ||
+			 (op == HBASE_KEY_ISNULL && hbase_key_null_fixes(t, col->attnum))))
 			fixed[col->attnum - 1] = true;
 	}
 	foreach(lc, clauses)

@@ -468,23 +468,28 @@ desc_input(compiler *c, const pipeline *pl)
  * Phoenix keeps as a DECIMAL where a nullable fixed-width column stands in
  * an index's key (IndexUtil.getIndexColumnDataType): a bare integer column
  * or epoch_ms(d) of a DATE's, ascending (the bytes sort as the numbers do,
- * so an integer pipeline that reverses or scrambles its order has none).
+ * so an integer pipeline that reverses or scrambles its order has none); or
+ * a bare boolean column, which Phoenix keeps there as 1 or 0
+ * (PDecimal.toObject: BigDecimal.ONE, BigDecimal.ZERO).
  */
 static int
 decimal_input(compiler *c, const pipeline *pl)
 {
 	(void) c;
-	return pl->kind == V_NUM ? pl->nops == 0 : pl->order == RK_ORDER_ASC;
+	return pl->kind == V_NUM || pl->kind == V_BOOL ? pl->nops == 0 : pl->order == RK_ORDER_ASC;
 }
 
-/* phoenix_decimal(integer): its decimal text first (OP_DEC), as BigDecimal.valueOf(long) prints it */
+/*
+ * phoenix_decimal(integer or boolean): its decimal text first (OP_DEC), as
+ * BigDecimal.valueOf(long) prints it ("1" or "0" for a boolean)
+ */
 static void
 decimal_shape(compiler *c, node *n, pipeline *pl, op *ops)
 {
 	(void) c;
 	(void) n;
 	(void) ops;
-	if (pl->kind == V_INT)
+	if (pl->kind == V_INT || pl->kind == V_BOOL)
 		add_op(pl, (op) {.kind = OP_DEC});
 }
 
@@ -598,8 +603,8 @@ static const layout_fn layout_fns[] = {
 	 * only in the exponent byte of a negative number of magnitude 1e124 or more (refused
 	 * before a delimiter "\x00" like any value holding its delimiter).
 	 */
-	{.name = "phoenix_decimal", ONE_ARG("%s() takes one numeric or integer column", VK(V_NUM) | VK(V_INT),
-										"%s() takes a numeric column, an integer column or epoch_ms(d)"),
+	{.name = "phoenix_decimal", ONE_ARG("%s() takes one numeric or integer column", VK(V_NUM) | VK(V_INT) | VK(V_BOOL),
+										"%s() takes a numeric column, an integer column, epoch_ms(d) or a boolean column"),
 	 .out = V_BIN, .wrule = FW_VARIABLE, .order = FO_ASC,
 	 OP1(.kind = OP_PHX_DECIMAL), .input_ok = decimal_input, .shape = decimal_shape},
 	/* Phoenix's BOOLEAN key column: one byte, 0x00 false, 0x01 true */

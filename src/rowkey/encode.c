@@ -697,10 +697,11 @@ hbase_rk_encode_bound(const rk_layout *l, int i, const rk_value *value, char **o
 
 /*
  * How many parts the key has: limit of them (a prefix for a scan: each of their columns must
- * be set), or else all up to the end of the last optional group that has a column set, as
- * Phoenix leaves trailing NULL key columns out (PTableImpl.newKey).  A NULL before that is an
- * error (-1 and *error) unless its part is nullable (a variable-width part inside the groups,
- * written as no bytes).
+ * be set, save a nullable part before the optional groups, whose NULL is no bytes: the prefix
+ * of the keys where it is NULL, a Phoenix index's IS NULL), or else all up to the end of the
+ * last optional group that has a column set, as Phoenix leaves trailing NULL key columns out
+ * (PTableImpl.newKey).  A NULL before that is an error (-1 and *error) unless its part is
+ * nullable (a variable-width part inside the groups, written as no bytes).
  */
 static int
 key_stop(const rk_layout *l, const rk_value *values, int limit, const char **error)
@@ -711,13 +712,21 @@ key_stop(const rk_layout *l, const rk_value *values, int limit, const char **err
 
 	if (limit >= 0)
 	{
+		int			in_group = 0;
+
 		stop = limit < l->nparts ? limit : l->nparts;
 		for (i = 0; i < stop; i++)
-			if (l->parts[i]->kind == RK_PART_COLUMN && values[l->parts[i]->pl.column].isnull)
+		{
+			part	   *p = l->parts[i];
+
+			in_group |= p->optional;
+			if (p->kind == RK_PART_COLUMN && values[p->pl.column].isnull &&
+				!(p->nullable && !in_group))
 			{
-				*error = hbase_rk_fmt_error("key column \"%s\" is NULL", l->columns[l->parts[i]->pl.column].name);
+				*error = hbase_rk_fmt_error("key column \"%s\" is NULL", l->columns[p->pl.column].name);
 				return -1;
 			}
+		}
 		return stop;
 	}
 

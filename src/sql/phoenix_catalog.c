@@ -1005,12 +1005,17 @@ indexed_column(PhxTable *t, const char *iname)
 
 /*
  * Does an index keep a nullable column of this type as a DECIMAL that a
- * layout reads back?  Phoenix's DECIMAL of an integer is the number
- * (PDecimal.toObject, BigDecimal.valueOf(long)), of a DATE or TIME its
- * milliseconds, which phoenix_decimal(x) and phoenix_decimal(epoch_ms(d))
- * read.  Not a TIMESTAMP (its whole milliseconds only: the nanoseconds'
- * fraction is an integer division, 0), a FLOAT or DOUBLE (the decimal text
- * of a Java double) nor a BOOLEAN.
+ * layout reads back, exactly and in the column's order?  Phoenix's DECIMAL
+ * of an integer is the number (PDecimal.toObject, BigDecimal.valueOf(long)),
+ * of a DATE or TIME its milliseconds, of a BOOLEAN 1 or 0 (BigDecimal.ONE,
+ * ZERO), which phoenix_decimal(x), phoenix_decimal(epoch_ms(d)) and
+ * phoenix_decimal(b) read.  Not a TIMESTAMP: its whole milliseconds only
+ * (the nanoseconds' fraction is an integer division, 0), which a covered
+ * read could not give back and an equality on the value could not find
+ * without widening every bound to the millisecond; nor a FLOAT or DOUBLE:
+ * BigDecimal.valueOf(double), whose exponent PDecimal.toBytes keeps only
+ * within DECIMAL's range (1e300 is written as another number, out of
+ * order), so that a range could miss rows.
  */
 static bool
 decimal_readable(int type)
@@ -1029,6 +1034,7 @@ decimal_readable(int type)
 		case PT_TIME:
 		case PT_UNSIGNED_DATE:
 		case PT_UNSIGNED_TIME:
+		case PT_BOOLEAN:
 			return true;
 	}
 	return false;
@@ -1078,10 +1084,13 @@ index_layout(PhxTable *t, PhxTable *x, const char **why)
 		if (dc->data_type != ic->data_type &&
 			(ic->data_type != PT_DECIMAL || !decimal_readable(dc->data_type)))
 		{
-			*why = psprintf("it keeps column \"%s\" as Phoenix type %d, not as the table's type %d (a nullable fixed-width column becomes a DECIMAL in an index, read as integers and DATE or TIME milliseconds only%s)",
+			*why = psprintf("it keeps column \"%s\" as Phoenix type %d, not as the table's type %d (a nullable fixed-width column becomes a DECIMAL in an index, read as integers, BOOLEAN's 0 and 1 and DATE or TIME milliseconds only%s)",
 							dc->name, ic->data_type, dc->data_type,
 							dc->data_type == PT_TIMESTAMP || dc->data_type == PT_UNSIGNED_TIMESTAMP ?
-							"; a TIMESTAMP's DECIMAL holds its whole milliseconds, not the value" : "");
+							"; a TIMESTAMP's DECIMAL holds its whole milliseconds, not the value" :
+							dc->data_type == PT_FLOAT || dc->data_type == PT_DOUBLE ||
+							dc->data_type == PT_UNSIGNED_FLOAT || dc->data_type == PT_UNSIGNED_DOUBLE ?
+							"; a FLOAT's or DOUBLE's DECIMAL is wrong beyond DECIMAL's exponent range, out of the values' order" : "");
 			return NULL;
 		}
 		k = palloc(sizeof(PhxColumn));

@@ -1717,16 +1717,20 @@ hbase_rest_check_and_put(HBaseConn *conn, HBaseTable *table, const HBaseRow *row
 }
 
 /*
- * Check-and-puts of n rows at once (INSERT ... ON CONFLICT DO NOTHING's
- * batches: each row written only where its check cell is absent), each on
- * its own handle and sent at most once (hbase_request_writes_start),
- * answered by hbase_rest_put_finish as PUTs are, typed as a check-and-put's
- * (CHECK_FAILED: the row exists, nothing written).  The rows must hold
- * distinct keys: HBase may run them in any order.
+ * Check-and-puts of n rows at once, each on its own handle and sent at most
+ * once (hbase_request_writes_start), answered by hbase_rest_put_finish as
+ * PUTs are, typed as a check-and-put's (CHECK_FAILED: the check did not
+ * hold, nothing written): INSERT ... ON CONFLICT DO NOTHING's rounds (each
+ * row written only where its check cell is absent: expected NULL) and an
+ * UPDATE's through a scan (each row written only where its check cell still
+ * holds the value read).  checks[i] is rows[i]'s.  own: on the connection's
+ * own write handles, so that the round may be left under way while other
+ * requests go (hbase_request_writes_can_leave).  The rows must hold distinct
+ * keys: HBase may run them in any order.
  */
 HBasePuts *
 hbase_rest_check_and_put_start(HBaseConn *conn, HBaseTable *table, HBaseRow **rows,
-							   const char *check_col, int check_collen, int n, const char *what)
+							   const HBaseCheck *checks, int n, const char *what, bool own)
 {
 	HBasePuts  *p = palloc0(sizeof(HBasePuts));
 	const char *paths[HBASE_MAX_CONCURRENCY];
@@ -1740,11 +1744,12 @@ hbase_rest_check_and_put_start(HBaseConn *conn, HBaseTable *table, HBaseRow **ro
 	for (i = 0; i < n; i++)
 	{
 		paths[i] = path;
-		p->bodies[i] = check_and_put_body(table, rows[i], check_col, check_collen, NULL, 0);
+		p->bodies[i] = check_and_put_body(table, rows[i], checks[i].col, checks[i].collen,
+										  checks[i].expected, checks[i].expectedlen);
 		lens[i] = strlen(p->bodies[i]);
 	}
 	p->writes = hbase_request_writes_start(conn, "PUT", paths, (const char **) p->bodies, lens,
-										   n, what, false);
+										   n, what, own);
 	return p;
 }
 

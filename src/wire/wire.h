@@ -469,9 +469,18 @@ typedef struct HBasePuts HBasePuts;
 extern HBasePuts *hbase_rest_put_start(HBaseConn *conn, HBaseTable *table, HBaseRow **batches,
 									   const int *nrows, int n, const char *what, bool own);
 extern void hbase_rest_put_finish(HBasePuts *p, HBaseResult *out, bool *interrupted);
+
+/* the check of a check-and-put: the cell compared, the value it must hold (NULL: absent) */
+typedef struct HBaseCheck
+{
+	const char *col;			/* "family:qualifier" */
+	int			collen;
+	const char *expected;
+	int			expectedlen;
+} HBaseCheck;
 extern HBasePuts *hbase_rest_check_and_put_start(HBaseConn *conn, HBaseTable *table,
-												 HBaseRow **rows, const char *check_col,
-												 int check_collen, int n, const char *what);
+												 HBaseRow **rows, const HBaseCheck *checks,
+												 int n, const char *what, bool own);
 extern HBasePuts *hbase_rest_delete_start(HBaseConn *conn, HBaseTable *table, HBaseRow **rows,
 										  const int64 *read_ts, int n, const char *what,
 										  bool own);

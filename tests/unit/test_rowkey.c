@@ -925,6 +925,31 @@ main(void)
 			roundtrip(l, 2, r2, "\x00\x80\x00\x00\x00\x00\x00\x00\x02", 9, 0);
 			roundtrip(l, 2, r3, "\x3e\x60\x66\x00\x80\x00\x00\x00\x00\x00\x00\x03", 12, 0);
 			roundtrip(l, 2, r4, NULL, 0, 0);
+			{
+				/*
+				 * IS NULL's prefix: no bytes, then the "\x00" after them;
+				 * a NULL fixed before the data key, but not a NULL data key
+				 */
+				char	   *key = NULL;
+				const char *err = NULL;
+				int			n = hbase_rk_encode_prefix(l, r2, 2, RK_BUCKET_COMPUTE, &key, &err);
+
+				CHECK(n == 1 && memcmp(key, "\x00", 1) == 0, "nullable prefix: NULL is \\x00 (%d, %s)",
+					  n, err ? err : "");
+				free(key);
+				key = NULL;
+				n = hbase_rk_encode_prefix(l, r2, 3, RK_BUCKET_COMPUTE, &key, &err);
+				CHECK(n == 9 && memcmp(key, "\x00\x80\x00\x00\x00\x00\x00\x00\x02", 9) == 0,
+					  "nullable prefix: NULL then the data key (%d)", n);
+				free(key);
+				{
+					rk_value	nokey[] = {I(5), N()};
+
+					err = NULL;
+					CHECK(hbase_rk_encode_prefix(l, nokey, 3, RK_BUCKET_COMPUTE, &key, &err) < 0 && err &&
+						  strstr(err, "is NULL"), "nullable prefix: a NULL NOT NULL part is refused");
+				}
+			}
 			hbase_rk_free(l);
 		}
 	}
@@ -946,6 +971,20 @@ main(void)
 			roundtrip(l, 3, r1, "\x9e\x9d\xff\x3e\xf9\xff\x80\x00\x00\x00\x00\x00\x00\x01", 14, 0);
 			roundtrip(l, 3, r2, "\x00\x00\x80\x00\x00\x00\x00\x00\x00\x02", 10, 0);
 			roundtrip(l, 3, r3, "\x9e\xff\x00\x80\x00\x00\x00\x00\x00\x00\x03", 11, 0);
+			{
+				/* IS NULL's prefix of a DESC part: "\x00" in place of the "\xff" */
+				char	   *key = NULL;
+				const char *err = NULL;
+				int			n = hbase_rk_encode_prefix(l, r2, 2, RK_BUCKET_COMPUTE, &key, &err);
+
+				CHECK(n == 1 && memcmp(key, "\x00", 1) == 0, "nullable desc prefix: NULL is \\x00 (%d)", n);
+				free(key);
+				key = NULL;
+				n = hbase_rk_encode_prefix(l, r3, 4, RK_BUCKET_COMPUTE, &key, &err);
+				CHECK(n == 3 && memcmp(key, "\x9e\xff\x00", 3) == 0,
+					  "nullable desc prefix: a value, then a NULL (%d)", n);
+				free(key);
+			}
 			hbase_rk_free(l);
 		}
 	}
@@ -1020,6 +1059,35 @@ main(void)
 			parse_bad("phoenix_timestamp(n)", cols, 2, "phoenix_timestamp() takes a timestamp", 0);
 			parse_bad("phoenix_timestamp(epoch_ms(t))", cols, 2, "phoenix_timestamp() takes a timestamp", 0);
 		}
+	}
+	/*
+	 * A nullable BOOLEAN in a Phoenix index's key: the DECIMAL 1 or 0
+	 * (IndexUtil.getIndexColumnDataType, PDecimal.toObject: BigDecimal.ONE,
+	 * ZERO), 0 sorting first; a NULL no bytes, then "\x00"; DESC inverted,
+	 * then "\xff"
+	 */
+	{
+		rk_column	cols[] = {{"b", RK_BOOL, 1}, {"id", RK_INT, 8}};
+		rk_layout  *l = parse_ok("nullable(phoenix_decimal(b)) + \"\\x00\" + sortable(long(id))", cols, 2);
+		rk_value	t[] = {I(1), I(1)};
+		rk_value	f[] = {I(0), I(2)};
+		rk_value	n[] = {N(), I(3)};
+
+		if (l)
+		{
+			roundtrip(l, 2, t, "\xc1\x02\x00\x80\x00\x00\x00\x00\x00\x00\x01", 11, 0);
+			roundtrip(l, 2, f, "\x80\x00\x80\x00\x00\x00\x00\x00\x00\x02", 10, 0);
+			roundtrip(l, 2, n, "\x00\x80\x00\x00\x00\x00\x00\x00\x03", 9, 0);
+			hbase_rk_free(l);
+		}
+		l = parse_ok("nullable(desc(phoenix_decimal(b))) + \"\\xff\" + sortable(long(id))", cols, 2);
+		if (l)
+		{
+			roundtrip(l, 2, t, "\x3e\xfd\xff\x80\x00\x00\x00\x00\x00\x00\x01", 11, 0);
+			roundtrip(l, 2, n, "\x00\x80\x00\x00\x00\x00\x00\x00\x03", 9, 0);
+			hbase_rk_free(l);
+		}
+		parse_bad("phoenix_decimal(boolean(b))", cols, 2, "phoenix_decimal() takes", 0);
 	}
 	/* Phoenix's BOOLEAN key (one byte, 0 or 1), TINYINT (a smallint column in byte(x)) */
 	{
