@@ -132,10 +132,13 @@ RETURNS record
 AS 'MODULE_PATHNAME', 'hbase_check_layout'
 LANGUAGE C VOLATILE;
 
--- the Phoenix global indexes a foreign table's reads can go through (option
--- phoenix_index_layouts, written by IMPORT FOREIGN SCHEMA ... OPTIONS (phoenix 'true'))
+-- the Phoenix indexes a foreign table's reads can go through (option
+-- phoenix_index_layouts, written by IMPORT FOREIGN SCHEMA ... OPTIONS (phoenix 'true')):
+-- local_id is a local index's VIEW_INDEX_ID bytes (its rows in the data table, under each
+-- region's start key), NULL for a global index
 CREATE FUNCTION hbase_phoenix_indexes(foreign_table regclass, OUT index text,
-    OUT hbase_table text, OUT key_columns text, OUT rowkey text, OUT empty_column text)
+    OUT hbase_table text, OUT key_columns text, OUT rowkey text, OUT empty_column text,
+    OUT local_id text)
 RETURNS SETOF record
 AS 'MODULE_PATHNAME', 'hbase_phoenix_indexes'
 LANGUAGE C STRICT STABLE;

@@ -343,6 +343,7 @@ def phoenix():
     __import__("fixtures_phoenix_nullkey").main()  # schema FDWPN of sql/phoenix_nullkey.sql
     __import__("fixtures_phoenix_index").main()  # schemas FDWPI, FDWPJ of sql/phoenix_index.sql
     __import__("fixtures_phoenix_index_null").main()  # schema FDWPX of sql/phoenix_index.sql
+    __import__("fixtures_phoenix_index_local").main()  # FDWPL of sql/phoenix_index_local.sql
 
 
 if __name__ == "__main__":

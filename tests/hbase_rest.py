@@ -20,6 +20,8 @@ CLI (base URL from $HBASE_HARNESS_URL or $HBASE_URL, default http://127.0.0.1:${
   hbase_rest.py scan TABLE [--start K] [--end K] [--column cf[:q]]... [--b64] [--batch N]
                 [--timestamps]                            prints every row as a JSON list
   hbase_rest.py regions TABLE [--json]         number of regions (or the region list)
+  hbase_rest.py split TABLE KEY[,KEY...]       split TABLE at each key (tests/HBaseAdmin.java:
+        REST cannot), waiting until the new regions serve; keys as for create --splits
   hbase_rest.py exists TABLE                   exit 0 when the table exists
   hbase_rest.py families TABLE                 its families and their main attributes
   hbase_rest.py tables                         table names, one a line
@@ -512,6 +514,10 @@ def main(argv=None):
             print(json.dumps(regs, ensure_ascii=False))
         else:
             print(len(regs))
+    elif cmd == "split":
+        if len(args) != 2:
+            raise SystemExit("usage: hbase_rest.py split TABLE KEY[,KEY...]")
+        run_admin(["split", qualify(args[0]), args[1]])
     elif cmd == "exists":
         return 0 if c.table_exists(args[0]) else 1
     elif cmd == "families":

@@ -889,6 +889,7 @@ class Run:
         self.index_read = 0       # of them, planned through an index (EXPLAIN)
         self.index_joins = 0      # joins from a local table on an indexed column
         self.index_batched = 0    # of them, planned as the batched join through an index
+        self.index_local_read = 0  # of those, through a local index (its rows in the table)
         self.stale_rows = 0       # index rows written stale through REST
 
     def klass(self, t, cols):
@@ -1774,6 +1775,8 @@ class Run:
                 if order else "", " LIMIT %d" % limit if limit else ""))
             self.index_queries += 1
             self.index_read += any("Phoenix Index" in line for line in plan)
+            self.index_local_read += any("Phoenix Index" in line and "(local:" in line
+                                         for line in plan)
             if kind == "join":
                 self.index_joins += 1
                 self.index_batched += any("Phoenix Index" in line for line in plan) and \
@@ -2008,12 +2011,12 @@ class Run:
             "%s %d/%d" % (k, v[0], v[1]) for k, v in sorted(self.stats.items())))
         print("skipped classes: %s" % (",".join(sorted(self.skip)) or "none"))
         print("indexes: %d indexes made (%d local), %d kept by IMPORT for reads; %d queries "
-              "on indexed columns, %d of them planned through an index (IS NULL: %d, %d; %d "
-              "joins from a local table, %d of them batched through an index); %d index rows "
-              "made stale" % (self.index_made, self.index_local, self.index_used,
-                              self.index_queries, self.index_read, self.null_queries,
-                              self.null_read, self.index_joins, self.index_batched,
-                              self.stale_rows))
+              "on indexed columns, %d of them planned through an index (%d local; IS NULL: %d, "
+              "%d; %d joins from a local table, %d of them batched through an index); %d index "
+              "rows made stale" % (
+                  self.index_made, self.index_local, self.index_used, self.index_queries,
+                  self.index_read, self.index_local_read, self.null_queries, self.null_read,
+                  self.index_joins, self.index_batched, self.stale_rows))
         for t in tables:
             for n in t.notes[:3]:
                 print("note %s: %s" % (t.name, n))

@@ -17,6 +17,9 @@ the mode says (GET /_mode/NAME sets it; the answer is the listing's region count
   many      5000 regions: the table's keys r0000 .. r4999 are each a region of their own
   notjson   200 with a body that is not JSON
   error     500
+  stale     once, the second and third regions as one (the listing before they split); then
+            real again (for sql/phoenix_index_local.sql: a split between a listing and a read)
+  flapping  every other listing stale, the others real: the regions never hold still
 A real gateway lists what the cluster says; these are the answers of a broken or hostile one.
 """
 import base64
@@ -55,6 +58,10 @@ def change(mode, regions):
         second = dict(regions[1])
         second["startKey"], second["endKey"] = second["endKey"], second["startKey"]
         return regions[:1] + [second] + regions[2:]
+    if mode in ("stale", "flapping") and len(regions) >= 3:
+        merged = dict(regions[1])
+        merged["endKey"] = regions[2]["endKey"]
+        return regions[:1] + [merged] + regions[3:]
     if mode == "many":
         bounds = [b""] + [b"r%04d" % i for i in range(1, 5000)] + [b""]
         return [region(bounds[i], bounds[i + 1]) for i in range(5000)]
@@ -83,7 +90,14 @@ class Handler(background_server.ProxyHandler):
         conn.request("GET", self.path, headers={"Accept": "application/json"})
         resp = conn.getresponse()
         doc = json.loads(resp.read())
-        doc["Region"] = change(srv.mode, doc.get("Region", []))
+        mode = srv.mode
+        if srv.mode == "stale":
+            srv.mode = "real"
+        elif srv.mode == "flapping":
+            srv.mode = "flapped"
+        elif srv.mode == "flapped":
+            srv.mode, mode = "flapping", "real"
+        doc["Region"] = change(mode, doc.get("Region", []))
         self.reply(200, json.dumps(doc).encode(), [("Content-Type", "application/json")])
 
 

@@ -1,7 +1,10 @@
 /*
- * phoenix_index.c: the Phoenix global indexes a foreign table's reads can
- * go through (option phoenix_index_layouts, which IMPORT writes from
- * Phoenix's catalog, sql/phoenix_catalog.c).
+ * phoenix_index.c: the Phoenix indexes a foreign table's reads can go
+ * through (option phoenix_index_layouts, which IMPORT writes from Phoenix's
+ * catalog, sql/phoenix_catalog.c): global ones, and local ones (field
+ * local_id: their rows in the data table itself, under each region's start
+ * key and that id, which exec/index_scan.c strips before the index key is
+ * decoded by the index's layout).
  *
  * Owns the option's syntax and what an index is to the layers above: an
  * HBaseTable of its own over the index's HBase table, with the foreign
@@ -20,7 +23,10 @@
 
 #include "datum_int.h"
 
-/* the option's parser: NAME (table 'T', rowkey 'L', cell 'C=F:Q' ..., empty_column 'E') [; ...] */
+/*
+ * the option's parser: NAME (table 'T', rowkey 'L', cell 'C=F:Q' ...,
+ * empty_column 'E'[, local_id 'I']) [; ...]
+ */
 typedef struct IndexParser
 {
 	const char *p;
@@ -34,7 +40,7 @@ parse_error(IndexParser *ps, const char *what)
 			(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
 			 errmsg("invalid option \"phoenix_index_layouts\" of foreign table %s: %s",
 					ps->relname, what),
-			 errdetail("Each index is written NAME (table 'T', rowkey 'LAYOUT', cell 'COLUMN=FAMILY:QUALIFIER' ..., empty_column 'FAMILY:QUALIFIER'), indexes separated by \";\"; IMPORT FOREIGN SCHEMA writes it."),
+			 errdetail("Each index is written NAME (table 'T', rowkey 'LAYOUT', cell 'COLUMN=FAMILY:QUALIFIER' ..., empty_column 'FAMILY:QUALIFIER'[, local_id 'BYTES']), indexes separated by \";\"; IMPORT FOREIGN SCHEMA writes it."),
 			 errhint("Import the table again, or drop the option: ALTER FOREIGN TABLE %s OPTIONS (DROP phoenix_index_layouts).",
 					 ps->relname)));
 }
@@ -69,6 +75,23 @@ quoted(IndexParser *ps)
 	}
 	ps->p++;
 	return buf.data;
+}
+
+/*
+ * Field local_id of a local index: its VIEW_INDEX_ID's bytes as Phoenix
+ * writes them after each region's start key (IndexMaintainer.buildRowKey),
+ * escaped as a qualifier is ("\x00\x00"), one byte at least.
+ */
+static void
+local_id(IndexParser *ps, HBaseReadIndex *ix, const char *text)
+{
+	HBaseColumn bytes;
+
+	hbase_set_colspec(&bytes, psprintf("L:%s", text));
+	ix->local_idlen = bytes.speclen - 2;
+	if (ix->local_idlen <= 0)
+		parse_error(ps, "a local_id is empty");
+	ix->local_id = bytes.colspec + 2;
 }
 
 /*
@@ -114,8 +137,10 @@ parse_index_layouts(const char *text, const char *relname)
 				ix->empty_column = quoted(&ps);
 			else if (len == 4 && strncmp(key, "cell", 4) == 0)
 				ix->cells = lappend(ix->cells, quoted(&ps));
+			else if (len == 8 && strncmp(key, "local_id", 8) == 0)
+				local_id(&ps, ix, quoted(&ps));
 			else
-				parse_error(&ps, "unknown field (table, rowkey, cell and empty_column are known)");
+				parse_error(&ps, "unknown field (table, rowkey, cell, empty_column and local_id are known)");
 			skip_space(&ps);
 			if (*ps.p == ',')
 			{

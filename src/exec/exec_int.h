@@ -24,6 +24,8 @@ extern HBaseRow *hbase_scan_next(HBaseScan *scan);
 extern void hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan, HBaseRowOrder order,
 								int salt_bytes);
 extern void hbase_scan_rescan(HBaseScan *scan);
+extern List *hbase_table_regions(HBaseConn *conn, HBaseTable *table, const char **why);
+extern void hbase_scan_keep_ranges(HBaseScan *scan);
 extern void hbase_scan_end(HBaseScan *scan);
 extern List *hbase_scan_pieces(HBaseScan *scan, HBaseKeyPlan *plan);
 extern void hbase_scan_set_shared_plan(HBaseScan *scan, HBaseKeyPlan *plan, List *pieces,
@@ -38,7 +40,7 @@ extern int64 hbase_scan_bytes(HBaseScan *scan);
 extern const char *hbase_scan_fallback(HBaseScan *scan);
 extern const char *hbase_scan_url_note(HBaseScan *scan);
 
-/* ---------- index_scan.c: reads through a Phoenix global index ---------- */
+/* ---------- index_scan.c: reads through a Phoenix index, global or local ---------- */
 
 typedef struct HBaseIndexScan HBaseIndexScan;
 
@@ -52,10 +54,12 @@ extern void hbase_index_scan_values(HBaseIndexScan *s, HBaseRow *row, Datum *val
 									bool *nulls);
 extern void hbase_index_scan_rescan(HBaseIndexScan *s);
 extern void hbase_index_scan_end(HBaseIndexScan *s);
-extern const char *hbase_index_data_rows_text(bool covered, bool ordered);
+extern const char *hbase_index_data_rows_text(bool covered, bool ordered, bool local);
 extern void hbase_index_scan_stats(HBaseIndexScan *s, long *irequests, long *irows,
 								   long *drequests, long *drows, long *duplicates,
 								   long *verified_rows, long *stale_rows);
+extern bool hbase_index_scan_regions(HBaseIndexScan *s, int *regions, long *listings,
+									 long *retries);
 
 /* ---------- modify.c: INSERT, COPY, UPDATE and DELETE row by row ---------- */
 

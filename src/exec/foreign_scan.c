@@ -531,12 +531,23 @@ hbase_explain_foreign_scan(ForeignScanState *node, ExplainState *es)
 	 */
 	if (st->index)
 	{
-		ExplainPropertyText("HBase Phoenix Index", psprintf("%s (HBase table %s)", st->index->name,
-															st->index->table->hbase_table), es);
+		ExplainPropertyText("HBase Phoenix Index",
+							st->index->local_id ?
+							psprintf("%s (local: in HBase table %s, under each region's start key)",
+									 st->index->name, st->index->table->hbase_table) :
+							psprintf("%s (HBase table %s)", st->index->name,
+									 st->index->table->hbase_table), es);
 		ExplainPropertyText("HBase Data Rows",
 							hbase_index_data_rows_text(intVal(list_nth(fsplan->fdw_private,
 																	   FdwScanPrivateCovered)),
-													   st->spec.order != HBASE_ORDER_ANY), es);
+													   st->spec.order != HBASE_ORDER_ANY,
+													   st->index->local_id != NULL), es);
+		/* a local index's ranges, below, follow this in each region */
+		if (st->index->local_id)
+			ExplainPropertyText("HBase Index Key Prefix",
+								psprintf("each region's start key, then %s",
+										 hbase_explain_key(st->index->local_id,
+														   st->index->local_idlen)), es);
 	}
 	/* the operation executed (ANALYZE), else what planning can tell of it */
 	if (kp == NULL)
@@ -590,7 +601,10 @@ hbase_explain_foreign_scan(ForeignScanState *node, ExplainState *es)
 					drows,
 					dups,
 					verified,
-					stale;
+					stale,
+					listings,
+					retries;
+		int			regions;
 
 		hbase_index_scan_stats(st->iscan, &irequests, &irows, &drequests, &drows, &dups,
 							   &verified, &stale);
@@ -604,6 +618,14 @@ hbase_explain_foreign_scan(ForeignScanState *node, ExplainState *es)
 			ExplainPropertyInteger("HBase Index Rows Stale", NULL, stale, es);
 		ExplainPropertyInteger("HBase Requests", NULL, drequests, es);
 		ExplainPropertyInteger("HBase Rows Received", NULL, drows, es);
+		/* a local index: the regions read, their listings, reads made again */
+		if (hbase_index_scan_regions(st->iscan, &regions, &listings, &retries))
+		{
+			ExplainPropertyInteger("HBase Index Regions", NULL, regions, es);
+			ExplainPropertyInteger("HBase Index Region Listings", NULL, listings, es);
+			if (retries > 0)
+				ExplainPropertyInteger("HBase Index Reads After a Split", NULL, retries, es);
+		}
 	}
 	if (es->analyze && st->scan)
 	{

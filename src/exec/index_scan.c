@@ -1,8 +1,11 @@
 /*
- * index_scan.c: a scan through a Phoenix global index (option
+ * index_scan.c: a scan through a Phoenix index (option
  * phoenix_index_layouts): the index's ranges are read, each index row's key
  * gives its data row's key, and the data rows are read by multigets, in
- * batches, as the batched join reads its inner rows.
+ * batches, as the batched join reads its inner rows.  A local index's rows
+ * are in the data table, each under its region's start key and the index's
+ * id: its ranges are read in every region, listed at execution and again
+ * after the read (local_read_again says what a split does).
  *
  * Decides what makes the answer exactly Phoenix's.  Phoenix (5.1+,
  * IndexRegionObserver) writes a data row's new index row, marked
@@ -84,6 +87,20 @@ struct HBaseIndexScan
 	int			batches;
 	long		index_rows;		/* index rows read */
 	long		duplicates;		/* index rows of a data row read already */
+	/* a local index (ix->local_id): its rows in the data table's regions */
+	HBaseKeyPlan *plan;			/* the index key's plan, as derived */
+	HBaseKeyRange *regions;		/* the regions the ranges were made for,
+								 * sorted by start key */
+	int			nregions;
+	bool		retried;		/* the read was made again after a split */
+	long		listings;		/* region listings asked */
+	long		retries;		/* reads made again after a split */
+	MemoryContext regioncxt;	/* the plan made for the regions */
+	MemoryContext listcxt;		/* the regions (a listing's context) */
+	HBaseRow	lrow;			/* the row last read, its key stripped of the
+								 * region's start key and local_id */
+	char	   *zeros;			/* the first region's prefix (region_prefix) */
+	int			zeroslen;
 };
 
 /*
@@ -131,7 +148,413 @@ hbase_index_scan_begin(HBaseTable *data, HBaseReadIndex *ix, HBaseConn *conn,
 										ALLOCSET_DEFAULT_SIZES);
 	s->seencxt = AllocSetContextCreate(CurrentMemoryContext, "hbase_fdw index keys",
 									   ALLOCSET_DEFAULT_SIZES);
+	if (ix->local_id != NULL)
+	{
+		s->regioncxt = AllocSetContextCreate(CurrentMemoryContext, "hbase_fdw index regions",
+											 ALLOCSET_DEFAULT_SIZES);
+		/* its ranges are the regions' already */
+		hbase_scan_keep_ranges(s->iscan);
+	}
 	return s;
+}
+
+/* ---------- a local index: its rows region by region ---------- */
+
+/* key bytes a and b compared as HBase does (unsigned, a prefix first) */
+static int
+key_cmp(const char *a, int alen, const char *b, int blen)
+{
+	int			c = memcmp(a, b, Min(alen, blen));
+
+	return c != 0 ? c : (alen > blen) - (alen < blen);
+}
+
+/*
+ * The start of a region's local index rows' keys, Phoenix's
+ * IndexMaintainer.buildRowKey: the region's start key, or in the first
+ * region (start key empty) as many zero bytes as its end key is long (none
+ * when it is the only region); *len its length.  The zeros are the
+ * listing's (list_regions makes them as long as the first region's end).
+ */
+static const char *
+region_prefix(HBaseIndexScan *s, const HBaseKeyRange *r, int *len)
+{
+	if (r->startlen > 0)
+	{
+		*len = r->startlen;
+		return r->start;
+	}
+	*len = r->stop ? r->stoplen : 0;
+	return *len > 0 ? s->zeros : "";
+}
+
+/* one range of index key bytes (no prefix); stop NULL: to the index's end */
+typedef struct Piece
+{
+	const char *start;
+	int			startlen;
+	const char *stop;
+	int			stoplen;
+} Piece;
+
+static int
+piece_cmp(const ListCell *a, const ListCell *b)
+{
+	const Piece *x = lfirst(a);
+	const Piece *y = lfirst(b);
+
+	return key_cmp(x->start, x->startlen, y->start, y->startlen);
+}
+
+static Piece *
+new_piece(const char *start, int startlen, const char *stop, int stoplen)
+{
+	Piece	   *p = palloc(sizeof(Piece));
+
+	p->start = start;
+	p->startlen = startlen;
+	p->stop = stop;
+	p->stoplen = stoplen;
+	return p;
+}
+
+/*
+ * The index key ranges a plan of the index's key reads, sorted by start:
+ * its ranges (or their parts), a key of a Get or multiget as the range of
+ * that key alone, the whole index for a full scan; a fuzzy scan reads the
+ * whole index too (every condition is checked on the rows anyway).
+ */
+static List *
+plan_pieces(HBaseKeyPlan *plan)
+{
+	List	   *out = NIL;
+	ListCell   *lc;
+
+	switch (plan->kind)
+	{
+		case HBASE_OP_EMPTY:
+			return NIL;
+		case HBASE_OP_FULL:
+		case HBASE_OP_FUZZY:
+			return list_make1(new_piece("", 0, NULL, 0));
+		case HBASE_OP_GET:
+		case HBASE_OP_MULTIGET:
+			foreach(lc, plan->keys)
+			{
+				bytea	   *k = lfirst(lc);
+				int			len = VARSIZE_ANY_EXHDR(k);
+				char	   *stop = palloc(len + 1);
+
+				memcpy(stop, VARDATA_ANY(k), len);
+				stop[len] = '\0';	/* the next key after k */
+				out = lappend(out, new_piece(VARDATA_ANY(k), len, stop, len + 1));
+			}
+			break;
+		case HBASE_OP_SCANS:
+			foreach(lc, plan->ranges)
+			{
+				HBaseKeyRange *r = lfirst(lc);
+				ListCell   *pc;
+
+				if (r->parts == NIL)
+					out = lappend(out, new_piece(r->start, r->startlen, r->stop, r->stoplen));
+				foreach(pc, r->parts)
+				{
+					HBaseKeyRange *p = lfirst(pc);
+
+					out = lappend(out, new_piece(p->start, p->startlen, p->stop, p->stoplen));
+				}
+			}
+			break;
+	}
+	list_sort(out, piece_cmp);
+	return out;
+}
+
+/* prefix + id + key bytes */
+static char *
+prefixed(const char *prefix, int plen, const char *id, int idlen, const char *key, int klen,
+		 int *len)
+{
+	char	   *out = palloc(plen + idlen + klen + 1);
+
+	memcpy(out, prefix, plen);
+	memcpy(out + plen, id, idlen);
+	memcpy(out + plen + idlen, key, klen);
+	*len = plen + idlen + klen;
+	return out;
+}
+
+/*
+ * The plan that reads the index's pieces in every region: in each, the
+ * pieces under the region's prefix and local_id (a piece to the index's
+ * end stops where local_id's successor would start), cut at the region's
+ * end, as one range of the region whose parts (a MultiRowRangeFilter) are
+ * the pieces, sorted and disjoint.  Rows of a region come only from its
+ * own range: a key there is the region's start key, local_id, an index
+ * key.
+ */
+static HBaseKeyPlan *
+region_plan(HBaseIndexScan *s, List *pieces)
+{
+	HBaseReadIndex *ix = s->index;
+	HBaseKeyPlan *kp = palloc0(sizeof(HBaseKeyPlan));
+	char	   *idnext = palloc(ix->local_idlen);
+	int			idnextlen = ix->local_idlen;
+	int			i;
+
+	/* the id's successor, the end of the index's rows (none: all \xff) */
+	memcpy(idnext, ix->local_id, idnextlen);
+	while (idnextlen > 0 && (unsigned char) idnext[idnextlen - 1] == 0xff)
+		idnextlen--;
+	if (idnextlen > 0)
+		idnext[idnextlen - 1]++;
+	*kp = *s->plan;
+	kp->kind = HBASE_OP_SCANS;
+	kp->keys = NIL;
+	kp->fuzzy = NIL;
+	kp->ranges = NIL;
+	kp->buckets = 0;
+	kp->order = HBASE_ORDER_ANY;
+	kp->salt_bytes = 0;
+	kp->split_buckets = false;
+	kp->whole_table = false;
+	for (i = 0; i < s->nregions; i++)
+	{
+		HBaseKeyRange *g = &s->regions[i];
+		int			plen;
+		const char *prefix = region_prefix(s, g, &plen);
+		List	   *parts = NIL;
+		ListCell   *lc;
+
+		foreach(lc, pieces)
+		{
+			Piece	   *p = lfirst(lc);
+			HBaseKeyRange *r = palloc0(sizeof(HBaseKeyRange));
+			HBaseKeyRange *last = parts ? llast(parts) : NULL;
+
+			r->start = prefixed(prefix, plen, ix->local_id, ix->local_idlen, p->start,
+								p->startlen, &r->startlen);
+			if (p->stop)
+				r->stop = prefixed(prefix, plen, ix->local_id, ix->local_idlen, p->stop,
+								   p->stoplen, &r->stoplen);
+			else if (idnextlen > 0)
+				r->stop = prefixed(prefix, plen, idnext, idnextlen, "", 0, &r->stoplen);
+			/* within the region: cut at its end */
+			if (g->stop && (r->stop == NULL ||
+							key_cmp(r->stop, r->stoplen, g->stop, g->stoplen) > 0))
+			{
+				r->stop = g->stop;
+				r->stoplen = g->stoplen;
+			}
+			if (r->stop && key_cmp(r->start, r->startlen, r->stop, r->stoplen) >= 0)
+				continue;
+			/* overlapping the one before (pieces come by start): one range */
+			if (last && (last->stop == NULL ||
+						 key_cmp(r->start, r->startlen, last->stop, last->stoplen) <= 0))
+			{
+				if (last->stop && (r->stop == NULL ||
+								   key_cmp(r->stop, r->stoplen, last->stop, last->stoplen) > 0))
+				{
+					last->stop = r->stop;
+					last->stoplen = r->stoplen;
+				}
+				continue;
+			}
+			parts = lappend(parts, r);
+		}
+		if (parts != NIL)
+		{
+			HBaseKeyRange *whole = palloc0(sizeof(HBaseKeyRange));
+			HBaseKeyRange *first = linitial(parts);
+			HBaseKeyRange *last = llast(parts);
+
+			whole->start = first->start;
+			whole->startlen = first->startlen;
+			whole->stop = last->stop;
+			whole->stoplen = last->stoplen;
+			whole->parts = list_length(parts) > 1 ? parts : NIL;
+			kp->ranges = lappend(kp->ranges, whole);
+		}
+	}
+	kp->nkeys = list_length(kp->ranges);
+	if (kp->ranges == NIL)
+		kp->kind = HBASE_OP_EMPTY;
+	return kp;
+}
+
+/*
+ * The data table's regions now, sorted, in a context of their own (*cxt);
+ * an error when the gateway cannot list them: a local index cannot be read
+ * without them.
+ */
+static HBaseKeyRange *
+list_regions(HBaseIndexScan *s, int *n, MemoryContext *cxt)
+{
+	const char *why = NULL;
+	List	   *regions;
+	HBaseKeyRange *out;
+	ListCell   *lc;
+	MemoryContext old;
+
+	*cxt = AllocSetContextCreate(GetMemoryChunkContext(s), "hbase_fdw index region listing",
+								 ALLOCSET_SMALL_SIZES);
+	old = MemoryContextSwitchTo(*cxt);
+
+	regions = hbase_table_regions(s->conn, s->data, &why);
+	s->listings++;
+	if (regions == NIL)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_ERROR),
+				 errmsg("cannot read Phoenix local index %s of HBase table %s: its regions are not known",
+						s->index->name, s->data->hbase_table),
+				 errdetail("Listing the table's regions failed: %s.", why ? why : "none listed"),
+				 errhint("A local index's rows are keyed by their region's start key; the gateway's GET /%s/regions must answer.",
+						 s->data->hbase_table)));
+	out = palloc(sizeof(HBaseKeyRange) * list_length(regions));
+	foreach(lc, regions)
+		out[foreach_current_index(lc)] = *(HBaseKeyRange *) lfirst(lc);
+	*n = list_length(regions);
+	MemoryContextSwitchTo(old);
+	/* the first region's prefix: zeros as long as its end key */
+	if (out[0].stop != NULL && out[0].stoplen > s->zeroslen)
+	{
+		s->zeros = MemoryContextAllocZero(GetMemoryChunkContext(s), out[0].stoplen);
+		s->zeroslen = out[0].stoplen;
+	}
+	return out;
+}
+
+/* the same regions (start and end keys) in a and b? */
+static bool
+same_regions(HBaseKeyRange *a, int na, HBaseKeyRange *b, int nb)
+{
+	int			i;
+
+	if (na != nb)
+		return false;
+	for (i = 0; i < na; i++)
+		if (key_cmp(a[i].start, a[i].startlen, b[i].start, b[i].startlen) != 0 ||
+			(a[i].stop == NULL) != (b[i].stop == NULL) ||
+			(a[i].stop && key_cmp(a[i].stop, a[i].stoplen, b[i].stop, b[i].stoplen) != 0))
+			return false;
+	return true;
+}
+
+/* the index's read as plan_pieces and region_plan make it for s->regions */
+static void
+start_local_read(HBaseIndexScan *s)
+{
+	MemoryContext old;
+
+	/* the scan was reset (hbase_scan_rescan): the last plan is not read */
+	MemoryContextReset(s->regioncxt);
+	old = MemoryContextSwitchTo(s->regioncxt);
+
+	hbase_scan_set_plan(s->iscan, region_plan(s, plan_pieces(s->plan)), HBASE_ORDER_ANY, 0);
+	MemoryContextSwitchTo(old);
+}
+
+/*
+ * A local index read to its end: were the regions the same throughout?
+ * Phoenix rewrites a region's local index rows under each daughter's start
+ * key when it splits (IndexHalfStoreFileReader), so a read made for the
+ * old regions may have missed rows.  The regions are listed again: the
+ * same, the read stands; changed, the read is made again once for the new
+ * ones (true: rows read already are not returned twice, the data keys
+ * returned being remembered), as Phoenix's client makes a local index's
+ * scans again for the new regions on StaleRegionBoundaryCacheException
+ * (BaseResultIterators.getIterators); changed again, an error (40001):
+ * the query may be run again.
+ */
+static bool
+local_read_again(HBaseIndexScan *s)
+{
+	int			n;
+	MemoryContext cxt;
+	HBaseKeyRange *now = list_regions(s, &n, &cxt);
+
+	if (same_regions(s->regions, s->nregions, now, n))
+	{
+		MemoryContextDelete(cxt);
+		return false;
+	}
+	if (s->retried)
+		ereport(ERROR,
+				(errcode(ERRCODE_T_R_SERIALIZATION_FAILURE),
+				 errmsg("the regions of HBase table %s changed while Phoenix local index %s was read",
+						s->data->hbase_table, s->index->name),
+				 errdetail("The regions split or merged during the read and again during its second read; a local index's rows move to the new regions' keys."),
+				 errhint("Run the query again.")));
+	s->retried = true;
+	s->retries++;
+	MemoryContextDelete(s->listcxt);
+	s->listcxt = cxt;
+	s->regions = now;
+	s->nregions = n;
+	hbase_scan_rescan(s->iscan);
+	start_local_read(s);
+	return true;
+}
+
+/*
+ * The region of a key read (the last whose start key is not after it),
+ * and so the length of the prefix its local index row starts with.
+ */
+static const HBaseKeyRange *
+region_of(HBaseIndexScan *s, const char *key, int len)
+{
+	int			lo = 0,
+				hi = s->nregions - 1;
+
+	while (lo < hi)
+	{
+		int			mid = (lo + hi + 1) / 2;
+
+		if (key_cmp(s->regions[mid].start, s->regions[mid].startlen, key, len) <= 0)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return &s->regions[lo];
+}
+
+/*
+ * The next row of the index, or NULL at its end.  A local index's row comes
+ * with its key stripped of the region's prefix and local_id, the index key
+ * the index's layout decodes; a row not so keyed (none should be: the
+ * ranges hold only such keys) is skipped.  At the end of a local index's
+ * read the regions are checked (local_read_again).
+ */
+static HBaseRow *
+next_index_row(HBaseIndexScan *s)
+{
+	for (;;)
+	{
+		HBaseRow   *row = hbase_scan_next(s->iscan);
+		const HBaseKeyRange *g;
+		const char *prefix;
+		int			plen;
+
+		if (s->index->local_id == NULL)
+			return row;
+		if (row == NULL)
+		{
+			if (local_read_again(s))
+				continue;
+			return NULL;
+		}
+		g = region_of(s, row->key, row->keylen);
+		prefix = region_prefix(s, g, &plen);
+		if (row->keylen < plen + s->index->local_idlen ||
+			memcmp(row->key, prefix, plen) != 0 ||
+			memcmp(row->key + plen, s->index->local_id, s->index->local_idlen) != 0)
+			continue;
+		s->lrow = *row;
+		s->lrow.key += plen + s->index->local_idlen;
+		s->lrow.keylen -= plen + s->index->local_idlen;
+		return &s->lrow;
+	}
 }
 
 /*
@@ -148,7 +571,19 @@ hbase_index_scan_set_plan(HBaseIndexScan *s, HBaseKeyPlan *plan, HBaseRowOrder o
 
 	hbase_index_scan_rescan(s);
 	s->ordered = !s->covered && order != HBASE_ORDER_ANY;
-	hbase_scan_set_plan(s->iscan, plan, order, salt_bytes);
+	if (s->index->local_id != NULL)
+	{
+		/* the regions: listed once, then at the end of each read */
+		if (order != HBASE_ORDER_ANY)
+			elog(ERROR, "a Phoenix local index is read in no order");
+		s->plan = plan;
+		s->retried = false;
+		if (s->regions == NULL)
+			s->regions = list_regions(s, &s->nregions, &s->listcxt);
+		start_local_read(s);
+	}
+	else
+		hbase_scan_set_plan(s->iscan, plan, order, salt_bytes);
 	ctl.keysize = sizeof(uint32);
 	ctl.entrysize = sizeof(SeenKey);
 	ctl.hcxt = s->seencxt;
@@ -203,7 +638,7 @@ next_batch(HBaseIndexScan *s)
 	old = MemoryContextSwitchTo(s->batchcxt);
 	while (!s->index_done && list_length(keys) < want)
 	{
-		HBaseRow   *row = hbase_scan_next(s->iscan);
+		HBaseRow   *row = next_index_row(s);
 		bytea	   *key;
 
 		if (row == NULL)
@@ -248,6 +683,13 @@ verified(HBaseIndexScan *s, HBaseRow *row)
 	HBaseColumn *e = s->index->table->empty_column;
 	int			i;
 
+	/*
+	 * a local index's rows are written in the data rows' own batch
+	 * (IndexRegionObserver.handleLocalIndexUpdates: miniBatchOp's
+	 * operations), with no verified mark nor GlobalIndexChecker: as they are
+	 */
+	if (s->index->local_id != NULL)
+		return true;
 	for (i = 0; i < row->ncells; i++)
 		if (row->cells[i].collen == e->speclen &&
 			memcmp(row->cells[i].column, e->colspec, e->speclen) == 0)
@@ -324,7 +766,7 @@ covered_next(HBaseIndexScan *s, bool *from_index)
 {
 	for (;;)
 	{
-		HBaseRow   *row = hbase_scan_next(s->iscan);
+		HBaseRow   *row = next_index_row(s);
 		HBaseRow   *drow;
 		bytea	   *key;
 		long		nreq = 0;
@@ -449,8 +891,10 @@ hbase_index_scan_end(HBaseIndexScan *s)
  * for unverified index rows; else read back, every condition checked.
  */
 const char *
-hbase_index_data_rows_text(bool covered, bool ordered)
+hbase_index_data_rows_text(bool covered, bool ordered, bool local)
 {
+	if (covered && local)
+		return "not read (the index covers the query; a local index's rows are written with their data rows); every condition checked";
 	if (covered)
 		return "not read (the index covers the query), but for index rows not verified, by Gets; every condition checked";
 	if (ordered)
@@ -480,4 +924,20 @@ hbase_index_scan_stats(HBaseIndexScan *s, long *irequests, long *irows, long *dr
 	*duplicates = s->duplicates;
 	*verified_rows = s->verified;
 	*stale_rows = s->stale;
+}
+
+/*
+ * For EXPLAIN ANALYZE of a local index: the regions read (the last
+ * listing's), the listings asked (one before the first read, one after each
+ * read), the reads made again after a split.  False for a global index.
+ */
+bool
+hbase_index_scan_regions(HBaseIndexScan *s, int *regions, long *listings, long *retries)
+{
+	if (s->index->local_id == NULL)
+		return false;
+	*regions = s->nregions;
+	*listings = s->listings;
+	*retries = s->retries;
+	return true;
 }

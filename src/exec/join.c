@@ -1533,7 +1533,7 @@ explain_join(CustomScanState *node, List *ancestors, ExplainState *es)
 	{
 		ExplainPropertyText("HBase Phoenix Index", psprintf("%s (HBase table %s)", js->index->name,
 															js->index->table->hbase_table), es);
-		ExplainPropertyText("HBase Data Rows", hbase_index_data_rows_text(js->covered, false), es);
+		ExplainPropertyText("HBase Data Rows", hbase_index_data_rows_text(js->covered, false, false), es);
 	}
 	/* the cap (hbase_fdw.join_batch_size); a batch may hold fewer (work_mem, the end) */
 	ExplainPropertyInteger("Batch Size Limit", "rows", js->batch_rows, es);

@@ -75,12 +75,13 @@ same_bound(const char *a, int alen, const char *b, int blen)
  * over a gap would lose rows, over an overlap return them twice, so the
  * listing is sorted, entries of one key range taken once, and it is used
  * only when the regions then follow each other from the table's start to
- * its end without gap or overlap.  More than HBASE_MAX_REGION_PIECES
- * regions are merged with their neighbours into that many groups: each
- * piece costs a scanner's requests however few rows it holds.
+ * its end without gap or overlap.  With merge, more than
+ * HBASE_MAX_REGION_PIECES regions are merged with their neighbours into
+ * that many groups: each piece costs a scanner's requests however few rows
+ * it holds.
  */
 static List *
-region_partition(List *regions, const char **why)
+region_partition(List *regions, const char **why, bool merge)
 {
 	List	   *out = NIL;
 	HBaseKeyRange *prev = NULL;
@@ -123,7 +124,7 @@ region_partition(List *regions, const char **why)
 		return NIL;
 	}
 	n = list_length(out);
-	if (n > HBASE_MAX_REGION_PIECES)
+	if (merge && n > HBASE_MAX_REGION_PIECES)
 	{
 		List	   *merged = NIL;
 
@@ -165,12 +166,41 @@ table_regions(HBaseScan *scan)
 	listed = hbase_rest_regions(scan->conn, scan->table, &error);
 	scan->nrequests++;
 	if (error == NULL)
-		scan->regions = region_partition(listed, &error);
+		scan->regions = region_partition(listed, &error, true);
 	if (error != NULL)
 		scan->region_note = psprintf("not split: %s", error);
 	MemoryContextSwitchTo(old);
 	scan->regions_known = true;
 	return scan->regions;
+}
+
+/*
+ * The scan is not cut at region boundaries (no listing asked): a Phoenix
+ * local index's read makes its ranges region by region itself, from a
+ * listing of its own (index_scan.c).
+ */
+void
+hbase_scan_keep_ranges(HBaseScan *scan)
+{
+	scan->regions = NIL;
+	scan->regions_known = true;
+}
+
+/*
+ * The table's regions as they are now, each an HBaseKeyRange (start, stop;
+ * NULL stop: the table's end), sorted, a partition of the key space, none
+ * merged: a Phoenix local index's rows are keyed by their own region's
+ * start key (index_scan.c).  NIL with *why when the gateway cannot say or
+ * its listing is no partition.  One request, in the caller's context.
+ */
+List *
+hbase_table_regions(HBaseConn *conn, HBaseTable *table, const char **why)
+{
+	List	   *listed = hbase_rest_regions(conn, table, why);
+
+	if (*why != NULL)
+		return NIL;
+	return region_partition(listed, why, false);
 }
 
 /*

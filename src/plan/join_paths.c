@@ -390,6 +390,13 @@ offer_join(JoinOffer *jo, int index)
 	double		distinct;
 	ListCell   *lc;
 
+	/*
+	 * not through a local index: its rows are read region by region, under
+	 * a region listing the batched join's reader does not keep (the
+	 * parameterized path of paths.c reads one)
+	 */
+	if (ix != NULL && ix->local_id != NULL)
+		return;
 	conds = join_key_conds(jo->t, jo->innerrel, jo->joinquals, index, &exprs);
 	if (conds == NIL)
 		return;

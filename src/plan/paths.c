@@ -443,10 +443,12 @@ add_param_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps
 }
 
 /*
- * Paths through the table's Phoenix global indexes: one per index whose key
- * the restriction quals narrow (a Get, multiget or bounded scans of the
- * index, not a full scan), costed by index_cost against the table's own
- * paths.  Not for a table of versions, nor the scan of an UPDATE's or
+ * Paths through the table's Phoenix indexes: one per index whose key the
+ * restriction quals narrow (a Get, multiget or bounded scans of the index,
+ * not a full scan), costed by index_cost against the table's own paths.  A
+ * local index costs as a global one: its ranges are read in each region of
+ * the data table, which planning does not know (it never talks to HBase),
+ * and its data rows are read back as a global index's are.  Not for a table of versions, nor the scan of an UPDATE's or
  * DELETE's result relation (its rows carry their identity from the data
  * table's scan), nor without pushdown, nor a table whose rows may have
  * longer keys than its key columns (rowkey_extra 'ignore': a view's rows,
@@ -740,7 +742,8 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, List *con
  * returned only if it holds the index row's values, index_scan.c, so the
  * order holds); uncovered, each index row's data row is read by a Get in
  * the index's order (not by multigets, whose rows come in no order), under
- * the same rule, costed as one Get per row.
+ * the same rule, costed as one Get per row.  Not through a local index
+ * (its regions' rows are not merged in order).
  */
 static void
 add_ordered_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
@@ -763,6 +766,12 @@ add_ordered_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *
 
 		bool		covered = hbase_index_covers(ix, ps->attrs_used);
 
+		/*
+		 * not a local index: its rows come region by region, each region's
+		 * under its own start key, which no read merges in order yet
+		 */
+		if (ix->local_id != NULL)
+			continue;
 		conds = hbase_index_conditions(ix, baserel->relid,
 								 list_nth(ps->quals.index_key, foreach_current_index(lc)), false,
 								 &exprs, &matched);

@@ -113,9 +113,18 @@ typedef struct PhxTable
 	char	   *empty_family;	/* where Phoenix puts the empty key value */
 	int			index_type;		/* an index's INDEX_TYPE: 1 global, 2 local */
 	char		index_state;	/* an index's INDEX_STATE: 'a' active */
+	const char *view_index_id;	/* an index's VIEW_INDEX_ID cell (a local
+								 * index's), or NULL */
+	int			view_index_idlen;
+	int			view_index_id_type; /* VIEW_INDEX_ID_DATA_TYPE: a
+									 * java.sql.Types */
 } PhxTable;
 
 #define PHX_INDEX_GLOBAL	1	/* IndexType.GLOBAL's serialized value */
+#define PHX_INDEX_LOCAL		2	/* IndexType.LOCAL's */
+#define PHX_TYPES_SMALLINT	5	/* java.sql.Types.SMALLINT */
+#define PHX_TYPES_BIGINT	(-5)	/* java.sql.Types.BIGINT */
+#define PHX_INDEX_ID_COLUMN "_INDEX_ID" /* MetaDataUtil.VIEW_INDEX_ID_COLUMN_NAME */
 
 #define PHX_LINK_INDEX		1	/* LINK_TYPE of a table's row naming an index */
 #define PHX_LINK_PHYSICAL	2	/* LINK_TYPE of a view's row naming its table */
@@ -328,6 +337,11 @@ catalog_tables(List *rows, const char *tenant)
 			t->index_type = c && c->vallen == 1 ? (unsigned char) c->value[0] : -1;
 			c = cell(row, "INDEX_STATE");
 			t->index_state = c && c->vallen == 1 ? c->value[0] : '?';
+			c = cell(row, "VIEW_INDEX_ID");
+			t->view_index_id = c ? c->value : NULL;
+			t->view_index_idlen = c ? c->vallen : 0;
+			/* absent: a SMALLINT (MetaDataUtil.getLegacyViewIndexIdDataType) */
+			t->view_index_id_type = int_cell(row, "VIEW_INDEX_ID_DATA_TYPE", PHX_TYPES_SMALLINT);
 			tables = lappend(tables, t);
 			continue;
 		}
@@ -914,6 +928,19 @@ append_index_value(StringInfo buf, const char *name, const char *value, bool las
 static PhxColumn *indexed_column(PhxTable *t, const char *iname);
 
 /*
+ * The HBase family of index x's cells: a local index's are the data
+ * table's, prefixed "L#" (IndexUtil.getLocalIndexColumnFamily), as its
+ * catalog names them already; a family without the prefix gets it.
+ */
+static const char *
+index_family(PhxTable *x, const char *family)
+{
+	if (x->index_type != PHX_INDEX_LOCAL || strncmp(family, "L#", 2) == 0)
+		return family;
+	return psprintf("L#%s", family);
+}
+
+/*
  * The covered columns of index x (INCLUDE, and the columns Phoenix adds to
  * it), each as a field cell 'LOCAL=FAMILY:QUALIFIER' of its entry: the
  * index's own cell of the table's column LOCAL, under the index's family
@@ -941,7 +968,7 @@ append_index_cells(StringInfo buf, PhxTable *t, PhxTable *x)
 			dc->data_type != ic->data_type)
 			continue;
 		append_index_value(buf, "cell",
-						   psprintf("%s=%s:%s", dc->local, ic->family,
+						   psprintf("%s=%s:%s", dc->local, index_family(x, ic->family),
 									ic->qualifier ? qualifier_text(ic->qualifier, ic->qualen) :
 									qualifier_text(ic->name, strlen(ic->name))),
 						   false);
@@ -1014,8 +1041,9 @@ decimal_readable(int type)
 }
 
 /*
- * The rowkey layout of one global index of t, over t's own column names, or
- * NULL with *why.  Phoenix's index key (IndexMaintainer.buildRowKey) is the
+ * The rowkey layout of one index of t, over t's own column names, or NULL
+ * with *why (a local index's: what follows the region's start key and its
+ * id, local_id_text).  Phoenix's index key (IndexMaintainer.buildRowKey) is the
  * indexed columns in order, each with its own sort order, then the data
  * table's key columns not indexed, with the index's salt byte first when it
  * is salted; the separators as in a table's key (table_layout).  Phoenix
@@ -1044,6 +1072,8 @@ index_layout(PhxTable *t, PhxTable *x, const char **why)
 		if (ic->family != NULL || ic->key_seq <= 0)
 			continue;			/* a covered column: not needed to read data
 								 * rows */
+		if (x->index_type == PHX_INDEX_LOCAL && strcmp(ic->name, PHX_INDEX_ID_COLUMN) == 0)
+			continue;			/* the index's id: local_id (local_id_text) */
 		dc = indexed_column(t, ic->name);
 		if (dc == NULL)
 		{
@@ -1080,21 +1110,70 @@ index_layout(PhxTable *t, PhxTable *x, const char **why)
 		return NULL;
 	}
 	list_sort(keys, by_key_seq);
+	if (x->index_type == PHX_INDEX_LOCAL)
+	{
+		/* a local index's key has no salt byte (buildRowKey's isIndexSalted) */
+		PhxTable	unsalted = *x;
+
+		unsalted.salt_buckets = 0;
+		return table_layout(&unsalted, keys, false, why);
+	}
 	return table_layout(x, keys, false, why);
 }
 
 /*
- * Option phoenix_index_layouts of table t: its global indexes that reads can
- * use, each as NAME (table 'T', rowkey 'L', cell 'C=F:Q' ..., empty_column
- * 'E'), separated by "; ": the index's HBase table, its key as a layout over
- * the foreign table's columns, its covered cells, its empty key value
- * column.  NULL when none.  A local
- * index, an index not active, on an expression, or whose key no layout
- * reads is left out with a NOTICE saying why (writes still name it in
+ * A local index's VIEW_INDEX_ID as the bytes Phoenix writes after each
+ * region's start key (IndexMaintainer: viewIndexIdType.toBytes, a SMALLINT
+ * or BIGINT by VIEW_INDEX_ID_DATA_TYPE, big-endian with the sign bit
+ * flipped: -32768, the first local index of a table, is "\x00\x00"),
+ * escaped for field local_id; NULL with *why for another type or none.
+ * The catalog's cell starts with those bytes (Phoenix 5.2.1 writes a
+ * SMALLINT's two, then a zero byte; MetaDataEndpointImpl.decodeViewIndexId
+ * decodes the type's width from the cell's start): they are taken as they
+ * are.
+ */
+static char *
+local_id_text(PhxTable *x, const char **why)
+{
+	StringInfoData buf;
+	int			n;
+	int			i;
+
+	if (x->view_index_id_type == PHX_TYPES_SMALLINT)
+		n = 2;
+	else if (x->view_index_id_type == PHX_TYPES_BIGINT)
+		n = 8;
+	else
+	{
+		*why = psprintf("its VIEW_INDEX_ID_DATA_TYPE %d is neither SMALLINT nor BIGINT",
+						x->view_index_id_type);
+		return NULL;
+	}
+	if (x->view_index_id == NULL || x->view_index_idlen < n)
+	{
+		*why = "it is a local index without a VIEW_INDEX_ID of its type";
+		return NULL;
+	}
+	initStringInfo(&buf);
+	for (i = 0; i < n; i++)
+		appendStringInfo(&buf, "\\x%02x", (unsigned char) x->view_index_id[i]);
+	return buf.data;
+}
+
+/*
+ * Option phoenix_index_layouts of table t: its indexes that reads can use,
+ * global and local, each as NAME (table 'T', rowkey 'L', cell 'C=F:Q' ...,
+ * empty_column 'E'[, local_id 'I']), separated by "; ": the index's HBase
+ * table (a local index's: the data table, data_physical), its key as a
+ * layout over the foreign table's columns, its covered cells, its empty key
+ * value column, and a local index's VIEW_INDEX_ID bytes.  NULL when none.
+ * An index not active, on an expression, or whose key no layout reads is
+ * left out with a NOTICE saying why (writes still name it in
  * phoenix_indexes).  tables: the schema's, the index tables among them.
  */
 static char *
-index_definitions(PhxTable *t, List *tables, HBaseServerOptions *sopts)
+index_definitions(PhxTable *t, List *tables, HBaseServerOptions *sopts,
+				  const char *data_physical)
 {
 	StringInfoData buf;
 	ListCell   *lc;
@@ -1107,6 +1186,7 @@ index_definitions(PhxTable *t, List *tables, HBaseServerOptions *sopts)
 		ListCell   *tc;
 		const char *why = NULL;
 		char	   *layout = NULL;
+		char	   *local_id = NULL;
 		char	   *physical;
 
 		foreach(tc, tables)
@@ -1118,30 +1198,36 @@ index_definitions(PhxTable *t, List *tables, HBaseServerOptions *sopts)
 		}
 		if (x == NULL)
 			continue;
-		if (x->index_type != PHX_INDEX_GLOBAL)
-		{
-			/*
-			 * Phoenix 5.2's local index rows (IndexMaintainer.buildRowKey):
-			 * the region's start key (zeros as long as its end key for the
-			 * first region), the index's VIEW_INDEX_ID, the index key, in
-			 * family L#0 of the data table, rewritten when a region splits; a
-			 * read would list the regions and read a range in each.
-			 */
-			why = "it is a local index, whose rows sit in the data table under each region's start key and the index's id (IndexMaintainer.buildRowKey): its ranges are the regions', which reads do not make yet";
-		}
+		if (x->index_type != PHX_INDEX_GLOBAL && x->index_type != PHX_INDEX_LOCAL)
+			why = psprintf("its INDEX_TYPE %d is neither global nor local", x->index_type);
 		else if (x->index_state != 'a')
 			why = psprintf("it is not active (INDEX_STATE '%c')", x->index_state);
 		else
-			layout = index_layout(t, x, &why);
+		{
+			if (x->index_type == PHX_INDEX_LOCAL)
+				local_id = local_id_text(x, &why);
+			if (x->index_type != PHX_INDEX_LOCAL || local_id != NULL)
+				layout = index_layout(t, x, &why);
+		}
 		if (layout == NULL)
 		{
 			ereport(NOTICE,
 					(errmsg("Phoenix index \"%s\" of table \"%s\" is not used for reads", iname, t->name),
-					 errdetail("Reads use a global index whose key a rowkey layout reads; %s.", why)));
+					 errdetail("Reads use an index whose key a rowkey layout reads; %s.", why)));
 			continue;
 		}
-		physical = t->schema[0] == '\0' ? x->name :
-			psprintf("%s%c%s", x->schema, x->namespace_mapped ? ':' : '.', x->name);
+
+		/*
+		 * a local index's rows sit in the data table itself, each key the
+		 * region's start key (zeros as long as its end key in the first
+		 * region), local_id, then the index key (IndexMaintainer.buildRowKey,
+		 * phoenix-core 5.2), in families L#<family>
+		 */
+		if (local_id != NULL)
+			physical = pstrdup(data_physical);
+		else
+			physical = t->schema[0] == '\0' ? x->name :
+				psprintf("%s%c%s", x->schema, x->namespace_mapped ? ':' : '.', x->name);
 		if (buf.len > 0)
 			appendStringInfoString(&buf, "; ");
 		appendStringInfo(&buf, "%s (", full_name(t->schema, iname));
@@ -1149,9 +1235,11 @@ index_definitions(PhxTable *t, List *tables, HBaseServerOptions *sopts)
 		append_index_value(&buf, "rowkey", layout, false);
 		append_index_cells(&buf, t, x);
 		append_index_value(&buf, "empty_column",
-						   psprintf("%s:%s", empty_family(x),
+						   psprintf("%s:%s", index_family(x, empty_family(x)),
 									x->encoding_scheme != 0 ? "\\x00\\x00\\x00\\x00" : "_0"),
-						   true);
+						   local_id == NULL);
+		if (local_id != NULL)
+			append_index_value(&buf, "local_id", local_id, true);
 	}
 	return buf.len > 0 ? buf.data : NULL;
 }
@@ -1285,7 +1373,7 @@ create_statement(ForeignServer *server, PhxTable *t, List *indexes, List *tables
 				 errdetail("Phoenix maintains %s on the table's rows; writes that do not go through Phoenix would leave %s stale.",
 						   names.data, list_length(indexes) > 1 ? "them" : "it")));
 	}
-	layouts = layout ? index_definitions(t, tables, &sopts) : NULL;
+	layouts = layout ? index_definitions(t, tables, &sopts, physical) : NULL;
 	if (layouts)
 		appendStringInfo(&buf, ", phoenix_index_layouts %s", quote_literal_cstr(layouts));
 	return hbase_import_statement(local_name(t->name), cols.data, server, physical, buf.data);

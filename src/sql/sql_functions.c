@@ -285,11 +285,13 @@ hbase_fdw_requests(PG_FUNCTION_ARGS)
 
 /*
  * hbase_phoenix_indexes(foreign_table) -> (index, hbase_table, key_columns,
- * rowkey, empty_column): the Phoenix global indexes the table's reads can go
- * through (option phoenix_index_layouts, which IMPORT writes): each index's
- * HBase table, the table's columns its key holds, its key as a layout over
- * them, its empty key value column.  As the options say; nothing is read
- * from HBase.
+ * rowkey, empty_column, local_id): the Phoenix indexes the table's reads
+ * can go through (option phoenix_index_layouts, which IMPORT writes): each
+ * index's HBase table (a local index's: the data table), the table's
+ * columns its key holds, its key as a layout over them, its empty key value
+ * column, and a local index's VIEW_INDEX_ID bytes that follow each region's
+ * start key in its rows' keys (NULL: a global index).  As the options say;
+ * nothing is read from HBase.
  */
 Datum
 hbase_phoenix_indexes(PG_FUNCTION_ARGS)
@@ -301,8 +303,8 @@ hbase_phoenix_indexes(PG_FUNCTION_ARGS)
 	foreach(lc, t->read_indexes)
 	{
 		HBaseReadIndex *ix = lfirst(lc);
-		Datum		values[5];
-		bool		nulls[5] = {false, false, false, false, false};
+		Datum		values[6];
+		bool		nulls[6] = {false, false, false, false, false, false};
 		StringInfoData cols;
 		int			i;
 
@@ -316,6 +318,11 @@ hbase_phoenix_indexes(PG_FUNCTION_ARGS)
 		values[2] = CStringGetTextDatum(cols.data);
 		values[3] = CStringGetTextDatum(ix->rowkey);
 		values[4] = CStringGetTextDatum(ix->empty_column);
+		/* a local index: the bytes after each region's start key */
+		if (ix->local_id)
+			values[5] = CStringGetTextDatum(hbase_printable_key(ix->local_id, ix->local_idlen));
+		else
+			nulls[5] = true;
 		put_row(fcinfo, values, nulls);
 	}
 	return (Datum) 0;

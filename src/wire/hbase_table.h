@@ -210,9 +210,12 @@ typedef struct HBaseTable
 } HBaseTable;
 
 /*
- * A Phoenix global index a scan can read the data rows' keys from (option
+ * A Phoenix index a scan can read the data rows' keys from (option
  * phoenix_index_layouts, datum/phoenix_index.c): its own table has the
  * foreign table's columns, those of the index key as its layout's parts.
+ * A global index is an HBase table of its own; a local one's rows sit in
+ * the data table, each key the region's start key, local_id, then the
+ * index key (exec/index_scan.c reads them region by region).
  */
 typedef struct HBaseReadIndex
 {
@@ -223,6 +226,10 @@ typedef struct HBaseReadIndex
 	List	   *cells;			/* its covered cells,
 								 * "column=family:qualifier" */
 	HBaseTable *table;			/* the index read as a table */
+	char	   *local_id;		/* a local index: its VIEW_INDEX_ID bytes,
+								 * which follow each region's start key in its
+								 * rows' keys (field local_id); else NULL */
+	int			local_idlen;
 } HBaseReadIndex;
 
 #endif
