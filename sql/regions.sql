@@ -1,3 +1,4 @@
+-- needs: scan (split_t, which it reads; scripts/test --only runs it first)
 -- Region scans: a scan that needs no order and no small LIMIT, once it has read two full
 -- pages, goes on as one scanner per region (the table's regions read from the gateway once
 -- per scan), `concurrency` of them at a time; the pieces partition the rest of its key
