@@ -391,8 +391,8 @@ offer_join(JoinOffer *jo, int index)
 	ListCell   *lc;
 
 	/*
-	 * not through a local index: its rows are read region by region, under
-	 * a region listing the batched join's reader does not keep (the
+	 * not through a local index: its rows are read region by region, under a
+	 * region listing the batched join's reader does not keep (the
 	 * parameterized path of paths.c reads one)
 	 */
 	if (ix != NULL && ix->local_id != NULL)
