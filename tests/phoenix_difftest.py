@@ -889,6 +889,7 @@ class Run:
         self.index_read = 0       # of them, planned through an index (EXPLAIN)
         self.index_joins = 0      # joins from a local table on an indexed column
         self.index_batched = 0    # of them, planned as the batched join through an index
+        self.index_batched_local = 0  # of those, through a local index
         self.index_local_read = 0  # of those, through a local index (its rows in the table)
         self.stale_rows = 0       # index rows written stale through REST
 
@@ -1779,8 +1780,10 @@ class Run:
                                          for line in plan)
             if kind == "join":
                 self.index_joins += 1
-                self.index_batched += any("Phoenix Index" in line for line in plan) and \
-                    any("HBase Batched Join" in line for line in plan)
+                batched = any("HBase Batched Join" in line for line in plan)
+                self.index_batched += batched and any("Phoenix Index" in line for line in plan)
+                self.index_batched_local += batched and any(
+                    "Phoenix Index" in line and "(local:" in line for line in plan)
             self.compare(t, "indexed %s%s (%s)" % (
                 kind, ", nested loop, hash and merge joins off" if forced else "", ix.name),
                 items, wp, wg, order, limit, ordered, cols=touched + extra, pg_from=pg_from,
@@ -2012,11 +2015,12 @@ class Run:
         print("skipped classes: %s" % (",".join(sorted(self.skip)) or "none"))
         print("indexes: %d indexes made (%d local), %d kept by IMPORT for reads; %d queries "
               "on indexed columns, %d of them planned through an index (%d local; IS NULL: %d, "
-              "%d; %d joins from a local table, %d of them batched through an index); %d index "
-              "rows made stale" % (
+              "%d; %d joins from a local table, %d of them batched through an index, %d through a "
+              "local one); %d index rows made stale" % (
                   self.index_made, self.index_local, self.index_used, self.index_queries,
                   self.index_read, self.index_local_read, self.null_queries, self.null_read,
-                  self.index_joins, self.index_batched, self.stale_rows))
+                  self.index_joins, self.index_batched, self.index_batched_local,
+                  self.stale_rows))
         for t in tables:
             for n in t.notes[:3]:
                 print("note %s: %s" % (t.name, n))

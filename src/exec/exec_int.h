@@ -59,7 +59,7 @@ extern void hbase_index_scan_stats(HBaseIndexScan *s, long *irequests, long *iro
 								   long *drequests, long *drows, long *duplicates,
 								   long *verified_rows, long *stale_rows);
 extern bool hbase_index_scan_regions(HBaseIndexScan *s, int *regions, long *listings,
-									 long *retries);
+									 long *retries, long *region_reads);
 
 /* ---------- modify.c: INSERT, COPY, UPDATE and DELETE row by row ---------- */
 

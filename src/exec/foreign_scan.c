@@ -603,7 +603,8 @@ hbase_explain_foreign_scan(ForeignScanState *node, ExplainState *es)
 					verified,
 					stale,
 					listings,
-					retries;
+					retries,
+					region_reads;
 		int			regions;
 
 		hbase_index_scan_stats(st->iscan, &irequests, &irows, &drequests, &drows, &dups,
@@ -619,7 +620,8 @@ hbase_explain_foreign_scan(ForeignScanState *node, ExplainState *es)
 		ExplainPropertyInteger("HBase Requests", NULL, drequests, es);
 		ExplainPropertyInteger("HBase Rows Received", NULL, drows, es);
 		/* a local index: the regions read, their listings, reads made again */
-		if (hbase_index_scan_regions(st->iscan, &regions, &listings, &retries))
+		if (hbase_index_scan_regions(st->iscan, &regions, &listings, &retries,
+									 &region_reads))
 		{
 			ExplainPropertyInteger("HBase Index Regions", NULL, regions, es);
 			ExplainPropertyInteger("HBase Index Region Listings", NULL, listings, es);

@@ -95,6 +95,8 @@ struct HBaseIndexScan
 	bool		retried;		/* the read was made again after a split */
 	long		listings;		/* region listings asked */
 	long		retries;		/* reads made again after a split */
+	long		region_reads;	/* regions' scans made (a read's regions, for
+								 * each read) */
 	MemoryContext regioncxt;	/* the plan made for the regions */
 	MemoryContext listcxt;		/* the regions (a listing's context) */
 	HBaseRow	lrow;			/* the row last read, its key stripped of the
@@ -446,12 +448,15 @@ static void
 start_local_read(HBaseIndexScan *s)
 {
 	MemoryContext old;
+	HBaseKeyPlan *kp;
 
 	/* the scan was reset (hbase_scan_rescan): the last plan is not read */
 	MemoryContextReset(s->regioncxt);
 	old = MemoryContextSwitchTo(s->regioncxt);
 
-	hbase_scan_set_plan(s->iscan, region_plan(s, plan_pieces(s->plan)), HBASE_ORDER_ANY, 0);
+	kp = region_plan(s, plan_pieces(s->plan));
+	s->region_reads += list_length(kp->ranges);
+	hbase_scan_set_plan(s->iscan, kp, HBASE_ORDER_ANY, 0);
 	MemoryContextSwitchTo(old);
 }
 
@@ -929,15 +934,19 @@ hbase_index_scan_stats(HBaseIndexScan *s, long *irequests, long *irows, long *dr
 /*
  * For EXPLAIN ANALYZE of a local index: the regions read (the last
  * listing's), the listings asked (one before the first read, one after each
- * read), the reads made again after a split.  False for a global index.
+ * read), the reads made again after a split, the regions' scans made (a
+ * scan per region holding a range, for each read: a batched join's reads
+ * are its batches).  False for a global index.
  */
 bool
-hbase_index_scan_regions(HBaseIndexScan *s, int *regions, long *listings, long *retries)
+hbase_index_scan_regions(HBaseIndexScan *s, int *regions, long *listings, long *retries,
+						 long *region_reads)
 {
 	if (s->index->local_id == NULL)
 		return false;
 	*regions = s->nregions;
 	*listings = s->listings;
 	*retries = s->retries;
+	*region_reads = s->region_reads;
 	return true;
 }

@@ -21,17 +21,22 @@
  * can filter by cell values travel with the multigets and scans as a plain
  * scan's do (vfilter.c): fewer rows come, and they are still checked here.
  *
- * Through a Phoenix global index (JoinScanIndex: the join gives a leading
- * part of the index's key by =, paths weighed by plan/join_paths.c), a
- * batch's ranges are the index's, merged and grouped per salt bucket of
- * the index as a prefix join's, and read by index_scan.c with its rules
+ * Through a Phoenix index (JoinScanIndex: the join gives a leading part of
+ * the index's key by =, paths weighed by plan/join_paths.c), a batch's
+ * ranges are the index's, merged and grouped per salt bucket of the index
+ * as a prefix join's, and read by index_scan.c with its rules
  * (reader_begin): the data rows the index rows name read back by multigets
  * in batches, a data row named twice returned once, or covered, verified
  * index rows as they are and an unverified one's data row used only where
- * it holds the index row's values.  Each row is then placed in the batch by
- * its index key, a data row's built again from its current values
- * (reader_next), so that an outer row meets only the rows of its ranges,
- * and every qual is checked as above.
+ * it holds the index row's values.  A local index's batch is read in each
+ * region of the data table, a scan per region with all the batch's ranges
+ * as the parts of one MultiRowRangeFilter under the region's start key and
+ * the index's id; the one index scan of the join (its regions listed at
+ * its first read, then again after each batch's read: a split between
+ * them reads the batch again for the new regions, index_scan.c's rule).
+ * Each row is then placed in the batch by its index key, a data row's
+ * built again from its current values (reader_next), so that an outer row
+ * meets only the rows of its ranges, and every qual is checked as above.
  *
  * The scan tuple (custom_scan_tlist) is the outer plan's columns followed
  * by the inner table's columns that the quals and the output use.
@@ -95,7 +100,8 @@ typedef struct OuterRow
 
 /*
  * An open read of inner rows by a key plan: the table's own (its keys or
- * ranges), or through its Phoenix index (index_scan.c)
+ * ranges), or through its Phoenix index (index_scan.c: the join's one
+ * index scan, js->ixscan)
  */
 typedef struct InnerReader
 {
@@ -122,7 +128,27 @@ typedef struct JoinCounts
 	long		stale;			/* unverified rows whose data row holds other
 								 * values (or none) */
 	long		duplicates;		/* index rows of a data row read already */
+	/* through a local index (index_scan.c's hbase_index_scan_regions) */
+	int			regions;		/* the data table's regions, last listed */
+	long		listings;		/* region listings asked */
+	long		retries;		/* batches read again after a split */
+	long		region_reads;	/* regions' scans made */
 } JoinCounts;
+
+/* an index scan's counts as taken last (they grow over the join's reads) */
+typedef struct IndexTaken
+{
+	long		irequests;
+	long		irows;
+	long		requests;
+	long		rows;
+	long		duplicates;
+	long		verified;
+	long		stale;
+	long		listings;
+	long		retries;
+	long		region_reads;
+} IndexTaken;
 
 typedef struct BatchJoinState
 {
@@ -133,6 +159,10 @@ typedef struct BatchJoinState
 	bool		covered;		/* it holds every inner column */
 	HBaseTable *keytable;		/* whose key the key conditions give: the
 								 * table's, or the index's */
+	HBaseIndexScan *ixscan;		/* through an index: the join's one scan of
+								 * it, made at its first read, in ixcxt */
+	MemoryContext ixcxt;
+	IndexTaken	ixtaken;		/* its counts already in n */
 	HBaseConn  *conn;
 	JoinType	jointype;
 	bool		single_match;
@@ -371,6 +401,9 @@ begin_join(CustomScanState *node, EState *estate, int eflags)
 	js->rangecxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw join prefix rows",
 										 ALLOCSET_DEFAULT_SIZES);
 	js->streamcxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw join lazy row",
+										  ALLOCSET_DEFAULT_SIZES);
+	if (js->index)
+		js->ixcxt = AllocSetContextCreate(estate->es_query_cxt, "hbase_fdw join index scan",
 										  ALLOCSET_DEFAULT_SIZES);
 	/* a first batch of keys is one multigets' worth (learn_batch_cap) */
 	js->batch_cap = js->shape == HBASE_OP_SCANS ? js->batch_rows :
@@ -676,6 +709,13 @@ fetch_keys(BatchJoinState *js, bytea **keys, int nkeys, InnerRow **found)
 	}
 }
 
+/* through a Phoenix local index (its rows in the data table's regions)? */
+static bool
+local_index(BatchJoinState *js)
+{
+	return js->index != NULL && js->index->local_id != NULL;
+}
+
 /* close a group of ranges: one range, or the span of several read through them */
 static List *
 add_group(List *groups, List *members)
@@ -751,7 +791,11 @@ group_ranges(BatchJoinState *js, List *ranges)
  * name read back by multigets in batches (covered: its verified rows as
  * they are, an unverified one's data row by a Get, used only where it
  * holds the index row's values), a data row named twice returned once.
- * Every qual is checked on what comes, as for the table's own rows.
+ * The join has one scan of the index, which each read starts again with
+ * its plan: a local index's regions are listed at the first read, then
+ * after each read (index_scan.c), not twice per batch.  One read is open
+ * at a time (a batch's, then its rows' own).  Every qual is checked on
+ * what comes, as for the table's own rows.
  */
 static InnerReader *
 reader_begin(BatchJoinState *js, HBaseKeyPlan *kp)
@@ -760,8 +804,15 @@ reader_begin(BatchJoinState *js, HBaseKeyPlan *kp)
 
 	if (js->index)
 	{
-		r->iscan = hbase_index_scan_begin(js->table, js->index, js->conn, js->fetch_attrs,
-										  js->covered);
+		if (js->ixscan == NULL)
+		{
+			MemoryContext old = MemoryContextSwitchTo(js->ixcxt);
+
+			js->ixscan = hbase_index_scan_begin(js->table, js->index, js->conn,
+												js->fetch_attrs, js->covered);
+			MemoryContextSwitchTo(old);
+		}
+		r->iscan = js->ixscan;
 		hbase_index_scan_set_plan(r->iscan, kp, HBASE_ORDER_ANY, 0);
 	}
 	else
@@ -813,7 +864,11 @@ reader_next(BatchJoinState *js, InnerReader *r, MemoryContext cxt, char **key, i
 	return inner_row(js, values, isnull, cxt);
 }
 
-/* an open read ended, its counts kept */
+/*
+ * An open read ended, its counts kept: through an index, what the join's
+ * index scan counted since the last read ended; its scanners are closed
+ * (rescan) while the plan they read still lives (the caller's context).
+ */
 static void
 reader_end(BatchJoinState *js, InnerReader *r)
 {
@@ -830,21 +885,30 @@ reader_end(BatchJoinState *js, InnerReader *r)
 	}
 	else
 	{
-		long		irequests,
-					irows,
-					dups,
-					verified,
-					stale;
+		IndexTaken	now = {0};
+		IndexTaken *was = &js->ixtaken;
+		int			regions;
 
-		hbase_index_scan_stats(r->iscan, &irequests, &irows, &requests, &rows, &dups,
-							   &verified, &stale);
-		js->n.requests += irequests + requests;
-		js->n.rows_received += rows;
-		js->n.index_rows += irows;
-		js->n.duplicates += dups;
-		js->n.verified += verified;
-		js->n.stale += stale;
-		hbase_index_scan_end(r->iscan);
+		hbase_index_scan_stats(r->iscan, &now.irequests, &now.irows, &now.requests,
+							   &now.rows, &now.duplicates, &now.verified, &now.stale);
+		js->n.requests += now.irequests - was->irequests + now.requests - was->requests;
+		js->n.rows_received += now.rows - was->rows;
+		js->n.index_rows += now.irows - was->irows;
+		js->n.duplicates += now.duplicates - was->duplicates;
+		js->n.verified += now.verified - was->verified;
+		js->n.stale += now.stale - was->stale;
+		if (hbase_index_scan_regions(r->iscan, &regions, &now.listings, &now.retries,
+									 &now.region_reads))
+		{
+			js->n.regions = regions;
+			js->n.listings += now.listings - was->listings;
+			js->n.retries += now.retries - was->retries;
+			js->n.region_reads += now.region_reads - was->region_reads;
+			/* a local index's scans: one per region and read */
+			js->n.range_scans += now.region_reads - was->region_reads;
+		}
+		*was = now;
+		hbase_index_scan_rescan(r->iscan);
 	}
 }
 
@@ -940,7 +1004,9 @@ scan_ranges(BatchJoinState *js, PendingRange *pr, int npr)
 	{
 		reader_end(js, scan);
 		js->n.ranges += nmerged;
-		js->n.range_scans += list_length(kp->ranges);
+		/* a local index's: its regions' (reader_end) */
+		if (!local_index(js))
+			js->n.range_scans += list_length(kp->ranges);
 	}
 
 	MemoryContextSwitchTo(js->batchcxt);
@@ -1027,7 +1093,8 @@ end_rowscan(BatchJoinState *js)
 		return;
 	reader_end(js, js->rowscan);
 	js->n.ranges += js->rowscan_ranges;
-	js->n.range_scans += js->rowscan_ranges;
+	if (!local_index(js))
+		js->n.range_scans += js->rowscan_ranges;
 	js->rowscan = NULL;
 	MemoryContextReset(js->rowcxt);
 	MemoryContextReset(js->streamcxt);
@@ -1441,6 +1508,8 @@ end_join(CustomScanState *node)
 	BatchJoinState  *js = (BatchJoinState *) node;
 
 	end_rowscan(js);
+	if (js->ixscan)
+		hbase_index_scan_end(js->ixscan);
 	ExecEndNode(js->outerps);
 }
 
@@ -1531,13 +1600,27 @@ explain_join(CustomScanState *node, List *ancestors, ExplainState *es)
 	/* through a Phoenix index: its name and table, the data rows' read */
 	if (js->index)
 	{
-		ExplainPropertyText("HBase Phoenix Index", psprintf("%s (HBase table %s)", js->index->name,
-															js->index->table->hbase_table), es);
-		ExplainPropertyText("HBase Data Rows", hbase_index_data_rows_text(js->covered, false, false), es);
+		ExplainPropertyText("HBase Phoenix Index",
+							local_index(js) ?
+							psprintf("%s (local: in HBase table %s, under each region's start key)",
+									 js->index->name, js->index->table->hbase_table) :
+							psprintf("%s (HBase table %s)", js->index->name,
+									 js->index->table->hbase_table), es);
+		ExplainPropertyText("HBase Data Rows",
+							hbase_index_data_rows_text(js->covered, false, local_index(js)), es);
+		if (local_index(js))
+			ExplainPropertyText("HBase Index Key Prefix",
+								psprintf("each region's start key, then %s",
+										 hbase_explain_key(js->index->local_id,
+														   js->index->local_idlen)), es);
 	}
 	/* the cap (hbase_fdw.join_batch_size); a batch may hold fewer (work_mem, the end) */
 	ExplainPropertyInteger("Batch Size Limit", "rows", js->batch_rows, es);
-	if (js->index && js->salt_width > 0)
+	if (local_index(js))
+		ExplainPropertyText("HBase Operation",
+							psprintf("a scan per region of the data table for each batch, the batch's index prefixes the parts of its MultiRowRangeFilter, %d regions at a time",
+									 conc), es);
+	else if (js->index && js->salt_width > 0)
 		ExplainPropertyText("HBase Operation",
 							psprintf("bounded scans of the batch's index prefixes, one scanner per salt bucket of the index, %d at a time",
 									 conc), es);
@@ -1578,6 +1661,20 @@ explain_join(CustomScanState *node, List *ancestors, ExplainState *es)
 									   js->n.duplicates, es);
 			if (js->n.stale > 0)
 				ExplainPropertyInteger("HBase Index Rows Stale", NULL, js->n.stale, es);
+
+			/*
+			 * a local index: as a scan through it counts them, and its
+			 * regions' scans
+			 */
+			if (local_index(js))
+			{
+				ExplainPropertyInteger("HBase Index Regions", NULL, js->n.regions, es);
+				ExplainPropertyInteger("HBase Index Region Listings", NULL, js->n.listings, es);
+				ExplainPropertyInteger("HBase Index Region Scans", NULL, js->n.region_reads, es);
+				if (js->n.retries > 0)
+					ExplainPropertyInteger("HBase Index Reads After a Split", NULL,
+										   js->n.retries, es);
+			}
 		}
 		else
 			ExplainPropertyInteger("HBase Multigets", NULL, js->n.multigets, es);
@@ -1644,6 +1741,10 @@ fold_counts(BatchJoinState *js, JoinShared *sh)
 		js->n.verified += w->verified;
 		js->n.stale += w->stale;
 		js->n.duplicates += w->duplicates;
+		js->n.regions = Max(js->n.regions, w->regions);
+		js->n.listings += w->listings;
+		js->n.retries += w->retries;
+		js->n.region_reads += w->region_reads;
 	}
 }
 

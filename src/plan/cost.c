@@ -166,6 +166,21 @@ hbase_cost_operation(const HBaseTable *t, HBaseOpKind kind, double nkeys, double
 }
 
 /*
+ * Listings of a table's regions (GET /table/regions: one request, no rows),
+ * which a read through a Phoenix local index asks (exec/index_scan.c): one
+ * before its first read, one after each read (a scan's: 2; a batched
+ * join's: one per batch, and one).  startup: the first.
+ */
+void
+hbase_cost_region_listings(const HBaseTable *t, double listings, HBaseCost *c)
+{
+	memset(c, 0, sizeof(HBaseCost));
+	c->requests = Max(listings, 0);
+	c->first_requests = c->requests > 0 ? 1 : 0;
+	hbase_cost_finish(t, c);
+}
+
+/*
  * The ranges of a batch of a batched join's prefix scans (exec/join.c's
  * group_ranges): grouped into at most groups scanners, each reading its
  * ranges by a MultiRowRangeFilter, or read one by one when there are

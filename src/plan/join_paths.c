@@ -209,7 +209,14 @@ range_groups(HBaseTable *t)
  * index (ix, else NULL), the ranges are the index's (its table, its salt
  * buckets), and unless it covers the query, the batch's rows are read
  * back from the data table t by multigets, as paths.c's index_cost adds
- * them to a scan through the index.
+ * them to a scan through the index.  A local index's batch is read as a
+ * scan per region of the data table, each with all the batch's ranges as
+ * the parts of one MultiRowRangeFilter (exec/index_scan.c); planning does
+ * not know the regions (it never talks to HBase), so its ranges cost as a
+ * global index's grouped into a scanner per concurrent stream (its key has
+ * no salt), as paths.c costs a scan through a local index as through a
+ * global one; and its region listings (one before the first batch, one
+ * after each batch's read) add their requests.
  */
 static void
 cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, HBaseReadIndex *ix,
@@ -252,6 +259,14 @@ cost_join(PlannerInfo *root, CustomPath *cp, Path *outer, HBaseTable *t, HBaseRe
 							 innerrel->reltarget->width, &dc);
 		c.startup += dc.startup;
 		c.total += dc.total;
+	}
+	if (ix != NULL && ix->local_id != NULL)
+	{
+		HBaseCost	lc;
+
+		hbase_cost_region_listings(t, batches + 1, &lc);
+		c.startup += lc.startup;
+		c.total += lc.total / batches;
 	}
 	cost_qual_eval(&qc, list_concat(list_copy(joinquals), otherquals), root);
 	cost_qual_eval(&inner_qc, innerrel->baserestrictinfo, root);
@@ -369,11 +384,12 @@ typedef struct JoinOffer
 
 /*
  * The batched join's paths by the table's key (index 0) or through its
- * index'th Phoenix index, when the join clauses give the key (or its
- * leading part by =) from the outer side, and only from it: the key's, a
- * Get or multiget per outer row's keys or prefix scans; the index's,
- * prefix scans of its ranges (its key always ends with the data table's
- * key, which the data rows' keys come from).
+ * index'th Phoenix index, global or local, when the join clauses give the
+ * key (or its leading part by =) from the outer side, and only from it: the
+ * key's, a Get or multiget per outer row's keys or prefix scans; the
+ * index's, prefix scans of its ranges (its key always ends with the data
+ * table's key, which the data rows' keys come from; a local index's ranges
+ * are read in each region, exec/index_scan.c).
  */
 static void
 offer_join(JoinOffer *jo, int index)
@@ -390,13 +406,6 @@ offer_join(JoinOffer *jo, int index)
 	double		distinct;
 	ListCell   *lc;
 
-	/*
-	 * not through a local index: its rows are read region by region, under a
-	 * region listing the batched join's reader does not keep (the
-	 * parameterized path of paths.c reads one)
-	 */
-	if (ix != NULL && ix->local_id != NULL)
-		return;
 	conds = join_key_conds(jo->t, jo->innerrel, jo->joinquals, index, &exprs);
 	if (conds == NIL)
 		return;
@@ -463,12 +472,12 @@ offer_join(JoinOffer *jo, int index)
 /*
  * set_join_pathlist_hook: a batched key join when the inner side is an
  * HBase table whose whole key (or its leading part) the join clauses give
- * from the outer side, or the leading part of one of its Phoenix global
- * indexes' keys (offer_join).  Not for writes or row locks (the table's own
- * scan serves those), nor for a table of versions, nor when anything is
- * parameterized from elsewhere; through an index, not where paths.c offers
- * no index path either (a table whose keys may be longer than its key
- * columns, rowkey_extra).
+ * from the outer side, or the leading part of one of its Phoenix indexes'
+ * keys, global or local (offer_join).  Not for writes or row locks (the
+ * table's own scan serves those), nor for a table of versions, nor when
+ * anything is parameterized from elsewhere; through an index, not where
+ * paths.c offers no index path either (a table whose keys may be longer
+ * than its key columns, rowkey_extra).
  */
 static void
 join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel,

@@ -320,21 +320,26 @@ op_cost(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, HBaseOpKind shape
 /*
  * Cost of finding the rows through a Phoenix index: its ranges as op_cost
  * costs an operation of that shape (the rows its conditions, matched,
- * select), then, unless the index covers the query, the rows the index
- * gives read back from the data table by multigets (index_scan.c; a
+ * select), a local index's region listings (listings: 2 for a scan, one
+ * before and one after its read; 1 for each loop of a parameterized one,
+ * after its read), then, unless the index covers the query, the rows the
+ * index gives read back from the data table by multigets (index_scan.c; a
  * covered read Gets the data rows of unverified index rows only, rare: not
  * costed).  The one place of this rule, on cost.c's model as op_cost.
  */
 static void
 index_cost(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, HBaseOpKind shape,
-		   double nkeys, List *matched, double rows, bool covered, Cost *startup, Cost *total)
+		   double nkeys, List *matched, double rows, bool covered, double listings,
+		   Cost *startup, Cost *total)
 {
 	HBaseCost	ic;
 	HBaseCost	dc;
+	HBaseCost	lc;
 
 	op_cost(root, baserel, t, shape, nkeys, matched, rows, &ic);
-	*startup = ic.startup;
-	*total = ic.total;
+	hbase_cost_region_listings(t, listings, &lc);
+	*startup = ic.startup + lc.startup;
+	*total = ic.total + lc.total;
 	if (covered)
 		return;
 	op_cost(root, baserel, t, HBASE_OP_MULTIGET, Max(ic.rows, 1), NIL, rows, &dc);
@@ -433,7 +438,7 @@ add_param_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps
 		if (shape == HBASE_OP_FULL || shape == HBASE_OP_FUZZY)
 			continue;
 		index_cost(root, baserel, ps->table, shape, nkeys, matched, ppi->ppi_rows, covered,
-				   &startup, &total);
+				   ix->local_id ? 1 : 0, &startup, &total);
 		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL, ppi->ppi_rows,
 														   startup, total, NIL,
 														   required_outer, NULL,
@@ -448,11 +453,13 @@ add_param_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps
  * not a full scan), costed by index_cost against the table's own paths.  A
  * local index costs as a global one: its ranges are read in each region of
  * the data table, which planning does not know (it never talks to HBase),
- * and its data rows are read back as a global index's are.  Not for a table of versions, nor the scan of an UPDATE's or
- * DELETE's result relation (its rows carry their identity from the data
- * table's scan), nor without pushdown, nor a table whose rows may have
- * longer keys than its key columns (rowkey_extra 'ignore': a view's rows,
- * whose keys the table's layout cannot encode back).
+ * and its data rows are read back as a global index's are; its region
+ * listings add their requests.  Not for a table of versions, nor the scan
+ * of an UPDATE's or DELETE's result relation (its rows carry their
+ * identity from the data table's scan), nor without pushdown, nor a table
+ * whose rows may have longer keys than its key columns (rowkey_extra
+ * 'ignore': a view's rows, whose keys the table's layout cannot encode
+ * back).
  */
 static bool
 index_paths_allowed(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
@@ -489,7 +496,7 @@ add_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
 			continue;
 		covered = hbase_index_covers(ix, ps->attrs_used);
 		index_cost(root, baserel, ps->table, shape, nkeys, matched, baserel->rows, covered,
-				   &startup, &total);
+				   ix->local_id ? 2 : 0, &startup, &total);
 		add_path(baserel, (Path *) create_foreignscan_path(root, baserel, NULL,
 														   baserel->rows, startup, total,
 														   NIL, NULL, NULL,
@@ -778,7 +785,7 @@ add_ordered_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *
 		key_operation(ix->table, conds, exprs, &shape, &nkeys);
 		if (shape == HBASE_OP_FUZZY)
 			continue;
-		index_cost(root, baserel, ps->table, shape, nkeys, matched, baserel->rows, true,
+		index_cost(root, baserel, ps->table, shape, nkeys, matched, baserel->rows, true, 0,
 				   &startup, &total);
 		if (!covered)
 		{

@@ -71,5 +71,6 @@ extern void hbase_cost_operation(const HBaseTable *t, HBaseOpKind kind, double n
 								 double rows, double width, HBaseCost *c);
 extern void hbase_cost_grouped_ranges(const HBaseTable *t, double ranges, double groups,
 									  int min_group, double rows, double width, HBaseCost *c);
+extern void hbase_cost_region_listings(const HBaseTable *t, double listings, HBaseCost *c);
 
 #endif
