@@ -17,6 +17,12 @@ long as the region's end key in the first region), the index's VIEW_INDEX_ID and
 - SPLITME: SPLIT ON (100); SPLITME_V on (V). sql/phoenix_index_local.sql splits it after IMPORT
   (tests/hbase_rest.py split): Phoenix rewrites the local index rows under the daughters' start
   keys.
+- FDWPLJ.PROBES (a schema of its own, so that IMPORT of FDWPL stays as it is): the outer rows of
+  the batched joins through the local indexes: C (ORDERS.CUST: ORDERS_CUST, covered for ID,
+  CUST, AMT), A (ORDERS.AMT: ORDERS_AMT, DESC), K (EVENTS.KIND: EVENTS_KIND of the salted table),
+  with duplicates, NULLs, values of no row, the values rows had before they changed or were
+  deleted (cy, 65, -13) and after (eve, 5). The test copies them into a local PostgreSQL table,
+  and Phoenix joins this table with FDWPL's for its own answers.
 Every object is dropped and made again on each run (the test splits SPLITME), in one script.
 No key here is computed by us: Phoenix writes every row.
     python3 tests/fixtures_phoenix_index_local.py      makes the schema (tests/fixtures.py runs it)
@@ -45,6 +51,20 @@ CREATE LOCAL INDEX ONE_V ON FDWPL.ONE (V);
 """
 
 TABLES = ["ORDERS", "EVENTS", "PARTS", "SPLITME", "ONE"]
+
+PROBES = """
+CREATE TABLE FDWPLJ.PROBES (N INTEGER NOT NULL PRIMARY KEY, C VARCHAR, A INTEGER, K VARCHAR);
+UPSERT INTO FDWPLJ.PROBES VALUES (1, 'bob', 17, 'boot');
+UPSERT INTO FDWPLJ.PROBES VALUES (2, 'bob', 5, 'net');
+UPSERT INTO FDWPLJ.PROBES VALUES (3, 'eve', -13, 'disk');
+UPSERT INTO FDWPLJ.PROBES VALUES (4, 'zed', 65, NULL);
+UPSERT INTO FDWPLJ.PROBES VALUES (5, NULL, 54, 'net');
+UPSERT INTO FDWPLJ.PROBES VALUES (6, 'cy', NULL, 'boot');
+UPSERT INTO FDWPLJ.PROBES VALUES (7, 'ann', -6, 'none');
+UPSERT INTO FDWPLJ.PROBES VALUES (8, 'dan', 79, 'disk');
+UPSERT INTO FDWPLJ.PROBES VALUES (9, NULL, NULL, 'nada');
+UPSERT INTO FDWPLJ.PROBES VALUES (10, 'ann', 42, 'net');
+"""
 
 CUSTS = ["ann", "bob", "cy", "dan", None]
 
@@ -78,7 +98,8 @@ def rows():
 
 def main():
     drop = "".join("DROP TABLE IF EXISTS FDWPL.%s CASCADE;\n" % t for t in TABLES)
-    phoenix_sql(drop + DDL.strip() + "\n" + rows())
+    drop += "DROP TABLE IF EXISTS FDWPLJ.PROBES;\n"
+    phoenix_sql(drop + DDL.strip() + "\n" + rows() + PROBES.strip() + "\n")
 
 
 if __name__ == "__main__":
