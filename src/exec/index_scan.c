@@ -33,6 +33,13 @@
 
 #include "exec_int.h"
 
+/*
+ * a local index's ranges of one region read by one scan at most (the parts
+ * of its MultiRowRangeFilter: a POST of ~150 kB, as exec/join.c's
+ * JOIN_RANGES_PER_SCAN); more are read by several
+ */
+#define LOCAL_PARTS_PER_SCAN	1000
+
 /* data keys per multiget batch: the first small (a LIMIT), then larger */
 #define INDEX_FIRST_BATCH	100
 #define INDEX_BATCH			1000
@@ -292,9 +299,10 @@ prefixed(const char *prefix, int plen, const char *id, int idlen, const char *ke
  * pieces under the region's prefix and local_id (a piece to the index's
  * end stops where local_id's successor would start), cut at the region's
  * end, as one range of the region whose parts (a MultiRowRangeFilter) are
- * the pieces, sorted and disjoint.  Rows of a region come only from its
- * own range: a key there is the region's start key, local_id, an index
- * key.
+ * the pieces, sorted and disjoint (one range per LOCAL_PARTS_PER_SCAN
+ * pieces where there are more: a batched join's batch of thousands of
+ * values).  Rows of a region come only from its own ranges: a key there
+ * is the region's start key, local_id, an index key.
  */
 static HBaseKeyPlan *
 region_plan(HBaseIndexScan *s, List *pieces)
@@ -365,17 +373,19 @@ region_plan(HBaseIndexScan *s, List *pieces)
 			}
 			parts = lappend(parts, r);
 		}
-		if (parts != NIL)
+		/* a scan of the region, or of each LOCAL_PARTS_PER_SCAN parts of it */
+		for (int from = 0; from < list_length(parts); from += LOCAL_PARTS_PER_SCAN)
 		{
+			List	   *some = list_copy_head(list_copy_tail(parts, from), LOCAL_PARTS_PER_SCAN);
 			HBaseKeyRange *whole = palloc0(sizeof(HBaseKeyRange));
-			HBaseKeyRange *first = linitial(parts);
-			HBaseKeyRange *last = llast(parts);
+			HBaseKeyRange *first = linitial(some);
+			HBaseKeyRange *last = llast(some);
 
 			whole->start = first->start;
 			whole->startlen = first->startlen;
 			whole->stop = last->stop;
 			whole->stoplen = last->stoplen;
-			whole->parts = list_length(parts) > 1 ? parts : NIL;
+			whole->parts = list_length(some) > 1 ? some : NIL;
 			kp->ranges = lappend(kp->ranges, whole);
 		}
 	}
