@@ -96,9 +96,9 @@ KNOWN = ["char", "empty-string", "float-key", "no-default-family", "dup-name", "
 #   drop-empty-family: DROP COLUMN of the first non-key column moves the empty key value's
 #     family without rewriting the rows when its family keeps columns, or on an immutable
 #     SINGLE_CELL_ARRAY_WITH_OFFSETS table (Run.table)
-#   salted-desc-sort: a salted table's rows sorted by Phoenix (not in scan order) come in the
-#     wrong order where one DESC VARCHAR/DECIMAL key value is a prefix of another (sort_bug;
-#     through an index, the key columns after the index's: index_query)
+#   salted-desc-sort: a salted (or split) table's rows sorted by Phoenix (not in scan order)
+#     come in the wrong order where one DESC VARCHAR/DECIMAL key value is a prefix of another
+#     (sort_bug; through an index, the key columns after the index's: index_query)
 #   local-index-reverse: ORDER BY a cell DESC that Phoenix answers by a reverse scan of a local
 #     index returns no row (one_query)
 #   desc-varchar-prefix-in: an IN on a key column after an equality on a VARCHAR (or
@@ -566,6 +566,7 @@ class Table:
         self.lrng = random.Random("%d/%d/local" % (seed, idx))
         # a table to be indexed is split now and then (a stream of its own too)
         self.srng = random.Random("%d/%d/split" % (seed, idx))
+        self.split = False         # split into two regions (Run.split)
         self.stale = []            # (index HBase table, rows) written stale through REST
         if any(k.ptype == "VARBINARY" for k in keys) and (self.index or self.local_index):
             # an index row of Phoenix 5.2.1 holds the data row's key, a VARBINARY last, without
@@ -1003,9 +1004,13 @@ class Run:
         ('b', 1), SELECT K1 FROM T ORDER BY C1, K1 returns abc, a, ab, b (keys 00 9dff,
         00 9e9d9cff, 02 9e9dff, 02 9eff: the inverted bytes and the 0xff terminator, right);
         a DECIMAL DESC key of 1.5, 1.505, 1.5051, 1.51, 2: 1.505, 1.5051, 1.5, 1.51, 2. Without
-        salt, or in key order (a scan, forward or reversed), the order is right."""
-        if not t.salt or not any(c.key and c.desc and c.kind in ("str", "dec")
-                                 for c, _ in order):
+        salt, or in key order (a scan, forward or reversed), the order is right. A table of
+        several regions (Run.split) has its pieces merged the same way: T ("Mk1" VARCHAR NOT
+        NULL, K2 DECIMAL(3,0), C1 DOUBLE, PRIMARY KEY ("Mk1" DESC, K2)), rows 'A', 'a', 'abc',
+        'bca', 'zz' split at X'9EFF' ('a' inverted, its terminator): ORDER BY "Mk1", K2 NULLS
+        FIRST returns abc before a (2-CHUNK, SERVER SORTED BY, CLIENT MERGE SORT)"""
+        if not (t.salt or t.split) or not any(c.key and c.desc and c.kind in ("str", "dec")
+                                              for c, _ in order):
             return None
         cols = [c for c, _ in order]
         if cols == t.keys[:len(cols)] and len({(d == "DESC") != c.desc for c, d in order}) == 1:
@@ -1192,6 +1197,7 @@ class Run:
         except Exception as e:  # noqa: BLE001 (HBase refused: the table stays whole)
             t.notes.append("split at %s refused: %s" % (key.hex(), str(e)[:200]))
             return
+        t.split = True
         self.splits += 1
 
     def make_indexes(self, t):
@@ -1751,7 +1757,8 @@ class Run:
                 if "local-index-reverse" in self.skip:
                     return
                 extra.append(Feature("local-index-reverse"))
-            if (t.salt or ix.salt) and any(x.kind in ("str", "dec") and (dx or x.desc)
+            if (t.salt or ix.salt or (ix.local and t.split)) and any(
+                    x.kind in ("str", "dec") and (dx or x.desc)
                                            for x, dx in ix.cols[:ncols]):
                 # Phoenix merges a salted index's buckets sorted as a salted table's
                 if "salted-desc-sort" in self.skip:
@@ -1774,7 +1781,8 @@ class Run:
             # SALT_BUCKETS=4 and rows 'a', 'ab', 'abc' with C2 NULL: ORDER BY C2 DESC NULLS
             # FIRST, K1 DESC gives a, abc, ab, unsalted abc, ab, a)
             rest = [k for k in t.keys if k not in [x for x, _ in ix.cols[:ncols]]]
-            if ((t.salt or ix.salt) and not any("salted-desc-sort" in e.features for e in extra)
+            if ((t.salt or ix.salt or (ix.local and t.split))
+                    and not any("salted-desc-sort" in e.features for e in extra)
                     and any(k.kind in ("str", "dec") and k.desc for k in rest)
                     and self.phoenix_sorts(t, conj(conds)[0], order, limit)):
                 if "salted-desc-sort" in self.skip:
