@@ -1247,9 +1247,9 @@ class Run:
         # too (MetaDataClient.createTableInternal: an index's own IMMUTABLE_STORAGE_SCHEME and
         # COLUMN_ENCODED_BYTES, else its table's); a table of that scheme gives it to its
         # indexes. Drawn from a stream of the index's own: the seeds' other draws stay
-        srng = random.Random("%s/%s/single-cell" % (t.seed, name))
-        single = srng.choice([0, 0, 1, 2, 3, 4]) \
-            if include and not local and not t.single_cell and srng.random() < 0.5 else None
+        crng = random.Random("%s/%s/single-cell" % (t.seed, name))
+        single = crng.choice([0, 0, 1, 2, 3, 4]) \
+            if include and not local and not t.single_cell and crng.random() < 0.5 else None
         ix = Index(name, shape, include, salt, local, single)
         big = [c for c in cols if not c.key and
                (c.ptype in ("BIGINT", "UNSIGNED_LONG") or c.kind in ("time", "float"))]
