@@ -37,9 +37,7 @@ DB=${BENCH_DB:-postgres}
 work=${BENCH_DIR:-/var/tmp/hbase_fdw/bench}
 mkdir -p "$work"
 source bench/lib.sh
-schema=${T%%.*}
-name=${T#*.}
-lname=$(tr 'A-Z' 'a-z' <<<"$name")
+lname=$(tr 'A-Z' 'a-z' <<<"${T#*.}")
 
 # loaded when its last row is there and it has REGIONS regions (the local index is built with it)
 lastkey=$(python3 -c "import struct,sys; sys.stdout.write(''.join('\\\\x%02x' % b for b in struct.pack('>Q', $ROWS - 1 + (1 << 63))))")
@@ -50,20 +48,7 @@ if ! python3 tests/hbase_rest.py get "$T" "$lastkey" >/dev/null 2>&1 ||
 	echo "loaded $ROWS rows into $T (REST, $REGIONS regions) and built its local index (Phoenix) in $(($(date +%s) - t0)) s"
 fi
 
-psql -X -q -d "$DB" -v url="$URL" -v schema="$schema" -v name="$name" >/dev/null <<'SQL'
-SET client_min_messages = warning;
-CREATE EXTENSION IF NOT EXISTS hbase_fdw;
-DROP SERVER IF EXISTS bench_phxl CASCADE;
-CREATE SERVER bench_phxl FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'url');
-CREATE USER MAPPING FOR CURRENT_USER SERVER bench_phxl;
-DROP SCHEMA IF EXISTS bench_phxl_i CASCADE;
-DROP SCHEMA IF EXISTS bench_phxl_f CASCADE;
-CREATE SCHEMA bench_phxl_i;
-CREATE SCHEMA bench_phxl_f;
-IMPORT FOREIGN SCHEMA :"schema" LIMIT TO (:name) FROM SERVER bench_phxl INTO bench_phxl_i OPTIONS (phoenix 'true');
-IMPORT FOREIGN SCHEMA :"schema" LIMIT TO (:name) FROM SERVER bench_phxl INTO bench_phxl_f OPTIONS (phoenix 'true');
-SQL
-psql -X -q -d "$DB" -c "ALTER FOREIGN TABLE bench_phxl_f.$lname OPTIONS (DROP phoenix_index_layouts)"
+phoenix_imports bench_phxl "$T" bench_phxl_i bench_phxl_f
 
 email=$(printf 'u%07d@example.org' $((ROWS / 2)))
 for q in "i:SELECT id, name" "i:SELECT id" "f:SELECT id, name"; do
