@@ -210,17 +210,26 @@ class Index:
     """an index Phoenix made: its key columns [(Col, DESC?)], INCLUDE columns, salt; local:
     its rows in the data table's regions (CREATE LOCAL INDEX), no salt of its own"""
 
-    def __init__(self, name, cols, include, salt, local=False):
+    def __init__(self, name, cols, include, salt, local=False, single_cell=None):
         self.name, self.cols, self.include, self.salt = name, cols, include, salt
         self.local = local
+        # a global index stored as SINGLE_CELL_ARRAY_WITH_OFFSETS of its own (its INCLUDE
+        # columns packed into one cell per family): the COLUMN_ENCODED_BYTES drawn for it
+        # (0: inherited), or None (the table's scheme, which an index inherits)
+        self.single_cell = single_cell
         self.used = False          # IMPORT kept it for reads (hbase_phoenix_indexes)
+        self.packed = False        # made, INCLUDE columns in SINGLE_CELL_ARRAY_WITH_OFFSETS
 
     def ddl(self, t):
+        opts = (["SALT_BUCKETS=%d" % self.salt] if self.salt else []) + \
+            (["IMMUTABLE_STORAGE_SCHEME=SINGLE_CELL_ARRAY_WITH_OFFSETS"]
+             if self.single_cell is not None else []) + \
+            (["COLUMN_ENCODED_BYTES=%d" % self.single_cell] if self.single_cell else [])
         return "CREATE %sINDEX %s ON %s.%s (%s)%s%s" % (
             "LOCAL " if self.local else "", self.name, t.schema, t.name,
             ", ".join(c.ref() + (" DESC" if d else "") for c, d in self.cols),
             " INCLUDE (%s)" % ", ".join(c.ref() for c in self.include) if self.include else "",
-            " SALT_BUCKETS=%d" % self.salt if self.salt else "")
+            " " + ", ".join(opts) if opts else "")
 
 
 def gen_value(rng, c, phoenix_literal=True, allow_empty=True):
@@ -425,6 +434,7 @@ def pg_canon_expr(kind, e):
 class Table:
     def __init__(self, seed, idx, schema, skip):
         self.idx = idx
+        self.seed = seed
         self.rng = rng = random.Random("%d/%d" % (seed, idx))
         self.schema = schema
         self.name = "T%d" % idx
@@ -888,6 +898,8 @@ class Run:
         self.notes = []
         self.index_made = 0       # indexes Phoenix made (make_indexes)
         self.index_local = 0      # of them, local
+        self.index_single = 0     # of them, INCLUDE columns in SINGLE_CELL_ARRAY_WITH_OFFSETS
+        self.index_single_read = 0  # queries that read such an index alone (covered)
         self.index_used = 0       # of them, kept by IMPORT for reads
         self.index_queries = 0    # queries on an indexed column
         self.null_queries = 0     # of them, IS NULL on an index's first column (index_is_null)
@@ -1236,7 +1248,15 @@ class Run:
         include = irng.sample(rest, irng.randint(1, len(rest))) \
             if rest and irng.random() < 0.5 else []
         salt = irng.choice([2, 3]) if not t.salt and not local and irng.random() < 0.25 else 0
-        ix = Index(name, shape, include, salt, local)
+        # a covering global index of a table of one cell per column stored as
+        # SINGLE_CELL_ARRAY_WITH_OFFSETS of its own now and then, its qualifiers' width drawn
+        # too (MetaDataClient.createTableInternal: an index's own IMMUTABLE_STORAGE_SCHEME and
+        # COLUMN_ENCODED_BYTES, else its table's); a table of that scheme gives it to its
+        # indexes. Drawn from a stream of the index's own: the seeds' other draws stay
+        crng = random.Random("%s/%s/single-cell" % (t.seed, name))
+        single = crng.choice([0, 0, 1, 2, 3, 4]) \
+            if include and not local and not t.single_cell and crng.random() < 0.5 else None
+        ix = Index(name, shape, include, salt, local, single)
         big = [c for c in cols if not c.key and
                (c.ptype in ("BIGINT", "UNSIGNED_LONG") or c.kind in ("time", "float"))]
         # Phoenix's global index holds a nullable fixed-width number or time as a DECIMAL
@@ -1261,6 +1281,8 @@ class Run:
         t.indexes.append(ix)
         self.index_made += 1
         self.index_local += local
+        ix.packed = bool(include) and (t.single_cell or ix.single_cell is not None)
+        self.index_single += ix.packed
         return True
 
     def used_indexes(self, t):
@@ -1829,6 +1851,10 @@ class Run:
             self.index_read += any("Phoenix Index" in line for line in plan)
             self.index_local_read += any("Phoenix Index" in line and "(local:" in line
                                          for line in plan)
+            self.index_single_read += any(
+                "Phoenix Index: %s.%s " % (t.schema, x.name) in line for line in plan
+                for x in t.indexes if x.packed) and \
+                any("not read (the index covers the query" in line for line in plan)
             if kind == "join":
                 self.index_joins += 1
                 self.index_batched += any("Phoenix Index" in line for line in plan) and \
@@ -2062,12 +2088,15 @@ class Run:
         print("classes (checks run, mismatches): " + ", ".join(
             "%s %d/%d" % (k, v[0], v[1]) for k, v in sorted(self.stats.items())))
         print("skipped classes: %s" % (",".join(sorted(self.skip)) or "none"))
-        print("indexes: %d indexes made (%d local), %d kept by IMPORT for reads; %d queries "
-              "on indexed columns, %d of them planned through an index (%d local; IS NULL: %d, "
+        print("indexes: %d indexes made (%d local; %d covering in SINGLE_CELL_ARRAY_WITH_OFFSETS), "
+              "%d kept by IMPORT for reads; %d queries "
+              "on indexed columns, %d of them planned through an index (%d local; %d reading a "
+              "SINGLE_CELL_ARRAY_WITH_OFFSETS index alone; IS NULL: %d, "
               "%d; %d joins from a local table, %d of them batched through an index); %d index "
               "rows made stale; %d tables split" % (
-                  self.index_made, self.index_local, self.index_used, self.index_queries,
-                  self.index_read, self.index_local_read, self.null_queries, self.null_read,
+                  self.index_made, self.index_local, self.index_single, self.index_used,
+                  self.index_queries, self.index_read, self.index_local_read,
+                  self.index_single_read, self.null_queries, self.null_read,
                   self.index_joins, self.index_batched, self.stale_rows, self.splits))
         for t in tables:
             for n in t.notes[:3]:
