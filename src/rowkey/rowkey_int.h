@@ -171,8 +171,8 @@ typedef enum opkind
 	OP_SORTABLE,				/* flip sign bit (floats: all bits if negative) */
 	OP_DESC,					/* every byte inverted (Phoenix's DESC columns) */
 	OP_PHX_DECIMAL,				/* numeric text -> Phoenix DECIMAL bytes */
-	OP_DEC_MS,					/* timestamp -> its milliseconds' decimal text,
-								 * the microseconds a fraction */
+	OP_DEC_MS,					/* timestamp -> its milliseconds' decimal
+								 * text, the microseconds a fraction */
 	OP_PHX_TS					/* timestamp -> Phoenix TIMESTAMP's 12 bytes */
 } opkind;
 
