@@ -192,8 +192,9 @@ SELECT id FROM pi.users WHERE id = 1;
 -- 5. indexes on nullable columns (schema FDWPX, tests/fixtures_phoenix_index_null.py): Phoenix
 --    keeps a nullable INTEGER or DATE as a DECIMAL in an index's key (of the DATE's
 --    milliseconds), and writes a NULL there as no bytes then "\x00", also where a DESC value
---    ends with "\xff" (nullable(...) in the index's layout), a BOOLEAN as the DECIMAL 1 or 0; a
---    TIMESTAMP's DECIMAL holds its whole milliseconds only: that index is not used
+--    ends with "\xff" (nullable(...) in the index's layout), a BOOLEAN as the DECIMAL 1 or 0, a
+--    TIMESTAMP as the DECIMAL of its milliseconds with the microseconds a fraction (read in
+--    sql/phoenix_index_ts.sql)
 \pset null NULL
 CREATE SCHEMA px;
 IMPORT FOREIGN SCHEMA "FDWPX" FROM SERVER hbase INTO px OPTIONS (phoenix 'true');

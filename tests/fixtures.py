@@ -345,6 +345,7 @@ def phoenix():
     __import__("fixtures_phoenix_index_null").main()  # schema FDWPX of sql/phoenix_index.sql
     __import__("fixtures_phoenix_index_local").main()  # FDWPL of sql/phoenix_index_local.sql
     __import__("fixtures_phoenix_index_single").main()  # FDWPSC of sql/phoenix_index_single.sql
+    __import__("fixtures_phoenix_index_ts").main()  # FDWPT of sql/phoenix_index_ts.sql
 
 
 if __name__ == "__main__":

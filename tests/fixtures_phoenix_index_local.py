@@ -13,6 +13,12 @@ long as the region's end key in the first region), the index's VIEW_INDEX_ID and
   INCLUDE (MSG): a local index's key has no salt byte of its own.
 - PARTS: two families (A.COLOR, B.SIZE), SPLIT ON (50); PARTS_COLOR on (A.COLOR) INCLUDE
   (B.SIZE): covered cells in L#A and L#B.
+- SPLITFIRST: SPLIT ON ('m'), keyed by a VARCHAR; SPLITFIRST_V on (V). sql/phoenix_index_local.sql
+  splits its first region at 'abcd', a key longer than that region's end: the first daughter's
+  prefix becomes four zero bytes where it was one, so that its index rows start with the old
+  prefix and the index's id, "\x00" + "\x00\x00", and a read made for the listing before the
+  split would take them for the old region's (index_scan.c: a listing confirms each window of
+  rows before they are decoded).
 - ONE: one region (its local index rows' prefix: none, the region having no end key), ONE_V.
 - SPLITME: SPLIT ON (100); SPLITME_V on (V). sql/phoenix_index_local.sql splits it after IMPORT
   (tests/hbase_rest.py split): Phoenix rewrites the local index rows under the daughters' start
@@ -46,11 +52,13 @@ CREATE TABLE FDWPL.PARTS (ID INTEGER NOT NULL PRIMARY KEY, A.COLOR VARCHAR, B.SI
 CREATE LOCAL INDEX PARTS_COLOR ON FDWPL.PARTS (A.COLOR) INCLUDE (B.SIZE);
 CREATE TABLE FDWPL.SPLITME (ID INTEGER NOT NULL PRIMARY KEY, V VARCHAR) SPLIT ON (100);
 CREATE LOCAL INDEX SPLITME_V ON FDWPL.SPLITME (V);
+CREATE TABLE FDWPL.SPLITFIRST (K VARCHAR NOT NULL PRIMARY KEY, V VARCHAR) SPLIT ON ('m');
+CREATE LOCAL INDEX SPLITFIRST_V ON FDWPL.SPLITFIRST (V);
 CREATE TABLE FDWPL.ONE (ID INTEGER NOT NULL PRIMARY KEY, V VARCHAR);
 CREATE LOCAL INDEX ONE_V ON FDWPL.ONE (V);
 """
 
-TABLES = ["ORDERS", "EVENTS", "PARTS", "SPLITME", "ONE"]
+TABLES = ["ORDERS", "EVENTS", "PARTS", "SPLITME", "SPLITFIRST", "ONE"]
 
 PROBES = """
 CREATE TABLE FDWPLJ.PROBES (N INTEGER NOT NULL PRIMARY KEY, C VARCHAR, A INTEGER, K VARCHAR);
@@ -91,6 +99,9 @@ def rows():
             i * 5, ["red", "blue", "green"][i % 3], i))
     for i in range(1, 201):
         out.append("UPSERT INTO FDWPL.SPLITME VALUES (%d, 'k%02d');" % (i, i % 20))
+    for k in ["a", "ab", "abc", "abcd", "abcde", "b", "k", "m", "x"]:
+        v = None if k in ("ab", "abcde", "x") else "v" + k[-1]
+        out.append("UPSERT INTO FDWPL.SPLITFIRST VALUES ('%s', %s);" % (k, "'%s'" % v if v else "NULL"))
     for i in range(1, 7):
         out.append("UPSERT INTO FDWPL.ONE VALUES (%d, '%s');" % (i, "ab"[i % 2]))
     return "\n".join(out) + "\n"

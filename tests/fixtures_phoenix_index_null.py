@@ -11,8 +11,8 @@ Phoenix writes otherwise than a table's key (IndexMaintainer.buildRowKey).
     (PDecimal.toObject), dates before 1970 (negative) among them, then a nullable VARCHAR;
   - ITEMS_TAG on (TAG DESC): a nullable DESC VARCHAR;
   - ITEMS_PRICE on (PRICE): a nullable DECIMAL;
-  - ITEMS_SEEN on (SEEN): a nullable TIMESTAMP, kept as the DECIMAL of its whole milliseconds,
-    which does not hold the value: not used for reads (IMPORT's NOTICE says why).
+  - ITEMS_SEEN on (SEEN): a nullable TIMESTAMP, kept as the DECIMAL of its milliseconds, the
+    microseconds its fraction (sql/phoenix_index_ts.sql reads such indexes).
 - FLAGS: FLAGS_FLAG on (FLAG) INCLUDE (NOTE): a nullable BOOLEAN, kept as the DECIMAL 1 or 0
   (PDecimal.toObject), NULLs and both values among the rows.
 No key here is computed by us: Phoenix writes every index row.

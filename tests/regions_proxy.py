@@ -20,6 +20,8 @@ the mode says (GET /_mode/NAME sets it; the answer is the listing's region count
   stale     once, the second and third regions as one (the listing before they split); then
             real again (for sql/phoenix_index_local.sql: a split between a listing and a read)
   flapping  every other listing stale, the others real: the regions never hold still
+  stalefirst once, the first and second regions as one (the listing before the first region
+            split); then real again
 A real gateway lists what the cluster says; these are the answers of a broken or hostile one.
 """
 import base64
@@ -62,6 +64,10 @@ def change(mode, regions):
         merged = dict(regions[1])
         merged["endKey"] = regions[2]["endKey"]
         return regions[:1] + [merged] + regions[3:]
+    if mode == "stalefirst" and len(regions) >= 2:
+        merged = dict(regions[0])
+        merged["endKey"] = regions[1]["endKey"]
+        return [merged] + regions[2:]
     if mode == "many":
         bounds = [b""] + [b"r%04d" % i for i in range(1, 5000)] + [b""]
         return [region(bounds[i], bounds[i + 1]) for i in range(5000)]
@@ -91,7 +97,7 @@ class Handler(background_server.ProxyHandler):
         resp = conn.getresponse()
         doc = json.loads(resp.read())
         mode = srv.mode
-        if srv.mode == "stale":
+        if srv.mode in ("stale", "stalefirst"):
             srv.mode = "real"
         elif srv.mode == "flapping":
             srv.mode = "flapped"

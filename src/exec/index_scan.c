@@ -5,7 +5,8 @@
  * batches, as the batched join reads its inner rows.  A local index's rows
  * are in the data table, each under its region's start key and the index's
  * id: its ranges are read in every region, listed at execution and again
- * after the read (local_read_again says what a split does).
+ * after each window of rows, before they are decoded (local_read_again and
+ * next_index_row say what a split does).
  *
  * Decides what makes the answer exactly Phoenix's.  Phoenix (5.1+,
  * IndexRegionObserver) writes a data row's new index row, marked
@@ -43,6 +44,15 @@
 /* data keys per multiget batch: the first small (a LIMIT), then larger */
 #define INDEX_FIRST_BATCH	100
 #define INDEX_BATCH			1000
+
+/*
+ * A local index's rows confirmed per window (next_index_row): read, then
+ * the regions listed again, before any of them is decoded.  The first
+ * small (a LIMIT), then larger; a read shorter than a window lists the
+ * regions no more often than before and after it.
+ */
+#define LOCAL_FIRST_WINDOW	100
+#define LOCAL_WINDOW		1000
 
 /* the data keys already read, by hash (a chain of keys per hash) */
 typedef struct SeenKey
@@ -110,6 +120,12 @@ struct HBaseIndexScan
 								 * region's start key and local_id */
 	char	   *zeros;			/* the first region's prefix (region_prefix) */
 	int			zeroslen;
+	List	   *window;			/* rows read, not yet returned (copies, in
+								 * windowcxt), confirmed by a listing */
+	int			windowpos;		/* the next of them to return */
+	bool		window_end;		/* the window holds the read's last row */
+	int			windows;		/* windows read in this read */
+	MemoryContext windowcxt;
 };
 
 /*
@@ -160,6 +176,8 @@ hbase_index_scan_begin(HBaseTable *data, HBaseReadIndex *ix, HBaseConn *conn,
 	if (ix->local_id != NULL)
 	{
 		s->regioncxt = AllocSetContextCreate(CurrentMemoryContext, "hbase_fdw index regions",
+											 ALLOCSET_DEFAULT_SIZES);
+		s->windowcxt = AllocSetContextCreate(CurrentMemoryContext, "hbase_fdw index window",
 											 ALLOCSET_DEFAULT_SIZES);
 		/* its ranges are the regions' already */
 		hbase_scan_keep_ranges(s->iscan);
@@ -453,6 +471,17 @@ same_regions(HBaseKeyRange *a, int na, HBaseKeyRange *b, int nb)
 	return true;
 }
 
+/* no rows read ahead (a read starts again) */
+static void
+drop_window(HBaseIndexScan *s)
+{
+	MemoryContextReset(s->windowcxt);
+	s->window = NIL;
+	s->windowpos = 0;
+	s->window_end = false;
+	s->windows = 0;
+}
+
 /* the index's read as plan_pieces and region_plan make it for s->regions */
 static void
 start_local_read(HBaseIndexScan *s)
@@ -461,6 +490,7 @@ start_local_read(HBaseIndexScan *s)
 	HBaseKeyPlan *kp;
 
 	/* the scan was reset (hbase_scan_rescan): the last plan is not read */
+	drop_window(s);
 	MemoryContextReset(s->regioncxt);
 	old = MemoryContextSwitchTo(s->regioncxt);
 
@@ -471,16 +501,18 @@ start_local_read(HBaseIndexScan *s)
 }
 
 /*
- * A local index read to its end: were the regions the same throughout?
- * Phoenix rewrites a region's local index rows under each daughter's start
- * key when it splits (IndexHalfStoreFileReader), so a read made for the
- * old regions may have missed rows.  The regions are listed again: the
- * same, the read stands; changed, the read is made again once for the new
- * ones (true: rows read already are not returned twice, the data keys
- * returned being remembered), as Phoenix's client makes a local index's
- * scans again for the new regions on StaleRegionBoundaryCacheException
- * (BaseResultIterators.getIterators); changed again, an error (40001):
- * the query may be run again.
+ * A window of a local index's rows read (or the read's end): were the
+ * regions the same throughout?  Phoenix rewrites a region's local index
+ * rows under each daughter's start key when it splits
+ * (IndexHalfStoreFileReader), so a read made for the old regions may have
+ * missed rows, and may have found rows it would decode wrongly (see
+ * next_index_row).  The regions are listed again: the same, the window
+ * stands; changed, the read is made again once for the new ones (true:
+ * the window is dropped, rows returned already are not returned twice, the
+ * data keys returned being remembered), as Phoenix's client makes a local
+ * index's scans again for the new regions on
+ * StaleRegionBoundaryCacheException (BaseResultIterators.getIterators);
+ * changed again, an error (40001): the query may be run again.
  */
 static bool
 local_read_again(HBaseIndexScan *s)
@@ -535,40 +567,121 @@ region_of(HBaseIndexScan *s, const char *key, int len)
 }
 
 /*
+ * Is a row read for the listed regions keyed as a local index row of the
+ * region whose range holds it: within that range, under its prefix and
+ * local_id?  The ranges read hold only such keys, so a row that is not
+ * comes from regions that changed.  *skip: the length of the prefix and id.
+ */
+static bool
+under_region(HBaseIndexScan *s, const HBaseRow *row, int *skip)
+{
+	const HBaseKeyRange *g = region_of(s, row->key, row->keylen);
+	int			plen;
+	const char *prefix = region_prefix(s, g, &plen);
+
+	*skip = plen + s->index->local_idlen;
+	return key_cmp(g->start, g->startlen, row->key, row->keylen) <= 0 &&
+		(g->stop == NULL || key_cmp(row->key, row->keylen, g->stop, g->stoplen) < 0) &&
+		row->keylen >= *skip && memcmp(row->key, prefix, plen) == 0 &&
+		memcmp(row->key + plen, s->index->local_id, s->index->local_idlen) == 0;
+}
+
+/*
+ * The next window of a local index's rows: read (copied), then confirmed
+ * by a listing of the regions (local_read_again) before any of them is
+ * decoded; false when the regions changed and the read starts again.  A
+ * row not under its region (under_region) ends the window early and is
+ * never decoded under a prefix it lacks: the regions listed again have
+ * changed (the read starts again), or, the same, the gateway answered
+ * outside the ranges asked, an error.
+ */
+static bool
+read_window(HBaseIndexScan *s)
+{
+	int			want = s->windows == 0 ? LOCAL_FIRST_WINDOW : LOCAL_WINDOW;
+	bool		outside = false;
+	MemoryContext old;
+
+	MemoryContextReset(s->windowcxt);
+	s->window = NIL;
+	s->windowpos = 0;
+	old = MemoryContextSwitchTo(s->windowcxt);
+	while (list_length(s->window) < want)
+	{
+		HBaseRow   *row = hbase_scan_next(s->iscan);
+		int			skip;
+
+		if (row == NULL)
+		{
+			s->window_end = true;
+			break;
+		}
+		if (!under_region(s, row, &skip))
+		{
+			outside = true;
+			break;
+		}
+		s->window = lappend(s->window, hbase_copy_row(row));
+	}
+	MemoryContextSwitchTo(old);
+	s->windows++;
+	if (local_read_again(s))
+		return false;
+
+	/*
+	 * the same regions, yet a row outside them: none of the gateway's rows is
+	 * kept
+	 */
+	if (outside)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_ERROR),
+				 errmsg("a row of Phoenix local index %s of HBase table %s is not under its region's start key",
+						s->index->name, s->data->hbase_table),
+				 errdetail("The gateway answered a scan of the index's ranges in the listed regions with a row outside them, and the regions listed again are the same."),
+				 errhint("Check the gateway's region listing (GET /%s/regions).",
+						 s->data->hbase_table)));
+	return true;
+}
+
+/*
  * The next row of the index, or NULL at its end.  A local index's row comes
  * with its key stripped of the region's prefix and local_id, the index key
- * the index's layout decodes; a row not so keyed (none should be: the
- * ranges hold only such keys) is skipped.  At the end of a local index's
- * read the regions are checked (local_read_again).
+ * the index's layout decodes.  Its rows are read a window at a time, each
+ * window confirmed by a listing of the regions made after it was read
+ * (read_window), before any of its rows is returned: a region that split
+ * since the listing the read was made for may hold rows under the old
+ * region's prefix and id that belong to a daughter (a daughter whose start
+ * key begins with the old start key and the id, or the first region split
+ * at a key longer than its end key, whose zeros then begin with the old
+ * zeros and a first index's id "\x00\x00"), which the old prefix would
+ * decode from the wrong byte.  Rows come from a daughter only once the
+ * table's regions list it (the daughters open after hbase:meta lists
+ * them), so a listing after the rows were read that is the one they were
+ * read for says that none did.  A read no longer than a window is listed
+ * before and after, as before.
  */
 static HBaseRow *
 next_index_row(HBaseIndexScan *s)
 {
+	if (s->index->local_id == NULL)
+		return hbase_scan_next(s->iscan);
 	for (;;)
 	{
-		HBaseRow   *row = hbase_scan_next(s->iscan);
-		const HBaseKeyRange *g;
-		const char *prefix;
-		int			plen;
+		HBaseRow   *row;
+		int			skip;
 
-		if (s->index->local_id == NULL)
-			return row;
-		if (row == NULL)
+		if (s->windowpos < list_length(s->window))
 		{
-			if (local_read_again(s))
-				continue;
-			return NULL;
+			row = list_nth(s->window, s->windowpos++);
+			(void) under_region(s, row, &skip);
+			s->lrow = *row;
+			s->lrow.key += skip;
+			s->lrow.keylen -= skip;
+			return &s->lrow;
 		}
-		g = region_of(s, row->key, row->keylen);
-		prefix = region_prefix(s, g, &plen);
-		if (row->keylen < plen + s->index->local_idlen ||
-			memcmp(row->key, prefix, plen) != 0 ||
-			memcmp(row->key + plen, s->index->local_id, s->index->local_idlen) != 0)
-			continue;
-		s->lrow = *row;
-		s->lrow.key += plen + s->index->local_idlen;
-		s->lrow.keylen -= plen + s->index->local_idlen;
-		return &s->lrow;
+		if (s->window_end)
+			return NULL;
+		(void) read_window(s);
 	}
 }
 
@@ -891,6 +1004,8 @@ hbase_index_scan_rescan(HBaseIndexScan *s)
 	s->index_done = false;
 	s->batch_open = false;
 	s->batches = 0;
+	if (s->windowcxt)
+		drop_window(s);
 }
 
 void

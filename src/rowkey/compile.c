@@ -481,14 +481,24 @@ decimal_input(compiler *c, const pipeline *pl)
 
 /*
  * phoenix_decimal(integer or boolean): its decimal text first (OP_DEC), as
- * BigDecimal.valueOf(long) prints it ("1" or "0" for a boolean)
+ * BigDecimal.valueOf(long) prints it ("1" or "0" for a boolean).
+ * phoenix_decimal(epoch_ms(ts)) of a timestamp column: its milliseconds
+ * with the microseconds as a fraction (OP_DEC_MS in place of epoch_ms), as
+ * Phoenix keeps a nullable TIMESTAMP in an index (PDecimal.toObject: the
+ * milliseconds plus (nanoseconds % 1e6) / 1e6, a double's division, so
+ * the value is exact); whole milliseconds (a Phoenix DATE's) read as before.
  */
 static void
 decimal_shape(compiler *c, node *n, pipeline *pl, op *ops)
 {
-	(void) c;
 	(void) n;
 	(void) ops;
+	if (pl->kind == V_INT && pl->nops >= 1 && pl->ops[pl->nops - 1].kind == OP_EPOCH_MS &&
+		c->columns[pl->column].type == RK_TIMESTAMP)
+	{
+		pl->ops[pl->nops - 1] = (op) {.kind = OP_DEC_MS};
+		return;
+	}
 	if (pl->kind == V_INT || pl->kind == V_BOOL)
 		add_op(pl, (op) {.kind = OP_DEC});
 }

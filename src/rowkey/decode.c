@@ -118,6 +118,63 @@ undo_bytes_op(const pipeline *pl, int k, dcur *d, const rk_column *col, const ch
 }
 
 /*
+ * OP_DEC_MS undone: a timestamp's milliseconds as a decimal's text (a
+ * Phoenix index's DECIMAL of a TIMESTAMP) back to its microseconds.  A
+ * fraction finer than a microsecond (Phoenix's nanoseconds) is refused, as
+ * a TIMESTAMP cell's is (PostgreSQL keeps microseconds; never rounded), and
+ * so is a text not in the form the encoder writes.
+ */
+static int
+undo_dec_ms(dcur *d, const rk_column *col, const char **error)
+{
+	const char *s = d->b.data ? d->b.data : "";
+	size_t		n = d->b.len,
+				i = 0;
+	int			neg = n > 0 && s[0] == '-';
+	uint64_t	ms = 0;
+	uint64_t	frac = 0;
+	int			nfrac = 0;
+	char		canon[32];
+
+	i = neg;
+	for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+	{
+		if (ms > (UINT64_MAX / 10 - 9) / 1000)
+			goto bad;
+		ms = ms * 10 + (uint64_t) (s[i] - '0');
+	}
+	if (i < n && s[i] == '.')
+		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++, nfrac++)
+		{
+			if (nfrac >= 3)
+			{
+				*error = hbase_rk_fmt_error("the milliseconds %.*s of column \"%s\" are finer than a microsecond, which a timestamp keeps",
+											(int) (n > 40 ? 40 : n), s, col->name);
+				return -1;
+			}
+			frac = frac * 10 + (uint64_t) (s[i] - '0');
+		}
+	if (i != n || n == (size_t) neg)
+		goto bad;
+	for (; nfrac < 3; nfrac++)
+		frac *= 10;
+	if (ms * 1000 + frac > (uint64_t) INT64_MAX)
+		goto bad;
+	d->i = (int64_t) (ms * 1000 + frac);
+	if (neg)
+		d->i = -d->i;
+	/* only the form the encoder writes: another would be another key */
+	if (hbase_rk_format_dec_ms(canon, d->i) != (int) n || memcmp(canon, s, n) != 0)
+		goto bad;
+	d->isnum = 1;
+	return 0;
+bad:
+	*error = hbase_rk_fmt_error("\"%.*s\" is not the milliseconds of a timestamp for column \"%s\"",
+								(int) (n > 40 ? 40 : n), s, col->name);
+	return -1;
+}
+
+/*
  * The encoding into bytes undone, refusing bytes the encoder would not have
  * written (a decimal not in canonical form, a date not matching its
  * pattern, a Phoenix TIMESTAMP finer than a microsecond): the inverse of
@@ -162,6 +219,10 @@ undo_encode_op(const pipeline *pl, int k, dcur *d, const rk_column *col, const c
 				d->isnum = 1;
 				break;
 			}
+		case OP_DEC_MS:
+			if (undo_dec_ms(d, col, error) < 0)
+				return -1;
+			break;
 		case OP_DATEFMT:
 			if (hbase_rk_parse_date(o->pattern, d->b.data, d->b.len, &d->i) < 0)
 			{

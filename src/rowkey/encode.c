@@ -107,6 +107,14 @@ encode_op(const pipeline *pl, int k, cur *cv, const rk_column *col, const char *
 				cv->isint = 0;
 				break;
 			}
+		case OP_DEC_MS:
+			{
+				char		tmp[32];
+
+				hbase_rk_buf_append(&cv->b, tmp, hbase_rk_format_dec_ms(tmp, cv->i));
+				cv->isint = 0;
+				break;
+			}
 		case OP_DATEFMT:
 			{
 				int64_t		us = cv->i;

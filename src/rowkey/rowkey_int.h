@@ -171,6 +171,8 @@ typedef enum opkind
 	OP_SORTABLE,				/* flip sign bit (floats: all bits if negative) */
 	OP_DESC,					/* every byte inverted (Phoenix's DESC columns) */
 	OP_PHX_DECIMAL,				/* numeric text -> Phoenix DECIMAL bytes */
+	OP_DEC_MS,					/* timestamp -> its milliseconds' decimal
+								 * text, the microseconds a fraction */
 	OP_PHX_TS					/* timestamp -> Phoenix TIMESTAMP's 12 bytes */
 } opkind;
 
@@ -363,6 +365,41 @@ hbase_rk_format_dec(char *out, int64_t v, int digits19)
 			out[len++] = '0';
 	while (n > 0)
 		out[len++] = tmp[--n];
+	out[len] = '\0';
+	return len;
+}
+
+/*
+ * The decimal form of a timestamp's microseconds us as OP_DEC_MS writes it:
+ * milliseconds since 1970, the microseconds within the millisecond as a
+ * fraction without trailing zeros ("1709287200123.987", "-0.5", "12"), as
+ * Phoenix's BigDecimal of a TIMESTAMP in an index reads (PDecimal.toObject:
+ * the milliseconds plus the nanoseconds within the millisecond divided by
+ * the double 1e6).  The sign is the value's: floor and fraction of a time
+ * before 1970 add up to it.  into out (at least 26 bytes, NUL added); its
+ * length.
+ */
+static inline int
+hbase_rk_format_dec_ms(char *out, int64_t us)
+{
+	uint64_t	u = us < 0 ? (uint64_t) 0 - (uint64_t) us : (uint64_t) us;
+	int			frac = (int) (u % 1000);
+	int			len = hbase_rk_format_dec(out + (us < 0), (int64_t) (u / 1000), 0);
+	int			ndig = 3;
+
+	if (us < 0)
+		out[0] = '-', len++;
+	if (frac == 0)
+		return len;
+	while (frac % 10 == 0)
+		frac /= 10, ndig--;
+	out[len++] = '.';
+	for (int d = ndig - 1; d >= 0; d--)
+	{
+		out[len + d] = (char) ('0' + frac % 10);
+		frac /= 10;
+	}
+	len += ndig;
 	out[len] = '\0';
 	return len;
 }

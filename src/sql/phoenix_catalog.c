@@ -586,11 +586,13 @@ key_part_of(const PhxColumn *c, const char *ident, bool *variable, const char **
 			*variable = true;
 
 			/*
-			 * an index's DECIMAL of a DATE or TIME: its milliseconds
+			 * an index's DECIMAL of a DATE, TIME or TIMESTAMP: its
+			 * milliseconds, a TIMESTAMP's microseconds a fraction of them
 			 * (PDecimal.toObject)
 			 */
 			if (c->decimal_of == PT_DATE || c->decimal_of == PT_TIME ||
-				c->decimal_of == PT_UNSIGNED_DATE || c->decimal_of == PT_UNSIGNED_TIME)
+				c->decimal_of == PT_UNSIGNED_DATE || c->decimal_of == PT_UNSIGNED_TIME ||
+				c->decimal_of == PT_TIMESTAMP || c->decimal_of == PT_UNSIGNED_TIMESTAMP)
 				ident = psprintf("epoch_ms(%s)", ident);
 			return desc ? psprintf("desc(phoenix_decimal(%s))", ident) :
 				psprintf("phoenix_decimal(%s)", ident);
@@ -1017,12 +1019,13 @@ indexed_column(PhxTable *t, const char *iname)
  * Does an index keep a nullable column of this type as a DECIMAL that a
  * layout reads back, exactly and in the column's order?  Phoenix's DECIMAL
  * of an integer is the number (PDecimal.toObject, BigDecimal.valueOf(long)),
- * of a DATE or TIME its milliseconds, of a BOOLEAN 1 or 0 (BigDecimal.ONE,
- * ZERO), which phoenix_decimal(x), phoenix_decimal(epoch_ms(d)) and
- * phoenix_decimal(b) read.  Not a TIMESTAMP: its whole milliseconds only
- * (the nanoseconds' fraction is an integer division, 0), which a covered
- * read could not give back and an equality on the value could not find
- * without widening every bound to the millisecond; nor a FLOAT or DOUBLE:
+ * of a DATE or TIME its milliseconds, of a TIMESTAMP its milliseconds plus
+ * (nanoseconds % 1e6) / 1e6 (QueryConstants.MILLIS_TO_NANOS_CONVERTOR is
+ * the double 1e6: the fraction is kept, the value exact; Phoenix 5.2.1
+ * writes 1709287200123.987 for 10:00:00.123987), of a BOOLEAN 1 or 0
+ * (BigDecimal.ONE, ZERO), which phoenix_decimal(x),
+ * phoenix_decimal(epoch_ms(d)) (a timestamp's microseconds as the
+ * fraction) and phoenix_decimal(b) read.  Not a FLOAT or DOUBLE:
  * BigDecimal.valueOf(double), whose exponent PDecimal.toBytes keeps only
  * within DECIMAL's range (1e300 is written as another number, out of
  * order), so that a range could miss rows.
@@ -1044,6 +1047,8 @@ decimal_readable(int type)
 		case PT_TIME:
 		case PT_UNSIGNED_DATE:
 		case PT_UNSIGNED_TIME:
+		case PT_TIMESTAMP:
+		case PT_UNSIGNED_TIMESTAMP:
 		case PT_BOOLEAN:
 			return true;
 	}
@@ -1094,10 +1099,8 @@ index_layout(PhxTable *t, PhxTable *x, const char **why)
 		if (dc->data_type != ic->data_type &&
 			(ic->data_type != PT_DECIMAL || !decimal_readable(dc->data_type)))
 		{
-			*why = psprintf("it keeps column \"%s\" as Phoenix type %d, not as the table's type %d (a nullable fixed-width column becomes a DECIMAL in an index, read as integers, BOOLEAN's 0 and 1 and DATE or TIME milliseconds only%s)",
+			*why = psprintf("it keeps column \"%s\" as Phoenix type %d, not as the table's type %d (a nullable fixed-width column becomes a DECIMAL in an index, read as integers, BOOLEAN's 0 and 1 and DATE, TIME or TIMESTAMP milliseconds only%s)",
 							dc->name, ic->data_type, dc->data_type,
-							dc->data_type == PT_TIMESTAMP || dc->data_type == PT_UNSIGNED_TIMESTAMP ?
-							"; a TIMESTAMP's DECIMAL holds its whole milliseconds, not the value" :
 							dc->data_type == PT_FLOAT || dc->data_type == PT_DOUBLE ||
 							dc->data_type == PT_UNSIGNED_FLOAT || dc->data_type == PT_UNSIGNED_DOUBLE ?
 							"; a FLOAT's or DOUBLE's DECIMAL is wrong beyond DECIMAL's exponent range, out of the values' order" : "");

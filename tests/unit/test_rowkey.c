@@ -1052,6 +1052,48 @@ main(void)
 		}
 		hbase_rk_free(l);
 		order_check("desc(phoenix_timestamp(t))", cts, tv, NULL, sizeof(tv) / sizeof(tv[0]), 1);
+		/*
+		 * phoenix_decimal(epoch_ms(t)) of a timestamp: a nullable TIMESTAMP in a
+		 * Phoenix index, the DECIMAL of its milliseconds with the microseconds
+		 * as a fraction (PDecimal.toObject); the bytes Phoenix 5.2.1 wrote for
+		 * 2024-03-01 10:00:00.123987 and for .123008640 (8640 ns, finer than a
+		 * microsecond: refused, as a TIMESTAMP cell's are)
+		 */
+		l = parse_ok("phoenix_decimal(epoch_ms(t))", &cts, 1);
+		if (l)
+		{
+			rk_value	v[] = {I(1709287200123987LL)};
+			rk_value	whole[] = {I(1709287200123000LL)};
+			rk_value	neg[] = {I(-1500)};
+			rk_value	back[1];
+			const char *err = NULL;
+			unsigned char b[RK_PHX_DECIMAL_MAX];
+			int64_t		dv[] = {INT64_MIN + 1, -1709287200123987LL, -1500, -1001, -1000, -999, -500, -1, 0, 1,
+			10, 999, 1000, 1001, 1709287200123000LL, 1709287200123987LL, INT64_MAX};
+			int			n = hbase_rk_phoenix_decimal("1709287200123", 13, b);
+
+			roundtrip(l, 1, v, "\xc7\x02\x47\x5d\x58\x15\x02\x18\x63\x47", 10, 0);
+			/* whole milliseconds: the DECIMAL of the integer, as a DATE's */
+			roundtrip(l, 1, whole, (const char *) b, n, 0);
+			roundtrip(l, 1, neg, NULL, 0, 0);
+			n = hbase_rk_phoenix_decimal("-1.5", 4, b);
+			{
+				char	   *k = NULL;
+				int			kl = hbase_rk_encode(l, neg, 0, &k, &err);
+
+				CHECK(kl == n && memcmp(k, b, n) == 0, "epoch_ms of -1500 us is the DECIMAL -1.5 (%s)", hex(k, kl));
+				free(k);
+			}
+			CHECK(hbase_rk_decode(l, "\xc7\x02\x47\x5d\x58\x15\x02\x18\x01\x57\x29", 11, back, &err) < 0 &&
+				  err && strstr(err, "finer than a microsecond"), "8640 ns refused (%s)", err ? err : "accepted");
+			err = NULL;
+			n = hbase_rk_phoenix_decimal("100000000000000000000", 21, b);
+			CHECK(hbase_rk_decode(l, (const char *) b, n, back, &err) < 0 && err,
+				  "1e20 milliseconds refused (%s)", err ? err : "accepted");
+			hbase_rk_free(l);
+			order_check("phoenix_decimal(epoch_ms(t))", cts, dv, NULL, sizeof(dv) / sizeof(dv[0]), 0);
+			order_check("desc(phoenix_decimal(epoch_ms(t))) + \"\\xff\"", cts, dv, NULL, sizeof(dv) / sizeof(dv[0]), 1);
+		}
 		{
 			rk_column	cols[] = {{"t", RK_DATE, 0}, {"n", RK_INT, 8}};
 
