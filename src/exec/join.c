@@ -761,7 +761,7 @@ reader_begin(BatchJoinState *js, HBaseKeyPlan *kp)
 	if (js->index)
 	{
 		r->iscan = hbase_index_scan_begin(js->table, js->index, js->conn, js->fetch_attrs,
-										  js->covered);
+										  js->covered, HBASE_FIRST_PAGE);
 		hbase_index_scan_set_plan(r->iscan, kp, HBASE_ORDER_ANY, 0);
 	}
 	else
