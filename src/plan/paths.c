@@ -747,7 +747,11 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, List *con
  * ranges are merged on the index key after it (index_scan.c), as a salted
  * index's buckets are after the salt; but not backwards with an IN list,
  * whose values would each be a range of its own in every region (a
- * reversed page has no MultiRowRangeFilter), one stream each.
+ * reversed page has no MultiRowRangeFilter), one stream each; and only
+ * under a LIMIT the planner knows: without one every row is read anyway,
+ * and a Sort over the unordered read keeps that read's remedy for a split
+ * (read again for the new regions), which a read in order loses once it
+ * has returned rows (index_scan.c: 40001).
  */
 static void
 add_ordered_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
@@ -772,6 +776,8 @@ add_ordered_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *
 		bool		in_list = false;
 		ListCell   *cc;
 
+		if (ix->local_id != NULL && root->limit_tuples <= 0)
+			continue;
 		conds = hbase_index_conditions(ix, baserel->relid,
 								 list_nth(ps->quals.index_key, foreach_current_index(lc)), false,
 								 &exprs, &matched);
