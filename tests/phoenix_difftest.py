@@ -890,6 +890,7 @@ class Run:
         self.index_joins = 0      # joins from a local table on an indexed column
         self.index_batched = 0    # of them, planned as the batched join through an index
         self.index_local_read = 0  # of those, through a local index (its rows in the table)
+        self.index_local_order = 0  # of those, in the index's order (its regions merged)
         self.stale_rows = 0       # index rows written stale through REST
 
     def klass(self, t, cols):
@@ -1701,12 +1702,11 @@ class Run:
                     return
             limit = rng.choice([1, 3, 10])
             ordered = True
-            if ix.local and d == "DESC":
-                # Phoenix reads a local index backwards by a reverse scan, which returns no
-                # row (local-index-reverse, one_query)
-                if "local-index-reverse" in self.skip:
-                    return
-                extra.append(Feature("local-index-reverse"))
+            # through a local index backwards, Phoenix's reverse scan may return no row
+            # (local-index-reverse, one_query): not left out here, since hbase_fdw reads a
+            # local index in order both ways (its regions merged); a wrong answer of Phoenix's
+            # is found after the fact against its /*+ NO_INDEX */ read (phoenix-index-read,
+            # compare), which must then be ours
             if (t.salt or ix.salt) and any(x.kind in ("str", "dec") and (dx or x.desc)
                                            for x, dx in ix.cols[:ncols]):
                 # Phoenix merges a salted index's buckets sorted as a salted table's
@@ -1777,6 +1777,8 @@ class Run:
             self.index_read += any("Phoenix Index" in line for line in plan)
             self.index_local_read += any("Phoenix Index" in line and "(local:" in line
                                          for line in plan)
+            self.index_local_order += any("merged in the index key's order" in line
+                                          for line in plan)
             if kind == "join":
                 self.index_joins += 1
                 self.index_batched += any("Phoenix Index" in line for line in plan) and \
@@ -2011,11 +2013,12 @@ class Run:
             "%s %d/%d" % (k, v[0], v[1]) for k, v in sorted(self.stats.items())))
         print("skipped classes: %s" % (",".join(sorted(self.skip)) or "none"))
         print("indexes: %d indexes made (%d local), %d kept by IMPORT for reads; %d queries "
-              "on indexed columns, %d of them planned through an index (%d local; IS NULL: %d, "
-              "%d; %d joins from a local table, %d of them batched through an index); %d index "
-              "rows made stale" % (
+              "on indexed columns, %d of them planned through an index (%d local, %d of them in "
+              "the index's order; IS NULL: %d, %d; %d joins from a local table, %d of them "
+              "batched through an index); %d index rows made stale" % (
                   self.index_made, self.index_local, self.index_used, self.index_queries,
-                  self.index_read, self.index_local_read, self.null_queries, self.null_read,
+                  self.index_read, self.index_local_read, self.index_local_order,
+                  self.null_queries, self.null_read,
                   self.index_joins, self.index_batched, self.stale_rows))
         for t in tables:
             for n in t.notes[:3]:
