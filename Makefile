@@ -29,7 +29,7 @@ PGFILEDESC = "hbase_fdw - foreign data wrapper for Apache HBase"
 REGRESS = options types scan import layouts layout_errors pushdown collate order generic_plans analyze qualifiers correctness transport differential readahead regions parallel failover versions desc insert security resume gateway cancel gateways kerberos connections atomic retry import_names writes write_once row_identity tables bulk_writes stats import_sample infer_layout join saltpage gzip_budget incr_limit stats_evict saltjoin costs vfilter vfilter2 textwidth longvals
 # the shared phase: tests of what is one per HBase (Phoenix's schemas, namespaces), which two run
 # slots of scripts/test take turns on (after REGRESS, under a lock, in a database of their own)
-REGRESS_SHARED = server_namespace shared_setup phoenix phoenix_import phoenix_schema phoenix_values phoenix_varbinary phoenix_nullkey phoenix_rowts phoenix_tenant phoenix_index phoenix_index_local
+REGRESS_SHARED = server_namespace shared_setup phoenix phoenix_import phoenix_schema phoenix_values phoenix_varbinary phoenix_nullkey phoenix_rowts phoenix_tenant phoenix_index phoenix_index_local phoenix_index_single
 # cluster (sql/cluster.sql) runs apart, against its own HBase of three region servers: scripts/test
 # starts it (CLUSTER_TESTS) and runs make installcheck REGRESS=cluster
 # HBASE_TEST_INPUTDIR: scripts/test's run slot k>=1 runs the tests as tests/slot_inputs.py rewrote

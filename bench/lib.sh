@@ -7,6 +7,8 @@
 #   callgrind_cluster NAME SETUP              a cluster for single-user callgrind runs (*instr.sh)
 #   callgrind_single OUT INPUT LOG            callgrind of a single-user backend running INPUT
 #   incl CALLGRIND_FILE FUNCTION              inclusive instructions of FUNCTION ("" the total)
+#   phoenix_imports SERVER TABLE SI SF        a Phoenix table imported twice: with its indexes, and
+#                                             without (phoenix_index_layouts dropped: full scans)
 
 # The server (url URLS: one gateway or a list) and its foreign table of the S2 layout, as
 # bench/rawclient.c put writes it: md5 prefix, cost a text cell, clicks a Java long, batches of
@@ -99,4 +101,26 @@ incl() {
 			f == "" && /PROGRAM TOTALS/ {gsub(",", "", $1); print $1; exit}
 			f != "" && $0 ~ (":" f "(\\.[a-z]+\\.[0-9]+)* \\[") {gsub(",", "", $1); s += $1}
 			END {if (f != "") print s + 0}'
+}
+
+# phoenix_imports SERVER SCHEMA.TABLE SI SF: server SERVER (url $URL) made afresh, the Phoenix
+# table imported into schema SI as IMPORT makes it (its indexes read) and into SF without option
+# phoenix_index_layouts (the full scan hbase_fdw did before reading indexes), both schemas
+# made afresh (bench/phoenix_index.sh, bench/phoenix_local_index.sh)
+phoenix_imports() {
+	psql -X -q -d "$DB" -v srv="$1" -v url="$URL" -v schema="${2%%.*}" -v name="${2#*.}" \
+		-v si="$3" -v sf="$4" >/dev/null <<'SQL'
+SET client_min_messages = warning;
+CREATE EXTENSION IF NOT EXISTS hbase_fdw;
+DROP SERVER IF EXISTS :srv CASCADE;
+CREATE SERVER :srv FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'url');
+CREATE USER MAPPING FOR CURRENT_USER SERVER :srv;
+DROP SCHEMA IF EXISTS :si CASCADE;
+DROP SCHEMA IF EXISTS :sf CASCADE;
+CREATE SCHEMA :si;
+CREATE SCHEMA :sf;
+IMPORT FOREIGN SCHEMA :"schema" LIMIT TO (:name) FROM SERVER :srv INTO :si OPTIONS (phoenix 'true');
+IMPORT FOREIGN SCHEMA :"schema" LIMIT TO (:name) FROM SERVER :srv INTO :sf OPTIONS (phoenix 'true');
+SQL
+	psql -X -q -d "$DB" -c "ALTER FOREIGN TABLE $4.$(tr 'A-Z' 'a-z' <<<"${2#*.}") OPTIONS (DROP phoenix_index_layouts)"
 }

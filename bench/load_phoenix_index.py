@@ -3,7 +3,9 @@ PRIMARY KEY, EMAIL VARCHAR, NAME VARCHAR) made by Phoenix's DDL, ROWS rows writt
 in Phoenix's encodings (key: the BIGINT with its sign bit flipped; cells under the column-encoded
 qualifiers 0:\\x80\\x0b and 0:\\x80\\x0c Phoenix gives EMAIL and NAME, its empty key value
 0:\\x00\\x00\\x00\\x00), then CREATE INDEX by Phoenix, which builds the index from those rows.
-    python3 bench/load_phoenix_index.py SCHEMA.TABLE ROWS
+With --local REGIONS: the table SPLIT ON into REGIONS regions of equal ID ranges (Phoenix's DDL)
+and a LOCAL index on EMAIL (its rows in the data table's regions, bench/phoenix_local_index.sh).
+    python3 bench/load_phoenix_index.py SCHEMA.TABLE ROWS [--local REGIONS]
 """
 import os
 import struct
@@ -21,11 +23,13 @@ def rows(n):
                      b"0:\x80\x0c": b"name %d" % (i % 1000)})
 
 
-def main(table, n):
+def main(table, n, regions=0):
     schema, name = table.split(".")
+    split = " SPLIT ON (%s)" % ", ".join(str(n * r // regions) for r in range(1, regions)) \
+        if regions > 1 else ""
     phoenix_sql("DROP TABLE IF EXISTS %s;\n"
-                "CREATE TABLE %s (ID BIGINT NOT NULL PRIMARY KEY, EMAIL VARCHAR, NAME VARCHAR);\n"
-                % (table, table))
+                "CREATE TABLE %s (ID BIGINT NOT NULL PRIMARY KEY, EMAIL VARCHAR, NAME VARCHAR)%s;\n"
+                % (table, table, split))
     hb = hbase_rest.Client()
     batch = []
     for r in rows(n):
@@ -35,10 +39,13 @@ def main(table, n):
             batch = []
     if batch:
         hb.put_pairs(table, batch)
-    phoenix_sql("CREATE INDEX %s_EMAIL ON %s (EMAIL);\n" % (name, table))
+    phoenix_sql("CREATE %sINDEX %s_EMAIL ON %s (EMAIL);\n" % ("LOCAL " if regions else "", name, table))
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
+    if len(sys.argv) == 5 and sys.argv[3] == "--local":
+        main(sys.argv[1], int(sys.argv[2]), int(sys.argv[4]))
+    elif len(sys.argv) == 3:
+        main(sys.argv[1], int(sys.argv[2]))
+    else:
         raise SystemExit(__doc__)
-    main(sys.argv[1], int(sys.argv[2]))

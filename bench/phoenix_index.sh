@@ -34,7 +34,6 @@ URL=${HBASE_URL:-http://127.0.0.1:${HBASE_REST_PORT:-18080}}
 DB=${BENCH_DB:-postgres}
 work=${BENCH_DIR:-/var/tmp/hbase_fdw/bench}
 mkdir -p "$work"
-schema=${T%%.*}
 name=${T#*.}
 
 # the last row and the index: present when loaded
@@ -46,21 +45,9 @@ if ! python3 tests/hbase_rest.py get "$T" "$lastkey" >/dev/null 2>&1 ||
 	echo "loaded $ROWS rows into $T (REST) and built its index (Phoenix) in $(($(date +%s) - t0)) s"
 fi
 
-psql -X -q -d "$DB" -v url="$URL" -v schema="$schema" -v name="$name" >/dev/null <<'SQL'
-SET client_min_messages = warning;
-CREATE EXTENSION IF NOT EXISTS hbase_fdw;
-DROP SERVER IF EXISTS bench_phx CASCADE;
-CREATE SERVER bench_phx FOREIGN DATA WRAPPER hbase_fdw OPTIONS (url :'url');
-CREATE USER MAPPING FOR CURRENT_USER SERVER bench_phx;
-DROP SCHEMA IF EXISTS bench_phx_i CASCADE;
-DROP SCHEMA IF EXISTS bench_phx_f CASCADE;
-CREATE SCHEMA bench_phx_i;
-CREATE SCHEMA bench_phx_f;
-IMPORT FOREIGN SCHEMA :"schema" LIMIT TO (:name) FROM SERVER bench_phx INTO bench_phx_i OPTIONS (phoenix 'true');
-IMPORT FOREIGN SCHEMA :"schema" LIMIT TO (:name) FROM SERVER bench_phx INTO bench_phx_f OPTIONS (phoenix 'true');
-SQL
+source bench/lib.sh
+phoenix_imports bench_phx "$T" bench_phx_i bench_phx_f
 lname=$(tr 'A-Z' 'a-z' <<<"$name")
-psql -X -q -d "$DB" -c "ALTER FOREIGN TABLE bench_phx_f.$lname OPTIONS (DROP phoenix_index_layouts)"
 
 email=$(printf 'u%07d@example.org' $((ROWS / 2)))
 for s in i f; do

@@ -147,8 +147,9 @@ EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
 SELECT p.n, u.id, u.city, u.name, u.email FROM pi_probes p JOIN pi.users u ON u.city = p.c
   ORDER BY 1, 2;
 -- j3: a salted index of a salted table, (KIND, TS DESC): a scanner per bucket of the index for
---     the batch's ranges; covered by the index's key columns (IMPORT keeps no MSG cell of it),
---     then uncovered (MSG read from the data rows)
+--     the batch's ranges; covered by the index's key columns, then with MSG, its INCLUDE column
+--     (EVENTS is immutable, so SINGLE_CELL_ARRAY_WITH_OFFSETS by Phoenix's default, and so is
+--     its index: MSG is an element of the index's one cell, sql/phoenix_index_single.sql)
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
   SELECT p.n, e.host, e.ts FROM pi_probes p JOIN pi.events e ON e.kind = p.k;
 SELECT p.n, e.host, e.ts, e.kind FROM pi_probes p JOIN pi.events e ON e.kind = p.k

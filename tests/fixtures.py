@@ -344,6 +344,7 @@ def phoenix():
     __import__("fixtures_phoenix_index").main()  # schemas FDWPI, FDWPJ of sql/phoenix_index.sql
     __import__("fixtures_phoenix_index_null").main()  # schema FDWPX of sql/phoenix_index.sql
     __import__("fixtures_phoenix_index_local").main()  # FDWPL of sql/phoenix_index_local.sql
+    __import__("fixtures_phoenix_index_single").main()  # FDWPSC of sql/phoenix_index_single.sql
 
 
 if __name__ == "__main__":

@@ -10,8 +10,10 @@
  * HBaseTable of its own over the index's HBase table, with the foreign
  * table's columns (same attnums) and the index's key as its rowkey layout,
  * every column the layout does not name marked dropped, but its covered
- * cells (field cell), cells of the index's table.  So the key conditions,
- * the key plan and the scan of the index are those of any table, a row of
+ * cells (field cell; field element the place of a value in the one cell
+ * per family of an index stored as SINGLE_CELL_ARRAY_WITH_OFFSETS), cells
+ * of the index's table.  So the key conditions, the key plan and the scan
+ * of the index are those of any table, a row of
  * the index decodes into the data table's key columns, from which the data
  * row's key is encoded (hbase_encode_key of the data table), and a query of
  * the index's columns only reads the index alone.  Only catalog access:
@@ -19,13 +21,15 @@
  */
 #include "postgres.h"
 
+#include <limits.h>
+
 #include "lib/stringinfo.h"
 
 #include "datum_int.h"
 
 /*
  * the option's parser: NAME (table 'T', rowkey 'L', cell 'C=F:Q' ...,
- * empty_column 'E'[, local_id 'I']) [; ...]
+ * element 'C=N' ..., empty_column 'E'[, local_id 'I']) [; ...]
  */
 typedef struct IndexParser
 {
@@ -40,7 +44,7 @@ parse_error(IndexParser *ps, const char *what)
 			(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
 			 errmsg("invalid option \"phoenix_index_layouts\" of foreign table %s: %s",
 					ps->relname, what),
-			 errdetail("Each index is written NAME (table 'T', rowkey 'LAYOUT', cell 'COLUMN=FAMILY:QUALIFIER' ..., empty_column 'FAMILY:QUALIFIER'[, local_id 'BYTES']), indexes separated by \";\"; IMPORT FOREIGN SCHEMA writes it."),
+			 errdetail("Each index is written NAME (table 'T', rowkey 'LAYOUT', cell 'COLUMN=FAMILY:QUALIFIER' ..., element 'COLUMN=N' ..., empty_column 'FAMILY:QUALIFIER'[, local_id 'BYTES']), indexes separated by \";\"; IMPORT FOREIGN SCHEMA writes it."),
 			 errhint("Import the table again, or drop the option: ALTER FOREIGN TABLE %s OPTIONS (DROP phoenix_index_layouts).",
 					 ps->relname)));
 }
@@ -137,10 +141,12 @@ parse_index_layouts(const char *text, const char *relname)
 				ix->empty_column = quoted(&ps);
 			else if (len == 4 && strncmp(key, "cell", 4) == 0)
 				ix->cells = lappend(ix->cells, quoted(&ps));
+			else if (len == 7 && strncmp(key, "element", 7) == 0)
+				ix->elements = lappend(ix->elements, quoted(&ps));
 			else if (len == 8 && strncmp(key, "local_id", 8) == 0)
 				local_id(&ps, ix, quoted(&ps));
 			else
-				parse_error(&ps, "unknown field (table, rowkey, cell, empty_column and local_id are known)");
+				parse_error(&ps, "unknown field (table, rowkey, cell, element, empty_column and local_id are known)");
 			skip_space(&ps);
 			if (*ps.p == ',')
 			{
@@ -163,6 +169,48 @@ parse_index_layouts(const char *text, const char *relname)
 		skip_space(&ps);
 	}
 	return out;
+}
+
+/*
+ * Field element 'COLUMN=N' of index ix: its covered cell of COLUMN (field
+ * cell) is the one cell per family of an index stored as
+ * SINGLE_CELL_ARRAY_WITH_OFFSETS (qualifier "1", Phoenix's
+ * SINGLE_KEYVALUE_COLUMN_QUALIFIER), the column's value its element N (the
+ * index's own encoded qualifier of the column minus 10), decoded as a data
+ * table's phoenix_element is (convert.c).  An element of no covered cell,
+ * or N not from 1, is an error: the index would be read wrong.
+ */
+static void
+covered_element(HBaseTable *x, HBaseReadIndex *ix, const char *relname, const char *text)
+{
+	const char *eq = strchr(text, '=');
+	char	   *end;
+	long		n;
+	int			i;
+
+	n = eq ? strtol(eq + 1, &end, 10) : 0;
+	if (eq == NULL || eq[1] < '0' || eq[1] > '9' || *end != '\0' || n < 1 || n > INT_MAX / 4)
+		ereport(ERROR,
+				(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+				 errmsg("invalid option \"phoenix_index_layouts\" of foreign table %s: element \"%s\" of index %s is not COLUMN=N",
+						relname, text, ix->name),
+				 errdetail("N is the place of the column's value in the index's SINGLE_CELL_ARRAY_WITH_OFFSETS cell, from 1 (its encoded column qualifier minus 10).")));
+	for (i = 0; i < x->natts; i++)
+		if (!x->columns[i].dropped && x->columns[i].kind == HBASE_COL_CELL &&
+			x->columns[i].colspec != NULL &&
+			strlen(x->columns[i].attname) == (size_t) (eq - text) &&
+			strncmp(x->columns[i].attname, text, eq - text) == 0)
+		{
+			if (x->columns[i].encoding != HBASE_ENC_PHOENIX)
+				break;
+			x->columns[i].element = (int) n;
+			return;
+		}
+	ereport(ERROR,
+			(errcode(ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE),
+			 errmsg("invalid option \"phoenix_index_layouts\" of foreign table %s: element \"%s\" of index %s names no covered cell of encoding 'phoenix'",
+					relname, text, ix->name),
+			 errdetail("An element is a column's value inside the index's one cell of a family, which field cell names.")));
 }
 
 /*
@@ -219,6 +267,8 @@ index_table(HBaseTable *t, HBaseReadIndex *ix, const char *ns)
 				hbase_set_colspec(&x->columns[i], pstrdup(eq + 1));
 			}
 	}
+	foreach(lc, ix->elements)
+		covered_element(x, ix, t->relname, lfirst(lc));
 	for (i = 0; i < t->natts; i++)
 	{
 		/* a covered cell (colspec set) stays a cell of the index */

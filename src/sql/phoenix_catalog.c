@@ -945,21 +945,25 @@ index_family(PhxTable *x, const char *family)
  * it), each as a field cell 'LOCAL=FAMILY:QUALIFIER' of its entry: the
  * index's own cell of the table's column LOCAL, under the index's family
  * and (column-encoded or not) qualifier, so that a query of these columns
- * and the index key's reads the index alone.  None when the index keeps
- * its cells as SINGLE_CELL_ARRAY_WITH_OFFSETS, nor a column whose name
- * holds "=", nor one the table's import left out.
+ * and the index key's reads the index alone.  An index stored as
+ * SINGLE_CELL_ARRAY_WITH_OFFSETS (its own scheme, or its data table's,
+ * which it inherits: MetaDataClient.createTableInternal) keeps them in one
+ * cell per family, qualifier "1", each column's value at the place its
+ * own encoded qualifier gives (IndexMaintainer.buildUpdateMutation), as a
+ * data table of that scheme does (single_cell_element): cell
+ * 'LOCAL=FAMILY:1', element 'LOCAL=N'.  Not a column whose name holds "=",
+ * nor one the table's import left out, nor one whose place is unknown.
  */
 static void
 append_index_cells(StringInfo buf, PhxTable *t, PhxTable *x)
 {
 	ListCell   *lc;
 
-	if (x->storage_scheme == PHX_SINGLE_CELL)
-		return;
 	foreach(lc, x->columns)
 	{
 		PhxColumn  *ic = lfirst(lc);
 		PhxColumn  *dc;
+		int			element = 0;
 
 		if (ic->family == NULL || ic->key_seq > 0)
 			continue;
@@ -967,11 +971,17 @@ append_index_cells(StringInfo buf, PhxTable *t, PhxTable *x)
 		if (dc == NULL || dc->family == NULL || strchr(dc->local, '=') != NULL ||
 			dc->data_type != ic->data_type)
 			continue;
+		if (x->storage_scheme == PHX_SINGLE_CELL &&
+			(element = single_cell_element(ic, x->encoding_scheme)) <= 0)
+			continue;
 		append_index_value(buf, "cell",
 						   psprintf("%s=%s:%s", dc->local, index_family(x, ic->family),
+									element > 0 ? "1" :
 									ic->qualifier ? qualifier_text(ic->qualifier, ic->qualen) :
 									qualifier_text(ic->name, strlen(ic->name))),
 						   false);
+		if (element > 0)
+			append_index_value(buf, "element", psprintf("%s=%d", dc->local, element), false);
 	}
 }
 

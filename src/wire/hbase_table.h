@@ -225,6 +225,10 @@ typedef struct HBaseReadIndex
 	char	   *empty_column;	/* its empty key value cell, family:qualifier */
 	List	   *cells;			/* its covered cells,
 								 * "column=family:qualifier" */
+	List	   *elements;		/* "column=N": that covered cell is a
+								 * SINGLE_CELL_ARRAY_WITH_OFFSETS cell, the
+								 * column's value its element N (field
+								 * element) */
 	HBaseTable *table;			/* the index read as a table */
 	char	   *local_id;		/* a local index: its VIEW_INDEX_ID bytes,
 								 * which follow each region's start key in its
