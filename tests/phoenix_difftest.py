@@ -914,6 +914,7 @@ class Run:
         self.index_batched = 0    # of them, planned as the batched join through an index
         self.index_batched_local = 0  # of those, through a local index
         self.index_local_read = 0  # of those, through a local index (its rows in the table)
+        self.index_local_order = 0  # of those, in the index's order (its regions merged)
         self.stale_rows = 0       # index rows written stale through REST
         self.splits = 0           # data tables split before their indexes were made
 
@@ -1780,12 +1781,11 @@ class Run:
                     return
             limit = rng.choice([1, 3, 10])
             ordered = True
-            if ix.local and d == "DESC":
-                # Phoenix reads a local index backwards by a reverse scan, which returns no
-                # row (local-index-reverse, one_query)
-                if "local-index-reverse" in self.skip:
-                    return
-                extra.append(Feature("local-index-reverse"))
+            # through a local index backwards, Phoenix's reverse scan may return no row
+            # (local-index-reverse, one_query): not left out here, since hbase_fdw reads a
+            # local index in order both ways (its regions merged); a wrong answer of Phoenix's
+            # is found after the fact against its /*+ NO_INDEX */ read (phoenix-index-read,
+            # compare), which must then be ours
             if (t.salt or ix.salt or (ix.local and t.split)) and any(
                     x.kind in ("str", "dec") and (dx or x.desc)
                                            for x, dx in ix.cols[:ncols]):
@@ -1858,6 +1858,8 @@ class Run:
             self.index_read += any("Phoenix Index" in line for line in plan)
             self.index_local_read += any("Phoenix Index" in line and "(local:" in line
                                          for line in plan)
+            self.index_local_order += any("merged in the index key's order" in line
+                                          for line in plan)
             self.index_single_read += any(
                 "Phoenix Index: %s.%s " % (t.schema, x.name) in line for line in plan
                 for x in t.indexes if x.packed) and \
@@ -2099,15 +2101,15 @@ class Run:
         print("skipped classes: %s" % (",".join(sorted(self.skip)) or "none"))
         print("indexes: %d indexes made (%d local; %d covering in SINGLE_CELL_ARRAY_WITH_OFFSETS), "
               "%d kept by IMPORT for reads; %d queries "
-              "on indexed columns, %d of them planned through an index (%d local; %d reading a "
-              "SINGLE_CELL_ARRAY_WITH_OFFSETS index alone; IS NULL: %d, "
-              "%d; %d joins from a local table, %d of them batched through an index, %d through a "
-              "local one); %d index rows made stale; %d tables split" % (
+              "on indexed columns, %d of them planned through an index (%d local, %d of them in "
+              "the index's order; %d reading a SINGLE_CELL_ARRAY_WITH_OFFSETS index alone; "
+              "IS NULL: %d, %d; %d joins from a local table, %d of them batched through an "
+              "index, %d through a local one); %d index rows made stale; %d tables split" % (
                   self.index_made, self.index_local, self.index_single, self.index_used,
                   self.index_queries, self.index_read, self.index_local_read,
-                  self.index_single_read, self.null_queries, self.null_read,
-                  self.index_joins, self.index_batched, self.index_batched_local,
-                  self.stale_rows, self.splits))
+                  self.index_local_order, self.index_single_read, self.null_queries,
+                  self.null_read, self.index_joins, self.index_batched,
+                  self.index_batched_local, self.stale_rows, self.splits))
         for t in tables:
             for n in t.notes[:3]:
                 print("note %s: %s" % (t.name, n))

@@ -22,6 +22,8 @@ the mode says (GET /_mode/NAME sets it; the answer is the listing's region count
   flapping  every other listing stale, the others real: the regions never hold still
   stalefirst once, the first and second regions as one (the listing before the first region
             split); then real again
+  stalethird the next two listings real, the third as stale's; then real again (a split seen
+            after a read returned rows)
 A real gateway lists what the cluster says; these are the answers of a broken or hostile one.
 """
 import base64
@@ -103,6 +105,10 @@ class Handler(background_server.ProxyHandler):
             srv.mode = "flapped"
         elif srv.mode == "flapped":
             srv.mode, mode = "flapping", "real"
+        elif srv.mode == "stalethird":
+            srv.mode, mode = "stalethird.1", "real"
+        elif srv.mode == "stalethird.1":
+            srv.mode, mode = "stale", "real"
         doc["Region"] = change(mode, doc.get("Region", []))
         self.reply(200, json.dumps(doc).encode(), [("Content-Type", "application/json")])
 

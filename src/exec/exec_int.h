@@ -23,6 +23,8 @@ extern HBaseScan *hbase_scan_begin(HBaseTable *table, HBaseConn *conn,
 extern HBaseRow *hbase_scan_next(HBaseScan *scan);
 extern void hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan, HBaseRowOrder order,
 								int salt_bytes);
+extern void hbase_scan_set_prefixed_plan(HBaseScan *scan, HBaseKeyPlan *plan,
+										 HBaseRowOrder order);
 extern void hbase_scan_rescan(HBaseScan *scan);
 extern List *hbase_table_regions(HBaseConn *conn, HBaseTable *table, const char **why);
 extern void hbase_scan_keep_ranges(HBaseScan *scan);
@@ -46,7 +48,7 @@ typedef struct HBaseIndexScan HBaseIndexScan;
 
 extern HBaseIndexScan *hbase_index_scan_begin(HBaseTable *data, HBaseReadIndex *ix,
 											  HBaseConn *conn, List *retrieved_attrs,
-											  bool covered);
+											  bool covered, int firstpage);
 extern void hbase_index_scan_set_plan(HBaseIndexScan *s, HBaseKeyPlan *plan,
 									  HBaseRowOrder order, int salt_bytes);
 extern HBaseRow *hbase_index_scan_next(HBaseIndexScan *s, bool *from_index);

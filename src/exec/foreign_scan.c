@@ -153,7 +153,9 @@ hbase_begin_foreign_scan(ForeignScanState *node, int eflags)
 										   hbase_get_connection(st->table->serverid, userid),
 										   st->retrieved_attrs,
 										   intVal(list_nth(fsplan->fdw_private,
-														   FdwScanPrivateCovered)));
+														   FdwScanPrivateCovered)),
+										   intVal(list_nth(fsplan->fdw_private,
+														   FdwScanPrivateFirstPage)));
 	else
 		st->scan = hbase_scan_begin(st->table,
 									hbase_get_connection(st->table->serverid, userid),
@@ -542,12 +544,19 @@ hbase_explain_foreign_scan(ForeignScanState *node, ExplainState *es)
 																	   FdwScanPrivateCovered)),
 													   st->spec.order != HBASE_ORDER_ANY,
 													   st->index->local_id != NULL), es);
-		/* a local index's ranges, below, follow this in each region */
+
+		/*
+		 * a local index's ranges, below, follow this in each region; in the
+		 * index's order, the regions' rows merged on what follows it
+		 */
 		if (st->index->local_id)
 			ExplainPropertyText("HBase Index Key Prefix",
-								psprintf("each region's start key, then %s",
+								psprintf("each region's start key, then %s%s",
 										 hbase_explain_key(st->index->local_id,
-														   st->index->local_idlen)), es);
+														   st->index->local_idlen),
+										 st->spec.order != HBASE_ORDER_ANY ?
+										 "; the regions' rows merged in the index key's order" :
+										 ""), es);
 	}
 	/* the operation executed (ANALYZE), else what planning can tell of it */
 	if (kp == NULL)

@@ -6,7 +6,12 @@
  * are in the data table, each under its region's start key and the index's
  * id: its ranges are read in every region, listed at execution and again
  * after each window of rows, before they are decoded (local_read_again and
- * next_index_row say what a split does).
+ * next_index_row say what a split does).  In the index's order (ORDER BY
+ * ... LIMIT), each region's range is a stream of its own, the streams
+ * merged on the index key after each region's prefix (scan.c's merge of a
+ * salted table's buckets, with a prefix per range); a read in order whose
+ * regions changed after it returned rows fails (40001) rather than return
+ * them in a wrong order.
  *
  * Decides what makes the answer exactly Phoenix's.  Phoenix (5.1+,
  * IndexRegionObserver) writes a data row's new index row, marked
@@ -126,16 +131,26 @@ struct HBaseIndexScan
 	bool		window_end;		/* the window holds the read's last row */
 	int			windows;		/* windows read in this read */
 	MemoryContext windowcxt;
+	HBaseRowOrder order;		/* the read's: a local index's regions merged
+								 * in the index key's order (or reversed) */
+	long		returned;		/* rows returned by this read */
+	int			first_batch;	/* index rows in the first page, data keys in
+								 * the first multiget: a LIMIT's, or
+								 * INDEX_FIRST_BATCH */
 };
 
 /*
  * A scan through index ix of table data, returning the columns
- * retrieved_attrs of the data rows.  The index's own key plan comes with
- * hbase_index_scan_set_plan.
+ * retrieved_attrs of the data rows.  The index's first page (of each
+ * region's range of a local index, of each bucket's of a salted one) and
+ * the first multiget of data keys are of firstpage rows when that is below
+ * INDEX_FIRST_BATCH (the planner's LIMIT: a LIMIT 5 in the index's order
+ * asks each range for 5 rows), else of INDEX_FIRST_BATCH.  The index's own
+ * key plan comes with hbase_index_scan_set_plan.
  */
 HBaseIndexScan *
 hbase_index_scan_begin(HBaseTable *data, HBaseReadIndex *ix, HBaseConn *conn,
-					   List *retrieved_attrs, bool covered)
+					   List *retrieved_attrs, bool covered, int firstpage)
 {
 	HBaseIndexScan *s = palloc0(sizeof(HBaseIndexScan));
 	int			i;
@@ -145,6 +160,7 @@ hbase_index_scan_begin(HBaseTable *data, HBaseReadIndex *ix, HBaseConn *conn,
 	s->covered = covered;
 	s->conn = conn;
 	s->retrieved_attrs = retrieved_attrs;
+	s->first_batch = Max(1, Min(firstpage, INDEX_FIRST_BATCH));
 	for (i = 0; i < data->natts; i++)
 		if (!data->columns[i].dropped && data->columns[i].kind == HBASE_COL_KEYPART)
 			s->key_attrs = lappend_int(s->key_attrs, i + 1);
@@ -167,7 +183,7 @@ hbase_index_scan_begin(HBaseTable *data, HBaseReadIndex *ix, HBaseConn *conn,
 	s->dvalues = palloc0(sizeof(Datum) * Max(data->natts, 1));
 	s->dnulls = palloc0(sizeof(bool) * Max(data->natts, 1));
 	s->iscan = hbase_scan_begin(ix->table, conn, covered ? retrieved_attrs : s->key_attrs,
-								INDEX_FIRST_BATCH);
+								s->first_batch);
 	s->dscan = hbase_scan_begin(data, conn, retrieved_attrs, INDEX_FIRST_BATCH);
 	s->batchcxt = AllocSetContextCreate(CurrentMemoryContext, "hbase_fdw index batch",
 										ALLOCSET_DEFAULT_SIZES);
@@ -320,7 +336,11 @@ prefixed(const char *prefix, int plen, const char *id, int idlen, const char *ke
  * the pieces, sorted and disjoint (one range per LOCAL_PARTS_PER_SCAN
  * pieces where there are more: a batched join's batch of thousands of
  * values).  Rows of a region come only from its own ranges: a key there
- * is the region's start key, local_id, an index key.
+ * is the region's start key, local_id, an index key.  Each range's
+ * prefixlen is its region's prefix and local_id, what a read in the
+ * index's order (s->order) merges the ranges after; read backwards, a
+ * region's pieces are ranges of their own (a reversed page has no
+ * MultiRowRangeFilter), all under the region's prefix.
  */
 static HBaseKeyPlan *
 region_plan(HBaseIndexScan *s, List *pieces)
@@ -343,7 +363,7 @@ region_plan(HBaseIndexScan *s, List *pieces)
 	kp->fuzzy = NIL;
 	kp->ranges = NIL;
 	kp->buckets = 0;
-	kp->order = HBASE_ORDER_ANY;
+	kp->order = s->order;
 	kp->salt_bytes = 0;
 	kp->split_buckets = false;
 	kp->whole_table = false;
@@ -391,6 +411,13 @@ region_plan(HBaseIndexScan *s, List *pieces)
 			}
 			parts = lappend(parts, r);
 		}
+		if (parts != NIL && s->order == HBASE_ORDER_REVERSE)
+		{
+			foreach(lc, parts)
+				((HBaseKeyRange *) lfirst(lc))->prefixlen = plen + ix->local_idlen;
+			kp->ranges = list_concat(kp->ranges, parts);
+			continue;
+		}
 		/* a scan of the region, or of each LOCAL_PARTS_PER_SCAN parts of it */
 		for (int from = 0; from < list_length(parts); from += LOCAL_PARTS_PER_SCAN)
 		{
@@ -404,6 +431,7 @@ region_plan(HBaseIndexScan *s, List *pieces)
 			whole->stop = last->stop;
 			whole->stoplen = last->stoplen;
 			whole->parts = list_length(some) > 1 ? some : NIL;
+			whole->prefixlen = plen + ix->local_idlen;
 			kp->ranges = lappend(kp->ranges, whole);
 		}
 	}
@@ -482,7 +510,11 @@ drop_window(HBaseIndexScan *s)
 	s->windows = 0;
 }
 
-/* the index's read as plan_pieces and region_plan make it for s->regions */
+/*
+ * the index's read as plan_pieces and region_plan make it for s->regions:
+ * in s->order, the regions' ranges merged on the index key (after each
+ * one's prefix and local_id)
+ */
 static void
 start_local_read(HBaseIndexScan *s)
 {
@@ -496,8 +528,28 @@ start_local_read(HBaseIndexScan *s)
 
 	kp = region_plan(s, plan_pieces(s->plan));
 	s->region_reads += list_length(kp->ranges);
-	hbase_scan_set_plan(s->iscan, kp, HBASE_ORDER_ANY, 0);
+	if (s->order != HBASE_ORDER_ANY && kp->kind == HBASE_OP_SCANS)
+		hbase_scan_set_prefixed_plan(s->iscan, kp, s->order);
+	else
+		hbase_scan_set_plan(s->iscan, kp, HBASE_ORDER_ANY, 0);
 	MemoryContextSwitchTo(old);
+}
+
+/*
+ * The error of a local index read in the index's order whose regions
+ * changed after it returned rows: they came in order, and the rows that
+ * moved under the new regions' keys could belong before some of them.
+ */
+static void
+ordered_read_changed(HBaseIndexScan *s)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_T_R_SERIALIZATION_FAILURE),
+			 errmsg("the regions of HBase table %s changed while Phoenix local index %s was read in order",
+					s->data->hbase_table, s->index->name),
+			 errdetail("The regions split or merged after %ld rows were returned in the index's order; the rows that moved to the new regions' keys cannot be merged into them.",
+					   s->returned),
+			 errhint("Run the query again.")));
 }
 
 /*
@@ -512,7 +564,9 @@ start_local_read(HBaseIndexScan *s)
  * data keys returned being remembered), as Phoenix's client makes a local
  * index's scans again for the new regions on
  * StaleRegionBoundaryCacheException (BaseResultIterators.getIterators);
- * changed again, an error (40001): the query may be run again.
+ * changed again, an error (40001): the query may be run again.  A read in the index's
+ * order is made again only if it returned no row: rows returned in order
+ * cannot take the new read's rows among them (ordered_read_changed, 40001).
  */
 static bool
 local_read_again(HBaseIndexScan *s)
@@ -526,6 +580,8 @@ local_read_again(HBaseIndexScan *s)
 		MemoryContextDelete(cxt);
 		return false;
 	}
+	if (s->order != HBASE_ORDER_ANY && s->returned > 0)
+		ordered_read_changed(s);
 	if (s->retried)
 		ereport(ERROR,
 				(errcode(ERRCODE_T_R_SERIALIZATION_FAILURE),
@@ -593,12 +649,14 @@ under_region(HBaseIndexScan *s, const HBaseRow *row, int *skip)
  * row not under its region (under_region) ends the window early and is
  * never decoded under a prefix it lacks: the regions listed again have
  * changed (the read starts again), or, the same, the gateway answered
- * outside the ranges asked, an error.
+ * outside the ranges asked, an error.  The first window is no longer than
+ * the first page (a LIMIT's): a read in order under LIMIT 4 confirms its
+ * 4 rows by one listing.
  */
 static bool
 read_window(HBaseIndexScan *s)
 {
-	int			want = s->windows == 0 ? LOCAL_FIRST_WINDOW : LOCAL_WINDOW;
+	int			want = s->windows == 0 ? Min(LOCAL_FIRST_WINDOW, s->first_batch) : LOCAL_WINDOW;
 	bool		outside = false;
 	MemoryContext old;
 
@@ -688,8 +746,9 @@ next_index_row(HBaseIndexScan *s)
 /*
  * the index's key plan (its ranges): the scan starts again with it; the
  * rows may come in the index key's order (order, a salted index's buckets
- * merged on the key after salt_bytes): covered, as the index gives them,
- * else each data row read by a Get in that order
+ * merged on the key after salt_bytes, a local index's regions on the key
+ * after each region's prefix): covered, as the index gives them, else each
+ * data row read by a Get in that order
  */
 void
 hbase_index_scan_set_plan(HBaseIndexScan *s, HBaseKeyPlan *plan, HBaseRowOrder order,
@@ -699,11 +758,14 @@ hbase_index_scan_set_plan(HBaseIndexScan *s, HBaseKeyPlan *plan, HBaseRowOrder o
 
 	hbase_index_scan_rescan(s);
 	s->ordered = !s->covered && order != HBASE_ORDER_ANY;
+	s->order = order;
+	s->returned = 0;
 	if (s->index->local_id != NULL)
 	{
-		/* the regions: listed once, then at the end of each read */
-		if (order != HBASE_ORDER_ANY)
-			elog(ERROR, "a Phoenix local index is read in no order");
+		/*
+		 * the regions: listed once, then after each window of rows read
+		 * (read_window)
+		 */
 		s->plan = plan;
 		s->retried = false;
 		if (s->regions == NULL)
@@ -754,7 +816,7 @@ seen_before(HBaseIndexScan *s, bytea *key, bool remember)
 static bool
 next_batch(HBaseIndexScan *s)
 {
-	int			want = s->batches == 0 ? INDEX_FIRST_BATCH : INDEX_BATCH;
+	int			want = s->batches == 0 ? s->first_batch : INDEX_BATCH;
 	List	   *keys = NIL;
 	HBaseKeyPlan *kp;
 	MemoryContext old;
@@ -952,19 +1014,24 @@ covered_next(HBaseIndexScan *s, bool *from_index)
 HBaseRow *
 hbase_index_scan_next(HBaseIndexScan *s, bool *from_index)
 {
+	HBaseRow   *row = NULL;
+
 	*from_index = false;
 	if (s->covered || s->ordered)
-		return covered_next(s, from_index);
-	for (;;)
-	{
-		HBaseRow   *row = s->batch_open ? hbase_scan_next(s->dscan) : NULL;
-
-		if (row != NULL)
-			return row;
-		s->batch_open = false;
-		if (!next_batch(s))
-			return NULL;
-	}
+		row = covered_next(s, from_index);
+	else
+		for (;;)
+		{
+			row = s->batch_open ? hbase_scan_next(s->dscan) : NULL;
+			if (row != NULL)
+				break;
+			s->batch_open = false;
+			if (!next_batch(s))
+				break;
+		}
+	if (row != NULL)
+		s->returned++;
+	return row;
 }
 
 /*

@@ -809,7 +809,8 @@ reader_begin(BatchJoinState *js, HBaseKeyPlan *kp)
 			MemoryContext old = MemoryContextSwitchTo(js->ixcxt);
 
 			js->ixscan = hbase_index_scan_begin(js->table, js->index, js->conn,
-												js->fetch_attrs, js->covered);
+												js->fetch_attrs, js->covered,
+												HBASE_FIRST_PAGE);
 			MemoryContextSwitchTo(old);
 		}
 		r->iscan = js->ixscan;

@@ -6,7 +6,8 @@
  * nothing.  It is read through streams, each over one or more of its
  * ranges in turn, a page at a time (scan_pages.c): one stream walks the
  * ranges in key order; one stream per range, merged on the keys after
- * their salt, keeps the order of a salted table (ORDER BY); several
+ * their salt, keeps the order of a salted table (ORDER BY), and merged
+ * after each range's own prefix, a Phoenix local index's; several
  * streams over blocks of ranges fetch their pages together, up to
  * concurrency requests at a time, where no order is kept.  Pages are of at
  * most fetch_size rows (memory stays bounded whatever the table size); the
@@ -24,6 +25,8 @@
 #include "utils/memutils.h"
 
 #include "scan_int.h"
+
+static void set_plan(HBaseScan *scan, HBaseKeyPlan *plan, HBaseRowOrder order, int salt_bytes);
 
 /* GUC hbase_fdw.read_ahead (options.c defines it): a lone stream asks for its next page early */
 bool		hbase_read_ahead = true;
@@ -152,23 +155,29 @@ init_stream(HBaseScan *scan, Stream *st, int range, int lastrange)
 }
 
 /*
- * Are the streams (one per salt bucket) merged on the key after the salt?
- * Forwards, or backwards (reversed pages, each bucket read backwards).
+ * Are the streams (one per range) merged on the key after a prefix: the
+ * salt (one range per salt bucket), or each range's own prefixlen (a
+ * Phoenix local index's ranges, one per region, whose prefixes differ in
+ * length)?  Forwards, or backwards (reversed pages, each range read
+ * backwards).
  */
 static inline bool
 merging(const HBaseScan *scan)
 {
-	return scan->order != HBASE_ORDER_ANY && scan->salt_bytes > 0;
+	return scan->order != HBASE_ORDER_ANY && (scan->salt_bytes > 0 || scan->range_prefixes);
 }
 
-/* compare two keys after the salt: the order the merge delivers (reversed backwards) */
+/*
+ * compare two keys after their prefixes (askip, bskip bytes): the order the
+ * merge delivers (reversed backwards)
+ */
 static int
-suffix_cmp(HBaseScan *scan, HBaseRow *a, HBaseRow *b)
+suffix_cmp(HBaseScan *scan, HBaseRow *a, int askip, HBaseRow *b, int bskip)
 {
-	int			skip = scan->salt_bytes;
-	int			al = Max(a->keylen - skip, 0);
-	int			bl = Max(b->keylen - skip, 0);
-	int			c = memcmp(a->key + Min(skip, a->keylen), b->key + Min(skip, b->keylen), Min(al, bl));
+	int			al = Max(a->keylen - askip, 0);
+	int			bl = Max(b->keylen - bskip, 0);
+	int			c = memcmp(a->key + Min(askip, a->keylen), b->key + Min(bskip, b->keylen),
+						   Min(al, bl));
 
 	if (c == 0)
 		c = al < bl ? -1 : al > bl ? 1 : 0;
@@ -187,15 +196,17 @@ key_suffix_cmp(const ListCell *a, const ListCell *b)
 	HBaseRow	rx = {VARDATA(x), VARSIZE(x) - VARHDRSZ, 0, NULL};
 	HBaseRow	ry = {VARDATA(y), VARSIZE(y) - VARHDRSZ, 0, NULL};
 
-	return suffix_cmp(scan, &rx, &ry);
+	return suffix_cmp(scan, &rx, scan->salt_bytes, &ry, scan->salt_bytes);
 }
 
 /*
  * Key order with salt bytes: the rows must come in the order of their keys
  * after the salt (pathkeys of a salted table): one stream per range,
- * merged.  Key order without: one stream reading the ranges in turn.  Any
- * order: the ranges in blocks, one stream per block, in parallel.  Reverse:
- * the ranges and keys backwards, one stream (merged per bucket if salted).
+ * merged; so with range prefixes, each stream skipping its range's own.
+ * Key order without: one stream reading the ranges in turn.  Any order:
+ * the ranges in blocks, one stream per block, in parallel.  Reverse: the
+ * ranges and keys backwards, one stream (merged per range if salted or
+ * prefixed).
  */
 void
 hbase_scan_setup_streams(HBaseScan *scan)
@@ -232,7 +243,12 @@ hbase_scan_setup_streams(HBaseScan *scan)
 		scan->nstreams = nranges;
 		scan->streams = palloc0(sizeof(Stream) * nranges);
 		for (i = 0; i < nranges; i++)
+		{
 			init_stream(scan, &scan->streams[i], i, i);
+			scan->streams[i].skip = scan->range_prefixes ?
+				((HBaseKeyRange *) list_nth(scan->plan->ranges, i))->prefixlen :
+				scan->salt_bytes;
+		}
 	}
 	else if (scan->table->concurrency > 1 && nranges > 1 && scan->order == HBASE_ORDER_ANY)
 	{
@@ -267,6 +283,30 @@ void
 hbase_scan_set_plan(HBaseScan *scan, HBaseKeyPlan *plan, HBaseRowOrder order, int salt_bytes)
 {
 	Assert(salt_bytes == 0 || order != HBASE_ORDER_ANY);
+	scan->range_prefixes = false;
+	set_plan(scan, plan, order, salt_bytes);
+}
+
+/*
+ * A plan of bounded scans whose rows come in order (or reversed) of their
+ * keys after each range's own prefixlen: one stream per range, merged
+ * there, as a salted table's buckets are after the salt.  A Phoenix local
+ * index's ranges, one per region, each under its region's prefix
+ * (index_scan.c), read in the index key's order.  Each range must hold its
+ * rows in that order: all under one prefix.
+ */
+void
+hbase_scan_set_prefixed_plan(HBaseScan *scan, HBaseKeyPlan *plan, HBaseRowOrder order)
+{
+	Assert(order != HBASE_ORDER_ANY && plan->kind == HBASE_OP_SCANS);
+	scan->range_prefixes = true;
+	set_plan(scan, plan, order, 0);
+}
+
+/* hbase_scan_set_plan's work, for either kind of merge */
+static void
+set_plan(HBaseScan *scan, HBaseKeyPlan *plan, HBaseRowOrder order, int salt_bytes)
+{
 	scan->plan = plan;
 	scan->order = order;
 	scan->salt_bytes = salt_bytes;
@@ -586,7 +626,7 @@ hbase_scan_next(HBaseScan *scan)
 		Stream	   *st = &scan->streams[i];
 		HBaseRow   *row = stream_row(scan, st);
 
-		if (row && (bestrow == NULL || suffix_cmp(scan, row, bestrow) < 0))
+		if (row && (bestrow == NULL || suffix_cmp(scan, row, st->skip, bestrow, best->skip) < 0))
 		{
 			best = st;
 			bestrow = row;

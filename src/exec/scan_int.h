@@ -42,6 +42,9 @@ typedef struct Stream
 	bool		ahead_started;	/* the scanner's next page is asked for already
 								 * (scan->ahead) */
 	int			full_pages;		/* pages of fetch_size rows taken */
+	int			skip;			/* a merged stream: the bytes of its keys
+								 * before what the merge orders (the salt, or
+								 * its range's prefixlen) */
 } Stream;
 
 struct HBaseScan
@@ -60,12 +63,15 @@ struct HBaseScan
 								 * NIL = all (see table_families) */
 	/*
 	 * merge: one stream per range, rows merged in the order of their keys
-	 * after the salt (ORDER BY on a salted table); else one stream walks the
+	 * after the salt (ORDER BY on a salted table) or after each range's own
+	 * prefix (a Phoenix local index's regions); else one stream walks the
 	 * ranges in turn.
 	 */
 	HBaseRowOrder order;		/* the order the rows must come in */
 	int			salt_bytes;		/* HBASE_ORDER_KEY: salt bytes to skip when
 								 * merging the buckets' streams, or 0 */
+	bool		range_prefixes; /* merged on the key after each range's own
+								 * prefixlen (hbase_scan_set_prefixed_plan) */
 	int			nstreams;
 	Stream	   *streams;
 	long		nrequests;

@@ -216,7 +216,7 @@ hbase_scan_split_by_region(HBaseScan *scan, HBaseKeyPlan *plan)
 	List	   *regions = table_regions(scan);
 	List	   *ranges;
 	List	   *pieces = NIL;
-	HBaseKeyRange whole = {"", 0, NULL, 0, NIL};
+	HBaseKeyRange whole = {"", 0, NULL, 0, NIL, 0};
 	HBaseKeyPlan *kp;
 	ListCell   *lc;
 
@@ -281,7 +281,7 @@ hbase_scan_split_running(HBaseScan *scan)
 {
 	Stream	   *st = &scan->streams[0];
 	HBaseKeyPlan *plan = scan->plan;
-	HBaseKeyRange whole = {"", 0, NULL, 0, NIL};
+	HBaseKeyRange whole = {"", 0, NULL, 0, NIL, 0};
 	HBaseKeyRange *cur;
 	HBaseKeyRange *rest;
 	HBaseKeyPlan *left;

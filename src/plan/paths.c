@@ -749,8 +749,16 @@ useful_pathkeys(PlannerInfo *root, RelOptInfo *baserel, HBaseTable *t, List *con
  * returned only if it holds the index row's values, index_scan.c, so the
  * order holds); uncovered, each index row's data row is read by a Get in
  * the index's order (not by multigets, whose rows come in no order), under
- * the same rule, costed as one Get per row.  Not through a local index
- * (its regions' rows are not merged in order).
+ * the same rule, costed as one Get per row.  Through a local index too: its
+ * rows are in each region under the region's own prefix, and the regions'
+ * ranges are merged on the index key after it (index_scan.c), as a salted
+ * index's buckets are after the salt; but not backwards with an IN list,
+ * whose values would each be a range of its own in every region (a
+ * reversed page has no MultiRowRangeFilter), one stream each; and only
+ * under a LIMIT the planner knows: without one every row is read anyway,
+ * and a Sort over the unordered read keeps that read's remedy for a split
+ * (read again for the new regions), which a read in order loses once it
+ * has returned rows (index_scan.c: 40001).
  */
 static void
 add_ordered_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *ps)
@@ -772,12 +780,10 @@ add_ordered_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *
 		int			reverse;
 
 		bool		covered = hbase_index_covers(ix, ps->attrs_used);
+		bool		in_list = false;
+		ListCell   *cc;
 
-		/*
-		 * not a local index: its rows come region by region, each region's
-		 * under its own start key, which no read merges in order yet
-		 */
-		if (ix->local_id != NULL)
+		if (ix->local_id != NULL && root->limit_tuples <= 0)
 			continue;
 		conds = hbase_index_conditions(ix, baserel->relid,
 								 list_nth(ps->quals.index_key, foreach_current_index(lc)), false,
@@ -785,8 +791,11 @@ add_ordered_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *
 		key_operation(ix->table, conds, exprs, &shape, &nkeys);
 		if (shape == HBASE_OP_FUZZY)
 			continue;
-		index_cost(root, baserel, ps->table, shape, nkeys, matched, baserel->rows, true, 0,
-				   &startup, &total);
+		foreach(cc, conds)
+			if (((HBaseKeyCond *) lfirst(cc))->op == HBASE_KEY_IN)
+			in_list = true;
+		index_cost(root, baserel, ps->table, shape, nkeys, matched, baserel->rows, true,
+				   ix->local_id ? 2 : 0, &startup, &total);
 		if (!covered)
 		{
 			/* a Get per row, in order: the first before the first row */
@@ -799,9 +808,12 @@ add_ordered_index_paths(PlannerInfo *root, RelOptInfo *baserel, HBasePlanState *
 		for (reverse = 0; reverse <= 1; reverse++)
 		{
 			int			salt_bytes;
-			List	   *pathkeys = useful_pathkeys(root, baserel, ix->table, conds, ps->table,
-												   &salt_bytes, reverse);
+			List	   *pathkeys;
 
+			if (reverse && in_list && ix->local_id != NULL)
+				continue;
+			pathkeys = useful_pathkeys(root, baserel, ix->table, conds, ps->table, &salt_bytes,
+									   reverse);
 			if (pathkeys != NIL)
 				add_path(baserel, (Path *)
 						 create_foreignscan_path(root, baserel, NULL, baserel->rows, startup,

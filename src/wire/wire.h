@@ -301,6 +301,11 @@ typedef struct HBaseKeyRange
 	List	   *parts;			/* HBaseKeyRange *: only the rows within these
 								 * (sorted, disjoint, within start..stop; one
 								 * scanner's MultiRowRangeFilter), or NIL: all */
+	int			prefixlen;		/* a scan merging its ranges on their own
+								 * prefixes (hbase_scan_set_prefixed_plan):
+								 * the bytes its keys have before what the
+								 * merge orders (a Phoenix local index's
+								 * region prefix and index id) */
 } HBaseKeyRange;
 
 /* what a scanner is asked for */
