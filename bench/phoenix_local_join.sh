@@ -47,28 +47,7 @@ PY
 if ! python3 tests/hbase_rest.py get "$T" "$lastkey" >/dev/null 2>&1 ||
 	python3 tests/hbase_rest.py get "$T" "$pastkey" >/dev/null 2>&1 || [[ $have_index == 0 ]]; then
 	t0=$(date +%s)
-	python3 - "$T" "$ROWS" <<'PY'
-import sys
-sys.path.insert(0, "tests")
-sys.path.insert(0, "bench")
-import hbase_rest
-from fixtures_phoenix import phoenix_sql
-from load_phoenix_index import rows
-t, n = sys.argv[1], int(sys.argv[2])
-phoenix_sql("DROP TABLE IF EXISTS %s;\nCREATE TABLE %s (ID BIGINT NOT NULL PRIMARY KEY, "
-            "EMAIL VARCHAR, NAME VARCHAR) SPLIT ON (%d, %d, %d);\n"
-            % (t, t, n // 4, n // 2, 3 * n // 4))
-hb = hbase_rest.Client()
-batch = []
-for r in rows(n):
-    batch.append(r)
-    if len(batch) == 20000:
-        hb.put_pairs(t, batch)
-        batch = []
-if batch:
-    hb.put_pairs(t, batch)
-phoenix_sql("CREATE LOCAL INDEX %s_EMAIL ON %s (EMAIL);\n" % (t.split(".")[1], t))
-PY
+	python3 bench/load_phoenix_index.py "$T" "$ROWS" --local 4
 	echo "loaded $ROWS rows into $T (REST, four regions) and built its local index (Phoenix) in $(($(date +%s) - t0)) s"
 fi
 
